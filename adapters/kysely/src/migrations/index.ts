@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
+import type { Dialect } from '../schema.ts'
+import * as m0001 from './0001_initial.ts'
+
+interface DialectMigration {
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>
+}
+
+/** Every migration, in order. Names never change once released. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '0001_initial': m0001,
+}
+
+/** Brings the database to the latest schema; safe to run on every start and from several instances. */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<MigrationResultSet> {
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
+  )
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const result = await migrator.migrateToLatest()
+  if (result.error) throw result.error
+  return result
+}

@@ -1,0 +1,39 @@
+import { type TSchema, Type } from '@sinclair/typebox'
+import type { RawInput } from './engine.ts'
+import type { AnyOperation, OperationInput } from './operation.ts'
+import { ProblemError } from './problems.ts'
+import { type PartValidator, compilePart } from './validation.ts'
+
+export interface CompiledOperation {
+  operation: AnyOperation
+  /** Validates and converts raw input; throws a 400 problem naming every bad field. */
+  parse(raw: RawInput): OperationInput<any, any, any>
+}
+
+const EMPTY = Type.Object({}, { additionalProperties: false })
+
+export function compileOperation(operation: AnyOperation): CompiledOperation {
+  const params = compilePart<Record<string, unknown>>(operation.params ?? EMPTY, 'params', { coerce: true })
+  const query = compilePart<Record<string, unknown>>(operation.query ?? EMPTY, 'query', { coerce: true })
+  const body: PartValidator | null = operation.body ? compilePart(operation.body as TSchema, 'body', { coerce: false }) : null
+  return {
+    operation,
+    parse(raw) {
+      if (!body && raw.body !== undefined) {
+        throw new ProblemError('validation_failed', 'This operation takes no request body.', {
+          errors: [{ pointer: '/body', message: 'Unexpected body' }],
+        })
+      }
+      if (body && raw.body === undefined) {
+        throw new ProblemError('validation_failed', 'This operation needs a JSON request body.', {
+          errors: [{ pointer: '/body', message: 'Required' }],
+        })
+      }
+      return {
+        params: params.parse(raw.params ?? {}),
+        query: query.parse(raw.query ?? {}),
+        body: body ? body.parse(raw.body) : undefined,
+      }
+    },
+  }
+}

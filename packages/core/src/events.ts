@@ -1,0 +1,60 @@
+import type { EventId, MemberId, OrgId } from './ids.ts'
+
+/** An event as a service emits it inside a transaction. */
+export interface NewEvent {
+  id: EventId
+  kind: string
+  actorId: MemberId | null
+  resourceType: string
+  resourceId: string
+  /** The resource's new representation, and for updates the changed fields. */
+  data: Record<string, unknown>
+  createdAt: string
+}
+
+/** An event once it is in the org's log. */
+export interface StoredEvent extends NewEvent {
+  orgId: OrgId
+  /** Per-org, gap-free, strictly increasing. */
+  seq: number
+}
+
+/** A wake-up: the org's log has grown to `seq`. Readers then read the log itself. */
+export interface HubNotice {
+  orgId: OrgId
+  seq: number
+}
+
+/**
+ * Wakes readers when an org's log grows. It carries no payload that readers depend on: a lost
+ * notice delays delivery, it never loses an event, because readers always read the log.
+ */
+export interface EventHub {
+  publish(notice: HubNotice): void
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (notice: HubNotice) => void): () => void
+  close(): Promise<void>
+}
+
+/** The in-process hub: enough for one server instance. One throwing listener does not stop the others. */
+export function createMemoryEventHub(options: { onListenerError?: (error: unknown) => void } = {}): EventHub {
+  const listeners = new Set<(notice: HubNotice) => void>()
+  return {
+    publish(notice) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(notice)
+        } catch (error) {
+          options.onListenerError?.(error)
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      listeners.clear()
+    },
+  }
+}

@@ -1,0 +1,54 @@
+import { type TString, Type } from '@sinclair/typebox'
+import { monotonicFactory } from 'ulid'
+
+/** One prefix per entity type. Clients must not parse ids; the server does. */
+export const ID_PREFIXES = {
+  UserId: 'usr',
+  OrgId: 'org',
+  MemberId: 'mem',
+  TeamId: 'team',
+  StateId: 'wfs',
+  TaskId: 'task',
+  EventId: 'evt',
+} as const
+
+export type IdBrand = keyof typeof ID_PREFIXES
+declare const brand: unique symbol
+/** A `prefix_ULID` string that the type system keeps apart from other brands. */
+export type Id<B extends IdBrand> = string & { readonly [brand]: B }
+
+export type UserId = Id<'UserId'>
+export type OrgId = Id<'OrgId'>
+export type MemberId = Id<'MemberId'>
+export type TeamId = Id<'TeamId'>
+export type StateId = Id<'StateId'>
+export type TaskId = Id<'TaskId'>
+export type EventId = Id<'EventId'>
+
+const ulid = monotonicFactory()
+const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}'
+
+/** Mints a new id of the given brand; ids of one process sort by creation time. */
+export function newId<B extends IdBrand>(brandName: B): Id<B> {
+  return `${ID_PREFIXES[brandName]}_${ulid()}` as Id<B>
+}
+
+/** True when `value` is a well-formed id of the given brand. */
+export function isId<B extends IdBrand>(brandName: B, value: unknown): value is Id<B> {
+  return typeof value === 'string' && new RegExp(`^${ID_PREFIXES[brandName]}_${ULID_PATTERN}$`).test(value)
+}
+
+/** The keyword that marks a schema as a branded id, read by validation to name the expected type. */
+export const BRAND_KEYWORD = 'x-id-brand'
+
+/** TypeBox schema of a branded id: a pattern in JSON Schema, the brand in TypeScript. */
+export function IdSchema<B extends IdBrand>(brandName: B, description?: string) {
+  return Type.Unsafe<Id<B>>(
+    Type.String({
+      pattern: `^${ID_PREFIXES[brandName]}_${ULID_PATTERN}$`,
+      description: description ?? `${brandName}: an opaque identifier starting with \`${ID_PREFIXES[brandName]}_\`.`,
+      examples: [`${ID_PREFIXES[brandName]}_01JD3Q2R4S5T6V7W8X9YZABCDE`],
+      [BRAND_KEYWORD]: brandName,
+    }) as TString,
+  )
+}

@@ -1,0 +1,146 @@
+import type { TObject, TSchema } from '@sinclair/typebox'
+import type { AnyOperation } from './operation.ts'
+import { isOrgScoped } from './operation.ts'
+import { PROBLEMS, type ProblemCode } from './problems.ts'
+
+type Json = Record<string, unknown>
+
+export interface OpenApiOptions {
+  /** The service origin, e.g. `https://work.example.com`. */
+  serverUrl: string
+  version: string
+}
+
+/** The OpenAPI 3.1 document, as a pure function of the operation catalogue. */
+export function generateOpenApi(operations: readonly AnyOperation[], options: OpenApiOptions): Json {
+  const schemas: Record<string, Json> = { Problem: problemSchema() }
+  const paths: Record<string, Record<string, Json>> = {}
+  const ref = (schema: TSchema) => collect(schema, schemas)
+  for (const op of operations) {
+    const item = (paths[op.path] ??= {})
+    item[op.method.toLowerCase()] = operationObject(op, ref)
+  }
+  const tags = [...new Set(operations.map((op) => op.tag))].map((name) => ({ name }))
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'workgraph API',
+      version: options.version,
+      summary: 'Multi-workspace work management: tasks, teams and workflows, with exact permissions.',
+      description:
+        'Every list is keyset-paginated (`cursor`, `limit`; `nextCursor` is null on the last page). Every failure is an RFC 9457 problem document whose `code` clients branch on. Single-resource reads carry a strong `ETag`; writes honour `If-Match`; POSTs honour `Idempotency-Key` for 24 hours.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: options.serverUrl }],
+    tags,
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An OAuth 2.1 access token (RFC 9068 JWT).' },
+      },
+    },
+  }
+}
+
+function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
+  const parameters: Json[] = [...parametersOf(op.params, 'path', ref), ...parametersOf(op.query, 'query', ref)]
+  if (op.etag) parameters.push(header('If-None-Match', 'Answer 304 when the representation still has this ETag.'))
+  if (op.precondition) parameters.push(header('If-Match', 'Only change the resource if its ETag still matches (else 412).'))
+  if (op.method === 'POST' && op.scope) parameters.push(header('Idempotency-Key', 'Replays the first response for 24 hours; reusing it with another body is a 422.', 255))
+  const responses: Record<string, Json> = {}
+  const headers = op.etag || op.precondition ? { ETag: { description: 'Strong validator of the representation.', schema: { type: 'string' } } } : undefined
+  responses[String(op.status)] = op.response
+    ? { description: op.summary, ...(headers ? { headers } : {}), content: { 'application/json': { schema: ref(op.response) } } }
+    : { description: `${op.summary}: done, no content.` }
+  if (op.etag) responses['304'] = { description: 'Not modified: the ETag in If-None-Match still matches.' }
+  for (const [status, codes] of problemStatuses(op)) {
+    responses[status] = {
+      description: codes.map((c) => `\`${c}\`: ${PROBLEMS[c].title}`).join('; '),
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    }
+  }
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: op.scope ? [{ bearerAuth: [op.scope] }] : [],
+    ...(op.scope ? { 'x-required-scope': op.scope } : {}),
+    ...(op.capability ? { 'x-required-capability': op.capability } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+    responses,
+  }
+}
+
+/** Every problem an operation can answer with, grouped by status. */
+function problemStatuses(op: AnyOperation): Map<string, ProblemCode[]> {
+  const codes = new Set<ProblemCode>(['validation_failed', 'invalid_identifier', 'not_acceptable', 'rate_limited', 'internal_error', ...op.errors])
+  if (op.scope) ['unauthenticated', 'insufficient_scope'].forEach((c) => codes.add(c as ProblemCode))
+  if (op.capability) codes.add('capability_required')
+  if (isOrgScoped(op)) codes.add('not_found')
+  if (op.body) ['invalid_json', 'payload_too_large', 'unsupported_media_type'].forEach((c) => codes.add(c as ProblemCode))
+  if (op.method === 'POST' && op.scope) codes.add('idempotency_key_reused')
+  if (op.method !== 'GET' && isOrgScoped(op)) codes.add('archived')
+  const byStatus = new Map<string, ProblemCode[]>()
+  for (const code of [...codes].sort()) {
+    const status = String(PROBLEMS[code].status)
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code])
+  }
+  return new Map([...byStatus].sort(([a], [b]) => Number(a) - Number(b)))
+}
+
+function parametersOf(schema: TObject | undefined, where: 'path' | 'query', ref: (s: TSchema) => Json): Json[] {
+  if (!schema) return []
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties).map(([name, prop]) => {
+    const { description, ...rest } = ref(prop) as Json
+    return { name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest }
+  })
+}
+
+function header(name: string, description: string, maxLength?: number): Json {
+  return { name, in: 'header', required: false, description, schema: { type: 'string', ...(maxLength ? { maxLength } : {}) } }
+}
+
+/** Plain JSON Schema of a TypeBox schema, with every `$id`'d sub-schema moved to components. */
+function collect(schema: TSchema, schemas: Record<string, Json>): Json {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (node === null || typeof node !== 'object') return node
+    const { $id, ...rest } = node as Json
+    const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]))
+    if (typeof $id === 'string') {
+      schemas[$id] ??= plain
+      return { $ref: `#/components/schemas/${$id}` }
+    }
+    return plain
+  }
+  return walk(JSON.parse(JSON.stringify(schema))) as Json
+}
+
+function problemSchema(): Json {
+  return {
+    type: 'object',
+    description: 'An RFC 9457 problem document. Branch on `code`.',
+    required: ['type', 'title', 'status', 'detail', 'code'],
+    properties: {
+      type: { type: 'string', format: 'uri' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string' },
+      code: { type: 'string', enum: Object.keys(PROBLEMS), description: 'Stable, snake_case; one catalogue for the whole API.' },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['pointer', 'message'],
+          properties: { pointer: { type: 'string', description: 'JSON Pointer into the request.' }, message: { type: 'string' } },
+        },
+      },
+    },
+    additionalProperties: true,
+    'x-problem-codes': Object.fromEntries(Object.entries(PROBLEMS).map(([code, p]) => [code, p])),
+  }
+}

@@ -1,0 +1,118 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox'
+import type { Capability } from './capabilities.ts'
+import type { NewEvent } from './events.ts'
+import type { OrgId } from './ids.ts'
+import type { CursorCodec } from './pagination.ts'
+import type { Principal, Scope } from './principal.ts'
+import type { ProblemCode } from './problems.ts'
+import type { Member, Org } from './schemas/orgs.ts'
+import type { Store } from './storage.ts'
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+
+/** Where a capability is checked: the org itself, or a record inside it. */
+export type CapabilityTarget =
+  | { type: 'org' }
+  | { type: 'team'; id: string }
+  | { type: 'workflowState'; id: string }
+  | { type: 'task'; id: string }
+
+/** The active member (Actor) calling an org-scoped operation. */
+export type Actor = Member
+
+export interface OperationContext {
+  store: Store
+  principal: Principal | null
+  /** Set for operations under `/v1/orgs/{orgId}`. */
+  org: Org | null
+  actor: Actor | null
+  /** The request time, one value for the whole operation. */
+  now: string
+  cursors: CursorCodec
+  /** Queues an event to be appended in this operation's transaction. */
+  emit(event: Omit<NewEvent, 'id' | 'createdAt' | 'actorId'>, orgId?: OrgId): void
+  /** Throws 403 `capability_required` unless the actor holds `capability` on `target`. */
+  require(capability: Capability, target: CapabilityTarget): Promise<void>
+  config: EngineConfig
+}
+
+export interface EngineConfig {
+  version: string
+  /** Public origin of the service, e.g. `https://work.example.com`: the token issuer. */
+  baseUrl: string
+  /** Request body limit in bytes. */
+  maxBodyBytes: number
+  rateLimit: { limit: number; windowSeconds: number }
+}
+
+type StaticOr<T, D> = T extends TSchema ? Static<T> : D
+
+export interface OperationInput<P, Q, B> {
+  params: P
+  query: Q
+  body: B
+}
+
+/** One operation of the API: the single source of routes, validation, OpenAPI, MCP and docs. */
+export interface Operation<
+  P extends TObject | undefined = TObject | undefined,
+  Q extends TObject | undefined = TObject | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema | null = TSchema | null,
+> {
+  id: string
+  method: HttpMethod
+  /** Full path with `{param}` placeholders, e.g. `/v1/orgs/{orgId}/tasks/{taskId}`. */
+  path: string
+  tag: string
+  summary: string
+  description?: string
+  /** The OAuth scope required; null only for the unauthenticated `/v1/config`. */
+  scope: Scope | null
+  /** The capability the actor needs on the target; reads need `view` implicitly via membership. */
+  capability?: Capability
+  target?: (input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>) => CapabilityTarget
+  params?: P
+  query?: Q
+  body?: B
+  /** The response body schema; null for 204. */
+  response: R
+  status: 200 | 201 | 204
+  /** Problem codes this operation can answer with, beyond the ones every operation can. */
+  errors: ProblemCode[]
+  /** Single-resource reads: strong ETag and `If-None-Match`. */
+  etag?: boolean
+  /** Writes to one resource: the id of the read whose representation `If-Match` is checked against. */
+  precondition?: string
+  run(
+    ctx: OperationContext,
+    input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
+  ): Promise<R extends TSchema ? Static<R> : undefined>
+}
+
+export type AnyOperation = Operation<any, any, any, any>
+
+/** Declares an operation with its types inferred from its schemas. */
+export function defineOperation<
+  P extends TObject | undefined = undefined,
+  Q extends TObject | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema | null = null,
+>(operation: Operation<P, Q, B, R>): Operation<P, Q, B, R> {
+  return operation
+}
+
+/** Whether the operation changes anything (and so runs in a write transaction with events). */
+export function isWrite(operation: AnyOperation): boolean {
+  return operation.method !== 'GET'
+}
+
+/** Whether the operation lives under `/v1/orgs/{orgId}` and so needs an active Actor. */
+export function isOrgScoped(operation: AnyOperation): boolean {
+  return operation.path.startsWith('/v1/orgs/{orgId}')
+}
+
+/** Declares an operation whose handler types are checked elsewhere (derived shapes, generic pages). */
+export function declareOperation(operation: AnyOperation): AnyOperation {
+  return operation
+}

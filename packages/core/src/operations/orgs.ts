@@ -1,0 +1,69 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { PageQuery } from '../pagination.ts'
+import { resourceOperations } from '../resource.ts'
+import { PageOf } from '../schemas/common.ts'
+import { Member, Org, Slug } from '../schemas/orgs.ts'
+import { archiveOrg, createOrg, currentOrg, getMember, listMembers, listMyOrgs, restoreOrg, updateOrg } from '../services/orgs.ts'
+
+const OrgPage = PageOf(Org, 'Org')
+const OrgName = Type.String({ minLength: 1, maxLength: 120 })
+
+const orgOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'orgs.create', method: 'POST', path: '/v1/orgs', tag: 'Orgs', scope: 'work:write',
+    summary: 'Create a workspace', description: 'The caller becomes its owner. Without a `slug`, one is made from the name.',
+    body: Type.Object({ name: OrgName, slug: Type.Optional(Slug) }, { additionalProperties: false }),
+    response: Org, status: 201, errors: ['key_taken'],
+    run: (ctx, { body }) => createOrg(ctx, body),
+  }),
+  declareOperation({
+    id: 'orgs.list', method: 'GET', path: '/v1/orgs', tag: 'Orgs', scope: 'work:read',
+    summary: "List the caller's workspaces", description: 'Workspaces in which the caller is an active member.',
+    query: Type.Object({ ...PageQuery }, { additionalProperties: false }),
+    response: OrgPage, status: 200, errors: ['invalid_cursor'],
+    run: (ctx, { query }) => listMyOrgs(ctx, query),
+  }),
+  declareOperation({
+    id: 'orgs.get', method: 'GET', path: '/v1/orgs/{orgId}', tag: 'Orgs', scope: 'work:read', summary: 'Get a workspace',
+    params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
+    response: Org, status: 200, errors: ['not_found'], etag: true,
+    run: async (ctx) => currentOrg(ctx),
+  }),
+  declareOperation({
+    id: 'orgs.update', method: 'PATCH', path: '/v1/orgs/{orgId}', tag: 'Orgs', scope: 'work:write',
+    summary: 'Rename a workspace', description: 'Change the name or the slug. Needs `manage`.',
+    params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
+    body: Type.Object({ name: Type.Optional(OrgName), slug: Type.Optional(Slug) }, { additionalProperties: false, minProperties: 1 }),
+    response: Org, status: 200, capability: 'manage', errors: ['not_found', 'key_taken', 'precondition_failed'], precondition: 'orgs.get',
+    run: (ctx, { body }) => updateOrg(ctx, body),
+  }),
+  declareOperation({
+    id: 'orgs.archive', method: 'POST', path: '/v1/orgs/{orgId}/archive', tag: 'Orgs', scope: 'work:write',
+    summary: 'Archive a workspace', description: 'An archived workspace stays readable and refuses every write until restored.',
+    params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
+    response: Org, status: 200, capability: 'manage', errors: ['not_found', 'precondition_failed'], precondition: 'orgs.get',
+    run: (ctx) => archiveOrg(ctx),
+  }),
+  declareOperation({
+    id: 'orgs.restore', method: 'POST', path: '/v1/orgs/{orgId}/restore', tag: 'Orgs', scope: 'work:write',
+    summary: 'Restore an archived workspace',
+    params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
+    response: Org, status: 200, capability: 'manage', errors: ['not_found', 'precondition_failed'], precondition: 'orgs.get',
+    run: (ctx) => restoreOrg(ctx),
+  }),
+]
+
+const memberOperations = resourceOperations({
+  name: 'member', plural: 'members', tag: 'Members', schema: Member,
+  collectionPath: '/v1/orgs/{orgId}/members', idParam: 'memberId', idBrand: 'MemberId',
+  target: () => ({ type: 'org' }), capabilities: {},
+  listQuery: { status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('deactivated')])) },
+  handlers: {
+    list: (ctx, _params, query) => listMembers(ctx, query),
+    get: (ctx, params) => getMember(ctx, currentOrg(ctx).id, params.memberId as Member['id']),
+  },
+})
+
+export const orgsCatalogue: AnyOperation[] = [...orgOperations, ...memberOperations]

@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox'
+import { defineOperation } from '../operation.ts'
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../pagination.ts'
+import { SCOPES } from '../principal.ts'
+
+export const ServiceConfig = Type.Object(
+  {
+    version: Type.String({ description: 'The server version.' }),
+    apiBaseUrl: Type.String({ format: 'uri' }),
+    issuer: Type.String({ format: 'uri', description: 'The issuer of access tokens.' }),
+    auth: Type.Object(
+      {
+        jwksUri: Type.String({ format: 'uri', description: 'Public keys that verify access tokens.' }),
+        scopes: Type.Record(Type.String(), Type.String(), { description: 'Every OAuth scope and what it allows.' }),
+        resources: Type.Array(Type.String({ format: 'uri' }), { description: 'Audiences this server accepts in access tokens.' }),
+      },
+      { additionalProperties: false },
+    ),
+    limits: Type.Object(
+      {
+        pageSizeDefault: Type.Integer(),
+        pageSizeMax: Type.Integer(),
+        maxBodyBytes: Type.Integer(),
+        rateLimit: Type.Object({ limit: Type.Integer(), windowSeconds: Type.Integer() }, { additionalProperties: false }),
+        idempotencyKeyHours: Type.Integer(),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'ServiceConfig', additionalProperties: false },
+)
+
+export const configOperation = defineOperation({
+  id: 'config.get',
+  method: 'GET',
+  path: '/v1/config',
+  tag: 'Service',
+  summary: 'Read the service configuration',
+  description: 'The only operation that needs no token: version, token issuer, auth endpoints and limits.',
+  scope: null,
+  response: ServiceConfig,
+  status: 200,
+  errors: [],
+  async run(ctx) {
+    const base = ctx.config.baseUrl
+    return {
+      version: ctx.config.version,
+      apiBaseUrl: `${base}/v1`,
+      issuer: base,
+      auth: { jwksUri: `${base}/.well-known/jwks.json`, scopes: { ...SCOPES }, resources: [`${base}/v1`, `${base}/mcp`] },
+      limits: {
+        pageSizeDefault: PAGE_LIMIT_DEFAULT,
+        pageSizeMax: PAGE_LIMIT_MAX,
+        maxBodyBytes: ctx.config.maxBodyBytes,
+        rateLimit: ctx.config.rateLimit,
+        idempotencyKeyHours: 24,
+      },
+    }
+  },
+})

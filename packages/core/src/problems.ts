@@ -1,0 +1,87 @@
+/**
+ * The one catalogue of problem codes. Every failure a client can see carries one of these
+ * `code`s in an RFC 9457 problem document; adapters map `status` to their transport.
+ */
+export const PROBLEMS = {
+  bad_request: { status: 400, title: 'The request is malformed' },
+  validation_failed: { status: 400, title: 'The request does not match the schema' },
+  invalid_json: { status: 400, title: 'The request body is not valid JSON' },
+  invalid_identifier: { status: 400, title: 'An identifier is of the wrong type or malformed' },
+  invalid_cursor: { status: 400, title: 'The pagination cursor is not valid for this request' },
+  unauthenticated: { status: 401, title: 'A valid bearer access token is required' },
+  insufficient_scope: { status: 403, title: 'The access token lacks a required scope' },
+  capability_required: { status: 403, title: 'Your role or grants do not allow this action' },
+  not_found: { status: 404, title: 'The resource does not exist or is not visible to you' },
+  method_not_allowed: { status: 405, title: 'The method is not allowed on this resource' },
+  not_acceptable: { status: 406, title: 'No acceptable representation is available' },
+  conflict: { status: 409, title: 'The request conflicts with the current state' },
+  key_taken: { status: 409, title: 'The key or slug is already in use' },
+  state_in_use: { status: 409, title: 'The workflow state still holds tasks' },
+  last_state: { status: 409, title: "A team keeps at least one active workflow state" },
+  archived: { status: 409, title: 'The resource is archived' },
+  precondition_failed: { status: 412, title: 'The resource has changed since you read it' },
+  payload_too_large: { status: 413, title: 'The request body is too large' },
+  unsupported_media_type: { status: 415, title: 'The request body must be application/json' },
+  idempotency_key_reused: { status: 422, title: 'The idempotency key was used with another request' },
+  reference_not_found: { status: 422, title: 'A record the request refers to does not exist or is not usable here' },
+  precondition_required: { status: 428, title: 'This request requires a precondition' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'An unexpected error occurred' },
+} as const satisfies Record<string, { status: number; title: string }>
+
+export type ProblemCode = keyof typeof PROBLEMS
+
+export interface FieldError {
+  /** JSON Pointer (RFC 6901) into the request: `/body/title`, `/query/limit`, `/params/orgId`. */
+  pointer: string
+  message: string
+}
+
+export interface ProblemDocument {
+  type: string
+  title: string
+  status: number
+  detail: string
+  code: ProblemCode
+  errors?: FieldError[]
+  [extension: string]: unknown
+}
+
+/** The one error class core throws for anything a client should see. */
+export class ProblemError extends Error {
+  readonly code: ProblemCode
+  readonly status: number
+  readonly errors: FieldError[] | undefined
+  readonly extensions: Record<string, unknown>
+
+  constructor(code: ProblemCode, detail: string, options: { errors?: FieldError[]; extensions?: Record<string, unknown> } = {}) {
+    super(detail)
+    this.name = 'ProblemError'
+    this.code = code
+    this.status = PROBLEMS[code].status
+    this.errors = options.errors
+    this.extensions = options.extensions ?? {}
+  }
+
+  /** The RFC 9457 document; `typeBase` is where the problem types are documented. */
+  toDocument(typeBase = 'https://workgraph.dev/problems/'): ProblemDocument {
+    return {
+      type: `${typeBase}${this.code.replaceAll('_', '-')}`,
+      title: PROBLEMS[this.code].title,
+      status: this.status,
+      detail: this.message,
+      code: this.code,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...this.extensions,
+    }
+  }
+}
+
+export function isProblem(error: unknown): error is ProblemError {
+  return error instanceof ProblemError
+}
+
+/** Shorthand for the 404 that a missing record, another tenant's record and a hidden one share. */
+export function notFound(what: string): ProblemError {
+  return new ProblemError('not_found', `${what} was not found.`)
+}

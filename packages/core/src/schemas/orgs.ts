@@ -1,0 +1,44 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { ORG_ROLES } from '../capabilities.ts'
+import { IdSchema } from '../ids.ts'
+import { Name, NullableTimestamp, Timestamp } from './common.ts'
+
+export const Slug = Type.String({
+  pattern: '^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$',
+  description: 'Lowercase letters, digits and inner hyphens; unique across the service.',
+})
+
+export const Org = Type.Object(
+  {
+    id: IdSchema('OrgId'),
+    name: Name('The workspace name.', 120),
+    slug: Slug,
+    createdAt: Timestamp('When the workspace was created.'),
+    updatedAt: Timestamp('When the workspace last changed.'),
+    archivedAt: NullableTimestamp('When the workspace was archived; archived workspaces are read-only.'),
+  },
+  { $id: 'Org', additionalProperties: false, description: 'A workspace: the tenant boundary.' },
+)
+export type Org = Static<typeof Org>
+
+export const OrgRole = Type.Union(
+  ORG_ROLES.map((r) => Type.Literal(r)),
+  { $id: 'OrgRole', description: 'owner and admin manage the workspace; member works in it; guest only views.' },
+)
+
+export const Member = Type.Object(
+  {
+    id: IdSchema('MemberId'),
+    orgId: IdSchema('OrgId'),
+    userId: IdSchema('UserId'),
+    kind: Type.Literal('person', { description: 'Actors are people; agents arrive with the agents feature.' }),
+    name: Name('Display name.'),
+    email: Type.String({ format: 'email' }),
+    role: OrgRole,
+    status: Type.Union([Type.Literal('active'), Type.Literal('deactivated')]),
+    createdAt: Timestamp('When the person joined the workspace.'),
+    updatedAt: Timestamp('When the membership last changed.'),
+  },
+  { $id: 'Member', additionalProperties: false, description: 'A person in a workspace (an Actor).' },
+)
+export type Member = Static<typeof Member>

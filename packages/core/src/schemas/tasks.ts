@@ -1,0 +1,41 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { IdSchema } from '../ids.ts'
+import { Name, Nullable, NullableTimestamp, Timestamp } from './common.ts'
+import { StateCategorySchema } from './teams.ts'
+
+export const PRIORITIES = ['none', 'urgent', 'high', 'medium', 'low'] as const
+export type Priority = (typeof PRIORITIES)[number]
+export const PrioritySchema = Type.Union(
+  PRIORITIES.map((p) => Type.Literal(p)),
+  { $id: 'Priority' },
+)
+
+export const Estimate = Type.Number({ minimum: 0, maximum: 1000, description: 'Points, hours or whatever the team uses.' })
+export const DueDate = Type.String({ format: 'date', description: 'A calendar date, `YYYY-MM-DD`.' })
+
+export const Task = Type.Object(
+  {
+    id: IdSchema('TaskId'),
+    orgId: IdSchema('OrgId'),
+    teamId: IdSchema('TeamId'),
+    key: Type.String({ pattern: '^[A-Z][A-Z0-9]{0,6}-[1-9][0-9]*$', description: 'The human key, such as `ENG-42`.' }),
+    number: Type.Integer({ minimum: 1 }),
+    title: Name('The task title.', 500),
+    description: Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.'),
+    stateId: IdSchema('StateId'),
+    stateCategory: StateCategorySchema,
+    assigneeId: Nullable(IdSchema('MemberId')),
+    creatorId: IdSchema('MemberId'),
+    priority: PrioritySchema,
+    estimate: Nullable(Estimate),
+    dueDate: Nullable(DueDate),
+    createdAt: Timestamp('When the task was created.'),
+    updatedAt: Timestamp('When the task last changed.'),
+    startedAt: NullableTimestamp('When the task first entered a started state.'),
+    completedAt: NullableTimestamp('When the task entered a completed state; cleared when it leaves it.'),
+    canceledAt: NullableTimestamp('When the task entered a canceled state; cleared when it leaves it.'),
+    archivedAt: NullableTimestamp('When the task was archived.'),
+  },
+  { $id: 'Task', additionalProperties: false },
+)
+export type Task = Static<typeof Task>

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto'
+import { type JWK, SignJWT, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose'
+import { type UserId, isId } from './ids.ts'
+import type { Principal } from './principal.ts'
+import { ProblemError } from './problems.ts'
+import type { Storage } from './storage.ts'
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
+const ALG = 'ES256'
+const KEY_PREFIX = 'signing-key:'
+
+export interface IssueAccessTokenOptions {
+  userId: UserId
+  scopes: readonly string[]
+  /** The resource the token is for; defaults to the REST API (`{baseUrl}/v1`). */
+  audience?: string
+  clientId?: string
+  grantId?: string
+  ttlSeconds?: number
+}
+
+export interface TokenService {
+  /** Signs an RFC 9068 JWT access token with the current key. */
+  issueAccessToken(options: IssueAccessTokenOptions): Promise<string>
+  /** Verifies signature, issuer, audience, type and lifetime; any failure is a 401 `unauthenticated`. */
+  verifyAccessToken(token: string): Promise<Principal>
+  /** The public keys, as published at the JWKS endpoint. */
+  jwks(): Promise<{ keys: JWK[] }>
+  readonly issuer: string
+  readonly audiences: readonly string[]
+}
+
+interface StoredKey {
+  kid: string
+  publicJwk: JWK
+  privateJwk: JWK
+}
+
+/**
+ * Access tokens signed with asymmetric keys kept in storage, so that every instance signs and
+ * verifies with the same set, and the public half can be published as a JWKS.
+ */
+export async function createTokenService(options: {
+  storage: Storage
+  issuer: string
+  audiences: readonly string[]
+  clock?: () => Date
+}): Promise<TokenService> {
+  const clock = options.clock ?? (() => new Date())
+  let keys = await loadKeys(options.storage)
+  if (keys.length === 0) {
+    const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true })
+    const kid = randomUUID()
+    const value = JSON.stringify({ kid, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }, privateJwk: await exportJWK(privateKey) })
+    await options.storage.transaction((s) => s.secrets.insert({ name: `${KEY_PREFIX}${kid}`, value, createdAt: clock().toISOString() }))
+    keys = await loadKeys(options.storage)
+  }
+  const current = keys[0]!
+  const signingKey = await importJWK(current.privateJwk, ALG)
+  let verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
+
+  async function refreshVerifier(): Promise<void> {
+    keys = await loadKeys(options.storage)
+    verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
+  }
+
+  return {
+    issuer: options.issuer,
+    audiences: options.audiences,
+    async issueAccessToken(o) {
+      const now = Math.floor(clock().getTime() / 1000)
+      return new SignJWT({
+        scope: o.scopes.join(' '),
+        ...(o.clientId ? { client_id: o.clientId } : {}),
+        ...(o.grantId ? { gid: o.grantId } : {}),
+      })
+        .setProtectedHeader({ alg: ALG, kid: current.kid, typ: 'at+jwt' })
+        .setIssuer(options.issuer)
+        .setAudience(o.audience ?? options.audiences[0]!)
+        .setSubject(o.userId)
+        .setIssuedAt(now)
+        .setExpirationTime(now + (o.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS))
+        .setJti(randomUUID())
+        .sign(signingKey)
+    },
+    async verifyAccessToken(token) {
+      try {
+        const verify = () =>
+          jwtVerify(token, verifier, {
+            issuer: options.issuer,
+            audience: [...options.audiences],
+            algorithms: [ALG],
+            typ: 'at+jwt',
+            requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+            currentDate: clock(),
+          })
+        const { payload } = await verify().catch(async (error: unknown) => {
+          // A key minted by another instance after this one loaded its set.
+          if (!(error instanceof errors.JWKSNoMatchingKey)) throw error
+          await refreshVerifier()
+          return verify()
+        })
+        if (!isId('UserId', payload.sub)) throw new Error('bad subject')
+        return {
+          userId: payload.sub,
+          scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []),
+          ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),
+          ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}),
+          ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
+        }
+      } catch {
+        throw new ProblemError('unauthenticated', 'The access token is invalid or expired.')
+      }
+    },
+    async jwks() {
+      return { keys: keys.map((k) => k.publicJwk) }
+    },
+  }
+}
+
+async function loadKeys(storage: Storage): Promise<StoredKey[]> {
+  const rows = await storage.read((s) => s.secrets.list(KEY_PREFIX))
+  // Newest first: the newest key signs, every stored key verifies.
+  return rows
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+    .map((row) => JSON.parse(row.value) as StoredKey)
+}
