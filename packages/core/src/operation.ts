@@ -84,6 +84,8 @@ export interface Operation<
   etag?: boolean
   /** Writes to one resource: the id of the read whose representation `If-Match` is checked against. */
   precondition?: string
+  /** Creations: the id of the read that fetches the new resource (its URL goes in `Location`). */
+  location?: string
   run(
     ctx: OperationContext,
     input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,

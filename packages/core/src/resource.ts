@@ -82,7 +82,7 @@ export function resourceOperations<S extends TObject, C extends TSchema, U exten
       id: `${d.plural}.create`, method: 'POST', path: d.collectionPath, tag: d.tag, scope: 'work:write',
       summary: `Create a ${d.name}`, params: collectionParams, body: d.createBody, response: d.schema, status: 201,
       capability: d.capabilities.create ?? 'contribute', target: ({ params, body }) => target(params as Params, body as Static<C>),
-      errors: d.errors?.create ?? [],
+      errors: d.errors?.create ?? [], location: h.get ? get : undefined,
       run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<C>),
     }))
   }

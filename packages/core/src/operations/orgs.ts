@@ -15,7 +15,7 @@ const orgOperations: AnyOperation[] = [
     id: 'orgs.create', method: 'POST', path: '/v1/orgs', tag: 'Orgs', scope: 'work:write',
     summary: 'Create a workspace', description: 'The caller becomes its owner. Without a `slug`, one is made from the name.',
     body: Type.Object({ name: OrgName, slug: Type.Optional(Slug) }, { additionalProperties: false }),
-    response: Org, status: 201, errors: ['key_taken'],
+    response: Org, status: 201, errors: ['key_taken'], location: 'orgs.get',
     run: (ctx, { body }) => createOrg(ctx, body),
   }),
   declareOperation({

@@ -1,0 +1,93 @@
+import { type AnyOperation, type Engine, type Principal, ProblemError, isProblem } from '@workgraph/core'
+import { type H3, getRequestIP } from 'h3'
+import { acceptsJson, bearerToken, parseJsonBody, parseQuery, readLimitedText } from './http-request.ts'
+import { CORS_HEADERS, bearerChallenge, corsPreflight, internalError, json, problem, rateLimitHeaders } from './http-response.ts'
+
+export interface ApiRoutesOptions {
+  /** Called with every unexpected (non-problem) error; the client only sees a plain 500. */
+  onError?: (error: unknown, request: Request) => void
+}
+
+/** Registers every catalogue operation on the app: one route per path, dispatching on the method. */
+export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOptions = {}): void {
+  const byPath = new Map<string, Map<string, AnyOperation>>()
+  for (const op of engine.operations) {
+    const methods = byPath.get(op.path) ?? new Map<string, AnyOperation>()
+    methods.set(op.method, op)
+    byPath.set(op.path, methods)
+  }
+  const byId = new Map(engine.operations.map((op) => [op.id, op]))
+
+  for (const [path, methods] of byPath) {
+    const allow = [...methods.keys(), 'OPTIONS']
+    app.all(toRoute(path), async (event) => {
+      const request = event.req
+      if (request.method === 'OPTIONS') return corsPreflight(allow)
+      const operation = methods.get(request.method) ?? (request.method === 'HEAD' ? methods.get('GET') : undefined)
+      const headers: Record<string, string> = { ...CORS_HEADERS }
+      let hadToken = false
+      try {
+        if (!operation) throw new ProblemError('method_not_allowed', `${request.method} is not allowed here; use ${allow.join(', ')}.`)
+        if (!acceptsJson(request.headers.get('accept'))) {
+          throw new ProblemError('not_acceptable', 'This API answers with application/json (and application/problem+json for errors).')
+        }
+        const token = bearerToken(request)
+        hadToken = token !== null
+        const principal: Principal | null = token ? await engine.tokens.verifyAccessToken(token) : null
+        if (operation.scope && !principal) throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
+        const decision = await engine.limiter.consume(principal ? `p:${principal.userId}:${principal.clientId ?? ''}` : `ip:${getRequestIP(event) ?? 'unknown'}`)
+        Object.assign(headers, rateLimitHeaders(decision))
+        if (!decision.allowed) throw new ProblemError('rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`)
+
+        const url = new URL(request.url)
+        const text = await readLimitedText(request, engine.config.maxBodyBytes)
+        const body = parseJsonBody(text, request.headers.get('content-type'))
+        const result = await engine.execute(
+          operation.id,
+          { params: event.context.params ?? {}, query: parseQuery(url), body },
+          principal,
+          optionsFrom(request),
+        )
+        if (result.etag) headers.etag = result.etag
+        if (result.replayed) headers['idempotency-replayed'] = 'true'
+        const location = operation.location && byId.get(operation.location)
+        if (location && result.status === 201) headers.location = fillPath(location, { ...event.context.params, ...(result.body as object) })
+        if (request.method === 'HEAD') return new Response(null, { status: result.status, headers })
+        return json(result.status, result.body, headers)
+      } catch (error) {
+        if (isProblem(error)) {
+          const extra: Record<string, string> = error.code === 'method_not_allowed' ? { allow: allow.join(', ') } : {}
+          return problem(error, { ...headers, ...bearerChallenge(error, hadToken), ...extra })
+        }
+        options.onError?.(error, request)
+        return problem(internalError(), headers)
+      }
+    })
+  }
+}
+
+function optionsFrom(request: Request) {
+  const get = (name: string) => request.headers.get(name) ?? undefined
+  const idempotencyKey = get('idempotency-key')
+  if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 255)) {
+    throw new ProblemError('validation_failed', 'Idempotency-Key must be 1 to 255 characters.', {
+      errors: [{ pointer: '/headers/idempotency-key', message: '1 to 255 characters' }],
+    })
+  }
+  return {
+    ...(get('if-match') ? { ifMatch: get('if-match') } : {}),
+    ...(get('if-none-match') ? { ifNoneMatch: get('if-none-match') } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  }
+}
+
+/** `/v1/orgs/{orgId}` → `/v1/orgs/:orgId`. */
+function toRoute(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1')
+}
+
+/** The URL path of a read, from the request's params and the new resource's `id`. */
+function fillPath(operation: AnyOperation, values: Record<string, unknown>): string {
+  const idParam = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).at(-1)
+  return operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => String(name === idParam ? values.id : values[name]))
+}

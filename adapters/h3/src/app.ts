@@ -1,0 +1,18 @@
+import { type Engine, ProblemError } from '@workgraph/core'
+import { H3 } from 'h3'
+import { type ApiRoutesOptions, registerApiRoutes } from './api-routes.ts'
+import { registerDocsRoutes } from './docs-routes.ts'
+import { CORS_HEADERS, problem } from './http-response.ts'
+
+export interface AppOptions extends ApiRoutesOptions {}
+
+/** The HTTP face of an engine: REST /v1 from the catalogue, the OpenAPI document and the docs. */
+export function createApp(engine: Engine, options: AppOptions = {}): H3 {
+  const app = new H3()
+  registerDocsRoutes(app, engine)
+  registerApiRoutes(app, engine, options)
+  app.all('/**', (event) =>
+    problem(new ProblemError('not_found', `Nothing lives at ${new URL(event.req.url).pathname}.`), CORS_HEADERS),
+  )
+  return app
+}

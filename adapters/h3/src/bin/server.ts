@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+import { createEngine } from '@workgraph/core'
+import { openStorage } from '@workgraph/kysely'
+import { toNodeHandler } from 'h3'
+import { listen } from 'listhen'
+import { createApp } from '../app.ts'
+
+// The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL.
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? 'localhost'
+const databaseUrl = process.env.DATABASE_URL ?? './.workgraph/workgraph.db'
+const baseUrl = process.env.BASE_URL ?? `http://${host}:${port}`
+
+const storage = await openStorage({ url: databaseUrl })
+const engine = await createEngine({ storage, config: { baseUrl } })
+const app = createApp(engine, { onError: (error, request) => console.error(`${request.method} ${request.url}`, error) })
+const listener = await listen(toNodeHandler(app), { port, hostname: host, showURL: false, qr: false, open: false, public: host !== 'localhost' && host !== '127.0.0.1' })
+const origin = listener.url.replace(/\/$/, '')
+
+console.log(`workgraph ${engine.config.version} on ${storage.dialect === 'postgres' ? 'Postgres' : `SQLite (${databaseUrl})`}`)
+console.log(`  API      ${origin}/v1`)
+console.log(`  Docs     ${origin}/v1/docs`)
+console.log(`  OpenAPI  ${origin}/v1/openapi.json`)
+
+const shutdown = async () => {
+  await listener.close()
+  await storage.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

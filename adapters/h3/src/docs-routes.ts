@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { type Engine, generateOpenApi } from '@workgraph/core'
+import type { H3 } from 'h3'
+import { CORS_HEADERS, json } from './http-response.ts'
+
+const require = createRequire(import.meta.url)
+
+// The page and every script it loads come from this server: a self-hosted reference must work
+// offline and tell no third party who reads it. The CSP makes the browser enforce that.
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ')
+
+const SCALAR_CONFIG = {
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  documentDownloadType: 'json',
+  defaultOpenAllTags: false,
+}
+
+/** `/v1/openapi.json`, `/v1/docs` (Scalar, served from the installed package) and the JWKS. */
+export function registerDocsRoutes(app: H3, engine: Engine): void {
+  const document = generateOpenApi(engine.operations, { serverUrl: engine.config.baseUrl, version: engine.config.version })
+  const documentText = JSON.stringify(document)
+  let script: string | undefined
+
+  app.get('/v1/openapi.json', () => json(200, JSON.parse(documentText), { ...CORS_HEADERS, 'cache-control': 'public, max-age=60' }))
+  app.get('/v1/docs/scalar.js', () => {
+    script ??= readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8')
+    return new Response(script, {
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
+    })
+  })
+  app.get('/v1/docs', () => new Response(docsPage(), {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': DOCS_CSP,
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+    },
+  }))
+  app.get('/.well-known/jwks.json', async () => json(200, await engine.tokens.jwks(), { ...CORS_HEADERS, 'cache-control': 'public, max-age=300' }))
+}
+
+function docsPage(): string {
+  const config = JSON.stringify(SCALAR_CONFIG).replaceAll("'", '&#39;')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>workgraph API reference</title>
+</head>
+<body>
+<noscript>The interactive reference needs JavaScript. The machine-readable description is at <a href="/v1/openapi.json">/v1/openapi.json</a>.</noscript>
+<script id="api-reference" data-url="/v1/openapi.json" data-configuration='${config}'></script>
+<script src="/v1/docs/scalar.js"></script>
+</body>
+</html>`
+}

@@ -1,0 +1,77 @@
+import { ProblemError } from '@workgraph/core'
+
+/** Reads the body as text, refusing more than `limit` bytes without buffering the excess. */
+export async function readLimitedText(request: Request, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > limit) throw tooLarge(limit)
+  if (!request.body) return undefined
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw tooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  if (size === 0) return undefined
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+function tooLarge(limit: number): ProblemError {
+  return new ProblemError('payload_too_large', `The request body is larger than ${limit} bytes.`, { extensions: { maxBytes: limit } })
+}
+
+/** Parses a JSON body; only `application/json` (or `+json`) is accepted. */
+export function parseJsonBody(text: string | undefined, contentType: string | null): unknown {
+  if (text === undefined) return undefined
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new ProblemError('unsupported_media_type', 'Send the request body as `application/json`.')
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new ProblemError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`, {
+      errors: [{ pointer: '/body', message: 'Not valid JSON' }],
+    })
+  }
+}
+
+/** Query parameters as plain strings; a repeated parameter is refused rather than silently picked. */
+export function parseQuery(url: URL): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const [key, value] of url.searchParams) {
+    if (key in query) {
+      throw new ProblemError('validation_failed', `The query parameter \`${key}\` is repeated.`, {
+        errors: [{ pointer: `/query/${key}`, message: 'Repeated parameter; send it once' }],
+      })
+    }
+    query[key] = value
+  }
+  return query
+}
+
+/** Whether the `Accept` header allows a JSON answer (absent means anything goes). */
+export function acceptsJson(accept: string | null): boolean {
+  if (!accept || accept.trim() === '') return true
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase())
+    const q = params.find((p) => p.startsWith('q='))
+    if (q && Number(q.slice(2)) === 0) return false
+    return type === '*/*' || type === 'application/*' || type === 'application/json' || type === 'application/problem+json'
+  })
+}
+
+/** The bearer token of the request, or null when there is none; a malformed header is a 401. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization')
+  if (header === null) return null
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim())
+  if (!match) throw new ProblemError('unauthenticated', 'The Authorization header must be `Bearer <access token>`.')
+  return match[1]!
+}

@@ -1,0 +1,6 @@
+export { createApp } from './app.ts'
+export type { AppOptions } from './app.ts'
+export { registerApiRoutes } from './api-routes.ts'
+export { registerDocsRoutes } from './docs-routes.ts'
+export { startServer } from './server.ts'
+export type { RunningServer, ServerOptions } from './server.ts'
