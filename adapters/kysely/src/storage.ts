@@ -51,7 +51,7 @@ export function createKyselyStorage(options: { db: Kysely<Database>; dialect: Di
 /** Connects, migrates to the latest schema, and returns the storage. */
 export async function openStorage(options: ConnectOptions): Promise<KyselyStorage> {
   const { db, dialect } = await connect(options)
-  await migrateToLatest(db, dialect)
+  await migrateToLatest(db, dialect, dialect === 'postgres' && options.schema ? { schema: options.schema } : {})
   return createKyselyStorage({ db, dialect })
 }
 

@@ -105,7 +105,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         }
       }
       const body = await operation.run(ctx, input)
-      const etag = operation.etag || operation.precondition ? etagOf(body) : undefined
+      const etag = (operation.etag || operation.precondition) && body !== undefined ? etagOf(body) : undefined
       const result: ExecuteResult = { status: operation.status, body: body ?? null, ...(etag ? { etag } : {}) }
       const notices: HubNotice[] = []
       for (const [orgId, list] of events) {

@@ -12,11 +12,16 @@ const MIGRATIONS: Record<string, DialectMigration> = {
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, options: { schema?: string } = {}): Promise<MigrationResultSet> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
   )
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // The bookkeeping tables live in the working schema, so schemas on one database stay independent.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  })
   const result = await migrator.migrateToLatest()
   if (result.error) throw result.error
   return result

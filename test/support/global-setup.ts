@@ -1,0 +1,27 @@
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { POSTGRES_URL } from './databases.ts'
+
+/** Checks Postgres once. Without it the Postgres half is skipped, unless WORKGRAPH_REQUIRE_POSTGRES=1 (CI). */
+export default async function setup(project: TestProject): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    project.provide('postgresUp', true)
+  } catch (error) {
+    if (process.env.WORKGRAPH_REQUIRE_POSTGRES === '1') {
+      throw new Error(`Postgres is required (WORKGRAPH_REQUIRE_POSTGRES=1) but ${POSTGRES_URL} did not answer: ${(error as Error).message}`)
+    }
+    console.warn(`Postgres at ${POSTGRES_URL} did not answer: the Postgres half of the suites is skipped.`)
+    project.provide('postgresUp', false)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresUp: boolean
+  }
+}

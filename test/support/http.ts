@@ -1,0 +1,75 @@
+import { type RunningServer, type ServerOptions, startServer } from '@workgraph/h3'
+import type { TestDatabase } from './databases.ts'
+import { createResponseValidator } from './openapi-validator.ts'
+
+export interface ApiResponse<T = any> {
+  status: number
+  headers: Headers
+  body: T
+}
+
+export interface RequestOptions {
+  token?: string | null
+  body?: unknown
+  /** Sent as is, instead of JSON.stringify(body). */
+  rawBody?: string
+  headers?: Record<string, string>
+}
+
+export interface TestServer extends RunningServer {
+  /** Sends a request and checks the response against the OpenAPI document before returning it. */
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
+  /** A client bound to one token. */
+  as(token: string): {
+    get<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>
+    post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>
+    patch<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>
+    delete<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>
+  }
+}
+
+/** The h3 server over real HTTP on a fresh database. */
+export async function startTestServer(db: TestDatabase, options: Partial<ServerOptions> = {}): Promise<TestServer & { drop(): Promise<void> }> {
+  const target = db.fresh()
+  const running = await startServer({
+    databaseUrl: target.url,
+    ...(target.schema ? { databaseSchema: target.schema } : {}),
+    onError: (error) => console.error('unexpected server error', error),
+    ...options,
+  })
+  const document = await (await fetch(`${running.url}/v1/openapi.json`)).json()
+  const validate = createResponseValidator(document)
+
+  async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...o.headers }
+    if (o.token) headers.authorization = `Bearer ${o.token}`
+    let body: string | undefined = o.rawBody
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const response = await fetch(`${running.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) })
+    const text = await response.text()
+    const type = response.headers.get('content-type')
+    const parsed = text && type?.includes('json') ? JSON.parse(text) : text
+    validate(method, path.split('?')[0]!, response.status, type, parsed)
+    return { status: response.status, headers: response.headers, body: parsed as T }
+  }
+
+  return {
+    ...running,
+    request,
+    as(token) {
+      return {
+        get: (path, headers) => request('GET', path, { token, ...(headers ? { headers } : {}) }),
+        post: (path, body, headers) => request('POST', path, { token, body, ...(headers ? { headers } : {}) }),
+        patch: (path, body, headers) => request('PATCH', path, { token, body, ...(headers ? { headers } : {}) }),
+        delete: (path, headers) => request('DELETE', path, { token, ...(headers ? { headers } : {}) }),
+      }
+    },
+    async drop() {
+      await running.close()
+      await target.drop()
+    },
+  }
+}

@@ -1,0 +1,48 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+
+type Json = Record<string, any>
+
+/**
+ * Checks a response against what the OpenAPI document declares for its operation, status and
+ * content type. An undeclared status or content type is a failure too.
+ */
+export function createResponseValidator(document: Json) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+  ajv.addSchema({ $id: 'openapi', components: document.components })
+  const templates = Object.keys(document.paths).map((template) => ({
+    template,
+    regex: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`),
+    literal: template.split('/').filter((s) => !s.startsWith('{')).length,
+  }))
+
+  return function validate(method: string, path: string, status: number, contentType: string | null, body: unknown): void {
+    const match = templates.filter((t) => t.regex.test(path)).sort((a, b) => b.literal - a.literal)[0]
+    if (!match) {
+      if (status >= 400) check({ $ref: 'openapi#/components/schemas/Problem' }, body, `${method} ${path} ${status}`)
+      return
+    }
+    const operation = document.paths[match.template][method.toLowerCase()]
+    if (!operation) {
+      if (status === 405 || (method === 'OPTIONS' && status === 204)) return
+      throw new Error(`${method} ${match.template} is not in the OpenAPI document`)
+    }
+    const response = operation.responses[String(status)]
+    if (!response) throw new Error(`${operation.operationId} answered ${status}, which the OpenAPI document does not declare`)
+    if (status === 204 || status === 304) return
+    const type = (contentType ?? '').split(';')[0]!.trim()
+    const media = response.content?.[type]
+    if (!media) throw new Error(`${operation.operationId} ${status} answered ${type}, which the OpenAPI document does not declare`)
+    check(rewriteRefs(media.schema), body, `${operation.operationId} ${status}`)
+  }
+
+  function check(schema: Json, body: unknown, where: string): void {
+    const valid = ajv.validate(schema, body)
+    if (!valid) throw new Error(`${where}: the body does not match its schema: ${ajv.errorsText(ajv.errors)}\n${JSON.stringify(body).slice(0, 500)}`)
+  }
+}
+
+function rewriteRefs(schema: unknown): Json {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'))
+}
