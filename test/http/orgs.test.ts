@@ -20,7 +20,9 @@ describeEachDatabase('orgs and members', (db) => {
     expect(res.body.slug).toMatch(/^analytical-engines/)
     expect(res.headers.get('location')).toBe(`/v1/orgs/${res.body.id}`)
     const members = await api.get(`/v1/orgs/${res.body.id}/members`)
-    expect(members.body.data).toEqual([expect.objectContaining({ userId: person.user.id, role: 'owner', name: 'Ada', status: 'active' })])
+    expect(members.body.data).toEqual([
+      expect.objectContaining({ userId: person.user.id, role: 'owner', name: 'Ada', status: 'active' }),
+    ])
   })
 
   it('refuses a taken slug with 409 key_taken and writes nothing', async () => {
@@ -63,7 +65,9 @@ describeEachDatabase('orgs and members', (db) => {
     expect((await ws.api.get(`/v1/orgs/${ws.orgId}/tasks`)).status).toBe(200)
     const restored = await ws.api.post(`/v1/orgs/${ws.orgId}/restore`)
     expect(restored.body.archivedAt).toBeNull()
-    expect((await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'x' })).status).toBe(201)
+    expect((await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'x' })).status).toBe(
+      201,
+    )
   })
 
   it('answers a non-member exactly as for a missing org, on every route and method', async () => {
@@ -72,13 +76,26 @@ describeEachDatabase('orgs and members', (db) => {
     const outsider = await newPerson(server.engine)
     const missingOrg = 'org_01JD3Q2R4S5T6V7W8X9YZABCDE'
     const probes: Array<[string, string, unknown?]> = [
-      ['GET', ''], ['PATCH', '', { name: 'x' }], ['POST', '/archive'], ['GET', '/members'], ['GET', '/teams'],
-      ['POST', '/teams', { name: 'T', key: 'TT' }], ['GET', `/tasks/${task.body.id}`], ['PATCH', `/tasks/${task.body.id}`, { title: 'x' }],
-      ['DELETE', `/tasks/${task.body.id}`], ['GET', `/teams/${ws.teamId}/states`],
+      ['GET', ''],
+      ['PATCH', '', { name: 'x' }],
+      ['POST', '/archive'],
+      ['GET', '/members'],
+      ['GET', '/teams'],
+      ['POST', '/teams', { name: 'T', key: 'TT' }],
+      ['GET', `/tasks/${task.body.id}`],
+      ['PATCH', `/tasks/${task.body.id}`, { title: 'x' }],
+      ['DELETE', `/tasks/${task.body.id}`],
+      ['GET', `/teams/${ws.teamId}/states`],
     ]
     for (const [method, suffix, body] of probes) {
-      const asOutsider = await server.request(method, `/v1/orgs/${ws.orgId}${suffix}`, { token: outsider.token, body })
-      const asMissing = await server.request(method, `/v1/orgs/${missingOrg}${suffix}`, { token: outsider.token, body })
+      const asOutsider = await server.request(method, `/v1/orgs/${ws.orgId}${suffix}`, {
+        token: outsider.token,
+        body,
+      })
+      const asMissing = await server.request(method, `/v1/orgs/${missingOrg}${suffix}`, {
+        token: outsider.token,
+        body,
+      })
       expect(asOutsider.status, `${method} ${suffix}`).toBe(404)
       expect(asOutsider.body).toEqual(asMissing.body)
     }

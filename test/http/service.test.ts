@@ -15,7 +15,13 @@ describeEachDatabase('service endpoints', (db) => {
     expect(res.body.issuer).toBe(server.url)
     expect(res.body.apiBaseUrl).toBe(`${server.url}/v1`)
     expect(res.body.limits).toMatchObject({ pageSizeDefault: 50, pageSizeMax: 200 })
-    expect(Object.keys(res.body.auth.scopes)).toEqual(['work:read', 'work:write', 'agents:run', 'connectors:link', 'offline_access'])
+    expect(Object.keys(res.body.auth.scopes)).toEqual([
+      'work:read',
+      'work:write',
+      'agents:run',
+      'connectors:link',
+      'offline_access',
+    ])
   })
 
   it('publishes a JWKS that verifies the tokens it issues', async () => {
@@ -30,8 +36,12 @@ describeEachDatabase('service endpoints', (db) => {
     const res = await server.request('GET', '/v1/openapi.json')
     expect(res.status).toBe(200)
     expect(res.body.openapi).toBe('3.1.0')
-    const ids = Object.values(res.body.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId))
-    expect(ids).toEqual(server.engine.operations.map((op) => op.id).sort((a, b) => ids.indexOf(a) - ids.indexOf(b)))
+    const ids = Object.values(res.body.paths).flatMap((item: any) =>
+      Object.values(item).map((op: any) => op.operationId),
+    )
+    expect(ids).toEqual(
+      server.engine.operations.map((op) => op.id).sort((a, b) => ids.indexOf(a) - ids.indexOf(b)),
+    )
     expect(new Set(ids).size).toBe(server.engine.operations.length)
     expect(res.body.components.schemas.Problem.properties.code.enum).toContain('capability_required')
   })
@@ -42,7 +52,9 @@ describeEachDatabase('service endpoints', (db) => {
     const html = await page.text()
     expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'")
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
-    const external = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((u) => !u.startsWith('/'))
+    const external = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((u) => !u.startsWith('/'))
     expect(external).toEqual([])
     const script = await fetch(`${server.url}/v1/docs/scalar.js`)
     expect(script.status).toBe(200)

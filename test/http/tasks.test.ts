@@ -15,13 +15,31 @@ describeEachDatabase('tasks', (db) => {
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
     const a = await ws.api.post(tasks, { teamId: ws.teamId, title: 'First' })
     expect(a.status).toBe(201)
-    expect(a.body).toMatchObject({ key: 'ENG-1', number: 1, stateId: ws.states.Backlog!.id, stateCategory: 'backlog', priority: 'none' })
+    expect(a.body).toMatchObject({
+      key: 'ENG-1',
+      number: 1,
+      stateId: ws.states.Backlog!.id,
+      stateCategory: 'backlog',
+      priority: 'none',
+    })
     expect(a.headers.get('location')).toBe(`${tasks}/${a.body.id}`)
     const b = await ws.api.post(tasks, {
-      teamId: ws.teamId, title: 'Second', description: '# Heading\n\nbody', priority: 'high', estimate: 3, dueDate: '2026-12-24',
-      assigneeId: (await ws.api.get(`/v1/orgs/${ws.orgId}/members`)).body.data[0].id, stateId: ws.states['In Progress']!.id,
+      teamId: ws.teamId,
+      title: 'Second',
+      description: '# Heading\n\nbody',
+      priority: 'high',
+      estimate: 3,
+      dueDate: '2026-12-24',
+      assigneeId: (await ws.api.get(`/v1/orgs/${ws.orgId}/members`)).body.data[0].id,
+      stateId: ws.states['In Progress']!.id,
     })
-    expect(b.body).toMatchObject({ key: 'ENG-2', priority: 'high', estimate: 3, dueDate: '2026-12-24', stateCategory: 'started' })
+    expect(b.body).toMatchObject({
+      key: 'ENG-2',
+      priority: 'high',
+      estimate: 3,
+      dueDate: '2026-12-24',
+      stateCategory: 'started',
+    })
     expect(b.body.startedAt).toBe(b.body.createdAt)
     const otherTeam = await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Design', key: 'DES' })
     const c = await ws.api.post(tasks, { teamId: otherTeam.body.id, title: 'Third' })
@@ -43,18 +61,25 @@ describeEachDatabase('tasks', (db) => {
     expect(canceled.body.canceledAt).not.toBeNull()
   })
 
-  it("refuses a state of another team and an assignee who is not a member, changing nothing", async () => {
+  it('refuses a state of another team and an assignee who is not a member, changing nothing', async () => {
     const ws = await newWorkspace(server)
     const other = await newWorkspace(server)
     const t = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'Keep' })
     const path = `/v1/orgs/${ws.orgId}/tasks/${t.body.id}`
     const badState = await ws.api.patch(path, { stateId: other.states.Done!.id, title: 'Changed' })
     expect(badState.status).toBe(422)
-    expect(badState.body).toMatchObject({ code: 'reference_not_found', errors: [{ pointer: '/body/stateId' }] })
+    expect(badState.body).toMatchObject({
+      code: 'reference_not_found',
+      errors: [{ pointer: '/body/stateId' }],
+    })
     const stranger = (await other.api.get(`/v1/orgs/${other.orgId}/members`)).body.data[0].id
     const badAssignee = await ws.api.patch(path, { assigneeId: stranger })
     expect(badAssignee.status).toBe(422)
-    expect((await ws.api.get(path)).body).toMatchObject({ title: 'Keep', assigneeId: null, updatedAt: t.body.updatedAt })
+    expect((await ws.api.get(path)).body).toMatchObject({
+      title: 'Keep',
+      assigneeId: null,
+      updatedAt: t.body.updatedAt,
+    })
   })
 
   it('needs assign to change the assignee; a guest cannot write at all', async () => {
@@ -63,7 +88,9 @@ describeEachDatabase('tasks', (db) => {
     const member = await ws.addMember('member')
     const guest = await ws.addMember('guest')
     const path = `/v1/orgs/${ws.orgId}/tasks/${t.body.id}`
-    expect((await member.api.patch(path, { assigneeId: member.memberId })).body.assigneeId).toBe(member.memberId)
+    expect((await member.api.patch(path, { assigneeId: member.memberId })).body.assigneeId).toBe(
+      member.memberId,
+    )
     const guestEdit = await guest.api.patch(path, { title: 'Mine now' })
     expect(guestEdit.status).toBe(403)
     expect(guestEdit.body).toMatchObject({ code: 'capability_required', capability: 'contribute' })
@@ -96,9 +123,14 @@ describeEachDatabase('tasks', (db) => {
     const me = (await ws.api.get(`/v1/orgs/${ws.orgId}/members`)).body.data[0].id
     const design = await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Design', key: 'DES' })
     const a = await ws.api.post(tasks, { teamId: ws.teamId, title: 'a', assigneeId: me, priority: 'urgent' })
-    const b = await ws.api.post(tasks, { teamId: ws.teamId, title: 'b', stateId: ws.states['In Progress']!.id })
+    const b = await ws.api.post(tasks, {
+      teamId: ws.teamId,
+      title: 'b',
+      stateId: ws.states['In Progress']!.id,
+    })
     const c = await ws.api.post(tasks, { teamId: design.body.id, title: 'c' })
-    const ids = async (query: string) => (await ws.api.get(`${tasks}?${query}`)).body.data.map((t: any) => t.title).sort()
+    const ids = async (query: string) =>
+      (await ws.api.get(`${tasks}?${query}`)).body.data.map((t: any) => t.title).sort()
     expect(await ids(`teamId=${ws.teamId}`)).toEqual(['a', 'b'])
     expect(await ids(`stateId=${ws.states['In Progress']!.id}`)).toEqual(['b'])
     expect(await ids('stateCategory=started,completed')).toEqual(['b'])
@@ -120,13 +152,18 @@ describeEachDatabase('tasks', (db) => {
     const ws = await newWorkspace(server)
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
     const created: string[] = []
-    for (let i = 0; i < 23; i++) created.push((await ws.api.post(tasks, { teamId: ws.teamId, title: `t${i}` })).body.id)
+    for (let i = 0; i < 23; i++)
+      created.push((await ws.api.post(tasks, { teamId: ws.teamId, title: `t${i}` })).body.id)
     for (const sort of ['createdAt', '-createdAt', 'updatedAt', '-updatedAt']) {
       const seen: string[] = []
       let cursor: string | null = null
       do {
-        const page: any = await ws.api.get(`${tasks}?limit=5&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`)
-        expect(page.body.data.length).toBe(cursor === null || page.body.nextCursor ? 5 : page.body.data.length)
+        const page: any = await ws.api.get(
+          `${tasks}?limit=5&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+        expect(page.body.data.length).toBe(
+          cursor === null || page.body.nextCursor ? 5 : page.body.data.length,
+        )
         seen.push(...page.body.data.map((t: any) => t.id))
         cursor = page.body.nextCursor
       } while (cursor)

@@ -14,8 +14,13 @@ describeEachDatabase('teams and workflow states', (db) => {
     const ws = await newWorkspace(server)
     const states = await ws.api.get(`/v1/orgs/${ws.orgId}/teams/${ws.teamId}/states`)
     expect(states.body.data.map((s: any) => [s.name, s.category, s.position])).toEqual([
-      ['Backlog', 'backlog', 0], ['Todo', 'unstarted', 1], ['In Progress', 'started', 2], ['In Review', 'started', 3],
-      ['Done', 'completed', 4], ['Canceled', 'canceled', 5], ['Duplicate', 'canceled', 6],
+      ['Backlog', 'backlog', 0],
+      ['Todo', 'unstarted', 1],
+      ['In Progress', 'started', 2],
+      ['In Review', 'started', 3],
+      ['Done', 'completed', 4],
+      ['Canceled', 'canceled', 5],
+      ['Duplicate', 'canceled', 6],
     ])
   })
 
@@ -27,9 +32,14 @@ describeEachDatabase('teams and workflow states', (db) => {
     const other = await newWorkspace(server)
     expect((await other.api.get(`/v1/orgs/${other.orgId}/teams/${other.teamId}`)).body.key).toBe('ENG')
 
-    const updated = await ws.api.patch(`/v1/orgs/${ws.orgId}/teams/${ws.teamId}`, { name: 'Platform', description: '**core**' })
+    const updated = await ws.api.patch(`/v1/orgs/${ws.orgId}/teams/${ws.teamId}`, {
+      name: 'Platform',
+      description: '**core**',
+    })
     expect(updated.body).toMatchObject({ name: 'Platform', description: '**core**', key: 'ENG' })
-    expect((await ws.api.post(`/v1/orgs/${ws.orgId}/teams/${ws.teamId}/archive`)).body.archivedAt).not.toBeNull()
+    expect(
+      (await ws.api.post(`/v1/orgs/${ws.orgId}/teams/${ws.teamId}/archive`)).body.archivedAt,
+    ).not.toBeNull()
     expect((await ws.api.get(`/v1/orgs/${ws.orgId}/teams`)).body.data).toEqual([])
     expect((await ws.api.get(`/v1/orgs/${ws.orgId}/teams?archived=only`)).body.data).toHaveLength(1)
     const blocked = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'x' })
@@ -49,11 +59,25 @@ describeEachDatabase('teams and workflow states', (db) => {
   it('creates a state at a position, renames it, reorders and archives states', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/states`
-    const created = await ws.api.post(base, { name: 'QA', category: 'started', color: '#112233', position: 3 })
+    const created = await ws.api.post(base, {
+      name: 'QA',
+      category: 'started',
+      color: '#112233',
+      position: 3,
+    })
     expect(created.status).toBe(201)
     expect(created.headers.get('location')).toBe(`/v1/orgs/${ws.orgId}/states/${created.body.id}`)
     let names = (await ws.api.get(base)).body.data.map((s: any) => s.name)
-    expect(names).toEqual(['Backlog', 'Todo', 'In Progress', 'QA', 'In Review', 'Done', 'Canceled', 'Duplicate'])
+    expect(names).toEqual([
+      'Backlog',
+      'Todo',
+      'In Progress',
+      'QA',
+      'In Review',
+      'Done',
+      'Canceled',
+      'Duplicate',
+    ])
 
     const sameName = await ws.api.post(base, { name: 'qa', category: 'started' })
     expect(sameName.status).toBe(409)
@@ -64,14 +88,18 @@ describeEachDatabase('teams and workflow states', (db) => {
     const reversed = [...ids].reverse()
     const reordered = await ws.api.post(`${base}/reorder`, { stateIds: reversed })
     expect(reordered.body.data.map((s: any) => s.id)).toEqual(reversed)
-    expect(reordered.body.data.map((s: any) => s.position)).toEqual(reversed.map((_: unknown, i: number) => i))
+    expect(reordered.body.data.map((s: any) => s.position)).toEqual(
+      reversed.map((_: unknown, i: number) => i),
+    )
     const partial = await ws.api.post(`${base}/reorder`, { stateIds: reversed.slice(1) })
     expect(partial.status).toBe(400)
 
     expect((await ws.api.post(`/v1/orgs/${ws.orgId}/states/${created.body.id}/archive`)).status).toBe(200)
     names = (await ws.api.get(base)).body.data.map((s: any) => s.name)
     expect(names).not.toContain('Testing')
-    expect((await ws.api.get(`${base}?includeArchived=true`)).body.data.map((s: any) => s.name)).toContain('Testing')
+    expect((await ws.api.get(`${base}?includeArchived=true`)).body.data.map((s: any) => s.name)).toContain(
+      'Testing',
+    )
   })
 
   it('refuses to archive a state that holds tasks, or the last active state', async () => {
@@ -82,8 +110,11 @@ describeEachDatabase('teams and workflow states', (db) => {
     expect(inUse.status).toBe(409)
     expect(inUse.body).toMatchObject({ code: 'state_in_use', taskCount: 1 })
 
-    const states = Object.values(ws.states).map((s) => s.id).filter((id) => id !== todo)
-    for (const id of states) expect((await ws.api.post(`/v1/orgs/${ws.orgId}/states/${id}/archive`)).status).toBe(200)
+    const states = Object.values(ws.states)
+      .map((s) => s.id)
+      .filter((id) => id !== todo)
+    for (const id of states)
+      expect((await ws.api.post(`/v1/orgs/${ws.orgId}/states/${id}/archive`)).status).toBe(200)
     const tasks = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks`)
     await ws.api.delete(`/v1/orgs/${ws.orgId}/tasks/${tasks.body.data[0].id}`)
     const last = await ws.api.post(`/v1/orgs/${ws.orgId}/states/${todo}/archive`)

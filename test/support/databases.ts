@@ -47,5 +47,7 @@ export function postgresAvailable(): boolean {
 export const DATABASES: TestDatabase[] = [sqlite, postgres]
 
 export function skipReason(db: TestDatabase): string | false {
-  return db.name === 'postgres' && !postgresAvailable() ? `Postgres is not reachable at ${POSTGRES_URL}` : false
+  return db.name === 'postgres' && !postgresAvailable()
+    ? `Postgres is not reachable at ${POSTGRES_URL}`
+    : false
 }

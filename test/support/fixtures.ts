@@ -1,4 +1,11 @@
-import { type Engine, type EngineConfig, type Principal, type User, createEngine, createUser } from '@workgraph/core'
+import {
+  createEngine,
+  createUser,
+  type Engine,
+  type EngineConfig,
+  type Principal,
+  type User,
+} from '@workgraph/core'
 import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import type { TestDatabase } from './databases.ts'
 
@@ -9,7 +16,10 @@ export interface TestEngine {
 }
 
 /** An engine on a fresh database (new SQLite file or new Postgres schema), migrated. */
-export async function createTestEngine(db: TestDatabase, config: Partial<EngineConfig> = {}): Promise<TestEngine> {
+export async function createTestEngine(
+  db: TestDatabase,
+  config: Partial<EngineConfig> = {},
+): Promise<TestEngine> {
   const target = db.fresh()
   const storage = await openStorage({ url: target.url, ...(target.schema ? { schema: target.schema } : {}) })
   const engine = await createEngine({ storage, config: { baseUrl: 'http://workgraph.test', ...config } })
@@ -32,9 +42,23 @@ export interface TestPerson {
 }
 
 /** A new account with a token from core's token service (the OAuth flow arrives with its own issue). */
-export async function newPerson(engine: Engine, options: { name?: string; scopes?: string[] } = {}): Promise<TestPerson> {
+export async function newPerson(
+  engine: Engine,
+  options: { name?: string; scopes?: string[] } = {},
+): Promise<TestPerson> {
   const n = ++counter
-  const user = await createUser(engine.storage, { email: `person${n}.${Date.now()}@example.com`, name: options.name ?? `Person ${n}` })
-  const token = await engine.tokens.issueAccessToken({ userId: user.id, scopes: options.scopes ?? ['work:read', 'work:write'] })
+  const user = await createUser(engine.storage, {
+    email: `person${n}.${Date.now()}@example.com`,
+    name: options.name ?? `Person ${n}`,
+  })
+  const token = await engine.tokens.issueAccessToken({
+    userId: user.id,
+    scopes: options.scopes ?? ['work:read', 'work:write'],
+  })
   return { user, token, principal: await engine.tokens.verifyAccessToken(token) }
+}
+
+/** Runs an operation and returns its body, loosely typed for assertions. */
+export async function exec(t: TestEngine, ...args: Parameters<Engine['execute']>): Promise<any> {
+  return (await t.engine.execute(...args)).body
 }

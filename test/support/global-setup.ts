@@ -11,7 +11,9 @@ export default async function setup(project: TestProject): Promise<void> {
     project.provide('postgresUp', true)
   } catch (error) {
     if (process.env.WORKGRAPH_REQUIRE_POSTGRES === '1') {
-      throw new Error(`Postgres is required (WORKGRAPH_REQUIRE_POSTGRES=1) but ${POSTGRES_URL} did not answer: ${(error as Error).message}`)
+      throw new Error(
+        `Postgres is required (WORKGRAPH_REQUIRE_POSTGRES=1) but ${POSTGRES_URL} did not answer: ${(error as Error).message}`,
+      )
     }
     console.warn(`Postgres at ${POSTGRES_URL} did not answer: the Postgres half of the suites is skipped.`)
     project.provide('postgresUp', false)

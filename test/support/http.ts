@@ -29,7 +29,10 @@ export interface TestServer extends RunningServer {
 }
 
 /** The h3 server over real HTTP on a fresh database. */
-export async function startTestServer(db: TestDatabase, options: Partial<ServerOptions> = {}): Promise<TestServer & { drop(): Promise<void> }> {
+export async function startTestServer(
+  db: TestDatabase,
+  options: Partial<ServerOptions> = {},
+): Promise<TestServer & { drop(): Promise<void> }> {
   const target = db.fresh()
   const running = await startServer({
     databaseUrl: target.url,
@@ -37,7 +40,7 @@ export async function startTestServer(db: TestDatabase, options: Partial<ServerO
     onError: (error) => console.error('unexpected server error', error),
     ...options,
   })
-  const document = await (await fetch(`${running.url}/v1/openapi.json`)).json()
+  const document = (await (await fetch(`${running.url}/v1/openapi.json`)).json()) as Record<string, unknown>
   const validate = createResponseValidator(document)
 
   async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -48,7 +51,11 @@ export async function startTestServer(db: TestDatabase, options: Partial<ServerO
       body = JSON.stringify(o.body)
       headers['content-type'] ??= 'application/json'
     }
-    const response = await fetch(`${running.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) })
+    const response = await fetch(`${running.url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    })
     const text = await response.text()
     const type = response.headers.get('content-type')
     const parsed = text && type?.includes('json') ? JSON.parse(text) : text
@@ -62,8 +69,10 @@ export async function startTestServer(db: TestDatabase, options: Partial<ServerO
     as(token) {
       return {
         get: (path, headers) => request('GET', path, { token, ...(headers ? { headers } : {}) }),
-        post: (path, body, headers) => request('POST', path, { token, body, ...(headers ? { headers } : {}) }),
-        patch: (path, body, headers) => request('PATCH', path, { token, body, ...(headers ? { headers } : {}) }),
+        post: (path, body, headers) =>
+          request('POST', path, { token, body, ...(headers ? { headers } : {}) }),
+        patch: (path, body, headers) =>
+          request('PATCH', path, { token, body, ...(headers ? { headers } : {}) }),
         delete: (path, headers) => request('DELETE', path, { token, ...(headers ? { headers } : {}) }),
       }
     },

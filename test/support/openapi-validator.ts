@@ -17,10 +17,17 @@ export function createResponseValidator(document: Json) {
     literal: template.split('/').filter((s) => !s.startsWith('{')).length,
   }))
 
-  return function validate(method: string, path: string, status: number, contentType: string | null, body: unknown): void {
+  return function validate(
+    method: string,
+    path: string,
+    status: number,
+    contentType: string | null,
+    body: unknown,
+  ): void {
     const match = templates.filter((t) => t.regex.test(path)).sort((a, b) => b.literal - a.literal)[0]
     if (!match) {
-      if (status >= 400) check({ $ref: 'openapi#/components/schemas/Problem' }, body, `${method} ${path} ${status}`)
+      if (status >= 400)
+        check({ $ref: 'openapi#/components/schemas/Problem' }, body, `${method} ${path} ${status}`)
       return
     }
     const operation = document.paths[match.template][method.toLowerCase()]
@@ -29,17 +36,26 @@ export function createResponseValidator(document: Json) {
       throw new Error(`${method} ${match.template} is not in the OpenAPI document`)
     }
     const response = operation.responses[String(status)]
-    if (!response) throw new Error(`${operation.operationId} answered ${status}, which the OpenAPI document does not declare`)
+    if (!response)
+      throw new Error(
+        `${operation.operationId} answered ${status}, which the OpenAPI document does not declare`,
+      )
     if (status === 204 || status === 304) return
     const type = (contentType ?? '').split(';')[0]!.trim()
     const media = response.content?.[type]
-    if (!media) throw new Error(`${operation.operationId} ${status} answered ${type}, which the OpenAPI document does not declare`)
+    if (!media)
+      throw new Error(
+        `${operation.operationId} ${status} answered ${type}, which the OpenAPI document does not declare`,
+      )
     check(rewriteRefs(media.schema), body, `${operation.operationId} ${status}`)
   }
 
   function check(schema: Json, body: unknown, where: string): void {
     const valid = ajv.validate(schema, body)
-    if (!valid) throw new Error(`${where}: the body does not match its schema: ${ajv.errorsText(ajv.errors)}\n${JSON.stringify(body).slice(0, 500)}`)
+    if (!valid)
+      throw new Error(
+        `${where}: the body does not match its schema: ${ajv.errorsText(ajv.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      )
   }
 }
 

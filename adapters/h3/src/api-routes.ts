@@ -1,7 +1,15 @@
-import { type AnyOperation, type Engine, type Principal, ProblemError, isProblem } from '@workgraph/core'
-import { type H3, getRequestIP } from 'h3'
+import { type AnyOperation, type Engine, isProblem, type Principal, ProblemError } from '@workgraph/core'
+import { getRequestIP, type H3 } from 'h3'
 import { acceptsJson, bearerToken, parseJsonBody, parseQuery, readLimitedText } from './http-request.ts'
-import { CORS_HEADERS, bearerChallenge, corsPreflight, internalError, json, problem, rateLimitHeaders } from './http-response.ts'
+import {
+  bearerChallenge,
+  CORS_HEADERS,
+  corsPreflight,
+  internalError,
+  json,
+  problem,
+  rateLimitHeaders,
+} from './http-response.ts'
 
 export interface ApiRoutesOptions {
   /** Called with every unexpected (non-problem) error; the client only sees a plain 500. */
@@ -23,21 +31,35 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
     app.all(toRoute(path), async (event) => {
       const request = event.req
       if (request.method === 'OPTIONS') return corsPreflight(allow)
-      const operation = methods.get(request.method) ?? (request.method === 'HEAD' ? methods.get('GET') : undefined)
+      const operation =
+        methods.get(request.method) ?? (request.method === 'HEAD' ? methods.get('GET') : undefined)
       const headers: Record<string, string> = { ...CORS_HEADERS }
       let hadToken = false
       try {
-        if (!operation) throw new ProblemError('method_not_allowed', `${request.method} is not allowed here; use ${allow.join(', ')}.`)
+        if (!operation)
+          throw new ProblemError(
+            'method_not_allowed',
+            `${request.method} is not allowed here; use ${allow.join(', ')}.`,
+          )
         if (!acceptsJson(request.headers.get('accept'))) {
-          throw new ProblemError('not_acceptable', 'This API answers with application/json (and application/problem+json for errors).')
+          throw new ProblemError(
+            'not_acceptable',
+            'This API answers with application/json (and application/problem+json for errors).',
+          )
         }
         const token = bearerToken(request)
         hadToken = token !== null
         const principal: Principal | null = token ? await engine.tokens.verifyAccessToken(token) : null
-        if (operation.scope && !principal) throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
-        const decision = await engine.limiter.consume(principal ? `p:${principal.userId}:${principal.clientId ?? ''}` : `ip:${getRequestIP(event) ?? 'unknown'}`)
+        if (operation.scope && !principal)
+          throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
+        const decision = await engine.limiter.consume(
+          principal
+            ? `p:${principal.userId}:${principal.clientId ?? ''}`
+            : `ip:${getRequestIP(event) ?? 'unknown'}`,
+        )
         Object.assign(headers, rateLimitHeaders(decision))
-        if (!decision.allowed) throw new ProblemError('rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`)
+        if (!decision.allowed)
+          throw new ProblemError('rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`)
 
         const url = new URL(request.url)
         const text = await readLimitedText(request, engine.config.maxBodyBytes)
@@ -51,12 +73,14 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         if (result.etag) headers.etag = result.etag
         if (result.replayed) headers['idempotency-replayed'] = 'true'
         const location = operation.location && byId.get(operation.location)
-        if (location && result.status === 201) headers.location = fillPath(location, { ...event.context.params, ...(result.body as object) })
+        if (location && result.status === 201)
+          headers.location = fillPath(location, { ...event.context.params, ...(result.body as object) })
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers })
         return json(result.status, result.body, headers)
       } catch (error) {
         if (isProblem(error)) {
-          const extra: Record<string, string> = error.code === 'method_not_allowed' ? { allow: allow.join(', ') } : {}
+          const extra: Record<string, string> =
+            error.code === 'method_not_allowed' ? { allow: allow.join(', ') } : {}
           return problem(error, { ...headers, ...bearerChallenge(error, hadToken), ...extra })
         }
         options.onError?.(error, request)
@@ -89,5 +113,7 @@ function toRoute(path: string): string {
 /** The URL path of a read, from the request's params and the new resource's `id`. */
 function fillPath(operation: AnyOperation, values: Record<string, unknown>): string {
   const idParam = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).at(-1)
-  return operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => String(name === idParam ? values.id : values[name]))
+  return operation.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    String(name === idParam ? values.id : values[name]),
+  )
 }

@@ -12,7 +12,10 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerDocsRoutes(app, engine)
   registerApiRoutes(app, engine, options)
   app.all('/**', (event) =>
-    problem(new ProblemError('not_found', `Nothing lives at ${new URL(event.req.url).pathname}.`), CORS_HEADERS),
+    problem(
+      new ProblemError('not_found', `Nothing lives at ${new URL(event.req.url).pathname}.`),
+      CORS_HEADERS,
+    ),
   )
   return app
 }

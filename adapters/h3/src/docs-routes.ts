@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type Engine, generateOpenApi } from '@workgraph/core'
+import { type Engine, generateOpenApi, TAGS } from '@workgraph/core'
 import type { H3 } from 'h3'
 import { CORS_HEADERS, json } from './http-response.ts'
 
@@ -33,27 +33,43 @@ const SCALAR_CONFIG = {
 
 /** `/v1/openapi.json`, `/v1/docs` (Scalar, served from the installed package) and the JWKS. */
 export function registerDocsRoutes(app: H3, engine: Engine): void {
-  const document = generateOpenApi(engine.operations, { serverUrl: engine.config.baseUrl, version: engine.config.version })
+  const document = generateOpenApi(engine.operations, {
+    serverUrl: engine.config.baseUrl,
+    version: engine.config.version,
+    tags: TAGS,
+  })
   const documentText = JSON.stringify(document)
   let script: string | undefined
 
-  app.get('/v1/openapi.json', () => json(200, JSON.parse(documentText), { ...CORS_HEADERS, 'cache-control': 'public, max-age=60' }))
+  app.get('/v1/openapi.json', () =>
+    json(200, JSON.parse(documentText), { ...CORS_HEADERS, 'cache-control': 'public, max-age=60' }),
+  )
   app.get('/v1/docs/scalar.js', () => {
     script ??= readFileSync(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8')
     return new Response(script, {
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=3600',
+        'x-content-type-options': 'nosniff',
+      },
     })
   })
-  app.get('/v1/docs', () => new Response(docsPage(), {
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': DOCS_CSP,
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-    },
-  }))
-  app.get('/.well-known/jwks.json', async () => json(200, await engine.tokens.jwks(), { ...CORS_HEADERS, 'cache-control': 'public, max-age=300' }))
+  app.get(
+    '/v1/docs',
+    () =>
+      new Response(docsPage(), {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': DOCS_CSP,
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'no-referrer',
+          'x-content-type-options': 'nosniff',
+        },
+      }),
+  )
+  app.get('/.well-known/jwks.json', async () =>
+    json(200, await engine.tokens.jwks(), { ...CORS_HEADERS, 'cache-control': 'public, max-age=300' }),
+  )
 }
 
 function docsPage(): string {

@@ -23,7 +23,9 @@ export async function readLimitedText(request: Request, limit: number): Promise<
 }
 
 function tooLarge(limit: number): ProblemError {
-  return new ProblemError('payload_too_large', `The request body is larger than ${limit} bytes.`, { extensions: { maxBytes: limit } })
+  return new ProblemError('payload_too_large', `The request body is larger than ${limit} bytes.`, {
+    extensions: { maxBytes: limit },
+  })
 }
 
 /** Parses a JSON body; only `application/json` (or `+json`) is accepted. */
@@ -36,9 +38,13 @@ export function parseJsonBody(text: string | undefined, contentType: string | nu
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new ProblemError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`, {
-      errors: [{ pointer: '/body', message: 'Not valid JSON' }],
-    })
+    throw new ProblemError(
+      'invalid_json',
+      `The request body is not valid JSON: ${(error as Error).message}`,
+      {
+        errors: [{ pointer: '/body', message: 'Not valid JSON' }],
+      },
+    )
   }
 }
 
@@ -63,7 +69,12 @@ export function acceptsJson(accept: string | null): boolean {
     const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase())
     const q = params.find((p) => p.startsWith('q='))
     if (q && Number(q.slice(2)) === 0) return false
-    return type === '*/*' || type === 'application/*' || type === 'application/json' || type === 'application/problem+json'
+    return (
+      type === '*/*' ||
+      type === 'application/*' ||
+      type === 'application/json' ||
+      type === 'application/problem+json'
+    )
   })
 }
 
@@ -72,6 +83,7 @@ export function bearerToken(request: Request): string | null {
   const header = request.headers.get('authorization')
   if (header === null) return null
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim())
-  if (!match) throw new ProblemError('unauthenticated', 'The Authorization header must be `Bearer <access token>`.')
+  if (!match)
+    throw new ProblemError('unauthenticated', 'The Authorization header must be `Bearer <access token>`.')
   return match[1]!
 }

@@ -3,7 +3,8 @@ import { type ProblemDocument, ProblemError, type RateLimitDecision } from '@wor
 export const CORS_HEADERS: Record<string, string> = {
   // Bearer tokens, never cookies, authenticate API calls, so any origin may call with its own token.
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, Location, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate, Idempotency-Replayed',
+  'access-control-expose-headers':
+    'ETag, Location, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate, Idempotency-Replayed',
 }
 
 export function corsPreflight(allow: string[]): Response {
@@ -22,7 +23,11 @@ export function corsPreflight(allow: string[]): Response {
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {
     status,
-    headers: { ...(status === 204 || status === 304 ? {} : { 'content-type': 'application/json; charset=utf-8' }), 'cache-control': 'no-store', ...headers },
+    headers: {
+      ...(status === 204 || status === 304 ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+      'cache-control': 'no-store',
+      ...headers,
+    },
   })
 }
 
@@ -30,13 +35,20 @@ export function problem(error: ProblemError, headers: Record<string, string> = {
   const document: ProblemDocument = error.toDocument()
   return new Response(JSON.stringify(document), {
     status: error.status,
-    headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'application/problem+json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
   })
 }
 
 /** Hides anything unexpected behind a plain 500: no stack, no SQL. */
 export function internalError(): ProblemError {
-  return new ProblemError('internal_error', 'Something went wrong on our side. The request changed nothing; retry later.')
+  return new ProblemError(
+    'internal_error',
+    'Something went wrong on our side. The request changed nothing; retry later.',
+  )
 }
 
 /** RateLimit and RateLimit-Policy headers (IETF httpapi draft), and Retry-After when exhausted. */
@@ -51,10 +63,16 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 /** The challenge that goes with a 401 or an `insufficient_scope` 403 (RFC 6750). */
 export function bearerChallenge(error: ProblemError, hadToken: boolean): Record<string, string> {
   if (error.code === 'unauthenticated') {
-    return { 'www-authenticate': hadToken ? 'Bearer realm="workgraph", error="invalid_token"' : 'Bearer realm="workgraph"' }
+    return {
+      'www-authenticate': hadToken
+        ? 'Bearer realm="workgraph", error="invalid_token"'
+        : 'Bearer realm="workgraph"',
+    }
   }
   if (error.code === 'insufficient_scope') {
-    return { 'www-authenticate': `Bearer realm="workgraph", error="insufficient_scope", scope="${String(error.extensions.requiredScope)}"` }
+    return {
+      'www-authenticate': `Bearer realm="workgraph", error="insufficient_scope", scope="${String(error.extensions.requiredScope)}"`,
+    }
   }
   return {}
 }

@@ -1,6 +1,6 @@
-import { type Server, createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Engine, type EngineConfig, createEngine } from '@workgraph/core'
+import { createEngine, type Engine, type EngineConfig } from '@workgraph/core'
 import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { type AppOptions, createApp } from './app.ts'
@@ -27,16 +27,25 @@ export interface RunningServer {
 
 /** Opens storage (migrating it), builds the engine and listens on node:http. Port 0 picks a free port. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const storage = await openStorage({ url: options.databaseUrl, ...(options.databaseSchema ? { schema: options.databaseSchema } : {}) })
+  const storage = await openStorage({
+    url: options.databaseUrl,
+    ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+  })
   const server = createServer()
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
   const { port } = server.address() as AddressInfo
   const url = `http://${host}:${port}`
-  const engine = await createEngine({ storage, config: { ...options.config, baseUrl: options.baseUrl ?? url } })
+  const engine = await createEngine({
+    storage,
+    config: { ...options.config, baseUrl: options.baseUrl ?? url },
+  })
   server.on('request', toNodeHandler(createApp(engine, options)))
   return {
-    url, engine, storage, server,
+    url,
+    engine,
+    storage,
+    server,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()

@@ -29,7 +29,8 @@ export function isPostgresUrl(url: string): boolean {
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const plugins = [new CamelCasePlugin()]
   if (isPostgresUrl(options.url)) {
-    if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`)
+    if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
+      throw new Error(`Invalid schema name ${options.schema}`)
     if (options.schema) {
       const admin = new pg.Client({ connectionString: options.url })
       await admin.connect()
@@ -41,7 +42,11 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), dialect: 'postgres', pool }
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      dialect: 'postgres',
+      pool,
+    }
   }
   if (options.url !== ':memory:') mkdirSync(dirname(options.url), { recursive: true })
   const database = new SQLite(options.url)
@@ -49,5 +54,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins }), dialect: 'sqlite' }
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins }),
+    dialect: 'sqlite',
+  }
 }

@@ -1,6 +1,6 @@
+export type { Connection, ConnectOptions } from './connect.ts'
 export { connect, isPostgresUrl } from './connect.ts'
-export type { ConnectOptions, Connection } from './connect.ts'
 export { migrateToLatest } from './migrations/index.ts'
 export type { Database, Dialect } from './schema.ts'
-export { createKyselyStorage, openStorage } from './storage.ts'
 export type { KyselyStorage } from './storage.ts'
+export { createKyselyStorage, openStorage } from './storage.ts'

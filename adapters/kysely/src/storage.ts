@@ -15,13 +15,24 @@ export interface KyselyStorage extends Storage {
 
 function storeOn(db: Kysely<Database>): Store {
   return {
-    users: userRepo(db), orgs: orgRepo(db), members: memberRepo(db), teams: teamRepo(db), states: stateRepo(db),
-    tasks: taskRepo(db), events: eventRepo(db), idempotency: idempotencyRepo(db), secrets: secretRepo(db),
+    users: userRepo(db),
+    orgs: orgRepo(db),
+    members: memberRepo(db),
+    teams: teamRepo(db),
+    states: stateRepo(db),
+    tasks: taskRepo(db),
+    events: eventRepo(db),
+    idempotency: idempotencyRepo(db),
+    secrets: secretRepo(db),
   }
 }
 
 /** The storage interface over an open Kysely instance; the dialect is explicit, never guessed. */
-export function createKyselyStorage(options: { db: Kysely<Database>; dialect: Dialect; onClose?: () => Promise<void> }): KyselyStorage {
+export function createKyselyStorage(options: {
+  db: Kysely<Database>
+  dialect: Dialect
+  onClose?: () => Promise<void>
+}): KyselyStorage {
   const { db, dialect } = options
   const root = storeOn(db)
   return {
@@ -51,7 +62,11 @@ export function createKyselyStorage(options: { db: Kysely<Database>; dialect: Di
 /** Connects, migrates to the latest schema, and returns the storage. */
 export async function openStorage(options: ConnectOptions): Promise<KyselyStorage> {
   const { db, dialect } = await connect(options)
-  await migrateToLatest(db, dialect, dialect === 'postgres' && options.schema ? { schema: options.schema } : {})
+  await migrateToLatest(
+    db,
+    dialect,
+    dialect === 'postgres' && options.schema ? { schema: options.schema } : {},
+  )
   return createKyselyStorage({ db, dialect })
 }
 

@@ -2,7 +2,7 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import type { RawInput } from './engine.ts'
 import type { AnyOperation, OperationInput } from './operation.ts'
 import { ProblemError } from './problems.ts'
-import { type PartValidator, compilePart } from './validation.ts'
+import { compilePart, type PartValidator } from './validation.ts'
 
 export interface CompiledOperation {
   operation: AnyOperation
@@ -15,7 +15,9 @@ const EMPTY = Type.Object({}, { additionalProperties: false })
 export function compileOperation(operation: AnyOperation): CompiledOperation {
   const params = compilePart<Record<string, unknown>>(operation.params ?? EMPTY, 'params', { coerce: true })
   const query = compilePart<Record<string, unknown>>(operation.query ?? EMPTY, 'query', { coerce: true })
-  const body: PartValidator | null = operation.body ? compilePart(operation.body as TSchema, 'body', { coerce: false }) : null
+  const body: PartValidator | null = operation.body
+    ? compilePart(operation.body as TSchema, 'body', { coerce: false })
+    : null
   return {
     operation,
     parse(raw) {

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { canonicalJson, etagMatches, etagOf, sha256 } from './canonical.ts'
 import { OPERATIONS } from './catalogue.ts'
-import { type EventHub, type HubNotice, type NewEvent, createMemoryEventHub } from './events.ts'
-import { type OrgId, newId } from './ids.ts'
-import { type AnyOperation, type EngineConfig, type OperationContext, isOrgScoped, isWrite } from './operation.ts'
+import { type CompiledOperation, compileOperation } from './compile-operation.ts'
+import { createMemoryEventHub, type EventHub, type HubNotice, type NewEvent } from './events.ts'
+import { newId, type OrgId } from './ids.ts'
+import {
+  type AnyOperation,
+  type EngineConfig,
+  isOrgScoped,
+  isWrite,
+  type OperationContext,
+} from './operation.ts'
 import { CursorCodec } from './pagination.ts'
 import { requireCapability } from './permissions.ts'
 import type { Principal } from './principal.ts'
-import { ProblemError, notFound } from './problems.ts'
-import { type RateLimitStore, type RateLimiter, createRateLimiter } from './rate-limit.ts'
+import { notFound, ProblemError } from './problems.ts'
+import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts'
 import type { Storage, Store } from './storage.ts'
-import { type TokenService, createTokenService } from './tokens.ts'
-import { type CompiledOperation, compileOperation } from './compile-operation.ts'
+import { createTokenService, type TokenService } from './tokens.ts'
 
 export interface RawInput {
   params?: Record<string, unknown>
@@ -41,7 +47,12 @@ export interface Engine {
   readonly limiter: RateLimiter
   readonly operations: readonly AnyOperation[]
   /** Runs one operation through the whole pipeline. Throws `ProblemError` for every client failure. */
-  execute(operationId: string, input: RawInput, principal: Principal | null, options?: ExecuteOptions): Promise<ExecuteResult>
+  execute(
+    operationId: string,
+    input: RawInput,
+    principal: Principal | null,
+    options?: ExecuteOptions,
+  ): Promise<ExecuteResult>
 }
 
 export interface EngineOptions {
@@ -66,11 +77,24 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const hub = options.hub ?? createMemoryEventHub()
   const clock = options.clock ?? (() => new Date())
   const cursors = new CursorCodec(Buffer.from(await sharedSecret(storage, 'cursor-key', clock), 'base64url'))
-  const tokens = await createTokenService({ storage, issuer: config.baseUrl, audiences: [`${config.baseUrl}/v1`, `${config.baseUrl}/mcp`], clock })
-  const limiter = createRateLimiter({ ...config.rateLimit, ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}) })
+  const tokens = await createTokenService({
+    storage,
+    issuer: config.baseUrl,
+    audiences: [`${config.baseUrl}/v1`, `${config.baseUrl}/mcp`],
+    clock,
+  })
+  const limiter = createRateLimiter({
+    ...config.rateLimit,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+  })
   const compiled = new Map<string, CompiledOperation>(OPERATIONS.map((op) => [op.id, compileOperation(op)]))
 
-  async function execute(operationId: string, raw: RawInput, principal: Principal | null, opts: ExecuteOptions = {}): Promise<ExecuteResult> {
+  async function execute(
+    operationId: string,
+    raw: RawInput,
+    principal: Principal | null,
+    opts: ExecuteOptions = {},
+  ): Promise<ExecuteResult> {
     const entry = compiled.get(operationId)
     if (!entry) throw new Error(`Unknown operation ${operationId}`)
     const { operation } = entry
@@ -79,9 +103,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const now = clock().toISOString()
 
     const principalKey = principal ? `${principal.userId}:${principal.clientId ?? ''}` : 'anonymous'
-    const idempotency = opts.idempotencyKey && operation.method === 'POST'
-      ? { key: opts.idempotencyKey, hash: sha256(canonicalJson({ op: operationId, params: input.params, body: input.body })) }
-      : null
+    const idempotency =
+      opts.idempotencyKey && operation.method === 'POST'
+        ? {
+            key: opts.idempotencyKey,
+            hash: sha256(canonicalJson({ op: operationId, params: input.params, body: input.body })),
+          }
+        : null
     if (idempotency) {
       const replay = await findReplay(storage, principalKey, idempotency, operationId, clock)
       if (replay) return replay
@@ -97,16 +125,26 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         list.push({ ...event, id: newId('EventId'), createdAt: now, actorId: ctx.actor?.id ?? null })
         events.set(target, list)
       }
-      if (operation.capability) await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
+      if (operation.capability)
+        await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
       if (opts.ifMatch && operation.precondition) {
-        const current = await compiled.get(operation.precondition)!.operation.run(ctx, { params: input.params, query: {}, body: undefined })
+        const current = await compiled
+          .get(operation.precondition)!
+          .operation.run(ctx, { params: input.params, query: {}, body: undefined })
         if (!etagMatches(opts.ifMatch, etagOf(current))) {
-          throw new ProblemError('precondition_failed', 'The resource has changed since the ETag in If-Match was read.')
+          throw new ProblemError(
+            'precondition_failed',
+            'The resource has changed since the ETag in If-Match was read.',
+          )
         }
       }
       const body = await operation.run(ctx, input)
       const etag = (operation.etag || operation.precondition) && body !== undefined ? etagOf(body) : undefined
-      const result: ExecuteResult = { status: operation.status, body: body ?? null, ...(etag ? { etag } : {}) }
+      const result: ExecuteResult = {
+        status: operation.status,
+        body: body ?? null,
+        ...(etag ? { etag } : {}),
+      }
       const notices: HubNotice[] = []
       for (const [orgId, list] of events) {
         const stored = await store.events.append(orgId, list)
@@ -114,8 +152,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       }
       if (idempotency) {
         const stored = await store.idempotency.put({
-          principalKey, key: idempotency.key, operationId, requestHash: idempotency.hash,
-          status: result.status, body: result.body, etag: result.etag ?? null, createdAt: now,
+          principalKey,
+          key: idempotency.key,
+          operationId,
+          requestHash: idempotency.hash,
+          status: result.status,
+          body: result.body,
+          etag: result.etag ?? null,
+          createdAt: now,
         })
         if (!stored) throw new IdempotencyRace()
       }
@@ -123,9 +167,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     }
 
     try {
-      const { result, notices } = isWrite(operation) ? await storage.transaction(runIn) : await storage.read(runIn)
+      const { result, notices } = isWrite(operation)
+        ? await storage.transaction(runIn)
+        : await storage.read(runIn)
       for (const notice of notices) hub.publish(notice)
-      if (result.etag && opts.ifNoneMatch && operation.method === 'GET' && etagMatches(opts.ifNoneMatch, result.etag)) {
+      if (
+        result.etag &&
+        opts.ifNoneMatch &&
+        operation.method === 'GET' &&
+        etagMatches(opts.ifNoneMatch, result.etag)
+      ) {
         return { status: 304, body: null, etag: result.etag }
       }
       return result
@@ -138,14 +189,27 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     }
   }
 
-  async function contextFor(store: Store, operation: AnyOperation, params: Record<string, unknown>, principal: Principal | null, now: string): Promise<OperationContext> {
+  async function contextFor(
+    store: Store,
+    operation: AnyOperation,
+    params: Record<string, unknown>,
+    principal: Principal | null,
+    now: string,
+  ): Promise<OperationContext> {
     const ctx: OperationContext = {
-      store, principal, org: null, actor: null, now, cursors, config,
+      store,
+      principal,
+      org: null,
+      actor: null,
+      now,
+      cursors,
+      config,
       emit: () => {
         throw new Error('emit is set per execution')
       },
       async require(capability, target) {
-        if (!ctx.actor) throw new ProblemError('capability_required', `This action needs the \`${capability}\` capability.`)
+        if (!ctx.actor)
+          throw new ProblemError('capability_required', `This action needs the \`${capability}\` capability.`)
         await requireCapability(store, ctx.actor, capability, target)
       },
     }
@@ -189,9 +253,17 @@ async function findReplay(
   const record = await storage.read((s) => s.idempotency.get(principalKey, idempotency.key, notBefore))
   if (!record) return null
   if (record.requestHash !== idempotency.hash || record.operationId !== operationId) {
-    throw new ProblemError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.')
+    throw new ProblemError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request.',
+    )
   }
-  return { status: record.status, body: record.body, ...(record.etag ? { etag: record.etag } : {}), replayed: true }
+  return {
+    status: record.status,
+    body: record.body,
+    ...(record.etag ? { etag: record.etag } : {}),
+    replayed: true,
+  }
 }
 
 /** A random secret stored once and shared by every instance; under a race the first insert wins. */
@@ -199,7 +271,13 @@ export async function sharedSecret(storage: Storage, name: string, clock: () => 
   const existing = await storage.read((s) => s.secrets.list(name))
   const found = existing.find((s) => s.name === name)
   if (found) return found.value
-  await storage.transaction((s) => s.secrets.insert({ name, value: randomBytes(32).toString('base64url'), createdAt: clock().toISOString() }))
+  await storage.transaction((s) =>
+    s.secrets.insert({
+      name,
+      value: randomBytes(32).toString('base64url'),
+      createdAt: clock().toISOString(),
+    }),
+  )
   const after = await storage.read((s) => s.secrets.list(name))
   return after.find((s) => s.name === name)!.value
 }

@@ -46,7 +46,8 @@ export function IdSchema<B extends IdBrand>(brandName: B, description?: string) 
   return Type.Unsafe<Id<B>>(
     Type.String({
       pattern: `^${ID_PREFIXES[brandName]}_${ULID_PATTERN}$`,
-      description: description ?? `${brandName}: an opaque identifier starting with \`${ID_PREFIXES[brandName]}_\`.`,
+      description:
+        description ?? `${brandName}: an opaque identifier starting with \`${ID_PREFIXES[brandName]}_\`.`,
       examples: [`${ID_PREFIXES[brandName]}_01JD3Q2R4S5T6V7W8X9YZABCDE`],
       [BRAND_KEYWORD]: brandName,
     }) as TString,

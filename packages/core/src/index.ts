@@ -1,37 +1,62 @@
-export { CAPABILITIES, ORG_ROLES, ROLE_BASE_CAPABILITY, atLeast, capabilityRank } from './capabilities.ts'
-export type { Capability, OrgRole } from './capabilities.ts'
-export { OPERATIONS } from './catalogue.ts'
 export { canonicalJson, etagMatches, etagOf } from './canonical.ts'
-export { createEngine, sharedSecret } from './engine.ts'
+export type { Capability, OrgRole } from './capabilities.ts'
+export { atLeast, CAPABILITIES, capabilityRank, ORG_ROLES, ROLE_BASE_CAPABILITY } from './capabilities.ts'
+export { OPERATIONS, TAGS } from './catalogue.ts'
 export type { Engine, EngineOptions, ExecuteOptions, ExecuteResult, RawInput } from './engine.ts'
-export { createMemoryEventHub } from './events.ts'
+export { createEngine, sharedSecret } from './engine.ts'
 export type { EventHub, HubNotice, NewEvent, StoredEvent } from './events.ts'
-export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './ids.ts'
+export { createMemoryEventHub } from './events.ts'
 export type { EventId, Id, IdBrand, MemberId, OrgId, StateId, TaskId, TeamId, UserId } from './ids.ts'
-export { generateOpenApi } from './openapi.ts'
+export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './ids.ts'
 export type { OpenApiOptions } from './openapi.ts'
+export { generateOpenApi } from './openapi.ts'
+export type {
+  Actor,
+  AnyOperation,
+  CapabilityTarget,
+  EngineConfig,
+  HttpMethod,
+  Operation,
+  OperationContext,
+} from './operation.ts'
 export { defineOperation, isOrgScoped, isWrite } from './operation.ts'
-export type { Actor, AnyOperation, CapabilityTarget, EngineConfig, HttpMethod, Operation, OperationContext } from './operation.ts'
-export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './pagination.ts'
 export type { KeysetPosition, Page, PageRequest } from './pagination.ts'
-export { SCOPES } from './principal.ts'
+export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './pagination.ts'
 export type { Principal, Scope } from './principal.ts'
-export { PROBLEMS, ProblemError, isProblem, notFound } from './problems.ts'
+export { SCOPES } from './principal.ts'
 export type { FieldError, ProblemCode, ProblemDocument } from './problems.ts'
+export { isProblem, notFound, PROBLEMS, ProblemError } from './problems.ts'
+export type { RateLimitDecision, RateLimiter, RateLimitStore } from './rate-limit.ts'
 export { createMemoryRateLimitStore, createRateLimiter } from './rate-limit.ts'
-export type { RateLimitDecision, RateLimitStore, RateLimiter } from './rate-limit.ts'
-export { resourceOperations } from './resource.ts'
 export type { ResourceDescriptor } from './resource.ts'
+export { resourceOperations } from './resource.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
-export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { Priority } from './schemas/tasks.ts'
-export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
+export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
+export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
 export { DEFAULT_STATES } from './services/teams.ts'
 export { createUser } from './services/users.ts'
 export type {
-  EventRepo, IdempotencyRecord, IdempotencyRepo, MemberRecord, MemberRepo, OrgRepo, SecretRepo, StateRepo, Storage, Store,
-  StoredSecret, TaskFilter, TaskRecord, TaskRepo, TaskSort, TeamRecord, TeamRepo, User, UserRepo,
+  EventRepo,
+  IdempotencyRecord,
+  IdempotencyRepo,
+  MemberRecord,
+  MemberRepo,
+  OrgRepo,
+  SecretRepo,
+  StateRepo,
+  Storage,
+  Store,
+  StoredSecret,
+  TaskFilter,
+  TaskRecord,
+  TaskRepo,
+  TaskSort,
+  TeamRecord,
+  TeamRepo,
+  User,
+  UserRepo,
 } from './storage.ts'
-export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './tokens.ts'
 export type { IssueAccessTokenOptions, TokenService } from './tokens.ts'
+export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './tokens.ts'

@@ -9,6 +9,8 @@ export interface OpenApiOptions {
   /** The service origin, e.g. `https://work.example.com`. */
   serverUrl: string
   version: string
+  /** Tag descriptions; tags appear in this order. */
+  tags?: Readonly<Record<string, string>>
 }
 
 /** The OpenAPI 3.1 document, as a pure function of the operation catalogue. */
@@ -17,10 +19,17 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
   const paths: Record<string, Record<string, Json>> = {}
   const ref = (schema: TSchema) => collect(schema, schemas)
   for (const op of operations) {
-    const item = (paths[op.path] ??= {})
-    item[op.method.toLowerCase()] = operationObject(op, ref)
+    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, ref) }
   }
-  const tags = [...new Set(operations.map((op) => op.tag))].map((name) => ({ name }))
+  const used = new Set(operations.map((op) => op.tag))
+  const ordered = [
+    ...Object.keys(options.tags ?? {}).filter((t) => used.has(t)),
+    ...[...used].filter((t) => !(t in (options.tags ?? {}))),
+  ]
+  const tags = ordered.map((name) => ({
+    name,
+    ...(options.tags?.[name] ? { description: options.tags[name] } : {}),
+  }))
   return {
     openapi: '3.1.0',
     info: {
@@ -37,21 +46,45 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
     components: {
       schemas,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An OAuth 2.1 access token (RFC 9068 JWT).' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An OAuth 2.1 access token (RFC 9068 JWT).',
+        },
       },
     },
   }
 }
 
 function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
-  const parameters: Json[] = [...parametersOf(op.params, 'path', ref), ...parametersOf(op.query, 'query', ref)]
-  if (op.etag) parameters.push(header('If-None-Match', 'Answer 304 when the representation still has this ETag.'))
-  if (op.precondition) parameters.push(header('If-Match', 'Only change the resource if its ETag still matches (else 412).'))
-  if (op.method === 'POST' && op.scope) parameters.push(header('Idempotency-Key', 'Replays the first response for 24 hours; reusing it with another body is a 422.', 255))
+  const parameters: Json[] = [
+    ...parametersOf(op.params, 'path', ref),
+    ...parametersOf(op.query, 'query', ref),
+  ]
+  if (op.etag)
+    parameters.push(header('If-None-Match', 'Answer 304 when the representation still has this ETag.'))
+  if (op.precondition)
+    parameters.push(header('If-Match', 'Only change the resource if its ETag still matches (else 412).'))
+  if (op.method === 'POST' && op.scope)
+    parameters.push(
+      header(
+        'Idempotency-Key',
+        'Replays the first response for 24 hours; reusing it with another body is a 422.',
+        255,
+      ),
+    )
   const responses: Record<string, Json> = {}
-  const headers = op.etag || op.precondition ? { ETag: { description: 'Strong validator of the representation.', schema: { type: 'string' } } } : undefined
+  const headers =
+    op.etag || op.precondition
+      ? { ETag: { description: 'Strong validator of the representation.', schema: { type: 'string' } } }
+      : undefined
   responses[String(op.status)] = op.response
-    ? { description: op.summary, ...(headers ? { headers } : {}), content: { 'application/json': { schema: ref(op.response) } } }
+    ? {
+        description: op.summary,
+        ...(headers ? { headers } : {}),
+        content: { 'application/json': { schema: ref(op.response) } },
+      }
     : { description: `${op.summary}: done, no content.` }
   if (op.etag) responses['304'] = { description: 'Not modified: the ETag in If-None-Match still matches.' }
   for (const [status, codes] of problemStatuses(op)) {
@@ -69,18 +102,30 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     ...(op.scope ? { 'x-required-scope': op.scope } : {}),
     ...(op.capability ? { 'x-required-capability': op.capability } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } }
+      : {}),
     responses,
   }
 }
 
 /** Every problem an operation can answer with, grouped by status. */
 function problemStatuses(op: AnyOperation): Map<string, ProblemCode[]> {
-  const codes = new Set<ProblemCode>(['validation_failed', 'invalid_identifier', 'not_acceptable', 'rate_limited', 'internal_error', ...op.errors])
-  if (op.scope) ['unauthenticated', 'insufficient_scope'].forEach((c) => codes.add(c as ProblemCode))
+  const codes = new Set<ProblemCode>([
+    'validation_failed',
+    'invalid_identifier',
+    'not_acceptable',
+    'rate_limited',
+    'internal_error',
+    ...op.errors,
+  ])
+  const add = (...list: ProblemCode[]) => {
+    for (const c of list) codes.add(c)
+  }
+  if (op.scope) add('unauthenticated', 'insufficient_scope')
   if (op.capability) codes.add('capability_required')
   if (isOrgScoped(op)) codes.add('not_found')
-  if (op.body) ['invalid_json', 'payload_too_large', 'unsupported_media_type'].forEach((c) => codes.add(c as ProblemCode))
+  if (op.body) add('invalid_json', 'payload_too_large', 'unsupported_media_type')
   if (op.method === 'POST' && op.scope) codes.add('idempotency_key_reused')
   if (op.method !== 'GET' && isOrgScoped(op)) codes.add('archived')
   const byStatus = new Map<string, ProblemCode[]>()
@@ -91,17 +136,33 @@ function problemStatuses(op: AnyOperation): Map<string, ProblemCode[]> {
   return new Map([...byStatus].sort(([a], [b]) => Number(a) - Number(b)))
 }
 
-function parametersOf(schema: TObject | undefined, where: 'path' | 'query', ref: (s: TSchema) => Json): Json[] {
+function parametersOf(
+  schema: TObject | undefined,
+  where: 'path' | 'query',
+  ref: (s: TSchema) => Json,
+): Json[] {
   if (!schema) return []
   const required = new Set(schema.required ?? [])
   return Object.entries(schema.properties).map(([name, prop]) => {
     const { description, ...rest } = ref(prop) as Json
-    return { name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest }
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    }
   })
 }
 
 function header(name: string, description: string, maxLength?: number): Json {
-  return { name, in: 'header', required: false, description, schema: { type: 'string', ...(maxLength ? { maxLength } : {}) } }
+  return {
+    name,
+    in: 'header',
+    required: false,
+    description,
+    schema: { type: 'string', ...(maxLength ? { maxLength } : {}) },
+  }
 }
 
 /** Plain JSON Schema of a TypeBox schema, with every `$id`'d sub-schema moved to components. */
@@ -130,13 +191,20 @@ function problemSchema(): Json {
       title: { type: 'string' },
       status: { type: 'integer' },
       detail: { type: 'string' },
-      code: { type: 'string', enum: Object.keys(PROBLEMS), description: 'Stable, snake_case; one catalogue for the whole API.' },
+      code: {
+        type: 'string',
+        enum: Object.keys(PROBLEMS),
+        description: 'Stable, snake_case; one catalogue for the whole API.',
+      },
       errors: {
         type: 'array',
         items: {
           type: 'object',
           required: ['pointer', 'message'],
-          properties: { pointer: { type: 'string', description: 'JSON Pointer into the request.' }, message: { type: 'string' } },
+          properties: {
+            pointer: { type: 'string', description: 'JSON Pointer into the request.' },
+            message: { type: 'string' },
+          },
         },
       },
     },

@@ -71,7 +71,9 @@ export interface Operation<
   scope: Scope | null
   /** The capability the actor needs on the target; reads need `view` implicitly via membership. */
   capability?: Capability
-  target?: (input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>) => CapabilityTarget
+  target?: (
+    input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
+  ) => CapabilityTarget
   params?: P
   query?: Q
   body?: B

@@ -7,9 +7,16 @@ export const PAGE_LIMIT_MAX = 200
 
 /** Query parameters every list operation accepts. */
 export const PageQuery = {
-  cursor: Type.Optional(Type.String({ maxLength: 2048, description: 'The `nextCursor` of the previous page.' })),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 2048, description: 'The `nextCursor` of the previous page.' }),
+  ),
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: PAGE_LIMIT_MAX, default: PAGE_LIMIT_DEFAULT, description: `Page size (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX}).` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: PAGE_LIMIT_MAX,
+      default: PAGE_LIMIT_DEFAULT,
+      description: `Page size (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX}).`,
+    }),
   ),
 }
 
@@ -50,7 +57,9 @@ export class CursorCodec {
   }
 
   encode(scope: string, position: KeysetPosition): string {
-    const body = Buffer.from(JSON.stringify({ s: scope, v: position.value, i: position.id } satisfies CursorBody)).toString('base64url')
+    const body = Buffer.from(
+      JSON.stringify({ s: scope, v: position.value, i: position.id } satisfies CursorBody),
+    ).toString('base64url')
     return `${body}.${this.#sign(body)}`
   }
 
@@ -72,7 +81,9 @@ export class CursorCodec {
 }
 
 function invalidCursor(detail = 'The cursor is malformed or has been altered.'): ProblemError {
-  return new ProblemError('invalid_cursor', detail, { errors: [{ pointer: '/query/cursor', message: detail }] })
+  return new ProblemError('invalid_cursor', detail, {
+    errors: [{ pointer: '/query/cursor', message: detail }],
+  })
 }
 
 /** Turns `limit + 1` rows from storage into a page and the cursor of the next one. */

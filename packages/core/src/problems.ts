@@ -17,13 +17,16 @@ export const PROBLEMS = {
   conflict: { status: 409, title: 'The request conflicts with the current state' },
   key_taken: { status: 409, title: 'The key or slug is already in use' },
   state_in_use: { status: 409, title: 'The workflow state still holds tasks' },
-  last_state: { status: 409, title: "A team keeps at least one active workflow state" },
+  last_state: { status: 409, title: 'A team keeps at least one active workflow state' },
   archived: { status: 409, title: 'The resource is archived' },
   precondition_failed: { status: 412, title: 'The resource has changed since you read it' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body must be application/json' },
   idempotency_key_reused: { status: 422, title: 'The idempotency key was used with another request' },
-  reference_not_found: { status: 422, title: 'A record the request refers to does not exist or is not usable here' },
+  reference_not_found: {
+    status: 422,
+    title: 'A record the request refers to does not exist or is not usable here',
+  },
   precondition_required: { status: 428, title: 'This request requires a precondition' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
@@ -54,7 +57,11 @@ export class ProblemError extends Error {
   readonly errors: FieldError[] | undefined
   readonly extensions: Record<string, unknown>
 
-  constructor(code: ProblemCode, detail: string, options: { errors?: FieldError[]; extensions?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ProblemCode,
+    detail: string,
+    options: { errors?: FieldError[]; extensions?: Record<string, unknown> } = {},
+  ) {
     super(detail)
     this.name = 'ProblemError'
     this.code = code

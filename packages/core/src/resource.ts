@@ -1,7 +1,12 @@
 import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import type { Capability } from './capabilities.ts'
 import { type IdBrand, IdSchema } from './ids.ts'
-import { type AnyOperation, type CapabilityTarget, type OperationContext, declareOperation } from './operation.ts'
+import {
+  type AnyOperation,
+  type CapabilityTarget,
+  declareOperation,
+  type OperationContext,
+} from './operation.ts'
 import { PageQuery } from './pagination.ts'
 import type { ProblemCode } from './problems.ts'
 import { PageOf } from './schemas/common.ts'
@@ -13,7 +18,12 @@ type PageQueryShape = { cursor?: string; limit?: number }
  * A resource declared once, from which the usual operation shapes are derived: list, get, create,
  * update, archive, restore and delete. Only the shapes given a handler become operations.
  */
-export interface ResourceDescriptor<S extends TObject, C extends TSchema, U extends TSchema, L extends TProperties> {
+export interface ResourceDescriptor<
+  S extends TObject,
+  C extends TSchema,
+  U extends TSchema,
+  L extends TProperties,
+> {
   /** Singular, for summaries: `team`. */
   name: string
   /** Plural, for operation ids: `teams` gives `teams.list`, `teams.get`, ... */
@@ -36,7 +46,11 @@ export interface ResourceDescriptor<S extends TObject, C extends TSchema, U exte
   listQuery?: L
   errors?: Partial<Record<'create' | 'update' | 'archive' | 'restore' | 'delete', ProblemCode[]>>
   handlers: {
-    list?: (ctx: OperationContext, params: Params, query: PageQueryShape & Static<TObject<L>>) => Promise<{ data: Static<S>[]; nextCursor: string | null }>
+    list?: (
+      ctx: OperationContext,
+      params: Params,
+      query: PageQueryShape & Static<TObject<L>>,
+    ) => Promise<{ data: Static<S>[]; nextCursor: string | null }>
     get?: (ctx: OperationContext, params: Params) => Promise<Static<S>>
     create?: (ctx: OperationContext, params: Params, body: Static<C>) => Promise<Static<S>>
     update?: (ctx: OperationContext, params: Params, body: Static<U>) => Promise<Static<S>>
@@ -46,86 +60,168 @@ export interface ResourceDescriptor<S extends TObject, C extends TSchema, U exte
   }
 }
 
-export function resourceOperations<S extends TObject, C extends TSchema, U extends TSchema, L extends TProperties>(
-  d: ResourceDescriptor<S, C, U, L>,
-): AnyOperation[] {
-  const collectionParams = Type.Object({ ...paramsOf(d.collectionPath), ...d.collectionParams }, { additionalProperties: false })
+export function resourceOperations<
+  S extends TObject,
+  C extends TSchema,
+  U extends TSchema,
+  L extends TProperties,
+>(d: ResourceDescriptor<S, C, U, L>): AnyOperation[] {
+  const collectionParams = Type.Object(
+    { ...paramsOf(d.collectionPath), ...d.collectionParams },
+    { additionalProperties: false },
+  )
   const itemBase = d.itemPath ?? d.collectionPath
   const itemPath = `${itemBase}/{${d.idParam}}`
-  const itemParams = Type.Object({ ...paramsOf(itemBase), [d.idParam]: IdSchema(d.idBrand) }, { additionalProperties: false })
+  const itemParams = Type.Object(
+    { ...paramsOf(itemBase), [d.idParam]: IdSchema(d.idBrand) },
+    { additionalProperties: false },
+  )
   const ops: AnyOperation[] = []
   const h = d.handlers
   const get = `${d.plural}.get`
 
   if (h.list) {
     const list = h.list
-    ops.push(declareOperation({
-      id: `${d.plural}.list`, method: 'GET', path: d.collectionPath, tag: d.tag, scope: 'work:read',
-      summary: `List ${d.plural}`, params: collectionParams,
-      query: Type.Object({ ...PageQuery, ...d.listQuery }, { additionalProperties: false }),
-      response: PageOf(d.schema, pascal(d.name)), status: 200, errors: ['invalid_cursor'],
-      run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) => list(ctx, params as Params, query as never),
-    }))
+    ops.push(
+      declareOperation({
+        id: `${d.plural}.list`,
+        method: 'GET',
+        path: d.collectionPath,
+        tag: d.tag,
+        scope: 'work:read',
+        summary: `List ${d.plural}`,
+        params: collectionParams,
+        query: Type.Object({ ...PageQuery, ...d.listQuery }, { additionalProperties: false }),
+        response: PageOf(d.schema, pascal(d.name)),
+        status: 200,
+        errors: ['invalid_cursor'],
+        run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
+          list(ctx, params as Params, query as never),
+      }),
+    )
   }
   if (h.get) {
     const handler = h.get
-    ops.push(declareOperation({
-      id: get, method: 'GET', path: itemPath, tag: d.tag, scope: 'work:read', summary: `Get a ${d.name}`,
-      params: itemParams, response: d.schema, status: 200, errors: ['not_found'], etag: true,
-      run: (ctx, { params }) => handler(ctx, params as Params),
-    }))
+    ops.push(
+      declareOperation({
+        id: get,
+        method: 'GET',
+        path: itemPath,
+        tag: d.tag,
+        scope: 'work:read',
+        summary: `Get a ${d.name}`,
+        params: itemParams,
+        response: d.schema,
+        status: 200,
+        errors: ['not_found'],
+        etag: true,
+        run: (ctx, { params }) => handler(ctx, params as Params),
+      }),
+    )
   }
   if (h.create && d.createBody) {
     const handler = h.create
     const target = d.createTarget ?? ((params: Params) => d.target(params))
-    ops.push(declareOperation({
-      id: `${d.plural}.create`, method: 'POST', path: d.collectionPath, tag: d.tag, scope: 'work:write',
-      summary: `Create a ${d.name}`, params: collectionParams, body: d.createBody, response: d.schema, status: 201,
-      capability: d.capabilities.create ?? 'contribute', target: ({ params, body }) => target(params as Params, body as Static<C>),
-      errors: d.errors?.create ?? [], location: h.get ? get : undefined,
-      run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<C>),
-    }))
+    ops.push(
+      declareOperation({
+        id: `${d.plural}.create`,
+        method: 'POST',
+        path: d.collectionPath,
+        tag: d.tag,
+        scope: 'work:write',
+        summary: `Create a ${d.name}`,
+        params: collectionParams,
+        body: d.createBody,
+        response: d.schema,
+        status: 201,
+        capability: d.capabilities.create ?? 'contribute',
+        target: ({ params, body }) => target(params as Params, body as Static<C>),
+        errors: d.errors?.create ?? [],
+        location: h.get ? get : undefined,
+        run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<C>),
+      }),
+    )
   }
   if (h.update && d.updateBody) {
     const handler = h.update
-    ops.push(declareOperation({
-      id: `${d.plural}.update`, method: 'PATCH', path: itemPath, tag: d.tag, scope: 'work:write',
-      summary: `Update a ${d.name}`, description: 'Fields left out stay as they are. Send `If-Match` with an ETag to update only an unchanged record.',
-      params: itemParams, body: d.updateBody, response: d.schema, status: 200,
-      capability: d.capabilities.update ?? 'contribute', target: ({ params }) => d.target(params as Params),
-      errors: ['not_found', 'precondition_failed', ...(d.errors?.update ?? [])], precondition: h.get ? get : undefined,
-      run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<U>),
-    }))
+    ops.push(
+      declareOperation({
+        id: `${d.plural}.update`,
+        method: 'PATCH',
+        path: itemPath,
+        tag: d.tag,
+        scope: 'work:write',
+        summary: `Update a ${d.name}`,
+        description:
+          'Fields left out stay as they are. Send `If-Match` with an ETag to update only an unchanged record.',
+        params: itemParams,
+        body: d.updateBody,
+        response: d.schema,
+        status: 200,
+        capability: d.capabilities.update ?? 'contribute',
+        target: ({ params }) => d.target(params as Params),
+        errors: ['not_found', 'precondition_failed', ...(d.errors?.update ?? [])],
+        precondition: h.get ? get : undefined,
+        run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<U>),
+      }),
+    )
   }
   for (const action of ['archive', 'restore'] as const) {
     const handler = h[action]
     if (!handler) continue
-    ops.push(declareOperation({
-      id: `${d.plural}.${action}`, method: 'POST', path: `${itemPath}/${action}`, tag: d.tag, scope: 'work:write',
-      summary: `${action === 'archive' ? 'Archive' : 'Restore'} a ${d.name}`,
-      params: itemParams, response: d.schema, status: 200,
-      capability: d.capabilities[action] ?? 'contribute', target: ({ params }) => d.target(params as Params),
-      errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])], precondition: h.get ? get : undefined,
-      run: (ctx, { params }) => handler(ctx, params as Params),
-    }))
+    ops.push(
+      declareOperation({
+        id: `${d.plural}.${action}`,
+        method: 'POST',
+        path: `${itemPath}/${action}`,
+        tag: d.tag,
+        scope: 'work:write',
+        summary: `${action === 'archive' ? 'Archive' : 'Restore'} a ${d.name}`,
+        params: itemParams,
+        response: d.schema,
+        status: 200,
+        capability: d.capabilities[action] ?? 'contribute',
+        target: ({ params }) => d.target(params as Params),
+        errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
+        precondition: h.get ? get : undefined,
+        run: (ctx, { params }) => handler(ctx, params as Params),
+      }),
+    )
   }
   if (h.delete) {
     const handler = h.delete
-    ops.push(declareOperation({
-      id: `${d.plural}.delete`, method: 'DELETE', path: itemPath, tag: d.tag, scope: 'work:write',
-      summary: `Delete a ${d.name}`, params: itemParams, response: null, status: 204,
-      capability: d.capabilities.delete ?? 'manage', target: ({ params }) => d.target(params as Params),
-      errors: ['not_found', 'precondition_failed', ...(d.errors?.delete ?? [])], precondition: h.get ? get : undefined,
-      run: async (ctx, { params }) => {
-        await handler(ctx, params as Params)
-        return undefined
-      },
-    }))
+    ops.push(
+      declareOperation({
+        id: `${d.plural}.delete`,
+        method: 'DELETE',
+        path: itemPath,
+        tag: d.tag,
+        scope: 'work:write',
+        summary: `Delete a ${d.name}`,
+        params: itemParams,
+        response: null,
+        status: 204,
+        capability: d.capabilities.delete ?? 'manage',
+        target: ({ params }) => d.target(params as Params),
+        errors: ['not_found', 'precondition_failed', ...(d.errors?.delete ?? [])],
+        precondition: h.get ? get : undefined,
+        run: async (ctx, { params }) => {
+          await handler(ctx, params as Params)
+          return undefined
+        },
+      }),
+    )
   }
   return ops
 }
 
-const PARAM_BRANDS: Record<string, IdBrand> = { orgId: 'OrgId', teamId: 'TeamId', taskId: 'TaskId', stateId: 'StateId', memberId: 'MemberId' }
+const PARAM_BRANDS: Record<string, IdBrand> = {
+  orgId: 'OrgId',
+  teamId: 'TeamId',
+  taskId: 'TaskId',
+  stateId: 'StateId',
+  memberId: 'MemberId',
+}
 
 /** The branded id schemas of a path's `{param}`s. */
 export function paramsOf(path: string): TProperties {

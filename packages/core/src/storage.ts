@@ -1,6 +1,6 @@
+import type { NewEvent, StoredEvent } from './events.ts'
 import type { MemberId, OrgId, StateId, TaskId, TeamId, UserId } from './ids.ts'
 import type { KeysetPosition, PageRequest } from './pagination.ts'
-import type { StoredEvent, NewEvent } from './events.ts'
 import type { Member, Org } from './schemas/orgs.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
@@ -75,7 +75,11 @@ export interface TeamRepo {
   get(orgId: OrgId, id: TeamId): Promise<Team | null>
   keyTaken(orgId: OrgId, key: string, exceptId?: TeamId): Promise<boolean>
   list(orgId: OrgId, filter: { archived: boolean | null }, page: PageRequest<'id'>): Promise<Team[]>
-  update(orgId: OrgId, id: TeamId, patch: Partial<Pick<Team, 'name' | 'key' | 'description' | 'updatedAt' | 'archivedAt'>>): Promise<void>
+  update(
+    orgId: OrgId,
+    id: TeamId,
+    patch: Partial<Pick<Team, 'name' | 'key' | 'description' | 'updatedAt' | 'archivedAt'>>,
+  ): Promise<void>
   /**
    * Allocates the next task number of the team. Under concurrent calls every caller receives a
    * distinct number; the counter row stays locked until the transaction ends.
@@ -91,7 +95,9 @@ export interface StateRepo {
   update(
     orgId: OrgId,
     id: StateId,
-    patch: Partial<Pick<WorkflowState, 'name' | 'color' | 'description' | 'position' | 'updatedAt' | 'archivedAt'>>,
+    patch: Partial<
+      Pick<WorkflowState, 'name' | 'color' | 'description' | 'position' | 'updatedAt' | 'archivedAt'>
+    >,
   ): Promise<void>
   /** Tasks (archived or not, but not deleted) that sit in the state. */
   countTasks(orgId: OrgId, id: StateId): Promise<number>
@@ -119,7 +125,11 @@ export interface TaskRepo {
   /** Deleted tasks are not returned. */
   get(orgId: OrgId, id: TaskId): Promise<Task | null>
   list(orgId: OrgId, filter: TaskFilter, page: PageRequest<TaskSort>): Promise<Task[]>
-  update(orgId: OrgId, id: TaskId, patch: Partial<Omit<TaskRecord, 'id' | 'orgId' | 'number' | 'creatorId' | 'createdAt'>>): Promise<void>
+  update(
+    orgId: OrgId,
+    id: TaskId,
+    patch: Partial<Omit<TaskRecord, 'id' | 'orgId' | 'number' | 'creatorId' | 'createdAt'>>,
+  ): Promise<void>
   /** Soft delete: the task stops existing for every read; its number is never reused. */
   delete(orgId: OrgId, id: TaskId, at: string): Promise<void>
 }

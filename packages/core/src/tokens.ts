@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { type JWK, SignJWT, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose'
-import { type UserId, isId } from './ids.ts'
+import {
+  createLocalJWKSet,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  jwtVerify,
+  SignJWT,
+} from 'jose'
+import { isId, type UserId } from './ids.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 import type { Storage } from './storage.ts'
@@ -51,8 +60,14 @@ export async function createTokenService(options: {
   if (keys.length === 0) {
     const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true })
     const kid = randomUUID()
-    const value = JSON.stringify({ kid, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }, privateJwk: await exportJWK(privateKey) })
-    await options.storage.transaction((s) => s.secrets.insert({ name: `${KEY_PREFIX}${kid}`, value, createdAt: clock().toISOString() }))
+    const value = JSON.stringify({
+      kid,
+      publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' },
+      privateJwk: await exportJWK(privateKey),
+    })
+    await options.storage.transaction((s) =>
+      s.secrets.insert({ name: `${KEY_PREFIX}${kid}`, value, createdAt: clock().toISOString() }),
+    )
     keys = await loadKeys(options.storage)
   }
   const current = keys[0]!

@@ -18,7 +18,11 @@ export interface PartValidator<T = unknown> {
   parse(value: unknown): T
 }
 
-export function compilePart<T>(schema: TSchema, part: 'params' | 'query' | 'body', options: { coerce: boolean }): PartValidator<T> {
+export function compilePart<T>(
+  schema: TSchema,
+  part: 'params' | 'query' | 'body',
+  options: { coerce: boolean },
+): PartValidator<T> {
   const check: TypeCheck<TSchema> = TypeCompiler.Compile(schema)
   return {
     parse(value) {
@@ -34,15 +38,23 @@ function toProblem(part: string, errors: ValueError[]): ProblemError {
   const fields = dedupe(errors.map((e) => ({ pointer: `/${part}${e.path}`, message: describe(e) })))
   if (brand) {
     const expected = brand.schema[BRAND_KEYWORD] as string
-    return new ProblemError('invalid_identifier', `${part}${brand.path.replaceAll('/', '.')} must be a ${expected}.`, {
-      errors: fields,
-      extensions: { expectedType: expected },
-    })
+    return new ProblemError(
+      'invalid_identifier',
+      `${part}${brand.path.replaceAll('/', '.')} must be a ${expected}.`,
+      {
+        errors: fields,
+        extensions: { expectedType: expected },
+      },
+    )
   }
   const first = fields[0]
-  return new ProblemError('validation_failed', first ? `${first.pointer}: ${first.message}` : `The ${part} is not valid.`, {
-    errors: fields,
-  })
+  return new ProblemError(
+    'validation_failed',
+    first ? `${first.pointer}: ${first.message}` : `The ${part} is not valid.`,
+    {
+      errors: fields,
+    },
+  )
 }
 
 function describe(error: ValueError): string {

@@ -13,11 +13,22 @@ const baseUrl = process.env.BASE_URL ?? `http://${host}:${port}`
 
 const storage = await openStorage({ url: databaseUrl })
 const engine = await createEngine({ storage, config: { baseUrl } })
-const app = createApp(engine, { onError: (error, request) => console.error(`${request.method} ${request.url}`, error) })
-const listener = await listen(toNodeHandler(app), { port, hostname: host, showURL: false, qr: false, open: false, public: host !== 'localhost' && host !== '127.0.0.1' })
+const app = createApp(engine, {
+  onError: (error, request) => console.error(`${request.method} ${request.url}`, error),
+})
+const listener = await listen(toNodeHandler(app), {
+  port,
+  hostname: host,
+  showURL: false,
+  qr: false,
+  open: false,
+  public: host !== 'localhost' && host !== '127.0.0.1',
+})
 const origin = listener.url.replace(/\/$/, '')
 
-console.log(`workgraph ${engine.config.version} on ${storage.dialect === 'postgres' ? 'Postgres' : `SQLite (${databaseUrl})`}`)
+console.log(
+  `workgraph ${engine.config.version} on ${storage.dialect === 'postgres' ? 'Postgres' : `SQLite (${databaseUrl})`}`,
+)
 console.log(`  API      ${origin}/v1`)
 console.log(`  Docs     ${origin}/v1/docs`)
 console.log(`  OpenAPI  ${origin}/v1/openapi.json`)

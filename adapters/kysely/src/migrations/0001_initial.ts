@@ -8,7 +8,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const big = dialect === 'postgres' ? 'bigint' : 'integer'
   const real = dialect === 'postgres' ? 'double precision' : 'real'
 
-  await db.schema.createTable('users')
+  await db.schema
+    .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -16,7 +17,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute()
 
   // Every tenant table carries org_id in its primary and foreign keys, ready to distribute by org.
-  await db.schema.createTable('orgs')
+  await db.schema
+    .createTable('orgs')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('slug', 'text', (c) => c.notNull().unique())
@@ -25,12 +27,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('archived_at', sql.raw(ts))
     .execute()
 
-  await db.schema.createTable('org_event_counters')
+  await db.schema
+    .createTable('org_event_counters')
     .addColumn('org_id', 'text', (c) => c.primaryKey().references('orgs.id'))
     .addColumn('last_seq', sql.raw(big), (c) => c.notNull().defaultTo(0))
     .execute()
 
-  await db.schema.createTable('members')
+  await db.schema
+    .createTable('members')
     .addColumn('org_id', 'text', (c) => c.notNull().references('orgs.id'))
     .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
@@ -44,7 +48,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute()
   await db.schema.createIndex('members_user').on('members').columns(['user_id', 'status']).execute()
 
-  await db.schema.createTable('teams')
+  await db.schema
+    .createTable('teams')
     .addColumn('org_id', 'text', (c) => c.notNull().references('orgs.id'))
     .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -58,7 +63,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addUniqueConstraint('teams_org_key', ['org_id', 'key'])
     .execute()
 
-  await db.schema.createTable('workflow_states')
+  await db.schema
+    .createTable('workflow_states')
     .addColumn('org_id', 'text', (c) => c.notNull())
     .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('team_id', 'text', (c) => c.notNull())
@@ -73,9 +79,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('workflow_states_pk', ['org_id', 'id'])
     .addForeignKeyConstraint('workflow_states_team', ['org_id', 'team_id'], 'teams', ['org_id', 'id'])
     .execute()
-  await db.schema.createIndex('workflow_states_team_position').on('workflow_states').columns(['org_id', 'team_id', 'position']).execute()
+  await db.schema
+    .createIndex('workflow_states_team_position')
+    .on('workflow_states')
+    .columns(['org_id', 'team_id', 'position'])
+    .execute()
 
-  await db.schema.createTable('tasks')
+  await db.schema
+    .createTable('tasks')
     .addColumn('org_id', 'text', (c) => c.notNull())
     .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('team_id', 'text', (c) => c.notNull())
@@ -108,7 +119,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('tasks_state').on('tasks').columns(['org_id', 'state_id']).execute()
   await db.schema.createIndex('tasks_assignee').on('tasks').columns(['org_id', 'assignee_id']).execute()
 
-  await db.schema.createTable('events')
+  await db.schema
+    .createTable('events')
     .addColumn('org_id', 'text', (c) => c.notNull())
     .addColumn('seq', sql.raw(big), (c) => c.notNull())
     .addColumn('id', 'text', (c) => c.notNull())
@@ -121,7 +133,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('events_pk', ['org_id', 'seq'])
     .execute()
 
-  await db.schema.createTable('idempotency_keys')
+  await db.schema
+    .createTable('idempotency_keys')
     .addColumn('principal_key', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('operation_id', 'text', (c) => c.notNull())
@@ -132,9 +145,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', sql.raw(ts), (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['principal_key', 'key'])
     .execute()
-  await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').execute()
+  await db.schema
+    .createIndex('idempotency_keys_created')
+    .on('idempotency_keys')
+    .column('created_at')
+    .execute()
 
-  await db.schema.createTable('secrets')
+  await db.schema
+    .createTable('secrets')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('created_at', sql.raw(ts), (c) => c.notNull())

@@ -12,7 +12,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, options: { schema?: string } = {}): Promise<MigrationResultSet> {
+export async function migrateToLatest(
+  db: Kysely<any>,
+  dialect: Dialect,
+  options: { schema?: string } = {},
+): Promise<MigrationResultSet> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
   )

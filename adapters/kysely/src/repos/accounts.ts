@@ -5,18 +5,28 @@ import type { Database } from '../schema.ts'
 
 export function userRepo(db: Kysely<Database>): UserRepo {
   const toUser = (r: { id: string; email: string; name: string; createdAt: Date | string }): User => ({
-    id: r.id as UserId, email: r.email, name: r.name, createdAt: iso(r.createdAt),
+    id: r.id as UserId,
+    email: r.email,
+    name: r.name,
+    createdAt: iso(r.createdAt),
   })
   return {
     async insert(user) {
-      await db.insertInto('users').values({ ...user, email: user.email.toLowerCase() }).execute()
+      await db
+        .insertInto('users')
+        .values({ ...user, email: user.email.toLowerCase() })
+        .execute()
     },
     async get(id) {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
       return row ? toUser(row) : null
     },
     async getByEmail(email) {
-      const row = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.trim().toLowerCase())
+        .executeTakeFirst()
       return row ? toUser(row) : null
     },
   }
@@ -25,11 +35,19 @@ export function userRepo(db: Kysely<Database>): UserRepo {
 export function secretRepo(db: Kysely<Database>): SecretRepo {
   return {
     async list(prefix) {
-      const rows = await db.selectFrom('secrets').selectAll().where('name', 'like', `${prefix.replace(/[%_]/g, '')}%`).execute()
+      const rows = await db
+        .selectFrom('secrets')
+        .selectAll()
+        .where('name', 'like', `${prefix.replace(/[%_]/g, '')}%`)
+        .execute()
       return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }))
     },
     async insert(secret) {
-      const result = await db.insertInto('secrets').values(secret).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst()
+      const result = await db
+        .insertInto('secrets')
+        .values(secret)
+        .onConflict((oc) => oc.column('name').doNothing())
+        .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
     },
   }
@@ -38,21 +56,28 @@ export function secretRepo(db: Kysely<Database>): SecretRepo {
 export function idempotencyRepo(db: Kysely<Database>): IdempotencyRepo {
   return {
     async get(principalKey, key, notBefore) {
-      const row = await db.selectFrom('idempotencyKeys').selectAll()
-        .where('principalKey', '=', principalKey).where('key', '=', key).where('createdAt', '>=', notBefore)
+      const row = await db
+        .selectFrom('idempotencyKeys')
+        .selectAll()
+        .where('principalKey', '=', principalKey)
+        .where('key', '=', key)
+        .where('createdAt', '>=', notBefore)
         .executeTakeFirst()
       return row ? { ...row, body: json(row.body), createdAt: iso(row.createdAt) } : null
     },
     async put(record) {
-      const result = await db.insertInto('idempotencyKeys')
+      const result = await db
+        .insertInto('idempotencyKeys')
         .values({ ...record, body: JSON.stringify(record.body) })
         .onConflict((oc) => oc.columns(['principalKey', 'key']).doNothing())
         .executeTakeFirst()
       if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return true
       // An expired record under the same key gives way to the new request.
-      const replaced = await db.updateTable('idempotencyKeys')
+      const replaced = await db
+        .updateTable('idempotencyKeys')
         .set({ ...record, body: JSON.stringify(record.body) })
-        .where('principalKey', '=', record.principalKey).where('key', '=', record.key)
+        .where('principalKey', '=', record.principalKey)
+        .where('key', '=', record.key)
         .where('createdAt', '<', new Date(Date.parse(record.createdAt) - 24 * 3600 * 1000).toISOString())
         .executeTakeFirst()
       return Number(replaced.numUpdatedRows) > 0

@@ -9,21 +9,39 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
       if (events.length === 0) return []
       // The counter row is locked until commit, so concurrent writers of one org take sequences in
       // commit order and a reader never sees seq n+1 before seq n.
-      const row = await db.updateTable('orgEventCounters').set({ lastSeq: sql<number>`last_seq + ${events.length}` })
-        .where('orgId', '=', orgId).returning('lastSeq').executeTakeFirstOrThrow()
+      const row = await db
+        .updateTable('orgEventCounters')
+        .set({ lastSeq: sql<number>`last_seq + ${events.length}` })
+        .where('orgId', '=', orgId)
+        .returning('lastSeq')
+        .executeTakeFirstOrThrow()
       const first = int(row.lastSeq) - events.length + 1
       const stored: StoredEvent[] = events.map((e, i) => ({ ...e, orgId, seq: first + i }))
-      await db.insertInto('events')
+      await db
+        .insertInto('events')
         .values(stored.map((e) => ({ ...e, data: JSON.stringify(e.data) })))
         .execute()
       return stored
     },
     async list(orgId, afterSeq, limit) {
-      const rows = await db.selectFrom('events').selectAll().where('orgId', '=', orgId).where('seq', '>', afterSeq)
-        .orderBy('seq').limit(limit).execute()
+      const rows = await db
+        .selectFrom('events')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('seq', '>', afterSeq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute()
       return rows.map((r) => ({
-        id: r.id as EventId, orgId: r.orgId as OrgId, seq: int(r.seq), kind: r.kind, actorId: r.actorId as MemberId | null,
-        resourceType: r.resourceType, resourceId: r.resourceId, data: json(r.data), createdAt: iso(r.createdAt),
+        id: r.id as EventId,
+        orgId: r.orgId as OrgId,
+        seq: int(r.seq),
+        kind: r.kind,
+        actorId: r.actorId as MemberId | null,
+        resourceType: r.resourceType,
+        resourceId: r.resourceId,
+        data: json(r.data),
+        createdAt: iso(r.createdAt),
       }))
     },
   }

@@ -4,8 +4,22 @@ import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
-function toOrg(r: { id: string; name: string; slug: string; createdAt: Date | string; updatedAt: Date | string; archivedAt: Date | string | null }): Org {
-  return { id: r.id as OrgId, name: r.name, slug: r.slug, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), archivedAt: isoOrNull(r.archivedAt) }
+function toOrg(r: {
+  id: string
+  name: string
+  slug: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  archivedAt: Date | string | null
+}): Org {
+  return {
+    id: r.id as OrgId,
+    name: r.name,
+    slug: r.slug,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    archivedAt: isoOrNull(r.archivedAt),
+  }
 }
 
 export function orgRepo(db: Kysely<Database>): OrgRepo {
@@ -25,8 +39,12 @@ export function orgRepo(db: Kysely<Database>): OrgRepo {
       await db.updateTable('orgs').set(patch).where('id', '=', id).execute()
     },
     async listForUser(userId, page) {
-      const q = db.selectFrom('orgs').innerJoin('members', 'members.orgId', 'orgs.id')
-        .selectAll('orgs').where('members.userId', '=', userId).where('members.status', '=', 'active')
+      const q = db
+        .selectFrom('orgs')
+        .innerJoin('members', 'members.orgId', 'orgs.id')
+        .selectAll('orgs')
+        .where('members.userId', '=', userId)
+        .where('members.status', '=', 'active')
       const rows = await keysetPage(q, page, { sort: 'orgs.id', id: 'orgs.id' }).execute()
       return rows.map(toOrg)
     },
@@ -34,30 +52,54 @@ export function orgRepo(db: Kysely<Database>): OrgRepo {
 }
 
 const memberColumns = [
-  'members.id', 'members.orgId', 'members.userId', 'members.kind', 'members.role', 'members.status',
-  'members.createdAt', 'members.updatedAt', 'users.name', 'users.email',
+  'members.id',
+  'members.orgId',
+  'members.userId',
+  'members.kind',
+  'members.role',
+  'members.status',
+  'members.createdAt',
+  'members.updatedAt',
+  'users.name',
+  'users.email',
 ] as const
 
-function toMember(r: Record<(typeof memberColumns)[number] extends `${string}.${infer C}` ? C : never, unknown>): Member {
+function toMember(
+  r: Record<(typeof memberColumns)[number] extends `${string}.${infer C}` ? C : never, unknown>,
+): Member {
   return {
-    id: r.id as MemberId, orgId: r.orgId as OrgId, userId: r.userId as UserId, kind: 'person', name: r.name as string,
-    email: r.email as string, role: r.role as Member['role'], status: r.status as Member['status'],
-    createdAt: iso(r.createdAt as string), updatedAt: iso(r.updatedAt as string),
+    id: r.id as MemberId,
+    orgId: r.orgId as OrgId,
+    userId: r.userId as UserId,
+    kind: 'person',
+    name: r.name as string,
+    email: r.email as string,
+    role: r.role as Member['role'],
+    status: r.status as Member['status'],
+    createdAt: iso(r.createdAt as string),
+    updatedAt: iso(r.updatedAt as string),
   }
 }
 
 export function memberRepo(db: Kysely<Database>): MemberRepo {
-  const base = () => db.selectFrom('members').innerJoin('users', 'users.id', 'members.userId').select(memberColumns)
+  const base = () =>
+    db.selectFrom('members').innerJoin('users', 'users.id', 'members.userId').select(memberColumns)
   return {
     async insert(member) {
       await db.insertInto('members').values(member).execute()
     },
     async get(orgId, id) {
-      const row = await base().where('members.orgId', '=', orgId).where('members.id', '=', id).executeTakeFirst()
+      const row = await base()
+        .where('members.orgId', '=', orgId)
+        .where('members.id', '=', id)
+        .executeTakeFirst()
       return row ? toMember(row) : null
     },
     async findByUser(orgId, userId) {
-      const row = await base().where('members.orgId', '=', orgId).where('members.userId', '=', userId).executeTakeFirst()
+      const row = await base()
+        .where('members.orgId', '=', orgId)
+        .where('members.userId', '=', userId)
+        .executeTakeFirst()
       return row ? toMember(row) : null
     },
     async list(orgId, filter, page) {

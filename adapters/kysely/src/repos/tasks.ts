@@ -9,16 +9,24 @@ const SORT_COLUMNS = { createdAt: 'tasks.createdAt', updatedAt: 'tasks.updatedAt
 export function taskRepo(db: Kysely<Database>): TaskRepo {
   // Key and state category come from the team and the state, so renaming either is one write.
   const base = () =>
-    db.selectFrom('tasks')
-      .innerJoin('teams', (j) => j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'))
-      .innerJoin('workflowStates as s', (j) => j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'))
+    db
+      .selectFrom('tasks')
+      .innerJoin('teams', (j) =>
+        j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
+      )
+      .innerJoin('workflowStates as s', (j) =>
+        j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+      )
       .selectAll('tasks')
       .select(['teams.key as teamKey', 's.category as stateCategory'])
       .where('tasks.deletedAt', 'is', null)
 
   return {
     async insert(task) {
-      await db.insertInto('tasks').values({ ...task, deletedAt: null }).execute()
+      await db
+        .insertInto('tasks')
+        .values({ ...task, deletedAt: null })
+        .execute()
     },
     async get(orgId, id) {
       const row = await base().where('tasks.orgId', '=', orgId).where('tasks.id', '=', id).executeTakeFirst()
@@ -39,27 +47,61 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       return rows.map(toTask)
     },
     async update(orgId, id, patch) {
-      await db.updateTable('tasks').set(patch).where('orgId', '=', orgId).where('id', '=', id).where('deletedAt', 'is', null).execute()
+      await db
+        .updateTable('tasks')
+        .set(patch)
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
+        .execute()
     },
     async delete(orgId, id, at) {
-      await db.updateTable('tasks').set({ deletedAt: at, updatedAt: at }).where('orgId', '=', orgId).where('id', '=', id).execute()
+      await db
+        .updateTable('tasks')
+        .set({ deletedAt: at, updatedAt: at })
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .execute()
     },
   }
 }
 
-type Row = Omit<Database['tasks'], 'createdAt' | 'updatedAt' | 'startedAt' | 'completedAt' | 'canceledAt' | 'archivedAt' | 'deletedAt'> & {
-  createdAt: Date | string; updatedAt: Date | string; startedAt: Date | string | null; completedAt: Date | string | null
-  canceledAt: Date | string | null; archivedAt: Date | string | null; deletedAt: Date | string | null
-  teamKey: string; stateCategory: string
+type Row = Omit<
+  Database['tasks'],
+  'createdAt' | 'updatedAt' | 'startedAt' | 'completedAt' | 'canceledAt' | 'archivedAt' | 'deletedAt'
+> & {
+  createdAt: Date | string
+  updatedAt: Date | string
+  startedAt: Date | string | null
+  completedAt: Date | string | null
+  canceledAt: Date | string | null
+  archivedAt: Date | string | null
+  deletedAt: Date | string | null
+  teamKey: string
+  stateCategory: string
 }
 
 function toTask(r: Row): Task {
   return {
-    id: r.id as TaskId, orgId: r.orgId as OrgId, teamId: r.teamId as TeamId, key: `${r.teamKey}-${r.number}`, number: r.number,
-    title: r.title, description: r.description, stateId: r.stateId as StateId, stateCategory: r.stateCategory as Task['stateCategory'],
-    assigneeId: r.assigneeId as MemberId | null, creatorId: r.creatorId as MemberId, priority: r.priority as Task['priority'],
-    estimate: r.estimate === null ? null : Number(r.estimate), dueDate: r.dueDate,
-    createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), startedAt: isoOrNull(r.startedAt),
-    completedAt: isoOrNull(r.completedAt), canceledAt: isoOrNull(r.canceledAt), archivedAt: isoOrNull(r.archivedAt),
+    id: r.id as TaskId,
+    orgId: r.orgId as OrgId,
+    teamId: r.teamId as TeamId,
+    key: `${r.teamKey}-${r.number}`,
+    number: r.number,
+    title: r.title,
+    description: r.description,
+    stateId: r.stateId as StateId,
+    stateCategory: r.stateCategory as Task['stateCategory'],
+    assigneeId: r.assigneeId as MemberId | null,
+    creatorId: r.creatorId as MemberId,
+    priority: r.priority as Task['priority'],
+    estimate: r.estimate === null ? null : Number(r.estimate),
+    dueDate: r.dueDate,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    startedAt: isoOrNull(r.startedAt),
+    completedAt: isoOrNull(r.completedAt),
+    canceledAt: isoOrNull(r.canceledAt),
+    archivedAt: isoOrNull(r.archivedAt),
   }
 }

@@ -4,22 +4,38 @@ import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
-type TeamRow = Omit<Database['teams'], 'createdAt' | 'updatedAt' | 'archivedAt'> & { createdAt: Date | string; updatedAt: Date | string; archivedAt: Date | string | null }
+type TeamRow = Omit<Database['teams'], 'createdAt' | 'updatedAt' | 'archivedAt'> & {
+  createdAt: Date | string
+  updatedAt: Date | string
+  archivedAt: Date | string | null
+}
 
 function toTeam({ nextNumber: _n, ...r }: TeamRow): Team {
   return {
-    ...r, id: r.id as TeamId, orgId: r.orgId as OrgId,
-    createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), archivedAt: isoOrNull(r.archivedAt),
+    ...r,
+    id: r.id as TeamId,
+    orgId: r.orgId as OrgId,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    archivedAt: isoOrNull(r.archivedAt),
   }
 }
 
 export function teamRepo(db: Kysely<Database>): TeamRepo {
   return {
     async insert(team) {
-      await db.insertInto('teams').values({ ...team, nextNumber: 0 }).execute()
+      await db
+        .insertInto('teams')
+        .values({ ...team, nextNumber: 0 })
+        .execute()
     },
     async get(orgId, id) {
-      const row = await db.selectFrom('teams').selectAll().where('orgId', '=', orgId).where('id', '=', id).executeTakeFirst()
+      const row = await db
+        .selectFrom('teams')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst()
       return row ? toTeam(row) : null
     },
     async keyTaken(orgId, key, exceptId) {
@@ -38,19 +54,34 @@ export function teamRepo(db: Kysely<Database>): TeamRepo {
       await db.updateTable('teams').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async nextTaskNumber(orgId, id) {
-      const row = await db.updateTable('teams').set((eb) => ({ nextNumber: eb('nextNumber', '+', 1) }))
-        .where('orgId', '=', orgId).where('id', '=', id).returning('nextNumber').executeTakeFirstOrThrow()
+      const row = await db
+        .updateTable('teams')
+        .set((eb) => ({ nextNumber: eb('nextNumber', '+', 1) }))
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .returning('nextNumber')
+        .executeTakeFirstOrThrow()
       return row.nextNumber
     },
   }
 }
 
-type StateRow = Omit<Database['workflowStates'], 'createdAt' | 'updatedAt' | 'archivedAt'> & { createdAt: Date | string; updatedAt: Date | string; archivedAt: Date | string | null }
+type StateRow = Omit<Database['workflowStates'], 'createdAt' | 'updatedAt' | 'archivedAt'> & {
+  createdAt: Date | string
+  updatedAt: Date | string
+  archivedAt: Date | string | null
+}
 
 function toState(r: StateRow): WorkflowState {
   return {
-    ...r, id: r.id as StateId, orgId: r.orgId as OrgId, teamId: r.teamId as TeamId, category: r.category as WorkflowState['category'],
-    createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), archivedAt: isoOrNull(r.archivedAt),
+    ...r,
+    id: r.id as StateId,
+    orgId: r.orgId as OrgId,
+    teamId: r.teamId as TeamId,
+    category: r.category as WorkflowState['category'],
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    archivedAt: isoOrNull(r.archivedAt),
   }
 }
 
@@ -60,21 +91,44 @@ export function stateRepo(db: Kysely<Database>): StateRepo {
       await db.insertInto('workflowStates').values(state).execute()
     },
     async get(orgId, id) {
-      const row = await db.selectFrom('workflowStates').selectAll().where('orgId', '=', orgId).where('id', '=', id).executeTakeFirst()
+      const row = await db
+        .selectFrom('workflowStates')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst()
       return row ? toState(row) : null
     },
     async listForTeam(orgId, teamId, filter) {
-      let q = db.selectFrom('workflowStates').selectAll().where('orgId', '=', orgId).where('teamId', '=', teamId)
+      let q = db
+        .selectFrom('workflowStates')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('teamId', '=', teamId)
       if (!filter.includeArchived) q = q.where('archivedAt', 'is', null)
-      const rows = await q.orderBy('archivedAt', (ob) => ob.nullsFirst()).orderBy('position').orderBy('id').execute()
+      const rows = await q
+        .orderBy('archivedAt', (ob) => ob.nullsFirst())
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
       return rows.map(toState)
     },
     async update(orgId, id, patch) {
-      await db.updateTable('workflowStates').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
+      await db
+        .updateTable('workflowStates')
+        .set(patch)
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .execute()
     },
     async countTasks(orgId, id) {
-      const row = await db.selectFrom('tasks').select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('orgId', '=', orgId).where('stateId', '=', id).where('deletedAt', 'is', null).executeTakeFirstOrThrow()
+      const row = await db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('orgId', '=', orgId)
+        .where('stateId', '=', id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirstOrThrow()
       return Number(row.n)
     },
   }

@@ -11,8 +11,12 @@ export const ServiceConfig = Type.Object(
     auth: Type.Object(
       {
         jwksUri: Type.String({ format: 'uri', description: 'Public keys that verify access tokens.' }),
-        scopes: Type.Record(Type.String(), Type.String(), { description: 'Every OAuth scope and what it allows.' }),
-        resources: Type.Array(Type.String({ format: 'uri' }), { description: 'Audiences this server accepts in access tokens.' }),
+        scopes: Type.Record(Type.String(), Type.String(), {
+          description: 'Every OAuth scope and what it allows.',
+        }),
+        resources: Type.Array(Type.String({ format: 'uri' }), {
+          description: 'Audiences this server accepts in access tokens.',
+        }),
       },
       { additionalProperties: false },
     ),
@@ -21,7 +25,10 @@ export const ServiceConfig = Type.Object(
         pageSizeDefault: Type.Integer(),
         pageSizeMax: Type.Integer(),
         maxBodyBytes: Type.Integer(),
-        rateLimit: Type.Object({ limit: Type.Integer(), windowSeconds: Type.Integer() }, { additionalProperties: false }),
+        rateLimit: Type.Object(
+          { limit: Type.Integer(), windowSeconds: Type.Integer() },
+          { additionalProperties: false },
+        ),
         idempotencyKeyHours: Type.Integer(),
       },
       { additionalProperties: false },
@@ -47,7 +54,11 @@ export const configOperation = defineOperation({
       version: ctx.config.version,
       apiBaseUrl: `${base}/v1`,
       issuer: base,
-      auth: { jwksUri: `${base}/.well-known/jwks.json`, scopes: { ...SCOPES }, resources: [`${base}/v1`, `${base}/mcp`] },
+      auth: {
+        jwksUri: `${base}/.well-known/jwks.json`,
+        scopes: { ...SCOPES },
+        resources: [`${base}/v1`, `${base}/mcp`],
+      },
       limits: {
         pageSizeDefault: PAGE_LIMIT_DEFAULT,
         pageSizeMax: PAGE_LIMIT_MAX,

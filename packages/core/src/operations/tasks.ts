@@ -6,12 +6,21 @@ import { resourceOperations } from '../resource.ts'
 import { Nullable } from '../schemas/common.ts'
 import { DueDate, Estimate, PrioritySchema, Task } from '../schemas/tasks.ts'
 import { STATE_CATEGORIES } from '../schemas/teams.ts'
-import { createTask, deleteTask, listTasks, requireTask, setTaskArchived, updateTask } from '../services/tasks.ts'
+import {
+  createTask,
+  deleteTask,
+  listTasks,
+  requireTask,
+  setTaskArchived,
+  updateTask,
+} from '../services/tasks.ts'
 
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 const editable = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
-  stateId: Type.Optional(IdSchema('StateId', "A workflow state of the task's team; the team's default state if left out.")),
+  stateId: Type.Optional(
+    IdSchema('StateId', "A workflow state of the task's team; the team's default state if left out."),
+  ),
   assigneeId: Type.Optional(Nullable(IdSchema('MemberId'), 'Needs the `assign` capability.')),
   priority: Type.Optional(PrioritySchema),
   estimate: Type.Optional(Nullable(Estimate)),
@@ -19,13 +28,30 @@ const editable = {
 }
 
 export const tasksCatalogue: AnyOperation[] = resourceOperations({
-  name: 'task', plural: 'tasks', tag: 'Tasks', schema: Task,
-  collectionPath: '/v1/orgs/{orgId}/tasks', idParam: 'taskId', idBrand: 'TaskId',
+  name: 'task',
+  plural: 'tasks',
+  tag: 'Tasks',
+  schema: Task,
+  collectionPath: '/v1/orgs/{orgId}/tasks',
+  idParam: 'taskId',
+  idBrand: 'TaskId',
   target: (p) => ({ type: 'task', id: p.taskId! }),
   createTarget: (_p, body) => ({ type: 'team', id: body.teamId }),
-  capabilities: { create: 'contribute', update: 'contribute', archive: 'contribute', restore: 'contribute', delete: 'manage' },
-  createBody: Type.Object({ teamId: IdSchema('TeamId'), title: Title, ...editable }, { additionalProperties: false }),
-  updateBody: Type.Object({ title: Type.Optional(Title), ...editable }, { additionalProperties: false, minProperties: 1 }),
+  capabilities: {
+    create: 'contribute',
+    update: 'contribute',
+    archive: 'contribute',
+    restore: 'contribute',
+    delete: 'manage',
+  },
+  createBody: Type.Object(
+    { teamId: IdSchema('TeamId'), title: Title, ...editable },
+    { additionalProperties: false },
+  ),
+  updateBody: Type.Object(
+    { title: Type.Optional(Title), ...editable },
+    { additionalProperties: false, minProperties: 1 },
+  ),
   listQuery: {
     teamId: Type.Optional(IdSchema('TeamId')),
     stateId: Type.Optional(IdSchema('StateId')),
@@ -36,15 +62,33 @@ export const tasksCatalogue: AnyOperation[] = resourceOperations({
       }),
     ),
     assigneeId: Type.Optional(
-      Type.String({ pattern: '^(none|mem_[0-9A-HJKMNP-TV-Z]{26})$', description: 'A MemberId, or `none` for unassigned tasks.' }),
+      Type.String({
+        pattern: '^(none|mem_[0-9A-HJKMNP-TV-Z]{26})$',
+        description: 'A MemberId, or `none` for unassigned tasks.',
+      }),
     ),
     priority: Type.Optional(PrioritySchema),
-    updatedSince: Type.Optional(Type.String({ format: 'date-time', description: 'Only tasks changed at or after this time.' })),
-    archived: Type.Optional(Type.Union([Type.Literal('exclude'), Type.Literal('only'), Type.Literal('include')], { default: 'exclude' })),
-    sort: Type.Optional(
-      Type.Union([Type.Literal('createdAt'), Type.Literal('-createdAt'), Type.Literal('updatedAt'), Type.Literal('-updatedAt')], {
-        default: '-createdAt', description: 'Sort key; a leading `-` sorts descending. Newest first by default.',
+    updatedSince: Type.Optional(
+      Type.String({ format: 'date-time', description: 'Only tasks changed at or after this time.' }),
+    ),
+    archived: Type.Optional(
+      Type.Union([Type.Literal('exclude'), Type.Literal('only'), Type.Literal('include')], {
+        default: 'exclude',
       }),
+    ),
+    sort: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('createdAt'),
+          Type.Literal('-createdAt'),
+          Type.Literal('updatedAt'),
+          Type.Literal('-updatedAt'),
+        ],
+        {
+          default: '-createdAt',
+          description: 'Sort key; a leading `-` sorts descending. Newest first by default.',
+        },
+      ),
     ),
   },
   errors: { create: ['reference_not_found', 'archived'], update: ['reference_not_found'] },

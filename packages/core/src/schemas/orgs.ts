@@ -23,7 +23,10 @@ export type Org = Static<typeof Org>
 
 export const OrgRole = Type.Union(
   ORG_ROLES.map((r) => Type.Literal(r)),
-  { $id: 'OrgRole', description: 'owner and admin manage the workspace; member works in it; guest only views.' },
+  {
+    $id: 'OrgRole',
+    description: 'owner and admin manage the workspace; member works in it; guest only views.',
+  },
 )
 
 export const Member = Type.Object(
@@ -31,7 +34,9 @@ export const Member = Type.Object(
     id: IdSchema('MemberId'),
     orgId: IdSchema('OrgId'),
     userId: IdSchema('UserId'),
-    kind: Type.Literal('person', { description: 'Actors are people; agents arrive with the agents feature.' }),
+    kind: Type.Literal('person', {
+      description: 'Actors are people; agents arrive with the agents feature.',
+    }),
     name: Name('Display name.'),
     email: Type.String({ format: 'email' }),
     role: OrgRole,

@@ -10,7 +10,11 @@ export const PrioritySchema = Type.Union(
   { $id: 'Priority' },
 )
 
-export const Estimate = Type.Number({ minimum: 0, maximum: 1000, description: 'Points, hours or whatever the team uses.' })
+export const Estimate = Type.Number({
+  minimum: 0,
+  maximum: 1000,
+  description: 'Points, hours or whatever the team uses.',
+})
 export const DueDate = Type.String({ format: 'date', description: 'A calendar date, `YYYY-MM-DD`.' })
 
 export const Task = Type.Object(
@@ -18,7 +22,10 @@ export const Task = Type.Object(
     id: IdSchema('TaskId'),
     orgId: IdSchema('OrgId'),
     teamId: IdSchema('TeamId'),
-    key: Type.String({ pattern: '^[A-Z][A-Z0-9]{0,6}-[1-9][0-9]*$', description: 'The human key, such as `ENG-42`.' }),
+    key: Type.String({
+      pattern: '^[A-Z][A-Z0-9]{0,6}-[1-9][0-9]*$',
+      description: 'The human key, such as `ENG-42`.',
+    }),
     number: Type.Integer({ minimum: 1 }),
     title: Name('The task title.', 500),
     description: Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.'),

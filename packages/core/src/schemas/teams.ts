@@ -4,7 +4,7 @@ import { Name, Nullable, NullableTimestamp, Timestamp } from './common.ts'
 
 export const TeamKey = Type.String({
   pattern: '^[A-Z][A-Z0-9]{0,6}$',
-  description: 'Prefix of the team\'s task keys (`ENG` in `ENG-42`): 1 to 7 uppercase letters or digits.',
+  description: "Prefix of the team's task keys (`ENG` in `ENG-42`): 1 to 7 uppercase letters or digits.",
 })
 
 export const Team = Type.Object(
@@ -22,14 +22,24 @@ export const Team = Type.Object(
 )
 export type Team = Static<typeof Team>
 
-export const STATE_CATEGORIES = ['triage', 'backlog', 'unstarted', 'started', 'completed', 'canceled'] as const
+export const STATE_CATEGORIES = [
+  'triage',
+  'backlog',
+  'unstarted',
+  'started',
+  'completed',
+  'canceled',
+] as const
 export type StateCategory = (typeof STATE_CATEGORIES)[number]
 export const StateCategorySchema = Type.Union(
   STATE_CATEGORIES.map((c) => Type.Literal(c)),
   { $id: 'StateCategory', description: 'What a workflow state means, whatever the team calls it.' },
 )
 
-export const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'A hex colour such as `#5e6ad2`.' })
+export const Color = Type.String({
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description: 'A hex colour such as `#5e6ad2`.',
+})
 
 export const WorkflowState = Type.Object(
   {

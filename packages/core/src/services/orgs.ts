@@ -2,7 +2,7 @@ import type { OrgId } from '../ids.ts'
 import { newId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
-import { ProblemError, notFound } from '../problems.ts'
+import { notFound, ProblemError } from '../problems.ts'
 import type { Member, Org } from '../schemas/orgs.ts'
 import { readPage } from './paging.ts'
 
@@ -17,24 +17,54 @@ export async function createOrg(ctx: OperationContext, input: CreateOrgInput): P
   if (!user) throw new ProblemError('unauthenticated', 'The account behind this token no longer exists.')
   const slug = input.slug ?? (await freeSlug(ctx, slugify(input.name)))
   if (await ctx.store.orgs.slugTaken(slug)) {
-    throw new ProblemError('key_taken', `The slug \`${slug}\` is taken.`, { errors: [{ pointer: '/body/slug', message: 'Already taken' }] })
+    throw new ProblemError('key_taken', `The slug \`${slug}\` is taken.`, {
+      errors: [{ pointer: '/body/slug', message: 'Already taken' }],
+    })
   }
-  const org: Org = { id: newId('OrgId'), name: input.name, slug, createdAt: ctx.now, updatedAt: ctx.now, archivedAt: null }
+  const org: Org = {
+    id: newId('OrgId'),
+    name: input.name,
+    slug,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    archivedAt: null,
+  }
   await ctx.store.orgs.insert(org)
   const member = {
-    id: newId('MemberId'), orgId: org.id, userId: user.id, kind: 'person' as const, role: 'owner' as const,
-    status: 'active' as const, createdAt: ctx.now, updatedAt: ctx.now,
+    id: newId('MemberId'),
+    orgId: org.id,
+    userId: user.id,
+    kind: 'person' as const,
+    role: 'owner' as const,
+    status: 'active' as const,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
   }
   await ctx.store.members.insert(member)
   ctx.emit({ kind: 'org.created', resourceType: 'org', resourceId: org.id, data: { org } }, org.id)
-  ctx.emit({ kind: 'member.created', resourceType: 'member', resourceId: member.id, data: { member: { ...member, name: user.name, email: user.email } } }, org.id)
+  ctx.emit(
+    {
+      kind: 'member.created',
+      resourceType: 'member',
+      resourceId: member.id,
+      data: { member: { ...member, name: user.name, email: user.email } },
+    },
+    org.id,
+  )
   return org
 }
 
-export async function listMyOrgs(ctx: OperationContext, query: { cursor?: string; limit?: number }): Promise<Page<Org>> {
+export async function listMyOrgs(
+  ctx: OperationContext,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<Org>> {
   const userId = ctx.principal!.userId
   return readPage(ctx, {
-    scope: ['orgs.list', userId], query, sort: 'id', direction: 'asc', keyOf: (o: Org) => o.id,
+    scope: ['orgs.list', userId],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (o: Org) => o.id,
     fetch: (page) => ctx.store.orgs.listForUser(userId, page),
   })
 }
@@ -44,10 +74,15 @@ export function currentOrg(ctx: OperationContext): Org {
   return ctx.org
 }
 
-export async function updateOrg(ctx: OperationContext, patch: { name?: string; slug?: string }): Promise<Org> {
+export async function updateOrg(
+  ctx: OperationContext,
+  patch: { name?: string; slug?: string },
+): Promise<Org> {
   const org = currentOrg(ctx)
   if (patch.slug && patch.slug !== org.slug && (await ctx.store.orgs.slugTaken(patch.slug))) {
-    throw new ProblemError('key_taken', `The slug \`${patch.slug}\` is taken.`, { errors: [{ pointer: '/body/slug', message: 'Already taken' }] })
+    throw new ProblemError('key_taken', `The slug \`${patch.slug}\` is taken.`, {
+      errors: [{ pointer: '/body/slug', message: 'Already taken' }],
+    })
   }
   return changeOrg(ctx, org, { ...patch, updatedAt: ctx.now }, 'org.updated')
 }
@@ -65,38 +100,67 @@ export async function restoreOrg(ctx: OperationContext): Promise<Org> {
 }
 
 async function changeOrg(ctx: OperationContext, org: Org, patch: Partial<Org>, kind: string): Promise<Org> {
-  const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => k !== 'updatedAt' && org[k as keyof Org] !== v))
+  const changed = Object.fromEntries(
+    Object.entries(patch).filter(([k, v]) => k !== 'updatedAt' && org[k as keyof Org] !== v),
+  )
   if (Object.keys(changed).length === 0) return org
   await ctx.store.orgs.update(org.id, patch)
   const next = { ...org, ...patch }
-  ctx.emit({ kind, resourceType: 'org', resourceId: org.id, data: { org: next, changes: changesOf(org, changed) } })
+  ctx.emit({
+    kind,
+    resourceType: 'org',
+    resourceId: org.id,
+    data: { org: next, changes: changesOf(org, changed) },
+  })
   return next
 }
 
-export async function listMembers(ctx: OperationContext, query: { cursor?: string; limit?: number; status?: Member['status'] }): Promise<Page<Member>> {
+export async function listMembers(
+  ctx: OperationContext,
+  query: { cursor?: string; limit?: number; status?: Member['status'] },
+): Promise<Page<Member>> {
   const orgId = currentOrg(ctx).id
   const filter = query.status ? { status: query.status } : {}
   return readPage(ctx, {
-    scope: ['members.list', orgId, filter], query, sort: 'id', direction: 'asc', keyOf: (m: Member) => m.id,
+    scope: ['members.list', orgId, filter],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (m: Member) => m.id,
     fetch: (page) => ctx.store.members.list(orgId, filter, page),
   })
 }
 
-export async function getMember(ctx: OperationContext, orgId: OrgId, memberId: Member['id']): Promise<Member> {
+export async function getMember(
+  ctx: OperationContext,
+  orgId: OrgId,
+  memberId: Member['id'],
+): Promise<Member> {
   const member = await ctx.store.members.get(orgId, memberId)
   if (!member) throw notFound('Member')
   return member
 }
 
 /** `{ field: { before, after } }` for every field in `changed`. */
-export function changesOf<T extends object>(before: T, changed: Partial<T>): Record<string, { before: unknown; after: unknown }> {
+export function changesOf<T extends object>(
+  before: T,
+  changed: Partial<T>,
+): Record<string, { before: unknown; after: unknown }> {
   return Object.fromEntries(
-    Object.entries(changed).map(([k, after]) => [k, { before: before[k as keyof T] ?? null, after: after ?? null }]),
+    Object.entries(changed).map(([k, after]) => [
+      k,
+      { before: before[k as keyof T] ?? null, after: after ?? null },
+    ]),
   )
 }
 
 function slugify(name: string): string {
-  const base = name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40)
+  const base = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
   return base.length > 0 ? base.replace(/-+$/, '') : 'workspace'
 }
 

@@ -1,7 +1,7 @@
-import { type MemberId, type StateId, type TaskId, type TeamId, newId } from '../ids.ts'
+import { type MemberId, newId, type StateId, type TaskId, type TeamId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
-import { ProblemError, notFound } from '../problems.ts'
+import { notFound, ProblemError } from '../problems.ts'
 import type { Priority, Task } from '../schemas/tasks.ts'
 import type { StateCategory, WorkflowState } from '../schemas/teams.ts'
 import type { TaskFilter, TaskRecord, TaskSort } from '../storage.ts'
@@ -38,18 +38,37 @@ export async function requireTask(ctx: OperationContext, taskId: TaskId): Promis
   return task
 }
 
-export async function createTask(ctx: OperationContext, input: TaskFields & { teamId: TeamId; title: string }): Promise<Task> {
+export async function createTask(
+  ctx: OperationContext,
+  input: TaskFields & { teamId: TeamId; title: string },
+): Promise<Task> {
   const team = await requireTeam(ctx, input.teamId)
-  if (team.archivedAt) throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
-  const state = input.stateId ? await stateOfTeam(ctx, input.stateId, team.id) : await defaultState(ctx, team.id)
+  if (team.archivedAt)
+    throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
+  const state = input.stateId
+    ? await stateOfTeam(ctx, input.stateId, team.id)
+    : await defaultState(ctx, team.id)
   if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
   const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
   const record: TaskRecord = {
-    id: newId('TaskId'), orgId: team.orgId, teamId: team.id, number, title: input.title,
-    description: input.description ?? null, stateId: state.id, assigneeId: input.assigneeId ?? null, creatorId: ctx.actor!.id,
-    priority: input.priority ?? 'none', estimate: input.estimate ?? null, dueDate: input.dueDate ?? null,
-    createdAt: ctx.now, updatedAt: ctx.now, ...emptyStamps(), ...lifecycleStamps(null, state.category, emptyStamps(), ctx.now), archivedAt: null,
+    id: newId('TaskId'),
+    orgId: team.orgId,
+    teamId: team.id,
+    number,
+    title: input.title,
+    description: input.description ?? null,
+    stateId: state.id,
+    assigneeId: input.assigneeId ?? null,
+    creatorId: ctx.actor!.id,
+    priority: input.priority ?? 'none',
+    estimate: input.estimate ?? null,
+    dueDate: input.dueDate ?? null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    ...emptyStamps(),
+    ...lifecycleStamps(null, state.category, emptyStamps(), ctx.now),
+    archivedAt: null,
   }
   await ctx.store.tasks.insert(record)
   const task = await requireTask(ctx, record.id)
@@ -59,7 +78,9 @@ export async function createTask(ctx: OperationContext, input: TaskFields & { te
 
 export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: TaskFields): Promise<Task> {
   const task = await requireTask(ctx, taskId)
-  const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && task[k as keyof Task] !== v)) as TaskFields
+  const changed = Object.fromEntries(
+    Object.entries(fields).filter(([k, v]) => v !== undefined && task[k as keyof Task] !== v),
+  ) as TaskFields
   if (Object.keys(changed).length === 0) return task
   if ('assigneeId' in changed) {
     await ctx.require('assign', { type: 'task', id: task.id })
@@ -72,23 +93,45 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
   }
   await ctx.store.tasks.update(task.orgId, task.id, { ...changed, ...stamps, updatedAt: ctx.now })
   const next = await requireTask(ctx, task.id)
-  ctx.emit({ kind: 'task.updated', resourceType: 'task', resourceId: task.id, data: { task: next, changes: changesOf(task, { ...changed, ...stamps }) } })
+  ctx.emit({
+    kind: 'task.updated',
+    resourceType: 'task',
+    resourceId: task.id,
+    data: { task: next, changes: changesOf(task, { ...changed, ...stamps }) },
+  })
   return next
 }
 
-export async function setTaskArchived(ctx: OperationContext, taskId: TaskId, archived: boolean): Promise<Task> {
+export async function setTaskArchived(
+  ctx: OperationContext,
+  taskId: TaskId,
+  archived: boolean,
+): Promise<Task> {
   const task = await requireTask(ctx, taskId)
   if (Boolean(task.archivedAt) === archived) return task
-  await ctx.store.tasks.update(task.orgId, task.id, { archivedAt: archived ? ctx.now : null, updatedAt: ctx.now })
+  await ctx.store.tasks.update(task.orgId, task.id, {
+    archivedAt: archived ? ctx.now : null,
+    updatedAt: ctx.now,
+  })
   const next = await requireTask(ctx, task.id)
-  ctx.emit({ kind: archived ? 'task.archived' : 'task.restored', resourceType: 'task', resourceId: task.id, data: { task: next } })
+  ctx.emit({
+    kind: archived ? 'task.archived' : 'task.restored',
+    resourceType: 'task',
+    resourceId: task.id,
+    data: { task: next },
+  })
   return next
 }
 
 export async function deleteTask(ctx: OperationContext, taskId: TaskId): Promise<void> {
   const task = await requireTask(ctx, taskId)
   await ctx.store.tasks.delete(task.orgId, task.id, ctx.now)
-  ctx.emit({ kind: 'task.deleted', resourceType: 'task', resourceId: task.id, data: { id: task.id, key: task.key } })
+  ctx.emit({
+    kind: 'task.deleted',
+    resourceType: 'task',
+    resourceId: task.id,
+    data: { id: task.id, key: task.key },
+  })
 }
 
 export async function listTasks(ctx: OperationContext, query: ListTasksQuery): Promise<Page<Task>> {
@@ -97,13 +140,17 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
   if (query.teamId) filter.teamId = query.teamId
   if (query.stateId) filter.stateId = query.stateId
   if (query.stateCategory) filter.stateCategory = query.stateCategory.split(',') as StateCategory[]
-  if (query.assigneeId) filter.assigneeId = query.assigneeId === 'none' ? null : (query.assigneeId as MemberId)
+  if (query.assigneeId)
+    filter.assigneeId = query.assigneeId === 'none' ? null : (query.assigneeId as MemberId)
   if (query.priority) filter.priority = query.priority
   if (query.updatedSince) filter.updatedSince = new Date(query.updatedSince).toISOString()
   const sortParam = query.sort ?? '-createdAt'
   const sort = sortParam.replace('-', '') as TaskSort
   return readPage(ctx, {
-    scope: ['tasks.list', orgId, filter], query, sort, direction: sortParam.startsWith('-') ? 'desc' : 'asc',
+    scope: ['tasks.list', orgId, filter],
+    query,
+    sort,
+    direction: sortParam.startsWith('-') ? 'desc' : 'asc',
     keyOf: (t: Task) => t[sort],
     fetch: (page) => ctx.store.tasks.list(orgId, filter, page),
   })
@@ -116,7 +163,12 @@ function emptyStamps(): Stamps {
 }
 
 /** Lifecycle timestamps after moving from one state category to another. */
-function lifecycleStamps(from: StateCategory | null, to: StateCategory, current: Stamps, now: string): Partial<Stamps> {
+function lifecycleStamps(
+  from: StateCategory | null,
+  to: StateCategory,
+  current: Stamps,
+  now: string,
+): Partial<Stamps> {
   if (from === to) return {}
   const stamps: Partial<Stamps> = {}
   if ((to === 'started' || to === 'completed') && !current.startedAt) stamps.startedAt = now
@@ -128,9 +180,13 @@ function lifecycleStamps(from: StateCategory | null, to: StateCategory, current:
 async function stateOfTeam(ctx: OperationContext, stateId: StateId, teamId: TeamId): Promise<WorkflowState> {
   const state = await ctx.store.states.get(currentOrg(ctx).id, stateId)
   if (!state || state.teamId !== teamId || state.archivedAt) {
-    throw new ProblemError('reference_not_found', "The state is not an active workflow state of the task's team.", {
-      errors: [{ pointer: '/body/stateId', message: "Not an active state of the task's team" }],
-    })
+    throw new ProblemError(
+      'reference_not_found',
+      "The state is not an active workflow state of the task's team.",
+      {
+        errors: [{ pointer: '/body/stateId', message: "Not an active state of the task's team" }],
+      },
+    )
   }
   return state
 }

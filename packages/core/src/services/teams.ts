@@ -1,7 +1,7 @@
-import { type StateId, type TeamId, newId } from '../ids.ts'
+import { newId, type StateId, type TeamId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
-import { ProblemError, notFound } from '../problems.ts'
+import { notFound, ProblemError } from '../problems.ts'
 import type { StateCategory, Team, WorkflowState } from '../schemas/teams.ts'
 import { changesOf, currentOrg } from './orgs.ts'
 import { readPage } from './paging.ts'
@@ -23,58 +23,114 @@ export async function requireTeam(ctx: OperationContext, teamId: TeamId): Promis
   return team
 }
 
-export async function listTeams(ctx: OperationContext, query: { cursor?: string; limit?: number; archived?: 'exclude' | 'only' | 'include' }): Promise<Page<Team>> {
+export async function listTeams(
+  ctx: OperationContext,
+  query: { cursor?: string; limit?: number; archived?: 'exclude' | 'only' | 'include' },
+): Promise<Page<Team>> {
   const orgId = currentOrg(ctx).id
   const archived = archivedFilter(query.archived)
   return readPage(ctx, {
-    scope: ['teams.list', orgId, archived], query, sort: 'id', direction: 'asc', keyOf: (t: Team) => t.id,
+    scope: ['teams.list', orgId, archived],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (t: Team) => t.id,
     fetch: (page) => ctx.store.teams.list(orgId, { archived }, page),
   })
 }
 
-export async function createTeam(ctx: OperationContext, input: { name: string; key: string; description?: string | null }): Promise<Team> {
+export async function createTeam(
+  ctx: OperationContext,
+  input: { name: string; key: string; description?: string | null },
+): Promise<Team> {
   const orgId = currentOrg(ctx).id
   if (await ctx.store.teams.keyTaken(orgId, input.key)) throw keyTaken(input.key)
   const team: Team = {
-    id: newId('TeamId'), orgId, name: input.name, key: input.key, description: input.description ?? null,
-    createdAt: ctx.now, updatedAt: ctx.now, archivedAt: null,
+    id: newId('TeamId'),
+    orgId,
+    name: input.name,
+    key: input.key,
+    description: input.description ?? null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    archivedAt: null,
   }
   await ctx.store.teams.insert(team)
   ctx.emit({ kind: 'team.created', resourceType: 'team', resourceId: team.id, data: { team } })
   for (const [position, s] of DEFAULT_STATES.entries()) {
     const state: WorkflowState = {
-      id: newId('StateId'), orgId, teamId: team.id, name: s.name, category: s.category, color: s.color,
-      description: null, position, createdAt: ctx.now, updatedAt: ctx.now, archivedAt: null,
+      id: newId('StateId'),
+      orgId,
+      teamId: team.id,
+      name: s.name,
+      category: s.category,
+      color: s.color,
+      description: null,
+      position,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+      archivedAt: null,
     }
     await ctx.store.states.insert(state)
-    ctx.emit({ kind: 'workflow_state.created', resourceType: 'workflow_state', resourceId: state.id, data: { state } })
+    ctx.emit({
+      kind: 'workflow_state.created',
+      resourceType: 'workflow_state',
+      resourceId: state.id,
+      data: { state },
+    })
   }
   return team
 }
 
-export async function updateTeam(ctx: OperationContext, teamId: TeamId, patch: { name?: string; key?: string; description?: string | null }): Promise<Team> {
+export async function updateTeam(
+  ctx: OperationContext,
+  teamId: TeamId,
+  patch: { name?: string; key?: string; description?: string | null },
+): Promise<Team> {
   const team = await requireTeam(ctx, teamId)
-  if (patch.key && patch.key !== team.key && (await ctx.store.teams.keyTaken(team.orgId, patch.key, team.id))) throw keyTaken(patch.key)
+  if (patch.key && patch.key !== team.key && (await ctx.store.teams.keyTaken(team.orgId, patch.key, team.id)))
+    throw keyTaken(patch.key)
   return changeTeam(ctx, team, patch, 'team.updated')
 }
 
-export async function setTeamArchived(ctx: OperationContext, teamId: TeamId, archived: boolean): Promise<Team> {
+export async function setTeamArchived(
+  ctx: OperationContext,
+  teamId: TeamId,
+  archived: boolean,
+): Promise<Team> {
   const team = await requireTeam(ctx, teamId)
   if (Boolean(team.archivedAt) === archived) return team
-  return changeTeam(ctx, team, { archivedAt: archived ? ctx.now : null }, archived ? 'team.archived' : 'team.restored')
+  return changeTeam(
+    ctx,
+    team,
+    { archivedAt: archived ? ctx.now : null },
+    archived ? 'team.archived' : 'team.restored',
+  )
 }
 
-async function changeTeam(ctx: OperationContext, team: Team, patch: Partial<Team>, kind: string): Promise<Team> {
+async function changeTeam(
+  ctx: OperationContext,
+  team: Team,
+  patch: Partial<Team>,
+  kind: string,
+): Promise<Team> {
   const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => team[k as keyof Team] !== v))
   if (Object.keys(changed).length === 0) return team
   await ctx.store.teams.update(team.orgId, team.id, { ...changed, updatedAt: ctx.now })
   const next = { ...team, ...changed, updatedAt: ctx.now }
-  ctx.emit({ kind, resourceType: 'team', resourceId: team.id, data: { team: next, changes: changesOf(team, changed) } })
+  ctx.emit({
+    kind,
+    resourceType: 'team',
+    resourceId: team.id,
+    data: { team: next, changes: changesOf(team, changed) },
+  })
   return next
 }
 
 function keyTaken(key: string): ProblemError {
-  return new ProblemError('key_taken', `Another team already uses the key \`${key}\`.`, { errors: [{ pointer: '/body/key', message: 'Already taken' }] })
+  return new ProblemError('key_taken', `Another team already uses the key \`${key}\`.`, {
+    errors: [{ pointer: '/body/key', message: 'Already taken' }],
+  })
 }
 
 export function archivedFilter(archived: 'exclude' | 'only' | 'include' | undefined): boolean | null {
@@ -87,7 +143,11 @@ export async function requireState(ctx: OperationContext, stateId: StateId): Pro
   return state
 }
 
-export async function listStates(ctx: OperationContext, teamId: TeamId, includeArchived: boolean): Promise<WorkflowState[]> {
+export async function listStates(
+  ctx: OperationContext,
+  teamId: TeamId,
+  includeArchived: boolean,
+): Promise<WorkflowState[]> {
   await requireTeam(ctx, teamId)
   return ctx.store.states.listForTeam(currentOrg(ctx).id, teamId, { includeArchived })
 }
@@ -95,48 +155,104 @@ export async function listStates(ctx: OperationContext, teamId: TeamId, includeA
 export async function createState(
   ctx: OperationContext,
   teamId: TeamId,
-  input: { name: string; category: StateCategory; color?: string; description?: string | null; position?: number },
+  input: {
+    name: string
+    category: StateCategory
+    color?: string
+    description?: string | null
+    position?: number
+  },
 ): Promise<WorkflowState> {
   const team = await requireTeam(ctx, teamId)
   const existing = await ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
   assertNameFree(existing, input.name)
   const position = Math.min(input.position ?? existing.length, existing.length)
   const state: WorkflowState = {
-    id: newId('StateId'), orgId: team.orgId, teamId, name: input.name, category: input.category,
-    color: input.color ?? '#95a2b3', description: input.description ?? null, position, createdAt: ctx.now, updatedAt: ctx.now, archivedAt: null,
+    id: newId('StateId'),
+    orgId: team.orgId,
+    teamId,
+    name: input.name,
+    category: input.category,
+    color: input.color ?? '#95a2b3',
+    description: input.description ?? null,
+    position,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    archivedAt: null,
   }
   await ctx.store.states.insert(state)
   await renumber(ctx, [...existing.slice(0, position), state, ...existing.slice(position)])
-  ctx.emit({ kind: 'workflow_state.created', resourceType: 'workflow_state', resourceId: state.id, data: { state } })
+  ctx.emit({
+    kind: 'workflow_state.created',
+    resourceType: 'workflow_state',
+    resourceId: state.id,
+    data: { state },
+  })
   return state
 }
 
-export async function updateState(ctx: OperationContext, stateId: StateId, patch: { name?: string; color?: string; description?: string | null }): Promise<WorkflowState> {
+export async function updateState(
+  ctx: OperationContext,
+  stateId: StateId,
+  patch: { name?: string; color?: string; description?: string | null },
+): Promise<WorkflowState> {
   const state = await requireState(ctx, stateId)
   if (patch.name && patch.name !== state.name) {
-    assertNameFree(await ctx.store.states.listForTeam(state.orgId, state.teamId, { includeArchived: false }), patch.name)
+    assertNameFree(
+      await ctx.store.states.listForTeam(state.orgId, state.teamId, { includeArchived: false }),
+      patch.name,
+    )
   }
-  const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => state[k as keyof WorkflowState] !== v))
+  const changed = Object.fromEntries(
+    Object.entries(patch).filter(([k, v]) => state[k as keyof WorkflowState] !== v),
+  )
   if (Object.keys(changed).length === 0) return state
   await ctx.store.states.update(state.orgId, state.id, { ...changed, updatedAt: ctx.now })
   const next = { ...state, ...changed, updatedAt: ctx.now }
-  ctx.emit({ kind: 'workflow_state.updated', resourceType: 'workflow_state', resourceId: state.id, data: { state: next, changes: changesOf(state, changed) } })
+  ctx.emit({
+    kind: 'workflow_state.updated',
+    resourceType: 'workflow_state',
+    resourceId: state.id,
+    data: { state: next, changes: changesOf(state, changed) },
+  })
   return next
 }
 
 /** Puts the team's active states in the given order; the list must name each of them exactly once. */
-export async function reorderStates(ctx: OperationContext, teamId: TeamId, order: StateId[]): Promise<WorkflowState[]> {
+export async function reorderStates(
+  ctx: OperationContext,
+  teamId: TeamId,
+  order: StateId[],
+): Promise<WorkflowState[]> {
   const team = await requireTeam(ctx, teamId)
   const states = await ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
   const byId = new Map(states.map((s) => [s.id, s]))
-  if (order.length !== states.length || new Set(order).size !== order.length || order.some((id) => !byId.has(id))) {
-    throw new ProblemError('validation_failed', "`stateIds` must list each of the team's active states exactly once.", {
-      errors: [{ pointer: '/body/stateIds', message: `Expected the ${states.length} active state ids of the team, each once` }],
-    })
+  if (
+    order.length !== states.length ||
+    new Set(order).size !== order.length ||
+    order.some((id) => !byId.has(id))
+  ) {
+    throw new ProblemError(
+      'validation_failed',
+      "`stateIds` must list each of the team's active states exactly once.",
+      {
+        errors: [
+          {
+            pointer: '/body/stateIds',
+            message: `Expected the ${states.length} active state ids of the team, each once`,
+          },
+        ],
+      },
+    )
   }
   const ordered = order.map((id) => byId.get(id)!)
   await renumber(ctx, ordered)
-  ctx.emit({ kind: 'workflow_state.reordered', resourceType: 'team', resourceId: teamId, data: { stateIds: order } })
+  ctx.emit({
+    kind: 'workflow_state.reordered',
+    resourceType: 'team',
+    resourceId: teamId,
+    data: { stateIds: order },
+  })
   return ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
 }
 
@@ -145,34 +261,53 @@ export async function archiveState(ctx: OperationContext, stateId: StateId): Pro
   const state = await requireState(ctx, stateId)
   if (state.archivedAt) return state
   const active = await ctx.store.states.listForTeam(state.orgId, state.teamId, { includeArchived: false })
-  if (active.length <= 1) throw new ProblemError('last_state', 'A team keeps at least one active workflow state.')
+  if (active.length <= 1)
+    throw new ProblemError('last_state', 'A team keeps at least one active workflow state.')
   const count = await ctx.store.states.countTasks(state.orgId, state.id)
   if (count > 0) {
-    throw new ProblemError('state_in_use', `${count} task(s) are in this state; move them to another state first.`, { extensions: { taskCount: count } })
+    throw new ProblemError(
+      'state_in_use',
+      `${count} task(s) are in this state; move them to another state first.`,
+      { extensions: { taskCount: count } },
+    )
   }
   await ctx.store.states.update(state.orgId, state.id, { archivedAt: ctx.now, updatedAt: ctx.now })
-  await renumber(ctx, active.filter((s) => s.id !== state.id))
+  await renumber(
+    ctx,
+    active.filter((s) => s.id !== state.id),
+  )
   const next = { ...state, archivedAt: ctx.now, updatedAt: ctx.now }
-  ctx.emit({ kind: 'workflow_state.archived', resourceType: 'workflow_state', resourceId: state.id, data: { state: next } })
+  ctx.emit({
+    kind: 'workflow_state.archived',
+    resourceType: 'workflow_state',
+    resourceId: state.id,
+    data: { state: next },
+  })
   return next
 }
 
 /** The state a new task of the team starts in: the first backlog state, else the first unstarted, else the first. */
 export async function defaultState(ctx: OperationContext, teamId: TeamId): Promise<WorkflowState> {
   const states = await ctx.store.states.listForTeam(currentOrg(ctx).id, teamId, { includeArchived: false })
-  const state = states.find((s) => s.category === 'backlog') ?? states.find((s) => s.category === 'unstarted') ?? states[0]
+  const state =
+    states.find((s) => s.category === 'backlog') ??
+    states.find((s) => s.category === 'unstarted') ??
+    states[0]
   if (!state) throw new ProblemError('conflict', 'The team has no active workflow state.')
   return state
 }
 
 async function renumber(ctx: OperationContext, ordered: WorkflowState[]): Promise<void> {
   for (const [position, s] of ordered.entries()) {
-    if (s.position !== position) await ctx.store.states.update(s.orgId, s.id, { position, updatedAt: ctx.now })
+    if (s.position !== position)
+      await ctx.store.states.update(s.orgId, s.id, { position, updatedAt: ctx.now })
   }
 }
 
 function assertNameFree(states: WorkflowState[], name: string): void {
   if (states.some((s) => s.name.toLowerCase() === name.toLowerCase())) {
-    throw new ProblemError('key_taken', `The team already has a state named \`${name}\`.`, { errors: [{ pointer: '/body/name', message: 'Already taken' }] })
+    throw new ProblemError('key_taken', `The team already has a state named \`${name}\`.`, {
+      errors: [{ pointer: '/body/name', message: 'Already taken' }],
+    })
   }
 }
