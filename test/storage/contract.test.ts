@@ -238,6 +238,19 @@ describeEachDatabase('storage contract', (db) => {
     expect(await t.storage.read((s) => s.members.get(a.orgId, b.memberId))).toBeNull()
   })
 
+  it('runs transactions that lock the same key one after the other', async () => {
+    const order: string[] = []
+    const hold = (name: string, ms: number) =>
+      t.storage.transaction(async (s) => {
+        await s.locks.acquire('contract-lock')
+        order.push(`${name}:in`)
+        await new Promise((r) => setTimeout(r, ms))
+        order.push(`${name}:out`)
+      })
+    await Promise.all([hold('a', 60), new Promise((r) => setTimeout(r, 10)).then(() => hold('b', 0))])
+    expect(order).toEqual(['a:in', 'a:out', 'b:in', 'b:out'])
+  })
+
   it('migrates an already migrated database without change', async () => {
     const { migrateToLatest } = await import('@workgraph/kysely')
     const result = await migrateToLatest(

@@ -49,9 +49,12 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         }
         const token = bearerToken(request)
         hadToken = token !== null
-        const principal: Principal | null = token ? await engine.tokens.verifyAccessToken(token) : null
-        if (operation.scope && !principal)
-          throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
+        // A bad token is counted against the caller's address before it is refused, so guessing is throttled.
+        const verified = token
+          ? await engine.tokens.verifyAccessToken(token).catch((error: unknown) => error)
+          : null
+        const principal: Principal | null =
+          verified && !(verified instanceof Error) ? (verified as Principal) : null
         const decision = await engine.limiter.consume(
           principal
             ? `p:${principal.userId}:${principal.clientId ?? ''}`
@@ -60,6 +63,9 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         Object.assign(headers, rateLimitHeaders(decision))
         if (!decision.allowed)
           throw new ProblemError('rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`)
+        if (verified instanceof Error) throw verified
+        if (operation.scope && !principal)
+          throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
 
         const url = new URL(request.url)
         const text = await readLimitedText(request, engine.config.maxBodyBytes)

@@ -4,6 +4,7 @@ import { type ConnectOptions, connect } from './connect.ts'
 import { migrateToLatest } from './migrations/index.ts'
 import { idempotencyRepo, secretRepo, userRepo } from './repos/accounts.ts'
 import { eventRepo } from './repos/events.ts'
+import { lockRepo } from './repos/locks.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
 import { taskRepo } from './repos/tasks.ts'
 import { stateRepo, teamRepo } from './repos/teams.ts'
@@ -13,8 +14,9 @@ export interface KyselyStorage extends Storage {
   readonly db: Kysely<Database>
 }
 
-function storeOn(db: Kysely<Database>): Store {
+function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
   return {
+    locks: lockRepo(db, dialect),
     users: userRepo(db),
     orgs: orgRepo(db),
     members: memberRepo(db),
@@ -34,13 +36,13 @@ export function createKyselyStorage(options: {
   onClose?: () => Promise<void>
 }): KyselyStorage {
   const { db, dialect } = options
-  const root = storeOn(db)
+  const root = storeOn(db, dialect)
   return {
     db,
     dialect,
     async transaction(fn) {
       try {
-        return await db.transaction().execute((trx) => fn(storeOn(trx)))
+        return await db.transaction().execute((trx) => fn(storeOn(trx, dialect)))
       } catch (error) {
         throw translate(error)
       }

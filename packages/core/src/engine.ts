@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { canonicalJson, etagMatches, etagOf, sha256 } from './canonical.ts'
+import { canonicalJson, etagMatches, etagOf } from './canonical.ts'
 import { OPERATIONS } from './catalogue.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice, type NewEvent } from './events.ts'
+import {
+  findReplay,
+  IDEMPOTENCY_WINDOW_MS,
+  idempotencyLock,
+  idempotentRequest,
+  rememberResponse,
+} from './idempotency.ts'
 import { newId, type OrgId } from './ids.ts'
 import {
   type AnyOperation,
@@ -46,6 +53,8 @@ export interface Engine {
   readonly tokens: TokenService
   readonly limiter: RateLimiter
   readonly operations: readonly AnyOperation[]
+  /** Deletes what has expired (idempotency records older than 24 h); hosts call it now and then. */
+  prune(): Promise<{ idempotencyKeys: number }>
   /** Runs one operation through the whole pipeline. Throws `ProblemError` for every client failure. */
   execute(
     operationId: string,
@@ -62,8 +71,6 @@ export interface EngineOptions {
   rateLimitStore?: RateLimitStore
   clock?: () => Date
 }
-
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
 
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const config: EngineConfig = {
@@ -102,18 +109,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     checkScope(operation, principal)
     const now = clock().toISOString()
 
-    const principalKey = principal ? `${principal.userId}:${principal.clientId ?? ''}` : 'anonymous'
     const idempotency =
       opts.idempotencyKey && operation.method === 'POST'
-        ? {
-            key: opts.idempotencyKey,
-            hash: sha256(canonicalJson({ op: operationId, params: input.params, body: input.body })),
-          }
+        ? idempotentRequest(opts.idempotencyKey, operationId, principal, input)
         : null
-    if (idempotency) {
-      const replay = await findReplay(storage, principalKey, idempotency, operationId, clock)
-      if (replay) return replay
-    }
 
     const runIn = async (store: Store): Promise<{ result: ExecuteResult; notices: HubNotice[] }> => {
       const events = new Map<OrgId, NewEvent[]>()
@@ -127,17 +126,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       }
       if (operation.capability)
         await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
-      if (opts.ifMatch && operation.precondition) {
-        const current = await compiled
-          .get(operation.precondition)!
-          .operation.run(ctx, { params: input.params, query: {}, body: undefined })
-        if (!etagMatches(opts.ifMatch, etagOf(current))) {
-          throw new ProblemError(
-            'precondition_failed',
-            'The resource has changed since the ETag in If-Match was read.',
-          )
-        }
+      if (idempotency) {
+        await store.locks.acquire(idempotencyLock(idempotency))
+        const replay = await findReplay(store, idempotency, clock())
+        if (replay) return { result: replay, notices: [] }
       }
+      if (operation.precondition)
+        await checkPrecondition(ctx, operation.precondition, input.params, opts.ifMatch)
+
       const body = await operation.run(ctx, input)
       const etag = (operation.etag || operation.precondition) && body !== undefined ? etagOf(body) : undefined
       const result: ExecuteResult = {
@@ -150,42 +146,43 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         const stored = await store.events.append(orgId, list)
         notices.push({ orgId, seq: stored[stored.length - 1]!.seq })
       }
-      if (idempotency) {
-        const stored = await store.idempotency.put({
-          principalKey,
-          key: idempotency.key,
-          operationId,
-          requestHash: idempotency.hash,
-          status: result.status,
-          body: result.body,
-          etag: result.etag ?? null,
-          createdAt: now,
-        })
-        if (!stored) throw new IdempotencyRace()
-      }
+      if (idempotency) await rememberResponse(store, idempotency, result, now)
       return { result, notices }
     }
 
-    try {
-      const { result, notices } = isWrite(operation)
-        ? await storage.transaction(runIn)
-        : await storage.read(runIn)
-      for (const notice of notices) hub.publish(notice)
-      if (
-        result.etag &&
-        opts.ifNoneMatch &&
-        operation.method === 'GET' &&
-        etagMatches(opts.ifNoneMatch, result.etag)
-      ) {
-        return { status: 304, body: null, etag: result.etag }
-      }
-      return result
-    } catch (error) {
-      if (error instanceof IdempotencyRace && idempotency) {
-        const replay = await findReplay(storage, principalKey, idempotency, operationId, clock)
-        if (replay) return replay
-      }
-      throw error
+    const { result, notices } = isWrite(operation)
+      ? await storage.transaction(runIn)
+      : await storage.read(runIn)
+    for (const notice of notices) hub.publish(notice)
+    if (
+      result.etag &&
+      opts.ifNoneMatch &&
+      operation.method === 'GET' &&
+      etagMatches(opts.ifNoneMatch, result.etag)
+    ) {
+      return { status: 304, body: null, etag: result.etag }
+    }
+    return result
+  }
+
+  /**
+   * Writes to one resource lock it for the rest of the transaction, so that an `If-Match` check and
+   * the write it guards cannot interleave with another writer of the same resource.
+   */
+  async function checkPrecondition(
+    ctx: OperationContext,
+    readId: string,
+    params: Record<string, unknown>,
+    ifMatch: string | undefined,
+  ) {
+    await ctx.store.locks.acquire(`resource:${readId}:${canonicalJson(params)}`)
+    if (!ifMatch) return
+    const current = await compiled.get(readId)!.operation.run(ctx, { params, query: {}, body: undefined })
+    if (!etagMatches(ifMatch, etagOf(current))) {
+      throw new ProblemError(
+        'precondition_failed',
+        'The resource has changed since the ETag in If-Match was read.',
+      )
     }
   }
 
@@ -227,10 +224,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     return ctx
   }
 
-  return { config, storage, hub, tokens, limiter, operations: OPERATIONS, execute }
-}
+  async function prune() {
+    const before = new Date(clock().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
+    return { idempotencyKeys: await storage.transaction((s) => s.idempotency.prune(before)) }
+  }
 
-class IdempotencyRace extends Error {}
+  return { config, storage, hub, tokens, limiter, operations: OPERATIONS, execute, prune }
+}
 
 function checkScope(operation: AnyOperation, principal: Principal | null): void {
   if (!operation.scope) return
@@ -239,30 +239,6 @@ function checkScope(operation: AnyOperation, principal: Principal | null): void 
     throw new ProblemError('insufficient_scope', `This operation needs the \`${operation.scope}\` scope.`, {
       extensions: { requiredScope: operation.scope },
     })
-  }
-}
-
-async function findReplay(
-  storage: Storage,
-  principalKey: string,
-  idempotency: { key: string; hash: string },
-  operationId: string,
-  clock: () => Date,
-): Promise<ExecuteResult | null> {
-  const notBefore = new Date(clock().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
-  const record = await storage.read((s) => s.idempotency.get(principalKey, idempotency.key, notBefore))
-  if (!record) return null
-  if (record.requestHash !== idempotency.hash || record.operationId !== operationId) {
-    throw new ProblemError(
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used with a different request.',
-    )
-  }
-  return {
-    status: record.status,
-    body: record.body,
-    ...(record.etag ? { etag: record.etag } : {}),
-    replayed: true,
   }
 }
 

@@ -41,6 +41,7 @@ export type {
   EventRepo,
   IdempotencyRecord,
   IdempotencyRepo,
+  LockRepo,
   MemberRecord,
   MemberRepo,
   OrgRepo,

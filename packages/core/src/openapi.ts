@@ -75,10 +75,7 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
       ),
     )
   const responses: Record<string, Json> = {}
-  const headers =
-    op.etag || op.precondition
-      ? { ETag: { description: 'Strong validator of the representation.', schema: { type: 'string' } } }
-      : undefined
+  const headers = responseHeaders(op)
   responses[String(op.status)] = op.response
     ? {
         description: op.summary,
@@ -86,7 +83,16 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
         content: { 'application/json': { schema: ref(op.response) } },
       }
     : { description: `${op.summary}: done, no content.` }
-  if (op.etag) responses['304'] = { description: 'Not modified: the ETag in If-None-Match still matches.' }
+  if (op.etag) {
+    responses['304'] = {
+      description: 'Not modified: the ETag in If-None-Match still matches.',
+      headers: {
+        ETag: headers.ETag,
+        RateLimit: headers.RateLimit,
+        'RateLimit-Policy': headers['RateLimit-Policy'],
+      },
+    }
+  }
   for (const [status, codes] of problemStatuses(op)) {
     responses[status] = {
       description: codes.map((c) => `\`${c}\`: ${PROBLEMS[c].title}`).join('; '),
@@ -109,6 +115,23 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
   }
 }
 
+const stringHeader = (description: string): Json => ({ description, schema: { type: 'string' } })
+
+/** The headers a successful answer carries. */
+function responseHeaders(op: AnyOperation): Record<string, Json> {
+  return {
+    RateLimit: stringHeader(
+      'What is left of the rate limit: `"default";r=<remaining>;t=<seconds to reset>`.',
+    ),
+    'RateLimit-Policy': stringHeader('The rate limit: `"default";q=<requests>;w=<window seconds>`.'),
+    ...(op.etag || op.precondition ? { ETag: stringHeader('Strong validator of the representation.') } : {}),
+    ...(op.location ? { Location: stringHeader('The URL path of the new resource.') } : {}),
+    ...(op.method === 'POST' && op.scope
+      ? { 'Idempotency-Replayed': stringHeader('`true` when an Idempotency-Key replayed a stored response.') }
+      : {}),
+  }
+}
+
 /** Every problem an operation can answer with, grouped by status. */
 function problemStatuses(op: AnyOperation): Map<string, ProblemCode[]> {
   const codes = new Set<ProblemCode>([
@@ -125,7 +148,10 @@ function problemStatuses(op: AnyOperation): Map<string, ProblemCode[]> {
   if (op.scope) add('unauthenticated', 'insufficient_scope')
   if (op.capability) codes.add('capability_required')
   if (isOrgScoped(op)) codes.add('not_found')
-  if (op.body) add('invalid_json', 'payload_too_large', 'unsupported_media_type')
+  add('payload_too_large')
+  if (op.body) add('invalid_json', 'unsupported_media_type')
+  // A unique key taken by a concurrent request surfaces as a conflict on any write.
+  if (op.method !== 'GET') add('conflict')
   if (op.method === 'POST' && op.scope) codes.add('idempotency_key_reused')
   if (op.method !== 'GET' && isOrgScoped(op)) codes.add('archived')
   const byStatus = new Map<string, ProblemCode[]>()

@@ -31,6 +31,16 @@ export interface Store {
   events: EventRepo
   idempotency: IdempotencyRepo
   secrets: SecretRepo
+  locks: LockRepo
+}
+
+/** Named locks held until the transaction ends. */
+export interface LockRepo {
+  /**
+   * Waits until no other transaction holds `key`, then holds it until this transaction commits or
+   * rolls back. Two transactions that lock the same key run their guarded parts one after the other.
+   */
+  acquire(key: string): Promise<void>
 }
 
 export interface User {

@@ -17,6 +17,7 @@ import type { Storage } from './storage.ts'
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ALG = 'ES256'
 const KEY_PREFIX = 'signing-key:'
+const JWKS_RELOAD_MS = 5 * 60 * 1000
 
 export interface IssueAccessTokenOptions {
   userId: UserId
@@ -58,6 +59,7 @@ export async function createTokenService(options: {
   const clock = options.clock ?? (() => new Date())
   let keys = await loadKeys(options.storage)
   if (keys.length === 0) {
+    // The first key has a fixed name, so instances starting together agree on one key.
     const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true })
     const kid = randomUUID()
     const value = JSON.stringify({
@@ -66,7 +68,7 @@ export async function createTokenService(options: {
       privateJwk: await exportJWK(privateKey),
     })
     await options.storage.transaction((s) =>
-      s.secrets.insert({ name: `${KEY_PREFIX}${kid}`, value, createdAt: clock().toISOString() }),
+      s.secrets.insert({ name: `${KEY_PREFIX}0001`, value, createdAt: clock().toISOString() }),
     )
     keys = await loadKeys(options.storage)
   }
@@ -74,8 +76,10 @@ export async function createTokenService(options: {
   const signingKey = await importJWK(current.privateJwk, ALG)
   let verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
 
+  let loadedAt = clock().getTime()
   async function refreshVerifier(): Promise<void> {
     keys = await loadKeys(options.storage)
+    loadedAt = clock().getTime()
     verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
   }
 
@@ -128,6 +132,8 @@ export async function createTokenService(options: {
       }
     },
     async jwks() {
+      // Reload now and then, so keys added by other instances are published here too.
+      if (clock().getTime() - loadedAt > JWKS_RELOAD_MS) await refreshVerifier()
       return { keys: keys.map((k) => k.publicJwk) }
     },
   }
@@ -135,8 +141,6 @@ export async function createTokenService(options: {
 
 async function loadKeys(storage: Storage): Promise<StoredKey[]> {
   const rows = await storage.read((s) => s.secrets.list(KEY_PREFIX))
-  // Newest first: the newest key signs, every stored key verifies.
-  return rows
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
-    .map((row) => JSON.parse(row.value) as StoredKey)
+  // Highest name first: the newest key signs, every stored key verifies.
+  return rows.sort((a, b) => (a.name < b.name ? 1 : -1)).map((row) => JSON.parse(row.value) as StoredKey)
 }

@@ -33,7 +33,15 @@ console.log(`  API      ${origin}/v1`)
 console.log(`  Docs     ${origin}/v1/docs`)
 console.log(`  OpenAPI  ${origin}/v1/openapi.json`)
 
+// Expired idempotency records go hourly; the timer never keeps the process alive on its own.
+const pruning = setInterval(
+  () => engine.prune().catch((error) => console.error('prune failed', error)),
+  3_600_000,
+)
+pruning.unref()
+
 const shutdown = async () => {
+  clearInterval(pruning)
   await listener.close()
   await storage.close()
   process.exit(0)

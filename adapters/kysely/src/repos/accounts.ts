@@ -1,5 +1,5 @@
 import type { IdempotencyRepo, SecretRepo, User, UserId, UserRepo } from '@workgraph/core'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
@@ -38,7 +38,7 @@ export function secretRepo(db: Kysely<Database>): SecretRepo {
       const rows = await db
         .selectFrom('secrets')
         .selectAll()
-        .where('name', 'like', `${prefix.replace(/[%_]/g, '')}%`)
+        .where(sql<string>`substr(name, 1, ${prefix.length})`, '=', prefix)
         .execute()
       return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }))
     },
