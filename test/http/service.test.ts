@@ -54,7 +54,7 @@ describeEachDatabase('service endpoints', (db) => {
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     const external = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
       .map((m) => m[1]!)
-      .filter((u) => !u.startsWith('/'))
+      .filter((u) => !u.startsWith('/') && !u.startsWith('data:'))
     expect(external).toEqual([])
     const script = await fetch(`${server.url}/v1/docs/scalar.js`)
     expect(script.status).toBe(200)

@@ -80,6 +80,7 @@ function docsPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>workgraph API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <noscript>The interactive reference needs JavaScript. The machine-readable description is at <a href="/v1/openapi.json">/v1/openapi.json</a>.</noscript>

@@ -1,8 +1,9 @@
-import { FormatRegistry, type TSchema } from '@sinclair/typebox'
+import { FormatRegistry, Kind, type TSchema } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler, type ValueError } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
 import { BRAND_KEYWORD } from './ids.ts'
 import { type FieldError, ProblemError } from './problems.ts'
+import { nullableReason } from './schemas/common.ts'
 
 // TypeBox refuses unknown formats, so the ones API schemas use are registered once here.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i
@@ -60,6 +61,9 @@ function toProblem(part: string, errors: ValueError[]): ProblemError {
 function describe(error: ValueError): string {
   if (error.schema[BRAND_KEYWORD]) return `Expected a ${error.schema[BRAND_KEYWORD]}`
   if (error.message === 'Unexpected property') return 'Unknown field'
+  if (Array.isArray(error.schema.enum)) return `Expected one of: ${error.schema.enum.join(', ')}`
+  if (error.schema[Kind] === 'Nullable')
+    return `${nullableReason(error.schema, error.value) ?? 'Invalid value'}, or null`
   return error.message
 }
 

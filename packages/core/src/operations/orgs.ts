@@ -3,7 +3,7 @@ import { IdSchema } from '../ids.ts'
 import { type AnyOperation, declareOperation } from '../operation.ts'
 import { PageQuery } from '../pagination.ts'
 import { resourceOperations } from '../resource.ts'
-import { PageOf } from '../schemas/common.ts'
+import { PageOf, StringEnum } from '../schemas/common.ts'
 import { Member, Org, Slug } from '../schemas/orgs.ts'
 import {
   archiveOrg,
@@ -126,7 +126,7 @@ const memberOperations = resourceOperations({
   idBrand: 'MemberId',
   target: () => ({ type: 'org' }),
   capabilities: {},
-  listQuery: { status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('deactivated')])) },
+  listQuery: { status: Type.Optional(StringEnum(['active', 'deactivated'] as const)) },
   handlers: {
     list: (ctx, _params, query) => listMembers(ctx, query),
     get: (ctx, params) => getMember(ctx, currentOrg(ctx).id, params.memberId as Member['id']),

@@ -3,7 +3,7 @@ import type { TaskId, TeamId } from '../ids.ts'
 import { IdSchema } from '../ids.ts'
 import type { AnyOperation } from '../operation.ts'
 import { resourceOperations } from '../resource.ts'
-import { Nullable } from '../schemas/common.ts'
+import { Nullable, StringEnum } from '../schemas/common.ts'
 import { DueDate, Estimate, PrioritySchema, Task } from '../schemas/tasks.ts'
 import { STATE_CATEGORIES } from '../schemas/teams.ts'
 import {
@@ -72,23 +72,15 @@ export const tasksCatalogue: AnyOperation[] = resourceOperations({
       Type.String({ format: 'date-time', description: 'Only tasks changed at or after this time.' }),
     ),
     archived: Type.Optional(
-      Type.Union([Type.Literal('exclude'), Type.Literal('only'), Type.Literal('include')], {
+      StringEnum(['exclude', 'only', 'include'] as const, {
         default: 'exclude',
       }),
     ),
     sort: Type.Optional(
-      Type.Union(
-        [
-          Type.Literal('createdAt'),
-          Type.Literal('-createdAt'),
-          Type.Literal('updatedAt'),
-          Type.Literal('-updatedAt'),
-        ],
-        {
-          default: '-createdAt',
-          description: 'Sort key; a leading `-` sorts descending. Newest first by default.',
-        },
-      ),
+      StringEnum(['createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const, {
+        default: '-createdAt',
+        description: 'Sort key; a leading `-` sorts descending. Newest first by default.',
+      }),
     ),
   },
   errors: { create: ['reference_not_found', 'archived'], update: ['reference_not_found'] },

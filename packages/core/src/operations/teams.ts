@@ -3,7 +3,7 @@ import type { StateId, TeamId } from '../ids.ts'
 import { IdSchema } from '../ids.ts'
 import { type AnyOperation, declareOperation } from '../operation.ts'
 import { paramsOf, resourceOperations } from '../resource.ts'
-import { Nullable } from '../schemas/common.ts'
+import { Nullable, StringEnum } from '../schemas/common.ts'
 import { Color, StateCategorySchema, Team, TeamKey, WorkflowState } from '../schemas/teams.ts'
 import {
   archiveState,
@@ -22,7 +22,7 @@ import {
 const TeamName = Type.String({ minLength: 1, maxLength: 120 })
 const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
 const ArchivedQuery = Type.Optional(
-  Type.Union([Type.Literal('exclude'), Type.Literal('only'), Type.Literal('include')], {
+  StringEnum(['exclude', 'only', 'include'] as const, {
     default: 'exclude',
     description: 'Archived records: left out (default), only them, or both.',
   }),

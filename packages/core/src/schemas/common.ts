@@ -1,32 +1,70 @@
 import {
+  Kind,
+  type Static,
   type TArray,
-  type TNull,
   type TObject,
   type TSchema,
-  type TString,
-  type TUnion,
+  type TUnsafe,
   Type,
+  TypeRegistry,
 } from '@sinclair/typebox'
+import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler'
+
+// A string from a fixed list: plain `enum` in JSON Schema (what OpenAPI tools and client
+// generators read best) instead of TypeBox's `anyOf` of `const`s.
+TypeRegistry.Set<{ enum: string[] }>(
+  'StringEnum',
+  (schema, value) => typeof value === 'string' && schema.enum.includes(value),
+)
+
+export const StringEnum = <T extends string>(
+  values: readonly T[],
+  options: Record<string, unknown> = {},
+): TUnsafe<T> => Type.Unsafe<T>({ ...options, [Kind]: 'StringEnum', type: 'string', enum: [...values] })
+
+// `T | null` as OpenAPI 3.1 writes it for scalars, `type: ["string", "null"]`, which reference
+// renderers read better than `anyOf`. The inner schema rides along under a symbol (TypeBox clones
+// keep it, JSON drops it) and checks non-null values, compiled once per distinct schema.
+const Inner = Symbol('NullableInner')
+const compiled = new Map<string, TypeCheck<TSchema>>()
+function innerCheck(schema: object): TypeCheck<TSchema> {
+  const inner = (schema as { [Inner]: TSchema })[Inner]
+  const key = JSON.stringify(inner)
+  let check = compiled.get(key)
+  if (!check) compiled.set(key, (check = TypeCompiler.Compile(inner)))
+  return check
+}
+TypeRegistry.Set('Nullable', (schema, value) => value === null || innerCheck(schema as object).Check(value))
+
+/** The first reason the inner schema refuses a value, for error messages. */
+export function nullableReason(schema: object, value: unknown): string | undefined {
+  return innerCheck(schema).Errors(value).First()?.message
+}
+
+export const Nullable = <T extends TSchema>(schema: T, description?: string): TUnsafe<Static<T> | null> => {
+  if (typeof schema.type !== 'string') throw new Error('Nullable takes a scalar schema')
+  return Type.Unsafe<Static<T> | null>({
+    ...schema,
+    ...(description ? { description } : {}),
+    [Kind]: 'Nullable',
+    [Inner]: schema,
+    type: [schema.type, 'null'],
+  })
+}
 
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description })
 export const NullableTimestamp = (description: string) =>
-  Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description })
-
-/** `T | null` in a shape OpenAPI 3.1 and TypeBox both read the same way. */
-export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
-  Type.Union([schema, Type.Null()], description ? { description } : {})
+  Nullable(Type.String({ format: 'date-time' }), description)
 
 /** The response envelope of every list operation. */
 export const PageOf = <T extends TSchema>(
   item: T,
   name: string,
-): TObject<{ data: TArray<T>; nextCursor: TUnion<[TString, TNull]> }> =>
+): TObject<{ data: TArray<T>; nextCursor: TUnsafe<string | null> }> =>
   Type.Object(
     {
       data: Type.Array(item),
-      nextCursor: Type.Union([Type.String(), Type.Null()], {
-        description: 'Pass as `cursor` for the next page; null on the last page.',
-      }),
+      nextCursor: Nullable(Type.String(), 'Pass as `cursor` for the next page; null on the last page.'),
     },
     { $id: `${name}Page`, additionalProperties: false },
   )

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { ORG_ROLES } from '../capabilities.ts'
 import { IdSchema } from '../ids.ts'
-import { Name, NullableTimestamp, Timestamp } from './common.ts'
+import { Name, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
 
 export const Slug = Type.String({
   pattern: '^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$',
@@ -21,26 +21,23 @@ export const Org = Type.Object(
 )
 export type Org = Static<typeof Org>
 
-export const OrgRole = Type.Union(
-  ORG_ROLES.map((r) => Type.Literal(r)),
-  {
-    $id: 'OrgRole',
-    description: 'owner and admin manage the workspace; member works in it; guest only views.',
-  },
-)
+export const OrgRole = StringEnum(ORG_ROLES, {
+  $id: 'OrgRole',
+  description: 'owner and admin manage the workspace; member works in it; guest only views.',
+})
 
 export const Member = Type.Object(
   {
     id: IdSchema('MemberId'),
     orgId: IdSchema('OrgId'),
     userId: IdSchema('UserId'),
-    kind: Type.Literal('person', {
+    kind: StringEnum(['person'] as const, {
       description: 'Actors are people; agents arrive with the agents feature.',
     }),
     name: Name('Display name.'),
     email: Type.String({ format: 'email' }),
     role: OrgRole,
-    status: Type.Union([Type.Literal('active'), Type.Literal('deactivated')]),
+    status: StringEnum(['active', 'deactivated'] as const),
     createdAt: Timestamp('When the person joined the workspace.'),
     updatedAt: Timestamp('When the membership last changed.'),
   },

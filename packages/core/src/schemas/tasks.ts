@@ -1,14 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { IdSchema } from '../ids.ts'
-import { Name, Nullable, NullableTimestamp, Timestamp } from './common.ts'
+import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
 import { StateCategorySchema } from './teams.ts'
 
 export const PRIORITIES = ['none', 'urgent', 'high', 'medium', 'low'] as const
 export type Priority = (typeof PRIORITIES)[number]
-export const PrioritySchema = Type.Union(
-  PRIORITIES.map((p) => Type.Literal(p)),
-  { $id: 'Priority' },
-)
+export const PrioritySchema = StringEnum(PRIORITIES, { $id: 'Priority' })
 
 export const Estimate = Type.Number({
   minimum: 0,

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { IdSchema } from '../ids.ts'
-import { Name, Nullable, NullableTimestamp, Timestamp } from './common.ts'
+import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
 
 export const TeamKey = Type.String({
   pattern: '^[A-Z][A-Z0-9]{0,6}$',
@@ -31,10 +31,10 @@ export const STATE_CATEGORIES = [
   'canceled',
 ] as const
 export type StateCategory = (typeof STATE_CATEGORIES)[number]
-export const StateCategorySchema = Type.Union(
-  STATE_CATEGORIES.map((c) => Type.Literal(c)),
-  { $id: 'StateCategory', description: 'What a workflow state means, whatever the team calls it.' },
-)
+export const StateCategorySchema = StringEnum(STATE_CATEGORIES, {
+  $id: 'StateCategory',
+  description: 'What a workflow state means, whatever the team calls it.',
+})
 
 export const Color = Type.String({
   pattern: '^#[0-9a-fA-F]{6}$',
@@ -49,7 +49,7 @@ export const WorkflowState = Type.Object(
     name: Name('The state name, unique within the team.', 60),
     category: StateCategorySchema,
     color: Color,
-    description: Nullable(Type.String({ maxLength: 2000 })),
+    description: Nullable(Type.String({ maxLength: 2000 }), 'Markdown.'),
     position: Type.Integer({ minimum: 0, description: 'Order within the team, from 0.' }),
     createdAt: Timestamp('When the state was created.'),
     updatedAt: Timestamp('When the state last changed.'),
