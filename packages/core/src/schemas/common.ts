@@ -30,8 +30,10 @@ const compiled = new Map<string, TypeCheck<TSchema>>()
 function innerCheck(schema: object): TypeCheck<TSchema> {
   const inner = (schema as { [Inner]: TSchema })[Inner]
   const key = JSON.stringify(inner)
-  let check = compiled.get(key)
-  if (!check) compiled.set(key, (check = TypeCompiler.Compile(inner)))
+  const known = compiled.get(key)
+  if (known) return known
+  const check = TypeCompiler.Compile(inner)
+  compiled.set(key, check)
   return check
 }
 TypeRegistry.Set('Nullable', (schema, value) => value === null || innerCheck(schema as object).Check(value))
