@@ -142,26 +142,37 @@ export function resourceOperations<
       }),
     )
   }
+  // Writes to one item share their shape: path, scope, capability target, precondition, errors.
+  type ItemAction = 'update' | 'archive' | 'restore' | 'delete'
+  const itemWrite = (
+    action: ItemAction,
+    fields: Pick<AnyOperation, 'method' | 'path' | 'summary' | 'response' | 'status' | 'run'> &
+      Partial<AnyOperation>,
+  ) =>
+    declareOperation({
+      id: `${d.plural}.${action}`,
+      tag: d.tag,
+      scope: 'work:write',
+      params: itemParams,
+      capability: d.capabilities[action] ?? (action === 'delete' ? 'manage' : 'contribute'),
+      target: ({ params }) => d.target(params as Params),
+      errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
+      precondition: h.get ? get : undefined,
+      ...fields,
+    })
+
   if (h.update && d.updateBody) {
     const handler = h.update
     ops.push(
-      declareOperation({
-        id: `${d.plural}.update`,
+      itemWrite('update', {
         method: 'PATCH',
         path: itemPath,
-        tag: d.tag,
-        scope: 'work:write',
         summary: `Update a ${d.name}`,
         description:
           'Fields left out stay as they are. Send `If-Match` with an ETag to update only an unchanged record.',
-        params: itemParams,
         body: d.updateBody,
         response: d.schema,
         status: 200,
-        capability: d.capabilities.update ?? 'contribute',
-        target: ({ params }) => d.target(params as Params),
-        errors: ['not_found', 'precondition_failed', ...(d.errors?.update ?? [])],
-        precondition: h.get ? get : undefined,
         run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<U>),
       }),
     )
@@ -170,20 +181,12 @@ export function resourceOperations<
     const handler = h[action]
     if (!handler) continue
     ops.push(
-      declareOperation({
-        id: `${d.plural}.${action}`,
+      itemWrite(action, {
         method: 'POST',
         path: `${itemPath}/${action}`,
-        tag: d.tag,
-        scope: 'work:write',
         summary: `${action === 'archive' ? 'Archive' : 'Restore'} a ${d.name}`,
-        params: itemParams,
         response: d.schema,
         status: 200,
-        capability: d.capabilities[action] ?? 'contribute',
-        target: ({ params }) => d.target(params as Params),
-        errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
-        precondition: h.get ? get : undefined,
         run: (ctx, { params }) => handler(ctx, params as Params),
       }),
     )
@@ -191,20 +194,12 @@ export function resourceOperations<
   if (h.delete) {
     const handler = h.delete
     ops.push(
-      declareOperation({
-        id: `${d.plural}.delete`,
+      itemWrite('delete', {
         method: 'DELETE',
         path: itemPath,
-        tag: d.tag,
-        scope: 'work:write',
         summary: `Delete a ${d.name}`,
-        params: itemParams,
         response: null,
         status: 204,
-        capability: d.capabilities.delete ?? 'manage',
-        target: ({ params }) => d.target(params as Params),
-        errors: ['not_found', 'precondition_failed', ...(d.errors?.delete ?? [])],
-        precondition: h.get ? get : undefined,
         run: async (ctx, { params }) => {
           await handler(ctx, params as Params)
           return undefined
