@@ -17,7 +17,9 @@ describeEachDatabase('HTTP semantics', (db) => {
   it('answers 401 with a Bearer challenge for a missing, malformed or invalid token', async () => {
     const none = await server.request('GET', '/v1/orgs')
     expect(none.status).toBe(401)
-    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="workgraph"')
+    expect(none.headers.get('www-authenticate')).toBe(
+      `Bearer realm="workgraph", resource_metadata="${server.url}/.well-known/oauth-protected-resource/v1"`,
+    )
     const garbage = await server.request('GET', '/v1/orgs', {
       headers: { authorization: 'Bearer not.a.jwt' },
     })
@@ -52,7 +54,7 @@ describeEachDatabase('HTTP semantics', (db) => {
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('insufficient_scope')
     expect(res.headers.get('www-authenticate')).toBe(
-      'Bearer realm="workgraph", error="insufficient_scope", scope="work:write"',
+      `Bearer realm="workgraph", error="insufficient_scope", scope="work:write", resource_metadata="${server.url}/.well-known/oauth-protected-resource/v1"`,
     )
   })
 

@@ -25,6 +25,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
     byPath.set(op.path, methods)
   }
   const byId = new Map(engine.operations.map((op) => [op.id, op]))
+  const resourceMetadata = `${engine.config.baseUrl}/.well-known/oauth-protected-resource/v1`
 
   for (const [path, methods] of byPath) {
     const allow = [...methods.keys(), 'OPTIONS']
@@ -49,6 +50,11 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         }
         const token = bearerToken(request)
         hadToken = token !== null
+        if (new URL(request.url).searchParams.has('access_token'))
+          throw new ProblemError(
+            'unauthenticated',
+            'Send the token in the Authorization header, never in the URL.',
+          )
         // A bad token is counted against the caller's address before it is refused, so guessing is throttled.
         const verified = token
           ? await engine.tokens.verifyAccessToken(token).catch((error: unknown) => error)
@@ -87,7 +93,11 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         if (isProblem(error)) {
           const extra: Record<string, string> =
             error.code === 'method_not_allowed' ? { allow: allow.join(', ') } : {}
-          return problem(error, { ...headers, ...bearerChallenge(error, hadToken), ...extra })
+          return problem(error, {
+            ...headers,
+            ...bearerChallenge(error, hadToken, resourceMetadata),
+            ...extra,
+          })
         }
         options.onError?.(error, request)
         return problem(internalError(), headers)

@@ -1,16 +1,28 @@
-import { type Engine, ProblemError } from '@workgraph/core'
+import { createOAuthServer, type Engine, type OAuthServerOptions, ProblemError } from '@workgraph/core'
 import { H3 } from 'h3'
 import { type ApiRoutesOptions, registerApiRoutes } from './api-routes.ts'
 import { registerDocsRoutes } from './docs-routes.ts'
 import { CORS_HEADERS, problem } from './http-response.ts'
+import { registerOAuthRoutes } from './oauth/routes.ts'
+import { registerAccountPages } from './pages/account.ts'
+import { registerConnectedAppsPage } from './pages/connected-apps.ts'
+import { registerConsentPages } from './pages/consent.ts'
 
-export interface AppOptions extends ApiRoutesOptions {}
+export interface AppOptions extends ApiRoutesOptions {
+  /** The authorization server: CIMD fetcher, clock, limits. */
+  oauth?: OAuthServerOptions
+}
 
 /** The HTTP face of an engine: REST /v1 from the catalogue, the OpenAPI document and the docs. */
 export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   const app = new H3()
   registerDocsRoutes(app, engine)
   registerApiRoutes(app, engine, options)
+  const oauth = createOAuthServer(engine, options.oauth)
+  registerOAuthRoutes(app, oauth)
+  registerAccountPages(app, oauth)
+  registerConsentPages(app, oauth)
+  registerConnectedAppsPage(app, oauth)
   app.all('/**', (event) =>
     problem(
       new ProblemError('not_found', `Nothing lives at ${new URL(event.req.url).pathname}.`),

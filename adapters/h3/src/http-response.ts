@@ -60,18 +60,26 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   }
 }
 
-/** The challenge that goes with a 401 or an `insufficient_scope` 403 (RFC 6750). */
-export function bearerChallenge(error: ProblemError, hadToken: boolean): Record<string, string> {
+/**
+ * The challenge that goes with a 401 or an `insufficient_scope` 403 (RFC 6750), pointing at the
+ * protected-resource metadata (RFC 9728) so a client can discover where to get a token.
+ */
+export function bearerChallenge(
+  error: ProblemError,
+  hadToken: boolean,
+  resourceMetadata?: string,
+): Record<string, string> {
+  const metadata = resourceMetadata ? `, resource_metadata="${resourceMetadata}"` : ''
   if (error.code === 'unauthenticated') {
     return {
       'www-authenticate': hadToken
-        ? 'Bearer realm="workgraph", error="invalid_token"'
-        : 'Bearer realm="workgraph"',
+        ? `Bearer realm="workgraph", error="invalid_token"${metadata}`
+        : `Bearer realm="workgraph"${metadata}`,
     }
   }
   if (error.code === 'insufficient_scope') {
     return {
-      'www-authenticate': `Bearer realm="workgraph", error="insufficient_scope", scope="${String(error.extensions.requiredScope)}"`,
+      'www-authenticate': `Bearer realm="workgraph", error="insufficient_scope", scope="${String(error.extensions.requiredScope)}"${metadata}`,
     }
   }
   return {}

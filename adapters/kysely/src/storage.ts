@@ -5,6 +5,7 @@ import { migrateToLatest } from './migrations/index.ts'
 import { idempotencyRepo, secretRepo, userRepo } from './repos/accounts.ts'
 import { eventRepo } from './repos/events.ts'
 import { lockRepo } from './repos/locks.ts'
+import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
 import { taskRepo } from './repos/tasks.ts'
 import { stateRepo, teamRepo } from './repos/teams.ts'
@@ -26,6 +27,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     events: eventRepo(db),
     idempotency: idempotencyRepo(db),
     secrets: secretRepo(db),
+    oauth: oauthRepo(db),
   }
 }
 

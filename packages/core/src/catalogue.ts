@@ -1,4 +1,5 @@
 import type { AnyOperation } from './operation.ts'
+import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
@@ -13,6 +14,7 @@ export const TAGS: Readonly<Record<string, string>> = {
   'Workflow states':
     "A team's states, each in one category: triage, backlog, unstarted, started, completed, canceled.",
   Tasks: 'Units of work, with state, assignee, priority, estimate and due date.',
+  Me: "The caller's own account: signed-in web sessions and connected apps (OAuth consents).",
 }
 
 /** Every operation of the API, in documentation order. Routes, validation, OpenAPI and docs all read this. */
@@ -21,6 +23,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...orgsCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...meCatalogue,
 ]
 
 const seen = new Set<string>()

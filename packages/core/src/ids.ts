@@ -10,6 +10,8 @@ export const ID_PREFIXES = {
   StateId: 'wfs',
   TaskId: 'task',
   EventId: 'evt',
+  WebSessionId: 'wsn',
+  ConsentId: 'cns',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES

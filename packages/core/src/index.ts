@@ -8,6 +8,24 @@ export type { EventHub, HubNotice, NewEvent, StoredEvent } from './events.ts'
 export { createMemoryEventHub } from './events.ts'
 export type { EventId, Id, IdBrand, MemberId, OrgId, StateId, TaskId, TeamId, UserId } from './ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './ids.ts'
+export type { AuthorizeRequest } from './oauth/authorize.ts'
+export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
+export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'
+export { CIMD_MAX_BYTES, cimdUrlProblem } from './oauth/cimd.ts'
+export { isOAuthError, OAuthError } from './oauth/errors.ts'
+export { isLoopbackRedirect } from './oauth/redirect-uris.ts'
+export type { OAuthServer, OAuthServerOptions } from './oauth/server.ts'
+export { createOAuthServer } from './oauth/server.ts'
+export type {
+  CodeRecord,
+  ConsentId,
+  GrantRecord,
+  OAuthClientRecord,
+  OAuthStore,
+  RefreshTokenRecord,
+  SessionRecord,
+  WebSessionId,
+} from './oauth/store.ts'
 export type { OpenApiOptions } from './openapi.ts'
 export { generateOpenApi } from './openapi.ts'
 export type {

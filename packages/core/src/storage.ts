@@ -1,5 +1,6 @@
 import type { NewEvent, StoredEvent } from './events.ts'
 import type { MemberId, OrgId, StateId, TaskId, TeamId, UserId } from './ids.ts'
+import type { OAuthStore } from './oauth/store.ts'
 import type { KeysetPosition, PageRequest } from './pagination.ts'
 import type { Member, Org } from './schemas/orgs.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
@@ -32,6 +33,8 @@ export interface Store {
   idempotency: IdempotencyRepo
   secrets: SecretRepo
   locks: LockRepo
+  /** Passwords, web sessions, OAuth clients, consents, codes and refresh tokens. */
+  oauth: OAuthStore
 }
 
 /** Named locks held until the transaction ends. */

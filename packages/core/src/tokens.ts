@@ -36,6 +36,8 @@ export interface TokenService {
   verifyAccessToken(token: string): Promise<Principal>
   /** The public keys, as published at the JWKS endpoint. */
   jwks(): Promise<{ keys: JWK[] }>
+  /** Adds a new signing key (`signing-key:000N`) that signs from now on; older keys keep verifying. */
+  rotateSigningKey(): Promise<string>
   readonly issuer: string
   readonly audiences: readonly string[]
 }
@@ -60,20 +62,11 @@ export async function createTokenService(options: {
   let keys = await loadKeys(options.storage)
   if (keys.length === 0) {
     // The first key has a fixed name, so instances starting together agree on one key.
-    const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true })
-    const kid = randomUUID()
-    const value = JSON.stringify({
-      kid,
-      publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' },
-      privateJwk: await exportJWK(privateKey),
-    })
-    await options.storage.transaction((s) =>
-      s.secrets.insert({ name: `${KEY_PREFIX}0001`, value, createdAt: clock().toISOString() }),
-    )
+    await insertKey(options.storage, 1, clock)
     keys = await loadKeys(options.storage)
   }
-  const current = keys[0]!
-  const signingKey = await importJWK(current.privateJwk, ALG)
+  let current = keys[0]!
+  let signingKey = await importJWK(current.privateJwk, ALG)
   let verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
 
   let loadedAt = clock().getTime()
@@ -81,6 +74,10 @@ export async function createTokenService(options: {
     keys = await loadKeys(options.storage)
     loadedAt = clock().getTime()
     verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
+    if (keys[0]!.kid !== current.kid) {
+      current = keys[0]!
+      signingKey = await importJWK(current.privateJwk, ALG)
+    }
   }
 
   return {
@@ -98,6 +95,7 @@ export async function createTokenService(options: {
         .setAudience(o.audience ?? options.audiences[0]!)
         .setSubject(o.userId)
         .setIssuedAt(now)
+        .setNotBefore(now)
         .setExpirationTime(now + (o.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS))
         .setJti(randomUUID())
         .sign(signingKey)
@@ -120,6 +118,15 @@ export async function createTokenService(options: {
           return verify()
         })
         if (!isId('UserId', payload.sub)) throw new Error('bad subject')
+        // The consent is live on every request: revoking it in Connected apps fails the next call.
+        if (payload.gid !== undefined) {
+          const gid = payload.gid
+          if (
+            typeof gid !== 'string' ||
+            !(await options.storage.read((s) => s.oauth.grantIsLive(gid as never)))
+          )
+            throw new Error('consent revoked')
+        }
         return {
           userId: payload.sub,
           scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []),
@@ -136,7 +143,34 @@ export async function createTokenService(options: {
       if (clock().getTime() - loadedAt > JWKS_RELOAD_MS) await refreshVerifier()
       return { keys: keys.map((k) => k.publicJwk) }
     },
+    async rotateSigningKey() {
+      await refreshVerifier()
+      const numbers = (await options.storage.read((s) => s.secrets.list(KEY_PREFIX))).map((r) =>
+        Number(r.name.slice(KEY_PREFIX.length)),
+      )
+      // Under a race two instances may pick the same number: one insert wins, both then load it.
+      await insertKey(options.storage, Math.max(0, ...numbers) + 1, clock)
+      await refreshVerifier()
+      return current.kid
+    },
   }
+}
+
+async function insertKey(storage: Storage, n: number, clock: () => Date): Promise<void> {
+  const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true })
+  const kid = randomUUID()
+  const value = JSON.stringify({
+    kid,
+    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' },
+    privateJwk: await exportJWK(privateKey),
+  })
+  await storage.transaction((s) =>
+    s.secrets.insert({
+      name: `${KEY_PREFIX}${String(n).padStart(4, '0')}`,
+      value,
+      createdAt: clock().toISOString(),
+    }),
+  )
 }
 
 async function loadKeys(storage: Storage): Promise<StoredKey[]> {

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
 import type { Dialect } from '../schema.ts'
 import * as m0001 from './0001_initial.ts'
+import * as m0002 from './0002_oauth.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -9,6 +10,7 @@ interface DialectMigration {
 /** Every migration, in order. Names never change once released. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_initial': m0001,
+  '0002_oauth': m0002,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

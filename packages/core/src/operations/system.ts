@@ -11,6 +11,14 @@ export const ServiceConfig = Type.Object(
     auth: Type.Object(
       {
         jwksUri: Type.String({ format: 'uri', description: 'Public keys that verify access tokens.' }),
+        authorizationServerMetadata: Type.String({ format: 'uri', description: 'RFC 8414 metadata.' }),
+        authorizationEndpoint: Type.String({ format: 'uri' }),
+        tokenEndpoint: Type.String({ format: 'uri' }),
+        registrationEndpoint: Type.String({
+          format: 'uri',
+          description: 'Dynamic client registration (RFC 7591).',
+        }),
+        revocationEndpoint: Type.String({ format: 'uri' }),
         scopes: Type.Record(Type.String(), Type.String(), {
           description: 'Every OAuth scope and what it allows.',
         }),
@@ -56,6 +64,11 @@ export const configOperation = defineOperation({
       issuer: base,
       auth: {
         jwksUri: `${base}/.well-known/jwks.json`,
+        authorizationServerMetadata: `${base}/.well-known/oauth-authorization-server`,
+        authorizationEndpoint: `${base}/oauth/authorize`,
+        tokenEndpoint: `${base}/oauth/token`,
+        registrationEndpoint: `${base}/api/auth/mcp/register`,
+        revocationEndpoint: `${base}/oauth/revoke`,
         scopes: { ...SCOPES },
         resources: [`${base}/v1`, `${base}/mcp`],
       },

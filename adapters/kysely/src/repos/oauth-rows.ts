@@ -1,0 +1,120 @@
+import type {
+  CodeRecord,
+  ConsentId,
+  GrantRecord,
+  OAuthClientRecord,
+  RefreshTokenRecord,
+  SessionRecord,
+  UserId,
+  WebSessionId,
+} from '@workgraph/core'
+import type { ColumnType, Selectable } from 'kysely'
+import { iso, isoOrNull } from '../normalize.ts'
+
+type Ts = ColumnType<Date | string, string, string>
+type NullableTs = ColumnType<Date | string | null, string | null, string | null>
+
+/** The tables of migration 0002, as queries see them (CamelCasePlugin maps names). */
+export interface OAuthTables {
+  userPasswords: { userId: string; hash: string; updatedAt: Ts }
+  webSessions: {
+    id: string
+    userId: string
+    tokenHash: string
+    userAgent: string | null
+    createdAt: Ts
+    expiresAt: Ts
+  }
+  oauthClients: {
+    id: string
+    secretHash: string | null
+    name: string
+    redirectUris: string
+    grantTypes: string
+    tokenEndpointAuthMethod: string
+    logoUri: string | null
+    clientUri: string | null
+    createdAt: Ts
+  }
+  oauthConsents: {
+    id: string
+    userId: string
+    clientId: string
+    clientName: string
+    scopes: string
+    createdAt: Ts
+    updatedAt: Ts
+  }
+  oauthCodes: {
+    codeHash: string
+    clientId: string
+    userId: string
+    grantId: string
+    redirectUri: string
+    scopes: string
+    resource: string | null
+    codeChallenge: string
+    createdAt: Ts
+    expiresAt: Ts
+    consumedAt: NullableTs
+  }
+  oauthRefreshTokens: {
+    tokenHash: string
+    grantId: string
+    clientId: string
+    userId: string
+    scopes: string
+    resource: string
+    createdAt: Ts
+    expiresAt: Ts
+    rotatedAt: NullableTs
+    replay: string | null
+  }
+}
+
+const words = (s: string) => s.split(' ').filter(Boolean)
+type Row<T extends keyof OAuthTables> = Selectable<OAuthTables[T]>
+
+/** Rows as the drivers return them, normalised into core's records. */
+export const toSession = (r: Row<'webSessions'>): SessionRecord => ({
+  id: r.id as WebSessionId,
+  userId: r.userId as UserId,
+  tokenHash: r.tokenHash,
+  userAgent: r.userAgent,
+  createdAt: iso(r.createdAt),
+  expiresAt: iso(r.expiresAt),
+})
+export const toGrant = (r: Row<'oauthConsents'>): GrantRecord => ({
+  id: r.id as ConsentId,
+  userId: r.userId as UserId,
+  clientId: r.clientId,
+  clientName: r.clientName,
+  scopes: words(r.scopes),
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+})
+export const toCode = (r: Row<'oauthCodes'>): CodeRecord => ({
+  ...r,
+  userId: r.userId as UserId,
+  grantId: r.grantId as ConsentId,
+  scopes: words(r.scopes),
+  createdAt: iso(r.createdAt),
+  expiresAt: iso(r.expiresAt),
+  consumedAt: isoOrNull(r.consumedAt),
+})
+export const toRefresh = (r: Row<'oauthRefreshTokens'>): RefreshTokenRecord => ({
+  ...r,
+  userId: r.userId as UserId,
+  grantId: r.grantId as ConsentId,
+  scopes: words(r.scopes),
+  createdAt: iso(r.createdAt),
+  expiresAt: iso(r.expiresAt),
+  rotatedAt: isoOrNull(r.rotatedAt),
+})
+export const toClient = (r: Row<'oauthClients'>): OAuthClientRecord => ({
+  ...r,
+  tokenEndpointAuthMethod: r.tokenEndpointAuthMethod as OAuthClientRecord['tokenEndpointAuthMethod'],
+  redirectUris: JSON.parse(r.redirectUris),
+  grantTypes: JSON.parse(r.grantTypes),
+  createdAt: iso(r.createdAt),
+})

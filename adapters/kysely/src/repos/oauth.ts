@@ -1,0 +1,193 @@
+import type { OAuthStore } from '@workgraph/core'
+import type { Kysely } from 'kysely'
+import type { Database } from '../schema.ts'
+import { type OAuthTables, toClient, toCode, toGrant, toRefresh, toSession } from './oauth-rows.ts'
+
+export function oauthRepo(database: Kysely<Database>): OAuthStore {
+  const db = database as unknown as Kysely<OAuthTables>
+  return {
+    async getPasswordHash(userId) {
+      const row = await db
+        .selectFrom('userPasswords')
+        .select('hash')
+        .where('userId', '=', userId)
+        .executeTakeFirst()
+      return row?.hash ?? null
+    },
+    async setPasswordHash(userId, hash, at) {
+      await db
+        .insertInto('userPasswords')
+        .values({ userId, hash, updatedAt: at })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ hash, updatedAt: at }))
+        .execute()
+    },
+
+    async insertSession(session) {
+      await db.insertInto('webSessions').values(session).execute()
+    },
+    async findSession(tokenHash, now) {
+      const row = await db
+        .selectFrom('webSessions')
+        .selectAll()
+        .where('tokenHash', '=', tokenHash)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst()
+      return row ? toSession(row) : null
+    },
+    async listSessions(userId, now) {
+      const rows = await db
+        .selectFrom('webSessions')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('expiresAt', '>', now)
+        .orderBy('id')
+        .limit(200)
+        .execute()
+      return rows.map(toSession)
+    },
+    async deleteSession(userId, id) {
+      const r = await db
+        .deleteFrom('webSessions')
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return Number(r.numDeletedRows) > 0
+    },
+    async deleteSessionByHash(tokenHash) {
+      await db.deleteFrom('webSessions').where('tokenHash', '=', tokenHash).execute()
+    },
+
+    async insertClient(client) {
+      await db
+        .insertInto('oauthClients')
+        .values({
+          ...client,
+          redirectUris: JSON.stringify(client.redirectUris),
+          grantTypes: JSON.stringify(client.grantTypes),
+        })
+        .execute()
+    },
+    async getClient(id) {
+      const row = await db.selectFrom('oauthClients').selectAll().where('id', '=', id).executeTakeFirst()
+      return row ? toClient(row) : null
+    },
+    async countClients() {
+      const row = await db
+        .selectFrom('oauthClients')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    async getGrant(userId, clientId) {
+      const row = await db
+        .selectFrom('oauthConsents')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('clientId', '=', clientId)
+        .executeTakeFirst()
+      return row ? toGrant(row) : null
+    },
+    async grantIsLive(id) {
+      const row = await db.selectFrom('oauthConsents').select('id').where('id', '=', id).executeTakeFirst()
+      return row !== undefined
+    },
+    async upsertGrant(grant) {
+      const scopes = grant.scopes.join(' ')
+      const row = await db
+        .insertInto('oauthConsents')
+        .values({ ...grant, scopes })
+        .onConflict((oc) =>
+          oc
+            .columns(['userId', 'clientId'])
+            .doUpdateSet({ scopes, clientName: grant.clientName, updatedAt: grant.updatedAt }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toGrant(row)
+    },
+    async listGrants(userId) {
+      const rows = await db
+        .selectFrom('oauthConsents')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('id')
+        .limit(500)
+        .execute()
+      return rows.map(toGrant)
+    },
+    async deleteGrant(id, userId) {
+      let query = db.deleteFrom('oauthConsents').where('id', '=', id)
+      if (userId) query = query.where('userId', '=', userId)
+      const r = await query.executeTakeFirst()
+      if (Number(r.numDeletedRows) === 0) return false
+      await db.deleteFrom('oauthRefreshTokens').where('grantId', '=', id).execute()
+      await db.deleteFrom('oauthCodes').where('grantId', '=', id).execute()
+      return true
+    },
+
+    async insertCode(code) {
+      await db
+        .insertInto('oauthCodes')
+        .values({ ...code, scopes: code.scopes.join(' ') })
+        .execute()
+    },
+    async consumeCode(codeHash, now) {
+      // The conditional update is the arbiter: one caller flips consumed_at, the rest see it set.
+      const won = await db
+        .updateTable('oauthCodes')
+        .set({ consumedAt: now })
+        .where('codeHash', '=', codeHash)
+        .where('consumedAt', 'is', null)
+        .returningAll()
+        .executeTakeFirst()
+      if (won) return { ...toCode(won), consumedAt: null }
+      const row = await db
+        .selectFrom('oauthCodes')
+        .selectAll()
+        .where('codeHash', '=', codeHash)
+        .executeTakeFirst()
+      return row ? toCode(row) : null
+    },
+
+    async insertRefreshToken(token) {
+      await db
+        .insertInto('oauthRefreshTokens')
+        .values({ ...token, scopes: token.scopes.join(' ') })
+        .execute()
+    },
+    async getRefreshToken(tokenHash) {
+      const row = await db
+        .selectFrom('oauthRefreshTokens')
+        .selectAll()
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst()
+      return row ? toRefresh(row) : null
+    },
+    async rotateRefreshToken(tokenHash, now) {
+      const r = await db
+        .updateTable('oauthRefreshTokens')
+        .set({ rotatedAt: now })
+        .where('tokenHash', '=', tokenHash)
+        .where('rotatedAt', 'is', null)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+    async setRefreshReplay(tokenHash, replay) {
+      await db.updateTable('oauthRefreshTokens').set({ replay }).where('tokenHash', '=', tokenHash).execute()
+    },
+    async deleteRefreshTokens(grantId) {
+      const r = await db.deleteFrom('oauthRefreshTokens').where('grantId', '=', grantId).executeTakeFirst()
+      return Number(r.numDeletedRows)
+    },
+
+    async prune(now) {
+      let n = 0
+      for (const table of ['webSessions', 'oauthCodes', 'oauthRefreshTokens'] as const) {
+        const r = await db.deleteFrom(table).where('expiresAt', '<', now).executeTakeFirst()
+        n += Number(r.numDeletedRows)
+      }
+      return n
+    },
+  }
+}

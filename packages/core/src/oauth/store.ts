@@ -1,0 +1,122 @@
+import type { Id, UserId } from '../ids.ts'
+
+export type WebSessionId = Id<'WebSessionId'>
+export type ConsentId = Id<'ConsentId'>
+
+/** A web session. Only the SHA-256 of the cookie value is stored. */
+export interface SessionRecord {
+  id: WebSessionId
+  userId: UserId
+  tokenHash: string
+  userAgent: string | null
+  createdAt: string
+  expiresAt: string
+}
+
+export interface OAuthClientRecord {
+  id: string
+  /** SHA-256 of the secret, for confidential clients; null for public ones. */
+  secretHash: string | null
+  name: string
+  redirectUris: string[]
+  grantTypes: string[]
+  tokenEndpointAuthMethod: 'none' | 'client_secret_basic' | 'client_secret_post'
+  logoUri: string | null
+  clientUri: string | null
+  createdAt: string
+}
+
+/** A consent: a person allowed a client these scopes. One per person and client. */
+export interface GrantRecord {
+  id: ConsentId
+  userId: UserId
+  clientId: string
+  /** The client's name when the person consented, shown in Connected apps. */
+  clientName: string
+  scopes: string[]
+  createdAt: string
+  updatedAt: string
+}
+
+export interface CodeRecord {
+  codeHash: string
+  clientId: string
+  userId: UserId
+  grantId: ConsentId
+  redirectUri: string
+  scopes: string[]
+  /** The `resource` of the authorization request, or null when it named none. */
+  resource: string | null
+  codeChallenge: string
+  createdAt: string
+  expiresAt: string
+  consumedAt: string | null
+}
+
+export interface RefreshTokenRecord {
+  tokenHash: string
+  grantId: ConsentId
+  clientId: string
+  userId: UserId
+  scopes: string[]
+  resource: string
+  createdAt: string
+  expiresAt: string
+  /** When it was exchanged for a new pair; null while it is the live one. */
+  rotatedAt: string | null
+  /** The response it was exchanged for, encrypted with a key only its holder can derive. */
+  replay: string | null
+}
+
+/** Accounts, web sessions and the OAuth state every server instance must share. */
+export interface OAuthStore {
+  /** The scrypt hash of a user's password, or null when the user has none. */
+  getPasswordHash(userId: UserId): Promise<string | null>
+  setPasswordHash(userId: UserId, hash: string, at: string): Promise<void>
+
+  insertSession(session: SessionRecord): Promise<void>
+  /** The session with this cookie hash, if it has not expired by `now`. */
+  findSession(tokenHash: string, now: string): Promise<SessionRecord | null>
+  listSessions(userId: UserId, now: string): Promise<SessionRecord[]>
+  /** Returns false when the user has no such session. */
+  deleteSession(userId: UserId, id: WebSessionId): Promise<boolean>
+  deleteSessionByHash(tokenHash: string): Promise<void>
+
+  insertClient(client: OAuthClientRecord): Promise<void>
+  getClient(id: string): Promise<OAuthClientRecord | null>
+  countClients(): Promise<number>
+
+  getGrant(userId: UserId, clientId: string): Promise<GrantRecord | null>
+  /** Whether the grant exists: a revoked consent is deleted, so its tokens fail at once. */
+  grantIsLive(id: ConsentId): Promise<boolean>
+  /**
+   * Creates the consent or widens its scopes. Under concurrent calls for one person and client,
+   * every caller ends with the same grant id (the unique key on person and client decides).
+   */
+  upsertGrant(grant: GrantRecord): Promise<GrantRecord>
+  listGrants(userId: UserId): Promise<GrantRecord[]>
+  /** Deletes the consent with its codes and refresh tokens. Returns false when there was none. */
+  deleteGrant(id: ConsentId, userId?: UserId): Promise<boolean>
+
+  insertCode(code: CodeRecord): Promise<void>
+  /**
+   * Marks the code used and returns it. Under concurrent calls exactly one caller receives the
+   * row with `consumedAt: null` (as it was before); every other caller receives it with the time
+   * of the first use, which tells a replay. Unknown codes give null.
+   */
+  consumeCode(codeHash: string, now: string): Promise<CodeRecord | null>
+
+  insertRefreshToken(token: RefreshTokenRecord): Promise<void>
+  getRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | null>
+  /**
+   * Marks a live refresh token rotated. Under concurrent calls exactly one caller gets true; the
+   * others get false and find the winner's `replay` once its transaction has committed.
+   */
+  rotateRefreshToken(tokenHash: string, now: string): Promise<boolean>
+  setRefreshReplay(tokenHash: string, replay: string): Promise<void>
+  /** Deletes every refresh token of the grant (the consent itself stays). */
+  deleteRefreshTokens(grantId: ConsentId): Promise<number>
+
+  /** Deletes expired sessions, codes and refresh tokens. */
+  prune(now: string): Promise<number>
+}

@@ -1,0 +1,113 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema } from '../ids.ts'
+import type { ConsentId, WebSessionId } from '../oauth/store.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { notFound } from '../problems.ts'
+import { Nullable, Timestamp } from '../schemas/common.ts'
+
+export const WebSession = Type.Object(
+  {
+    id: IdSchema('WebSessionId'),
+    userAgent: Nullable(Type.String(), 'The browser that signed in.'),
+    createdAt: Timestamp('When the person signed in.'),
+    expiresAt: Timestamp('When the session ends unless it is signed out first.'),
+  },
+  { $id: 'WebSession', additionalProperties: false },
+)
+
+export const Connection = Type.Object(
+  {
+    id: IdSchema('ConsentId'),
+    clientId: Type.String({
+      description: 'The OAuth client: a registered id, or the URL of its metadata document.',
+    }),
+    clientName: Type.String(),
+    scopes: Type.Array(Type.String(), { description: 'The scopes the person allowed.' }),
+    createdAt: Timestamp('When the person first consented.'),
+    updatedAt: Timestamp('When the consent last changed (a wider scope).'),
+  },
+  { $id: 'Connection', additionalProperties: false },
+)
+
+const principalUser = (ctx: { principal: { userId: string } | null }) => ctx.principal!.userId as never
+
+export const meCatalogue: AnyOperation[] = [
+  declareOperation({
+    id: 'me.sessions.list',
+    method: 'GET',
+    path: '/v1/me/sessions',
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'List my web sessions',
+    description: 'The signed-in browsers of the caller, newest last (at most 200).',
+    response: Type.Object({ data: Type.Array(WebSession) }, { additionalProperties: false }),
+    status: 200,
+    errors: [],
+    async run(ctx) {
+      const rows = await ctx.store.oauth.listSessions(principalUser(ctx), ctx.now)
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          userAgent: r.userAgent,
+          createdAt: r.createdAt,
+          expiresAt: r.expiresAt,
+        })),
+      }
+    },
+  }),
+  declareOperation({
+    id: 'me.sessions.revoke',
+    method: 'DELETE',
+    path: '/v1/me/sessions/{sessionId}',
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Sign a web session out',
+    params: Type.Object({ sessionId: IdSchema('WebSessionId') }, { additionalProperties: false }),
+    response: null,
+    status: 204,
+    errors: ['not_found'],
+    async run(ctx, { params }) {
+      const deleted = await ctx.store.oauth.deleteSession(
+        principalUser(ctx),
+        params.sessionId as WebSessionId,
+      )
+      if (!deleted) throw notFound('Session')
+      return undefined
+    },
+  }),
+  declareOperation({
+    id: 'me.connections.list',
+    method: 'GET',
+    path: '/v1/me/connections',
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'List my connected apps',
+    description: 'Every OAuth client the caller consented to, with the scopes allowed (at most 500).',
+    response: Type.Object({ data: Type.Array(Connection) }, { additionalProperties: false }),
+    status: 200,
+    errors: [],
+    async run(ctx) {
+      const rows = await ctx.store.oauth.listGrants(principalUser(ctx))
+      return { data: rows.map(({ userId: _user, ...grant }) => grant) }
+    },
+  }),
+  declareOperation({
+    id: 'me.connections.revoke',
+    method: 'DELETE',
+    path: '/v1/me/connections/{connectionId}',
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Disconnect an app',
+    description:
+      'Deletes the consent with its codes and refresh tokens. The very next request with any of its access tokens fails; the app must ask for authorization again.',
+    params: Type.Object({ connectionId: IdSchema('ConsentId') }, { additionalProperties: false }),
+    response: null,
+    status: 204,
+    errors: ['not_found'],
+    async run(ctx, { params }) {
+      const deleted = await ctx.store.oauth.deleteGrant(params.connectionId as ConsentId, principalUser(ctx))
+      if (!deleted) throw notFound('Connection')
+      return undefined
+    },
+  }),
+]
