@@ -162,6 +162,11 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
       const row = await tx.oauth.getRefreshToken(hash)
       if (!row || row.clientId !== clientId) return { error: 'The refresh token is unknown.' }
       if (Date.parse(row.expiresAt) <= now.getTime()) return { error: 'The refresh token has expired.' }
+      // Checked before rotating, so a refused request leaves the token usable.
+      const requested = form.get('scope')
+      const scopes = requested === null ? row.scopes : [...new Set(requested.split(' ').filter(Boolean))]
+      if (scopes.length === 0 || scopes.some((s) => !row.scopes.includes(s)))
+        return { scopeError: 'The scope may only narrow what was granted.' }
       if (!(await tx.oauth.rotateRefreshToken(hash, now.toISOString()))) {
         const current = await tx.oauth.getRefreshToken(hash)
         const rotatedAt = current?.rotatedAt ? Date.parse(current.rotatedAt) : 0
@@ -173,10 +178,6 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
         return { error: 'The refresh token was already used; the grant is revoked.' }
       }
       if (!(await tx.oauth.grantIsLive(row.grantId))) return { error: 'The consent was revoked.' }
-      const requested = form.get('scope')
-      const scopes = requested === null ? row.scopes : [...new Set(requested.split(' ').filter(Boolean))]
-      if (scopes.length === 0 || scopes.some((s) => !row.scopes.includes(s)))
-        return { scopeError: 'The scope may only narrow what was granted.' }
       const resource = pickResource(form.get('resource'), null)
       const grant = { grantId: row.grantId, userId: row.userId, clientId: row.clientId }
       const { response: answer } = await mint(tx, grant, scopes, resource, row.scopes)
