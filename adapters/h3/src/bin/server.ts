@@ -4,6 +4,7 @@ import { openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from '../app.ts'
+import { createCimdFetcher } from '../oauth/cimd-fetcher.ts'
 
 // The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL.
 const port = Number(process.env.PORT ?? 3000)
@@ -15,6 +16,8 @@ const storage = await openStorage({ url: databaseUrl })
 const engine = await createEngine({ storage, config: { baseUrl } })
 const app = createApp(engine, {
   onError: (error, request) => console.error(`${request.method} ${request.url}`, error),
+  // Client ID Metadata Documents are fetched from public addresses only.
+  oauth: { cimdFetcher: createCimdFetcher() },
 })
 const listener = await listen(toNodeHandler(app), {
   port,
@@ -32,6 +35,7 @@ console.log(
 console.log(`  API      ${origin}/v1`)
 console.log(`  Docs     ${origin}/v1/docs`)
 console.log(`  OpenAPI  ${origin}/v1/openapi.json`)
+console.log(`  Sign in  ${origin}/sign-in`)
 
 // Expired idempotency records go hourly; the timer never keeps the process alive on its own.
 const pruning = setInterval(

@@ -1,0 +1,110 @@
+import { lookup } from 'node:dns/promises'
+import { request } from 'node:https'
+import { createRequire } from 'node:module'
+import { CIMD_MAX_BYTES, type CimdFetcher, type CimdResponse } from '@workgraph/core'
+
+// ipaddr.js is CommonJS with `export =`; load it as such (the workspace keeps esModuleInterop off).
+const ipaddr = createRequire(import.meta.url)('ipaddr.js') as typeof import('ipaddr.js')
+
+export interface CimdFetcherOptions {
+  /** Resolves a host name once; defaults to the system resolver (every A and AAAA answer). */
+  resolve?: (host: string) => Promise<string[]>
+  /** Which resolved addresses may be connected to; defaults to public unicast only. */
+  isAllowedAddress?: (address: string) => boolean
+  timeoutMs?: number
+  maxBytes?: number
+  /** Extra trusted certificates (tests with a local TLS server). */
+  ca?: string
+}
+
+/**
+ * Whether an address is public unicast: not loopback, private, link-local, CGNAT, multicast,
+ * unique-local, documentation or reserved, and not an IPv6 form that embeds an IPv4 address
+ * (IPv4-mapped, NAT64, 6to4, Teredo), which could smuggle a private one.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false
+  const ip = ipaddr.parse(address)
+  return ip.range() === 'unicast'
+}
+
+const systemResolve = async (host: string) =>
+  (await lookup(host, { all: true, verbatim: true })).map((answer) => answer.address)
+
+/**
+ * The real Client ID Metadata Document fetcher: resolves the host once, requires every answer to be
+ * allowed, connects to that address only (TLS still checks the name), follows no redirect, does not
+ * decompress, and caps size and time.
+ */
+export function createCimdFetcher(options: CimdFetcherOptions = {}): CimdFetcher {
+  const resolve = options.resolve ?? systemResolve
+  const allowed = options.isAllowedAddress ?? isPublicAddress
+  const timeoutMs = options.timeoutMs ?? 5000
+  const maxBytes = options.maxBytes ?? CIMD_MAX_BYTES
+
+  return {
+    async fetch(target) {
+      const url = new URL(target)
+      if (url.protocol !== 'https:') throw new Error('only https is fetched')
+      const host = url.hostname.replace(/^\[|\]$/g, '')
+      if (host === 'localhost' || host.endsWith('.localhost')) throw new Error('localhost is refused')
+      const addresses = ipaddr.isValid(host) ? [host] : await resolve(host)
+      if (addresses.length === 0) throw new Error('the host has no address')
+      const refused = addresses.find((a) => !allowed(a))
+      if (refused) throw new Error(`the host resolves to a refused address (${refused})`)
+      return get(url, addresses[0]!, { timeoutMs, maxBytes, ...(options.ca ? { ca: options.ca } : {}) })
+    },
+  }
+}
+
+function get(
+  url: URL,
+  address: string,
+  limits: { timeoutMs: number; maxBytes: number; ca?: string },
+): Promise<CimdResponse> {
+  return new Promise((resolvePromise, reject) => {
+    const req = request({
+      host: address,
+      servername: ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname,
+      port: url.port || 443,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      headers: { host: url.host, accept: 'application/json', 'user-agent': 'workgraph-cimd/1' },
+      ...(limits.ca ? { ca: limits.ca } : {}),
+    })
+    const deadline = setTimeout(() => req.destroy(new Error('the fetch timed out')), limits.timeoutMs)
+    const fail = (error: Error) => {
+      clearTimeout(deadline)
+      reject(error)
+    }
+    req.on('error', fail)
+    req.on('response', (res) => {
+      const declared = Number(res.headers['content-length'] ?? 0)
+      if (declared > limits.maxBytes) return req.destroy(new Error('the document is too large'))
+      if (res.headers['content-encoding'] && res.headers['content-encoding'] !== 'identity')
+        return req.destroy(new Error('compressed documents are refused'))
+      const chunks: Buffer[] = []
+      let size = 0
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size > limits.maxBytes) return req.destroy(new Error('the document is too large'))
+        chunks.push(chunk)
+      })
+      res.on('error', fail)
+      res.on('end', () => {
+        clearTimeout(deadline)
+        const header = (name: string) => {
+          const value = res.headers[name]
+          return typeof value === 'string' ? value : null
+        }
+        resolvePromise({
+          status: res.statusCode ?? 0,
+          contentType: header('content-type'),
+          cacheControl: header('cache-control'),
+          body: Buffer.concat(chunks).toString('utf8'),
+        })
+      })
+    })
+    req.end()
+  })
+}
