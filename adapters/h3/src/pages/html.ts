@@ -30,7 +30,8 @@ export function page(
       'content-security-policy': PAGE_CSP,
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+      // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on our own form posts.
+      'referrer-policy': 'same-origin',
       'cache-control': 'no-store',
       ...options.headers,
     },
