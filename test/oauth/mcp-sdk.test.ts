@@ -1,5 +1,5 @@
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -15,7 +15,7 @@ describeEachDatabase('the MCP SDK auth() helper', (db) => {
   it('discovers, registers, authorizes and exchanges the code for an /mcp token', async () => {
     const base = server.url
     const redirect = 'http://127.0.0.1:8976/callback'
-    let info: Parameters<OAuthClientProvider['saveClientInformation']>[0] | undefined
+    let info: OAuthClientInformationMixed | undefined
     let tokens: OAuthTokens | undefined
     let verifier = ''
     let authorizationUrl: URL | undefined
