@@ -1,3 +1,4 @@
+import { newId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -87,6 +88,21 @@ describeEachDatabase('tasks', (db) => {
     const t = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'Who' })
     const member = await ws.addMember('member')
     const guest = await ws.addMember('guest')
+    expect((await guest.api.get(`/v1/orgs/${ws.orgId}/tasks/${t.body.id}`)).status).toBe(404)
+    await server.storage.transaction((s) =>
+      s.access.insertGrant({
+        id: newId('GrantId'),
+        orgId: ws.orgId,
+        subjectType: 'member',
+        subjectId: guest.memberId,
+        containerType: 'team',
+        containerId: ws.teamId,
+        capability: 'view',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        createdBy: null,
+      }),
+    )
     const path = `/v1/orgs/${ws.orgId}/tasks/${t.body.id}`
     expect((await member.api.patch(path, { assigneeId: member.memberId })).body.assigneeId).toBe(
       member.memberId,

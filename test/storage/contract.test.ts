@@ -1,4 +1,12 @@
-import { type NewEvent, newId, type OrgId, type StateId, type TeamId, type UserId } from '@workgraph/core'
+import {
+  type NewEvent,
+  newId,
+  type OrgId,
+  type StateId,
+  type TeamId,
+  UNSCOPED,
+  type UserId,
+} from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestEngine, type TestEngine } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -204,20 +212,21 @@ describeEachDatabase('storage contract', (db) => {
         archivedAt: null,
       })
     })
-    expect(await t.storage.read((s) => s.tasks.get(orgId, id))).toMatchObject({
+    expect(await t.storage.read((s) => s.tasks.get(orgId, id, UNSCOPED))).toMatchObject({
       key: 'T-1',
       estimate: 1.5,
       dueDate: '2027-01-31',
       stateCategory: 'unstarted',
     })
     await t.storage.transaction((s) => s.tasks.delete(orgId, id, now()))
-    expect(await t.storage.read((s) => s.tasks.get(orgId, id))).toBeNull()
+    expect(await t.storage.read((s) => s.tasks.get(orgId, id, UNSCOPED))).toBeNull()
     expect(
       await t.storage.read((s) =>
         s.tasks.list(
           orgId,
           { archived: null },
           { sort: 'createdAt', direction: 'asc', after: null, limit: 10 },
+          UNSCOPED,
         ),
       ),
     ).toEqual([])

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createEngine, type Engine, type EngineConfig } from '@workgraph/core'
+import { createEngine, type Engine, type EngineConfig, type Mailer } from '@workgraph/core'
 import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { type AppOptions, createApp } from './app.ts'
@@ -15,6 +15,8 @@ export interface ServerOptions extends AppOptions {
   /** The public origin; defaults to `http://{host}:{port}`. */
   baseUrl?: string
   config?: Partial<Omit<EngineConfig, 'baseUrl'>>
+  /** Where invitation mail goes; the default prints it. */
+  mailer?: Mailer
 }
 
 export interface RunningServer {
@@ -39,6 +41,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const engine = await createEngine({
     storage,
     config: { ...options.config, baseUrl: options.baseUrl ?? url },
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   })
   server.on('request', toNodeHandler(createApp(engine, options)))
   return {

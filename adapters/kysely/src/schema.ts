@@ -97,6 +97,84 @@ export interface Database {
     createdAt: Timestamp
   }
   secrets: { name: string; value: string; createdAt: Timestamp }
+  teamMemberships: { orgId: string; teamId: string; actorId: string; createdAt: Timestamp }
+  grants: {
+    orgId: string
+    id: string
+    subjectType: string
+    subjectId: string
+    containerType: string
+    containerId: string
+    capability: string
+    rank: number
+    createdBy: string | null
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+  invitations: {
+    orgId: string
+    id: string
+    email: string
+    role: string
+    tokenHash: string
+    invitedBy: string
+    createdAt: Timestamp
+    expiresAt: Timestamp
+    acceptedAt: NullableTimestamp
+    acceptedBy: string | null
+    revokedAt: NullableTimestamp
+  }
+  agents: {
+    orgId: string
+    id: string
+    name: string
+    description: string | null
+    status: string
+    approvalPolicy: JsonColumn
+    createdBy: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+  agentSessions: {
+    orgId: string
+    id: string
+    agentId: string
+    taskId: string | null
+    title: string | null
+    state: string
+    startedBy: string
+    lastActivitySeq: number
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    endedAt: NullableTimestamp
+  }
+  agentActivities: {
+    orgId: string
+    sessionId: string
+    seq: number
+    id: string
+    kind: string
+    content: string
+    data: ColumnType<unknown, string | null, string | null>
+    createdAt: Timestamp
+  }
+  approvalRequests: {
+    orgId: string
+    id: string
+    agentId: string
+    sessionId: string
+    operationId: string
+    input: JsonColumn
+    capability: string | null
+    state: string
+    proposedBy: string
+    createdAt: Timestamp
+    expiresAt: Timestamp
+    decidedBy: string | null
+    decidedAt: NullableTimestamp
+    reason: string | null
+    result: ColumnType<unknown, string | null, string | null>
+  }
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -2,7 +2,9 @@ import { ProblemError, type Storage, type Store } from '@workgraph/core'
 import type { Kysely } from 'kysely'
 import { type ConnectOptions, connect } from './connect.ts'
 import { migrateToLatest } from './migrations/index.ts'
+import { accessRepo, invitationRepo } from './repos/access.ts'
 import { idempotencyRepo, secretRepo, userRepo } from './repos/accounts.ts'
+import { agentRepo, approvalRepo, sessionRepo } from './repos/agents.ts'
 import { eventRepo } from './repos/events.ts'
 import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
@@ -28,6 +30,11 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     idempotency: idempotencyRepo(db),
     secrets: secretRepo(db),
     oauth: oauthRepo(db),
+    access: accessRepo(db),
+    invitations: invitationRepo(db),
+    agents: agentRepo(db),
+    sessions: sessionRepo(db),
+    approvals: approvalRepo(db),
   }
 }
 

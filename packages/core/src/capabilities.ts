@@ -13,10 +13,10 @@ export function atLeast(held: Capability | null, needed: Capability): boolean {
 export const ORG_ROLES = ['owner', 'admin', 'member', 'guest'] as const
 export type OrgRole = (typeof ORG_ROLES)[number]
 
-/** The base capability a role gives across its org, before any grant. */
-export const ROLE_BASE_CAPABILITY: Record<OrgRole, Capability> = {
+/** The base capability a role gives across its org, before any grant. Guests have none: they see what grants give them. */
+export const ROLE_BASE_CAPABILITY: Record<OrgRole, Capability | null> = {
   owner: 'manage',
   admin: 'manage',
   member: 'assign',
-  guest: 'view',
+  guest: null,
 }

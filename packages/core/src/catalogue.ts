@@ -1,4 +1,6 @@
 import type { AnyOperation } from './operation.ts'
+import { accessCatalogue } from './operations/access.ts'
+import { agentsCatalogue } from './operations/agents.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
@@ -9,11 +11,17 @@ import { teamsCatalogue } from './operations/teams.ts'
 export const TAGS: Readonly<Record<string, string>> = {
   Service: 'The service itself: configuration and limits.',
   Orgs: 'Workspaces, the tenant boundary. Every route under `/v1/orgs/{orgId}` needs an active membership.',
-  Members: 'The people of a workspace (Actors) and their roles.',
+  Members: 'The people of a workspace (Actors) and their roles. Owners and admins manage them.',
+  Invitations: 'Invite people by email with a single-use link.',
+  Access:
+    'Grants of the capability ladder (view < comment < contribute < assign < manage) and why an actor can do something.',
   Teams: 'Teams own tasks, task keys (`ENG-42`) and a workflow.',
   'Workflow states':
     "A team's states, each in one category: triage, backlog, unstarted, started, completed, canceled.",
   Tasks: 'Units of work, with state, assignee, priority, estimate and due date.',
+  Agents: 'AI agents: Actors with their own grants and an approval policy.',
+  'Agent sessions': 'One run of an agent, with its append-only activity log; the agent acts through it.',
+  Approvals: "Actions an agent's policy holds until a person approves or rejects them.",
   Me: "The caller's own account: signed-in web sessions and connected apps (OAuth consents).",
 }
 
@@ -21,8 +29,10 @@ export const TAGS: Readonly<Record<string, string>> = {
 export const OPERATIONS: readonly AnyOperation[] = [
   configOperation,
   ...orgsCatalogue,
+  ...accessCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...agentsCatalogue,
   ...meCatalogue,
 ]
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { canonicalJson, etagMatches, etagOf } from './canonical.ts'
 import { OPERATIONS } from './catalogue.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
-import { createMemoryEventHub, type EventHub, type HubNotice, type NewEvent } from './events.ts'
+import { createContext, type EventBuffer, resolveActor } from './context.ts'
+import { createMemoryEventHub, type EventHub, type HubNotice } from './events.ts'
 import {
   findReplay,
   IDEMPOTENCY_WINDOW_MS,
@@ -10,7 +11,7 @@ import {
   idempotentRequest,
   rememberResponse,
 } from './idempotency.ts'
-import { newId, type OrgId } from './ids.ts'
+import { createConsoleMailer, type Mailer } from './mailer.ts'
 import {
   type AnyOperation,
   type EngineConfig,
@@ -19,12 +20,17 @@ import {
   type OperationContext,
 } from './operation.ts'
 import { CursorCodec } from './pagination.ts'
-import { requireCapability } from './permissions.ts'
+import type { Actor } from './permissions.ts'
 import type { Principal } from './principal.ts'
-import { notFound, ProblemError } from './problems.ts'
+import { ProblemError } from './problems.ts'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts'
 import type { Storage, Store } from './storage.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
+
+type InvokeInput = { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
+
+/** What agents may do through a session: work, not administration of people, grants or agents. */
+const AGENT_TAGS = new Set(['Teams', 'Workflow states', 'Tasks'])
 
 export interface RawInput {
   params?: Record<string, unknown>
@@ -69,6 +75,8 @@ export interface EngineOptions {
   config: Partial<EngineConfig> & Pick<EngineConfig, 'baseUrl'>
   hub?: EventHub
   rateLimitStore?: RateLimitStore
+  /** Where invitation mail goes; the default prints it. */
+  mailer?: Mailer
   clock?: () => Date
 }
 
@@ -83,6 +91,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const { storage } = options
   const hub = options.hub ?? createMemoryEventHub()
   const clock = options.clock ?? (() => new Date())
+  const mailer = options.mailer ?? createConsoleMailer()
   const cursors = new CursorCodec(Buffer.from(await sharedSecret(storage, 'cursor-key', clock), 'base64url'))
   const tokens = await createTokenService({
     storage,
@@ -95,6 +104,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   })
   const compiled = new Map<string, CompiledOperation>(OPERATIONS.map((op) => [op.id, compileOperation(op)]))
+
+  const operationOf = (id: string) => compiled.get(id)?.operation
 
   async function execute(
     operationId: string,
@@ -115,15 +126,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         : null
 
     const runIn = async (store: Store): Promise<{ result: ExecuteResult; notices: HubNotice[] }> => {
-      const events = new Map<OrgId, NewEvent[]>()
-      const ctx = await contextFor(store, operation, input.params, principal, now)
-      ctx.emit = (event, orgId) => {
-        const target = orgId ?? ctx.org?.id
-        if (!target) throw new Error(`${operationId} emitted an event outside an org`)
-        const list = events.get(target) ?? []
-        list.push({ ...event, id: newId('EventId'), createdAt: now, actorId: ctx.actor?.id ?? null })
-        events.set(target, list)
+      const events: EventBuffer = new Map()
+      const { org, actor } = await resolveActor(store, operation, input.params, principal)
+      const deps = {
+        store,
+        principal,
+        now,
+        cursors,
+        config,
+        events,
+        mailer,
+        operationOf,
+        invoke: (id: string, raw: InvokeInput, as: Actor) => invoke(ctx, events, id, raw, as),
       }
+      const ctx = createContext(deps, org, actor)
       if (operation.capability)
         await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
       if (idempotency) {
@@ -186,42 +202,50 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     }
   }
 
-  async function contextFor(
-    store: Store,
-    operation: AnyOperation,
-    params: Record<string, unknown>,
-    principal: Principal | null,
-    now: string,
-  ): Promise<OperationContext> {
-    const ctx: OperationContext = {
-      store,
-      principal,
-      org: null,
-      actor: null,
-      now,
-      cursors,
-      config,
-      emit: () => {
-        throw new Error('emit is set per execution')
-      },
-      async require(capability, target) {
-        if (!ctx.actor)
-          throw new ProblemError('capability_required', `This action needs the \`${capability}\` capability.`)
-        await requireCapability(store, ctx.actor, capability, target)
-      },
+  /**
+   * Runs an operation as another actor (an agent acting in a work session) inside the caller's
+   * transaction. Both the agent and the person driving it must hold the capability, and the
+   * person's token the scope: acting through an agent never exceeds the person.
+   */
+  async function invoke(
+    parent: OperationContext,
+    events: EventBuffer,
+    operationId: string,
+    raw: InvokeInput,
+    actor: Actor,
+  ): Promise<unknown> {
+    const entry = compiled.get(operationId)
+    const operation = entry?.operation
+    if (!entry || !operation || !isOrgScoped(operation) || !AGENT_TAGS.has(operation.tag)) {
+      throw new ProblemError('validation_failed', `Agents cannot run \`${operationId}\`.`, {
+        errors: [{ pointer: '/body/operationId', message: 'Not an operation an agent may run' }],
+      })
     }
-    if (!isOrgScoped(operation)) return ctx
-    const orgId = params.orgId as OrgId
-    const org = await store.orgs.get(orgId)
-    const member = org && principal ? await store.members.findByUser(orgId, principal.userId) : null
-    // Not a member and no such org look the same, so membership cannot be probed.
-    if (!org || !member || member.status !== 'active') throw notFound('Org')
-    if (org.archivedAt && isWrite(operation) && operation.id !== 'orgs.restore') {
-      throw new ProblemError('archived', 'The workspace is archived and read-only; restore it first.')
+    checkScope(operation, parent.principal)
+    const input = entry.parse({ ...raw, params: { ...raw.params, orgId: parent.org!.id } })
+    const child = createContext(
+      {
+        store: parent.store,
+        principal: parent.principal,
+        now: parent.now,
+        cursors,
+        config,
+        events,
+        mailer,
+        operationOf,
+        invoke: parent.invoke,
+      },
+      parent.org,
+      actor,
+    )
+    if (operation.capability) {
+      const target = operation.target?.(input) ?? { type: 'org' as const }
+      await child.require(operation.capability, target)
+      await parent.require(operation.capability, target)
     }
-    ctx.org = org
-    ctx.actor = member
-    return ctx
+    if (operation.precondition)
+      await checkPrecondition(child, operation.precondition, input.params, undefined)
+    return (await operation.run(child, input)) ?? null
   }
 
   async function prune() {

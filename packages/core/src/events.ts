@@ -1,10 +1,10 @@
-import type { EventId, MemberId, OrgId } from './ids.ts'
+import type { ActorId, EventId, OrgId } from './ids.ts'
 
 /** An event as a service emits it inside a transaction. */
 export interface NewEvent {
   id: EventId
   kind: string
-  actorId: MemberId | null
+  actorId: ActorId | null
   resourceType: string
   resourceId: string
   /** The resource's new representation, and for updates the changed fields. */

@@ -12,6 +12,12 @@ export const ID_PREFIXES = {
   EventId: 'evt',
   WebSessionId: 'wsn',
   ConsentId: 'cns',
+  AgentId: 'agt',
+  SessionId: 'ases',
+  ActivityId: 'act',
+  ApprovalId: 'apr',
+  InvitationId: 'inv',
+  GrantId: 'grt',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -26,6 +32,14 @@ export type TeamId = Id<'TeamId'>
 export type StateId = Id<'StateId'>
 export type TaskId = Id<'TaskId'>
 export type EventId = Id<'EventId'>
+export type AgentId = Id<'AgentId'>
+export type SessionId = Id<'SessionId'>
+export type ActivityId = Id<'ActivityId'>
+export type ApprovalId = Id<'ApprovalId'>
+export type InvitationId = Id<'InvitationId'>
+export type GrantId = Id<'GrantId'>
+/** A person's membership or an agent: whoever acts in an org. */
+export type ActorId = MemberId | AgentId
 
 const ulid = monotonicFactory()
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}'

@@ -6,8 +6,27 @@ export type { Engine, EngineOptions, ExecuteOptions, ExecuteResult, RawInput } f
 export { createEngine, sharedSecret } from './engine.ts'
 export type { EventHub, HubNotice, NewEvent, StoredEvent } from './events.ts'
 export { createMemoryEventHub } from './events.ts'
-export type { EventId, Id, IdBrand, MemberId, OrgId, StateId, TaskId, TeamId, UserId } from './ids.ts'
+export type {
+  ActivityId,
+  ActorId,
+  AgentId,
+  ApprovalId,
+  EventId,
+  GrantId,
+  Id,
+  IdBrand,
+  InvitationId,
+  MemberId,
+  OrgId,
+  SessionId,
+  StateId,
+  TaskId,
+  TeamId,
+  UserId,
+} from './ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './ids.ts'
+export type { Mailer } from './mailer.ts'
+export { createConsoleMailer } from './mailer.ts'
 export type { AuthorizeRequest } from './oauth/authorize.ts'
 export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
 export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'
@@ -40,6 +59,8 @@ export type {
 export { defineOperation, isOrgScoped, isWrite } from './operation.ts'
 export type { KeysetPosition, Page, PageRequest } from './pagination.ts'
 export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './pagination.ts'
+export type { AccessProfile, Container, ReadScope } from './permissions.ts'
+export { capabilityIn, loadProfile, readScope, UNSCOPED } from './permissions.ts'
 export type { Principal, Scope } from './principal.ts'
 export { SCOPES } from './principal.ts'
 export type { FieldError, ProblemCode, ProblemDocument } from './problems.ts'
@@ -48,6 +69,22 @@ export type { RateLimitDecision, RateLimiter, RateLimitStore } from './rate-limi
 export { createMemoryRateLimitStore, createRateLimiter } from './rate-limit.ts'
 export type { ResourceDescriptor } from './resource.ts'
 export { resourceOperations } from './resource.ts'
+export type { ContainerType, SessionState, SubjectType } from './schemas/access.ts'
+export {
+  ACTIVITY_KINDS,
+  Agent,
+  AgentActivity,
+  AgentSession,
+  APPROVAL_STATES,
+  ApprovalPolicy,
+  ApprovalRequest,
+  CONTAINER_TYPES,
+  Grant,
+  Invitation,
+  SESSION_STATES,
+  SUBJECT_TYPES,
+  TeamMembership,
+} from './schemas/access.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
@@ -56,14 +93,22 @@ export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
 export { DEFAULT_STATES } from './services/teams.ts'
 export { createUser } from './services/users.ts'
 export type {
+  AccessRepo,
+  AgentRepo,
+  ApprovalRepo,
   EventRepo,
+  GrantFilter,
   IdempotencyRecord,
   IdempotencyRepo,
+  InvitationRecord,
+  InvitationRepo,
   LockRepo,
   MemberRecord,
   MemberRepo,
   OrgRepo,
   SecretRepo,
+  SessionFilter,
+  SessionRepo,
   StateRepo,
   Storage,
   Store,

@@ -2,23 +2,17 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { Capability } from './capabilities.ts'
 import type { NewEvent } from './events.ts'
 import type { OrgId } from './ids.ts'
+import type { Mailer } from './mailer.ts'
 import type { CursorCodec } from './pagination.ts'
+import type { AccessProfile, Actor, CapabilityTarget, ReadScope } from './permissions.ts'
 import type { Principal, Scope } from './principal.ts'
 import type { ProblemCode } from './problems.ts'
-import type { Member, Org } from './schemas/orgs.ts'
+import type { Org } from './schemas/orgs.ts'
 import type { Store } from './storage.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
-/** Where a capability is checked: the org itself, or a record inside it. */
-export type CapabilityTarget =
-  | { type: 'org' }
-  | { type: 'team'; id: string }
-  | { type: 'workflowState'; id: string }
-  | { type: 'task'; id: string }
-
-/** The active member (Actor) calling an org-scoped operation. */
-export type Actor = Member
+export type { Actor, CapabilityTarget } from './permissions.ts'
 
 export interface OperationContext {
   store: Store
@@ -31,8 +25,25 @@ export interface OperationContext {
   cursors: CursorCodec
   /** Queues an event to be appended in this operation's transaction. */
   emit(event: Omit<NewEvent, 'id' | 'createdAt' | 'actorId'>, orgId?: OrgId): void
-  /** Throws 403 `capability_required` unless the actor holds `capability` on `target`. */
+  /**
+   * Throws unless the actor holds `capability` on `target`: 404 when the actor cannot even view it,
+   * 403 `capability_required` when it can.
+   */
   require(capability: Capability, target: CapabilityTarget): Promise<void>
+  /** Sends mail (invitations); a console printer unless the host plugs in another. */
+  mailer: Mailer
+  /** The actor's role, teams and grants, loaded once per operation. */
+  access(): Promise<AccessProfile>
+  /** What the actor may read, for storage to put in its queries. */
+  scope(): Promise<ReadScope>
+  /** Looks up an operation of the catalogue by id. */
+  operationOf(operationId: string): AnyOperation | undefined
+  /** Runs another operation inside this one's transaction, as `actor` (an agent acting in a session). */
+  invoke(
+    operationId: string,
+    input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown },
+    actor: Actor,
+  ): Promise<unknown>
   config: EngineConfig
 }
 

@@ -1,35 +1,138 @@
-import { atLeast, type Capability, ROLE_BASE_CAPABILITY } from './capabilities.ts'
-import type { Actor, CapabilityTarget } from './operation.ts'
-import { ProblemError } from './problems.ts'
+import {
+  atLeast,
+  type Capability,
+  capabilityRank,
+  type OrgRole,
+  ROLE_BASE_CAPABILITY,
+} from './capabilities.ts'
+import type { ActorId, OrgId, UserId } from './ids.ts'
+import { notFound, ProblemError } from './problems.ts'
+import type { ContainerType, Grant } from './schemas/access.ts'
 import type { Store } from './storage.ts'
 
-/**
- * Decides what an Actor may do. Today the base capability of the actor's org role applies across
- * the org; grants on teams and other containers extend this function, not its callers.
- */
-export async function capabilityOf(
-  _store: Store,
-  actor: Actor,
-  _target: CapabilityTarget,
-): Promise<Capability | null> {
-  if (actor.status !== 'active') return null
-  return ROLE_BASE_CAPABILITY[actor.role]
+/** Whoever acts in an org: a person (through their membership) or an agent. */
+export interface Actor {
+  id: ActorId
+  kind: 'person' | 'agent'
+  orgId: OrgId
+  /** People have a role; agents hold only grants. */
+  role: OrgRole | null
+  userId: UserId | null
+  name: string
 }
 
+/** Where a capability is checked: the org itself, or a record inside it. */
+export type CapabilityTarget =
+  | { type: 'org' }
+  | { type: 'team'; id: string }
+  | { type: 'workflowState'; id: string }
+  | { type: 'task'; id: string }
+
+export interface Container {
+  type: ContainerType
+  id: string
+}
+
+/** What decides an actor's rights in one request: its role, its teams and every grant that reaches it. */
+export interface AccessProfile {
+  actor: Actor
+  teamIds: readonly string[]
+  grants: readonly Grant[]
+}
+
+export async function loadProfile(store: Store, actor: Actor): Promise<AccessProfile> {
+  const teamIds = await store.access.teamsOf(actor.orgId, actor.id)
+  const grants = await store.access.grantsFor(actor.orgId, actor.id, teamIds)
+  return { actor, teamIds, grants }
+}
+
+/** The grants (and role) that reach the actor on any of the containers. */
+export function decisive(profile: AccessProfile, containers: readonly Container[]) {
+  const grants = profile.grants.filter((g) =>
+    containers.some((c) => c.type === g.containerType && c.id === g.containerId),
+  )
+  const role = profile.actor.role ? ROLE_BASE_CAPABILITY[profile.actor.role] : null
+  return { role, grants }
+}
+
+/** The effective capability: the highest of the role's base and every grant on a container that holds the record. */
+export function capabilityIn(profile: AccessProfile, containers: readonly Container[]): Capability | null {
+  const { role, grants } = decisive(profile, containers)
+  let best: Capability | null = role
+  for (const g of grants)
+    if (!best || capabilityRank(g.capability) > capabilityRank(best)) best = g.capability
+  return best
+}
+
+/**
+ * How a read narrows what the actor sees, compiled into SQL by storage. `orgWide` actors see every
+ * record; the others see records in teams where they, or a team they belong to, hold a grant.
+ */
+export interface ReadScope {
+  orgWide: boolean
+  actorId: ActorId
+}
+
+/** For the engine's own look-ups (which container holds a record), never for answering a caller. */
+export const UNSCOPED: ReadScope = { orgWide: true, actorId: 'mem_00000000000000000000000000' as ActorId }
+
+export function readScope(profile: AccessProfile): ReadScope {
+  return {
+    orgWide: atLeast(capabilityIn(profile, [{ type: 'org', id: profile.actor.orgId }]), 'view'),
+    actorId: profile.actor.id,
+  }
+}
+
+/** The containers holding a target, from the org down; null when the target does not exist. */
+export async function containersOf(
+  store: Store,
+  orgId: OrgId,
+  target: CapabilityTarget,
+): Promise<Container[] | null> {
+  const org: Container = { type: 'org', id: orgId }
+  switch (target.type) {
+    case 'org':
+      return [org]
+    case 'team':
+      return (await store.teams.get(orgId, target.id as never))
+        ? [org, { type: 'team', id: target.id }]
+        : null
+    case 'workflowState': {
+      const state = await store.states.get(orgId, target.id as never)
+      return state ? [org, { type: 'team', id: state.teamId }] : null
+    }
+    case 'task': {
+      const task = await store.tasks.get(orgId, target.id as never, UNSCOPED)
+      return task ? [org, { type: 'team', id: task.teamId }] : null
+    }
+  }
+}
+
+/**
+ * Throws unless the actor holds `capability` on the target. A target the actor cannot even view is
+ * a 404, exactly as a missing one, so rights cannot be probed; a visible one is a 403 naming the need.
+ */
 export async function requireCapability(
   store: Store,
-  actor: Actor,
+  profile: AccessProfile,
   capability: Capability,
   target: CapabilityTarget,
 ): Promise<void> {
-  const held = await capabilityOf(store, actor, target)
+  const containers = await containersOf(store, profile.actor.orgId, target)
+  const held = containers ? capabilityIn(profile, containers) : null
+  // Every member may know their own org exists; inside it, what they cannot view does not exist.
+  if (!containers || (target.type !== 'org' && !atLeast(held, 'view'))) throw notFound(targetName(target))
   if (!atLeast(held, capability)) {
     throw new ProblemError(
       'capability_required',
-      `This action needs the \`${capability}\` capability on this ${target.type}.`,
+      `This action needs the \`${capability}\` capability on this ${targetName(target).toLowerCase()}.`,
       {
         extensions: { capability, held },
       },
     )
   }
+}
+
+function targetName(target: CapabilityTarget): string {
+  return { org: 'Org', team: 'Team', workflowState: 'Workflow state', task: 'Task' }[target.type]
 }

@@ -216,6 +216,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   taskId: 'TaskId',
   stateId: 'StateId',
   memberId: 'MemberId',
+  agentId: 'AgentId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

@@ -1,7 +1,31 @@
 import type { NewEvent, StoredEvent } from './events.ts'
-import type { MemberId, OrgId, StateId, TaskId, TeamId, UserId } from './ids.ts'
+import type {
+  ActorId,
+  AgentId,
+  ApprovalId,
+  GrantId,
+  InvitationId,
+  MemberId,
+  OrgId,
+  SessionId,
+  StateId,
+  TaskId,
+  TeamId,
+  UserId,
+} from './ids.ts'
 import type { OAuthStore } from './oauth/store.ts'
 import type { KeysetPosition, PageRequest } from './pagination.ts'
+import type { ReadScope } from './permissions.ts'
+import type {
+  Agent,
+  AgentActivity,
+  AgentSession,
+  ApprovalRequest,
+  Grant,
+  Invitation,
+  SessionState,
+  TeamMembership,
+} from './schemas/access.ts'
 import type { Member, Org } from './schemas/orgs.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
@@ -35,6 +59,12 @@ export interface Store {
   locks: LockRepo
   /** Passwords, web sessions, OAuth clients, consents, codes and refresh tokens. */
   oauth: OAuthStore
+  /** Team memberships and grants: what the permission engine reads. */
+  access: AccessRepo
+  invitations: InvitationRepo
+  agents: AgentRepo
+  sessions: SessionRepo
+  approvals: ApprovalRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -77,7 +107,15 @@ export interface MemberRepo {
   get(orgId: OrgId, id: MemberId): Promise<Member | null>
   /** The user's membership in the org, whatever its status. */
   findByUser(orgId: OrgId, userId: UserId): Promise<Member | null>
+  /** Without a status filter, removed members are left out. */
   list(orgId: OrgId, filter: { status?: Member['status'] }, page: PageRequest<'id'>): Promise<Member[]>
+  update(
+    orgId: OrgId,
+    id: MemberId,
+    patch: Partial<Pick<MemberRecord, 'role' | 'status' | 'updatedAt'>>,
+  ): Promise<void>
+  /** Active owners of the org, counted inside the transaction (the last one cannot leave). */
+  countOwners(orgId: OrgId): Promise<number>
 }
 
 export type TeamRecord = Team
@@ -85,9 +123,15 @@ export type TeamRecord = Team
 export interface TeamRepo {
   /** Also creates the team's task-number counter. */
   insert(team: TeamRecord): Promise<void>
-  get(orgId: OrgId, id: TeamId): Promise<Team | null>
+  /** With a scope, a team the actor cannot view is not returned. */
+  get(orgId: OrgId, id: TeamId, scope?: ReadScope): Promise<Team | null>
   keyTaken(orgId: OrgId, key: string, exceptId?: TeamId): Promise<boolean>
-  list(orgId: OrgId, filter: { archived: boolean | null }, page: PageRequest<'id'>): Promise<Team[]>
+  list(
+    orgId: OrgId,
+    filter: { archived: boolean | null },
+    page: PageRequest<'id'>,
+    scope: ReadScope,
+  ): Promise<Team[]>
   update(
     orgId: OrgId,
     id: TeamId,
@@ -135,9 +179,10 @@ export interface TaskFilter {
 
 export interface TaskRepo {
   insert(task: TaskRecord): Promise<void>
-  /** Deleted tasks are not returned. */
-  get(orgId: OrgId, id: TaskId): Promise<Task | null>
-  list(orgId: OrgId, filter: TaskFilter, page: PageRequest<TaskSort>): Promise<Task[]>
+  /** Deleted tasks, and tasks the scope cannot view, are not returned. */
+  get(orgId: OrgId, id: TaskId, scope: ReadScope): Promise<Task | null>
+  /** Only tasks the scope can view: the predicate is part of the query, so pages are exact. */
+  list(orgId: OrgId, filter: TaskFilter, page: PageRequest<TaskSort>, scope: ReadScope): Promise<Task[]>
   update(
     orgId: OrgId,
     id: TaskId,
@@ -191,3 +236,112 @@ export interface SecretRepo {
 }
 
 export type { KeysetPosition }
+
+export interface GrantFilter {
+  subjectType?: Grant['subjectType']
+  subjectId?: string
+  containerType?: Grant['containerType']
+  containerId?: string
+}
+
+/** Team memberships and grants: everything the permission engine reads. */
+export interface AccessRepo {
+  /** The teams the actor belongs to. */
+  teamsOf(orgId: OrgId, actorId: ActorId): Promise<string[]>
+  /** Grants held by the actor directly or by any of the given teams. */
+  grantsFor(orgId: OrgId, actorId: ActorId, teamIds: readonly string[]): Promise<Grant[]>
+  listTeamMembers(orgId: OrgId, teamId: TeamId, page: PageRequest<'id'>): Promise<TeamMembership[]>
+  /** Returns false when the actor is already in the team. */
+  addTeamMember(membership: TeamMembership): Promise<boolean>
+  /** Returns false when the actor was not in the team. */
+  removeTeamMember(orgId: OrgId, teamId: TeamId, actorId: ActorId): Promise<boolean>
+  getGrant(orgId: OrgId, id: GrantId): Promise<Grant | null>
+  findGrant(
+    orgId: OrgId,
+    key: Pick<Grant, 'subjectType' | 'subjectId' | 'containerType' | 'containerId'>,
+  ): Promise<Grant | null>
+  listGrants(orgId: OrgId, filter: GrantFilter, page: PageRequest<'id'>): Promise<Grant[]>
+  insertGrant(grant: Grant & { createdBy: ActorId | null }): Promise<void>
+  updateGrant(orgId: OrgId, id: GrantId, patch: Pick<Grant, 'capability' | 'updatedAt'>): Promise<void>
+  deleteGrant(orgId: OrgId, id: GrantId): Promise<void>
+  /** Removes every grant to or on the subject or container (a removed member, say). */
+  deleteGrantsOf(orgId: OrgId, subjectOrContainerId: string): Promise<number>
+}
+
+export type InvitationRecord = Omit<Invitation, 'state'> & { tokenHash: string }
+
+export interface InvitationRepo {
+  insert(invitation: InvitationRecord): Promise<void>
+  get(orgId: OrgId, id: InvitationId): Promise<InvitationRecord | null>
+  list(orgId: OrgId, filter: { pendingAt?: string }, page: PageRequest<'id'>): Promise<InvitationRecord[]>
+  /**
+   * Marks the pending, unexpired invitation with this token hash accepted and returns it. Under
+   * concurrent calls exactly one caller receives the row; the others get null.
+   */
+  consume(tokenHash: string, at: string, memberId: MemberId): Promise<InvitationRecord | null>
+  findByToken(tokenHash: string): Promise<InvitationRecord | null>
+  revoke(orgId: OrgId, id: InvitationId, at: string): Promise<void>
+}
+
+export interface AgentRepo {
+  insert(agent: Agent): Promise<void>
+  get(orgId: OrgId, id: AgentId): Promise<Agent | null>
+  list(orgId: OrgId, filter: { status?: Agent['status'] }, page: PageRequest<'id'>): Promise<Agent[]>
+  update(
+    orgId: OrgId,
+    id: AgentId,
+    patch: Partial<Pick<Agent, 'name' | 'description' | 'status' | 'approvalPolicy' | 'updatedAt'>>,
+  ): Promise<void>
+}
+
+export interface SessionFilter {
+  agentId?: AgentId
+  taskId?: TaskId
+  state?: SessionState
+}
+
+export interface SessionRepo {
+  insert(session: AgentSession): Promise<void>
+  /** With a scope, a session on a task the scope cannot view is not returned. */
+  get(orgId: OrgId, id: SessionId, scope: ReadScope): Promise<AgentSession | null>
+  list(
+    orgId: OrgId,
+    filter: SessionFilter,
+    page: PageRequest<'id'>,
+    scope: ReadScope,
+  ): Promise<AgentSession[]>
+  update(
+    orgId: OrgId,
+    id: SessionId,
+    patch: Partial<Pick<AgentSession, 'state' | 'updatedAt' | 'endedAt'>>,
+  ): Promise<void>
+  /** Appends to the log with the next sequence of the session (the session row stays locked). */
+  appendActivity(orgId: OrgId, activity: Omit<AgentActivity, 'seq'>): Promise<AgentActivity>
+  listActivities(
+    orgId: OrgId,
+    sessionId: SessionId,
+    afterSeq: number,
+    limit: number,
+  ): Promise<AgentActivity[]>
+}
+
+export interface ApprovalRepo {
+  insert(request: ApprovalRequest): Promise<void>
+  get(orgId: OrgId, id: ApprovalId): Promise<ApprovalRequest | null>
+  /** Only requests whose session the scope can view. */
+  list(
+    orgId: OrgId,
+    filter: { state?: ApprovalRequest['state']; sessionId?: SessionId },
+    page: PageRequest<'id'>,
+    scope: ReadScope,
+  ): Promise<ApprovalRequest[]>
+  /**
+   * Moves a pending request to its decision. Returns false, changing nothing, when it was no longer
+   * pending: under concurrent decisions exactly one wins.
+   */
+  decide(
+    orgId: OrgId,
+    id: ApprovalId,
+    decision: Pick<ApprovalRequest, 'state' | 'decidedBy' | 'decidedAt' | 'reason' | 'result'>,
+  ): Promise<boolean>
+}

@@ -95,6 +95,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('description', 'text')
     .addColumn('state_id', 'text', (c) => c.notNull())
     .addColumn('assignee_id', 'text')
+    // A person (mem_) or an agent (agt_): any Actor can create work.
     .addColumn('creator_id', 'text', (c) => c.notNull())
     .addColumn('priority', 'text', (c) => c.notNull())
     .addColumn('estimate', sql.raw(real))
@@ -111,7 +112,6 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addForeignKeyConstraint('tasks_team', ['org_id', 'team_id'], 'teams', ['org_id', 'id'])
     .addForeignKeyConstraint('tasks_state', ['org_id', 'state_id'], 'workflow_states', ['org_id', 'id'])
     .addForeignKeyConstraint('tasks_assignee', ['org_id', 'assignee_id'], 'members', ['org_id', 'id'])
-    .addForeignKeyConstraint('tasks_creator', ['org_id', 'creator_id'], 'members', ['org_id', 'id'])
     .execute()
   // Keyset pages by creation and by last change; filters narrow them further.
   await db.schema.createIndex('tasks_created').on('tasks').columns(['org_id', 'created_at', 'id']).execute()

@@ -104,9 +104,24 @@ export function memberRepo(db: Kysely<Database>): MemberRepo {
     },
     async list(orgId, filter, page) {
       let q = base().where('members.orgId', '=', orgId)
-      if (filter.status) q = q.where('members.status', '=', filter.status)
+      q = filter.status
+        ? q.where('members.status', '=', filter.status)
+        : q.where('members.status', '!=', 'removed')
       const rows = await keysetPage(q, page, { sort: 'members.id', id: 'members.id' }).execute()
       return rows.map(toMember)
+    },
+    async update(orgId, id, patch) {
+      await db.updateTable('members').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+    async countOwners(orgId) {
+      const row = await db
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('orgId', '=', orgId)
+        .where('role', '=', 'owner')
+        .where('status', '=', 'active')
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
   }
 }

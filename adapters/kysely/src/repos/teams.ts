@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
+import { visibleTeamIds } from '../scope.ts'
 
 type TeamRow = Omit<Database['teams'], 'createdAt' | 'updatedAt' | 'archivedAt'> & {
   createdAt: Date | string
@@ -29,13 +30,10 @@ export function teamRepo(db: Kysely<Database>): TeamRepo {
         .values({ ...team, nextNumber: 0 })
         .execute()
     },
-    async get(orgId, id) {
-      const row = await db
-        .selectFrom('teams')
-        .selectAll()
-        .where('orgId', '=', orgId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+    async get(orgId, id, scope) {
+      let q = db.selectFrom('teams').selectAll().where('orgId', '=', orgId).where('id', '=', id)
+      if (scope && !scope.orgWide) q = q.where('teams.id', 'in', visibleTeamIds(db, orgId, scope))
+      const row = await q.executeTakeFirst()
       return row ? toTeam(row) : null
     },
     async keyTaken(orgId, key, exceptId) {
@@ -43,8 +41,9 @@ export function teamRepo(db: Kysely<Database>): TeamRepo {
       if (exceptId) q = q.where('id', '!=', exceptId)
       return Boolean(await q.executeTakeFirst())
     },
-    async list(orgId, filter, page) {
+    async list(orgId, filter, page, scope) {
       let q = db.selectFrom('teams').selectAll().where('orgId', '=', orgId)
+      if (!scope.orgWide) q = q.where('teams.id', 'in', visibleTeamIds(db, orgId, scope))
       if (filter.archived === true) q = q.where('archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('archivedAt', 'is', null)
       const rows = await keysetPage(q, page, { sort: 'id', id: 'id' }).execute()

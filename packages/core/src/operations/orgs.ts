@@ -126,7 +126,13 @@ const memberOperations = resourceOperations({
   idBrand: 'MemberId',
   target: () => ({ type: 'org' }),
   capabilities: {},
-  listQuery: { status: Type.Optional(StringEnum(['active', 'deactivated'] as const)) },
+  listQuery: {
+    status: Type.Optional(
+      StringEnum(['active', 'deactivated', 'removed'] as const, {
+        description: 'Removed members are listed only when asked for.',
+      }),
+    ),
+  },
   handlers: {
     list: (ctx, _params, query) => listMembers(ctx, query),
     get: (ctx, params) => getMember(ctx, currentOrg(ctx).id, params.memberId as Member['id']),

@@ -45,14 +45,26 @@ export function nullableReason(schema: object, value: unknown): string | undefin
 
 export const Nullable = <T extends TSchema>(schema: T, description?: string): TUnsafe<Static<T> | null> => {
   if (typeof schema.type !== 'string') throw new Error('Nullable takes a scalar schema')
+  // The inner schema's `$id` stays with the inner schema: a nullable copy is not that component.
+  const { $id: _id, ...inner } = schema
   return Type.Unsafe<Static<T> | null>({
-    ...schema,
+    ...inner,
     ...(description ? { description } : {}),
     [Kind]: 'Nullable',
     [Inner]: schema,
     type: [schema.type, 'null'],
+    ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}),
   })
 }
+
+// Any JSON value, with its types spelled out: reference renderers refuse the bare `{}` schema.
+TypeRegistry.Set('AnyJson', () => true)
+export const AnyJson = (description: string): TUnsafe<unknown> =>
+  Type.Unsafe<unknown>({
+    [Kind]: 'AnyJson',
+    description,
+    type: ['object', 'array', 'string', 'number', 'boolean', 'null'],
+  })
 
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description })
 export const NullableTimestamp = (description: string) =>

@@ -23,7 +23,8 @@ export type Org = Static<typeof Org>
 
 export const OrgRole = StringEnum(ORG_ROLES, {
   $id: 'OrgRole',
-  description: 'owner and admin manage the workspace; member works in it; guest only views.',
+  description:
+    'owner and admin manage the workspace; member works in all of it; guest sees only what grants give them.',
 })
 
 export const Member = Type.Object(
@@ -37,7 +38,10 @@ export const Member = Type.Object(
     name: Name('Display name.'),
     email: Type.String({ format: 'email' }),
     role: OrgRole,
-    status: StringEnum(['active', 'deactivated'] as const),
+    status: StringEnum(['active', 'deactivated', 'removed'] as const, {
+      description:
+        'Deactivated members keep their history and can be reactivated; removed ones are gone from the org.',
+    }),
     createdAt: Timestamp('When the person joined the workspace.'),
     updatedAt: Timestamp('When the membership last changed.'),
   },

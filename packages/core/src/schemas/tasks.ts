@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { IdSchema } from '../ids.ts'
+import { ActorIdSchema } from './access.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
 import { StateCategorySchema } from './teams.ts'
 
@@ -29,7 +30,7 @@ export const Task = Type.Object(
     stateId: IdSchema('StateId'),
     stateCategory: StateCategorySchema,
     assigneeId: Nullable(IdSchema('MemberId')),
-    creatorId: IdSchema('MemberId'),
+    creatorId: ActorIdSchema,
     priority: PrioritySchema,
     estimate: Nullable(Estimate),
     dueDate: Nullable(DueDate),

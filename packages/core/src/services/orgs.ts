@@ -137,7 +137,7 @@ export async function getMember(
   memberId: Member['id'],
 ): Promise<Member> {
   const member = await ctx.store.members.get(orgId, memberId)
-  if (!member) throw notFound('Member')
+  if (!member || member.status === 'removed') throw notFound('Member')
   return member
 }
 

@@ -33,7 +33,7 @@ export interface ListTasksQuery {
 }
 
 export async function requireTask(ctx: OperationContext, taskId: TaskId): Promise<Task> {
-  const task = await ctx.store.tasks.get(currentOrg(ctx).id, taskId)
+  const task = await ctx.store.tasks.get(currentOrg(ctx).id, taskId, await ctx.scope())
   if (!task) throw notFound('Task')
   return task
 }
@@ -152,7 +152,7 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
     sort,
     direction: sortParam.startsWith('-') ? 'desc' : 'asc',
     keyOf: (t: Task) => t[sort],
-    fetch: (page) => ctx.store.tasks.list(orgId, filter, page),
+    fetch: async (page) => ctx.store.tasks.list(orgId, filter, page, await ctx.scope()),
   })
 }
 

@@ -18,7 +18,7 @@ export const DEFAULT_STATES: ReadonlyArray<{ name: string; category: StateCatego
 ]
 
 export async function requireTeam(ctx: OperationContext, teamId: TeamId): Promise<Team> {
-  const team = await ctx.store.teams.get(currentOrg(ctx).id, teamId)
+  const team = await ctx.store.teams.get(currentOrg(ctx).id, teamId, await ctx.scope())
   if (!team) throw notFound('Team')
   return team
 }
@@ -35,7 +35,7 @@ export async function listTeams(
     sort: 'id',
     direction: 'asc',
     keyOf: (t: Team) => t.id,
-    fetch: (page) => ctx.store.teams.list(orgId, { archived }, page),
+    fetch: async (page) => ctx.store.teams.list(orgId, { archived }, page, await ctx.scope()),
   })
 }
 
@@ -138,8 +138,11 @@ export function archivedFilter(archived: 'exclude' | 'only' | 'include' | undefi
 }
 
 export async function requireState(ctx: OperationContext, stateId: StateId): Promise<WorkflowState> {
-  const state = await ctx.store.states.get(currentOrg(ctx).id, stateId)
-  if (!state) throw notFound('Workflow state')
+  const orgId = currentOrg(ctx).id
+  const state = await ctx.store.states.get(orgId, stateId)
+  // A state is as visible as its team.
+  if (!state || !(await ctx.store.teams.get(orgId, state.teamId, await ctx.scope())))
+    throw notFound('Workflow state')
   return state
 }
 

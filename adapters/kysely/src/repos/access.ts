@@ -1,0 +1,227 @@
+import {
+  type AccessRepo,
+  type ActorId,
+  CAPABILITIES,
+  type Grant,
+  type GrantId,
+  type InvitationRecord,
+  type InvitationRepo,
+  type MemberId,
+  type OrgId,
+  type TeamId,
+} from '@workgraph/core'
+import type { Kysely } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { iso, isoOrNull } from '../normalize.ts'
+import type { Database } from '../schema.ts'
+
+type GrantRow = Omit<Database['grants'], 'createdAt' | 'updatedAt'> & {
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+
+function toGrant({ rank: _rank, createdBy: _by, ...r }: GrantRow): Grant {
+  return {
+    ...r,
+    id: r.id as GrantId,
+    orgId: r.orgId as OrgId,
+    subjectType: r.subjectType as Grant['subjectType'],
+    containerType: r.containerType as Grant['containerType'],
+    capability: r.capability as Grant['capability'],
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  }
+}
+
+export function accessRepo(db: Kysely<Database>): AccessRepo {
+  return {
+    async teamsOf(orgId, actorId) {
+      const rows = await db
+        .selectFrom('teamMemberships')
+        .select('teamId')
+        .where('orgId', '=', orgId)
+        .where('actorId', '=', actorId)
+        .execute()
+      return rows.map((r) => r.teamId)
+    },
+    async grantsFor(orgId, actorId, teamIds) {
+      const rows = await db
+        .selectFrom('grants')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where((eb) =>
+          eb.or([
+            eb('subjectId', '=', actorId),
+            ...(teamIds.length
+              ? [eb.and([eb('subjectType', '=', 'team'), eb('subjectId', 'in', [...teamIds])])]
+              : []),
+          ]),
+        )
+        .execute()
+      return rows.map(toGrant)
+    },
+    async listTeamMembers(orgId, teamId, page) {
+      const q = db
+        .selectFrom('teamMemberships')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('teamId', '=', teamId)
+      const rows = await keysetPage(q, page, { sort: 'actorId', id: 'actorId' }).execute()
+      return rows.map((r) => ({
+        orgId: r.orgId as OrgId,
+        teamId: r.teamId as TeamId,
+        actorId: r.actorId,
+        createdAt: iso(r.createdAt),
+      }))
+    },
+    async addTeamMember(m) {
+      const result = await db
+        .insertInto('teamMemberships')
+        .values(m)
+        .onConflict((oc) => oc.columns(['orgId', 'teamId', 'actorId']).doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+    },
+    async removeTeamMember(orgId, teamId, actorId) {
+      const result = await db
+        .deleteFrom('teamMemberships')
+        .where('orgId', '=', orgId)
+        .where('teamId', '=', teamId)
+        .where('actorId', '=', actorId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+    async getGrant(orgId, id) {
+      const row = await db
+        .selectFrom('grants')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toGrant(row) : null
+    },
+    async findGrant(orgId, key) {
+      const row = await db
+        .selectFrom('grants')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', key.subjectType)
+        .where('subjectId', '=', key.subjectId)
+        .where('containerType', '=', key.containerType)
+        .where('containerId', '=', key.containerId)
+        .executeTakeFirst()
+      return row ? toGrant(row) : null
+    },
+    async listGrants(orgId, filter, page) {
+      let q = db.selectFrom('grants').selectAll().where('orgId', '=', orgId)
+      if (filter.subjectType) q = q.where('subjectType', '=', filter.subjectType)
+      if (filter.subjectId) q = q.where('subjectId', '=', filter.subjectId)
+      if (filter.containerType) q = q.where('containerType', '=', filter.containerType)
+      if (filter.containerId) q = q.where('containerId', '=', filter.containerId)
+      const rows = await keysetPage(q, page, { sort: 'id', id: 'id' }).execute()
+      return rows.map(toGrant)
+    },
+    async insertGrant(grant) {
+      await db
+        .insertInto('grants')
+        .values({ ...grant, rank: CAPABILITIES.indexOf(grant.capability) })
+        .execute()
+    },
+    async updateGrant(orgId, id, patch) {
+      await db
+        .updateTable('grants')
+        .set({ ...patch, rank: CAPABILITIES.indexOf(patch.capability) })
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .execute()
+    },
+    async deleteGrant(orgId, id) {
+      await db.deleteFrom('grants').where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+    async deleteGrantsOf(orgId, id) {
+      const result = await db
+        .deleteFrom('grants')
+        .where('orgId', '=', orgId)
+        .where((eb) => eb.or([eb('subjectId', '=', id), eb('containerId', '=', id)]))
+        .executeTakeFirst()
+      await db.deleteFrom('teamMemberships').where('orgId', '=', orgId).where('actorId', '=', id).execute()
+      return Number(result.numDeletedRows)
+    },
+  }
+}
+
+type InvitationRow = Database['invitations'] extends infer R ? { [K in keyof R]: unknown } : never
+
+function toInvitation(r: InvitationRow): InvitationRecord {
+  return {
+    id: r.id as InvitationRecord['id'],
+    orgId: r.orgId as OrgId,
+    email: r.email as string,
+    role: r.role as InvitationRecord['role'],
+    tokenHash: r.tokenHash as string,
+    invitedBy: r.invitedBy as MemberId,
+    createdAt: iso(r.createdAt as string),
+    expiresAt: iso(r.expiresAt as string),
+    acceptedAt: isoOrNull(r.acceptedAt as string | null),
+    acceptedBy: r.acceptedBy as MemberId | null,
+    revokedAt: isoOrNull(r.revokedAt as string | null),
+  }
+}
+
+export function invitationRepo(db: Kysely<Database>): InvitationRepo {
+  return {
+    async insert(invitation) {
+      await db.insertInto('invitations').values(invitation).execute()
+    },
+    async get(orgId, id) {
+      const row = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toInvitation(row) : null
+    },
+    async list(orgId, filter, page) {
+      let q = db.selectFrom('invitations').selectAll().where('orgId', '=', orgId)
+      if (filter.pendingAt) {
+        q = q
+          .where('acceptedAt', 'is', null)
+          .where('revokedAt', 'is', null)
+          .where('expiresAt', '>', filter.pendingAt)
+      }
+      const rows = await keysetPage(q, page, { sort: 'id', id: 'id' }).execute()
+      return rows.map(toInvitation)
+    },
+    async consume(tokenHash, at, memberId) {
+      const row = await db
+        .updateTable('invitations')
+        .set({ acceptedAt: at, acceptedBy: memberId })
+        .where('tokenHash', '=', tokenHash)
+        .where('acceptedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .returningAll()
+        .executeTakeFirst()
+      return row ? toInvitation(row) : null
+    },
+    async findByToken(tokenHash) {
+      const row = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst()
+      return row ? toInvitation(row) : null
+    },
+    async revoke(orgId, id, at) {
+      await db
+        .updateTable('invitations')
+        .set({ revokedAt: at })
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .execute()
+    },
+  }
+}
+
+export type { ActorId }

@@ -1,0 +1,368 @@
+import { Type } from '@sinclair/typebox'
+import { CAPABILITIES } from '../capabilities.ts'
+import type { ActorId, GrantId, InvitationId, MemberId, TeamId } from '../ids.ts'
+import { IdSchema } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { PageQuery } from '../pagination.ts'
+import { paramsOf } from '../resource.ts'
+import {
+  ActorIdSchema,
+  CapabilitySchema,
+  CONTAINER_TYPES,
+  Grant,
+  Invitation,
+  SUBJECT_TYPES,
+  TeamMembership,
+} from '../schemas/access.ts'
+import { Nullable, PageOf, StringEnum } from '../schemas/common.ts'
+import { Member, OrgRole } from '../schemas/orgs.ts'
+import {
+  addGrant,
+  addTeamMember,
+  changeGrant,
+  explainAccess,
+  getGrant,
+  listGrants,
+  listTeamMembers,
+  removeGrant,
+  removeTeamMember,
+} from '../services/access.ts'
+import {
+  acceptInvitation,
+  createInvitation,
+  getInvitation,
+  listInvitations,
+  revokeInvitation,
+} from '../services/invitations.ts'
+import { changeRole, removeMember, setMemberActive } from '../services/members.ts'
+
+const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
+const memberPath = '/v1/orgs/{orgId}/members/{memberId}'
+const memberParams = obj(paramsOf(memberPath))
+const memberWrite = {
+  tag: 'Members',
+  scope: 'work:write',
+  capability: 'manage',
+  params: memberParams,
+  status: 200,
+  response: Member,
+} as const
+
+const memberOperations: AnyOperation[] = [
+  declareOperation({
+    ...memberWrite,
+    id: 'members.update',
+    method: 'PATCH',
+    path: memberPath,
+    summary: "Change a member's role",
+    description: 'Needs `manage`. Only owners make or unmake owners; the last active owner stays one.',
+    body: obj({ role: OrgRole }),
+    errors: ['not_found', 'last_owner'],
+    run: (ctx, { params, body }) => changeRole(ctx, params.memberId as MemberId, body.role),
+  }),
+  declareOperation({
+    ...memberWrite,
+    id: 'members.deactivate',
+    method: 'POST',
+    path: `${memberPath}/deactivate`,
+    summary: 'Deactivate a member',
+    description:
+      'Their access stops at once (every token); their grants and history stay for a reactivation.',
+    errors: ['not_found', 'last_owner'],
+    run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, false),
+  }),
+  declareOperation({
+    ...memberWrite,
+    id: 'members.reactivate',
+    method: 'POST',
+    path: `${memberPath}/reactivate`,
+    summary: 'Reactivate a member',
+    errors: ['not_found'],
+    run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, true),
+  }),
+  declareOperation({
+    ...memberWrite,
+    id: 'members.remove',
+    method: 'DELETE',
+    path: memberPath,
+    summary: 'Remove a member',
+    description:
+      'Removes them from the workspace with their grants and team memberships; their work keeps their name.',
+    response: null,
+    status: 204,
+    errors: ['not_found', 'last_owner'],
+    run: async (ctx, { params }) => removeMember(ctx, params.memberId as MemberId),
+  }),
+]
+
+const invitationsPath = '/v1/orgs/{orgId}/invitations'
+const invitationParams = obj({ ...paramsOf(invitationsPath), invitationId: IdSchema('InvitationId') })
+const invitationOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'invitations.create',
+    method: 'POST',
+    path: invitationsPath,
+    tag: 'Invitations',
+    scope: 'work:write',
+    capability: 'manage',
+    summary: 'Invite someone by email',
+    description: 'The single-use link goes out by mail and expires in 7 days. Only owners invite owners.',
+    params: obj(paramsOf(invitationsPath)),
+    body: obj({ email: Type.String({ format: 'email', maxLength: 320 }), role: OrgRole }),
+    response: Invitation,
+    status: 201,
+    errors: ['already_exists'],
+    location: 'invitations.get',
+    run: (ctx, { body }) => createInvitation(ctx, body),
+  }),
+  declareOperation({
+    id: 'invitations.list',
+    method: 'GET',
+    path: invitationsPath,
+    tag: 'Invitations',
+    scope: 'work:read',
+    capability: 'manage',
+    summary: 'List invitations',
+    params: obj(paramsOf(invitationsPath)),
+    query: obj({
+      ...PageQuery,
+      state: Type.Optional(StringEnum(['pending', 'all'] as const, { default: 'pending' })),
+    }),
+    response: PageOf(Invitation, 'Invitation'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    run: (ctx, { query }) => listInvitations(ctx, query),
+  }),
+  declareOperation({
+    id: 'invitations.get',
+    method: 'GET',
+    path: `${invitationsPath}/{invitationId}`,
+    tag: 'Invitations',
+    scope: 'work:read',
+    capability: 'manage',
+    summary: 'Get an invitation',
+    params: invitationParams,
+    response: Invitation,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    run: (ctx, { params }) => getInvitation(ctx, params.invitationId as InvitationId),
+  }),
+  declareOperation({
+    id: 'invitations.revoke',
+    method: 'POST',
+    path: `${invitationsPath}/{invitationId}/revoke`,
+    tag: 'Invitations',
+    scope: 'work:write',
+    capability: 'manage',
+    summary: 'Revoke an invitation',
+    description: 'Its link stops working at once.',
+    params: invitationParams,
+    response: Invitation,
+    status: 200,
+    errors: ['not_found'],
+    run: (ctx, { params }) => revokeInvitation(ctx, params.invitationId as InvitationId),
+  }),
+  declareOperation({
+    id: 'invitations.accept',
+    method: 'POST',
+    path: '/v1/invitations/accept',
+    tag: 'Invitations',
+    scope: 'work:write',
+    summary: 'Accept an invitation',
+    description: 'With the token from the link, signed in as the invited address. The token works once.',
+    body: obj({ token: Type.String({ minLength: 20, maxLength: 200 }) }),
+    response: Member,
+    status: 200,
+    errors: ['invitation_invalid', 'invitation_email_mismatch', 'already_exists'],
+    run: (ctx, { body }) => acceptInvitation(ctx, body.token),
+  }),
+]
+
+const teamMembersPath = '/v1/orgs/{orgId}/teams/{teamId}/members'
+const teamMemberOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'teamMembers.list',
+    method: 'GET',
+    path: teamMembersPath,
+    tag: 'Teams',
+    scope: 'work:read',
+    summary: "List a team's members",
+    description: 'People and agents in the team. A grant to the team reaches each of them.',
+    params: obj(paramsOf(teamMembersPath)),
+    query: obj(PageQuery),
+    response: PageOf(TeamMembership, 'TeamMembership'),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor'],
+    run: (ctx, { params, query }) => listTeamMembers(ctx, params.teamId as TeamId, query),
+  }),
+  declareOperation({
+    id: 'teamMembers.add',
+    method: 'POST',
+    path: teamMembersPath,
+    tag: 'Teams',
+    scope: 'work:write',
+    capability: 'manage',
+    target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
+    summary: 'Add a member or agent to a team',
+    params: obj(paramsOf(teamMembersPath)),
+    body: obj({ actorId: ActorIdSchema }),
+    response: TeamMembership,
+    status: 200,
+    errors: ['not_found', 'reference_not_found'],
+    run: (ctx, { params, body }) => addTeamMember(ctx, params.teamId as TeamId, body.actorId),
+  }),
+  declareOperation({
+    id: 'teamMembers.remove',
+    method: 'DELETE',
+    path: `${teamMembersPath}/{actorId}`,
+    tag: 'Teams',
+    scope: 'work:write',
+    capability: 'manage',
+    target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
+    summary: 'Remove a member or agent from a team',
+    params: obj({ ...paramsOf(teamMembersPath), actorId: ActorIdSchema }),
+    response: null,
+    status: 204,
+    errors: ['not_found'],
+    run: (ctx, { params }) => removeTeamMember(ctx, params.teamId as TeamId, params.actorId as ActorId),
+  }),
+]
+
+const grantsPath = '/v1/orgs/{orgId}/grants'
+const grantParams = obj({ ...paramsOf(grantsPath), grantId: IdSchema('GrantId') })
+const grantOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'grants.list',
+    method: 'GET',
+    path: grantsPath,
+    tag: 'Access',
+    scope: 'work:read',
+    summary: 'List grants',
+    description: 'Needs `manage` on the org, or on the team named by `containerType=team&containerId=…`.',
+    params: obj(paramsOf(grantsPath)),
+    query: obj({
+      ...PageQuery,
+      subjectType: Type.Optional(StringEnum(SUBJECT_TYPES)),
+      subjectId: Type.Optional(Type.String({ maxLength: 40 })),
+      containerType: Type.Optional(StringEnum(CONTAINER_TYPES)),
+      containerId: Type.Optional(Type.String({ maxLength: 40 })),
+    }),
+    response: PageOf(Grant, 'Grant'),
+    status: 200,
+    errors: ['invalid_cursor', 'capability_required'],
+    run: (ctx, { query }) => listGrants(ctx, query),
+  }),
+  declareOperation({
+    id: 'grants.get',
+    method: 'GET',
+    path: `${grantsPath}/{grantId}`,
+    tag: 'Access',
+    scope: 'work:read',
+    summary: 'Get a grant',
+    params: grantParams,
+    response: Grant,
+    status: 200,
+    errors: ['not_found', 'capability_required'],
+    etag: true,
+    run: (ctx, { params }) => getGrant(ctx, params.grantId as GrantId),
+  }),
+  declareOperation({
+    id: 'grants.create',
+    method: 'POST',
+    path: grantsPath,
+    tag: 'Access',
+    scope: 'work:write',
+    summary: 'Grant a capability',
+    description:
+      'To a member, an agent or a whole team, on the org or one team. Needs `manage` on that container.',
+    params: obj(paramsOf(grantsPath)),
+    body: obj({
+      subjectType: StringEnum(SUBJECT_TYPES),
+      subjectId: Type.String({ maxLength: 40 }),
+      containerType: StringEnum(CONTAINER_TYPES),
+      containerId: Type.String({ maxLength: 40 }),
+      capability: CapabilitySchema,
+    }),
+    response: Grant,
+    status: 201,
+    errors: ['reference_not_found', 'already_exists', 'capability_required'],
+    location: 'grants.get',
+    run: (ctx, { body }) => addGrant(ctx, body),
+  }),
+  declareOperation({
+    id: 'grants.update',
+    method: 'PATCH',
+    path: `${grantsPath}/{grantId}`,
+    tag: 'Access',
+    scope: 'work:write',
+    summary: "Change a grant's capability",
+    params: grantParams,
+    body: obj({ capability: CapabilitySchema }),
+    response: Grant,
+    status: 200,
+    errors: ['not_found', 'capability_required', 'precondition_failed'],
+    precondition: 'grants.get',
+    run: (ctx, { params, body }) => changeGrant(ctx, params.grantId as GrantId, body.capability),
+  }),
+  declareOperation({
+    id: 'grants.delete',
+    method: 'DELETE',
+    path: `${grantsPath}/{grantId}`,
+    tag: 'Access',
+    scope: 'work:write',
+    summary: 'Remove a grant',
+    description: 'Takes effect on the very next request of every token of the people it reached.',
+    params: grantParams,
+    response: null,
+    status: 204,
+    errors: ['not_found', 'capability_required', 'precondition_failed'],
+    precondition: 'grants.get',
+    run: async (ctx, { params }) => removeGrant(ctx, params.grantId as GrantId),
+  }),
+  declareOperation({
+    id: 'access.explain',
+    method: 'GET',
+    path: '/v1/orgs/{orgId}/access/explain',
+    tag: 'Access',
+    scope: 'work:read',
+    summary: 'Explain why an actor can or cannot do something',
+    description:
+      'The effective capability of a member or agent on the org, a team, a workflow state or a task, and the role and grants that decided it. Managers ask about anyone; anyone may ask about themselves.',
+    params: obj(paramsOf('/v1/orgs/{orgId}')),
+    query: obj({
+      actorId: ActorIdSchema,
+      capability: CapabilitySchema,
+      targetType: StringEnum(['org', 'team', 'workflowState', 'task'] as const),
+      targetId: Type.Optional(Type.String({ maxLength: 40 })),
+    }),
+    response: Type.Object(
+      {
+        actorId: ActorIdSchema,
+        capability: CapabilitySchema,
+        allowed: Type.Boolean(),
+        effective: Nullable(
+          StringEnum(CAPABILITIES),
+          'The highest capability the actor holds on the target.',
+        ),
+        visible: Type.Boolean({ description: 'Whether the actor can see the target at all.' }),
+        role: Nullable(
+          obj({ role: OrgRole, capability: Nullable(StringEnum(CAPABILITIES)) }) as never,
+          "The actor's role and its base capability.",
+        ),
+        grants: Type.Array(Grant, { description: 'The grants on containers holding the target.' }),
+      },
+      { $id: 'AccessExplanation', additionalProperties: false },
+    ),
+    status: 200,
+    errors: ['not_found', 'reference_not_found', 'capability_required'],
+    run: (ctx, { query }) => explainAccess(ctx, query),
+  }),
+]
+
+export const accessCatalogue: AnyOperation[] = [
+  ...memberOperations,
+  ...invitationOperations,
+  ...teamMemberOperations,
+  ...grantOperations,
+]

@@ -1,0 +1,335 @@
+import { Type } from '@sinclair/typebox'
+import type { AgentId, ApprovalId, SessionId } from '../ids.ts'
+import { IdSchema } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { PageQuery } from '../pagination.ts'
+import { paramsOf, resourceOperations } from '../resource.ts'
+import {
+  ACTIVITY_KINDS,
+  Agent,
+  AgentActivity,
+  AgentSession,
+  APPROVAL_STATES,
+  ApprovalPolicy,
+  ApprovalRequest,
+  SESSION_STATES,
+} from '../schemas/access.ts'
+import { AnyJson, Nullable, PageOf, StringEnum } from '../schemas/common.ts'
+import { createAgent, listAgents, requireAgent, updateAgent } from '../services/agents.ts'
+import { approve, listApprovals, reject, requireApproval } from '../services/approvals.ts'
+import {
+  act,
+  appendActivity,
+  cancelSession,
+  finishSession,
+  listActivities,
+  listSessions,
+  requireSession,
+  startSession,
+} from '../services/sessions.ts'
+
+const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
+const AgentName = Type.String({ minLength: 1, maxLength: 120 })
+const Description = Nullable(Type.String({ maxLength: 2000 }), 'Markdown.')
+
+const agentOperations = resourceOperations({
+  name: 'agent',
+  plural: 'agents',
+  tag: 'Agents',
+  schema: Agent,
+  collectionPath: '/v1/orgs/{orgId}/agents',
+  idParam: 'agentId',
+  idBrand: 'AgentId',
+  target: () => ({ type: 'org' }),
+  capabilities: { create: 'manage', update: 'manage', archive: 'manage', restore: 'manage' },
+  createBody: obj({
+    name: AgentName,
+    description: Type.Optional(Description),
+    approvalPolicy: Type.Optional(ApprovalPolicy),
+  }),
+  updateBody: Type.Object(
+    {
+      name: Type.Optional(AgentName),
+      description: Type.Optional(Description),
+      approvalPolicy: Type.Optional(ApprovalPolicy),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  listQuery: { status: Type.Optional(StringEnum(['active', 'deactivated'] as const)) },
+  handlers: {
+    list: (ctx, _p, query) => listAgents(ctx, query),
+    get: (ctx, p) => requireAgent(ctx, p.agentId as AgentId),
+    create: (ctx, _p, body) => createAgent(ctx, body as Parameters<typeof createAgent>[1]),
+    update: (ctx, p, body) =>
+      updateAgent(ctx, p.agentId as AgentId, body as Parameters<typeof updateAgent>[2]),
+  },
+})
+
+const agentPath = '/v1/orgs/{orgId}/agents/{agentId}'
+const agentLifecycle: AnyOperation[] = (['deactivate', 'reactivate'] as const).map((action) =>
+  declareOperation({
+    id: `agents.${action}`,
+    method: 'POST',
+    path: `${agentPath}/${action}`,
+    tag: 'Agents',
+    scope: 'work:write',
+    capability: 'manage',
+    summary: `${action === 'deactivate' ? 'Deactivate' : 'Reactivate'} an agent`,
+    description:
+      action === 'deactivate'
+        ? 'A deactivated agent can neither start sessions nor act in running ones.'
+        : undefined,
+    params: obj(paramsOf(agentPath)),
+    response: Agent,
+    status: 200,
+    errors: ['not_found'],
+    precondition: 'agents.get',
+    run: (ctx, { params }) =>
+      updateAgent(
+        ctx,
+        params.agentId as AgentId,
+        { status: action === 'deactivate' ? 'deactivated' : 'active' },
+        `agent.${action}d`,
+      ),
+  }),
+)
+
+const sessionsPath = '/v1/orgs/{orgId}/agent-sessions'
+const sessionPath = `${sessionsPath}/{sessionId}`
+const sessionParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), sessionId: IdSchema('SessionId') })
+const sid = (params: Record<string, unknown>) => params.sessionId as SessionId
+
+const ActionResult = Type.Object(
+  {
+    outcome: StringEnum(['executed', 'pending_approval'] as const),
+    result: Type.Optional(
+      AnyJson("What the operation returned, when it ran; its response schema is the operation's own."),
+    ),
+    approvalRequest: Type.Optional(ApprovalRequest),
+  },
+  { $id: 'AgentActionResult', additionalProperties: false },
+)
+
+const sessionOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'agentSessions.create',
+    method: 'POST',
+    path: sessionsPath,
+    tag: 'Agent sessions',
+    scope: 'agents:run',
+    summary: 'Start an agent work session',
+    description: 'For an active agent, on a task (needs `contribute` on it) or on no task.',
+    params: obj(paramsOf(sessionsPath)),
+    body: obj({
+      agentId: IdSchema('AgentId'),
+      taskId: Type.Optional(IdSchema('TaskId')),
+      title: Type.Optional(Type.String({ maxLength: 500 })),
+    }),
+    response: AgentSession,
+    status: 201,
+    errors: ['not_found', 'agent_inactive'],
+    location: 'agentSessions.get',
+    run: (ctx, { body }) => startSession(ctx, body),
+  }),
+  declareOperation({
+    id: 'agentSessions.list',
+    method: 'GET',
+    path: sessionsPath,
+    tag: 'Agent sessions',
+    scope: 'work:read',
+    summary: 'List agent work sessions',
+    description: 'Sessions on tasks you cannot view are left out.',
+    params: obj(paramsOf(sessionsPath)),
+    query: obj({
+      ...PageQuery,
+      agentId: Type.Optional(IdSchema('AgentId')),
+      taskId: Type.Optional(IdSchema('TaskId')),
+      state: Type.Optional(StringEnum(SESSION_STATES)),
+    }),
+    response: PageOf(AgentSession, 'AgentSession'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    run: (ctx, { query }) => listSessions(ctx, query),
+  }),
+  declareOperation({
+    id: 'agentSessions.get',
+    method: 'GET',
+    path: sessionPath,
+    tag: 'Agent sessions',
+    scope: 'work:read',
+    summary: 'Get an agent work session',
+    params: sessionParams,
+    response: AgentSession,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    run: (ctx, { params }) => requireSession(ctx, sid(params)),
+  }),
+  declareOperation({
+    id: 'agentSessions.cancel',
+    method: 'POST',
+    path: `${sessionPath}/cancel`,
+    tag: 'Agent sessions',
+    scope: 'agents:run',
+    summary: 'Cancel an agent work session',
+    description: 'By the person who started it, or someone with `manage` on its task.',
+    params: sessionParams,
+    response: AgentSession,
+    status: 200,
+    errors: ['not_found'],
+    run: (ctx, { params }) => cancelSession(ctx, sid(params)),
+  }),
+  declareOperation({
+    id: 'agentSessions.finish',
+    method: 'POST',
+    path: `${sessionPath}/finish`,
+    tag: 'Agent sessions',
+    scope: 'agents:run',
+    summary: 'Finish an agent work session',
+    description: 'The agent reports the outcome; the session ends.',
+    params: sessionParams,
+    body: obj({ outcome: StringEnum(['completed', 'failed'] as const) }),
+    response: AgentSession,
+    status: 200,
+    errors: ['not_found', 'session_closed'],
+    run: (ctx, { params, body }) => finishSession(ctx, sid(params), body.outcome),
+  }),
+  declareOperation({
+    id: 'agentSessions.activities.list',
+    method: 'GET',
+    path: `${sessionPath}/activities`,
+    tag: 'Agent sessions',
+    scope: 'work:read',
+    summary: "Read a session's activity log",
+    description: 'Append-only, oldest first. Anyone who can view the task reads it.',
+    params: sessionParams,
+    query: obj(PageQuery),
+    response: PageOf(AgentActivity, 'AgentActivity'),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor'],
+    run: (ctx, { params, query }) => listActivities(ctx, sid(params), query),
+  }),
+  declareOperation({
+    id: 'agentSessions.activities.create',
+    method: 'POST',
+    path: `${sessionPath}/activities`,
+    tag: 'Agent sessions',
+    scope: 'agents:run',
+    summary: "Write to a session's activity log",
+    description: 'A thought, an action, a response or an error of the agent.',
+    params: sessionParams,
+    body: obj({
+      kind: StringEnum(ACTIVITY_KINDS),
+      content: Type.String({ maxLength: 20_000 }),
+      data: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
+    }),
+    response: AgentActivity,
+    status: 201,
+    errors: ['not_found', 'session_closed'],
+    run: (ctx, { params, body }) => appendActivity(ctx, sid(params), body),
+  }),
+  declareOperation({
+    id: 'agentSessions.act',
+    method: 'POST',
+    path: `${sessionPath}/actions`,
+    tag: 'Agent sessions',
+    scope: 'agents:run',
+    summary: 'Act as the agent',
+    description:
+      "Runs a Teams, Workflow states or Tasks operation as the session's agent. The agent and the person driving the session must both hold the capability it needs, and the person's token its scope. An action the agent's approval policy gates becomes a pending approval request instead, and changes nothing else.",
+    params: sessionParams,
+    body: obj({
+      operationId: Type.String({
+        pattern: '^[a-zA-Z]+(\\.[a-zA-Z]+)+$',
+        description: 'Such as `tasks.update`.',
+      }),
+      params: Type.Optional(
+        Type.Object(
+          {},
+          { additionalProperties: true, description: "Path parameters; `orgId` is the session's." },
+        ),
+      ),
+      query: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      body: Type.Optional(AnyJson('The request body of the operation, if it takes one.')),
+    }),
+    response: ActionResult,
+    status: 200,
+    errors: ['not_found', 'session_closed', 'agent_inactive', 'capability_required', 'reference_not_found'],
+    run: (ctx, { params, body }) => act(ctx, sid(params), body),
+  }),
+]
+
+const approvalsPath = '/v1/orgs/{orgId}/approval-requests'
+const approvalParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), approvalId: IdSchema('ApprovalId') })
+const aid = (params: Record<string, unknown>) => params.approvalId as ApprovalId
+const approvalOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'approvals.list',
+    method: 'GET',
+    path: approvalsPath,
+    tag: 'Approvals',
+    scope: 'work:read',
+    summary: 'List approval requests',
+    params: obj(paramsOf(approvalsPath)),
+    query: obj({
+      ...PageQuery,
+      state: Type.Optional(StringEnum(APPROVAL_STATES)),
+      sessionId: Type.Optional(IdSchema('SessionId')),
+    }),
+    response: PageOf(ApprovalRequest, 'ApprovalRequest'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    run: (ctx, { query }) => listApprovals(ctx, query),
+  }),
+  declareOperation({
+    id: 'approvals.get',
+    method: 'GET',
+    path: `${approvalsPath}/{approvalId}`,
+    tag: 'Approvals',
+    scope: 'work:read',
+    summary: 'Get an approval request',
+    params: approvalParams,
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    run: (ctx, { params }) => requireApproval(ctx, aid(params)),
+  }),
+  declareOperation({
+    id: 'approvals.approve',
+    method: 'POST',
+    path: `${approvalsPath}/{approvalId}/approve`,
+    tag: 'Approvals',
+    scope: 'agents:run',
+    summary: 'Approve and run a proposed action',
+    description:
+      'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes.',
+    params: approvalParams,
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found', 'approval_closed', 'capability_required'],
+    run: (ctx, { params }) => approve(ctx, aid(params)),
+  }),
+  declareOperation({
+    id: 'approvals.reject',
+    method: 'POST',
+    path: `${approvalsPath}/{approvalId}/reject`,
+    tag: 'Approvals',
+    scope: 'agents:run',
+    summary: 'Reject a proposed action',
+    description: 'Nothing of it happens; the request keeps who decided and why.',
+    params: approvalParams,
+    body: obj({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }),
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found', 'approval_closed', 'capability_required'],
+    run: (ctx, { params, body }) => reject(ctx, aid(params), body.reason ?? null),
+  }),
+]
+
+export const agentsCatalogue: AnyOperation[] = [
+  ...agentOperations,
+  ...agentLifecycle,
+  ...sessionOperations,
+  ...approvalOperations,
+]

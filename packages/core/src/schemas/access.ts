@@ -1,0 +1,182 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { CAPABILITIES } from '../capabilities.ts'
+import { IdSchema } from '../ids.ts'
+import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
+import { OrgRole } from './orgs.ts'
+
+export const CapabilitySchema = StringEnum(CAPABILITIES, {
+  $id: 'Capability',
+  description: 'The capability ladder, lowest to highest: view < comment < contribute < assign < manage.',
+})
+
+/** A member (`mem_…`) or an agent (`agt_…`). */
+export const ActorIdSchema = Type.String({
+  pattern: '^(mem|agt)_[0-9A-HJKMNP-TV-Z]{26}$',
+  description: 'A MemberId or an AgentId.',
+})
+
+export const SUBJECT_TYPES = ['member', 'agent', 'team'] as const
+export type SubjectType = (typeof SUBJECT_TYPES)[number]
+/** Containers that hold records; later resources (projects, programs, initiatives) join this list. */
+export const CONTAINER_TYPES = ['org', 'team'] as const
+export type ContainerType = (typeof CONTAINER_TYPES)[number]
+
+export const Grant = Type.Object(
+  {
+    id: IdSchema('GrantId'),
+    orgId: IdSchema('OrgId'),
+    subjectType: StringEnum(SUBJECT_TYPES, {
+      description: 'Who holds it: a member, an agent, or every member of a team.',
+    }),
+    subjectId: Type.String({ description: 'A MemberId, AgentId or TeamId, per `subjectType`.' }),
+    containerType: StringEnum(CONTAINER_TYPES, {
+      description: 'Where it applies: the whole org or one team.',
+    }),
+    containerId: Type.String({ description: 'The OrgId or TeamId, per `containerType`.' }),
+    capability: CapabilitySchema,
+    createdAt: Timestamp('When the grant was made.'),
+    updatedAt: Timestamp('When the grant last changed.'),
+  },
+  { $id: 'Grant', additionalProperties: false, description: 'A capability on a container, for a subject.' },
+)
+export type Grant = Static<typeof Grant>
+
+export const TeamMembership = Type.Object(
+  {
+    orgId: IdSchema('OrgId'),
+    teamId: IdSchema('TeamId'),
+    actorId: ActorIdSchema,
+    createdAt: Timestamp('When the actor joined the team.'),
+  },
+  { $id: 'TeamMembership', additionalProperties: false },
+)
+export type TeamMembership = Static<typeof TeamMembership>
+
+export const INVITATION_STATES = ['pending', 'accepted', 'revoked', 'expired'] as const
+export const Invitation = Type.Object(
+  {
+    id: IdSchema('InvitationId'),
+    orgId: IdSchema('OrgId'),
+    email: Type.String({ format: 'email' }),
+    role: OrgRole,
+    state: StringEnum(INVITATION_STATES),
+    invitedBy: IdSchema('MemberId'),
+    createdAt: Timestamp('When the invitation was sent.'),
+    expiresAt: Timestamp('When the link stops working.'),
+    acceptedAt: NullableTimestamp('When it was accepted.'),
+    acceptedBy: Nullable(IdSchema('MemberId'), 'The membership it created.'),
+    revokedAt: NullableTimestamp('When it was revoked.'),
+  },
+  { $id: 'Invitation', additionalProperties: false },
+)
+export type Invitation = Static<typeof Invitation>
+
+export const ApprovalPolicy = Type.Object(
+  {
+    capabilities: Type.Array(CapabilitySchema, {
+      maxItems: 5,
+      description: 'Actions needing any of these capabilities wait for a person to approve them.',
+    }),
+    operations: Type.Array(Type.String({ pattern: '^[a-zA-Z]+\\.[a-zA-Z]+$' }), {
+      maxItems: 100,
+      description: 'Operation ids (such as `tasks.delete`) that always wait for approval.',
+    }),
+  },
+  { $id: 'ApprovalPolicy', additionalProperties: false },
+)
+export type ApprovalPolicy = Static<typeof ApprovalPolicy>
+
+export const Agent = Type.Object(
+  {
+    id: IdSchema('AgentId'),
+    orgId: IdSchema('OrgId'),
+    kind: StringEnum(['agent'] as const),
+    name: Name('The agent name.', 120),
+    description: Nullable(Type.String({ maxLength: 2000 }), 'Markdown.'),
+    status: StringEnum(['active', 'deactivated'] as const),
+    approvalPolicy: ApprovalPolicy,
+    createdBy: IdSchema('MemberId'),
+    createdAt: Timestamp('When the agent was created.'),
+    updatedAt: Timestamp('When the agent last changed.'),
+  },
+  { $id: 'Agent', additionalProperties: false, description: 'An AI agent: an Actor with its own grants.' },
+)
+export type Agent = Static<typeof Agent>
+
+export const SESSION_STATES = [
+  'pending',
+  'active',
+  'awaiting_approval',
+  'completed',
+  'canceled',
+  'failed',
+] as const
+export type SessionState = (typeof SESSION_STATES)[number]
+export const AgentSession = Type.Object(
+  {
+    id: IdSchema('SessionId'),
+    orgId: IdSchema('OrgId'),
+    agentId: IdSchema('AgentId'),
+    taskId: Nullable(IdSchema('TaskId'), 'The task the agent works on, if any.'),
+    title: Nullable(Type.String({ maxLength: 500 })),
+    state: StringEnum(SESSION_STATES, { $id: 'SessionState' }),
+    startedBy: IdSchema('MemberId'),
+    createdAt: Timestamp('When the session was started.'),
+    updatedAt: Timestamp('When the session last changed.'),
+    endedAt: NullableTimestamp('When it completed, failed or was canceled.'),
+  },
+  {
+    $id: 'AgentSession',
+    additionalProperties: false,
+    description: 'One run of an agent, with its activity log.',
+  },
+)
+export type AgentSession = Static<typeof AgentSession>
+
+export const ACTIVITY_KINDS = ['thought', 'action', 'response', 'error'] as const
+export const AgentActivity = Type.Object(
+  {
+    id: IdSchema('ActivityId'),
+    sessionId: IdSchema('SessionId'),
+    seq: Type.Integer({ minimum: 1, description: 'Order within the session, from 1.' }),
+    kind: StringEnum(ACTIVITY_KINDS),
+    content: Type.String({ maxLength: 20_000, description: 'Markdown.' }),
+    data: Nullable(
+      Type.Object({}, { additionalProperties: true }),
+      'Structured detail, such as an action and its result.',
+    ),
+    createdAt: Timestamp('When it was written.'),
+  },
+  { $id: 'AgentActivity', additionalProperties: false },
+)
+export type AgentActivity = Static<typeof AgentActivity>
+
+export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'expired'] as const
+export const ApprovalRequest = Type.Object(
+  {
+    id: IdSchema('ApprovalId'),
+    orgId: IdSchema('OrgId'),
+    agentId: IdSchema('AgentId'),
+    sessionId: IdSchema('SessionId'),
+    operationId: Type.String({ description: 'The operation the agent proposes.' }),
+    input: Type.Object(
+      {
+        params: Type.Object({}, { additionalProperties: true }),
+        query: Type.Object({}, { additionalProperties: true }),
+        body: AnyJson('The request body, or null.'),
+      },
+      { additionalProperties: false, description: 'The proposed input, exactly as it will run.' },
+    ),
+    capability: Nullable(CapabilitySchema, 'The capability the action needs.'),
+    state: StringEnum(APPROVAL_STATES),
+    proposedBy: IdSchema('MemberId'),
+    createdAt: Timestamp('When it was proposed.'),
+    expiresAt: Timestamp('After this it can no longer be approved.'),
+    decidedBy: Nullable(IdSchema('MemberId')),
+    decidedAt: NullableTimestamp('When it was approved or rejected.'),
+    reason: Nullable(Type.String({ maxLength: 2000 })),
+    result: AnyJson('What the approved action returned; null otherwise.'),
+  },
+  { $id: 'ApprovalRequest', additionalProperties: false },
+)
+export type ApprovalRequest = Static<typeof ApprovalRequest>

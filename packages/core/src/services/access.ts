@@ -1,0 +1,206 @@
+import type { Capability } from '../capabilities.ts'
+import { atLeast } from '../capabilities.ts'
+import type { ActorId, GrantId, TeamId } from '../ids.ts'
+import { isId, newId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import type { Page } from '../pagination.ts'
+import {
+  type Actor,
+  type CapabilityTarget,
+  capabilityIn,
+  containersOf,
+  decisive,
+  loadProfile,
+} from '../permissions.ts'
+import { notFound, ProblemError } from '../problems.ts'
+import type { Grant, TeamMembership } from '../schemas/access.ts'
+import type { GrantFilter } from '../storage.ts'
+import { currentOrg } from './orgs.ts'
+import { readPage } from './paging.ts'
+import { requireTeam } from './teams.ts'
+
+/** An active member or agent of the current org, as an Actor; anything else is a 422 on `pointer`. */
+export async function actorById(ctx: OperationContext, actorId: string, pointer: string): Promise<Actor> {
+  const orgId = currentOrg(ctx).id
+  if (isId('MemberId', actorId)) {
+    const m = await ctx.store.members.get(orgId, actorId)
+    if (m && m.status !== 'removed')
+      return { id: m.id, kind: 'person', orgId, role: m.role, userId: m.userId, name: m.name }
+  } else if (isId('AgentId', actorId)) {
+    const a = await ctx.store.agents.get(orgId, actorId)
+    if (a) return { id: a.id, kind: 'agent', orgId, role: null, userId: null, name: a.name }
+  }
+  throw new ProblemError('reference_not_found', 'No member or agent of this workspace has that id.', {
+    errors: [{ pointer, message: 'Unknown actor' }],
+  })
+}
+
+export async function listTeamMembers(
+  ctx: OperationContext,
+  teamId: TeamId,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<TeamMembership>> {
+  const team = await requireTeam(ctx, teamId)
+  return readPage(ctx, {
+    scope: ['teams.members', team.id],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (m: TeamMembership & { id: string }) => m.id,
+    fetch: async (page) =>
+      (await ctx.store.access.listTeamMembers(team.orgId, team.id, page)).map((m) => ({
+        ...m,
+        id: m.actorId,
+      })),
+  }).then((p) => ({ data: p.data.map(({ id: _id, ...m }) => m), nextCursor: p.nextCursor }))
+}
+
+export async function addTeamMember(
+  ctx: OperationContext,
+  teamId: TeamId,
+  actorId: string,
+): Promise<TeamMembership> {
+  const team = await requireTeam(ctx, teamId)
+  const actor = await actorById(ctx, actorId, '/body/actorId')
+  const membership: TeamMembership = {
+    orgId: team.orgId,
+    teamId: team.id,
+    actorId: actor.id,
+    createdAt: ctx.now,
+  }
+  if (await ctx.store.access.addTeamMember(membership)) {
+    ctx.emit({ kind: 'team.member_added', resourceType: 'team', resourceId: team.id, data: { membership } })
+  }
+  return membership
+}
+
+export async function removeTeamMember(
+  ctx: OperationContext,
+  teamId: TeamId,
+  actorId: ActorId,
+): Promise<void> {
+  const team = await requireTeam(ctx, teamId)
+  if (!(await ctx.store.access.removeTeamMember(team.orgId, team.id, actorId)))
+    throw notFound('Team membership')
+  ctx.emit({
+    kind: 'team.member_removed',
+    resourceType: 'team',
+    resourceId: team.id,
+    data: { teamId, actorId },
+  })
+}
+
+/** Grants are managed by whoever may `manage` the container they apply to. */
+function containerTarget(grant: Pick<Grant, 'containerType' | 'containerId'>): CapabilityTarget {
+  return grant.containerType === 'org' ? { type: 'org' } : { type: 'team', id: grant.containerId }
+}
+
+export async function listGrants(
+  ctx: OperationContext,
+  query: GrantFilter & { cursor?: string; limit?: number },
+): Promise<Page<Grant>> {
+  const orgId = currentOrg(ctx).id
+  const filter: GrantFilter = {}
+  for (const key of ['subjectType', 'subjectId', 'containerType', 'containerId'] as const)
+    if (query[key]) filter[key] = query[key] as never
+  const onTeam = filter.containerType === 'team' && filter.containerId
+  await ctx.require('manage', onTeam ? { type: 'team', id: filter.containerId! } : { type: 'org' })
+  return readPage(ctx, {
+    scope: ['grants.list', orgId, filter],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (g: Grant) => g.id,
+    fetch: (page) => ctx.store.access.listGrants(orgId, filter, page),
+  })
+}
+
+export async function getGrant(ctx: OperationContext, grantId: GrantId): Promise<Grant> {
+  const grant = await ctx.store.access.getGrant(currentOrg(ctx).id, grantId)
+  if (!grant) throw notFound('Grant')
+  await ctx.require('manage', containerTarget(grant))
+  return grant
+}
+
+export async function addGrant(
+  ctx: OperationContext,
+  input: Pick<Grant, 'subjectType' | 'subjectId' | 'containerType' | 'containerId' | 'capability'>,
+): Promise<Grant> {
+  const orgId = currentOrg(ctx).id
+  if (input.containerType === 'org' && input.containerId !== orgId) {
+    throw new ProblemError('reference_not_found', 'An org grant applies to this workspace: use its id.', {
+      errors: [{ pointer: '/body/containerId', message: 'Not this workspace' }],
+    })
+  }
+  if (input.containerType === 'team') await requireTeam(ctx, input.containerId as TeamId)
+  await ctx.require('manage', containerTarget(input))
+  if (input.subjectType === 'team') await requireTeam(ctx, input.subjectId as TeamId)
+  else await actorById(ctx, input.subjectId, '/body/subjectId')
+  const existing = await ctx.store.access.findGrant(orgId, input)
+  if (existing) {
+    throw new ProblemError(
+      'already_exists',
+      'That subject already has a grant on that container; change it instead.',
+      { extensions: { grantId: existing.id } },
+    )
+  }
+  const grant: Grant = { id: newId('GrantId'), orgId, ...input, createdAt: ctx.now, updatedAt: ctx.now }
+  await ctx.store.access.insertGrant({ ...grant, createdBy: ctx.actor?.id ?? null })
+  ctx.emit({ kind: 'grant.created', resourceType: 'grant', resourceId: grant.id, data: { grant } })
+  return grant
+}
+
+export async function changeGrant(
+  ctx: OperationContext,
+  grantId: GrantId,
+  capability: Capability,
+): Promise<Grant> {
+  const grant = await getGrant(ctx, grantId)
+  if (grant.capability === capability) return grant
+  await ctx.store.access.updateGrant(grant.orgId, grant.id, { capability, updatedAt: ctx.now })
+  const next = { ...grant, capability, updatedAt: ctx.now }
+  ctx.emit({
+    kind: 'grant.updated',
+    resourceType: 'grant',
+    resourceId: grant.id,
+    data: { grant: next, changes: { capability: { before: grant.capability, after: capability } } },
+  })
+  return next
+}
+
+export async function removeGrant(ctx: OperationContext, grantId: GrantId): Promise<void> {
+  const grant = await getGrant(ctx, grantId)
+  await ctx.store.access.deleteGrant(grant.orgId, grant.id)
+  ctx.emit({ kind: 'grant.deleted', resourceType: 'grant', resourceId: grant.id, data: { grant } })
+}
+
+/**
+ * "Why can X do Y on Z": the actor's effective capability on the target and what decided it (its
+ * role's base and the grants on every container holding the target). Managers ask about anyone;
+ * anyone may ask about themselves.
+ */
+export async function explainAccess(
+  ctx: OperationContext,
+  query: { actorId: string; capability: Capability; targetType: CapabilityTarget['type']; targetId?: string },
+) {
+  const orgId = currentOrg(ctx).id
+  if (query.actorId !== ctx.actor?.id) await ctx.require('manage', { type: 'org' })
+  const actor = await actorById(ctx, query.actorId, '/query/actorId')
+  const target = (
+    query.targetType === 'org' ? { type: 'org' } : { type: query.targetType, id: query.targetId ?? '' }
+  ) as CapabilityTarget
+  const containers = await containersOf(ctx.store, orgId, target)
+  if (!containers) throw notFound('Target')
+  const profile = await loadProfile(ctx.store, actor)
+  const effective = capabilityIn(profile, containers)
+  const { role, grants } = decisive(profile, containers)
+  return {
+    actorId: actor.id,
+    capability: query.capability,
+    allowed: atLeast(effective, query.capability),
+    effective,
+    visible: target.type === 'org' || atLeast(effective, 'view'),
+    role: actor.role ? { role: actor.role, capability: role } : null,
+    grants,
+  }
+}

@@ -1,0 +1,168 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { OrgRole } from '../capabilities.ts'
+import type { InvitationId, MemberId, OrgId } from '../ids.ts'
+import { newId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import type { Page } from '../pagination.ts'
+import { notFound, ProblemError } from '../problems.ts'
+import type { Invitation } from '../schemas/access.ts'
+import type { Member } from '../schemas/orgs.ts'
+import type { InvitationRecord } from '../storage.ts'
+import { currentOrg } from './orgs.ts'
+import { readPage } from './paging.ts'
+
+const INVITATION_DAYS = 7
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+function toInvitation({ tokenHash: _hash, ...record }: InvitationRecord, now: string): Invitation {
+  const state = record.acceptedAt
+    ? 'accepted'
+    : record.revokedAt
+      ? 'revoked'
+      : record.expiresAt <= now
+        ? 'expired'
+        : 'pending'
+  return { ...record, state }
+}
+
+/** Invites someone by email; the single-use link goes out through the mailer and is never stored. */
+export async function createInvitation(
+  ctx: OperationContext,
+  input: { email: string; role: OrgRole },
+): Promise<Invitation> {
+  const org = currentOrg(ctx)
+  if (input.role === 'owner' && ctx.actor?.role !== 'owner') {
+    throw new ProblemError('capability_required', 'Only an owner can invite an owner.', {
+      extensions: { capability: 'manage', role: 'owner' },
+    })
+  }
+  const email = input.email.trim().toLowerCase()
+  const user = await ctx.store.users.getByEmail(email)
+  const existing = user ? await ctx.store.members.findByUser(org.id, user.id) : null
+  if (existing && existing.status !== 'removed') {
+    throw new ProblemError('already_exists', 'That person is already in this workspace.', {
+      errors: [{ pointer: '/body/email', message: 'Already a member' }],
+    })
+  }
+  const token = randomBytes(32).toString('base64url')
+  const record: InvitationRecord = {
+    id: newId('InvitationId'),
+    orgId: org.id,
+    email,
+    role: input.role,
+    tokenHash: hashToken(token),
+    invitedBy: ctx.actor!.id as MemberId,
+    createdAt: ctx.now,
+    expiresAt: new Date(Date.parse(ctx.now) + INVITATION_DAYS * 86_400_000).toISOString(),
+    acceptedAt: null,
+    acceptedBy: null,
+    revokedAt: null,
+  }
+  await ctx.store.invitations.insert(record)
+  const invitation = toInvitation(record, ctx.now)
+  ctx.emit({
+    kind: 'invitation.created',
+    resourceType: 'invitation',
+    resourceId: record.id,
+    data: { invitation },
+  })
+  await ctx.mailer.send({
+    to: email,
+    subject: `${ctx.actor!.name} invited you to ${org.name} on workgraph`,
+    text: `Accept within ${INVITATION_DAYS} days: sign in as ${email} and POST {"token": "${token}"} to ${ctx.config.baseUrl}/v1/invitations/accept, or open the link.`,
+    link: `${ctx.config.baseUrl}/invitations/accept?token=${token}`,
+  })
+  return invitation
+}
+
+export async function listInvitations(
+  ctx: OperationContext,
+  query: { cursor?: string; limit?: number; state?: 'pending' | 'all' },
+): Promise<Page<Invitation>> {
+  const orgId = currentOrg(ctx).id
+  const filter = query.state === 'all' ? {} : { pendingAt: ctx.now }
+  const page = await readPage(ctx, {
+    scope: ['invitations.list', orgId, query.state ?? 'pending'],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (i: InvitationRecord) => i.id,
+    fetch: (p) => ctx.store.invitations.list(orgId, filter, p),
+  })
+  return { data: page.data.map((r) => toInvitation(r, ctx.now)), nextCursor: page.nextCursor }
+}
+
+export async function getInvitation(ctx: OperationContext, id: InvitationId): Promise<Invitation> {
+  const record = await ctx.store.invitations.get(currentOrg(ctx).id, id)
+  if (!record) throw notFound('Invitation')
+  return toInvitation(record, ctx.now)
+}
+
+export async function revokeInvitation(ctx: OperationContext, id: InvitationId): Promise<Invitation> {
+  const record = await ctx.store.invitations.get(currentOrg(ctx).id, id)
+  if (!record) throw notFound('Invitation')
+  if (toInvitation(record, ctx.now).state !== 'pending') return toInvitation(record, ctx.now)
+  await ctx.store.invitations.revoke(record.orgId, record.id, ctx.now)
+  const invitation = toInvitation({ ...record, revokedAt: ctx.now }, ctx.now)
+  ctx.emit({ kind: 'invitation.revoked', resourceType: 'invitation', resourceId: id, data: { invitation } })
+  return invitation
+}
+
+/**
+ * Accepts an invitation with its link token: the signed-in person must own the invited address.
+ * The token works once; a removed member comes back with the invited role.
+ */
+export async function acceptInvitation(ctx: OperationContext, token: string): Promise<Member> {
+  const user = ctx.principal && (await ctx.store.users.get(ctx.principal.userId))
+  if (!user) throw new ProblemError('unauthenticated', 'The account behind this token no longer exists.')
+  const found = await ctx.store.invitations.findByToken(hashToken(token))
+  if (!found || toInvitation(found, ctx.now).state !== 'pending') {
+    throw new ProblemError(
+      'invitation_invalid',
+      'This invitation link is used, revoked or expired; ask for a new one.',
+    )
+  }
+  if (found.email !== user.email.toLowerCase()) {
+    throw new ProblemError(
+      'invitation_email_mismatch',
+      `This invitation was sent to another address; sign in as that person.`,
+    )
+  }
+  const orgId: OrgId = found.orgId
+  const existing = await ctx.store.members.findByUser(orgId, user.id)
+  if (existing && existing.status !== 'removed')
+    throw new ProblemError('already_exists', 'You are already in this workspace.')
+  const memberId = existing?.id ?? newId('MemberId')
+  const invitation = await ctx.store.invitations.consume(found.tokenHash, ctx.now, memberId)
+  if (!invitation) throw new ProblemError('invitation_invalid', 'This invitation link was just used.')
+  if (existing) {
+    await ctx.store.members.update(orgId, memberId, {
+      role: invitation.role,
+      status: 'active',
+      updatedAt: ctx.now,
+    })
+  } else {
+    await ctx.store.members.insert({
+      id: memberId,
+      orgId,
+      userId: user.id,
+      kind: 'person',
+      role: invitation.role,
+      status: 'active',
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+  }
+  const member = (await ctx.store.members.get(orgId, memberId))!
+  ctx.emit(
+    {
+      kind: existing ? 'member.reactivated' : 'member.created',
+      resourceType: 'member',
+      resourceId: memberId,
+      data: { member },
+    },
+    orgId,
+  )
+  return member
+}

@@ -1,0 +1,239 @@
+import type { AgentId, MemberId, SessionId, TaskId } from '../ids.ts'
+import { newId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import type { Page } from '../pagination.ts'
+import { notFound, ProblemError } from '../problems.ts'
+import type { AgentActivity, AgentSession, ApprovalRequest } from '../schemas/access.ts'
+import { agentActor, requireAgent } from './agents.ts'
+import { currentOrg } from './orgs.ts'
+import { readPage } from './paging.ts'
+
+const ENDED = new Set<AgentSession['state']>(['completed', 'canceled', 'failed'])
+export const APPROVAL_HOURS = 24
+
+export async function requireSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
+  const session = await ctx.store.sessions.get(currentOrg(ctx).id, sessionId, await ctx.scope())
+  if (!session) throw notFound('Agent session')
+  return session
+}
+
+/** The person who started a session drives it: only they write its log and act through it. */
+async function drivenSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
+  const session = await requireSession(ctx, sessionId)
+  if (session.startedBy !== ctx.actor?.id) {
+    throw new ProblemError('capability_required', 'Only the person who started this session drives it.', {
+      extensions: { capability: 'contribute' },
+    })
+  }
+  if (ENDED.has(session.state)) throw new ProblemError('session_closed', `The session is ${session.state}.`)
+  return session
+}
+
+async function setState(
+  ctx: OperationContext,
+  session: AgentSession,
+  state: AgentSession['state'],
+): Promise<AgentSession> {
+  if (session.state === state) return session
+  const endedAt = ENDED.has(state) ? ctx.now : session.endedAt
+  await ctx.store.sessions.update(session.orgId, session.id, { state, updatedAt: ctx.now, endedAt })
+  const next = { ...session, state, updatedAt: ctx.now, endedAt }
+  ctx.emit({
+    kind: 'agent_session.updated',
+    resourceType: 'agent_session',
+    resourceId: session.id,
+    data: { session: next, changes: { state: { before: session.state, after: state } } },
+  })
+  return next
+}
+
+export async function startSession(
+  ctx: OperationContext,
+  input: { agentId: AgentId; taskId?: TaskId; title?: string },
+): Promise<AgentSession> {
+  const agent = await requireAgent(ctx, input.agentId)
+  agentActor(agent)
+  await ctx.require('contribute', input.taskId ? { type: 'task', id: input.taskId } : { type: 'org' })
+  const session: AgentSession = {
+    id: newId('SessionId'),
+    orgId: agent.orgId,
+    agentId: agent.id,
+    taskId: input.taskId ?? null,
+    title: input.title ?? null,
+    state: 'pending',
+    startedBy: ctx.actor!.id as MemberId,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    endedAt: null,
+  }
+  await ctx.store.sessions.insert(session)
+  ctx.emit({
+    kind: 'agent_session.created',
+    resourceType: 'agent_session',
+    resourceId: session.id,
+    data: { session },
+  })
+  return session
+}
+
+export async function listSessions(
+  ctx: OperationContext,
+  query: {
+    cursor?: string
+    limit?: number
+    agentId?: AgentId
+    taskId?: TaskId
+    state?: AgentSession['state']
+  },
+): Promise<Page<AgentSession>> {
+  const orgId = currentOrg(ctx).id
+  const filter = Object.fromEntries(
+    Object.entries({ agentId: query.agentId, taskId: query.taskId, state: query.state }).filter(([, v]) => v),
+  )
+  const scope = await ctx.scope()
+  return readPage(ctx, {
+    scope: ['agentSessions.list', orgId, filter],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (s: AgentSession) => s.id,
+    fetch: (page) => ctx.store.sessions.list(orgId, filter, page, scope),
+  })
+}
+
+export async function cancelSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
+  const session = await requireSession(ctx, sessionId)
+  if (session.startedBy !== ctx.actor?.id)
+    await ctx.require('manage', session.taskId ? { type: 'task', id: session.taskId } : { type: 'org' })
+  if (ENDED.has(session.state)) return session
+  return setState(ctx, session, 'canceled')
+}
+
+export async function finishSession(
+  ctx: OperationContext,
+  sessionId: SessionId,
+  outcome: 'completed' | 'failed',
+): Promise<AgentSession> {
+  return setState(ctx, await drivenSession(ctx, sessionId), outcome)
+}
+
+export async function appendActivity(
+  ctx: OperationContext,
+  sessionId: SessionId,
+  input: Pick<AgentActivity, 'kind' | 'content'> & { data?: Record<string, unknown> | null },
+): Promise<AgentActivity> {
+  const session = await drivenSession(ctx, sessionId)
+  return log(ctx, session, input)
+}
+
+async function log(
+  ctx: OperationContext,
+  session: AgentSession,
+  input: Pick<AgentActivity, 'kind' | 'content'> & { data?: Record<string, unknown> | null },
+) {
+  const activity = await ctx.store.sessions.appendActivity(session.orgId, {
+    id: newId('ActivityId'),
+    sessionId: session.id,
+    kind: input.kind,
+    content: input.content,
+    data: input.data ?? null,
+    createdAt: ctx.now,
+  })
+  if (session.state === 'pending') await setState(ctx, session, 'active')
+  ctx.emit({
+    kind: 'agent_activity.created',
+    resourceType: 'agent_session',
+    resourceId: session.id,
+    data: { activity },
+  })
+  return activity
+}
+
+export async function listActivities(
+  ctx: OperationContext,
+  sessionId: SessionId,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<AgentActivity>> {
+  const session = await requireSession(ctx, sessionId)
+  return readPage(ctx, {
+    scope: ['agentActivities.list', session.id],
+    query,
+    sort: 'seq',
+    direction: 'asc',
+    keyOf: (a: AgentActivity & { id: string }) => a.seq,
+    fetch: (page) =>
+      ctx.store.sessions.listActivities(
+        session.orgId,
+        session.id,
+        Number(page.after?.value ?? 0),
+        page.limit + 1,
+      ),
+  })
+}
+
+export type ActionInput = {
+  operationId: string
+  params?: Record<string, unknown>
+  query?: Record<string, unknown>
+  body?: unknown
+}
+
+/**
+ * The agent acts through its session. An action its approval policy gates becomes a pending
+ * approval request and changes nothing else; any other runs at once, as the agent, in this transaction.
+ */
+export async function act(ctx: OperationContext, sessionId: SessionId, action: ActionInput) {
+  const session = await drivenSession(ctx, sessionId)
+  const agent = await requireAgent(ctx, session.agentId)
+  const actor = agentActor(agent)
+  const operation = ctx.operationOf(action.operationId)
+  const input = { params: action.params ?? {}, query: action.query ?? {}, body: action.body ?? null }
+  const gated =
+    operation &&
+    (agent.approvalPolicy.operations.includes(operation.id) ||
+      (operation.capability && agent.approvalPolicy.capabilities.includes(operation.capability)))
+  if (gated) {
+    const request: ApprovalRequest = {
+      id: newId('ApprovalId'),
+      orgId: session.orgId,
+      agentId: agent.id,
+      sessionId: session.id,
+      operationId: operation.id,
+      input,
+      capability: operation.capability ?? null,
+      state: 'pending',
+      proposedBy: ctx.actor!.id as MemberId,
+      createdAt: ctx.now,
+      expiresAt: new Date(Date.parse(ctx.now) + APPROVAL_HOURS * 3_600_000).toISOString(),
+      decidedBy: null,
+      decidedAt: null,
+      reason: null,
+      result: null,
+    }
+    await ctx.store.approvals.insert(request)
+    ctx.emit({
+      kind: 'approval_request.created',
+      resourceType: 'approval_request',
+      resourceId: request.id,
+      data: { approvalRequest: request },
+    })
+    await log(ctx, session, {
+      kind: 'action',
+      content: `Proposed \`${operation.id}\`; waiting for approval.`,
+      data: { approvalRequestId: request.id },
+    })
+    await setState(
+      ctx,
+      { ...session, state: session.state === 'pending' ? 'active' : session.state },
+      'awaiting_approval',
+    )
+    return { outcome: 'pending_approval' as const, approvalRequest: request }
+  }
+  const result = await ctx.invoke(action.operationId, { ...input, body: action.body }, actor)
+  await log(ctx, session, {
+    kind: 'action',
+    content: `Ran \`${action.operationId}\`.`,
+    data: { operationId: action.operationId },
+  })
+  return { outcome: 'executed' as const, result }
+}

@@ -1,0 +1,302 @@
+import {
+  CAPABILITIES,
+  type Capability,
+  DEFAULT_STATES,
+  type Engine,
+  newId,
+  type OrgId,
+  type Principal,
+  type Store,
+  UNSCOPED,
+} from '@workgraph/core'
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { newPerson } from '../support/fixtures.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+
+const WORLDS = Number(process.env.PERMISSION_WORLDS ?? 200)
+const ROLES = ['admin', 'member', 'guest', 'guest'] as const
+const BASE: Record<string, Capability | null> = {
+  owner: 'manage',
+  admin: 'manage',
+  member: 'assign',
+  guest: null,
+}
+const rank = (c: Capability | null) => (c ? CAPABILITIES.indexOf(c) : -1)
+
+/** A random world: teams, people with roles, agents, team memberships and grants. */
+const worldArb = fc.record({
+  teams: fc.integer({ min: 1, max: 3 }),
+  people: fc.array(fc.constantFrom(...ROLES), { minLength: 1, maxLength: 3 }),
+  agents: fc.integer({ min: 0, max: 2 }),
+  memberships: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 5 }),
+  grants: fc.array(
+    fc.record({
+      subject: fc.nat(),
+      subjectIsTeam: fc.boolean(),
+      container: fc.nat(),
+      onOrg: fc.boolean(),
+      capability: fc.constantFrom(...CAPABILITIES),
+    }),
+    { maxLength: 6 },
+  ),
+})
+type WorldSpec = typeof worldArb extends fc.Arbitrary<infer T> ? T : never
+
+interface Actor {
+  id: string
+  role: string | null
+  principal?: Principal
+  token?: string
+}
+
+/** The reference model: the highest of the role's base and every grant reaching the actor on the org or the team. */
+function modelCapability(
+  actor: Actor,
+  teamId: string | null,
+  grants: Array<{ subjectId: string; containerId: string; capability: Capability }>,
+  teamsOf: Map<string, Set<string>>,
+  orgId: string,
+): Capability | null {
+  let best = actor.role ? BASE[actor.role]! : null
+  for (const g of grants) {
+    const reaches = g.subjectId === actor.id || (teamsOf.get(g.subjectId)?.has(actor.id) ?? false)
+    const applies = g.containerId === orgId || g.containerId === teamId
+    if (reaches && applies && rank(g.capability) > rank(best)) best = g.capability
+  }
+  return best
+}
+
+describeEachDatabase('permission engine against a reference model (property)', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let owner: Awaited<ReturnType<typeof newPerson>>
+  const people: Array<Awaited<ReturnType<typeof newPerson>>> = []
+  beforeAll(async () => {
+    server = await startTestServer(db, { config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } } })
+    owner = await newPerson(server.engine)
+    for (let i = 0; i < 3; i++) people.push(await newPerson(server.engine))
+  })
+  afterAll(() => server.drop())
+
+  async function build(spec: WorldSpec) {
+    const engine: Engine = server.engine
+    const orgId = (await engine.execute('orgs.create', { body: { name: 'World' } }, owner.principal))
+      .body as { id: OrgId }
+    const now = new Date().toISOString()
+    const world = await server.storage.transaction(async (s: Store) => {
+      const teams: string[] = []
+      const tasks: Array<{ id: string; teamId: string }> = []
+      for (let t = 0; t < spec.teams; t++) {
+        const teamId = newId('TeamId')
+        await s.teams.insert({
+          id: teamId,
+          orgId: orgId.id,
+          name: `T${t}`,
+          key: `T${t}`,
+          description: null,
+          createdAt: now,
+          updatedAt: now,
+          archivedAt: null,
+        })
+        const stateId = newId('StateId')
+        const d = DEFAULT_STATES[0]!
+        await s.states.insert({
+          id: stateId,
+          orgId: orgId.id,
+          teamId,
+          name: d.name,
+          category: d.category,
+          color: d.color,
+          description: null,
+          position: 0,
+          createdAt: now,
+          updatedAt: now,
+          archivedAt: null,
+        })
+        const ownerMember = (await s.members.findByUser(orgId.id, owner.user.id))!
+        const taskId = newId('TaskId')
+        await s.tasks.insert({
+          id: taskId,
+          orgId: orgId.id,
+          teamId,
+          number: await s.teams.nextTaskNumber(orgId.id, teamId),
+          title: 'task',
+          description: null,
+          stateId,
+          assigneeId: null,
+          creatorId: ownerMember.id,
+          priority: 'none',
+          estimate: null,
+          dueDate: null,
+          createdAt: now,
+          updatedAt: now,
+          startedAt: null,
+          completedAt: null,
+          canceledAt: null,
+          archivedAt: null,
+        })
+        teams.push(teamId)
+        tasks.push({ id: taskId, teamId })
+      }
+      const actors: Actor[] = []
+      for (const [i, role] of spec.people.entries()) {
+        const person = people[i]!
+        const id = newId('MemberId')
+        await s.members.insert({
+          id,
+          orgId: orgId.id,
+          userId: person.user.id,
+          kind: 'person',
+          role,
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+        })
+        actors.push({ id, role, principal: person.principal, token: person.token })
+      }
+      for (let a = 0; a < spec.agents; a++) {
+        const id = newId('AgentId')
+        await s.agents.insert({
+          id,
+          orgId: orgId.id,
+          kind: 'agent',
+          name: `A${a}`,
+          description: null,
+          status: 'active',
+          approvalPolicy: { capabilities: [], operations: [] },
+          createdBy: actors[0]!.id as never,
+          createdAt: now,
+          updatedAt: now,
+        })
+        actors.push({ id, role: null })
+      }
+      const teamsOf = new Map<string, Set<string>>(teams.map((t) => [t, new Set<string>()]))
+      for (const [actorIndex, teamIndex] of spec.memberships) {
+        const actor = actors[actorIndex % actors.length]!
+        const teamId = teams[teamIndex % teams.length]!
+        if (
+          await s.access.addTeamMember({
+            orgId: orgId.id,
+            teamId: teamId as never,
+            actorId: actor.id as never,
+            createdAt: now,
+          })
+        )
+          teamsOf.get(teamId)!.add(actor.id)
+      }
+      const grants: Array<{ subjectId: string; containerId: string; capability: Capability }> = []
+      for (const g of spec.grants) {
+        const subjectId = g.subjectIsTeam
+          ? teams[g.subject % teams.length]!
+          : actors[g.subject % actors.length]!.id
+        const subjectType = g.subjectIsTeam ? 'team' : subjectId.startsWith('agt_') ? 'agent' : 'member'
+        const containerId = g.onOrg ? orgId.id : teams[g.container % teams.length]!
+        const key = { subjectType, subjectId, containerType: g.onOrg ? 'org' : 'team', containerId } as const
+        if (await s.access.findGrant(orgId.id, key)) continue
+        await s.access.insertGrant({
+          id: newId('GrantId'),
+          orgId: orgId.id,
+          ...key,
+          capability: g.capability,
+          createdAt: now,
+          updatedAt: now,
+          createdBy: null,
+        })
+        grants.push({ subjectId, containerId, capability: g.capability })
+      }
+      return { teams, tasks, actors, teamsOf, grants }
+    })
+    return { orgId: orgId.id, ...world }
+  }
+
+  it(`agrees with the model on every list, get and mutation, through the engine and over HTTP (${WORLDS} worlds)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(worldArb, async (spec) => {
+        const w = await build(spec)
+        const cap = (actor: Actor, teamId: string | null) =>
+          modelCapability(actor, teamId, w.grants, w.teamsOf, w.orgId)
+        for (const actor of w.actors) {
+          for (const teamId of w.teams) {
+            const why = await server.engine.execute(
+              'access.explain',
+              {
+                params: { orgId: w.orgId },
+                query: { actorId: actor.id, capability: 'view', targetType: 'team', targetId: teamId },
+              },
+              owner.principal,
+            )
+            expect(
+              (why.body as { effective: Capability | null }).effective,
+              `explain ${actor.id} on ${teamId}`,
+            ).toBe(cap(actor, teamId))
+          }
+          if (!actor.principal) continue
+          const visibleTasks = w.tasks
+            .filter((t) => rank(cap(actor, t.teamId)) >= 0)
+            .map((t) => t.id)
+            .sort()
+          const visibleTeams = w.teams.filter((t) => rank(cap(actor, t)) >= 0).sort()
+          const api = server.as(actor.token!)
+          const listed = (
+            await server.engine.execute(
+              'tasks.list',
+              { params: { orgId: w.orgId }, query: { limit: '1' } },
+              actor.principal,
+            )
+          ).body as { nextCursor: string | null; data: Array<{ id: string }> }
+          expect(listed.data.length, 'first page is exact').toBe(Math.min(1, visibleTasks.length))
+          expect(
+            (await api.get(`/v1/orgs/${w.orgId}/tasks?limit=200`)).body.data
+              .map((t: { id: string }) => t.id)
+              .sort(),
+          ).toEqual(visibleTasks)
+          expect(
+            (await api.get(`/v1/orgs/${w.orgId}/teams?limit=200`)).body.data
+              .map((t: { id: string }) => t.id)
+              .sort(),
+          ).toEqual(visibleTeams)
+          for (const task of w.tasks) {
+            const c = cap(actor, task.teamId)
+            const getStatus = rank(c) >= 0 ? 200 : 404
+            expect(
+              await server.engine
+                .execute('tasks.get', { params: { orgId: w.orgId, taskId: task.id } }, actor.principal)
+                .then(
+                  () => 200,
+                  (e) => e.status,
+                ),
+            ).toBe(getStatus)
+            const editStatus = rank(c) < 0 ? 404 : rank(c) >= rank('contribute') ? 200 : 403
+            expect(
+              (await api.patch(`/v1/orgs/${w.orgId}/tasks/${task.id}`, { title: `by ${actor.id}` })).status,
+              `edit as ${actor.role}`,
+            ).toBe(editStatus)
+            const teamEdit = rank(c) < 0 ? 404 : rank(c) >= rank('manage') ? 200 : 403
+            const engineTeamEdit = await server.engine
+              .execute(
+                'teams.update',
+                { params: { orgId: w.orgId, teamId: task.teamId }, body: { description: actor.id } },
+                actor.principal,
+              )
+              .then(
+                () => 200,
+                (e) => e.status,
+              )
+            expect(engineTeamEdit, `team edit as ${actor.role}`).toBe(teamEdit)
+          }
+        }
+        const stray = await server.storage.read((s) =>
+          s.tasks.list(
+            w.orgId,
+            { archived: false },
+            { sort: 'createdAt', direction: 'asc', after: null, limit: 50 },
+            UNSCOPED,
+          ),
+        )
+        expect(stray).toHaveLength(w.tasks.length)
+      }),
+      { numRuns: WORLDS },
+    )
+  }, 600_000)
+})
