@@ -1,27 +1,17 @@
-import type { OrgId, ReadScope } from '@workgraph/core'
-import type { Kysely } from 'kysely'
-import type { Database } from './schema.ts'
+import type { ReadScope } from '@workgraph/core'
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 
 /**
- * The permission predicate of a read, as a subquery: the teams in which the actor, or a team it
- * belongs to, holds a grant. Queries put `team_id in (…)` in their WHERE clause, so pages and
- * counts are exact and nothing is filtered afterwards. Org-wide readers get no predicate at all.
+ * The permission predicate of a read: `column in (the teams the actor may view)`. Core computes the
+ * list from the grants it loads once per request, so the query carries a literal the planner can
+ * estimate (and read team by team through `tasks_team_created`), and an empty list reads nothing.
+ * Pages and counts are exact; nothing is filtered afterwards. Org-wide readers get no predicate.
  */
-export function visibleTeamIds(db: Kysely<Database>, orgId: OrgId, scope: ReadScope) {
-  const actorTeams = db
-    .selectFrom('teamMemberships')
-    .select('teamMemberships.teamId')
-    .where('teamMemberships.orgId', '=', orgId)
-    .where('teamMemberships.actorId', '=', scope.actorId)
-  return db
-    .selectFrom('grants')
-    .select('grants.containerId')
-    .where('grants.orgId', '=', orgId)
-    .where('grants.containerType', '=', 'team')
-    .where((eb) =>
-      eb.or([
-        eb('grants.subjectId', '=', scope.actorId),
-        eb.and([eb('grants.subjectType', '=', 'team'), eb('grants.subjectId', 'in', actorTeams)]),
-      ]),
-    )
+export function inVisibleTeams<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  column: string,
+  scope: ReadScope,
+): Expression<SqlBool> {
+  if (scope.teamIds.length === 0) return sql<SqlBool>`1 = 0`
+  return eb(column as never, 'in', [...scope.teamIds] as never)
 }

@@ -66,21 +66,30 @@ export function capabilityIn(profile: AccessProfile, containers: readonly Contai
 
 /**
  * How a read narrows what the actor sees, compiled into SQL by storage. `orgWide` actors see every
- * record; the others see records in teams where they, or a team they belong to, hold a grant.
+ * record; the others see records in `teamIds`: the teams where they, or a team they belong to, hold
+ * a grant. The list comes from the grants the engine loads once per request, so the query carries it
+ * as a literal the planner can estimate, and an empty list reads nothing.
  */
 export interface ReadScope {
   orgWide: boolean
   actorId: ActorId
+  teamIds: readonly string[]
 }
 
 /** For the engine's own look-ups (which container holds a record), never for answering a caller. */
-export const UNSCOPED: ReadScope = { orgWide: true, actorId: 'mem_00000000000000000000000000' as ActorId }
+export const UNSCOPED: ReadScope = {
+  orgWide: true,
+  actorId: 'mem_00000000000000000000000000' as ActorId,
+  teamIds: [],
+}
 
 export function readScope(profile: AccessProfile): ReadScope {
-  return {
-    orgWide: atLeast(capabilityIn(profile, [{ type: 'org', id: profile.actor.orgId }]), 'view'),
-    actorId: profile.actor.id,
-  }
+  const orgWide = atLeast(capabilityIn(profile, [{ type: 'org', id: profile.actor.orgId }]), 'view')
+  // Every grant reaches at least `view`, so any team grant that reaches the actor makes the team visible.
+  const teamIds = orgWide
+    ? []
+    : [...new Set(profile.grants.filter((g) => g.containerType === 'team').map((g) => g.containerId))]
+  return { orgWide, actorId: profile.actor.id, teamIds }
 }
 
 /** The containers holding a target, from the org down; null when the target does not exist. */

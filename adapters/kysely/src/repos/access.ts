@@ -50,12 +50,8 @@ export function accessRepo(db: Kysely<Database>): AccessRepo {
         .selectAll()
         .where('orgId', '=', orgId)
         .where((eb) =>
-          eb.or([
-            eb('subjectId', '=', actorId),
-            ...(teamIds.length
-              ? [eb.and([eb('subjectType', '=', 'team'), eb('subjectId', 'in', [...teamIds])])]
-              : []),
-          ]),
+          // Ids carry their type's prefix, so one lookup by subject id serves people, agents and teams.
+          eb('subjectId', 'in', [actorId, ...teamIds]),
         )
         .execute()
       return rows.map(toGrant)

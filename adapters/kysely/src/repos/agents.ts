@@ -18,7 +18,7 @@ import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { visibleTeamIds } from '../scope.ts'
+import { inVisibleTeams } from '../scope.ts'
 
 type Row<T> = { [K in keyof T]: unknown }
 
@@ -108,7 +108,7 @@ function visibleSessions(db: Kysely<Database>, orgId: OrgId, scope: ReadScope) {
     .selectFrom('tasks')
     .select('tasks.id')
     .where('tasks.orgId', '=', orgId)
-    .where('tasks.teamId', 'in', visibleTeamIds(db, orgId, scope))
+    .where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
   return q.where((eb) =>
     eb.or([eb('agentSessions.taskId', 'is', null), eb('agentSessions.taskId', 'in', visibleTasks)]),
   )

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { visibleTeamIds } from '../scope.ts'
+import { inVisibleTeams } from '../scope.ts'
 
 const SORT_COLUMNS = { createdAt: 'tasks.createdAt', updatedAt: 'tasks.updatedAt' } as const
 
@@ -31,13 +31,13 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
     },
     async get(orgId, id, scope) {
       let q = base().where('tasks.orgId', '=', orgId).where('tasks.id', '=', id)
-      if (!scope.orgWide) q = q.where('tasks.teamId', 'in', visibleTeamIds(db, orgId, scope))
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
       const row = await q.executeTakeFirst()
       return row ? toTask(row) : null
     },
     async list(orgId, filter, page, scope) {
       let q = base().where('tasks.orgId', '=', orgId)
-      if (!scope.orgWide) q = q.where('tasks.teamId', 'in', visibleTeamIds(db, orgId, scope))
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
       if (filter.teamId) q = q.where('tasks.teamId', '=', filter.teamId)
       if (filter.stateId) q = q.where('tasks.stateId', '=', filter.stateId)
       if (filter.stateCategory?.length) q = q.where('s.category', 'in', filter.stateCategory)

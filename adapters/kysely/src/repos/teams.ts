@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { visibleTeamIds } from '../scope.ts'
+import { inVisibleTeams } from '../scope.ts'
 
 type TeamRow = Omit<Database['teams'], 'createdAt' | 'updatedAt' | 'archivedAt'> & {
   createdAt: Date | string
@@ -32,7 +32,7 @@ export function teamRepo(db: Kysely<Database>): TeamRepo {
     },
     async get(orgId, id, scope) {
       let q = db.selectFrom('teams').selectAll().where('orgId', '=', orgId).where('id', '=', id)
-      if (scope && !scope.orgWide) q = q.where('teams.id', 'in', visibleTeamIds(db, orgId, scope))
+      if (scope && !scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
       const row = await q.executeTakeFirst()
       return row ? toTeam(row) : null
     },
@@ -43,7 +43,7 @@ export function teamRepo(db: Kysely<Database>): TeamRepo {
     },
     async list(orgId, filter, page, scope) {
       let q = db.selectFrom('teams').selectAll().where('orgId', '=', orgId)
-      if (!scope.orgWide) q = q.where('teams.id', 'in', visibleTeamIds(db, orgId, scope))
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
       if (filter.archived === true) q = q.where('archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('archivedAt', 'is', null)
       const rows = await keysetPage(q, page, { sort: 'id', id: 'id' }).execute()

@@ -129,6 +129,8 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
     if (!VERIFIER.test(verifier)) throw new OAuthError('invalid_grant', 'code_verifier is malformed.')
     const now = clock()
     const outcome = await storage.transaction(async (tx) => {
+      // Redemptions of one code run one at a time: the losers' revocations cannot deadlock.
+      await tx.locks.acquire(`oauth-code:${hashToken(code)}`)
       const row = await tx.oauth.consumeCode(hashToken(code), now.toISOString())
       if (!row) return { error: 'The code is unknown.' }
       if (row.consumedAt !== null) {
@@ -159,6 +161,8 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
     const hash = hashToken(token)
     const now = clock()
     const outcome = await storage.transaction(async (tx) => {
+      // Uses of one refresh token run one at a time, for the same reason.
+      await tx.locks.acquire(`oauth-refresh:${hash}`)
       const row = await tx.oauth.getRefreshToken(hash)
       if (!row || row.clientId !== clientId) return { error: 'The refresh token is unknown.' }
       if (Date.parse(row.expiresAt) <= now.getTime()) return { error: 'The refresh token has expired.' }

@@ -1,7 +1,7 @@
 import type { ApprovalId, MemberId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
-import type { CapabilityTarget } from '../permissions.ts'
+import { type CapabilityTarget, UNSCOPED } from '../permissions.ts'
 import { notFound, ProblemError } from '../problems.ts'
 import type { ApprovalRequest } from '../schemas/access.ts'
 import { agentActor, requireAgent } from './agents.ts'
@@ -114,15 +114,12 @@ async function decide(
     resourceId: request.id,
     data: { approvalRequest: next },
   })
-  const session = await ctx.store.sessions.get(request.orgId, request.sessionId, {
-    orgWide: true,
-    actorId: request.agentId,
-  })
+  const session = await ctx.store.sessions.get(request.orgId, request.sessionId, UNSCOPED)
   const stillWaiting = await ctx.store.approvals.list(
     request.orgId,
     { state: 'pending', sessionId: request.sessionId },
     { sort: 'id', direction: 'asc', after: null, limit: 1 },
-    { orgWide: true, actorId: request.agentId },
+    UNSCOPED,
   )
   if (session?.state === 'awaiting_approval' && stillWaiting.length === 0) {
     await ctx.store.sessions.update(session.orgId, session.id, { state: 'active', updatedAt: ctx.now })

@@ -1,0 +1,628 @@
+/**
+ * Permissions-at-scale bench: one org with 100,000 tasks over 50 teams and 1,000 members (admins, members,
+ * guests) holding a mix of grants, seeded straight through storage. For a sample of actors of each kind it
+ * checks that the first page of `tasks.list` is exactly what a model of the grants says the actor can see,
+ * then times that page through `engine.execute` and over HTTP, and times the storage query with the
+ * permission predicate against the same query without it (plus `loadProfile`, the per-request grants
+ * look-up). It ends with the query plan of the scoped query. SQLite (temp file, WAL) by default;
+ * `--postgres` uses DATABASE_URL or a local server, in a throwaway schema.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type {
+  Actor,
+  Capability,
+  Grant,
+  MemberId,
+  MemberRecord,
+  OrgId,
+  OrgRole,
+  Principal,
+  RawInput,
+  ReadScope,
+  StateId,
+  Task,
+  TaskFilter,
+  TaskRecord,
+  TeamId,
+  User,
+} from '@workgraph/core'
+import { CAPABILITIES, createUser, loadProfile, newId, readScope, UNSCOPED } from '@workgraph/core'
+import { type RunningServer, startServer } from '@workgraph/h3'
+import { connect, createKyselyStorage } from '@workgraph/kysely'
+
+const TASKS = 100_000
+const TEAMS = 50
+const MEMBERS = 1_000
+const LIMIT = 50
+const ACTORS_PER_CLASS = 10
+const WARMUP = 20
+const SAMPLES = 200
+const BATCH = 2_000
+/** Postgres only: seeding transactions in flight at once (the pool has 10 connections). */
+const SEED_CONCURRENCY = 4
+/** Guests whose whole visible list is walked through the engine and compared with the model. */
+const WALKS = 3
+
+type Kind = 'admin' | 'member' | 'guest-org' | 'guest-1' | 'guest-few' | 'guest-many' | 'guest-none'
+const CLASSES: { kind: Kind; label: string }[] = [
+  { kind: 'admin', label: 'admin (role)' },
+  { kind: 'member', label: 'member (role)' },
+  { kind: 'guest-org', label: 'guest, org-level grant' },
+  { kind: 'guest-1', label: 'guest, 1 team' },
+  { kind: 'guest-few', label: 'guest, 2–4 teams' },
+  { kind: 'guest-many', label: 'guest, via team memberships' },
+  { kind: 'guest-none', label: 'guest, no grants' },
+]
+
+interface Person {
+  index: number
+  kind: Kind
+  role: OrgRole
+  user: User
+  memberId: MemberId
+}
+/** What the model needs of a task: the list's sort key and the visibility inputs. */
+interface Row {
+  id: string
+  teamId: string
+  createdAt: string
+  archived: boolean
+}
+interface Sampled {
+  person: Person
+  actor: Actor
+  principal: Principal
+  token: string
+  scope: ReadScope
+  visible: Row[]
+  /** A guest that sees exactly one team: the unscoped query filtered to that team returns the same page. */
+  teamFilter: TaskFilter | null
+}
+type Page = { data: Task[]; nextCursor: string | null }
+
+const postgres = process.argv.includes('--postgres')
+const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const schema = `bench_perm_${Date.now()}`
+const tempDir = postgres ? null : mkdtempSync(join(tmpdir(), 'workgraph-bench-perm-'))
+const failures: string[] = []
+const random = mulberry32(20_250_101)
+
+const server = await startServer({
+  databaseUrl: postgres ? pgUrl : join(tempDir!, 'bench.sqlite'),
+  ...(postgres ? { databaseSchema: schema } : {}),
+  // The default limit (600 requests a minute) would turn most samples into 429s.
+  config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
+})
+try {
+  await run(server)
+} finally {
+  await server.close()
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true })
+  if (postgres) await onPostgres(`drop schema ${schema} cascade`)
+}
+if (failures.length > 0) {
+  console.error(`FAILED, ${failures.length} problems:\n- ${failures.slice(0, 20).join('\n- ')}`)
+  process.exitCode = 1
+}
+
+async function run(server: RunningServer): Promise<void> {
+  const { engine, storage } = server
+  console.log(`${storage.dialect}, node ${process.version}, ${availableParallelism()} cores`)
+  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
+  const ownerToken = await engine.tokens.issueAccessToken({
+    userId: owner.id,
+    scopes: ['work:read', 'work:write'],
+  })
+  const ownerPrincipal = await engine.tokens.verifyAccessToken(ownerToken)
+  const call = async <T>(id: string, input: RawInput, principal = ownerPrincipal) => {
+    const result = await engine.execute(id, input, principal)
+    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
+    return result.body as T
+  }
+  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'Bench' } })
+  const teamIds: TeamId[] = []
+  for (let t = 0; t < TEAMS; t++) {
+    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
+    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
+  }
+
+  let started = performance.now()
+  const people = await seedPeople(storage, org.id)
+  const access = await seedAccess(storage, org.id, teamIds, people)
+  const rows = await seedTasks(storage, org.id, teamIds, people)
+  console.log(
+    `seeded ${TASKS} tasks, ${TEAMS} teams, ${MEMBERS} members, ${access.grants.length} grants and ` +
+      `${access.memberships} team memberships in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  // Without statistics Postgres plans a fresh bulk load as if the tables were empty (see docs/performance.md).
+  if (postgres) {
+    started = performance.now()
+    await onPostgres(`analyze ${schema}.tasks, ${schema}.teams, ${schema}.workflow_states, ${schema}.grants, \
+${schema}.team_memberships, ${schema}.members`)
+    console.log(`ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+
+  // The model: which teams each actor sees, from the seeded grants alone (not from the engine).
+  const visibleTeams = (person: Person): Set<string> | 'all' => {
+    if (person.role !== 'guest') return 'all'
+    const mine = access.teamsOf.get(person.memberId) ?? new Set<string>()
+    const reaching = access.grants.filter(
+      (g) => g.subjectId === person.memberId || (g.subjectType === 'team' && mine.has(g.subjectId)),
+    )
+    if (reaching.some((g) => g.containerType === 'org')) return 'all'
+    return new Set(reaching.map((g) => g.containerId))
+  }
+  const sorted = [...rows].sort(byCreatedDesc)
+
+  const sampled = new Map<Kind, Sampled[]>()
+  for (const { kind } of CLASSES) {
+    const candidates = people
+      .filter((p) => p.kind === kind)
+      .map((person) => {
+        const teams = visibleTeams(person)
+        const visible = sorted.filter((r) => !r.archived && (teams === 'all' || teams.has(r.teamId)))
+        return { person, teams, visible }
+      })
+      .sort((a, b) => a.visible.length - b.visible.length || a.person.index - b.person.index)
+    // Evenly spaced by how much they see, so each class spans its smallest and its largest view.
+    const picks = spaced(candidates, ACTORS_PER_CLASS)
+    const list: Sampled[] = []
+    for (const { person, teams, visible } of picks) {
+      const token = await engine.tokens.issueAccessToken({ userId: person.user.id, scopes: ['work:read'] })
+      const actor: Actor = {
+        id: person.memberId,
+        kind: 'person',
+        orgId: org.id,
+        role: person.role,
+        userId: person.user.id,
+        name: person.user.name,
+      }
+      const scope = readScope(await storage.read((s) => loadProfile(s, actor)))
+      if (scope.orgWide !== (teams === 'all'))
+        failures.push(
+          `${kind} ${person.memberId}: readScope says orgWide=${scope.orgWide}, the model disagrees`,
+        )
+      const only = teams !== 'all' && teams.size === 1 ? ([...teams][0] as TeamId) : undefined
+      list.push({
+        person,
+        actor,
+        principal: await engine.tokens.verifyAccessToken(token),
+        token,
+        scope,
+        visible,
+        teamFilter: only ? { archived: false, teamId: only } : null,
+      })
+    }
+    sampled.set(kind, list)
+  }
+
+  const overHttp = async (s: Sampled, query: Record<string, string>): Promise<Page> => {
+    const response = await fetch(`${server.url}/v1/orgs/${org.id}/tasks?${new URLSearchParams(query)}`, {
+      headers: { authorization: `Bearer ${s.token}` },
+    })
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
+    return (await response.json()) as Page
+  }
+  const viaEngine = (s: Sampled, query: Record<string, string>) =>
+    call<Page>('tasks.list', { params: { orgId: org.id }, query }, s.principal)
+  const firstPage = { sort: 'createdAt' as const, direction: 'desc' as const, after: null, limit: LIMIT }
+  const scopedPage = (s: Sampled) =>
+    storage.read((st) => st.tasks.list(org.id, { archived: false }, firstPage, s.scope))
+  const unscopedPage = (filter: TaskFilter) =>
+    storage.read((st) => st.tasks.list(org.id, filter, firstPage, UNSCOPED))
+
+  // Correctness: the first page through every path equals the model's, for every sampled actor.
+  for (const [kind, list] of sampled) {
+    for (const s of list) {
+      const expected = s.visible.slice(0, LIMIT).map((r) => r.id)
+      const pages: [string, string[]][] = [
+        ['engine', (await viaEngine(s, { limit: String(LIMIT) })).data.map((t) => t.id)],
+        ['HTTP', (await overHttp(s, { limit: String(LIMIT) })).data.map((t) => t.id)],
+        ['storage', (await scopedPage(s)).slice(0, LIMIT).map((t) => t.id)],
+      ]
+      for (const [path, ids] of pages) {
+        if (ids.join() !== expected.join())
+          failures.push(`${kind} ${s.person.memberId} via ${path}: ${ids.length} ids, expected ${expected.length}; \
+first difference at ${ids.findIndex((id, i) => id !== expected[i])}`)
+      }
+    }
+  }
+  // And whole lists for a few guests: every visible task once, in order, and nothing else.
+  started = performance.now()
+  const walkers = ['guest-1', 'guest-few', 'guest-many'].map((k) => {
+    const list = sampled.get(k as Kind)!
+    return list[Math.floor(list.length / 2)]!
+  })
+  for (const s of walkers.slice(0, WALKS)) {
+    const ids: string[] = []
+    let cursor: string | null = null
+    do {
+      const page: Page = await viaEngine(s, { limit: '200', ...(cursor ? { cursor } : {}) })
+      ids.push(...page.data.map((t) => t.id))
+      cursor = page.nextCursor
+    } while (cursor && ids.length <= TASKS)
+    if (ids.join() !== s.visible.map((r) => r.id).join())
+      failures.push(
+        `${s.person.kind} ${s.person.memberId}: walked ${ids.length} tasks, model has ${s.visible.length}`,
+      )
+  }
+  const walked = walkers.map((s) => s.visible.length).join(', ')
+  console.log(
+    `walked ${walked} tasks of 3 guests through the engine in ${(performance.now() - started).toFixed(0)} ms`,
+  )
+  console.log(
+    failures.length === 0
+      ? 'correctness: every first page (engine, HTTP, storage) and every walk matched the model'
+      : `correctness: ${failures.length} problems, listed at the end`,
+  )
+
+  // Timing: each round takes the next actor of the class and runs every path once, in a rotating order.
+  const paths: Record<string, (s: Sampled) => Promise<unknown>> = {
+    engine: (s) => viaEngine(s, { limit: String(LIMIT) }),
+    http: (s) => overHttp(s, { limit: String(LIMIT) }),
+    scoped: scopedPage,
+    unscoped: () => unscopedPage({ archived: false }),
+    'unscoped-team': (s) => unscopedPage(s.teamFilter!),
+    profile: (s) => storage.read((st) => loadProfile(st, s.actor)),
+  }
+  const table: string[] = []
+  const notes: string[] = []
+  for (const { kind, label } of CLASSES) {
+    const list = sampled.get(kind)!
+    const names = Object.keys(paths).filter((n) => n !== 'unscoped-team' || list.every((s) => s.teamFilter))
+    const samples = Object.fromEntries(names.map((n) => [n, [] as number[]]))
+    for (let round = 0; round < WARMUP + SAMPLES; round++) {
+      const s = list[round % list.length]!
+      for (let i = 0; i < names.length; i++) {
+        const name = names[(round + i) % names.length]!
+        const t0 = performance.now()
+        await paths[name]!(s)
+        if (round >= WARMUP) samples[name]!.push(performance.now() - t0)
+      }
+    }
+    const [scoped, unscoped] = [percentile(samples.scoped!, 0.5), percentile(samples.unscoped!, 0.5)]
+    const share = (base: number) => `${Math.round(((scoped - base) / scoped) * 100)}%`
+    const team = samples['unscoped-team']
+    if (team) {
+      notes.push(
+        `${label}: the unscoped query filtered to the guest's one team (\`teamId\`, the same rows) took ` +
+          `${fmt(team)} ms; the predicate's share against that is ${share(percentile(team, 0.5))}.`,
+      )
+    }
+    const returned = list.map((s) => Math.min(LIMIT, s.visible.length))
+    const visible = list.map((s) => s.visible.length)
+    table.push(
+      `| ${label} | ${span(visible)} | ${span(returned)} | ${fmt(samples.engine!)} | ${fmt(samples.http!)} | ` +
+        `${fmt(samples.scoped!)} | ${fmt(samples.unscoped!)} | ${share(unscoped)} | ${fmt(samples.profile!)} |`,
+    )
+  }
+  console.log(
+    `\nLatency in ms, p50 / p99 of ${SAMPLES} requests per class (${ACTORS_PER_CLASS} actors in turn) after ` +
+      `${WARMUP} warm-up requests. First page, limit ${LIMIT}, default sort (-createdAt).\n`,
+  )
+  console.log(
+    '| class | visible tasks | rows returned | engine.execute | HTTP | storage, scoped | storage, unscoped (org-wide page) | predicate share (p50) | loadProfile |',
+  )
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+  console.log(table.join('\n'))
+  console.log(`\n${notes.join('\n')}`)
+
+  await explain(server, org.id, sampled)
+}
+
+/** 1,000 users and members: every 10th an admin, four in ten members, half guests of five kinds. */
+async function seedPeople(storage: RunningServer['storage'], orgId: OrgId): Promise<Person[]> {
+  const people: Person[] = []
+  const now = new Date().toISOString()
+  const guestKinds: Kind[] = [
+    'guest-org',
+    'guest-none',
+    ...Array<Kind>(5).fill('guest-1'),
+    ...Array<Kind>(7).fill('guest-few'),
+    ...Array<Kind>(6).fill('guest-many'),
+  ]
+  let guests = 0
+  await storage.transaction(async (store) => {
+    for (let i = 0; i < MEMBERS; i++) {
+      const role: OrgRole = i % 10 === 0 ? 'admin' : i % 10 <= 4 ? 'member' : 'guest'
+      const kind: Kind =
+        role === 'guest' ? guestKinds[guests++ % guestKinds.length]! : role === 'admin' ? 'admin' : 'member'
+      const user: User = {
+        id: newId('UserId'),
+        email: `person${i}@example.com`,
+        name: `Person ${i}`,
+        createdAt: now,
+      }
+      const member: MemberRecord = {
+        id: newId('MemberId'),
+        orgId,
+        userId: user.id,
+        kind: 'person',
+        role,
+        status: 'active',
+        createdAt: now,
+        updatedAt: now,
+      }
+      await store.users.insert(user)
+      await store.members.insert(member)
+      people.push({ index: i, kind, role, user, memberId: member.id })
+    }
+  })
+  return people
+}
+
+/**
+ * Team-subject grants (most teams on themselves, each team `view` on a few neighbours), people in teams,
+ * and direct grants by kind: guests on 1 or 2–4 teams, via 2–4 team memberships plus 0–2 direct grants,
+ * on the org, or nothing (each of those is in a team that holds no grant). Members and admins get team
+ * memberships and a few grants too, which an org-wide reader does not need but the tables hold.
+ */
+async function seedAccess(
+  storage: RunningServer['storage'],
+  orgId: OrgId,
+  teamIds: TeamId[],
+  people: Person[],
+) {
+  const grants: Grant[] = []
+  const teamsOf = new Map<string, Set<string>>()
+  const now = new Date().toISOString()
+  const capability = () => CAPABILITIES[Math.floor(random() * CAPABILITIES.length)] as Capability
+  const grant = (
+    subjectType: Grant['subjectType'],
+    subjectId: string,
+    container: string | null,
+    cap: Capability,
+  ) =>
+    grants.push({
+      id: newId('GrantId'),
+      orgId,
+      subjectType,
+      subjectId,
+      containerType: container ? 'team' : 'org',
+      containerId: container ?? orgId,
+      capability: cap,
+      createdAt: now,
+      updatedAt: now,
+    })
+  const pickTeams = (n: number, from = teamIds) => {
+    const pool = [...from]
+    return Array.from({ length: n }, () => pool.splice(Math.floor(random() * pool.length), 1)[0]!)
+  }
+  const join = (person: Person, teamId: string) => {
+    const set = teamsOf.get(person.memberId) ?? new Set<string>()
+    set.add(teamId)
+    teamsOf.set(person.memberId, set)
+  }
+  // Teams 45–49 hold no team grant at all: being in one gives nothing.
+  const grantless = teamIds.slice(45)
+  teamIds.forEach((teamId, t) => {
+    if (t >= 45) return
+    grant('team', teamId, teamId, 'contribute')
+    const neighbours = 2 + (t % 4)
+    for (let k = 1; k <= neighbours; k++) grant('team', teamId, teamIds[(t + k * 7) % TEAMS]!, 'view')
+  })
+  for (const person of people) {
+    const direct = (n: number) => {
+      for (const teamId of pickTeams(n)) grant('member', person.memberId, teamId, capability())
+    }
+    switch (person.kind) {
+      case 'admin':
+      case 'member':
+        for (const teamId of pickTeams(1 + (person.index % 2), teamIds.slice(0, 45))) join(person, teamId)
+        if (person.index % 7 === 0) direct(1)
+        break
+      case 'guest-org':
+        grant('member', person.memberId, null, CAPABILITIES[person.index % 3]!)
+        break
+      case 'guest-1':
+        direct(1)
+        break
+      case 'guest-few':
+        direct(2 + Math.floor(random() * 3))
+        break
+      case 'guest-many':
+        for (const teamId of pickTeams(2 + Math.floor(random() * 3), teamIds.slice(0, 45)))
+          join(person, teamId)
+        direct(Math.floor(random() * 3))
+        break
+      case 'guest-none':
+        join(person, pickTeams(1, grantless)[0]!)
+        break
+    }
+  }
+  let memberships = 0
+  await storage.transaction(async (store) => {
+    for (const g of grants) await store.access.insertGrant({ ...g, createdBy: null })
+    for (const [actorId, teams] of teamsOf) {
+      for (const teamId of teams) {
+        await store.access.addTeamMember({ orgId, teamId: teamId as TeamId, actorId, createdAt: now })
+        memberships++
+      }
+    }
+  })
+  return { grants, teamsOf, memberships }
+}
+
+/**
+ * 100,000 tasks over the 50 teams with Zipf-like sizes (the largest team about 22%, the smallest about
+ * 0.4%), in time order across teams, with `createdAt` shared by pairs (ties break on id) and 5% archived.
+ * Numbers are explicit per team; the teams' counters are left alone, as nothing creates tasks afterwards.
+ */
+async function seedTasks(
+  storage: RunningServer['storage'],
+  orgId: OrgId,
+  teamIds: TeamId[],
+  people: Person[],
+) {
+  const backlog = new Map<string, StateId>()
+  await storage.read(async (s) => {
+    for (const teamId of teamIds) {
+      const states = await s.states.listForTeam(orgId, teamId, { includeArchived: false })
+      backlog.set(teamId, states.find((st) => st.category === 'backlog')!.id)
+    }
+  })
+  const weights = teamIds.map((_, t) => 1 / (t + 1))
+  const total = weights.reduce((a, b) => a + b, 0)
+  const cumulative = weights.map(
+    (
+      (sum) => (w) =>
+        (sum += w / total)
+    )(0),
+  )
+  const creators = people.filter((p) => p.role !== 'guest')
+  const base = Date.parse('2025-01-01T00:00:00.000Z')
+  const numbers = new Map<string, number>()
+  const records: TaskRecord[] = []
+  for (let i = 0; i < TASKS; i++) {
+    const r = random()
+    const teamId =
+      teamIds[
+        Math.min(
+          TEAMS - 1,
+          cumulative.findIndex((c) => r < c),
+        )
+      ]!
+    const number = (numbers.get(teamId) ?? 0) + 1
+    numbers.set(teamId, number)
+    const createdAt = new Date(base + Math.floor(i / 2) * 1000).toISOString()
+    records.push({
+      id: newId('TaskId'),
+      orgId,
+      teamId,
+      number,
+      title: `Task ${i}`,
+      description: null,
+      stateId: backlog.get(teamId)!,
+      assigneeId: null,
+      creatorId: creators[i % creators.length]!.memberId,
+      priority: 'none',
+      estimate: null,
+      dueDate: null,
+      createdAt,
+      updatedAt: createdAt,
+      startedAt: null,
+      completedAt: null,
+      canceledAt: null,
+      archivedAt: i % 20 === 7 ? createdAt : null,
+    })
+  }
+  const batches: TaskRecord[][] = []
+  for (let from = 0; from < TASKS; from += BATCH) batches.push(records.slice(from, from + BATCH))
+  const worker = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      const rows = batch
+      await storage.transaction(async (store) => {
+        for (const task of rows) await store.tasks.insert(task)
+      })
+    }
+  }
+  await Promise.all(Array.from({ length: postgres ? SEED_CONCURRENCY : 1 }, worker))
+  return records.map(
+    (t): Row => ({ id: t.id, teamId: t.teamId, createdAt: t.createdAt, archived: !!t.archivedAt }),
+  )
+}
+
+/**
+ * The plan of the scoped first-page query for a few guests and an admin. The SQL is the one the task repo
+ * compiles: a plugin on a second storage over the same connection records it before it runs.
+ */
+async function explain({ storage }: RunningServer, orgId: OrgId, sampled: Map<Kind, Sampled[]>) {
+  let compiled: { sql: string; parameters: readonly unknown[] } | null = null
+  const db = storage.db.withPlugin({
+    transformQuery(args) {
+      compiled = storage.db.getExecutor().compileQuery(args.node, args.queryId)
+      return args.node
+    },
+    async transformResult(args) {
+      return args.result
+    },
+  })
+  const recorder = createKyselyStorage({ db, dialect: storage.dialect })
+  const page = { sort: 'createdAt' as const, direction: 'desc' as const, after: null, limit: LIMIT }
+  const smallest = (kind: Kind) => sampled.get(kind)![0]!
+  const cases: [string, Sampled, TaskFilter, ReadScope][] = [
+    ['admin (no predicate)', smallest('admin'), { archived: false }, smallest('admin').scope],
+    [
+      'guest, 1 team (the smallest sampled team)',
+      smallest('guest-1'),
+      { archived: false },
+      smallest('guest-1').scope,
+    ],
+    [
+      'unscoped, teamId filter on that same team',
+      smallest('guest-1'),
+      smallest('guest-1').teamFilter!,
+      UNSCOPED,
+    ],
+    [
+      'guest, via team memberships',
+      sampled.get('guest-many')!.at(-1)!,
+      { archived: false },
+      sampled.get('guest-many')!.at(-1)!.scope,
+    ],
+    ['guest, no grants', smallest('guest-none'), { archived: false }, smallest('guest-none').scope],
+  ]
+  const prefix = postgres ? 'explain (analyze, buffers, costs off) ' : 'explain query plan '
+  for (const [label, s, filter, scope] of cases) {
+    await recorder.read((st) => st.tasks.list(orgId, filter, page, scope))
+    const query = compiled as { sql: string; parameters: readonly unknown[] } | null
+    if (!query) throw new Error('no query recorded')
+    // The recorded CompiledQuery with EXPLAIN in front: same parameters, same connection settings.
+    const result = await storage.db.executeQuery<Record<string, unknown>>({
+      ...query,
+      sql: prefix + query.sql,
+    } as never)
+    const lines = result.rows.map((r) => String(postgres ? Object.values(r)[0] : r.detail))
+    console.log(`\n### ${label}: ${s.visible.length} visible tasks\n`)
+    if (label.startsWith('guest, 1 team')) console.log(`${query.sql}\n`)
+    console.log(lines.map((l) => `    ${l}`).join('\n'))
+  }
+}
+
+/** `count` items evenly spaced through `items`, first and last included. */
+function spaced<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return items
+  return Array.from({ length: count }, (_, i) => items[Math.round((i * (items.length - 1)) / (count - 1))]!)
+}
+
+function byCreatedDesc(a: Row, b: Row): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+}
+
+/** Small seeded PRNG, so every run builds the same org. */
+function mulberry32(seed: number): () => number {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Linear interpolation between the closest ranks: q = 0.5 is the usual median. */
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const pos = (sorted.length - 1) * q
+  const lo = sorted[Math.floor(pos)]!
+  return lo + (sorted[Math.ceil(pos)]! - lo) * (pos - Math.floor(pos))
+}
+
+/** One statement on its own connection: the bench's DDL and ANALYZE, outside the app's pool. */
+async function onPostgres(statement: string): Promise<void> {
+  const { db, pool } = await connect({ url: pgUrl })
+  await pool!.query(statement)
+  await db.destroy()
+}
+
+function fmt(values: number[]): string {
+  return `${percentile(values, 0.5).toFixed(2)} / ${percentile(values, 0.99).toFixed(2)}`
+}
+
+function span(values: number[]): string {
+  const [lo, hi] = [Math.min(...values), Math.max(...values)]
+  return lo === hi ? String(lo) : `${lo}–${hi}`
+}
