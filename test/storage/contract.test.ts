@@ -247,6 +247,26 @@ describeEachDatabase('storage contract', (db) => {
     expect(await t.storage.read((s) => s.members.get(a.orgId, b.memberId))).toBeNull()
   })
 
+  it('prunes idempotency records older than 24 hours and keeps the others', async () => {
+    const base = { operationId: 'tasks.create', requestHash: 'h', status: 201, body: {}, etag: null }
+    const principalKey = `prune-${Date.now()}`
+    const old = new Date(Date.now() - 25 * 3_600_000).toISOString()
+    await t.storage.transaction((s) =>
+      s.idempotency.put({ ...base, principalKey, key: 'old', createdAt: old }),
+    )
+    await t.storage.transaction((s) =>
+      s.idempotency.put({ ...base, principalKey, key: 'new', createdAt: now() }),
+    )
+    const pruned = await t.engine.prune()
+    expect(pruned.idempotencyKeys).toBeGreaterThanOrEqual(1)
+    const rows = await t.storage.db
+      .selectFrom('idempotencyKeys')
+      .select('key')
+      .where('principalKey', '=', principalKey)
+      .execute()
+    expect(rows.map((r) => r.key)).toEqual(['new'])
+  })
+
   it('runs transactions that lock the same key one after the other', async () => {
     const order: string[] = []
     const hold = (name: string, ms: number) =>

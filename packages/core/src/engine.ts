@@ -59,8 +59,8 @@ export interface Engine {
   readonly tokens: TokenService
   readonly limiter: RateLimiter
   readonly operations: readonly AnyOperation[]
-  /** Deletes what has expired (idempotency records older than 24 h); hosts call it now and then. */
-  prune(): Promise<{ idempotencyKeys: number }>
+  /** Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens); hosts call it now and then. */
+  prune(): Promise<{ idempotencyKeys: number; oauth: number }>
   /** Runs one operation through the whole pipeline. Throws `ProblemError` for every client failure. */
   execute(
     operationId: string,
@@ -250,7 +250,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   async function prune() {
     const before = new Date(clock().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
-    return { idempotencyKeys: await storage.transaction((s) => s.idempotency.prune(before)) }
+    const idempotencyKeys = await storage.transaction((s) => s.idempotency.prune(before))
+    const oauth = await storage.transaction((s) => s.oauth.prune(clock().toISOString()))
+    return { idempotencyKeys, oauth }
   }
 
   return { config, storage, hub, tokens, limiter, operations: OPERATIONS, execute, prune }
