@@ -85,6 +85,7 @@ export interface Database {
     resourceId: string
     data: JsonColumn
     createdAt: Timestamp
+    teamId: string | null
   }
   idempotencyKeys: {
     principalKey: string

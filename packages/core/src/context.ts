@@ -58,7 +58,13 @@ export function createContext(deps: ContextDeps, org: Org | null, actor: Actor |
       const target = orgId ?? org?.id
       if (!target) throw new Error('An event was emitted outside an org')
       const list = deps.events.get(target) ?? []
-      list.push({ ...event, id: newId('EventId'), createdAt: deps.now, actorId: actor?.id ?? null })
+      list.push({
+        ...event,
+        teamId: event.teamId ?? null,
+        id: newId('EventId'),
+        createdAt: deps.now,
+        actorId: actor?.id ?? null,
+      })
       deps.events.set(target, list)
     },
     async require(capability, target) {

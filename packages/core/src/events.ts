@@ -1,4 +1,4 @@
-import type { ActorId, EventId, OrgId } from './ids.ts'
+import type { ActorId, EventId, OrgId, TeamId } from './ids.ts'
 
 /** An event as a service emits it inside a transaction. */
 export interface NewEvent {
@@ -7,6 +7,8 @@ export interface NewEvent {
   actorId: ActorId | null
   resourceType: string
   resourceId: string
+  /** The team holding the record (a task's or state's team, a team itself); null for org-level records. Stream reads filter on it. */
+  teamId?: TeamId | null
   /** The resource's new representation, and for updates the changed fields. */
   data: Record<string, unknown>
   createdAt: string

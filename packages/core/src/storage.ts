@@ -198,8 +198,12 @@ export interface EventRepo {
    * row, which stays locked until commit: commit order equals sequence order.
    */
   append(orgId: OrgId, events: NewEvent[]): Promise<StoredEvent[]>
-  /** Events with `seq > afterSeq`, in order. */
-  list(orgId: OrgId, afterSeq: number, limit: number): Promise<StoredEvent[]>
+  /**
+   * Events with `seq > afterSeq`, in order. With a scope, only what the reader may see, decided in
+   * the query: org-wide readers see every event; others the events of their visible teams and the
+   * events about themselves (`resourceId` = their actor id). Without one: every event (engine use).
+   */
+  list(orgId: OrgId, afterSeq: number, limit: number, scope?: ReadScope): Promise<StoredEvent[]>
 }
 
 export interface IdempotencyRecord {

@@ -1,7 +1,8 @@
-import type { EventId, EventRepo, MemberId, OrgId, StoredEvent } from '@workgraph/core'
+import type { EventId, EventRepo, MemberId, OrgId, StoredEvent, TeamId } from '@workgraph/core'
 import { type Kysely, sql } from 'kysely'
 import { int, iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
+import { inVisibleTeams } from '../scope.ts'
 
 export function eventRepo(db: Kysely<Database>): EventRepo {
   return {
@@ -16,22 +17,26 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
         .returning('lastSeq')
         .executeTakeFirstOrThrow()
       const first = int(row.lastSeq) - events.length + 1
-      const stored: StoredEvent[] = events.map((e, i) => ({ ...e, orgId, seq: first + i }))
+      const stored: StoredEvent[] = events.map((e, i) => ({
+        ...e,
+        teamId: e.teamId ?? null,
+        orgId,
+        seq: first + i,
+      }))
       await db
         .insertInto('events')
         .values(stored.map((e) => ({ ...e, data: JSON.stringify(e.data) })))
         .execute()
       return stored
     },
-    async list(orgId, afterSeq, limit) {
-      const rows = await db
-        .selectFrom('events')
-        .selectAll()
-        .where('orgId', '=', orgId)
-        .where('seq', '>', afterSeq)
-        .orderBy('seq')
-        .limit(limit)
-        .execute()
+    async list(orgId, afterSeq, limit, scope) {
+      let query = db.selectFrom('events').selectAll().where('orgId', '=', orgId).where('seq', '>', afterSeq)
+      if (scope && !scope.orgWide) {
+        query = query.where((eb) =>
+          eb.or([inVisibleTeams(eb, 'teamId', scope), eb('resourceId', '=', scope.actorId)]),
+        )
+      }
+      const rows = await query.orderBy('seq').limit(limit).execute()
       return rows.map((r) => ({
         id: r.id as EventId,
         orgId: r.orgId as OrgId,
@@ -40,6 +45,7 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
         actorId: r.actorId as MemberId | null,
         resourceType: r.resourceType,
         resourceId: r.resourceId,
+        teamId: (r.teamId ?? null) as TeamId | null,
         data: json(r.data),
         createdAt: iso(r.createdAt),
       }))

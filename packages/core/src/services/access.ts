@@ -69,7 +69,13 @@ export async function addTeamMember(
     createdAt: ctx.now,
   }
   if (await ctx.store.access.addTeamMember(membership)) {
-    ctx.emit({ kind: 'team.member_added', resourceType: 'team', resourceId: team.id, data: { membership } })
+    ctx.emit({
+      kind: 'team.member_added',
+      resourceType: 'team',
+      resourceId: team.id,
+      teamId: team.id,
+      data: { membership },
+    })
   }
   return membership
 }
@@ -86,6 +92,7 @@ export async function removeTeamMember(
     kind: 'team.member_removed',
     resourceType: 'team',
     resourceId: team.id,
+    teamId: team.id,
     data: { teamId, actorId },
   })
 }

@@ -72,7 +72,13 @@ export async function createTask(
   }
   await ctx.store.tasks.insert(record)
   const task = await requireTask(ctx, record.id)
-  ctx.emit({ kind: 'task.created', resourceType: 'task', resourceId: task.id, data: { task } })
+  ctx.emit({
+    kind: 'task.created',
+    resourceType: 'task',
+    resourceId: task.id,
+    teamId: task.teamId,
+    data: { task },
+  })
   return task
 }
 
@@ -97,6 +103,7 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
     kind: 'task.updated',
     resourceType: 'task',
     resourceId: task.id,
+    teamId: task.teamId,
     data: { task: next, changes: changesOf(task, { ...changed, ...stamps }) },
   })
   return next
@@ -118,6 +125,7 @@ export async function setTaskArchived(
     kind: archived ? 'task.archived' : 'task.restored',
     resourceType: 'task',
     resourceId: task.id,
+    teamId: task.teamId,
     data: { task: next },
   })
   return next
@@ -130,6 +138,7 @@ export async function deleteTask(ctx: OperationContext, taskId: TaskId): Promise
     kind: 'task.deleted',
     resourceType: 'task',
     resourceId: task.id,
+    teamId: task.teamId,
     data: { id: task.id, key: task.key },
   })
 }

@@ -56,7 +56,13 @@ export async function createTeam(
     archivedAt: null,
   }
   await ctx.store.teams.insert(team)
-  ctx.emit({ kind: 'team.created', resourceType: 'team', resourceId: team.id, data: { team } })
+  ctx.emit({
+    kind: 'team.created',
+    resourceType: 'team',
+    resourceId: team.id,
+    teamId: team.id,
+    data: { team },
+  })
   for (const [position, s] of DEFAULT_STATES.entries()) {
     const state: WorkflowState = {
       id: newId('StateId'),
@@ -76,6 +82,7 @@ export async function createTeam(
       kind: 'workflow_state.created',
       resourceType: 'workflow_state',
       resourceId: state.id,
+      teamId: team.id,
       data: { state },
     })
   }
@@ -122,6 +129,7 @@ async function changeTeam(
     kind,
     resourceType: 'team',
     resourceId: team.id,
+    teamId: team.id,
     data: { team: next, changes: changesOf(team, changed) },
   })
   return next
@@ -189,6 +197,7 @@ export async function createState(
     kind: 'workflow_state.created',
     resourceType: 'workflow_state',
     resourceId: state.id,
+    teamId: state.teamId,
     data: { state },
   })
   return state
@@ -216,6 +225,7 @@ export async function updateState(
     kind: 'workflow_state.updated',
     resourceType: 'workflow_state',
     resourceId: state.id,
+    teamId: state.teamId,
     data: { state: next, changes: changesOf(state, changed) },
   })
   return next
@@ -254,6 +264,7 @@ export async function reorderStates(
     kind: 'workflow_state.reordered',
     resourceType: 'team',
     resourceId: teamId,
+    teamId,
     data: { stateIds: order },
   })
   return ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
@@ -284,6 +295,7 @@ export async function archiveState(ctx: OperationContext, stateId: StateId): Pro
     kind: 'workflow_state.archived',
     resourceType: 'workflow_state',
     resourceId: state.id,
+    teamId: state.teamId,
     data: { state: next },
   })
   return next
