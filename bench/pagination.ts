@@ -4,13 +4,11 @@
  * `engine.execute`. SQLite (temp file, WAL) by default; `--postgres` uses DATABASE_URL or a local server,
  * in a throwaway schema.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { availableParallelism } from 'node:os'
 import type { OrgId, Principal, RawInput, Task, TaskRecord, TeamId } from '@workgraph/core'
 import { createUser, newId } from '@workgraph/core'
-import { type RunningServer, startServer } from '@workgraph/h3'
-import { connect } from '@workgraph/kysely'
+import type { RunningServer } from '@workgraph/h3'
+import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
 
 const TASKS = 10_000
 const LIMIT = 200
@@ -35,31 +33,9 @@ type Query = Record<string, string>
 type Page = { data: Task[]; nextCursor: string | null }
 type PageFn = (query: Query) => Promise<Page>
 
-const postgres = process.argv.includes('--postgres')
-const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const schema = `bench_${Date.now()}`
-const tempDir = postgres ? null : mkdtempSync(join(tmpdir(), 'workgraph-bench-'))
-const failures: string[] = []
+await runBench('pagination', run)
 
-const server = await startServer({
-  databaseUrl: postgres ? pgUrl : join(tempDir!, 'bench.sqlite'),
-  ...(postgres ? { databaseSchema: schema } : {}),
-  // The default limit (600 requests a minute) would turn the later samples into 429s.
-  config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } },
-})
-try {
-  await run(server)
-} finally {
-  await server.close()
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true })
-  if (postgres) await onPostgres(`drop schema ${schema} cascade`)
-}
-if (failures.length > 0) {
-  console.error(`FAILED, ${failures.length} problems:\n- ${failures.slice(0, 20).join('\n- ')}`)
-  process.exitCode = 1
-}
-
-async function run({ url, engine, storage }: RunningServer): Promise<void> {
+async function run({ url, engine, storage }: RunningServer, schema: string): Promise<void> {
   console.log(`${storage.dialect}, node ${process.version}, ${availableParallelism()} cores`)
   const user = await createUser(storage, { email: 'bench@example.com', name: 'Bench' })
   const token = await engine.tokens.issueAccessToken({ userId: user.id, scopes: ['work:read', 'work:write'] })
@@ -99,7 +75,9 @@ async function run({ url, engine, storage }: RunningServer): Promise<void> {
     for (const [path, fetchPage] of Object.entries(paths)) {
       const [first, deep] = await timePages(fetchPage, positions)
       const ratio = percentile(deep!, 0.5) / percentile(first!, 0.5)
-      rows.push(`| ${path} | ${sort.label} | ${fmt(first!)} | ${fmt(deep!)} | ${ratio.toFixed(2)} |`)
+      rows.push(
+        `| ${path} | ${sort.label} | ${fmt(first!, 0.95)} | ${fmt(deep!, 0.95)} | ${ratio.toFixed(2)} |`,
+      )
     }
   }
   console.log(`\nLatency in ms, median / p95 of ${SAMPLES} requests each after ${WARMUP} warm-up rounds:\n`)
@@ -199,23 +177,4 @@ async function timePages(fetchPage: PageFn, queries: Query[]): Promise<number[][
     }
   }
   return samples
-}
-
-/** Linear interpolation between the closest ranks: q = 0.5 is the usual median. */
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const pos = (sorted.length - 1) * q
-  const lo = sorted[Math.floor(pos)]!
-  return lo + (sorted[Math.ceil(pos)]! - lo) * (pos - Math.floor(pos))
-}
-
-/** One statement on its own connection: the bench's DDL and ANALYZE, outside the app's pool. */
-async function onPostgres(statement: string): Promise<void> {
-  const { db, pool } = await connect({ url: pgUrl })
-  await pool!.query(statement)
-  await db.destroy()
-}
-
-function fmt(values: number[]): string {
-  return `${percentile(values, 0.5).toFixed(2)} / ${percentile(values, 0.95).toFixed(2)}`
 }

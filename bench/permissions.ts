@@ -7,9 +7,7 @@
  * look-up). It ends with the query plan of the scoped query. SQLite (temp file, WAL) by default;
  * `--postgres` uses DATABASE_URL or a local server, in a throwaway schema.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { availableParallelism } from 'node:os'
 import type {
   Actor,
   Capability,
@@ -29,8 +27,9 @@ import type {
   User,
 } from '@workgraph/core'
 import { CAPABILITIES, createUser, loadProfile, newId, readScope, UNSCOPED } from '@workgraph/core'
-import { type RunningServer, startServer } from '@workgraph/h3'
-import { connect, createKyselyStorage } from '@workgraph/kysely'
+import type { RunningServer } from '@workgraph/h3'
+import { createKyselyStorage } from '@workgraph/kysely'
+import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
 
 const TASKS = 100_000
 const TEAMS = 50
@@ -82,32 +81,10 @@ interface Sampled {
 }
 type Page = { data: Task[]; nextCursor: string | null }
 
-const postgres = process.argv.includes('--postgres')
-const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const schema = `bench_perm_${Date.now()}`
-const tempDir = postgres ? null : mkdtempSync(join(tmpdir(), 'workgraph-bench-perm-'))
-const failures: string[] = []
 const random = mulberry32(20_250_101)
+await runBench('perm', run)
 
-const server = await startServer({
-  databaseUrl: postgres ? pgUrl : join(tempDir!, 'bench.sqlite'),
-  ...(postgres ? { databaseSchema: schema } : {}),
-  // The default limit (600 requests a minute) would turn most samples into 429s.
-  config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
-})
-try {
-  await run(server)
-} finally {
-  await server.close()
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true })
-  if (postgres) await onPostgres(`drop schema ${schema} cascade`)
-}
-if (failures.length > 0) {
-  console.error(`FAILED, ${failures.length} problems:\n- ${failures.slice(0, 20).join('\n- ')}`)
-  process.exitCode = 1
-}
-
-async function run(server: RunningServer): Promise<void> {
+async function run(server: RunningServer, schema: string): Promise<void> {
   const { engine, storage } = server
   console.log(`${storage.dialect}, node ${process.version}, ${availableParallelism()} cores`)
   const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
@@ -601,25 +578,6 @@ function mulberry32(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-}
-
-/** Linear interpolation between the closest ranks: q = 0.5 is the usual median. */
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const pos = (sorted.length - 1) * q
-  const lo = sorted[Math.floor(pos)]!
-  return lo + (sorted[Math.ceil(pos)]! - lo) * (pos - Math.floor(pos))
-}
-
-/** One statement on its own connection: the bench's DDL and ANALYZE, outside the app's pool. */
-async function onPostgres(statement: string): Promise<void> {
-  const { db, pool } = await connect({ url: pgUrl })
-  await pool!.query(statement)
-  await db.destroy()
-}
-
-function fmt(values: number[]): string {
-  return `${percentile(values, 0.5).toFixed(2)} / ${percentile(values, 0.99).toFixed(2)}`
 }
 
 function span(values: number[]): string {

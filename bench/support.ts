@@ -1,0 +1,64 @@
+/**
+ * What every bench shares: a reference server on a throwaway database (a temp SQLite file, or with
+ * `--postgres` a fresh schema on DATABASE_URL or the local server), torn down afterwards, a list of
+ * failures that turns the exit code red, and percentiles.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type RunningServer, startServer } from '@workgraph/h3'
+import { connect } from '@workgraph/kysely'
+
+export const postgres = process.argv.includes('--postgres')
+/** What a bench found wrong (a bench checks its results as it times them); any makes the exit code 1. */
+export const failures: string[] = []
+const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/**
+ * Starts a server on a throwaway database, runs `bench` with it and the schema name, cleans up,
+ * and sets a failing exit code when anything failed. Rate limits are lifted: benches send far more
+ * than the default 600 requests a minute.
+ */
+export async function runBench(
+  name: string,
+  bench: (server: RunningServer, schema: string) => Promise<void>,
+): Promise<void> {
+  const schema = `bench_${name}_${Date.now()}`
+  const tempDir = postgres ? null : mkdtempSync(join(tmpdir(), `workgraph-bench-${name}-`))
+  const server = await startServer({
+    databaseUrl: postgres ? pgUrl : join(tempDir!, 'bench.sqlite'),
+    ...(postgres ? { databaseSchema: schema } : {}),
+    config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
+  })
+  try {
+    await bench(server, schema)
+  } finally {
+    await server.close()
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true })
+    if (postgres) await onPostgres(`drop schema ${schema} cascade`)
+  }
+  if (failures.length > 0) {
+    console.error(`FAILED, ${failures.length} problems:\n- ${failures.slice(0, 20).join('\n- ')}`)
+    process.exitCode = 1
+  }
+}
+
+/** One statement on its own connection: the bench's DDL and ANALYZE, outside the app's pool. */
+export async function onPostgres(statement: string): Promise<void> {
+  const { db, pool } = await connect({ url: pgUrl })
+  await pool!.query(statement)
+  await db.destroy()
+}
+
+/** Linear interpolation between the closest ranks: q = 0.5 is the usual median. */
+export function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const pos = (sorted.length - 1) * q
+  const lo = sorted[Math.floor(pos)]!
+  return lo + (sorted[Math.ceil(pos)]! - lo) * (pos - Math.floor(pos))
+}
+
+/** `p50 / pHigh` in milliseconds, two decimals. */
+export function fmt(values: number[], high = 0.99): string {
+  return `${percentile(values, 0.5).toFixed(2)} / ${percentile(values, high).toFixed(2)}`
+}
