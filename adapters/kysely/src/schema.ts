@@ -176,6 +176,16 @@ export interface Database {
     reason: string | null
     result: ColumnType<unknown, string | null, string | null>
   }
+  taskHistory: {
+    orgId: string
+    id: string
+    taskId: string
+    actorId: string
+    field: string
+    beforeValue: JsonColumn
+    afterValue: JsonColumn
+    createdAt: Timestamp
+  }
 }
 
 export type Dialect = 'sqlite' | 'postgres'

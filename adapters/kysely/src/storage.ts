@@ -9,6 +9,7 @@ import { eventRepo } from './repos/events.ts'
 import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
+import { taskHistoryRepo } from './repos/task-history.ts'
 import { taskRepo } from './repos/tasks.ts'
 import { stateRepo, teamRepo } from './repos/teams.ts'
 import type { Database, Dialect } from './schema.ts'
@@ -35,6 +36,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     agents: agentRepo(db),
     sessions: sessionRepo(db),
     approvals: approvalRepo(db),
+    taskHistory: taskHistoryRepo(db),
   }
 }
 

@@ -20,6 +20,7 @@ export type {
   OrgId,
   SessionId,
   StateId,
+  TaskHistoryId,
   TaskId,
   TeamId,
   UserId,
@@ -86,6 +87,7 @@ export {
   TeamMembership,
 } from './schemas/access.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
+export { TaskHistoryEntry } from './schemas/task-history.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
@@ -114,6 +116,8 @@ export type {
   Store,
   StoredSecret,
   TaskFilter,
+  TaskHistoryRecord,
+  TaskHistoryRepo,
   TaskRecord,
   TaskRepo,
   TaskSort,

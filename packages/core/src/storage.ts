@@ -27,6 +27,7 @@ import type {
   TeamMembership,
 } from './schemas/access.ts'
 import type { Member, Org } from './schemas/orgs.ts'
+import type { TaskHistoryEntry } from './schemas/task-history.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
 
@@ -65,6 +66,7 @@ export interface Store {
   agents: AgentRepo
   sessions: SessionRepo
   approvals: ApprovalRepo
+  taskHistory: TaskHistoryRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -348,4 +350,13 @@ export interface ApprovalRepo {
     id: ApprovalId,
     decision: Pick<ApprovalRequest, 'state' | 'decidedBy' | 'decidedAt' | 'reason' | 'result'>,
   ): Promise<boolean>
+}
+
+export type TaskHistoryRecord = TaskHistoryEntry & { orgId: OrgId }
+
+/** The append-only change log of tasks. */
+export interface TaskHistoryRepo {
+  insert(entries: TaskHistoryRecord[]): Promise<void>
+  /** The task's entries, oldest first (by time, then id). */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskHistoryEntry[]>
 }
