@@ -4,6 +4,7 @@ import { agentsCatalogue } from './operations/agents.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
+import { taskDepthCatalogue } from './operations/task-depth.ts'
 import { taskHistoryCatalogue } from './operations/task-history.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
@@ -34,6 +35,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...teamsCatalogue,
   ...tasksCatalogue,
   ...taskHistoryCatalogue,
+  ...taskDepthCatalogue,
   ...agentsCatalogue,
   ...meCatalogue,
 ]
