@@ -4,6 +4,8 @@ import { agentsCatalogue } from './operations/agents.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
+import { taskDepthCatalogue } from './operations/task-depth.ts'
+import { taskHistoryCatalogue } from './operations/task-history.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
 
@@ -32,6 +34,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...accessCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...taskHistoryCatalogue,
+  ...taskDepthCatalogue,
   ...agentsCatalogue,
   ...meCatalogue,
 ]

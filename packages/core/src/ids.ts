@@ -18,6 +18,8 @@ export const ID_PREFIXES = {
   ApprovalId: 'apr',
   InvitationId: 'inv',
   GrantId: 'grt',
+  TaskHistoryId: 'thst',
+  TaskLinkId: 'tlnk',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -38,6 +40,8 @@ export type ActivityId = Id<'ActivityId'>
 export type ApprovalId = Id<'ApprovalId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
+export type TaskHistoryId = Id<'TaskHistoryId'>
+export type TaskLinkId = Id<'TaskLinkId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -20,7 +20,9 @@ export type {
   OrgId,
   SessionId,
   StateId,
+  TaskHistoryId,
   TaskId,
+  TaskLinkId,
   TeamId,
   UserId,
 } from './ids.ts'
@@ -86,6 +88,15 @@ export {
   TeamMembership,
 } from './schemas/access.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
+export type { RelationType } from './schemas/task-depth.ts'
+export {
+  RELATION_TYPES,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from './schemas/task-depth.ts'
+export { TaskHistoryEntry } from './schemas/task-history.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
@@ -113,10 +124,19 @@ export type {
   Storage,
   Store,
   StoredSecret,
+  TaskDependencyRecord,
+  TaskDependencyRepo,
   TaskFilter,
+  TaskHistoryRecord,
+  TaskHistoryRepo,
+  TaskKeyRepo,
+  TaskLinkRepo,
   TaskRecord,
+  TaskRelationRecord,
+  TaskRelationRepo,
   TaskRepo,
   TaskSort,
+  TaskSubscriberRepo,
   TeamRecord,
   TeamRepo,
   User,

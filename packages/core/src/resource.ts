@@ -217,6 +217,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   stateId: 'StateId',
   memberId: 'MemberId',
   agentId: 'AgentId',
+  blockerId: 'TaskId',
+  relatedTaskId: 'TaskId',
+  linkId: 'TaskLinkId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
