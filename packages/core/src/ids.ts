@@ -18,6 +18,10 @@ export const ID_PREFIXES = {
   ApprovalId: 'apr',
   InvitationId: 'inv',
   GrantId: 'grt',
+  LabelId: 'lbl',
+  CommentId: 'cmt',
+  CommentRevisionId: 'crev',
+  ReactionId: 'rct',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -38,6 +42,10 @@ export type ActivityId = Id<'ActivityId'>
 export type ApprovalId = Id<'ApprovalId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
+export type LabelId = Id<'LabelId'>
+export type CommentId = Id<'CommentId'>
+export type CommentRevisionId = Id<'CommentRevisionId'>
+export type ReactionId = Id<'ReactionId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -217,6 +217,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   stateId: 'StateId',
   memberId: 'MemberId',
   agentId: 'AgentId',
+  labelId: 'LabelId',
+  commentId: 'CommentId',
+  reactionId: 'ReactionId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
