@@ -225,6 +225,16 @@ export interface Database {
     actorId: string
     createdAt: Timestamp
   }
+  taskHistory: {
+    orgId: string
+    id: string
+    taskId: string
+    actorId: string
+    field: string
+    beforeValue: JsonColumn
+    afterValue: JsonColumn
+    createdAt: Timestamp
+  }
 }
 
 export type Dialect = 'sqlite' | 'postgres'

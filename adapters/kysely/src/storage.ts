@@ -12,6 +12,7 @@ import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
 import { reactionRepo } from './repos/reactions.ts'
+import { taskHistoryRepo } from './repos/task-history.ts'
 import { taskRepo } from './repos/tasks.ts'
 import { stateRepo, teamRepo } from './repos/teams.ts'
 import type { Database, Dialect } from './schema.ts'
@@ -41,6 +42,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     labels: labelRepo(db),
     comments: commentRepo(db),
     reactions: reactionRepo(db),
+    taskHistory: taskHistoryRepo(db),
   }
 }
 

@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   CommentId: 'cmt',
   CommentRevisionId: 'crev',
   ReactionId: 'rct',
+  TaskHistoryId: 'thst',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -46,6 +47,7 @@ export type LabelId = Id<'LabelId'>
 export type CommentId = Id<'CommentId'>
 export type CommentRevisionId = Id<'CommentRevisionId'>
 export type ReactionId = Id<'ReactionId'>
+export type TaskHistoryId = Id<'TaskHistoryId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -24,6 +24,7 @@ export type {
   ReactionId,
   SessionId,
   StateId,
+  TaskHistoryId,
   TaskId,
   TeamId,
   UserId,
@@ -93,6 +94,7 @@ export type { ReactionTargetType } from './schemas/comments.ts'
 export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './schemas/comments.ts'
 export { Label, labelNameKey } from './schemas/labels.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
+export { TaskHistoryEntry } from './schemas/task-history.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
@@ -129,6 +131,8 @@ export type {
   Store,
   StoredSecret,
   TaskFilter,
+  TaskHistoryRecord,
+  TaskHistoryRepo,
   TaskRecord,
   TaskRepo,
   TaskSort,

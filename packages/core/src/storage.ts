@@ -32,6 +32,7 @@ import type {
 import type { Comment, CommentRevision, Reaction, ReactionTargetType } from './schemas/comments.ts'
 import type { Label } from './schemas/labels.ts'
 import type { Member, Org } from './schemas/orgs.ts'
+import type { TaskHistoryEntry } from './schemas/task-history.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
 
@@ -74,6 +75,7 @@ export interface Store {
   labels: LabelRepo
   comments: CommentRepo
   reactions: ReactionRepo
+  taskHistory: TaskHistoryRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -453,4 +455,13 @@ export interface ReactionRepo {
   delete(orgId: OrgId, id: ReactionId): Promise<void>
   /** One page of emoji groups (by first reaction), each with every reaction in it. */
   listGroups(orgId: OrgId, target: ReactionTarget, page: PageRequest<'id'>): Promise<ReactionGroupRow[]>
+}
+
+export type TaskHistoryRecord = TaskHistoryEntry & { orgId: OrgId }
+
+/** The append-only change log of tasks. */
+export interface TaskHistoryRepo {
+  insert(entries: TaskHistoryRecord[]): Promise<void>
+  /** The task's entries, oldest first (by time, then id). */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskHistoryEntry[]>
 }

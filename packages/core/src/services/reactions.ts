@@ -8,8 +8,10 @@ import { requireComment } from './comments.ts'
 import { readPage } from './paging.ts'
 import { requireTask } from './tasks.ts'
 
-// One RGI emoji (with skin tones, ZWJ sequences and flags), or a custom `:shortcode:`.
-const UNICODE_EMOJI = /^\p{RGI_Emoji}$/v
+// One RGI emoji (with skin tones, ZWJ sequences and flags), or a custom `:shortcode:`. The `v` flag
+// (Node 20+) is newer than the compile target, so the expression is built at run time.
+const UNICODE_SETS = 'v'
+const UNICODE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', UNICODE_SETS)
 const SHORTCODE = /^:[a-z0-9_+-]{1,50}:$/
 
 /** Whether a string is a reaction emoji this service accepts. */

@@ -3,6 +3,7 @@ import type { OperationContext } from '../operation.ts'
 import { ProblemError } from '../problems.ts'
 import type { Task } from '../schemas/tasks.ts'
 import { appliesTo } from './labels.ts'
+import { recordTaskHistory } from './task-history.ts'
 import { requireTask } from './tasks.ts'
 
 /**
@@ -46,6 +47,7 @@ async function labelsChanged(ctx: OperationContext, before: Task): Promise<Task>
   await ctx.store.tasks.update(before.orgId, before.id, { updatedAt: ctx.now })
   const task = await requireTask(ctx, before.id)
   const changes = { labelIds: { before: before.labelIds, after: task.labelIds } }
+  await recordTaskHistory(ctx, task, [{ field: 'labelIds', ...changes.labelIds }])
   ctx.emit({
     kind: 'task.updated',
     resourceType: 'task',
