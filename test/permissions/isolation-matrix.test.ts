@@ -39,6 +39,13 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
     body: { title: 'x' },
   }),
   'approvals.reject': () => ({}),
+  'labels.create': (ids) => ({ name: 'Matrix', teamId: ids.teamId }),
+  'labels.update': () => ({ name: 'Renamed' }),
+  'tasks.labels.add': (ids) => ({ labelId: ids.labelId }),
+  'comments.create': (ids) => ({ body: 'Matrix', parentId: ids.commentId }),
+  'comments.update': () => ({ body: 'Edited' }),
+  'tasks.reactions.add': () => ({ emoji: '🎯' }),
+  'comments.reactions.add': () => ({ emoji: '🎯' }),
 }
 const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   'access.explain': (ids) => ({
@@ -103,6 +110,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         capability: 'view',
       })
     ).body
+    const label = (await ws.api.post(`${base}/labels`, { name: 'Matrix', teamId: ws.teamId })).body
+    await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
+    const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Matrix' })).body
+    const reaction = (await ws.api.post(`${base}/tasks/${task.id}/reactions`, { emoji: '👍' })).body
     const ids: Ids = {
       orgId: ws.orgId,
       teamId: ws.teamId,
@@ -115,6 +126,9 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       invitationId: invitation.id,
       grantId: grant.id,
       actorId: member.memberId,
+      labelId: label.id,
+      commentId: comment.id,
+      reactionId: reaction.id,
     }
     for (const [name, value] of Object.entries(ids)) expect(value, name).toMatch(/^[a-z]+_/)
     return { ids, ws }

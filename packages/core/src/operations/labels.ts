@@ -137,7 +137,8 @@ const taskLabelOperations: AnyOperation[] = [
     tag: 'Labels',
     scope: 'work:write',
     summary: 'Remove a label from a task',
-    description: 'Removing a label the task does not carry changes nothing. Answers with the task.',
+    description:
+      'Removing a label the task does not carry changes nothing; a label that does not exist is a 404. Answers with the task.',
     params: Type.Object(paramsOf(taskLabelPath), { additionalProperties: false }),
     response: Task,
     status: 200,

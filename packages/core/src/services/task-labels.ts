@@ -2,7 +2,7 @@ import type { LabelId, TaskId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import { ProblemError } from '../problems.ts'
 import type { Task } from '../schemas/tasks.ts'
-import { appliesTo } from './labels.ts'
+import { appliesTo, requireLabel } from './labels.ts'
 import { recordTaskHistory } from './task-history.ts'
 import { requireTask } from './tasks.ts'
 
@@ -32,13 +32,14 @@ export async function addTaskLabel(ctx: OperationContext, taskId: TaskId, labelI
   return labelsChanged(ctx, task)
 }
 
-/** Takes a label off a task; taking off one it does not carry changes nothing. */
+/** Takes a label off a task; taking off a label it does not carry changes nothing. */
 export async function removeTaskLabel(
   ctx: OperationContext,
   taskId: TaskId,
   labelId: LabelId,
 ): Promise<Task> {
   const task = await requireTask(ctx, taskId)
+  await requireLabel(ctx, labelId)
   if (!(await ctx.store.labels.removeFromTask(task.orgId, task.id, labelId))) return task
   return labelsChanged(ctx, task)
 }
