@@ -12,7 +12,12 @@ import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
 import { reactionRepo } from './repos/reactions.ts'
+import { taskDependencyRepo } from './repos/task-dependencies.ts'
 import { taskHistoryRepo } from './repos/task-history.ts'
+import { taskKeyRepo } from './repos/task-keys.ts'
+import { taskLinkRepo } from './repos/task-links.ts'
+import { taskRelationRepo } from './repos/task-relations.ts'
+import { taskSubscriberRepo } from './repos/task-subscribers.ts'
 import { taskRepo } from './repos/tasks.ts'
 import { stateRepo, teamRepo } from './repos/teams.ts'
 import type { Database, Dialect } from './schema.ts'
@@ -43,6 +48,11 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     comments: commentRepo(db),
     reactions: reactionRepo(db),
     taskHistory: taskHistoryRepo(db),
+    taskDependencies: taskDependencyRepo(db),
+    taskRelations: taskRelationRepo(db),
+    taskKeys: taskKeyRepo(db),
+    taskSubscribers: taskSubscriberRepo(db),
+    taskLinks: taskLinkRepo(db),
   }
 }
 

@@ -7,6 +7,7 @@ import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { reactionsCatalogue } from './operations/reactions.ts'
 import { configOperation } from './operations/system.ts'
+import { taskDepthCatalogue } from './operations/task-depth.ts'
 import { taskHistoryCatalogue } from './operations/task-history.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
@@ -43,6 +44,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...commentsCatalogue,
   ...reactionsCatalogue,
   ...taskHistoryCatalogue,
+  ...taskDepthCatalogue,
   ...agentsCatalogue,
   ...meCatalogue,
 ]

@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   CommentRevisionId: 'crev',
   ReactionId: 'rct',
   TaskHistoryId: 'thst',
+  TaskLinkId: 'tlnk',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -48,6 +49,7 @@ export type CommentId = Id<'CommentId'>
 export type CommentRevisionId = Id<'CommentRevisionId'>
 export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
+export type TaskLinkId = Id<'TaskLinkId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -26,6 +26,7 @@ export type {
   StateId,
   TaskHistoryId,
   TaskId,
+  TaskLinkId,
   TeamId,
   UserId,
 } from './ids.ts'
@@ -94,6 +95,14 @@ export type { ReactionTargetType } from './schemas/comments.ts'
 export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './schemas/comments.ts'
 export { Label, labelNameKey } from './schemas/labels.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
+export type { RelationType } from './schemas/task-depth.ts'
+export {
+  RELATION_TYPES,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from './schemas/task-depth.ts'
 export { TaskHistoryEntry } from './schemas/task-history.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
@@ -130,12 +139,19 @@ export type {
   Storage,
   Store,
   StoredSecret,
+  TaskDependencyRecord,
+  TaskDependencyRepo,
   TaskFilter,
   TaskHistoryRecord,
   TaskHistoryRepo,
+  TaskKeyRepo,
+  TaskLinkRepo,
   TaskRecord,
+  TaskRelationRecord,
+  TaskRelationRepo,
   TaskRepo,
   TaskSort,
+  TaskSubscriberRepo,
   TeamRecord,
   TeamRepo,
   User,

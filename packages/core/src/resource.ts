@@ -220,6 +220,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   labelId: 'LabelId',
   commentId: 'CommentId',
   reactionId: 'ReactionId',
+  blockerId: 'TaskId',
+  relatedTaskId: 'TaskId',
+  linkId: 'TaskLinkId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

@@ -13,6 +13,7 @@ import type {
   SessionId,
   StateId,
   TaskId,
+  TaskLinkId,
   TeamId,
   UserId,
 } from './ids.ts'
@@ -32,6 +33,13 @@ import type {
 import type { Comment, CommentRevision, Reaction, ReactionTargetType } from './schemas/comments.ts'
 import type { Label } from './schemas/labels.ts'
 import type { Member, Org } from './schemas/orgs.ts'
+import type {
+  RelationType,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from './schemas/task-depth.ts'
 import type { TaskHistoryEntry } from './schemas/task-history.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
@@ -76,6 +84,11 @@ export interface Store {
   comments: CommentRepo
   reactions: ReactionRepo
   taskHistory: TaskHistoryRepo
+  taskDependencies: TaskDependencyRepo
+  taskRelations: TaskRelationRepo
+  taskKeys: TaskKeyRepo
+  taskSubscribers: TaskSubscriberRepo
+  taskLinks: TaskLinkRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -171,8 +184,15 @@ export interface StateRepo {
   countTasks(orgId: OrgId, id: StateId): Promise<number>
 }
 
-/** What is stored of a task; `key` and `stateCategory` are read through joins, `labelIds` from `task_labels`. */
-export type TaskRecord = Omit<Task, 'key' | 'stateCategory' | 'labelIds'>
+/**
+ * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins,
+ * `labelIds` from `task_labels`. `startDate` and `parentId` default to null.
+ */
+export type TaskRecord = Omit<
+  Task,
+  'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'labelIds'
+> &
+  Partial<Pick<Task, 'startDate' | 'parentId'>>
 
 export type TaskSort = 'createdAt' | 'updatedAt'
 
@@ -186,6 +206,12 @@ export interface TaskFilter {
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null
+  /** Subtasks of this task. */
+  parentId?: TaskId
+  /** Tasks that block this task. */
+  blockersOf?: TaskId
+  /** Tasks this task blocks. */
+  blockedBy?: TaskId
 }
 
 export interface TaskRepo {
@@ -197,8 +223,13 @@ export interface TaskRepo {
   update(
     orgId: OrgId,
     id: TaskId,
-    patch: Partial<Omit<TaskRecord, 'id' | 'orgId' | 'number' | 'creatorId' | 'createdAt'>>,
+    patch: Partial<Omit<TaskRecord, 'id' | 'orgId' | 'creatorId' | 'createdAt'>>,
   ): Promise<void>
+  /** The direct subtasks (archived too, deleted ones not) of the given tasks, whoever may view them. */
+  childrenOf(
+    orgId: OrgId,
+    parentIds: readonly TaskId[],
+  ): Promise<Array<{ id: TaskId; parentId: TaskId; archived: boolean }>>
   /** Soft delete: the task stops existing for every read; its number is never reused. */
   delete(orgId: OrgId, id: TaskId, at: string): Promise<void>
 }
@@ -464,4 +495,75 @@ export interface TaskHistoryRepo {
   insert(entries: TaskHistoryRecord[]): Promise<void>
   /** The task's entries, oldest first (by time, then id). */
   list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskHistoryEntry[]>
+}
+
+export type TaskDependencyRecord = TaskDependency & { orgId: OrgId }
+
+/** "blocker blocks blocked" edges between tasks of one org. */
+export interface TaskDependencyRepo {
+  /** Returns false, writing nothing, when the edge exists already. */
+  add(dependency: TaskDependencyRecord): Promise<boolean>
+  /** Returns false when there was no such edge. */
+  remove(orgId: OrgId, blockerId: TaskId, blockedId: TaskId): Promise<boolean>
+  get(orgId: OrgId, blockerId: TaskId, blockedId: TaskId): Promise<TaskDependency | null>
+  /** The edges leaving the given blockers (what they block), for graph walks; whoever may view them. */
+  blockedBy(
+    orgId: OrgId,
+    blockerIds: readonly TaskId[],
+  ): Promise<Array<{ blockerId: TaskId; blockedId: TaskId }>>
+  /** Drops every edge touching the task (it was deleted). */
+  removeAllOf(orgId: OrgId, taskId: TaskId): Promise<void>
+}
+
+export interface TaskRelationRecord {
+  orgId: OrgId
+  taskId: TaskId
+  relatedId: TaskId
+  type: RelationType
+  createdBy: ActorId
+  createdAt: string
+}
+
+/** Relations are stored once per direction, so listing one task's relations is one index read. */
+export interface TaskRelationRepo {
+  /** Writes the relation and its mirror; false, writing nothing, when the two tasks are related already. */
+  add(relation: TaskRelationRecord, mirror: TaskRelationRecord): Promise<boolean>
+  get(orgId: OrgId, taskId: TaskId, relatedId: TaskId): Promise<TaskRelationRecord | null>
+  /** The task's duplicate-of relation, if any. */
+  duplicateOf(orgId: OrgId, taskId: TaskId): Promise<TaskRelationRecord | null>
+  /** Removes the relation in both directions; false when there was none. */
+  remove(orgId: OrgId, taskId: TaskId, relatedId: TaskId): Promise<boolean>
+  /** The task's relations whose other task the scope can view, by the other task's id. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'id'>, scope: ReadScope): Promise<TaskRelation[]>
+  removeAllOf(orgId: OrgId, taskId: TaskId): Promise<void>
+}
+
+/** Task keys: the current one is the team key and number; previous ones are kept after a move. */
+export interface TaskKeyRepo {
+  /** The task whose current or previous key this is (case-insensitive); deleted tasks resolve to null. */
+  resolve(orgId: OrgId, key: string): Promise<TaskId | null>
+  /** Remembers a key the task no longer carries. */
+  addPrevious(orgId: OrgId, key: string, taskId: TaskId, at: string): Promise<void>
+}
+
+export interface TaskSubscriberRepo {
+  /** Returns false, writing nothing, when the actor is subscribed already. */
+  add(subscriber: TaskSubscriber & { orgId: OrgId }): Promise<boolean>
+  /** Returns false when the actor was not subscribed. */
+  remove(orgId: OrgId, taskId: TaskId, actorId: ActorId): Promise<boolean>
+  /** By actor id. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'actorId'>): Promise<TaskSubscriber[]>
+}
+
+export interface TaskLinkRepo {
+  insert(link: TaskLink & { orgId: OrgId }): Promise<void>
+  get(orgId: OrgId, taskId: TaskId, id: TaskLinkId): Promise<TaskLink | null>
+  /** Oldest first. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskLink[]>
+  update(
+    orgId: OrgId,
+    id: TaskLinkId,
+    patch: Partial<Pick<TaskLink, 'url' | 'title' | 'updatedAt'>>,
+  ): Promise<void>
+  delete(orgId: OrgId, id: TaskLinkId): Promise<void>
 }
