@@ -43,6 +43,13 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
   'tasks.relations.add': (ids) => ({ type: 'related', taskId: ids.otherTaskId }),
   'tasks.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
   'tasks.links.update': () => ({ title: 'Renamed' }),
+  'labels.create': (ids) => ({ name: 'Matrix', teamId: ids.teamId }),
+  'labels.update': () => ({ name: 'Renamed' }),
+  'tasks.labels.add': (ids) => ({ labelId: ids.labelId }),
+  'comments.create': (ids) => ({ body: 'Matrix', parentId: ids.commentId }),
+  'comments.update': () => ({ body: 'Edited' }),
+  'tasks.reactions.add': () => ({ emoji: '🎯' }),
+  'comments.reactions.add': () => ({ emoji: '🎯' }),
 }
 const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   'access.explain': (ids) => ({
@@ -116,6 +123,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         capability: 'view',
       })
     ).body
+    const label = (await ws.api.post(`${base}/labels`, { name: 'Matrix', teamId: ws.teamId })).body
+    await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
+    const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Matrix' })).body
+    const reaction = (await ws.api.post(`${base}/tasks/${task.id}/reactions`, { emoji: '👍' })).body
     const ids: Ids = {
       orgId: ws.orgId,
       teamId: ws.teamId,
@@ -133,6 +144,9 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       otherTaskId: other.id,
       linkId: link.id,
       key: task.key,
+      labelId: label.id,
+      commentId: comment.id,
+      reactionId: reaction.id,
     }
     for (const [name, value] of Object.entries(ids)) {
       expect(value, name).toMatch(name === 'key' ? /^[A-Z0-9]+-[0-9]+$/ : /^[a-z]+_/)

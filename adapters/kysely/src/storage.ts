@@ -5,10 +5,13 @@ import { migrateToLatest } from './migrations/index.ts'
 import { accessRepo, invitationRepo } from './repos/access.ts'
 import { idempotencyRepo, secretRepo, userRepo } from './repos/accounts.ts'
 import { agentRepo, approvalRepo, sessionRepo } from './repos/agents.ts'
+import { commentRepo } from './repos/comments.ts'
 import { eventRepo } from './repos/events.ts'
+import { labelRepo } from './repos/labels.ts'
 import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
+import { reactionRepo } from './repos/reactions.ts'
 import { taskDependencyRepo } from './repos/task-dependencies.ts'
 import { taskHistoryRepo } from './repos/task-history.ts'
 import { taskKeyRepo } from './repos/task-keys.ts'
@@ -41,6 +44,9 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     agents: agentRepo(db),
     sessions: sessionRepo(db),
     approvals: approvalRepo(db),
+    labels: labelRepo(db),
+    comments: commentRepo(db),
+    reactions: reactionRepo(db),
     taskHistory: taskHistoryRepo(db),
     taskDependencies: taskDependencyRepo(db),
     taskRelations: taskRelationRepo(db),

@@ -1,8 +1,11 @@
 import type { AnyOperation } from './operation.ts'
 import { accessCatalogue } from './operations/access.ts'
 import { agentsCatalogue } from './operations/agents.ts'
+import { commentsCatalogue } from './operations/comments.ts'
+import { labelsCatalogue } from './operations/labels.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
+import { reactionsCatalogue } from './operations/reactions.ts'
 import { configOperation } from './operations/system.ts'
 import { taskDepthCatalogue } from './operations/task-depth.ts'
 import { taskHistoryCatalogue } from './operations/task-history.ts'
@@ -21,6 +24,9 @@ export const TAGS: Readonly<Record<string, string>> = {
   'Workflow states':
     "A team's states, each in one category: triage, backlog, unstarted, started, completed, canceled.",
   Tasks: 'Units of work, with state, assignee, priority, estimate and due date.',
+  Labels: "Org and team labels, in groups of which a task carries one; adding and removing a task's labels.",
+  Comments: 'Threaded Markdown discussion on tasks: replies, edits with history, soft deletion, resolution.',
+  Reactions: 'Emoji reactions to tasks and comments.',
   Agents: 'AI agents: Actors with their own grants and an approval policy.',
   'Agent sessions': 'One run of an agent, with its append-only activity log; the agent acts through it.',
   Approvals: "Actions an agent's policy holds until a person approves or rejects them.",
@@ -34,6 +40,9 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...accessCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...labelsCatalogue,
+  ...commentsCatalogue,
+  ...reactionsCatalogue,
   ...taskHistoryCatalogue,
   ...taskDepthCatalogue,
   ...agentsCatalogue,

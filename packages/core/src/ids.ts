@@ -18,6 +18,10 @@ export const ID_PREFIXES = {
   ApprovalId: 'apr',
   InvitationId: 'inv',
   GrantId: 'grt',
+  LabelId: 'lbl',
+  CommentId: 'cmt',
+  CommentRevisionId: 'crev',
+  ReactionId: 'rct',
   TaskHistoryId: 'thst',
   TaskLinkId: 'tlnk',
 } as const
@@ -40,6 +44,10 @@ export type ActivityId = Id<'ActivityId'>
 export type ApprovalId = Id<'ApprovalId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
+export type LabelId = Id<'LabelId'>
+export type CommentId = Id<'CommentId'>
+export type CommentRevisionId = Id<'CommentRevisionId'>
+export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
 /** A person's membership or an agent: whoever acts in an org. */

@@ -11,13 +11,17 @@ export type {
   ActorId,
   AgentId,
   ApprovalId,
+  CommentId,
+  CommentRevisionId,
   EventId,
   GrantId,
   Id,
   IdBrand,
   InvitationId,
+  LabelId,
   MemberId,
   OrgId,
+  ReactionId,
   SessionId,
   StateId,
   TaskHistoryId,
@@ -87,6 +91,9 @@ export {
   SUBJECT_TYPES,
   TeamMembership,
 } from './schemas/access.ts'
+export type { ReactionTargetType } from './schemas/comments.ts'
+export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './schemas/comments.ts'
+export { Label, labelNameKey } from './schemas/labels.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
 export type { RelationType } from './schemas/task-depth.ts'
 export {
@@ -101,22 +108,30 @@ export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
+export { isReactionEmoji } from './services/reactions.ts'
 export { DEFAULT_STATES } from './services/teams.ts'
 export { createUser } from './services/users.ts'
 export type {
   AccessRepo,
   AgentRepo,
   ApprovalRepo,
+  CommentRecord,
+  CommentRepo,
   EventRepo,
   GrantFilter,
   IdempotencyRecord,
   IdempotencyRepo,
   InvitationRecord,
   InvitationRepo,
+  LabelFilter,
+  LabelRepo,
   LockRepo,
   MemberRecord,
   MemberRepo,
   OrgRepo,
+  ReactionGroupRow,
+  ReactionRepo,
+  ReactionTarget,
   SecretRepo,
   SessionFilter,
   SessionRepo,
