@@ -3,6 +3,7 @@ import { accessCatalogue } from './operations/access.ts'
 import { agentsCatalogue } from './operations/agents.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
+import { plansCatalogue } from './operations/plans.ts'
 import { configOperation } from './operations/system.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
@@ -22,6 +23,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   Agents: 'AI agents: Actors with their own grants and an approval policy.',
   'Agent sessions': 'One run of an agent, with its append-only activity log; the agent acts through it.',
   Approvals: "Actions an agent's policy holds until a person approves or rejects them.",
+  Organize:
+    'Names resolved to ids, and plans that apply many changes in one transaction (the MCP `organize` tool).',
   Me: "The caller's own account: signed-in web sessions and connected apps (OAuth consents).",
 }
 
@@ -33,6 +36,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...teamsCatalogue,
   ...tasksCatalogue,
   ...agentsCatalogue,
+  ...plansCatalogue,
   ...meCatalogue,
 ]
 

@@ -183,6 +183,8 @@ export interface TaskRepo {
   get(orgId: OrgId, id: TaskId, scope: ReadScope): Promise<Task | null>
   /** Only tasks the scope can view: the predicate is part of the query, so pages are exact. */
   list(orgId: OrgId, filter: TaskFilter, page: PageRequest<TaskSort>, scope: ReadScope): Promise<Task[]>
+  /** The task numbered `number` in the team (its key `ENG-42`), when the scope can view it. */
+  getByNumber(orgId: OrgId, teamId: TeamId, number: number, scope: ReadScope): Promise<Task | null>
   update(
     orgId: OrgId,
     id: TaskId,
@@ -204,6 +206,8 @@ export interface EventRepo {
    * events about themselves (`resourceId` = their actor id). Without one: every event (engine use).
    */
   list(orgId: OrgId, afterSeq: number, limit: number, scope?: ReadScope): Promise<StoredEvent[]>
+  /** The sequence of the org's newest committed event (0 before the first). */
+  lastSeq(orgId: OrgId): Promise<number>
 }
 
 export interface IdempotencyRecord {

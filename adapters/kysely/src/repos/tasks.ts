@@ -50,6 +50,15 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       const rows = await keysetPage(q, page, { sort: SORT_COLUMNS[page.sort], id: 'tasks.id' }).execute()
       return rows.map(toTask)
     },
+    async getByNumber(orgId, teamId, number, scope) {
+      let q = base()
+        .where('tasks.orgId', '=', orgId)
+        .where('tasks.teamId', '=', teamId)
+        .where('tasks.number', '=', number)
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      const row = await q.executeTakeFirst()
+      return row ? toTask(row) : null
+    },
     async update(orgId, id, patch) {
       await db
         .updateTable('tasks')
