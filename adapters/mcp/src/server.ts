@@ -136,7 +136,7 @@ function describeTool(tool: ToolDefinition): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: JSON.parse(JSON.stringify(tool.input)),
+    inputSchema: plainSchema(tool.input),
     annotations: {
       title: tool.title,
       readOnlyHint: tool.readOnly,
@@ -155,4 +155,9 @@ export function scopesOf(engine: Engine, tool: ToolDefinition): string[] {
     if (scope) scopes.add(scope)
   }
   return [...scopes]
+}
+
+/** JSON Schema as hosts read it: no TypeBox symbols, and no nested `$id` (which would move the base URI). */
+function plainSchema(schema: object): Tool['inputSchema'] {
+  return JSON.parse(JSON.stringify(schema), (key, value) => (key === '$id' ? undefined : value))
 }

@@ -3,9 +3,6 @@ import { PLAN_ACTIONS, PLAN_MAX_STEPS, PlanStep } from '@workgraph/core'
 import { object, Workspace } from './schema.ts'
 import type { ToolDefinition } from './types.ts'
 
-// The catalogue's step schema as plain JSON Schema, without its `$id` (a nested `$id` moves the base URI).
-const { $id: _id, ...stepSchema } = JSON.parse(JSON.stringify(PlanStep)) as Record<string, unknown>
-
 /** Whole plans in one call: the catalogue's `plans.apply`, with its own step schema. */
 export const organizeTool: ToolDefinition = {
   name: 'organize',
@@ -25,7 +22,7 @@ export const organizeTool: ToolDefinition = {
   input: object(
     {
       workspace: Workspace,
-      steps: Type.Array(Type.Unsafe(stepSchema), { minItems: 1, maxItems: PLAN_MAX_STEPS }),
+      steps: Type.Array(PlanStep, { minItems: 1, maxItems: PLAN_MAX_STEPS }),
       dryRun: Type.Optional(
         Type.Boolean({ default: false, description: 'Report what would change; change nothing.' }),
       ),

@@ -1,5 +1,5 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox'
-import { OPERATIONS } from '@workgraph/core'
+import { OPERATIONS, PlanStep } from '@workgraph/core'
 
 /**
  * Tool inputs reuse the catalogue's schemas: a field the REST body or query declares is taken from
@@ -46,13 +46,8 @@ export const PersonRef = Type.String({
   maxLength: 320,
   description: 'A person: email, name, `me`, or member id.',
 })
-/** A person, or null to clear: one JSON Schema type list rather than an `anyOf`. */
-export const PersonOrNone = Type.Unsafe<string | null>({
-  type: ['string', 'null'],
-  minLength: 1,
-  maxLength: 320,
-  description: 'A person (email, name, `me`, or member id), or null for nobody.',
-})
+/** A person, or null for nobody: the plan step's own `assignee` schema (a type list, not an `anyOf`). */
+export const PersonOrNone = PlanStep.properties.assignee
 export const Cursor = Type.Optional(
   Type.String({ maxLength: 2000, description: 'The `nextCursor` of the previous page.' }),
 )
