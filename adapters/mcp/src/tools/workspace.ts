@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Cursor, Limit, object, TeamRef, Workspace } from './schema.ts'
+import { Cursor, fieldOf, Limit, object, TeamRef, Workspace } from './schema.ts'
 import type { ToolDefinition } from './types.ts'
 
 const readOnly = { readOnly: true, destructive: false, idempotent: true } as const
@@ -21,6 +21,20 @@ export const workspaceTools: ToolDefinition[] = [
         workspaces: page.data.map((o: any) => ({ name: o.name, slug: o.slug, id: o.id })),
         nextCursor: page.nextCursor,
       }
+    },
+  },
+  {
+    name: 'create_workspace',
+    title: 'Create a workspace',
+    description: 'Creates a workspace with you as its owner; add teams with `organize` (`create_team`).',
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    operations: ['orgs.create'],
+    input: object({ name: fieldOf('orgs.create', 'body', 'name') }, ['name']),
+    async run(call, args) {
+      const org = await call.run('orgs.create', { body: { name: args.name } })
+      return { name: org.name, slug: org.slug, id: org.id }
     },
   },
   {
