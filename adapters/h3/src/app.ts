@@ -1,8 +1,10 @@
 import { createOAuthServer, type Engine, type OAuthServerOptions, ProblemError } from '@workgraph/core'
+import type { McpHttpOptions } from '@workgraph/mcp'
 import { H3 } from 'h3'
 import { type ApiRoutesOptions, registerApiRoutes } from './api-routes.ts'
 import { registerDocsRoutes } from './docs-routes.ts'
 import { CORS_HEADERS, problem } from './http-response.ts'
+import { registerMcpRoute } from './mcp-route.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts'
 import { registerAccountPages } from './pages/account.ts'
 import { registerConnectedAppsPage } from './pages/connected-apps.ts'
@@ -11,6 +13,8 @@ import { registerConsentPages } from './pages/consent.ts'
 export interface AppOptions extends ApiRoutesOptions {
   /** The authorization server: CIMD fetcher, clock, limits. */
   oauth?: OAuthServerOptions
+  /** The MCP endpoint at `/mcp`: origins, hosts, or a host-supplied principal instead of OAuth. */
+  mcp?: McpHttpOptions
 }
 
 /** The HTTP face of an engine: REST /v1 from the catalogue, the OpenAPI document and the docs. */
@@ -23,6 +27,8 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerAccountPages(app, oauth)
   registerConsentPages(app, oauth)
   registerConnectedAppsPage(app, oauth)
+  const mcpRequest = new Request(`${engine.config.baseUrl}/mcp`)
+  registerMcpRoute(app, engine, { onError: (e) => options.onError?.(e, mcpRequest), ...options.mcp })
   app.all('/**', (event) =>
     problem(
       new ProblemError('not_found', `Nothing lives at ${new URL(event.req.url).pathname}.`),

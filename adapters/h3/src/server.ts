@@ -50,8 +50,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage,
     server,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      // Long-lived responses (MCP and other event streams) would hold close() open: end them too.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()
+      await closed
       await engine.hub.close()
       await storage.close()
     },

@@ -5,6 +5,7 @@ import { commentsCatalogue } from './operations/comments.ts'
 import { labelsCatalogue } from './operations/labels.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
+import { plansCatalogue } from './operations/plans.ts'
 import { reactionsCatalogue } from './operations/reactions.ts'
 import { configOperation } from './operations/system.ts'
 import { taskDepthCatalogue } from './operations/task-depth.ts'
@@ -30,6 +31,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   Agents: 'AI agents: Actors with their own grants and an approval policy.',
   'Agent sessions': 'One run of an agent, with its append-only activity log; the agent acts through it.',
   Approvals: "Actions an agent's policy holds until a person approves or rejects them.",
+  Organize:
+    'Names resolved to ids, and plans that apply many changes in one transaction (the MCP `organize` tool).',
   Me: "The caller's own account: signed-in web sessions and connected apps (OAuth consents).",
 }
 
@@ -46,6 +49,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...taskHistoryCatalogue,
   ...taskDepthCatalogue,
   ...agentsCatalogue,
+  ...plansCatalogue,
   ...meCatalogue,
 ]
 

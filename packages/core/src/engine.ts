@@ -3,6 +3,7 @@ import { canonicalJson, etagMatches, etagOf } from './canonical.ts'
 import { OPERATIONS } from './catalogue.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
 import { createContext, type EventBuffer, resolveActor } from './context.ts'
+import { DiscardChanges } from './discard.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice } from './events.ts'
 import {
   findReplay,
@@ -166,9 +167,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return { result, notices }
     }
 
-    const { result, notices } = isWrite(operation)
-      ? await storage.transaction(runIn)
-      : await storage.read(runIn)
+    let outcome: { result: ExecuteResult; notices: HubNotice[] }
+    try {
+      outcome = isWrite(operation) ? await storage.transaction(runIn) : await storage.read(runIn)
+    } catch (error) {
+      // A dry run: everything ran and was rolled back; its answer stands, no event was written.
+      if (!(error instanceof DiscardChanges)) throw error
+      outcome = { result: { status: operation.status, body: error.body }, notices: [] }
+    }
+    const { result, notices } = outcome
     for (const notice of notices) hub.publish(notice)
     if (
       result.etag &&
@@ -216,7 +223,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   ): Promise<unknown> {
     const entry = compiled.get(operationId)
     const operation = entry?.operation
-    if (!entry || !operation || !isOrgScoped(operation) || !AGENT_TAGS.has(operation.tag)) {
+    // People run any operation of their workspace this way (plans); agents only work, not administration.
+    if (
+      !entry ||
+      !operation ||
+      !isOrgScoped(operation) ||
+      (actor.kind === 'agent' && !AGENT_TAGS.has(operation.tag))
+    ) {
       throw new ProblemError('validation_failed', `Agents cannot run \`${operationId}\`.`, {
         errors: [{ pointer: '/body/operationId', message: 'Not an operation an agent may run' }],
       })

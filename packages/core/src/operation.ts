@@ -38,7 +38,7 @@ export interface OperationContext {
   scope(): Promise<ReadScope>
   /** Looks up an operation of the catalogue by id. */
   operationOf(operationId: string): AnyOperation | undefined
-  /** Runs another operation inside this one's transaction, as `actor` (an agent acting in a session). */
+  /** Runs another operation inside this one's transaction, as `actor`: an agent acting in a session, or the caller (plans). */
   invoke(
     operationId: string,
     input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown },

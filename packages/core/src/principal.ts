@@ -19,4 +19,6 @@ export interface Principal {
   grantId?: string
   /** The token's own id (`jti`), for logs and revocation. */
   tokenId?: string
+  /** The resource the token was issued for (`aud`): `{baseUrl}/v1` or `{baseUrl}/mcp`. */
+  audience?: string
 }

@@ -44,6 +44,8 @@ export const PROBLEMS = {
   },
   precondition_required: { status: 428, title: 'This request requires a precondition' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  ambiguous_name: { status: 422, title: 'The name matches more than one record' },
+  unknown_name: { status: 422, title: 'No record you can see has this name' },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
 } as const satisfies Record<string, { status: number; title: string }>
 

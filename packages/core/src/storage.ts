@@ -246,6 +246,8 @@ export interface EventRepo {
    * events about themselves (`resourceId` = their actor id). Without one: every event (engine use).
    */
   list(orgId: OrgId, afterSeq: number, limit: number, scope?: ReadScope): Promise<StoredEvent[]>
+  /** The sequence of the org's newest committed event (0 before the first). */
+  lastSeq(orgId: OrgId): Promise<number>
 }
 
 export interface IdempotencyRecord {

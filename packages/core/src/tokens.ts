@@ -133,6 +133,7 @@ export async function createTokenService(options: {
           ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),
           ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}),
           ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
+          ...(typeof payload.aud === 'string' ? { audience: payload.aud } : {}),
         }
       } catch {
         throw new ProblemError('unauthenticated', 'The access token is invalid or expired.')

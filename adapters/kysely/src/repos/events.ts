@@ -29,6 +29,14 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
         .execute()
       return stored
     },
+    async lastSeq(orgId) {
+      const row = await db
+        .selectFrom('orgEventCounters')
+        .select('lastSeq')
+        .where('orgId', '=', orgId)
+        .executeTakeFirst()
+      return row ? int(row.lastSeq) : 0
+    },
     async list(orgId, afterSeq, limit, scope) {
       let query = db.selectFrom('events').selectAll().where('orgId', '=', orgId).where('seq', '>', afterSeq)
       if (scope && !scope.orgWide) {

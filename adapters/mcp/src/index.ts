@@ -1,0 +1,8 @@
+export type { McpHttpHandler, McpHttpOptions } from './http.ts'
+export { createMcpHttpHandler } from './http.ts'
+export type { McpServerOptions, WorkgraphMcpServer } from './server.ts'
+export { createMcpServer } from './server.ts'
+export { serveStdio } from './stdio.ts'
+export { TOOLS } from './tools/index.ts'
+export type { ToolCall, ToolDefinition } from './tools/types.ts'
+export { RESOURCE_TEMPLATES } from './uris.ts'

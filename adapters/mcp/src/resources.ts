@@ -1,0 +1,107 @@
+import {
+  ErrorCode,
+  McpError,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js'
+import { isProblem, type OrgId } from '@workgraph/core'
+import type { ToolCall } from './tools/types.ts'
+import { parseUri, type ResourceRef, taskUri, teamUri, workspaceUri } from './uris.ts'
+
+const TASKS_PER_PAGE = 50
+
+/**
+ * `resources/list`: for each workspace, the workspace and its teams, then its tasks (newest change
+ * first), 50 per page. The cursor is the workspace index and that workspace's task cursor.
+ */
+export async function listResources(
+  call: ToolCall,
+  cursor: string | undefined,
+): Promise<{ resources: Resource[]; nextCursor?: string }> {
+  const position = cursor ? decodeCursor(cursor) : { i: 0, c: null }
+  const orgs = (await call.run('orgs.list', { query: { limit: 200 } })).data as { id: OrgId; name: string }[]
+  const org = orgs[position.i]
+  if (!org) return { resources: [] }
+  const resources: Resource[] = []
+  if (!position.c) {
+    resources.push({ uri: workspaceUri(org.id), name: org.name, mimeType: 'application/json' })
+    const teams = await call.run('teams.list', { params: { orgId: org.id }, query: { limit: 200 } })
+    for (const t of teams.data)
+      resources.push({
+        uri: teamUri(org.id, t.key),
+        name: `${t.key} ${t.name}`,
+        mimeType: 'application/json',
+      })
+  }
+  const tasks = await call.run('tasks.list', {
+    params: { orgId: org.id },
+    query: { limit: TASKS_PER_PAGE, sort: '-updatedAt', ...(position.c ? { cursor: position.c } : {}) },
+  })
+  for (const t of tasks.data)
+    resources.push({ uri: taskUri(org.id, t.key), name: `${t.key} ${t.title}`, mimeType: 'application/json' })
+  const next = tasks.nextCursor
+    ? { i: position.i, c: tasks.nextCursor }
+    : position.i + 1 < orgs.length
+      ? { i: position.i + 1, c: null }
+      : null
+  return { resources, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
+}
+
+/** The record a URI names, read through its catalogue operation; its id is what events name. */
+export async function readRecord(call: ToolCall, ref: ResourceRef): Promise<{ id: string; body: unknown }> {
+  const orgId = ref.orgId
+  switch (ref.kind) {
+    case 'workspace':
+      return { id: orgId, body: await call.run('orgs.get', { params: { orgId } }) }
+    case 'team': {
+      const teamId = await call.resolve(orgId, 'team', ref.key)
+      return { id: teamId, body: await call.run('teams.get', { params: { orgId, teamId } }) }
+    }
+    case 'task': {
+      const taskId = await call.resolve(orgId, 'task', ref.key)
+      return { id: taskId, body: await call.run('tasks.get', { params: { orgId, taskId } }) }
+    }
+    case 'session':
+      return {
+        id: ref.id,
+        body: await call.run('agentSessions.get', { params: { orgId, sessionId: ref.id } }),
+      }
+  }
+}
+
+export async function readResource(call: ToolCall, uri: string): Promise<ReadResourceResult> {
+  const ref = parseRef(uri)
+  try {
+    const { body } = await readRecord(call, ref)
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] }
+  } catch (error) {
+    throw asMcpError(error, uri)
+  }
+}
+
+export function parseRef(uri: string): ResourceRef {
+  const ref = parseUri(uri)
+  if (!ref) throw new McpError(ErrorCode.InvalidParams, `Not a workgraph resource URI: ${uri}`)
+  return ref
+}
+
+/** Resource failures as JSON-RPC errors; the spec's "resource not found" is -32002. */
+export function asMcpError(error: unknown, uri: string): unknown {
+  if (!isProblem(error)) return error
+  if (['not_found', 'unknown_name', 'ambiguous_name'].includes(error.code))
+    return new McpError(-32002, `Resource not found: ${uri}`, { uri })
+  return new McpError(ErrorCode.InvalidRequest, error.message, { code: error.code })
+}
+
+function encodeCursor(position: { i: number; c: string | null }): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { i: number; c: string | null } {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString())
+    if (Number.isInteger(parsed.i) && parsed.i >= 0 && (parsed.c === null || typeof parsed.c === 'string'))
+      return parsed
+  } catch {}
+  throw new McpError(ErrorCode.InvalidParams, 'The cursor is not one this server gave out.')
+}

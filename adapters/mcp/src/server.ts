@@ -1,0 +1,163 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  type Tool,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import { Value } from '@sinclair/typebox/value'
+import { type Engine, type Principal, ProblemError } from '@workgraph/core'
+import { getPrompt, listPrompts } from './prompts.ts'
+import { asMcpError, listResources, parseRef, readRecord, readResource } from './resources.ts'
+import { toolError, toolResult } from './result.ts'
+import { Subscriptions } from './subscriptions.ts'
+import { createToolCall } from './tools/call.ts'
+import { TOOLS } from './tools/index.ts'
+import type { ToolDefinition } from './tools/types.ts'
+import { RESOURCE_TEMPLATES } from './uris.ts'
+
+export interface McpServerOptions {
+  /** The principal when a request carries none: the local user of a stdio server. */
+  principal?: Principal
+  /** Unexpected (non-problem) errors, for logs. */
+  onError?: (error: unknown) => void
+}
+
+/** What a transport hands the server per request: the verified principal rides in `authInfo.extra`. */
+interface RequestExtra {
+  authInfo?: { extra?: Record<string, unknown> }
+}
+
+export interface WorkgraphMcpServer {
+  server: Server
+  close(): Promise<void>
+}
+
+/** The MCP face of an engine: the curated tools, resources with subscriptions, and prompts. */
+export function createMcpServer(engine: Engine, options: McpServerOptions = {}): WorkgraphMcpServer {
+  const server = new Server(
+    { name: 'workgraph', title: 'workgraph', version: engine.config.version },
+    {
+      capabilities: {
+        tools: {},
+        resources: { subscribe: true, listChanged: false },
+        prompts: {},
+        logging: {},
+      },
+      instructions:
+        'Work management: tasks in teams with workflow states. Name things as people do: tasks by key (ENG-42), teams by key, states by name, people by email or `me`. Use `organize` to apply many changes at once, with `dryRun: true` first.',
+    },
+  )
+  let latest = options.principal
+  const principalOf = (extra: RequestExtra): Principal => {
+    const found = (extra.authInfo?.extra?.principal as Principal | undefined) ?? options.principal
+    if (!found)
+      throw new McpError(ErrorCode.InvalidRequest, 'No caller: this request carries no credentials.')
+    latest = found
+    return found
+  }
+  const call = (extra: RequestExtra) => createToolCall(engine, principalOf(extra))
+  const subscriptions = new Subscriptions(
+    engine,
+    () => latest,
+    (uri) => server.sendResourceUpdated({ uri }),
+    options.onError,
+  )
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map(describeTool) }))
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = TOOLS.find((t) => t.name === request.params.name)
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool named ${request.params.name}`)
+    const args = request.params.arguments ?? {}
+    const invalid = [...Value.Errors(tool.input, args)].slice(0, 10)
+    if (invalid.length) {
+      const errors = invalid.map((e) => ({ pointer: `/arguments${e.path}`, message: e.message }))
+      return toolError(
+        new ProblemError('validation_failed', 'The arguments do not match the tool schema.', { errors }),
+      )
+    }
+    try {
+      return toolResult(await tool.run(call(extra), args))
+    } catch (error) {
+      return toolError(error, options.onError)
+    }
+  })
+
+  server.setRequestHandler(ListResourcesRequestSchema, (request, extra) =>
+    listResources(call(extra), request.params?.cursor),
+  )
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: RESOURCE_TEMPLATES.map((t) => ({ ...t, mimeType: 'application/json' })),
+  }))
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
+    readResource(call(extra), request.params.uri),
+  )
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+    const { uri } = request.params
+    const ref = parseRef(uri)
+    try {
+      // Reading it first checks the caller may see it, and pins the record the URI names now.
+      const { id } = await readRecord(call(extra), ref)
+      await subscriptions.add({ uri, orgId: ref.orgId, recordId: id })
+    } catch (error) {
+      throw asMcpError(error, uri)
+    }
+    return {}
+  })
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    subscriptions.remove(request.params.uri)
+    return {}
+  })
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts())
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    getPrompt(request.params.name, request.params.arguments),
+  )
+
+  return {
+    server,
+    async close() {
+      subscriptions.close()
+      await server.close()
+    },
+  }
+}
+
+function describeTool(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: plainSchema(tool.input),
+    annotations: {
+      title: tool.title,
+      readOnlyHint: tool.readOnly,
+      destructiveHint: tool.destructive,
+      idempotentHint: tool.idempotent,
+      openWorldHint: false,
+    },
+  }
+}
+
+/** The OAuth scopes a tool's operations need, for a 403 `insufficient_scope` challenge. */
+export function scopesOf(engine: Engine, tool: ToolDefinition): string[] {
+  const scopes = new Set<string>()
+  for (const id of tool.operations) {
+    const scope = engine.operations.find((o) => o.id === id)?.scope
+    if (scope) scopes.add(scope)
+  }
+  return [...scopes]
+}
+
+/** JSON Schema as hosts read it: no TypeBox symbols, and no nested `$id` (which would move the base URI). */
+function plainSchema(schema: object): Tool['inputSchema'] {
+  return JSON.parse(JSON.stringify(schema), (key, value) => (key === '$id' ? undefined : value))
+}

@@ -1,0 +1,143 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema } from '@workgraph/core'
+import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from './schema.ts'
+import type { ToolDefinition } from './types.ts'
+
+const SessionId = IdSchema('SessionId', 'An agent session id.')
+const ApprovalId = IdSchema('ApprovalId', 'An approval request id.')
+
+const session = (s: any) => ({
+  id: s.id,
+  agentId: s.agentId,
+  taskId: s.taskId,
+  state: s.state,
+  title: s.title,
+})
+const approval = (a: any) => ({
+  id: a.id,
+  state: a.state,
+  operationId: a.operationId,
+  sessionId: a.sessionId,
+  createdAt: a.createdAt,
+})
+
+export const agentTools: ToolDefinition[] = [
+  {
+    name: 'list_agents',
+    title: 'List agents',
+    description: 'AI agents of a workspace, with their names and status.',
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    operations: ['agents.list'],
+    input: object({ workspace: Workspace, cursor: Cursor, limit: Limit }),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const page = await call.run('agents.list', {
+        params: { orgId: org.id },
+        query: { limit: args.limit ?? 25, ...(args.cursor ? { cursor: args.cursor } : {}) },
+      })
+      return {
+        agents: page.data.map((a: any) => ({ id: a.id, name: a.name, status: a.status })),
+        nextCursor: page.nextCursor,
+      }
+    },
+  },
+  {
+    name: 'start_agent_session',
+    title: 'Start an agent session',
+    description: 'Starts a work session for an agent (by name), optionally on a task (by key). You drive it.',
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    operations: ['agentSessions.create', 'names.resolve'],
+    input: object(
+      {
+        workspace: Workspace,
+        agent: Type.String({ minLength: 1, maxLength: 120, description: 'Agent name or id.' }),
+        task: Type.Optional(TaskRef),
+        title: Type.Optional(fieldOf('agentSessions.create', 'body', 'title')),
+      },
+      ['agent'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const body = {
+        agentId: await call.resolve(org.id, 'agent', args.agent),
+        ...(args.task ? { taskId: await call.resolve(org.id, 'task', args.task) } : {}),
+        ...(args.title ? { title: args.title } : {}),
+      }
+      return session(await call.run('agentSessions.create', { params: { orgId: org.id }, body }))
+    },
+  },
+  {
+    name: 'cancel_agent_session',
+    title: 'Cancel an agent session',
+    description: 'Cancels a running agent session.',
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    operations: ['agentSessions.cancel'],
+    input: object({ workspace: Workspace, session: SessionId }, ['session']),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      return session(
+        await call.run('agentSessions.cancel', { params: { orgId: org.id, sessionId: args.session } }),
+      )
+    },
+  },
+  {
+    name: 'list_approvals',
+    title: 'List approval requests',
+    description: 'Actions agents proposed that wait for a person (or were decided), newest first.',
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    operations: ['approvals.list'],
+    input: object({
+      workspace: Workspace,
+      state: Type.Optional(fieldOf('approvals.list', 'query', 'state')),
+      cursor: Cursor,
+      limit: Limit,
+    }),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const page = await call.run('approvals.list', {
+        params: { orgId: org.id },
+        query: {
+          limit: args.limit ?? 25,
+          ...(args.state ? { state: args.state } : {}),
+          ...(args.cursor ? { cursor: args.cursor } : {}),
+        },
+      })
+      return { approvals: page.data.map(approval), nextCursor: page.nextCursor }
+    },
+  },
+  {
+    name: 'decide_approval',
+    title: 'Approve or reject an agent action',
+    description: 'Approves (the action then runs as the agent) or rejects a pending approval request.',
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    operations: ['approvals.approve', 'approvals.reject'],
+    input: object(
+      {
+        workspace: Workspace,
+        approval: ApprovalId,
+        decision: Type.String({ enum: ['approve', 'reject'] }),
+        reason: Type.Optional(fieldOf('approvals.reject', 'body', 'reason')),
+      },
+      ['approval', 'decision'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const params = { orgId: org.id, approvalId: args.approval }
+      const result =
+        args.decision === 'approve'
+          ? await call.run('approvals.approve', { params })
+          : await call.run('approvals.reject', { params, body: args.reason ? { reason: args.reason } : {} })
+      return approval(result)
+    },
+  },
+]

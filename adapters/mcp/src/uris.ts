@@ -1,0 +1,39 @@
+import type { OrgId } from '@workgraph/core'
+
+/** What a `workgraph://` URI names. */
+export type ResourceRef =
+  | { kind: 'workspace'; orgId: OrgId }
+  | { kind: 'team'; orgId: OrgId; key: string }
+  | { kind: 'task'; orgId: OrgId; key: string }
+  | { kind: 'session'; orgId: OrgId; id: string }
+
+export const RESOURCE_TEMPLATES = [
+  { uriTemplate: 'workgraph://orgs/{orgId}', name: 'workspace', title: 'A workspace' },
+  { uriTemplate: 'workgraph://orgs/{orgId}/teams/{teamKey}', name: 'team', title: 'A team, by key' },
+  { uriTemplate: 'workgraph://orgs/{orgId}/tasks/{taskKey}', name: 'task', title: 'A task, by key (ENG-42)' },
+  {
+    uriTemplate: 'workgraph://orgs/{orgId}/agent-sessions/{sessionId}',
+    name: 'agent-session',
+    title: 'An agent work session',
+  },
+] as const
+
+const PATTERN =
+  /^workgraph:\/\/orgs\/(org_[0-9A-HJKMNP-TV-Z]{26})(?:\/(teams|tasks|agent-sessions)\/([^/?#]+))?$/
+
+export function parseUri(uri: string): ResourceRef | null {
+  const m = PATTERN.exec(uri)
+  if (!m) return null
+  const orgId = m[1] as OrgId
+  const value = m[3] ? decodeURIComponent(m[3]) : ''
+  if (!m[2]) return { kind: 'workspace', orgId }
+  if (m[2] === 'teams') return { kind: 'team', orgId, key: value }
+  if (m[2] === 'tasks') return { kind: 'task', orgId, key: value }
+  return { kind: 'session', orgId, id: value }
+}
+
+export const workspaceUri = (orgId: string) => `workgraph://orgs/${orgId}`
+export const teamUri = (orgId: string, key: string) =>
+  `workgraph://orgs/${orgId}/teams/${encodeURIComponent(key)}`
+export const taskUri = (orgId: string, key: string) =>
+  `workgraph://orgs/${orgId}/tasks/${encodeURIComponent(key)}`

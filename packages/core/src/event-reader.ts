@@ -1,0 +1,38 @@
+import type { StoredEvent } from './events.ts'
+import type { OrgId } from './ids.ts'
+import { loadProfile, readScope } from './permissions.ts'
+import type { Principal } from './principal.ts'
+import type { Storage } from './storage.ts'
+
+/**
+ * Events of one org after `afterSeq` that the principal may see, the permission predicate in the
+ * query (for subscriptions and other readers outside a request). A principal that is not an active
+ * member, or lacks `work:read`, reads nothing.
+ */
+export async function readVisibleEvents(
+  storage: Storage,
+  principal: Principal,
+  orgId: OrgId,
+  afterSeq: number,
+  limit: number,
+): Promise<StoredEvent[]> {
+  if (!principal.scopes.has('work:read')) return []
+  return storage.read(async (store) => {
+    const member = await store.members.findByUser(orgId, principal.userId)
+    if (!member || member.status !== 'active') return []
+    const profile = await loadProfile(store, {
+      id: member.id,
+      kind: 'person',
+      orgId,
+      role: member.role,
+      userId: member.userId,
+      name: member.name,
+    })
+    return store.events.list(orgId, afterSeq, limit, readScope(profile))
+  })
+}
+
+/** The org's newest event sequence: where a new reader starts. */
+export function lastEventSeq(storage: Storage, orgId: OrgId): Promise<number> {
+  return storage.read((store) => store.events.lastSeq(orgId))
+}

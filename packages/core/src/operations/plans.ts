@@ -1,0 +1,65 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { NAME_KINDS, type NameKind, resolveName } from '../resolve/refs.ts'
+import { StringEnum } from '../schemas/common.ts'
+import { PLAN_MAX_STEPS, PlanReport, PlanRequest, ResolvedName } from '../schemas/plans.ts'
+import { applyPlan } from '../services/plans.ts'
+
+const orgParams = Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false })
+
+const resolveOperation = declareOperation({
+  id: 'names.resolve',
+  method: 'GET',
+  path: '/v1/orgs/{orgId}/names',
+  tag: 'Organize',
+  scope: 'work:read',
+  summary: 'Resolve a name to an id',
+  description:
+    'Finds the one record a name means: a team by key or name, a workflow state by name within `team`, a person by email, name or `me`, a task by key (`ENG-42`), an agent by name. Ids are accepted too. Only what you can view is considered. Several matches: 422 `ambiguous_name` with `candidates`; none: 422 `unknown_name` with the closest names as `candidates`.',
+  params: orgParams,
+  query: Type.Object(
+    {
+      kind: StringEnum(NAME_KINDS, { description: 'What the name is of.' }),
+      name: Type.String({ minLength: 1, maxLength: 320 }),
+      team: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 120,
+          description: 'For a state: its team (key, name or id).',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: ResolvedName,
+  status: 200,
+  errors: ['ambiguous_name', 'unknown_name'],
+  run: (ctx, { query }) => resolveName(ctx, query.kind as NameKind, query.name, query.team),
+})
+
+const applyOperation = declareOperation({
+  id: 'plans.apply',
+  method: 'POST',
+  path: '/v1/orgs/{orgId}/plans',
+  tag: 'Organize',
+  scope: 'work:write',
+  summary: 'Apply a plan of changes atomically',
+  description: `Applies up to ${PLAN_MAX_STEPS} steps (create, update, move, assign, archive and restore tasks; create teams and workflow states) in one transaction: all or nothing. Steps name records as people do (\`ENG-42\`, \`Engineering\`, \`ada@example.com\`, \`me\`); a step may name what it creates with \`handle\` and later steps refer to it as \`$handle\`. Every name is resolved before anything runs, and each step runs the operation it stands for with that operation's permission checks. A failing step answers with that operation's problem, its \`step\` index and pointers under \`/body/steps/{i}\`, and nothing is changed. \`dryRun: true\` runs everything and rolls it back, returning the same report.`,
+  params: orgParams,
+  body: PlanRequest,
+  response: PlanReport,
+  status: 200,
+  errors: [
+    'ambiguous_name',
+    'unknown_name',
+    'reference_not_found',
+    'capability_required',
+    'key_taken',
+    'archived',
+    'not_found',
+  ],
+  run: (ctx, { body }) => applyPlan(ctx, body),
+})
+
+export const plansCatalogue: AnyOperation[] = [resolveOperation, applyOperation]

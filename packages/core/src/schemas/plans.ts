@@ -1,0 +1,104 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { NAME_KINDS } from '../resolve/refs.ts'
+import { Nullable, StringEnum } from './common.ts'
+import { DueDate, Estimate, PrioritySchema } from './tasks.ts'
+import { Color, StateCategorySchema, TeamKey } from './teams.ts'
+
+/** The most steps one plan may hold: enough to reorganise a backlog, small enough for one transaction. */
+export const PLAN_MAX_STEPS = 250
+
+export const PLAN_ACTIONS = [
+  'create_task',
+  'update_task',
+  'move_task',
+  'assign_task',
+  'archive_task',
+  'restore_task',
+  'create_team',
+  'create_state',
+] as const
+export type PlanAction = (typeof PLAN_ACTIONS)[number]
+
+const Ref = (description: string) => Type.String({ minLength: 1, maxLength: 320, description })
+
+/**
+ * One step of a plan. A flat object (no `anyOf`, which some hosts reject): `action` says which
+ * fields apply, and the service checks the ones each action needs.
+ */
+export const PlanStep = Type.Object(
+  {
+    action: StringEnum(PLAN_ACTIONS, { description: 'What this step does.' }),
+    handle: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$',
+        description: 'Names what this step creates; later steps refer to it as `$handle`.',
+      }),
+    ),
+    task: Type.Optional(Ref('A task key (`ENG-42`), id, or `$handle` of a task created earlier.')),
+    team: Type.Optional(Ref('A team key (`ENG`), name, id, or `$handle`.')),
+    state: Type.Optional(Ref("A workflow state name (or id) of the task's team.")),
+    assignee: Type.Optional(
+      Nullable(Ref('A person: email, name, `me`, or member id; null unassigns.'), 'null unassigns.'),
+    ),
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
+    priority: Type.Optional(PrioritySchema),
+    estimate: Type.Optional(Nullable(Estimate)),
+    dueDate: Type.Optional(Nullable(DueDate)),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: 'Team or state name.' })),
+    key: Type.Optional(TeamKey),
+    category: Type.Optional(StateCategorySchema),
+    color: Type.Optional(Color),
+  },
+  { $id: 'PlanStep', additionalProperties: false },
+)
+export type PlanStep = Static<typeof PlanStep>
+
+export const PlanRequest = Type.Object(
+  {
+    steps: Type.Array(PlanStep, { minItems: 1, maxItems: PLAN_MAX_STEPS }),
+    dryRun: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'Run every step, report, then roll everything back: the report of a real run, nothing changed.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const PlanStepResult = Type.Object(
+  {
+    step: Type.Integer({ minimum: 0 }),
+    action: StringEnum(PLAN_ACTIONS),
+    handle: Nullable(Type.String()),
+    type: StringEnum(['task', 'team', 'state'] as const),
+    id: Type.String({
+      description: 'The record changed or created (in a dry run: the id it would have had).',
+    }),
+    key: Nullable(Type.String({ description: 'Task or team key.' })),
+    name: Type.String({ description: 'Task title, team or state name.' }),
+    changed: Type.Array(Type.String(), { description: 'Fields the step changed.' }),
+  },
+  { $id: 'PlanStepResult', additionalProperties: false },
+)
+export type PlanStepResult = Static<typeof PlanStepResult>
+
+export const PlanReport = Type.Object(
+  {
+    dryRun: Type.Boolean(),
+    steps: Type.Array(PlanStepResult),
+  },
+  { $id: 'PlanReport', additionalProperties: false },
+)
+export type PlanReport = Static<typeof PlanReport>
+
+export const ResolvedName = Type.Object(
+  {
+    kind: StringEnum(NAME_KINDS),
+    id: Type.String(),
+    label: Type.String({ description: 'What a person reads: `ENG-42 Fix login`.' }),
+  },
+  { $id: 'ResolvedName', additionalProperties: false },
+)

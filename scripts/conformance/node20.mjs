@@ -1,0 +1,3 @@
+import { register } from 'node:module'
+
+register('./node20-hooks.mjs', import.meta.url)
