@@ -74,6 +74,7 @@ export interface Database {
     canceledAt: NullableTimestamp
     archivedAt: NullableTimestamp
     deletedAt: NullableTimestamp
+    cycleId: string | null
   }
   events: {
     orgId: string
@@ -175,6 +176,30 @@ export interface Database {
     decidedAt: NullableTimestamp
     reason: string | null
     result: ColumnType<unknown, string | null, string | null>
+  }
+  cycles: {
+    orgId: string
+    id: string
+    teamId: string
+    number: number
+    name: string | null
+    description: string | null
+    startsAt: Timestamp
+    endsAt: Timestamp
+    completedAt: NullableTimestamp
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+  cycleSettings: {
+    orgId: string
+    teamId: string
+    /** 0 or 1. */
+    enabled: number
+    durationWeeks: number
+    cooldownWeeks: number
+    startWeekday: string
+    autoCreateCount: number
+    updatedAt: Timestamp
   }
 }
 

@@ -5,6 +5,7 @@ import { migrateToLatest } from './migrations/index.ts'
 import { accessRepo, invitationRepo } from './repos/access.ts'
 import { idempotencyRepo, secretRepo, userRepo } from './repos/accounts.ts'
 import { agentRepo, approvalRepo, sessionRepo } from './repos/agents.ts'
+import { cycleRepo } from './repos/cycles.ts'
 import { eventRepo } from './repos/events.ts'
 import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
@@ -35,6 +36,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     agents: agentRepo(db),
     sessions: sessionRepo(db),
     approvals: approvalRepo(db),
+    cycles: cycleRepo(db),
   }
 }
 

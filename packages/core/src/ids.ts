@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   ApprovalId: 'apr',
   InvitationId: 'inv',
   GrantId: 'grt',
+  CycleId: 'cyc',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -38,6 +39,7 @@ export type ActivityId = Id<'ActivityId'>
 export type ApprovalId = Id<'ApprovalId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
+export type CycleId = Id<'CycleId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -11,6 +11,7 @@ export type {
   ActorId,
   AgentId,
   ApprovalId,
+  CycleId,
   EventId,
   GrantId,
   Id,
@@ -85,6 +86,8 @@ export {
   SUBJECT_TYPES,
   TeamMembership,
 } from './schemas/access.ts'
+export type { CycleStatus, Weekday } from './schemas/cycles.ts'
+export { Cycle, CycleProgress, CycleSettings, CYCLE_STATUSES, WEEKDAYS } from './schemas/cycles.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
@@ -96,6 +99,10 @@ export type {
   AccessRepo,
   AgentRepo,
   ApprovalRepo,
+  CycleFilter,
+  CycleRecord,
+  CycleRepo,
+  CycleTally,
   EventRepo,
   GrantFilter,
   IdempotencyRecord,

@@ -26,6 +26,8 @@ export const PROBLEMS = {
   agent_inactive: { status: 409, title: 'The agent is deactivated' },
   last_state: { status: 409, title: 'A team keeps at least one active workflow state' },
   archived: { status: 409, title: 'The resource is archived' },
+  cycle_overlap: { status: 409, title: "The cycle's dates overlap another cycle of the team" },
+  cycle_completed: { status: 409, title: 'The cycle is completed' },
   precondition_failed: { status: 412, title: 'The resource has changed since you read it' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body must be application/json' },

@@ -217,6 +217,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   stateId: 'StateId',
   memberId: 'MemberId',
   agentId: 'AgentId',
+  cycleId: 'CycleId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

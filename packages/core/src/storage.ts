@@ -3,6 +3,7 @@ import type {
   ActorId,
   AgentId,
   ApprovalId,
+  CycleId,
   GrantId,
   InvitationId,
   MemberId,
@@ -26,6 +27,7 @@ import type {
   SessionState,
   TeamMembership,
 } from './schemas/access.ts'
+import type { Cycle, CycleSettings } from './schemas/cycles.ts'
 import type { Member, Org } from './schemas/orgs.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
@@ -65,6 +67,7 @@ export interface Store {
   agents: AgentRepo
   sessions: SessionRepo
   approvals: ApprovalRepo
+  cycles: CycleRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -161,7 +164,10 @@ export interface StateRepo {
 }
 
 /** What is stored of a task; `key` and `stateCategory` are read through joins. */
-export type TaskRecord = Omit<Task, 'key' | 'stateCategory'>
+export type TaskRecord = Omit<Task, 'key' | 'stateCategory' | 'cycleId'> & {
+  /** Null or left out: in no cycle. */
+  cycleId?: CycleId | null
+}
 
 export type TaskSort = 'createdAt' | 'updatedAt'
 
@@ -348,4 +354,61 @@ export interface ApprovalRepo {
     id: ApprovalId,
     decision: Pick<ApprovalRequest, 'state' | 'decidedBy' | 'decidedAt' | 'reason' | 'result'>,
   ): Promise<boolean>
+}
+
+/** What is stored of a cycle; `status` is derived from the clock when it is read. */
+export type CycleRecord = Omit<Cycle, 'status'>
+
+export interface CycleFilter {
+  teamId: TeamId
+  /** Status as of `now`. */
+  status?: { value: Cycle['status']; now: string }
+}
+
+export interface CycleTally {
+  category: StateCategory
+  tasks: number
+  points: number
+}
+
+export interface CycleRepo {
+  insert(cycle: CycleRecord): Promise<void>
+  /** With a scope, a cycle of a team the scope cannot view is not returned. */
+  get(orgId: OrgId, id: CycleId, scope?: ReadScope): Promise<CycleRecord | null>
+  /** Keyset by `startsAt` (then id); only cycles of teams the scope can view. */
+  list(orgId: OrgId, filter: CycleFilter, page: PageRequest<'startsAt'>, scope: ReadScope): Promise<CycleRecord[]>
+  update(
+    orgId: OrgId,
+    id: CycleId,
+    patch: Partial<Pick<CycleRecord, 'name' | 'description' | 'startsAt' | 'endsAt' | 'completedAt' | 'updatedAt'>>,
+  ): Promise<void>
+  /** Deletes the cycle; its tasks leave it (their `cycleId` becomes null). */
+  delete(orgId: OrgId, id: CycleId): Promise<void>
+  /** Cycles of the team whose [startsAt, endsAt) overlaps the window, except `exceptId`. */
+  overlapping(
+    orgId: OrgId,
+    teamId: TeamId,
+    window: { startsAt: string; endsAt: string },
+    exceptId?: CycleId,
+  ): Promise<CycleRecord[]>
+  /** The team's cycles that are not completed and end after `after`, by start. */
+  openAfter(orgId: OrgId, teamId: TeamId, after: string): Promise<CycleRecord[]>
+  /** The team's cycle that ends last, or null. */
+  last(orgId: OrgId, teamId: TeamId): Promise<CycleRecord | null>
+  /** The number the team's next cycle gets; call under the team's cycle lock. */
+  nextNumber(orgId: OrgId, teamId: TeamId): Promise<number>
+  /** Tasks of the cycle (not archived, not deleted) counted per state category. */
+  progress(orgId: OrgId, id: CycleId): Promise<CycleTally[]>
+  /** Unfinished (not completed or canceled), not deleted tasks of the cycle, by id. */
+  unfinishedTasks(orgId: OrgId, id: CycleId): Promise<TaskId[]>
+  /**
+   * Maintenance sweep, across orgs: cycles not completed whose end is at or before `now`, oldest
+   * end first. Only the engine's periodic pass uses it; nothing a caller reads spans tenants.
+   */
+  ended(now: string, limit: number): Promise<Array<Pick<CycleRecord, 'orgId' | 'id' | 'teamId'>>>
+  /** The team's cycle settings, or null while they are the defaults. */
+  getSettings(orgId: OrgId, teamId: TeamId): Promise<CycleSettings | null>
+  putSettings(orgId: OrgId, settings: CycleSettings & { updatedAt: string }): Promise<void>
+  /** Maintenance sweep, across orgs: teams with a cadence enabled (and not archived). */
+  teamsWithCadence(): Promise<Array<{ orgId: OrgId; teamId: TeamId }>>
 }

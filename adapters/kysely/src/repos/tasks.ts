@@ -1,4 +1,4 @@
-import type { MemberId, OrgId, StateId, Task, TaskId, TaskRepo, TeamId } from '@workgraph/core'
+import type { CycleId, MemberId, OrgId, StateId, Task, TaskId, TaskRepo, TeamId } from '@workgraph/core'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
@@ -26,7 +26,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
     async insert(task) {
       await db
         .insertInto('tasks')
-        .values({ ...task, deletedAt: null })
+        .values({ ...task, cycleId: task.cycleId ?? null, deletedAt: null })
         .execute()
     },
     async get(orgId, id, scope) {
@@ -107,5 +107,6 @@ function toTask(r: Row): Task {
     completedAt: isoOrNull(r.completedAt),
     canceledAt: isoOrNull(r.canceledAt),
     archivedAt: isoOrNull(r.archivedAt),
+    cycleId: r.cycleId as CycleId | null,
   }
 }

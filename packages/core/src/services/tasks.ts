@@ -1,4 +1,4 @@
-import { type MemberId, newId, type StateId, type TaskId, type TeamId } from '../ids.ts'
+import { type CycleId, type MemberId, newId, type StateId, type TaskId, type TeamId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
 import { notFound, ProblemError } from '../problems.ts'
@@ -7,6 +7,7 @@ import type { StateCategory, WorkflowState } from '../schemas/teams.ts'
 import type { TaskFilter, TaskRecord, TaskSort } from '../storage.ts'
 import { changesOf, currentOrg } from './orgs.ts'
 import { readPage } from './paging.ts'
+import { assertCycleForTask } from './task-cycle.ts'
 import { archivedFilter, defaultState, requireTeam } from './teams.ts'
 
 export interface TaskFields {
@@ -17,6 +18,7 @@ export interface TaskFields {
   priority?: Priority
   estimate?: number | null
   dueDate?: string | null
+  cycleId?: CycleId | null
 }
 
 export interface ListTasksQuery {
@@ -50,6 +52,7 @@ export async function createTask(
     : await defaultState(ctx, team.id)
   if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
+  if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
   const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
   const record: TaskRecord = {
     id: newId('TaskId'),
@@ -69,6 +72,7 @@ export async function createTask(
     ...emptyStamps(),
     ...lifecycleStamps(null, state.category, emptyStamps(), ctx.now),
     archivedAt: null,
+    cycleId: input.cycleId ?? null,
   }
   await ctx.store.tasks.insert(record)
   const task = await requireTask(ctx, record.id)
@@ -92,6 +96,7 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
     await ctx.require('assign', { type: 'task', id: task.id })
     if (changed.assigneeId) await activeMember(ctx, changed.assigneeId)
   }
+  if (changed.cycleId) await assertCycleForTask(ctx, changed.cycleId, task.teamId)
   let stamps = {}
   if (changed.stateId) {
     const state = await stateOfTeam(ctx, changed.stateId, task.teamId)
