@@ -201,6 +201,16 @@ export interface Database {
     autoCreateCount: number
     updatedAt: Timestamp
   }
+  taskHistory: {
+    orgId: string
+    id: string
+    taskId: string
+    actorId: string
+    field: string
+    beforeValue: JsonColumn
+    afterValue: JsonColumn
+    createdAt: Timestamp
+  }
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -10,6 +10,7 @@ import { eventRepo } from './repos/events.ts'
 import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
+import { taskHistoryRepo } from './repos/task-history.ts'
 import { taskRepo } from './repos/tasks.ts'
 import { stateRepo, teamRepo } from './repos/teams.ts'
 import type { Database, Dialect } from './schema.ts'
@@ -37,6 +38,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     sessions: sessionRepo(db),
     approvals: approvalRepo(db),
     cycles: cycleRepo(db),
+    taskHistory: taskHistoryRepo(db),
   }
 }
 

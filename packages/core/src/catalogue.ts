@@ -4,6 +4,7 @@ import { agentsCatalogue } from './operations/agents.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
+import { taskHistoryCatalogue } from './operations/task-history.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
 
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...accessCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...taskHistoryCatalogue,
   ...agentsCatalogue,
   ...meCatalogue,
 ]

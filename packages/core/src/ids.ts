@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   InvitationId: 'inv',
   GrantId: 'grt',
   CycleId: 'cyc',
+  TaskHistoryId: 'thst',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -40,6 +41,7 @@ export type ApprovalId = Id<'ApprovalId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
 export type CycleId = Id<'CycleId'>
+export type TaskHistoryId = Id<'TaskHistoryId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

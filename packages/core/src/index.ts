@@ -21,6 +21,7 @@ export type {
   OrgId,
   SessionId,
   StateId,
+  TaskHistoryId,
   TaskId,
   TeamId,
   UserId,
@@ -89,6 +90,7 @@ export {
 export type { CycleStatus, Weekday } from './schemas/cycles.ts'
 export { Cycle, CycleProgress, CycleSettings, CYCLE_STATUSES, WEEKDAYS } from './schemas/cycles.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
+export { TaskHistoryEntry } from './schemas/task-history.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
@@ -121,6 +123,8 @@ export type {
   Store,
   StoredSecret,
   TaskFilter,
+  TaskHistoryRecord,
+  TaskHistoryRepo,
   TaskRecord,
   TaskRepo,
   TaskSort,

@@ -29,6 +29,7 @@ import type {
 } from './schemas/access.ts'
 import type { Cycle, CycleSettings } from './schemas/cycles.ts'
 import type { Member, Org } from './schemas/orgs.ts'
+import type { TaskHistoryEntry } from './schemas/task-history.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
 
@@ -68,6 +69,7 @@ export interface Store {
   sessions: SessionRepo
   approvals: ApprovalRepo
   cycles: CycleRepo
+  taskHistory: TaskHistoryRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -411,4 +413,13 @@ export interface CycleRepo {
   putSettings(orgId: OrgId, settings: CycleSettings & { updatedAt: string }): Promise<void>
   /** Maintenance sweep, across orgs: teams with a cadence enabled (and not archived). */
   teamsWithCadence(): Promise<Array<{ orgId: OrgId; teamId: TeamId }>>
+}
+
+export type TaskHistoryRecord = TaskHistoryEntry & { orgId: OrgId }
+
+/** The append-only change log of tasks. */
+export interface TaskHistoryRepo {
+  insert(entries: TaskHistoryRecord[]): Promise<void>
+  /** The task's entries, oldest first (by time, then id). */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskHistoryEntry[]>
 }

@@ -8,6 +8,7 @@ import type { TaskFilter, TaskRecord, TaskSort } from '../storage.ts'
 import { changesOf, currentOrg } from './orgs.ts'
 import { readPage } from './paging.ts'
 import { assertCycleForTask } from './task-cycle.ts'
+import { CREATED_FIELD, recordTaskHistory } from './task-history.ts'
 import { archivedFilter, defaultState, requireTeam } from './teams.ts'
 
 export interface TaskFields {
@@ -76,6 +77,9 @@ export async function createTask(
   }
   await ctx.store.tasks.insert(record)
   const task = await requireTask(ctx, record.id)
+  await recordTaskHistory(ctx, task, [
+    { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
+  ])
   ctx.emit({
     kind: 'task.created',
     resourceType: 'task',
@@ -104,6 +108,7 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
   }
   await ctx.store.tasks.update(task.orgId, task.id, { ...changed, ...stamps, updatedAt: ctx.now })
   const next = await requireTask(ctx, task.id)
+  await recordTaskHistory(ctx, task, historyOf(task, changed))
   ctx.emit({
     kind: 'task.updated',
     resourceType: 'task',
@@ -126,6 +131,9 @@ export async function setTaskArchived(
     updatedAt: ctx.now,
   })
   const next = await requireTask(ctx, task.id)
+  await recordTaskHistory(ctx, task, [
+    { field: 'archivedAt', before: task.archivedAt, after: next.archivedAt },
+  ])
   ctx.emit({
     kind: archived ? 'task.archived' : 'task.restored',
     resourceType: 'task',
@@ -168,6 +176,18 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
     keyOf: (t: Task) => t[sort],
     fetch: async (page) => ctx.store.tasks.list(orgId, filter, page, await ctx.scope()),
   })
+}
+
+/** One history entry per field the request changed; lifecycle stamps follow from `stateId`. */
+function historyOf(
+  task: Task,
+  changed: TaskFields,
+): Array<{ field: string; before: unknown; after: unknown }> {
+  return Object.entries(changed).map(([field, after]) => ({
+    field,
+    before: task[field as keyof Task] ?? null,
+    after: after ?? null,
+  }))
 }
 
 type Stamps = Pick<Task, 'startedAt' | 'completedAt' | 'canceledAt'>

@@ -1,0 +1,57 @@
+import type { ActorId, TaskHistoryEntry, TaskHistoryId, TaskHistoryRepo, TaskId } from '@workgraph/core'
+import type { Kysely } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { iso, json } from '../normalize.ts'
+import type { Database } from '../schema.ts'
+
+export function taskHistoryRepo(db: Kysely<Database>): TaskHistoryRepo {
+  return {
+    async insert(entries) {
+      if (entries.length === 0) return
+      await db
+        .insertInto('taskHistory')
+        .values(
+          entries.map((e) => ({
+            orgId: e.orgId,
+            id: e.id,
+            taskId: e.taskId,
+            actorId: e.actorId,
+            field: e.field,
+            beforeValue: wrap(e.before),
+            afterValue: wrap(e.after),
+            createdAt: e.createdAt,
+          })),
+        )
+        .execute()
+    },
+    async list(orgId, taskId, page) {
+      const q = db
+        .selectFrom('taskHistory')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('taskId', '=', taskId)
+      const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
+      return rows.map(
+        (r): TaskHistoryEntry => ({
+          id: r.id as TaskHistoryId,
+          taskId: r.taskId as TaskId,
+          actorId: r.actorId as ActorId,
+          field: r.field,
+          before: unwrap(r.beforeValue),
+          after: unwrap(r.afterValue),
+          createdAt: iso(r.createdAt),
+        }),
+      )
+    },
+  }
+}
+
+// Values sit in a `{ "v": … }` envelope: Postgres hands back a bare JSON string already parsed,
+// SQLite as text, and only an object reads the same way from both.
+function wrap(value: unknown): string {
+  return JSON.stringify({ v: value ?? null })
+}
+
+function unwrap(column: unknown): unknown {
+  return json<{ v: unknown }>(column).v
+}

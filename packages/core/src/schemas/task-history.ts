@@ -1,0 +1,22 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { IdSchema } from '../ids.ts'
+import { ActorIdSchema } from './access.ts'
+import { AnyJson, Timestamp } from './common.ts'
+
+/** One recorded change of one field of a task. */
+export const TaskHistoryEntry = Type.Object(
+  {
+    id: IdSchema('TaskHistoryId'),
+    taskId: IdSchema('TaskId'),
+    actorId: ActorIdSchema,
+    field: Type.String({
+      description:
+        'The field that changed, as named in the Task representation (`title`, `stateId`, `parentId`, ...), or `created` for the creation of the task.',
+    }),
+    before: AnyJson('The value before the change; null for `created`.'),
+    after: AnyJson('The value after the change; for `created`, `{ key, title }` of the new task.'),
+    createdAt: Timestamp('When the change happened.'),
+  },
+  { $id: 'TaskHistoryEntry', additionalProperties: false },
+)
+export type TaskHistoryEntry = Static<typeof TaskHistoryEntry>

@@ -1,0 +1,53 @@
+import { newId, type OrgId, type TaskId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import type { Page } from '../pagination.ts'
+import type { TaskHistoryEntry } from '../schemas/task-history.ts'
+import { readPage } from './paging.ts'
+import { requireTask } from './tasks.ts'
+
+/** The field name of the entry that records a task's creation. */
+export const CREATED_FIELD = 'created'
+
+/**
+ * Records changes of a task, one entry per field, by the context's actor at the context's time.
+ * Every service that changes a task calls this in the same transaction, so the log never misses a
+ * committed change nor keeps a rolled-back one. Values are stored as JSON (`undefined` as null).
+ */
+export async function recordTaskHistory(
+  ctx: OperationContext,
+  task: { id: TaskId; orgId: OrgId },
+  entries: Array<{ field: string; before: unknown; after: unknown }>,
+): Promise<void> {
+  if (entries.length === 0) return
+  if (!ctx.actor) throw new Error('Task history needs an actor')
+  const actorId = ctx.actor.id
+  await ctx.store.taskHistory.insert(
+    entries.map((e) => ({
+      id: newId('TaskHistoryId'),
+      orgId: task.orgId,
+      taskId: task.id,
+      actorId,
+      field: e.field,
+      before: e.before ?? null,
+      after: e.after ?? null,
+      createdAt: ctx.now,
+    })),
+  )
+}
+
+/** A task's history, oldest first; anyone who can view the task reads it. */
+export async function listTaskHistory(
+  ctx: OperationContext,
+  taskId: TaskId,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<TaskHistoryEntry>> {
+  const task = await requireTask(ctx, taskId)
+  return readPage(ctx, {
+    scope: ['taskHistory.list', task.orgId, task.id],
+    query,
+    sort: 'createdAt',
+    direction: 'asc',
+    keyOf: (e: TaskHistoryEntry) => e.createdAt,
+    fetch: (page) => ctx.store.taskHistory.list(task.orgId, task.id, page),
+  })
+}
