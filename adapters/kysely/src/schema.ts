@@ -205,7 +205,7 @@ export interface Database {
     orgId: string
     id: string
     taskId: string
-    actorId: string
+    actorId: string | null
     field: string
     beforeValue: JsonColumn
     afterValue: JsonColumn

@@ -1,6 +1,7 @@
 import type { AnyOperation } from './operation.ts'
 import { accessCatalogue } from './operations/access.ts'
 import { agentsCatalogue } from './operations/agents.ts'
+import { cyclesCatalogue } from './operations/cycles.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
@@ -20,6 +21,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   'Workflow states':
     "A team's states, each in one category: triage, backlog, unstarted, started, completed, canceled.",
   Tasks: 'Units of work, with state, assignee, priority, estimate and due date.',
+  Cycles:
+    "A team's time windows (sprints): tasks planned in them, progress, completion with rollover, and the team's cadence.",
   Agents: 'AI agents: Actors with their own grants and an approval policy.',
   'Agent sessions': 'One run of an agent, with its append-only activity log; the agent acts through it.',
   Approvals: "Actions an agent's policy holds until a person approves or rejects them.",
@@ -33,6 +36,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...accessCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...cyclesCatalogue,
   ...taskHistoryCatalogue,
   ...agentsCatalogue,
   ...meCatalogue,

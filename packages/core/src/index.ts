@@ -88,13 +88,14 @@ export {
   TeamMembership,
 } from './schemas/access.ts'
 export type { CycleStatus, Weekday } from './schemas/cycles.ts'
-export { Cycle, CycleProgress, CycleSettings, CYCLE_STATUSES, WEEKDAYS } from './schemas/cycles.ts'
+export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas/cycles.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
 export { TaskHistoryEntry } from './schemas/task-history.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
+export type { CycleAdvance } from './services/cycle-maintenance.ts'
 export { DEFAULT_STATES } from './services/teams.ts'
 export { createUser } from './services/users.ts'
 export type {

@@ -27,6 +27,7 @@ export type CapabilityTarget =
   | { type: 'team'; id: string }
   | { type: 'workflowState'; id: string }
   | { type: 'task'; id: string }
+  | { type: 'cycle'; id: string }
 
 export interface Container {
   type: ContainerType
@@ -114,6 +115,10 @@ export async function containersOf(
       const task = await store.tasks.get(orgId, target.id as never, UNSCOPED)
       return task ? [org, { type: 'team', id: task.teamId }] : null
     }
+    case 'cycle': {
+      const cycle = await store.cycles.get(orgId, target.id as never)
+      return cycle ? [org, { type: 'team', id: cycle.teamId }] : null
+    }
   }
 }
 
@@ -143,5 +148,7 @@ export async function requireCapability(
 }
 
 function targetName(target: CapabilityTarget): string {
-  return { org: 'Org', team: 'Team', workflowState: 'Workflow state', task: 'Task' }[target.type]
+  return { org: 'Org', team: 'Team', workflowState: 'Workflow state', task: 'Task', cycle: 'Cycle' }[
+    target.type
+  ]
 }

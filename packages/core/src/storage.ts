@@ -180,6 +180,8 @@ export interface TaskFilter {
   /** A member, or null for unassigned tasks. */
   assigneeId?: MemberId | null
   priority?: Priority
+  /** A cycle, or null for tasks in no cycle. */
+  cycleId?: CycleId | null
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null
@@ -378,11 +380,18 @@ export interface CycleRepo {
   /** With a scope, a cycle of a team the scope cannot view is not returned. */
   get(orgId: OrgId, id: CycleId, scope?: ReadScope): Promise<CycleRecord | null>
   /** Keyset by `startsAt` (then id); only cycles of teams the scope can view. */
-  list(orgId: OrgId, filter: CycleFilter, page: PageRequest<'startsAt'>, scope: ReadScope): Promise<CycleRecord[]>
+  list(
+    orgId: OrgId,
+    filter: CycleFilter,
+    page: PageRequest<'startsAt'>,
+    scope: ReadScope,
+  ): Promise<CycleRecord[]>
   update(
     orgId: OrgId,
     id: CycleId,
-    patch: Partial<Pick<CycleRecord, 'name' | 'description' | 'startsAt' | 'endsAt' | 'completedAt' | 'updatedAt'>>,
+    patch: Partial<
+      Pick<CycleRecord, 'name' | 'description' | 'startsAt' | 'endsAt' | 'completedAt' | 'updatedAt'>
+    >,
   ): Promise<void>
   /** Deletes the cycle; its tasks leave it (their `cycleId` becomes null). */
   delete(orgId: OrgId, id: CycleId): Promise<void>

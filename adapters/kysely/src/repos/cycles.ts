@@ -90,7 +90,10 @@ export function cycleRepo(db: Kysely<Database>): CycleRepo {
       return rows.map(toCycle)
     },
     async last(orgId, teamId) {
-      const row = await ofTeam(orgId, teamId).orderBy('endsAt', 'desc').orderBy('id', 'desc').executeTakeFirst()
+      const row = await ofTeam(orgId, teamId)
+        .orderBy('endsAt', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
       return row ? toCycle(row) : null
     },
     async nextNumber(orgId, teamId) {

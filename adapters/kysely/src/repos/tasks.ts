@@ -44,6 +44,8 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (filter.assigneeId === null) q = q.where('tasks.assigneeId', 'is', null)
       else if (filter.assigneeId) q = q.where('tasks.assigneeId', '=', filter.assigneeId)
       if (filter.priority) q = q.where('tasks.priority', '=', filter.priority)
+      if (filter.cycleId === null) q = q.where('tasks.cycleId', 'is', null)
+      else if (filter.cycleId) q = q.where('tasks.cycleId', '=', filter.cycleId)
       if (filter.updatedSince) q = q.where('tasks.updatedAt', '>=', filter.updatedSince)
       if (filter.archived === true) q = q.where('tasks.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('tasks.archivedAt', 'is', null)

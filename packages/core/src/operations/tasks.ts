@@ -25,6 +25,9 @@ const editable = {
   priority: Type.Optional(PrioritySchema),
   estimate: Type.Optional(Nullable(Estimate)),
   dueDate: Type.Optional(Nullable(DueDate)),
+  cycleId: Type.Optional(
+    Nullable(IdSchema('CycleId'), "An open cycle of the task's team; null takes the task out of its cycle."),
+  ),
 }
 
 export const tasksCatalogue: AnyOperation[] = resourceOperations({
@@ -68,6 +71,12 @@ export const tasksCatalogue: AnyOperation[] = resourceOperations({
       }),
     ),
     priority: Type.Optional(PrioritySchema),
+    cycleId: Type.Optional(
+      Type.String({
+        pattern: '^(none|cyc_[0-9A-HJKMNP-TV-Z]{26})$',
+        description: 'A CycleId, or `none` for tasks in no cycle.',
+      }),
+    ),
     updatedSince: Type.Optional(
       Type.String({ format: 'date-time', description: 'Only tasks changed at or after this time.' }),
     ),
@@ -83,7 +92,10 @@ export const tasksCatalogue: AnyOperation[] = resourceOperations({
       }),
     ),
   },
-  errors: { create: ['reference_not_found', 'archived'], update: ['reference_not_found'] },
+  errors: {
+    create: ['reference_not_found', 'archived', 'cycle_completed'],
+    update: ['reference_not_found', 'cycle_completed'],
+  },
   handlers: {
     list: (ctx, _p, query) => listTasks(ctx, query),
     get: (ctx, p) => requireTask(ctx, p.taskId as TaskId),

@@ -56,14 +56,23 @@ export const CycleProgress = Type.Object(
     completedRatio: Type.Number({
       minimum: 0,
       maximum: 1,
-      description: 'Completed points over all points except canceled ones (task counts when nothing is estimated).',
+      description:
+        'Completed points over all points except canceled ones (task counts when nothing is estimated).',
     }),
   },
   { $id: 'CycleProgress', additionalProperties: false },
 )
 export type CycleProgress = Static<typeof CycleProgress>
 
-export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
+export const WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const
 export type Weekday = (typeof WEEKDAYS)[number]
 
 export const CycleSettings = Type.Object(

@@ -11,7 +11,11 @@ const WEEK_MS = 7 * DAY_MS
 /** However far behind a team is, one pass creates at most this many cycles for it. */
 const MAX_CREATED_PER_PASS = 12
 
-export async function settingsOf(ctx: OperationContext, orgId: OrgId, teamId: TeamId): Promise<CycleSettings> {
+export async function settingsOf(
+  ctx: OperationContext,
+  orgId: OrgId,
+  teamId: TeamId,
+): Promise<CycleSettings> {
   return (await ctx.store.cycles.getSettings(orgId, teamId)) ?? { teamId, ...DEFAULT_CYCLE_SETTINGS }
 }
 
@@ -62,7 +66,11 @@ export async function ensureUpcomingCycles(
   let last = await ctx.store.cycles.last(orgId, teamId)
   const created: CycleRecord[] = []
   while (upcoming < settings.autoCreateCount && created.length < MAX_CREATED_PER_PASS) {
-    last = await insertCycle(ctx, orgId, teamId, { ...nextWindow(settings, last, ctx.now), name: null, description: null })
+    last = await insertCycle(ctx, orgId, teamId, {
+      ...nextWindow(settings, last, ctx.now),
+      name: null,
+      description: null,
+    })
     created.push(last)
     if (last.startsAt > ctx.now) upcoming++
   }
@@ -77,7 +85,11 @@ export async function createNextCycle(
   settings: CycleSettings,
 ): Promise<CycleRecord> {
   const last = await ctx.store.cycles.last(orgId, teamId)
-  return insertCycle(ctx, orgId, teamId, { ...nextWindow(settings, last, ctx.now), name: null, description: null })
+  return insertCycle(ctx, orgId, teamId, {
+    ...nextWindow(settings, last, ctx.now),
+    name: null,
+    description: null,
+  })
 }
 
 /**

@@ -50,9 +50,9 @@ export async function listCycles(
     direction: 'asc',
     keyOf: (c: Cycle) => c.startsAt,
     fetch: async (page) =>
-      (await ctx.store.cycles.list(orgId, { teamId, ...(status ? { status } : {}) }, page, await ctx.scope())).map(
-        (r) => toCycle(r, ctx.now),
-      ),
+      (
+        await ctx.store.cycles.list(orgId, { teamId, ...(status ? { status } : {}) }, page, await ctx.scope())
+      ).map((r) => toCycle(r, ctx.now)),
   })
 }
 
@@ -69,7 +69,8 @@ export async function createCycle(
   input: CycleFields & { startsAt: string; endsAt: string },
 ): Promise<Cycle> {
   const team = await requireTeam(ctx, teamId)
-  if (team.archivedAt) throw new ProblemError('archived', 'The team is archived; restore it before planning cycles.')
+  if (team.archivedAt)
+    throw new ProblemError('archived', 'The team is archived; restore it before planning cycles.')
   const window = checkedWindow(input.startsAt, input.endsAt)
   await lockTeamCycles(ctx, team.orgId, team.id)
   await assertNoOverlap(ctx, team.orgId, team.id, window)
@@ -112,7 +113,11 @@ export async function insertCycle(
   return record
 }
 
-export async function updateCycle(ctx: OperationContext, cycleId: CycleId, patch: CycleFields): Promise<Cycle> {
+export async function updateCycle(
+  ctx: OperationContext,
+  cycleId: CycleId,
+  patch: CycleFields,
+): Promise<Cycle> {
   const cycle = await requireCycle(ctx, cycleId)
   const changed = Object.fromEntries(
     Object.entries(patch).filter(([k, v]) => v !== undefined && cycle[k as keyof Cycle] !== v),
@@ -120,7 +125,9 @@ export async function updateCycle(ctx: OperationContext, cycleId: CycleId, patch
   if (changed.startsAt || changed.endsAt) {
     if (cycle.completedAt)
       throw new ProblemError('cycle_completed', 'A completed cycle keeps its dates.', {
-        errors: [{ pointer: changed.startsAt ? '/body/startsAt' : '/body/endsAt', message: 'Cycle is completed' }],
+        errors: [
+          { pointer: changed.startsAt ? '/body/startsAt' : '/body/endsAt', message: 'Cycle is completed' },
+        ],
       })
     const window = checkedWindow(changed.startsAt ?? cycle.startsAt, changed.endsAt ?? cycle.endsAt)
     await lockTeamCycles(ctx, cycle.orgId, cycle.teamId)
@@ -168,11 +175,20 @@ export async function cycleProgress(ctx: OperationContext, cycleId: CycleId): Pr
   // Canceled work is out of scope; points decide, unless nothing is estimated.
   const key = total.points - byCategory.canceled.points > 0 ? 'points' : 'tasks'
   const scope = total[key] - byCategory.canceled[key]
-  return { cycleId: cycle.id, total, byCategory, completedRatio: scope > 0 ? byCategory.completed[key] / scope : 0 }
+  return {
+    cycleId: cycle.id,
+    total,
+    byCategory,
+    completedRatio: scope > 0 ? byCategory.completed[key] / scope : 0,
+  }
 }
 
 /** Puts tasks in the cycle: each is an update of the task (`contribute` on it), all or nothing. */
-export async function addTasksToCycle(ctx: OperationContext, cycleId: CycleId, taskIds: TaskId[]): Promise<Task[]> {
+export async function addTasksToCycle(
+  ctx: OperationContext,
+  cycleId: CycleId,
+  taskIds: TaskId[],
+): Promise<Task[]> {
   await requireCycle(ctx, cycleId)
   if (new Set(taskIds).size !== taskIds.length) {
     throw new ProblemError('validation_failed', 'A task is listed twice.', {
@@ -192,7 +208,11 @@ export async function addTasksToCycle(ctx: OperationContext, cycleId: CycleId, t
   return tasks
 }
 
-export async function removeTaskFromCycle(ctx: OperationContext, cycleId: CycleId, taskId: TaskId): Promise<Task> {
+export async function removeTaskFromCycle(
+  ctx: OperationContext,
+  cycleId: CycleId,
+  taskId: TaskId,
+): Promise<Task> {
   await requireCycle(ctx, cycleId)
   const task = await requireTask(ctx, taskId)
   if (task.cycleId !== cycleId) throw notFound('Task in this cycle')

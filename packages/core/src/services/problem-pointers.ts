@@ -5,7 +5,11 @@ import { ProblemError } from '../problems.ts'
  * pointers move under `prefix` (`/body/stateId` → `/body/items/3/stateId`); with `replace`, every
  * pointer becomes `prefix` (the item is an id, not an object).
  */
-export function atPointer(error: ProblemError, prefix: string, options: { replace?: boolean } = {}): ProblemError {
+export function atPointer(
+  error: ProblemError,
+  prefix: string,
+  options: { replace?: boolean } = {},
+): ProblemError {
   const errors = error.errors?.length
     ? error.errors.map((e) => ({
         ...e,

@@ -30,6 +30,7 @@ export interface ListTasksQuery {
   stateCategory?: string
   assigneeId?: string
   priority?: Priority
+  cycleId?: string
   updatedSince?: string
   archived?: 'exclude' | 'only' | 'include'
   sort?: 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt'
@@ -165,6 +166,7 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
   if (query.assigneeId)
     filter.assigneeId = query.assigneeId === 'none' ? null : (query.assigneeId as MemberId)
   if (query.priority) filter.priority = query.priority
+  if (query.cycleId) filter.cycleId = query.cycleId === 'none' ? null : (query.cycleId as CycleId)
   if (query.updatedSince) filter.updatedSince = new Date(query.updatedSince).toISOString()
   const sortParam = query.sort ?? '-createdAt'
   const sort = sortParam.replace('-', '') as TaskSort
