@@ -22,7 +22,11 @@ describeEachDatabase('cycles', (db) => {
     expect([past.status, active.status, upcoming.status]).toEqual([201, 201, 201])
     expect(active.headers.get('location')).toBe(`/v1/orgs/${ws.orgId}/cycles/${active.body.id}`)
     expect(active.body).toMatchObject({ id: expect.stringMatching(/^cyc_/), number: 2, name: 'Launch' })
-    expect([past.body.status, active.body.status, upcoming.body.status]).toEqual(['past', 'active', 'upcoming'])
+    expect([past.body.status, active.body.status, upcoming.body.status]).toEqual([
+      'past',
+      'active',
+      'upcoming',
+    ])
 
     const item = `/v1/orgs/${ws.orgId}/cycles/${upcoming.body.id}`
     const renamed = await ws.api.patch(item, { name: 'Polish', endsAt: at(30) })
@@ -82,16 +86,26 @@ describeEachDatabase('cycles', (db) => {
     const active = await ws.api.get(`${cycles}?status=active`)
     expect(active.body.data.map((c: any) => c.id)).toEqual([ids[2]])
     const pastCursor = (await ws.api.get(`${cycles}?status=past&limit=1`)).body.nextCursor
-    expect((await ws.api.get(`${cycles}?status=upcoming&cursor=${pastCursor}`)).body.code).toBe('invalid_cursor')
+    expect((await ws.api.get(`${cycles}?status=upcoming&cursor=${pastCursor}`)).body.code).toBe(
+      'invalid_cursor',
+    )
   })
 
   it("adds and removes tasks, keeps a task's cycle within its team, and counts progress by category", async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`
-    const cycle = (await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, { startsAt: at(0), endsAt: at(14) })).body
+    const cycle = (
+      await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, { startsAt: at(0), endsAt: at(14) })
+    ).body
     const mk = async (title: string, estimate: number | null, state: string) =>
-      (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title, estimate, stateId: ws.states[state]!.id }))
-        .body
+      (
+        await ws.api.post(`${base}/tasks`, {
+          teamId: ws.teamId,
+          title,
+          estimate,
+          stateId: ws.states[state]!.id,
+        })
+      ).body
     const a = await mk('A', 3, 'Done')
     const b = await mk('B', 5, 'In Progress')
     const c = await mk('C', null, 'Todo')
@@ -126,9 +140,16 @@ describeEachDatabase('cycles', (db) => {
     const foreign = (await ws.api.post(`${base}/tasks`, { teamId: design.body.id, title: 'F' })).body
     const refused = await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [b.id, foreign.id] })
     expect(refused.status).toBe(422)
-    expect(refused.body).toMatchObject({ code: 'reference_not_found', errors: [{ pointer: '/body/taskIds/1' }] })
+    expect(refused.body).toMatchObject({
+      code: 'reference_not_found',
+      errors: [{ pointer: '/body/taskIds/1' }],
+    })
     expect((await ws.api.get(`${base}/tasks/${b.id}`)).body.cycleId).toBeNull()
-    const direct = await ws.api.post(`${base}/tasks`, { teamId: design.body.id, title: 'G', cycleId: cycle.id })
+    const direct = await ws.api.post(`${base}/tasks`, {
+      teamId: design.body.id,
+      title: 'G',
+      cycleId: cycle.id,
+    })
     expect(direct.body).toMatchObject({ code: 'reference_not_found', errors: [{ pointer: '/body/cycleId' }] })
 
     // Deleting the cycle leaves its tasks in no cycle.
@@ -139,7 +160,8 @@ describeEachDatabase('cycles', (db) => {
   it('needs assign to plan cycles, contribute to add a task, manage to change the cadence', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`
-    const cycle = (await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, { startsAt: at(0), endsAt: at(7) })).body
+    const cycle = (await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, { startsAt: at(0), endsAt: at(7) }))
+      .body
     const task = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'T' })).body
     const guest = await ws.addMember('guest')
     await ws.api.post(`${base}/grants`, {
@@ -149,9 +171,14 @@ describeEachDatabase('cycles', (db) => {
       containerId: ws.teamId,
       capability: 'contribute',
     })
-    const create = await guest.api.post(`${base}/teams/${ws.teamId}/cycles`, { startsAt: at(7), endsAt: at(14) })
+    const create = await guest.api.post(`${base}/teams/${ws.teamId}/cycles`, {
+      startsAt: at(7),
+      endsAt: at(14),
+    })
     expect(create.body).toMatchObject({ code: 'capability_required', capability: 'assign' })
-    expect((await guest.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })).status).toBe(200)
+    expect((await guest.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })).status).toBe(
+      200,
+    )
     const member = await ws.addMember('member')
     const settings = `${base}/teams/${ws.teamId}/cycle-settings`
     expect((await member.api.get(settings)).body).toMatchObject({ enabled: false, durationWeeks: 2 })
@@ -181,6 +208,8 @@ describeEachDatabase('cycles', (db) => {
     expect(Date.parse(list[1].startsAt) - Date.parse(list[0].endsAt)).toBe(7 * DAY)
     // The same settings again change nothing.
     await ws.api.patch(settings, { enabled: true })
-    expect((await ws.api.get(`/v1/orgs/${ws.orgId}/teams/${ws.teamId}/cycles`)).body.data).toHaveLength(list.length)
+    expect((await ws.api.get(`/v1/orgs/${ws.orgId}/teams/${ws.teamId}/cycles`)).body.data).toHaveLength(
+      list.length,
+    )
   })
 })
