@@ -39,6 +39,12 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
     body: { title: 'x' },
   }),
   'approvals.reject': () => ({}),
+  'cycles.create': () => ({ startsAt: '2031-01-06T00:00:00.000Z', endsAt: '2031-01-20T00:00:00.000Z' }),
+  'cycles.update': () => ({ name: 'Renamed' }),
+  'cycles.addTasks': (ids) => ({ taskIds: [ids.taskId] }),
+  'cycleSettings.update': () => ({ autoCreateCount: 3 }),
+  'tasks.batchCreate': (ids) => ({ items: [{ teamId: ids.teamId, title: 'Matrix' }] }),
+  'tasks.batchUpdate': (ids) => ({ items: [{ id: ids.taskId, title: 'Renamed' }] }),
 }
 const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   'access.explain': (ids) => ({
@@ -103,6 +109,13 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         capability: 'view',
       })
     ).body
+    const cycle = (
+      await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, {
+        startsAt: '2030-01-07T00:00:00.000Z',
+        endsAt: '2030-01-21T00:00:00.000Z',
+      })
+    ).body
+    await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })
     const ids: Ids = {
       orgId: ws.orgId,
       teamId: ws.teamId,
@@ -115,6 +128,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       invitationId: invitation.id,
       grantId: grant.id,
       actorId: member.memberId,
+      cycleId: cycle.id,
     }
     for (const [name, value] of Object.entries(ids)) expect(value, name).toMatch(/^[a-z]+_/)
     return { ids, ws }

@@ -5,6 +5,7 @@ import { cyclesCatalogue } from './operations/cycles.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
+import { taskBatchCatalogue } from './operations/task-batch.ts'
 import { taskHistoryCatalogue } from './operations/task-history.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
@@ -36,6 +37,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...accessCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...taskBatchCatalogue,
   ...cyclesCatalogue,
   ...taskHistoryCatalogue,
   ...agentsCatalogue,

@@ -30,6 +30,15 @@ const editable = {
   ),
 }
 
+/** The body of `tasks.create`, also an item of `tasks.batchCreate`. */
+export const TaskCreateBody = Type.Object(
+  { teamId: IdSchema('TeamId'), title: Title, ...editable },
+  { additionalProperties: false },
+)
+/** The fields `tasks.update` and `tasks.batchUpdate` change. */
+export const TaskUpdateFields = { title: Type.Optional(Title), ...editable }
+const TaskUpdateBody = Type.Object(TaskUpdateFields, { additionalProperties: false, minProperties: 1 })
+
 export const tasksCatalogue: AnyOperation[] = resourceOperations({
   name: 'task',
   plural: 'tasks',
@@ -47,14 +56,8 @@ export const tasksCatalogue: AnyOperation[] = resourceOperations({
     restore: 'contribute',
     delete: 'manage',
   },
-  createBody: Type.Object(
-    { teamId: IdSchema('TeamId'), title: Title, ...editable },
-    { additionalProperties: false },
-  ),
-  updateBody: Type.Object(
-    { title: Type.Optional(Title), ...editable },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  createBody: TaskCreateBody,
+  updateBody: TaskUpdateBody,
   listQuery: {
     teamId: Type.Optional(IdSchema('TeamId')),
     stateId: Type.Optional(IdSchema('StateId')),
