@@ -39,6 +39,10 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
     body: { title: 'x' },
   }),
   'approvals.reject': () => ({}),
+  'tasks.blockers.add': (ids) => ({ taskId: ids.otherTaskId }),
+  'tasks.relations.add': (ids) => ({ type: 'related', taskId: ids.otherTaskId }),
+  'tasks.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
+  'tasks.links.update': () => ({ title: 'Renamed' }),
   'cycles.create': () => ({ startsAt: '2031-01-06T00:00:00.000Z', endsAt: '2031-01-20T00:00:00.000Z' }),
   'cycles.update': () => ({ name: 'Renamed' }),
   'cycles.addTasks': (ids) => ({ taskIds: [ids.taskId] }),
@@ -72,7 +76,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
 
   /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
   async function world(): Promise<{ ids: Ids; ws: Awaited<ReturnType<typeof newWorkspace>> }> {
-    const ws = await newWorkspace(server)
+    // A team key of its own, so one world's task keys never resolve in another's org.
+    const ws = await newWorkspace(server, {
+      teamKey: `W${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
+    })
     const base = `/v1/orgs/${ws.orgId}`
     const member = await ws.addMember('member')
     const runner = server.as(
@@ -83,6 +90,12 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     )
     const task = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Matrix' })).body
     const agent = (await ws.api.post(`${base}/agents`, { name: 'Bot' })).body
+    const blocker = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Blocker' })).body
+    const related = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Related' })).body
+    const other = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Other' })).body
+    await ws.api.post(`${base}/tasks/${task.id}/blockers`, { taskId: blocker.id })
+    await ws.api.post(`${base}/tasks/${task.id}/relations`, { type: 'related', taskId: related.id })
+    const link = (await ws.api.post(`${base}/tasks/${task.id}/links`, { url: 'https://example.com' })).body
     await ws.api.post(`${base}/grants`, {
       subjectType: 'agent',
       subjectId: agent.id,
@@ -129,8 +142,15 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       grantId: grant.id,
       actorId: member.memberId,
       cycleId: cycle.id,
+      blockerId: blocker.id,
+      relatedTaskId: related.id,
+      otherTaskId: other.id,
+      linkId: link.id,
+      key: task.key,
     }
-    for (const [name, value] of Object.entries(ids)) expect(value, name).toMatch(/^[a-z]+_/)
+    for (const [name, value] of Object.entries(ids)) {
+      expect(value, name).toMatch(name === 'key' ? /^[A-Z0-9]+-[0-9]+$/ : /^[a-z]+_/)
+    }
     return { ids, ws }
   }
 

@@ -67,6 +67,8 @@ export interface Database {
     priority: string
     estimate: number | null
     dueDate: string | null
+    startDate: string | null
+    parentId: string | null
     createdAt: Timestamp
     updatedAt: Timestamp
     startedAt: NullableTimestamp
@@ -210,6 +212,33 @@ export interface Database {
     beforeValue: JsonColumn
     afterValue: JsonColumn
     createdAt: Timestamp
+  }
+  taskDependencies: {
+    orgId: string
+    blockerId: string
+    blockedId: string
+    createdBy: string
+    createdAt: Timestamp
+  }
+  taskRelations: {
+    orgId: string
+    taskId: string
+    relatedId: string
+    type: string
+    createdBy: string
+    createdAt: Timestamp
+  }
+  taskPreviousKeys: { orgId: string; key: string; taskId: string; createdAt: Timestamp }
+  taskSubscribers: { orgId: string; taskId: string; actorId: string; createdAt: Timestamp }
+  taskLinks: {
+    orgId: string
+    id: string
+    taskId: string
+    url: string
+    title: string | null
+    createdBy: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
   }
 }
 

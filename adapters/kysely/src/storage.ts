@@ -10,7 +10,12 @@ import { eventRepo } from './repos/events.ts'
 import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
+import { taskDependencyRepo } from './repos/task-dependencies.ts'
 import { taskHistoryRepo } from './repos/task-history.ts'
+import { taskKeyRepo } from './repos/task-keys.ts'
+import { taskLinkRepo } from './repos/task-links.ts'
+import { taskRelationRepo } from './repos/task-relations.ts'
+import { taskSubscriberRepo } from './repos/task-subscribers.ts'
 import { taskRepo } from './repos/tasks.ts'
 import { stateRepo, teamRepo } from './repos/teams.ts'
 import type { Database, Dialect } from './schema.ts'
@@ -39,6 +44,11 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     approvals: approvalRepo(db),
     cycles: cycleRepo(db),
     taskHistory: taskHistoryRepo(db),
+    taskDependencies: taskDependencyRepo(db),
+    taskRelations: taskRelationRepo(db),
+    taskKeys: taskKeyRepo(db),
+    taskSubscribers: taskSubscriberRepo(db),
+    taskLinks: taskLinkRepo(db),
   }
 }
 

@@ -6,6 +6,7 @@ import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { configOperation } from './operations/system.ts'
 import { taskBatchCatalogue } from './operations/task-batch.ts'
+import { taskDepthCatalogue } from './operations/task-depth.ts'
 import { taskHistoryCatalogue } from './operations/task-history.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
@@ -40,6 +41,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...taskBatchCatalogue,
   ...cyclesCatalogue,
   ...taskHistoryCatalogue,
+  ...taskDepthCatalogue,
   ...agentsCatalogue,
   ...meCatalogue,
 ]

@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   GrantId: 'grt',
   CycleId: 'cyc',
   TaskHistoryId: 'thst',
+  TaskLinkId: 'tlnk',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -42,6 +43,7 @@ export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
 export type CycleId = Id<'CycleId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
+export type TaskLinkId = Id<'TaskLinkId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

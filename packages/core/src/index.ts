@@ -23,6 +23,7 @@ export type {
   StateId,
   TaskHistoryId,
   TaskId,
+  TaskLinkId,
   TeamId,
   UserId,
 } from './ids.ts'
@@ -90,6 +91,14 @@ export {
 export type { CycleStatus, Weekday } from './schemas/cycles.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas/cycles.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
+export type { RelationType } from './schemas/task-depth.ts'
+export {
+  RELATION_TYPES,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from './schemas/task-depth.ts'
 export { TaskHistoryEntry } from './schemas/task-history.ts'
 export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
@@ -123,12 +132,19 @@ export type {
   Storage,
   Store,
   StoredSecret,
+  TaskDependencyRecord,
+  TaskDependencyRepo,
   TaskFilter,
   TaskHistoryRecord,
   TaskHistoryRepo,
+  TaskKeyRepo,
+  TaskLinkRepo,
   TaskRecord,
+  TaskRelationRecord,
+  TaskRelationRepo,
   TaskRepo,
   TaskSort,
+  TaskSubscriberRepo,
   TeamRecord,
   TeamRepo,
   User,

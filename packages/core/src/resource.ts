@@ -218,6 +218,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   memberId: 'MemberId',
   agentId: 'AgentId',
   cycleId: 'CycleId',
+  blockerId: 'TaskId',
+  relatedTaskId: 'TaskId',
+  linkId: 'TaskLinkId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

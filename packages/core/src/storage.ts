@@ -11,6 +11,7 @@ import type {
   SessionId,
   StateId,
   TaskId,
+  TaskLinkId,
   TeamId,
   UserId,
 } from './ids.ts'
@@ -29,6 +30,13 @@ import type {
 } from './schemas/access.ts'
 import type { Cycle, CycleSettings } from './schemas/cycles.ts'
 import type { Member, Org } from './schemas/orgs.ts'
+import type {
+  RelationType,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from './schemas/task-depth.ts'
 import type { TaskHistoryEntry } from './schemas/task-history.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
@@ -70,6 +78,11 @@ export interface Store {
   approvals: ApprovalRepo
   cycles: CycleRepo
   taskHistory: TaskHistoryRepo
+  taskDependencies: TaskDependencyRepo
+  taskRelations: TaskRelationRepo
+  taskKeys: TaskKeyRepo
+  taskSubscribers: TaskSubscriberRepo
+  taskLinks: TaskLinkRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -165,11 +178,12 @@ export interface StateRepo {
   countTasks(orgId: OrgId, id: StateId): Promise<number>
 }
 
-/** What is stored of a task; `key` and `stateCategory` are read through joins. */
-export type TaskRecord = Omit<Task, 'key' | 'stateCategory' | 'cycleId'> & {
-  /** Null or left out: in no cycle. */
-  cycleId?: CycleId | null
-}
+/**
+ * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins.
+ * `startDate`, `parentId` and `cycleId` default to null.
+ */
+export type TaskRecord = Omit<Task, 'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'cycleId'> &
+  Partial<Pick<Task, 'startDate' | 'parentId'>> & { cycleId?: CycleId | null }
 
 export type TaskSort = 'createdAt' | 'updatedAt'
 
@@ -185,6 +199,12 @@ export interface TaskFilter {
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null
+  /** Subtasks of this task. */
+  parentId?: TaskId
+  /** Tasks that block this task. */
+  blockersOf?: TaskId
+  /** Tasks this task blocks. */
+  blockedBy?: TaskId
 }
 
 export interface TaskRepo {
@@ -196,8 +216,13 @@ export interface TaskRepo {
   update(
     orgId: OrgId,
     id: TaskId,
-    patch: Partial<Omit<TaskRecord, 'id' | 'orgId' | 'number' | 'creatorId' | 'createdAt'>>,
+    patch: Partial<Omit<TaskRecord, 'id' | 'orgId' | 'creatorId' | 'createdAt'>>,
   ): Promise<void>
+  /** The direct subtasks (archived too, deleted ones not) of the given tasks, whoever may view them. */
+  childrenOf(
+    orgId: OrgId,
+    parentIds: readonly TaskId[],
+  ): Promise<Array<{ id: TaskId; parentId: TaskId; archived: boolean }>>
   /** Soft delete: the task stops existing for every read; its number is never reused. */
   delete(orgId: OrgId, id: TaskId, at: string): Promise<void>
 }
@@ -431,4 +456,75 @@ export interface TaskHistoryRepo {
   insert(entries: TaskHistoryRecord[]): Promise<void>
   /** The task's entries, oldest first (by time, then id). */
   list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskHistoryEntry[]>
+}
+
+export type TaskDependencyRecord = TaskDependency & { orgId: OrgId }
+
+/** "blocker blocks blocked" edges between tasks of one org. */
+export interface TaskDependencyRepo {
+  /** Returns false, writing nothing, when the edge exists already. */
+  add(dependency: TaskDependencyRecord): Promise<boolean>
+  /** Returns false when there was no such edge. */
+  remove(orgId: OrgId, blockerId: TaskId, blockedId: TaskId): Promise<boolean>
+  get(orgId: OrgId, blockerId: TaskId, blockedId: TaskId): Promise<TaskDependency | null>
+  /** The edges leaving the given blockers (what they block), for graph walks; whoever may view them. */
+  blockedBy(
+    orgId: OrgId,
+    blockerIds: readonly TaskId[],
+  ): Promise<Array<{ blockerId: TaskId; blockedId: TaskId }>>
+  /** Drops every edge touching the task (it was deleted). */
+  removeAllOf(orgId: OrgId, taskId: TaskId): Promise<void>
+}
+
+export interface TaskRelationRecord {
+  orgId: OrgId
+  taskId: TaskId
+  relatedId: TaskId
+  type: RelationType
+  createdBy: ActorId
+  createdAt: string
+}
+
+/** Relations are stored once per direction, so listing one task's relations is one index read. */
+export interface TaskRelationRepo {
+  /** Writes the relation and its mirror; false, writing nothing, when the two tasks are related already. */
+  add(relation: TaskRelationRecord, mirror: TaskRelationRecord): Promise<boolean>
+  get(orgId: OrgId, taskId: TaskId, relatedId: TaskId): Promise<TaskRelationRecord | null>
+  /** The task's duplicate-of relation, if any. */
+  duplicateOf(orgId: OrgId, taskId: TaskId): Promise<TaskRelationRecord | null>
+  /** Removes the relation in both directions; false when there was none. */
+  remove(orgId: OrgId, taskId: TaskId, relatedId: TaskId): Promise<boolean>
+  /** The task's relations whose other task the scope can view, by the other task's id. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'id'>, scope: ReadScope): Promise<TaskRelation[]>
+  removeAllOf(orgId: OrgId, taskId: TaskId): Promise<void>
+}
+
+/** Task keys: the current one is the team key and number; previous ones are kept after a move. */
+export interface TaskKeyRepo {
+  /** The task whose current or previous key this is (case-insensitive); deleted tasks resolve to null. */
+  resolve(orgId: OrgId, key: string): Promise<TaskId | null>
+  /** Remembers a key the task no longer carries. */
+  addPrevious(orgId: OrgId, key: string, taskId: TaskId, at: string): Promise<void>
+}
+
+export interface TaskSubscriberRepo {
+  /** Returns false, writing nothing, when the actor is subscribed already. */
+  add(subscriber: TaskSubscriber & { orgId: OrgId }): Promise<boolean>
+  /** Returns false when the actor was not subscribed. */
+  remove(orgId: OrgId, taskId: TaskId, actorId: ActorId): Promise<boolean>
+  /** By actor id. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'actorId'>): Promise<TaskSubscriber[]>
+}
+
+export interface TaskLinkRepo {
+  insert(link: TaskLink & { orgId: OrgId }): Promise<void>
+  get(orgId: OrgId, taskId: TaskId, id: TaskLinkId): Promise<TaskLink | null>
+  /** Oldest first. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskLink[]>
+  update(
+    orgId: OrgId,
+    id: TaskLinkId,
+    patch: Partial<Pick<TaskLink, 'url' | 'title' | 'updatedAt'>>,
+  ): Promise<void>
+  delete(orgId: OrgId, id: TaskLinkId): Promise<void>
 }

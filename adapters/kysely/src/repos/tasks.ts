@@ -1,5 +1,5 @@
 import type { CycleId, MemberId, OrgId, StateId, Task, TaskId, TaskRepo, TeamId } from '@workgraph/core'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -7,26 +7,58 @@ import { inVisibleTeams } from '../scope.ts'
 
 const SORT_COLUMNS = { createdAt: 'tasks.createdAt', updatedAt: 'tasks.updatedAt' } as const
 
+/**
+ * Tasks with their key and state category (from the team and the state, so renaming either is one
+ * write) and whether an open, unarchived task blocks them.
+ */
+export function taskSelect(db: Kysely<Database>) {
+  return db
+    .selectFrom('tasks')
+    .innerJoin('teams', (j) =>
+      j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
+    )
+    .innerJoin('workflowStates as s', (j) =>
+      j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+    )
+    .selectAll('tasks')
+    .select(['teams.key as teamKey', 's.category as stateCategory'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('taskDependencies as d')
+            .innerJoin('tasks as b', (j) =>
+              j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'),
+            )
+            .innerJoin('workflowStates as bs', (j) =>
+              j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
+            )
+            .select(sql.lit(1).as('one'))
+            .whereRef('d.orgId', '=', 'tasks.orgId')
+            .whereRef('d.blockedId', '=', 'tasks.id')
+            .where('b.deletedAt', 'is', null)
+            .where('b.archivedAt', 'is', null)
+            .where('bs.category', 'not in', ['completed', 'canceled']),
+        )
+        .as('isBlocked'),
+    )
+    .where('tasks.deletedAt', 'is', null)
+}
+
 export function taskRepo(db: Kysely<Database>): TaskRepo {
-  // Key and state category come from the team and the state, so renaming either is one write.
-  const base = () =>
-    db
-      .selectFrom('tasks')
-      .innerJoin('teams', (j) =>
-        j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
-      )
-      .innerJoin('workflowStates as s', (j) =>
-        j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
-      )
-      .selectAll('tasks')
-      .select(['teams.key as teamKey', 's.category as stateCategory'])
-      .where('tasks.deletedAt', 'is', null)
+  const base = () => taskSelect(db)
 
   return {
     async insert(task) {
       await db
         .insertInto('tasks')
-        .values({ ...task, cycleId: task.cycleId ?? null, deletedAt: null })
+        .values({
+          ...task,
+          startDate: task.startDate ?? null,
+          parentId: task.parentId ?? null,
+          cycleId: task.cycleId ?? null,
+          deletedAt: null,
+        })
         .execute()
     },
     async get(orgId, id, scope) {
@@ -49,6 +81,27 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (filter.updatedSince) q = q.where('tasks.updatedAt', '>=', filter.updatedSince)
       if (filter.archived === true) q = q.where('tasks.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('tasks.archivedAt', 'is', null)
+      if (filter.parentId) q = q.where('tasks.parentId', '=', filter.parentId)
+      if (filter.blockersOf) {
+        const blocked = filter.blockersOf
+        q = q.where('tasks.id', 'in', (eb) =>
+          eb
+            .selectFrom('taskDependencies')
+            .select('blockerId')
+            .where('orgId', '=', orgId)
+            .where('blockedId', '=', blocked),
+        )
+      }
+      if (filter.blockedBy) {
+        const blocker = filter.blockedBy
+        q = q.where('tasks.id', 'in', (eb) =>
+          eb
+            .selectFrom('taskDependencies')
+            .select('blockedId')
+            .where('orgId', '=', orgId)
+            .where('blockerId', '=', blocker),
+        )
+      }
       const rows = await keysetPage(q, page, { sort: SORT_COLUMNS[page.sort], id: 'tasks.id' }).execute()
       return rows.map(toTask)
     },
@@ -60,6 +113,21 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
         .where('id', '=', id)
         .where('deletedAt', 'is', null)
         .execute()
+    },
+    async childrenOf(orgId, parentIds) {
+      if (parentIds.length === 0) return []
+      const rows = await db
+        .selectFrom('tasks')
+        .select(['id', 'parentId', 'archivedAt'])
+        .where('orgId', '=', orgId)
+        .where('parentId', 'in', [...parentIds])
+        .where('deletedAt', 'is', null)
+        .execute()
+      return rows.map((r) => ({
+        id: r.id as TaskId,
+        parentId: r.parentId as TaskId,
+        archived: r.archivedAt !== null,
+      }))
     },
     async delete(orgId, id, at) {
       await db
@@ -85,9 +153,10 @@ type Row = Omit<
   deletedAt: Date | string | null
   teamKey: string
   stateCategory: string
+  isBlocked: unknown
 }
 
-function toTask(r: Row): Task {
+export function toTask(r: Row): Task {
   return {
     id: r.id as TaskId,
     orgId: r.orgId as OrgId,
@@ -103,6 +172,9 @@ function toTask(r: Row): Task {
     priority: r.priority as Task['priority'],
     estimate: r.estimate === null ? null : Number(r.estimate),
     dueDate: r.dueDate,
+    startDate: r.startDate,
+    parentId: r.parentId as TaskId | null,
+    isBlocked: Boolean(Number(r.isBlocked)),
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
     startedAt: isoOrNull(r.startedAt),

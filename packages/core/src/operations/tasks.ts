@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
 import type { TaskId, TeamId } from '../ids.ts'
 import { IdSchema } from '../ids.ts'
-import type { AnyOperation } from '../operation.ts'
-import { resourceOperations } from '../resource.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { paramsOf, resourceOperations } from '../resource.ts'
 import { Nullable, StringEnum } from '../schemas/common.ts'
-import { DueDate, Estimate, PrioritySchema, Task } from '../schemas/tasks.ts'
+import { DueDate, Estimate, PrioritySchema, StartDate, Task } from '../schemas/tasks.ts'
 import { STATE_CATEGORIES } from '../schemas/teams.ts'
 import {
   createTask,
@@ -25,6 +25,13 @@ const editable = {
   priority: Type.Optional(PrioritySchema),
   estimate: Type.Optional(Nullable(Estimate)),
   dueDate: Type.Optional(Nullable(DueDate)),
+  startDate: Type.Optional(Nullable(StartDate)),
+  parentId: Type.Optional(
+    Nullable(
+      IdSchema('TaskId'),
+      'Makes this a subtask of a task of any team of the org; null makes it top-level. At most five levels; never its own ancestor.',
+    ),
+  ),
   cycleId: Type.Optional(
     Nullable(IdSchema('CycleId'), "An open cycle of the task's team; null takes the task out of its cycle."),
   ),
@@ -36,10 +43,19 @@ export const TaskCreateBody = Type.Object(
   { additionalProperties: false },
 )
 /** The fields `tasks.update` and `tasks.batchUpdate` change. */
-export const TaskUpdateFields = { title: Type.Optional(Title), ...editable }
+export const TaskUpdateFields = {
+  title: Type.Optional(Title),
+  teamId: Type.Optional(
+    IdSchema(
+      'TeamId',
+      'Moves the task to another team (needs `contribute` there too): it gets a new key, its old key keeps resolving, and its state maps to the same category.',
+    ),
+  ),
+  ...editable,
+}
 const TaskUpdateBody = Type.Object(TaskUpdateFields, { additionalProperties: false, minProperties: 1 })
 
-export const tasksCatalogue: AnyOperation[] = resourceOperations({
+const derived = resourceOperations({
   name: 'task',
   plural: 'tasks',
   tag: 'Tasks',
@@ -96,16 +112,43 @@ export const tasksCatalogue: AnyOperation[] = resourceOperations({
     ),
   },
   errors: {
-    create: ['reference_not_found', 'archived', 'cycle_completed'],
-    update: ['reference_not_found', 'cycle_completed'],
+    create: ['reference_not_found', 'archived', 'subtask_depth', 'cycle_completed'],
+    update: ['reference_not_found', 'archived', 'subtask_cycle', 'subtask_depth', 'cycle_completed'],
   },
   handlers: {
     list: (ctx, _p, query) => listTasks(ctx, query),
     get: (ctx, p) => requireTask(ctx, p.taskId as TaskId),
     create: (ctx, _p, body) => createTask(ctx, { ...body, teamId: body.teamId as TeamId }),
     update: (ctx, p, body) => updateTask(ctx, p.taskId as TaskId, body),
-    archive: (ctx, p) => setTaskArchived(ctx, p.taskId as TaskId, true),
     restore: (ctx, p) => setTaskArchived(ctx, p.taskId as TaskId, false),
     delete: (ctx, p) => deleteTask(ctx, p.taskId as TaskId),
   },
 })
+
+// Archive is declared by hand: it takes the policy for open subtasks (docs/tasks.md).
+const archive = declareOperation({
+  id: 'tasks.archive',
+  method: 'POST',
+  path: '/v1/orgs/{orgId}/tasks/{taskId}/archive',
+  tag: 'Tasks',
+  scope: 'work:write',
+  summary: 'Archive a task',
+  description:
+    'A task with open (unarchived) subtasks needs `children`: `archive` archives the whole open subtree with it, `detach` makes its direct subtasks top-level tasks. Without it such a task answers 409 `has_children`.',
+  params: Type.Object(paramsOf('/v1/orgs/{orgId}/tasks/{taskId}'), { additionalProperties: false }),
+  query: Type.Object(
+    { children: Type.Optional(StringEnum(['archive', 'detach'] as const)) },
+    { additionalProperties: false },
+  ),
+  response: Task,
+  status: 200,
+  capability: 'contribute',
+  target: ({ params }) => ({ type: 'task', id: params.taskId }),
+  errors: ['not_found', 'precondition_failed', 'has_children'],
+  precondition: 'tasks.get',
+  run: (ctx, { params, query }) => setTaskArchived(ctx, params.taskId as TaskId, true, query.children),
+})
+
+export const tasksCatalogue: AnyOperation[] = derived.flatMap((op) =>
+  op.id === 'tasks.update' ? [op, archive] : [op],
+)

@@ -15,6 +15,11 @@ export const Estimate = Type.Number({
 })
 export const DueDate = Type.String({ format: 'date', description: 'A calendar date, `YYYY-MM-DD`.' })
 
+export const StartDate = Type.String({
+  format: 'date',
+  description: 'A calendar date, `YYYY-MM-DD`; on or before `dueDate` when both are set.',
+})
+
 export const Task = Type.Object(
   {
     id: IdSchema('TaskId'),
@@ -34,6 +39,12 @@ export const Task = Type.Object(
     priority: PrioritySchema,
     estimate: Nullable(Estimate),
     dueDate: Nullable(DueDate),
+    startDate: Nullable(StartDate),
+    parentId: Nullable(IdSchema('TaskId'), 'The parent task, for a subtask; null for a top-level task.'),
+    isBlocked: Type.Boolean({
+      description:
+        'Whether an open task (not archived, its state not completed or canceled) blocks this one.',
+    }),
     createdAt: Timestamp('When the task was created.'),
     updatedAt: Timestamp('When the task last changed.'),
     startedAt: NullableTimestamp('When the task first entered a started state.'),

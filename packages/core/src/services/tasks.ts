@@ -1,4 +1,4 @@
-import { type CycleId, type MemberId, newId, type StateId, type TaskId, type TeamId } from '../ids.ts'
+import { type ActorId, type CycleId, type MemberId, newId, type StateId, type TaskId, type TeamId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
 import { notFound, ProblemError } from '../problems.ts'
@@ -7,8 +7,11 @@ import type { StateCategory, WorkflowState } from '../schemas/teams.ts'
 import type { TaskFilter, TaskRecord, TaskSort } from '../storage.ts'
 import { changesOf, currentOrg } from './orgs.ts'
 import { readPage } from './paging.ts'
+import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from './subtasks.ts'
 import { assertCycleForTask } from './task-cycle.ts'
 import { CREATED_FIELD, recordTaskHistory } from './task-history.ts'
+import { planTeamMove } from './task-keys.ts'
+import { autoSubscribe } from './task-subscribers.ts'
 import { archivedFilter, defaultState, requireTeam } from './teams.ts'
 
 export interface TaskFields {
@@ -19,6 +22,10 @@ export interface TaskFields {
   priority?: Priority
   estimate?: number | null
   dueDate?: string | null
+  startDate?: string | null
+  parentId?: TaskId | null
+  /** Moving to another team: see `planTeamMove`. */
+  teamId?: TeamId
   cycleId?: CycleId | null
 }
 
@@ -54,6 +61,8 @@ export async function createTask(
     : await defaultState(ctx, team.id)
   if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
+  checkDates(input.startDate ?? null, input.dueDate ?? null)
+  if (input.parentId) await checkParent(ctx, null, input.parentId)
   if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
   const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
   const record: TaskRecord = {
@@ -69,6 +78,8 @@ export async function createTask(
     priority: input.priority ?? 'none',
     estimate: input.estimate ?? null,
     dueDate: input.dueDate ?? null,
+    startDate: input.startDate ?? null,
+    parentId: input.parentId ?? null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
     ...emptyStamps(),
@@ -81,6 +92,8 @@ export async function createTask(
   await recordTaskHistory(ctx, task, [
     { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
   ])
+  await autoSubscribe(ctx, task, task.creatorId as ActorId)
+  if (task.assigneeId) await autoSubscribe(ctx, task, task.assigneeId)
   ctx.emit({
     kind: 'task.created',
     resourceType: 'task',
@@ -101,20 +114,43 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
     await ctx.require('assign', { type: 'task', id: task.id })
     if (changed.assigneeId) await activeMember(ctx, changed.assigneeId)
   }
-  if (changed.cycleId) await assertCycleForTask(ctx, changed.cycleId, task.teamId)
+  if ('startDate' in changed || 'dueDate' in changed) {
+    checkDates(
+      changed.startDate !== undefined ? changed.startDate : task.startDate,
+      changed.dueDate !== undefined ? changed.dueDate : task.dueDate,
+    )
+  }
+  if (changed.parentId) await checkParent(ctx, task.id, changed.parentId)
+  let move: { number: number } | null = null
+  if (changed.teamId) {
+    const plan = await planTeamMove(ctx, task, changed.teamId, changed.stateId)
+    move = { number: plan.number }
+    if (plan.stateId !== task.stateId) changed.stateId = plan.stateId
+  }
+  // A task's cycle is one of its team's: moving to another team takes it out of the old team's cycle.
+  if (changed.teamId && task.cycleId && changed.cycleId === undefined) changed.cycleId = null
+  if (changed.cycleId) await assertCycleForTask(ctx, changed.cycleId, changed.teamId ?? task.teamId)
   let stamps = {}
   if (changed.stateId) {
-    const state = await stateOfTeam(ctx, changed.stateId, task.teamId)
+    const state = await stateOfTeam(ctx, changed.stateId, changed.teamId ?? task.teamId)
     stamps = lifecycleStamps(task.stateCategory, state.category, task, ctx.now)
   }
-  await ctx.store.tasks.update(task.orgId, task.id, { ...changed, ...stamps, updatedAt: ctx.now })
+  await ctx.store.tasks.update(task.orgId, task.id, {
+    ...changed,
+    ...stamps,
+    ...(move ?? {}),
+    updatedAt: ctx.now,
+  })
   const next = await requireTask(ctx, task.id)
-  await recordTaskHistory(ctx, task, historyOf(task, changed))
+  const history = historyOf(task, changed)
+  if (next.key !== task.key) history.push({ field: 'key', before: task.key, after: next.key })
+  await recordTaskHistory(ctx, task, history)
+  if (changed.assigneeId) await autoSubscribe(ctx, next, changed.assigneeId)
   ctx.emit({
     kind: 'task.updated',
     resourceType: 'task',
     resourceId: task.id,
-    teamId: task.teamId,
+    teamId: next.teamId,
     data: { task: next, changes: changesOf(task, { ...changed, ...stamps }) },
   })
   return next
@@ -124,9 +160,11 @@ export async function setTaskArchived(
   ctx: OperationContext,
   taskId: TaskId,
   archived: boolean,
+  children?: ChildrenPolicy,
 ): Promise<Task> {
   const task = await requireTask(ctx, taskId)
   if (Boolean(task.archivedAt) === archived) return task
+  if (archived) await settleChildren(ctx, task, children)
   await ctx.store.tasks.update(task.orgId, task.id, {
     archivedAt: archived ? ctx.now : null,
     updatedAt: ctx.now,
@@ -148,6 +186,10 @@ export async function setTaskArchived(
 export async function deleteTask(ctx: OperationContext, taskId: TaskId): Promise<void> {
   const task = await requireTask(ctx, taskId)
   await ctx.store.tasks.delete(task.orgId, task.id, ctx.now)
+  // What pointed at the task goes with it; its subtasks become top-level tasks.
+  await ctx.store.taskDependencies.removeAllOf(task.orgId, task.id)
+  await ctx.store.taskRelations.removeAllOf(task.orgId, task.id)
+  await detachChildren(ctx, task)
   ctx.emit({
     kind: 'task.deleted',
     resourceType: 'task',
@@ -190,6 +232,15 @@ function historyOf(
     before: task[field as keyof Task] ?? null,
     after: after ?? null,
   }))
+}
+
+/** A start date after the due date is refused, whichever of the two the request changed. */
+function checkDates(startDate: string | null, dueDate: string | null): void {
+  if (startDate && dueDate && startDate > dueDate) {
+    throw new ProblemError('validation_failed', 'The start date is after the due date.', {
+      errors: [{ pointer: '/body/startDate', message: 'Must be on or before dueDate' }],
+    })
+  }
 }
 
 type Stamps = Pick<Task, 'startedAt' | 'completedAt' | 'canceledAt'>

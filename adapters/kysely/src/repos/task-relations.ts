@@ -1,0 +1,85 @@
+import type { ActorId, RelationType, TaskId, TaskRelationRecord, TaskRelationRepo } from '@workgraph/core'
+import type { Kysely } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { iso } from '../normalize.ts'
+import type { Database } from '../schema.ts'
+import { inVisibleTeams } from '../scope.ts'
+import { taskSelect, toTask } from './tasks.ts'
+
+export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
+  const record = (r: any): TaskRelationRecord => ({
+    orgId: r.orgId,
+    taskId: r.taskId as TaskId,
+    relatedId: r.relatedId as TaskId,
+    type: r.type as RelationType,
+    createdBy: r.createdBy as ActorId,
+    createdAt: iso(r.createdAt),
+  })
+  return {
+    async add(relation, mirror) {
+      const result = await db
+        .insertInto('taskRelations')
+        .values([relation, mirror])
+        .onConflict((oc) => oc.columns(['orgId', 'taskId', 'relatedId']).doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async get(orgId, taskId, relatedId) {
+      const row = await db
+        .selectFrom('taskRelations')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('taskId', '=', taskId)
+        .where('relatedId', '=', relatedId)
+        .executeTakeFirst()
+      return row ? record(row) : null
+    },
+    async duplicateOf(orgId, taskId) {
+      const row = await db
+        .selectFrom('taskRelations')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('taskId', '=', taskId)
+        .where('type', '=', 'duplicateOf')
+        .executeTakeFirst()
+      return row ? record(row) : null
+    },
+    async remove(orgId, taskId, relatedId) {
+      const result = await db
+        .deleteFrom('taskRelations')
+        .where('orgId', '=', orgId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('taskId', '=', taskId), eb('relatedId', '=', relatedId)]),
+            eb.and([eb('taskId', '=', relatedId), eb('relatedId', '=', taskId)]),
+          ]),
+        )
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+    async list(orgId, taskId, page, scope) {
+      let q = taskSelect(db)
+        .innerJoin('taskRelations as r', (j) =>
+          j.onRef('r.orgId', '=', 'tasks.orgId').onRef('r.relatedId', '=', 'tasks.id'),
+        )
+        .select(['r.type as relationType', 'r.createdBy as relationBy', 'r.createdAt as relationAt'])
+        .where('r.orgId', '=', orgId)
+        .where('r.taskId', '=', taskId)
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      const rows = await keysetPage(q, page, { sort: 'tasks.id', id: 'tasks.id' }).execute()
+      return rows.map((r) => ({
+        type: r.relationType as RelationType,
+        task: toTask(r),
+        createdBy: r.relationBy as ActorId,
+        createdAt: iso(r.relationAt),
+      }))
+    },
+    async removeAllOf(orgId, taskId) {
+      await db
+        .deleteFrom('taskRelations')
+        .where('orgId', '=', orgId)
+        .where((eb) => eb.or([eb('taskId', '=', taskId), eb('relatedId', '=', taskId)]))
+        .execute()
+    },
+  }
+}

@@ -1,0 +1,301 @@
+import { type TProperties, Type } from '@sinclair/typebox'
+import { IdSchema, type TaskId, type TaskLinkId } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { PageQuery } from '../pagination.ts'
+import { paramsOf, resourceOperations } from '../resource.ts'
+import { ActorIdSchema } from '../schemas/access.ts'
+import { PageOf, StringEnum } from '../schemas/common.ts'
+import {
+  LinkTitle,
+  LinkUrl,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from '../schemas/task-depth.ts'
+import { Task } from '../schemas/tasks.ts'
+import { listChildren } from '../services/subtasks.ts'
+import { addBlocker, listDependencies, removeBlocker } from '../services/task-dependencies.ts'
+import { taskByKey } from '../services/task-keys.ts'
+import {
+  createTaskLink,
+  deleteTaskLink,
+  listTaskLinks,
+  requireTaskLink,
+  updateTaskLink,
+} from '../services/task-links.ts'
+import { addRelation, listRelations, removeRelation } from '../services/task-relations.ts'
+import { listSubscribers, subscribe, unsubscribe } from '../services/task-subscribers.ts'
+
+const taskPath = '/v1/orgs/{orgId}/tasks/{taskId}'
+const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
+const params = (path: string) => obj(paramsOf(path))
+const pageQuery = obj(PageQuery)
+const onTask = ({ params }: { params: { taskId: string } }) => ({ type: 'task' as const, id: params.taskId })
+const tid = (p: { taskId: string }) => p.taskId as TaskId
+const OtherTask = (description: string) => obj({ taskId: IdSchema('TaskId', description) })
+
+const subtaskOperations = [
+  declareOperation({
+    id: 'tasks.children.list',
+    method: 'GET',
+    path: `${taskPath}/children`,
+    tag: 'Tasks',
+    scope: 'work:read',
+    summary: "List a task's subtasks",
+    description: 'Direct subtasks, oldest first; only those the caller can view.',
+    params: params(taskPath),
+    query: obj({
+      ...PageQuery,
+      archived: Type.Optional(StringEnum(['exclude', 'only', 'include'] as const, { default: 'exclude' })),
+    }),
+    response: PageOf(Task, 'Task'),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor'],
+    run: (ctx, { params, query }) => listChildren(ctx, tid(params), query),
+  }),
+]
+
+const dependencyOperations = [
+  declareOperation({
+    id: 'tasks.blockers.list',
+    method: 'GET',
+    path: `${taskPath}/blockers`,
+    tag: 'Tasks',
+    scope: 'work:read',
+    summary: 'List the tasks that block a task',
+    description:
+      "Oldest first, archived ones included; only those the caller can view. The task's `isBlocked` says whether any of them is still open.",
+    params: params(taskPath),
+    query: pageQuery,
+    response: PageOf(Task, 'Task'),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor'],
+    run: (ctx, { params, query }) => listDependencies(ctx, tid(params), 'blockersOf', query),
+  }),
+  declareOperation({
+    id: 'tasks.blockers.add',
+    method: 'POST',
+    path: `${taskPath}/blockers`,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: 'Add a task that blocks this one',
+    description:
+      'Records "`taskId` blocks this task". Needs `contribute` on this task and `view` on the blocker, which may sit in any team of the org. A link that would close a cycle answers 409 `dependency_cycle` with the `path`. Adding an existing link answers it unchanged.',
+    params: params(taskPath),
+    body: OtherTask('The blocking task.'),
+    response: TaskDependency,
+    status: 201,
+    capability: 'contribute',
+    target: onTask,
+    errors: ['not_found', 'dependency_cycle'],
+    run: (ctx, { params, body }) => addBlocker(ctx, tid(params), body.taskId as TaskId),
+  }),
+  declareOperation({
+    id: 'tasks.blockers.remove',
+    method: 'DELETE',
+    path: `${taskPath}/blockers/{blockerId}`,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: 'Remove a blocking task',
+    params: params(`${taskPath}/blockers/{blockerId}`),
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: onTask,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeBlocker(ctx, tid(params), params.blockerId as TaskId)
+      return undefined
+    },
+  }),
+  declareOperation({
+    id: 'tasks.blocking.list',
+    method: 'GET',
+    path: `${taskPath}/blocking`,
+    tag: 'Tasks',
+    scope: 'work:read',
+    summary: 'List the tasks a task blocks',
+    description: 'Oldest first, archived ones included; only those the caller can view.',
+    params: params(taskPath),
+    query: pageQuery,
+    response: PageOf(Task, 'Task'),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor'],
+    run: (ctx, { params, query }) => listDependencies(ctx, tid(params), 'blockedBy', query),
+  }),
+]
+
+const relationOperations = [
+  declareOperation({
+    id: 'tasks.relations.list',
+    method: 'GET',
+    path: `${taskPath}/relations`,
+    tag: 'Tasks',
+    scope: 'work:read',
+    summary: "List a task's relations",
+    description: "Related tasks and duplicates, by the other task's id; only those the caller can view.",
+    params: params(taskPath),
+    query: pageQuery,
+    response: PageOf(TaskRelation, 'TaskRelation'),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor'],
+    run: (ctx, { params, query }) => listRelations(ctx, tid(params), query),
+  }),
+  declareOperation({
+    id: 'tasks.relations.add',
+    method: 'POST',
+    path: `${taskPath}/relations`,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: 'Relate a task to another, or mark it a duplicate',
+    description:
+      '`related` links the two both ways. `duplicateOf` marks this task a duplicate of `taskId` and moves it to the first canceled state of its team unless it is completed or canceled already. Needs `contribute` on this task and `view` on the other.',
+    params: params(taskPath),
+    body: obj({
+      type: StringEnum(['related', 'duplicateOf'] as const),
+      taskId: IdSchema('TaskId', 'The other task, of any team of the org.'),
+    }),
+    response: TaskRelation,
+    status: 201,
+    capability: 'contribute',
+    target: onTask,
+    errors: ['not_found', 'already_exists', 'conflict'],
+    run: (ctx, { params, body }) =>
+      addRelation(ctx, tid(params), { type: body.type, taskId: body.taskId as TaskId }),
+  }),
+  declareOperation({
+    id: 'tasks.relations.remove',
+    method: 'DELETE',
+    path: `${taskPath}/relations/{relatedTaskId}`,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: 'Remove the relation between two tasks',
+    description: 'A duplicate keeps the state it was moved to.',
+    params: params(`${taskPath}/relations/{relatedTaskId}`),
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: onTask,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeRelation(ctx, tid(params), params.relatedTaskId as TaskId)
+      return undefined
+    },
+  }),
+]
+
+const keyOperations = [
+  declareOperation({
+    id: 'tasks.getByKey',
+    method: 'GET',
+    path: '/v1/orgs/{orgId}/tasks/by-key/{key}',
+    tag: 'Tasks',
+    scope: 'work:read',
+    summary: 'Get a task by its key',
+    description:
+      'Case-insensitive (`eng-42` finds `ENG-42`). A key the task carried before it moved to another team still finds it.',
+    params: obj({
+      ...paramsOf('/v1/orgs/{orgId}'),
+      key: Type.String({
+        pattern: '^[A-Za-z][A-Za-z0-9]{0,6}-[1-9][0-9]{0,9}$',
+        description: 'Such as `ENG-42`.',
+      }),
+    }),
+    response: Task,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    run: (ctx, { params }) => taskByKey(ctx, params.key),
+  }),
+]
+
+const subscriberPath = `${taskPath}/subscribers/{actorId}`
+const subscriberParams = obj({ ...paramsOf(taskPath), actorId: ActorIdSchema })
+const subscriberOperations = [
+  declareOperation({
+    id: 'tasks.subscribers.list',
+    method: 'GET',
+    path: `${taskPath}/subscribers`,
+    tag: 'Tasks',
+    scope: 'work:read',
+    summary: "List a task's subscribers",
+    description: 'By actor id. The creator and every assignee are subscribed automatically.',
+    params: params(taskPath),
+    query: pageQuery,
+    response: PageOf(TaskSubscriber, 'TaskSubscriber'),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor'],
+    run: (ctx, { params, query }) => listSubscribers(ctx, tid(params), query),
+  }),
+  declareOperation({
+    id: 'tasks.subscribers.add',
+    method: 'PUT',
+    path: subscriberPath,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: 'Subscribe to a task',
+    description:
+      'Subscribing oneself needs `comment` on the task; subscribing someone else needs `manage`. Idempotent.',
+    params: subscriberParams,
+    response: TaskSubscriber,
+    status: 200,
+    capability: 'comment',
+    target: onTask,
+    errors: ['not_found'],
+    run: (ctx, { params }) => subscribe(ctx, tid(params), params.actorId as never),
+  }),
+  declareOperation({
+    id: 'tasks.subscribers.remove',
+    method: 'DELETE',
+    path: subscriberPath,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: 'Unsubscribe from a task',
+    description: 'Oneself with `comment`; someone else with `manage`.',
+    params: subscriberParams,
+    response: null,
+    status: 204,
+    capability: 'comment',
+    target: onTask,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await unsubscribe(ctx, tid(params), params.actorId as never)
+      return undefined
+    },
+  }),
+]
+
+const linkOperations = resourceOperations({
+  name: 'task link',
+  plural: 'tasks.links',
+  tag: 'Tasks',
+  schema: TaskLink,
+  collectionPath: `${taskPath}/links`,
+  idParam: 'linkId',
+  idBrand: 'TaskLinkId',
+  target: (p) => ({ type: 'task', id: p.taskId! }),
+  capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
+  createBody: Type.Object({ url: LinkUrl, title: Type.Optional(LinkTitle) }, { additionalProperties: false }),
+  updateBody: Type.Object(
+    { url: Type.Optional(LinkUrl), title: Type.Optional(LinkTitle) },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  handlers: {
+    list: (ctx, p, query) => listTaskLinks(ctx, p.taskId as TaskId, query),
+    get: (ctx, p) => requireTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId),
+    create: (ctx, p, body) => createTaskLink(ctx, p.taskId as TaskId, body),
+    update: (ctx, p, body) => updateTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId, body),
+    delete: (ctx, p) => deleteTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId),
+  },
+})
+
+/** Subtasks, dependencies, relations, look-up by key, subscribers and links: docs/tasks.md. */
+export const taskDepthCatalogue: AnyOperation[] = [
+  ...subtaskOperations,
+  ...dependencyOperations,
+  ...relationOperations,
+  ...keyOperations,
+  ...subscriberOperations,
+  ...linkOperations,
+]

@@ -1,0 +1,67 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { IdSchema } from '../ids.ts'
+import { ActorIdSchema } from './access.ts'
+import { Nullable, StringEnum, Timestamp } from './common.ts'
+import { Task } from './tasks.ts'
+
+/** `blockerId` blocks `blockedId`: the blocked task waits until the blocker is done. */
+export const TaskDependency = Type.Object(
+  {
+    blockerId: IdSchema('TaskId'),
+    blockedId: IdSchema('TaskId'),
+    createdBy: ActorIdSchema,
+    createdAt: Timestamp('When the dependency was added.'),
+  },
+  { $id: 'TaskDependency', additionalProperties: false },
+)
+export type TaskDependency = Static<typeof TaskDependency>
+
+export const RELATION_TYPES = ['related', 'duplicateOf', 'duplicatedBy'] as const
+export type RelationType = (typeof RELATION_TYPES)[number]
+
+/** A relation as seen from one task: the other task and how it relates. */
+export const TaskRelation = Type.Object(
+  {
+    type: StringEnum(RELATION_TYPES, {
+      description:
+        '`related`: symmetric. `duplicateOf`: this task duplicates `task`. `duplicatedBy`: `task` duplicates this one.',
+    }),
+    task: Task,
+    createdBy: ActorIdSchema,
+    createdAt: Timestamp('When the relation was added.'),
+  },
+  { $id: 'TaskRelation', additionalProperties: false },
+)
+export type TaskRelation = Static<typeof TaskRelation>
+
+export const TaskSubscriber = Type.Object(
+  {
+    taskId: IdSchema('TaskId'),
+    actorId: ActorIdSchema,
+    createdAt: Timestamp('When the actor subscribed.'),
+  },
+  { $id: 'TaskSubscriber', additionalProperties: false },
+)
+export type TaskSubscriber = Static<typeof TaskSubscriber>
+
+export const LinkUrl = Type.String({
+  format: 'uri',
+  pattern: '^https?://',
+  maxLength: 2048,
+  description: 'An http or https URL.',
+})
+export const LinkTitle = Nullable(Type.String({ minLength: 1, maxLength: 500 }), 'Shown instead of the URL.')
+
+export const TaskLink = Type.Object(
+  {
+    id: IdSchema('TaskLinkId'),
+    taskId: IdSchema('TaskId'),
+    url: LinkUrl,
+    title: LinkTitle,
+    createdBy: ActorIdSchema,
+    createdAt: Timestamp('When the link was added.'),
+    updatedAt: Timestamp('When the link last changed.'),
+  },
+  { $id: 'TaskLink', additionalProperties: false },
+)
+export type TaskLink = Static<typeof TaskLink>

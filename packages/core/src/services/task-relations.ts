@@ -1,0 +1,113 @@
+import type { TaskId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import type { Page } from '../pagination.ts'
+import { notFound, ProblemError } from '../problems.ts'
+import type { TaskRelation } from '../schemas/task-depth.ts'
+import type { Task } from '../schemas/tasks.ts'
+import type { TaskRelationRecord } from '../storage.ts'
+import { readPage } from './paging.ts'
+import { recordTaskHistory } from './task-history.ts'
+import { requireTask, updateTask } from './tasks.ts'
+
+/**
+ * Relates two tasks of the org (any teams). `related` is symmetric; `duplicateOf` marks the task as
+ * a duplicate of the other one and, unless it is already completed or canceled, moves it to the
+ * first canceled state of its team (as Linear does). A task duplicates at most one other task, and
+ * two tasks carry at most one relation between them.
+ */
+export async function addRelation(
+  ctx: OperationContext,
+  taskId: TaskId,
+  input: { type: 'related' | 'duplicateOf'; taskId: TaskId },
+): Promise<TaskRelation> {
+  const task = await requireTask(ctx, taskId)
+  const other = await requireTask(ctx, input.taskId)
+  if (other.id === task.id) {
+    throw new ProblemError('validation_failed', 'A task cannot be related to itself.', {
+      errors: [{ pointer: '/body/taskId', message: 'Must be another task' }],
+    })
+  }
+  if (await ctx.store.taskRelations.get(task.orgId, task.id, other.id)) {
+    throw new ProblemError('already_exists', `${task.key} and ${other.key} are related already.`)
+  }
+  if (input.type === 'duplicateOf' && (await ctx.store.taskRelations.duplicateOf(task.orgId, task.id))) {
+    throw new ProblemError('conflict', `${task.key} is already marked as a duplicate of another task.`)
+  }
+  const base = { orgId: task.orgId, createdBy: ctx.actor!.id, createdAt: ctx.now }
+  const relation: TaskRelationRecord = { ...base, taskId: task.id, relatedId: other.id, type: input.type }
+  const mirror: TaskRelationRecord = {
+    ...base,
+    taskId: other.id,
+    relatedId: task.id,
+    type: input.type === 'related' ? 'related' : 'duplicatedBy',
+  }
+  if (!(await ctx.store.taskRelations.add(relation, mirror))) {
+    throw new ProblemError('already_exists', `${task.key} and ${other.key} are related already.`)
+  }
+  await recordRelation(ctx, task, other, relation.type, mirror.type, 'added')
+  if (input.type === 'duplicateOf' && !['completed', 'canceled'].includes(task.stateCategory)) {
+    const states = await ctx.store.states.listForTeam(task.orgId, task.teamId, { includeArchived: false })
+    const canceled = states.find((s) => s.category === 'canceled')
+    if (canceled) await updateTask(ctx, task.id, { stateId: canceled.id })
+  }
+  return { type: relation.type, task: other, createdBy: relation.createdBy, createdAt: relation.createdAt }
+}
+
+/** Removes whatever relation joins the two tasks; a duplicate keeps the state it was moved to. */
+export async function removeRelation(ctx: OperationContext, taskId: TaskId, otherId: TaskId): Promise<void> {
+  const task = await requireTask(ctx, taskId)
+  const other = await requireTask(ctx, otherId)
+  const relation = await ctx.store.taskRelations.get(task.orgId, task.id, other.id)
+  if (!relation) throw notFound('Relation')
+  if (relation.type === 'duplicatedBy') await ctx.require('contribute', { type: 'task', id: other.id })
+  await ctx.store.taskRelations.remove(task.orgId, task.id, other.id)
+  const mirror =
+    relation.type === 'related' ? 'related' : relation.type === 'duplicateOf' ? 'duplicatedBy' : 'duplicateOf'
+  await recordRelation(ctx, task, other, relation.type, mirror, 'removed')
+}
+
+/** The task's relations whose other task the caller can view, by the other task's id. */
+export async function listRelations(
+  ctx: OperationContext,
+  taskId: TaskId,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<TaskRelation>> {
+  const task = await requireTask(ctx, taskId)
+  const page = await readPage(ctx, {
+    scope: ['taskRelations.list', task.orgId, task.id],
+    query,
+    sort: 'id' as const,
+    direction: 'asc',
+    keyOf: (r: TaskRelation & { id: string }) => r.id,
+    fetch: async (p) =>
+      (await ctx.store.taskRelations.list(task.orgId, task.id, p, await ctx.scope())).map((r) => ({
+        ...r,
+        id: r.task.id as string,
+      })),
+  })
+  return { data: page.data.map(({ id: _id, ...r }) => r), nextCursor: page.nextCursor }
+}
+
+async function recordRelation(
+  ctx: OperationContext,
+  task: Task,
+  other: Task,
+  type: string,
+  mirrorType: string,
+  verb: 'added' | 'removed',
+) {
+  const added = verb === 'added'
+  await recordTaskHistory(ctx, task, [
+    { field: type, before: added ? null : other.id, after: added ? other.id : null },
+  ])
+  await recordTaskHistory(ctx, other, [
+    { field: mirrorType, before: added ? null : task.id, after: added ? task.id : null },
+  ])
+  ctx.emit({
+    kind: added ? 'taskRelation.created' : 'taskRelation.deleted',
+    resourceType: 'taskRelation',
+    resourceId: task.id,
+    teamId: task.teamId,
+    data: { type, taskId: task.id, relatedId: other.id },
+  })
+}

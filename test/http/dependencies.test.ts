@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { teamGuest } from '../support/grants.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { newTask, readAll } from '../support/task-helpers.ts'
+import { newWorkspace } from '../support/workspace.ts'
+
+describeEachDatabase('task dependencies', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer(db)
+  })
+  afterAll(() => server.drop())
+
+  it('links blockers across teams, lists both directions page by page, and says whether a task is blocked', async () => {
+    const ws = await newWorkspace(server)
+    const tasks = `/v1/orgs/${ws.orgId}/tasks`
+    const design = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Design', key: 'DES' })).body
+    const blocked = await newTask(ws, 'Ship')
+    const blockers = [
+      await newTask(ws, 'Build'),
+      await newTask(ws, 'Test'),
+      (await ws.api.post(tasks, { teamId: design.id, title: 'Mockups' })).body,
+    ]
+    for (const b of blockers) {
+      const res = await ws.api.post(`${tasks}/${blocked.id}/blockers`, { taskId: b.id })
+      expect(res.status).toBe(201)
+      expect(res.body).toMatchObject({ blockerId: b.id, blockedId: blocked.id })
+    }
+    expect((await readAll(ws, `${tasks}/${blocked.id}/blockers`, 2)).map((t) => t.title)).toEqual([
+      'Build',
+      'Test',
+      'Mockups',
+    ])
+    expect((await readAll(ws, `${tasks}/${blockers[0].id}/blocking`, 1)).map((t) => t.id)).toEqual([
+      blocked.id,
+    ])
+    expect((await ws.api.get(`${tasks}/${blocked.id}`)).body.isBlocked).toBe(true)
+
+    // Finishing or canceling every blocker unblocks; reopening one blocks again.
+    await ws.api.patch(`${tasks}/${blockers[0].id}`, { stateId: ws.states.Done!.id })
+    await ws.api.patch(`${tasks}/${blockers[1].id}`, { stateId: ws.states.Canceled!.id })
+    expect((await ws.api.get(`${tasks}/${blocked.id}`)).body.isBlocked).toBe(true)
+    const desStates = (await ws.api.get(`/v1/orgs/${ws.orgId}/teams/${design.id}/states`)).body.data
+    const desDone = desStates.find((s: any) => s.category === 'completed').id
+    await ws.api.patch(`${tasks}/${blockers[2].id}`, { stateId: desDone })
+    expect((await ws.api.get(`${tasks}/${blocked.id}`)).body.isBlocked).toBe(false)
+    await ws.api.patch(`${tasks}/${blockers[0].id}`, { stateId: ws.states.Todo!.id })
+    expect((await ws.api.get(`${tasks}/${blocked.id}`)).body.isBlocked).toBe(true)
+
+    const removed = await ws.api.delete(`${tasks}/${blocked.id}/blockers/${blockers[0].id}`)
+    expect(removed.status).toBe(204)
+    expect((await ws.api.get(`${tasks}/${blocked.id}`)).body.isBlocked).toBe(false)
+    expect((await ws.api.delete(`${tasks}/${blocked.id}/blockers/${blockers[0].id}`)).status).toBe(404)
+    const history = (await ws.api.get(`${tasks}/${blocked.id}/history`)).body.data
+    expect(history.filter((e: any) => e.field === 'blockedBy').length).toBe(4)
+  })
+
+  it('refuses a link that closes a cycle with 409 dependency_cycle naming the path', async () => {
+    const ws = await newWorkspace(server)
+    const tasks = `/v1/orgs/${ws.orgId}/tasks`
+    const [a, b, c] = [await newTask(ws, 'A'), await newTask(ws, 'B'), await newTask(ws, 'C')]
+    await ws.api.post(`${tasks}/${b.id}/blockers`, { taskId: a.id }) // A blocks B
+    await ws.api.post(`${tasks}/${c.id}/blockers`, { taskId: b.id }) // B blocks C
+    const cycle = await ws.api.post(`${tasks}/${a.id}/blockers`, { taskId: c.id }) // C blocks A?
+    expect(cycle.status).toBe(409)
+    expect(cycle.body).toMatchObject({ code: 'dependency_cycle', path: [c.id, a.id, b.id, c.id] })
+    expect(cycle.body.detail).toContain('ENG-3 blocks ENG-1 blocks ENG-2 blocks ENG-3')
+    const self = await ws.api.post(`${tasks}/${a.id}/blockers`, { taskId: a.id })
+    expect(self.status).toBe(400)
+    expect((await ws.api.get(`${tasks}/${a.id}/blockers`)).body.data).toEqual([])
+  })
+
+  it('needs contribute on the blocked task and view on the blocker', async () => {
+    const ws = await newWorkspace(server)
+    const tasks = `/v1/orgs/${ws.orgId}/tasks`
+    const hidden = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Hidden', key: 'HID' })).body
+    const secret = (await ws.api.post(tasks, { teamId: hidden.id, title: 'Secret' })).body
+    const mine = await newTask(ws, 'Mine')
+    const other = await newTask(ws, 'Other')
+    const contributor = await teamGuest(ws, 'contribute')
+    const hiddenBlocker = await contributor.api.post(`${tasks}/${mine.id}/blockers`, { taskId: secret.id })
+    expect(hiddenBlocker.status).toBe(404)
+    const viewer = await teamGuest(ws, 'view')
+    const refused = await viewer.api.post(`${tasks}/${mine.id}/blockers`, { taskId: other.id })
+    expect(refused.status).toBe(403)
+    expect(refused.body.capability).toBe('contribute')
+    // A blocker the reader cannot view is left out of the listing.
+    await ws.api.post(`${tasks}/${mine.id}/blockers`, { taskId: secret.id })
+    expect((await contributor.api.get(`${tasks}/${mine.id}/blockers`)).body.data).toEqual([])
+  })
+
+  it('forgets the links of a deleted task', async () => {
+    const ws = await newWorkspace(server)
+    const tasks = `/v1/orgs/${ws.orgId}/tasks`
+    const [a, b] = [await newTask(ws, 'A'), await newTask(ws, 'B')]
+    await ws.api.post(`${tasks}/${b.id}/blockers`, { taskId: a.id })
+    await ws.api.delete(`${tasks}/${a.id}`)
+    expect((await ws.api.get(`${tasks}/${b.id}`)).body.isBlocked).toBe(false)
+    expect((await ws.api.get(`${tasks}/${b.id}/blockers`)).body.data).toEqual([])
+  })
+})
