@@ -49,6 +49,13 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
   'cycleSettings.update': () => ({ autoCreateCount: 3 }),
   'tasks.batchCreate': (ids) => ({ items: [{ teamId: ids.teamId, title: 'Matrix' }] }),
   'tasks.batchUpdate': (ids) => ({ items: [{ id: ids.taskId, title: 'Renamed' }] }),
+  'labels.create': (ids) => ({ name: 'Matrix', teamId: ids.teamId }),
+  'labels.update': () => ({ name: 'Renamed' }),
+  'tasks.labels.add': (ids) => ({ labelId: ids.labelId }),
+  'comments.create': (ids) => ({ body: 'Matrix', parentId: ids.commentId }),
+  'comments.update': () => ({ body: 'Edited' }),
+  'tasks.reactions.add': () => ({ emoji: '🎯' }),
+  'comments.reactions.add': () => ({ emoji: '🎯' }),
 }
 const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   'access.explain': (ids) => ({
@@ -129,6 +136,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       })
     ).body
     await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })
+    const label = (await ws.api.post(`${base}/labels`, { name: 'Matrix', teamId: ws.teamId })).body
+    await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
+    const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Matrix' })).body
+    const reaction = (await ws.api.post(`${base}/tasks/${task.id}/reactions`, { emoji: '👍' })).body
     const ids: Ids = {
       orgId: ws.orgId,
       teamId: ws.teamId,
@@ -147,6 +158,9 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       otherTaskId: other.id,
       linkId: link.id,
       key: task.key,
+      labelId: label.id,
+      commentId: comment.id,
+      reactionId: reaction.id,
     }
     for (const [name, value] of Object.entries(ids)) {
       expect(value, name).toMatch(name === 'key' ? /^[A-Z0-9]+-[0-9]+$/ : /^[a-z]+_/)

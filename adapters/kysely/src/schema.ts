@@ -203,6 +203,55 @@ export interface Database {
     autoCreateCount: number
     updatedAt: Timestamp
   }
+  labels: {
+    orgId: string
+    id: string
+    teamId: string | null
+    parentId: string | null
+    isGroup: number
+    name: string
+    nameKey: string
+    color: string
+    description: string | null
+    creatorId: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    archivedAt: NullableTimestamp
+  }
+  taskLabels: { orgId: string; taskId: string; labelId: string; createdBy: string; createdAt: Timestamp }
+  comments: {
+    orgId: string
+    id: string
+    taskId: string
+    threadId: string
+    authorId: string
+    body: string | null
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    editedAt: NullableTimestamp
+    deletedAt: NullableTimestamp
+    resolvedAt: NullableTimestamp
+    resolvedById: string | null
+  }
+  commentRevisions: {
+    orgId: string
+    id: string
+    commentId: string
+    body: string
+    editorId: string
+    createdAt: Timestamp
+    replacedAt: Timestamp
+  }
+  reactions: {
+    orgId: string
+    id: string
+    targetType: string
+    targetId: string
+    taskId: string
+    emoji: string
+    actorId: string
+    createdAt: Timestamp
+  }
   taskHistory: {
     orgId: string
     id: string

@@ -5,11 +5,14 @@ import { migrateToLatest } from './migrations/index.ts'
 import { accessRepo, invitationRepo } from './repos/access.ts'
 import { idempotencyRepo, secretRepo, userRepo } from './repos/accounts.ts'
 import { agentRepo, approvalRepo, sessionRepo } from './repos/agents.ts'
+import { commentRepo } from './repos/comments.ts'
 import { cycleRepo } from './repos/cycles.ts'
 import { eventRepo } from './repos/events.ts'
+import { labelRepo } from './repos/labels.ts'
 import { lockRepo } from './repos/locks.ts'
 import { oauthRepo } from './repos/oauth.ts'
 import { memberRepo, orgRepo } from './repos/orgs.ts'
+import { reactionRepo } from './repos/reactions.ts'
 import { taskDependencyRepo } from './repos/task-dependencies.ts'
 import { taskHistoryRepo } from './repos/task-history.ts'
 import { taskKeyRepo } from './repos/task-keys.ts'
@@ -43,6 +46,9 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     sessions: sessionRepo(db),
     approvals: approvalRepo(db),
     cycles: cycleRepo(db),
+    labels: labelRepo(db),
+    comments: commentRepo(db),
+    reactions: reactionRepo(db),
     taskHistory: taskHistoryRepo(db),
     taskDependencies: taskDependencyRepo(db),
     taskRelations: taskRelationRepo(db),

@@ -1,9 +1,12 @@
 import type { AnyOperation } from './operation.ts'
 import { accessCatalogue } from './operations/access.ts'
 import { agentsCatalogue } from './operations/agents.ts'
+import { commentsCatalogue } from './operations/comments.ts'
 import { cyclesCatalogue } from './operations/cycles.ts'
+import { labelsCatalogue } from './operations/labels.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
+import { reactionsCatalogue } from './operations/reactions.ts'
 import { configOperation } from './operations/system.ts'
 import { taskBatchCatalogue } from './operations/task-batch.ts'
 import { taskDepthCatalogue } from './operations/task-depth.ts'
@@ -25,6 +28,9 @@ export const TAGS: Readonly<Record<string, string>> = {
   Tasks: 'Units of work, with state, assignee, priority, estimate and due date.',
   Cycles:
     "A team's time windows (sprints): tasks planned in them, progress, completion with rollover, and the team's cadence.",
+  Labels: "Org and team labels, in groups of which a task carries one; adding and removing a task's labels.",
+  Comments: 'Threaded Markdown discussion on tasks: replies, edits with history, soft deletion, resolution.',
+  Reactions: 'Emoji reactions to tasks and comments.',
   Agents: 'AI agents: Actors with their own grants and an approval policy.',
   'Agent sessions': 'One run of an agent, with its append-only activity log; the agent acts through it.',
   Approvals: "Actions an agent's policy holds until a person approves or rejects them.",
@@ -40,6 +46,9 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...tasksCatalogue,
   ...taskBatchCatalogue,
   ...cyclesCatalogue,
+  ...labelsCatalogue,
+  ...commentsCatalogue,
+  ...reactionsCatalogue,
   ...taskHistoryCatalogue,
   ...taskDepthCatalogue,
   ...agentsCatalogue,

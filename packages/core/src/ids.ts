@@ -19,6 +19,10 @@ export const ID_PREFIXES = {
   InvitationId: 'inv',
   GrantId: 'grt',
   CycleId: 'cyc',
+  LabelId: 'lbl',
+  CommentId: 'cmt',
+  CommentRevisionId: 'crev',
+  ReactionId: 'rct',
   TaskHistoryId: 'thst',
   TaskLinkId: 'tlnk',
 } as const
@@ -42,6 +46,10 @@ export type ApprovalId = Id<'ApprovalId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
 export type CycleId = Id<'CycleId'>
+export type LabelId = Id<'LabelId'>
+export type CommentId = Id<'CommentId'>
+export type CommentRevisionId = Id<'CommentRevisionId'>
+export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
 /** A person's membership or an agent: whoever acts in an org. */

@@ -11,14 +11,18 @@ export type {
   ActorId,
   AgentId,
   ApprovalId,
+  CommentId,
+  CommentRevisionId,
   CycleId,
   EventId,
   GrantId,
   Id,
   IdBrand,
   InvitationId,
+  LabelId,
   MemberId,
   OrgId,
+  ReactionId,
   SessionId,
   StateId,
   TaskHistoryId,
@@ -88,8 +92,11 @@ export {
   SUBJECT_TYPES,
   TeamMembership,
 } from './schemas/access.ts'
+export type { ReactionTargetType } from './schemas/comments.ts'
+export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './schemas/comments.ts'
 export type { CycleStatus, Weekday } from './schemas/cycles.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas/cycles.ts'
+export { Label, labelNameKey } from './schemas/labels.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
 export type { RelationType } from './schemas/task-depth.ts'
 export {
@@ -105,12 +112,15 @@ export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
 export type { CycleAdvance } from './services/cycle-maintenance.ts'
+export { isReactionEmoji } from './services/reactions.ts'
 export { DEFAULT_STATES } from './services/teams.ts'
 export { createUser } from './services/users.ts'
 export type {
   AccessRepo,
   AgentRepo,
   ApprovalRepo,
+  CommentRecord,
+  CommentRepo,
   CycleFilter,
   CycleRecord,
   CycleRepo,
@@ -121,10 +131,15 @@ export type {
   IdempotencyRepo,
   InvitationRecord,
   InvitationRepo,
+  LabelFilter,
+  LabelRepo,
   LockRepo,
   MemberRecord,
   MemberRepo,
   OrgRepo,
+  ReactionGroupRow,
+  ReactionRepo,
+  ReactionTarget,
   SecretRepo,
   SessionFilter,
   SessionRepo,

@@ -28,6 +28,8 @@ export type CapabilityTarget =
   | { type: 'workflowState'; id: string }
   | { type: 'task'; id: string }
   | { type: 'cycle'; id: string }
+  | { type: 'label'; id: string }
+  | { type: 'comment'; id: string }
 
 export interface Container {
   type: ContainerType
@@ -119,6 +121,18 @@ export async function containersOf(
       const cycle = await store.cycles.get(orgId, target.id as never)
       return cycle ? [org, { type: 'team', id: cycle.teamId }] : null
     }
+    case 'label': {
+      // An org label is held by the org alone; a team label by its team too.
+      const label = await store.labels.get(orgId, target.id as never, UNSCOPED)
+      if (!label) return null
+      return label.teamId ? [org, { type: 'team', id: label.teamId }] : [org]
+    }
+    case 'comment': {
+      const comment = await store.comments.get(orgId, target.id as never, UNSCOPED)
+      if (!comment) return null
+      const task = await store.tasks.get(orgId, comment.taskId, UNSCOPED)
+      return task ? [org, { type: 'team', id: task.teamId }] : null
+    }
   }
 }
 
@@ -134,8 +148,10 @@ export async function requireCapability(
 ): Promise<void> {
   const containers = await containersOf(store, profile.actor.orgId, target)
   const held = containers ? capabilityIn(profile, containers) : null
-  // Every member may know their own org exists; inside it, what they cannot view does not exist.
-  if (!containers || (target.type !== 'org' && !atLeast(held, 'view'))) throw notFound(targetName(target))
+  // Every member may know their own org and its org-level records (an org label) exist; inside
+  // the org's teams, what they cannot view does not exist.
+  const orgLevel = containers?.every((c) => c.type === 'org')
+  if (!containers || (!orgLevel && !atLeast(held, 'view'))) throw notFound(targetName(target))
   if (!atLeast(held, capability)) {
     throw new ProblemError(
       'capability_required',
@@ -148,7 +164,13 @@ export async function requireCapability(
 }
 
 function targetName(target: CapabilityTarget): string {
-  return { org: 'Org', team: 'Team', workflowState: 'Workflow state', task: 'Task', cycle: 'Cycle' }[
-    target.type
-  ]
+  return {
+    org: 'Org',
+    team: 'Team',
+    workflowState: 'Workflow state',
+    task: 'Task',
+    cycle: 'Cycle',
+    label: 'Label',
+    comment: 'Comment',
+  }[target.type]
 }

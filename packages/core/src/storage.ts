@@ -3,11 +3,14 @@ import type {
   ActorId,
   AgentId,
   ApprovalId,
+  CommentId,
   CycleId,
   GrantId,
   InvitationId,
+  LabelId,
   MemberId,
   OrgId,
+  ReactionId,
   SessionId,
   StateId,
   TaskId,
@@ -28,7 +31,9 @@ import type {
   SessionState,
   TeamMembership,
 } from './schemas/access.ts'
+import type { Comment, CommentRevision, Reaction, ReactionTargetType } from './schemas/comments.ts'
 import type { Cycle, CycleSettings } from './schemas/cycles.ts'
+import type { Label } from './schemas/labels.ts'
 import type { Member, Org } from './schemas/orgs.ts'
 import type {
   RelationType,
@@ -77,6 +82,10 @@ export interface Store {
   sessions: SessionRepo
   approvals: ApprovalRepo
   cycles: CycleRepo
+  /** Labels and which tasks carry them. */
+  labels: LabelRepo
+  comments: CommentRepo
+  reactions: ReactionRepo
   taskHistory: TaskHistoryRepo
   taskDependencies: TaskDependencyRepo
   taskRelations: TaskRelationRepo
@@ -179,10 +188,13 @@ export interface StateRepo {
 }
 
 /**
- * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins.
- * `startDate`, `parentId` and `cycleId` default to null.
+ * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins,
+ * `labelIds` from `task_labels`. `startDate`, `parentId` and `cycleId` default to null.
  */
-export type TaskRecord = Omit<Task, 'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'cycleId'> &
+export type TaskRecord = Omit<
+  Task,
+  'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'labelIds' | 'cycleId'
+> &
   Partial<Pick<Task, 'startDate' | 'parentId'>> & { cycleId?: CycleId | null }
 
 export type TaskSort = 'createdAt' | 'updatedAt'
@@ -447,6 +459,102 @@ export interface CycleRepo {
   putSettings(orgId: OrgId, settings: CycleSettings & { updatedAt: string }): Promise<void>
   /** Maintenance sweep, across orgs: teams with a cadence enabled (and not archived). */
   teamsWithCadence(): Promise<Array<{ orgId: OrgId; teamId: TeamId }>>
+}
+
+export interface LabelFilter {
+  /** Labels that apply to this team's tasks: the team's own and the org's. */
+  appliesToTeamId?: TeamId
+  parentId?: LabelId
+  /** false: only active labels (the default); true: only archived ones; null: both. */
+  archived: boolean | null
+}
+
+export interface LabelRepo {
+  insert(label: Label): Promise<void>
+  /** With a scope, a team label of a team the scope cannot view is not returned; org labels always are. */
+  get(orgId: OrgId, id: LabelId, scope: ReadScope): Promise<Label | null>
+  /** Ordered by name ignoring case (the `name` sort key is the lowercased name), then id. */
+  list(orgId: OrgId, filter: LabelFilter, page: PageRequest<'name'>, scope: ReadScope): Promise<Label[]>
+  /** An active label of the scope (org: `teamId` null) with this name, ignoring case, other than `exceptId`. */
+  findActiveByName(
+    orgId: OrgId,
+    teamId: TeamId | null,
+    name: string,
+    exceptId?: LabelId,
+  ): Promise<Label | null>
+  update(
+    orgId: OrgId,
+    id: LabelId,
+    patch: Partial<Pick<Label, 'name' | 'color' | 'description' | 'parentId' | 'updatedAt' | 'archivedAt'>>,
+  ): Promise<void>
+  /** Deletes the label, takes it off every task and ungroups its children; returns how many tasks carried it. */
+  delete(orgId: OrgId, id: LabelId): Promise<number>
+  /** The label ids a task carries, in the order they were added. */
+  labelIdsOf(orgId: OrgId, taskId: TaskId): Promise<LabelId[]>
+  /** Returns false when the task already carries the label. */
+  addToTask(
+    orgId: OrgId,
+    taskId: TaskId,
+    labelId: LabelId,
+    by: { actorId: ActorId; at: string },
+  ): Promise<boolean>
+  /** Returns false when the task did not carry the label. */
+  removeFromTask(orgId: OrgId, taskId: TaskId, labelId: LabelId): Promise<boolean>
+  /** How many tasks carry `labelId` together with another label whose group is `groupId`. */
+  countTasksSharingGroup(orgId: OrgId, labelId: LabelId, groupId: LabelId): Promise<number>
+}
+
+/** What is stored of a comment: its thread's root (itself for a root) instead of `parentId`. */
+export type CommentRecord = Omit<Comment, 'parentId'> & { threadId: CommentId }
+
+export interface CommentRepo {
+  insert(comment: CommentRecord): Promise<void>
+  /** Comments on deleted tasks, and on tasks the scope cannot view, are not returned. */
+  get(orgId: OrgId, id: CommentId, scope: ReadScope): Promise<Comment | null>
+  /**
+   * A task's comments, threads in order: each root followed by its replies (the sort key is the
+   * thread's root id), or with `threadId` only that thread's replies.
+   */
+  list(
+    orgId: OrgId,
+    filter: { taskId: TaskId } | { threadId: CommentId; repliesOnly: true },
+    page: PageRequest<'thread'>,
+    scope: ReadScope,
+  ): Promise<Comment[]>
+  update(
+    orgId: OrgId,
+    id: CommentId,
+    patch: Partial<
+      Pick<Comment, 'body' | 'updatedAt' | 'editedAt' | 'deletedAt' | 'resolvedAt' | 'resolvedById'>
+    >,
+  ): Promise<void>
+  insertRevision(orgId: OrgId, revision: CommentRevision): Promise<void>
+  /** Oldest first. */
+  listRevisions(orgId: OrgId, commentId: CommentId, page: PageRequest<'id'>): Promise<CommentRevision[]>
+  /** Removes every kept body of a deleted comment. */
+  deleteRevisions(orgId: OrgId, commentId: CommentId): Promise<void>
+}
+
+export interface ReactionTarget {
+  type: ReactionTargetType
+  id: string
+}
+
+/** Reactions to one target, grouped by emoji, the groups in the order of their first reaction. */
+export interface ReactionGroupRow {
+  emoji: string
+  /** The id of the group's first reaction: its position in the list. */
+  id: ReactionId
+  reactions: Array<{ id: ReactionId; actorId: ActorId }>
+}
+
+export interface ReactionRepo {
+  /** Returns false, writing nothing, when the actor already reacted to the target with the emoji. */
+  insert(reaction: Reaction): Promise<boolean>
+  get(orgId: OrgId, id: ReactionId): Promise<Reaction | null>
+  delete(orgId: OrgId, id: ReactionId): Promise<void>
+  /** One page of emoji groups (by first reaction), each with every reaction in it. */
+  listGroups(orgId: OrgId, target: ReactionTarget, page: PageRequest<'id'>): Promise<ReactionGroupRow[]>
 }
 
 export type TaskHistoryRecord = TaskHistoryEntry & { orgId: OrgId }

@@ -4,6 +4,7 @@ import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
+import { withLabelIds } from './task-labels.ts'
 import { taskSelect, toTask } from './tasks.ts'
 
 export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
@@ -67,9 +68,10 @@ export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
         .where('r.taskId', '=', taskId)
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
       const rows = await keysetPage(q, page, { sort: 'tasks.id', id: 'tasks.id' }).execute()
-      return rows.map((r) => ({
+      const tasks = await withLabelIds(db, orgId, rows.map(toTask))
+      return rows.map((r, i) => ({
         type: r.relationType as RelationType,
-        task: toTask(r),
+        task: tasks[i]!,
         createdBy: r.relationBy as ActorId,
         createdAt: iso(r.relationAt),
       }))

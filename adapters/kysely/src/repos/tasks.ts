@@ -4,6 +4,7 @@ import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
+import { withLabelIds } from './task-labels.ts'
 
 const SORT_COLUMNS = { createdAt: 'tasks.createdAt', updatedAt: 'tasks.updatedAt' } as const
 
@@ -65,7 +66,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       let q = base().where('tasks.orgId', '=', orgId).where('tasks.id', '=', id)
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
       const row = await q.executeTakeFirst()
-      return row ? toTask(row) : null
+      return row ? (await withLabelIds(db, orgId, [toTask(row)]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
       let q = base().where('tasks.orgId', '=', orgId)
@@ -103,7 +104,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
         )
       }
       const rows = await keysetPage(q, page, { sort: SORT_COLUMNS[page.sort], id: 'tasks.id' }).execute()
-      return rows.map(toTask)
+      return withLabelIds(db, orgId, rows.map(toTask))
     },
     async update(orgId, id, patch) {
       await db
@@ -156,7 +157,7 @@ type Row = Omit<
   isBlocked: unknown
 }
 
-export function toTask(r: Row): Task {
+export function toTask(r: Row): Omit<Task, 'labelIds'> {
   return {
     id: r.id as TaskId,
     orgId: r.orgId as OrgId,

@@ -52,6 +52,9 @@ export const Task = Type.Object(
     canceledAt: NullableTimestamp('When the task entered a canceled state; cleared when it leaves it.'),
     archivedAt: NullableTimestamp('When the task was archived.'),
     cycleId: Nullable(IdSchema('CycleId'), 'The team cycle the task is planned in.'),
+    labelIds: Type.Array(IdSchema('LabelId'), {
+      description: 'The labels on the task, in the order they were added.',
+    }),
   },
   { $id: 'Task', additionalProperties: false },
 )

@@ -1,4 +1,12 @@
-import { type ActorId, type CycleId, type MemberId, newId, type StateId, type TaskId, type TeamId } from '../ids.ts'
+import {
+  type ActorId,
+  type CycleId,
+  type MemberId,
+  newId,
+  type StateId,
+  type TaskId,
+  type TeamId,
+} from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
 import { notFound, ProblemError } from '../problems.ts'

@@ -1,0 +1,152 @@
+import { Type } from '@sinclair/typebox'
+import type { LabelId, TaskId, TeamId } from '../ids.ts'
+import { IdSchema } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { paramsOf, resourceOperations } from '../resource.ts'
+import { Nullable, StringEnum } from '../schemas/common.ts'
+import { Label, LabelName } from '../schemas/labels.ts'
+import { Task } from '../schemas/tasks.ts'
+import { Color } from '../schemas/teams.ts'
+import {
+  createLabel,
+  deleteLabel,
+  listLabels,
+  requireLabel,
+  setLabelArchived,
+  updateLabel,
+} from '../services/labels.ts'
+import { addTaskLabel, removeTaskLabel } from '../services/task-labels.ts'
+
+const Description = Nullable(Type.String({ maxLength: 2000 }), 'Markdown.')
+const ParentId = Nullable(
+  IdSchema('LabelId', 'A label group of the same scope; null takes the label out of its group.'),
+)
+
+const labelOperations = resourceOperations({
+  name: 'label',
+  plural: 'labels',
+  tag: 'Labels',
+  schema: Label,
+  collectionPath: '/v1/orgs/{orgId}/labels',
+  idParam: 'labelId',
+  idBrand: 'LabelId',
+  target: (p) => ({ type: 'label', id: p.labelId! }),
+  // Like Linear, anyone who can edit work can add labels: a team label needs `contribute` on the
+  // team, an org label `contribute` on the org (members have it through their role).
+  createTarget: (_p, body) => (body.teamId ? { type: 'team', id: body.teamId } : { type: 'org' }),
+  capabilities: {
+    create: 'contribute',
+    update: 'contribute',
+    archive: 'contribute',
+    restore: 'contribute',
+    delete: 'manage',
+  },
+  createBody: Type.Object(
+    {
+      name: LabelName,
+      teamId: Type.Optional(
+        Nullable(IdSchema('TeamId'), 'The team whose tasks it applies to; left out or null: an org label.'),
+      ),
+      color: Type.Optional(Color),
+      description: Type.Optional(Description),
+      isGroup: Type.Optional(
+        Type.Boolean({ default: false, description: 'A group of labels, of which a task carries one.' }),
+      ),
+      parentId: Type.Optional(ParentId),
+    },
+    { additionalProperties: false },
+  ),
+  updateBody: Type.Object(
+    {
+      name: Type.Optional(LabelName),
+      color: Type.Optional(Color),
+      description: Type.Optional(Description),
+      parentId: Type.Optional(ParentId),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  listQuery: {
+    teamId: Type.Optional(
+      IdSchema('TeamId', "Only labels that apply to this team's tasks: the team's own and the org's."),
+    ),
+    parentId: Type.Optional(IdSchema('LabelId', 'Only the labels of this group.')),
+    archived: Type.Optional(
+      StringEnum(['exclude', 'only', 'include'] as const, {
+        default: 'exclude',
+        description: 'Archived labels: left out (default), only them, or both.',
+      }),
+    ),
+  },
+  errors: {
+    create: ['label_name_taken', 'reference_not_found', 'archived'],
+    update: ['label_name_taken', 'reference_not_found', 'label_group_conflict'],
+    restore: ['label_name_taken'],
+  },
+  handlers: {
+    list: (ctx, _p, query) =>
+      listLabels(ctx, {
+        ...query,
+        teamId: query.teamId as TeamId | undefined,
+        parentId: query.parentId as LabelId | undefined,
+      }),
+    get: (ctx, p) => requireLabel(ctx, p.labelId as LabelId),
+    create: (ctx, _p, body) =>
+      createLabel(ctx, {
+        ...body,
+        teamId: body.teamId as TeamId | null | undefined,
+        parentId: body.parentId as LabelId | null | undefined,
+      }),
+    update: (ctx, p, body) =>
+      updateLabel(ctx, p.labelId as LabelId, {
+        ...body,
+        parentId: body.parentId as LabelId | null | undefined,
+      }),
+    archive: (ctx, p) => setLabelArchived(ctx, p.labelId as LabelId, true),
+    restore: (ctx, p) => setLabelArchived(ctx, p.labelId as LabelId, false),
+    delete: (ctx, p) => deleteLabel(ctx, p.labelId as LabelId),
+  },
+})
+
+const taskLabelsPath = '/v1/orgs/{orgId}/tasks/{taskId}/labels'
+const taskLabelPath = `${taskLabelsPath}/{labelId}`
+
+const taskLabelOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'tasks.labels.add',
+    method: 'POST',
+    path: taskLabelsPath,
+    tag: 'Labels',
+    scope: 'work:write',
+    summary: 'Add a label to a task',
+    description:
+      "An org label or a label of the task's team. A label of a group replaces the task's other label of that group. Adding a label the task carries changes nothing. Answers with the task.",
+    params: Type.Object(paramsOf(taskLabelsPath), { additionalProperties: false }),
+    body: Type.Object({ labelId: IdSchema('LabelId') }, { additionalProperties: false }),
+    response: Task,
+    status: 200,
+    capability: 'contribute',
+    target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
+    errors: ['not_found', 'reference_not_found'],
+    run: (ctx, { params, body }) =>
+      addTaskLabel(ctx, params.taskId as TaskId, (body as { labelId: LabelId }).labelId),
+  }),
+  declareOperation({
+    id: 'tasks.labels.remove',
+    method: 'DELETE',
+    path: taskLabelPath,
+    tag: 'Labels',
+    scope: 'work:write',
+    summary: 'Remove a label from a task',
+    description:
+      'Removing a label the task does not carry changes nothing; a label that does not exist is a 404. Answers with the task.',
+    params: Type.Object(paramsOf(taskLabelPath), { additionalProperties: false }),
+    response: Task,
+    status: 200,
+    capability: 'contribute',
+    target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
+    errors: ['not_found'],
+    run: (ctx, { params }) => removeTaskLabel(ctx, params.taskId as TaskId, params.labelId as LabelId),
+  }),
+]
+
+export const labelsCatalogue: AnyOperation[] = [...labelOperations, ...taskLabelOperations]

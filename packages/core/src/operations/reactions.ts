@@ -1,0 +1,82 @@
+import { Type } from '@sinclair/typebox'
+import type { ReactionId } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { PageQuery } from '../pagination.ts'
+import { paramsOf } from '../resource.ts'
+import { Emoji, Reaction, ReactionGroup, type ReactionTargetType } from '../schemas/comments.ts'
+import { PageOf } from '../schemas/common.ts'
+import { addReaction, listReactions, removeReaction } from '../services/reactions.ts'
+
+const ReactionGroupPage = PageOf(ReactionGroup, 'ReactionGroup')
+
+/** List, add and remove for the reactions of one kind of target (a task or a comment). */
+function reactionOperations(type: ReactionTargetType): AnyOperation[] {
+  const plural = `${type}s`
+  const idParam = `${type}Id`
+  const collection = `/v1/orgs/{orgId}/${plural}/{${idParam}}/reactions`
+  const item = `${collection}/{reactionId}`
+  const params = Type.Object(paramsOf(collection), { additionalProperties: false })
+  const target = ({ params }: { params: Record<string, string> }) => ({ type, id: params[idParam]! })
+  const ofTarget = (p: Record<string, string>) => ({ type, id: p[idParam]! })
+  return [
+    declareOperation({
+      id: `${plural}.reactions.list`,
+      method: 'GET',
+      path: collection,
+      tag: 'Reactions',
+      scope: 'work:read',
+      summary: `List a ${type}'s reactions`,
+      description:
+        'Grouped by emoji, each group with its count, who reacted and the id of your own reaction; groups in the order of their first reaction.',
+      params,
+      query: Type.Object(PageQuery, { additionalProperties: false }),
+      response: ReactionGroupPage,
+      status: 200,
+      errors: ['not_found', 'invalid_cursor'],
+      run: (ctx, { params, query }) => listReactions(ctx, ofTarget(params), query),
+    }),
+    declareOperation({
+      id: `${plural}.reactions.add`,
+      method: 'POST',
+      path: collection,
+      tag: 'Reactions',
+      scope: 'work:write',
+      summary: `React to a ${type}`,
+      description: `One reaction per person per emoji per ${type}: a second one answers 409 \`already_exists\`.${
+        type === 'comment' ? ' A deleted comment takes no reactions (409 `comment_deleted`).' : ''
+      }`,
+      params,
+      body: Type.Object({ emoji: Emoji }, { additionalProperties: false }),
+      response: Reaction,
+      status: 201,
+      capability: 'comment',
+      target,
+      errors: ['not_found', 'already_exists', ...(type === 'comment' ? (['comment_deleted'] as const) : [])],
+      run: (ctx, { params, body }) => addReaction(ctx, ofTarget(params), (body as { emoji: string }).emoji),
+    }),
+    declareOperation({
+      id: `${plural}.reactions.remove`,
+      method: 'DELETE',
+      path: item,
+      tag: 'Reactions',
+      scope: 'work:write',
+      summary: `Remove a reaction from a ${type}`,
+      description: "Your own reaction; removing someone else's needs `manage` on the task.",
+      params: Type.Object(paramsOf(item), { additionalProperties: false }),
+      response: null,
+      status: 204,
+      capability: 'comment',
+      target,
+      errors: ['not_found'],
+      run: async (ctx, { params }) => {
+        await removeReaction(ctx, ofTarget(params), params.reactionId as ReactionId)
+        return undefined
+      },
+    }),
+  ]
+}
+
+export const reactionsCatalogue: AnyOperation[] = [
+  ...reactionOperations('task'),
+  ...reactionOperations('comment'),
+]

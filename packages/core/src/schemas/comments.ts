@@ -1,0 +1,81 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { IdSchema } from '../ids.ts'
+import { ActorIdSchema } from './access.ts'
+import { Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
+
+export const CommentBody = Type.String({ minLength: 1, maxLength: 100_000, description: 'Markdown.' })
+
+export const Comment = Type.Object(
+  {
+    id: IdSchema('CommentId'),
+    orgId: IdSchema('OrgId'),
+    taskId: IdSchema('TaskId'),
+    parentId: Nullable(
+      IdSchema('CommentId'),
+      "The root of the thread this comment replies to; null for a thread's root.",
+    ),
+    authorId: ActorIdSchema,
+    body: Nullable(Type.String({ maxLength: 100_000 }), 'Markdown; null once the comment is deleted.'),
+    createdAt: Timestamp('When the comment was posted.'),
+    updatedAt: Timestamp('When the comment last changed (edit, deletion, resolution).'),
+    editedAt: NullableTimestamp('When the body was last edited; null if never.'),
+    deletedAt: NullableTimestamp('When the comment was deleted; its replies stay readable.'),
+    resolvedAt: NullableTimestamp('Thread roots: when the thread was resolved; null while open.'),
+    resolvedById: Nullable(ActorIdSchema, 'Who resolved the thread.'),
+  },
+  { $id: 'Comment', additionalProperties: false },
+)
+export type Comment = Static<typeof Comment>
+
+export const CommentRevision = Type.Object(
+  {
+    id: IdSchema('CommentRevisionId'),
+    commentId: IdSchema('CommentId'),
+    body: Type.String({ maxLength: 100_000, description: 'The body as it was before an edit.' }),
+    createdAt: Timestamp('When this body was written.'),
+    replacedAt: Timestamp('When an edit replaced it.'),
+    editorId: ActorIdSchema,
+  },
+  { $id: 'CommentRevision', additionalProperties: false },
+)
+export type CommentRevision = Static<typeof CommentRevision>
+
+export const REACTION_TARGETS = ['task', 'comment'] as const
+export type ReactionTargetType = (typeof REACTION_TARGETS)[number]
+
+export const Emoji = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description:
+    'One Unicode emoji (`👍`, `👍🏽`, `🇫🇷`, `👩‍💻`) or a custom emoji as a `:shortcode:` of lowercase letters, digits, `_`, `+` and `-`. Shortcodes are not translated: `:thumbsup:` and `👍` are two different reactions.',
+  examples: ['👍'],
+})
+
+export const Reaction = Type.Object(
+  {
+    id: IdSchema('ReactionId'),
+    orgId: IdSchema('OrgId'),
+    targetType: StringEnum(REACTION_TARGETS, { description: 'What was reacted to.' }),
+    targetId: Type.String({ description: 'The TaskId or CommentId, per `targetType`.' }),
+    taskId: IdSchema('TaskId', 'The task, or the task the comment is on.'),
+    emoji: Emoji,
+    actorId: ActorIdSchema,
+    createdAt: Timestamp('When the reaction was added.'),
+  },
+  { $id: 'Reaction', additionalProperties: false },
+)
+export type Reaction = Static<typeof Reaction>
+
+export const ReactionGroup = Type.Object(
+  {
+    emoji: Emoji,
+    count: Type.Integer({ minimum: 1 }),
+    actorIds: Type.Array(ActorIdSchema, { description: 'Everyone who reacted with it, first first.' }),
+    myReactionId: Nullable(
+      IdSchema('ReactionId'),
+      "The caller's own reaction with this emoji, to remove it; null if none.",
+    ),
+  },
+  { $id: 'ReactionGroup', additionalProperties: false },
+)
+export type ReactionGroup = Static<typeof ReactionGroup>

@@ -1,0 +1,132 @@
+import { type CommentId, newId, type ReactionId, type TaskId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import type { Page } from '../pagination.ts'
+import { notFound, ProblemError } from '../problems.ts'
+import type { Reaction, ReactionGroup, ReactionTargetType } from '../schemas/comments.ts'
+import type { ReactionGroupRow } from '../storage.ts'
+import { requireComment } from './comments.ts'
+import { readPage } from './paging.ts'
+import { requireTask } from './tasks.ts'
+
+// One RGI emoji (with skin tones, ZWJ sequences and flags), or a custom `:shortcode:`. The `v` flag
+// (Node 20+) is newer than the compile target, so the expression is built at run time.
+const UNICODE_SETS = 'v'
+const UNICODE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', UNICODE_SETS)
+const SHORTCODE = /^:[a-z0-9_+-]{1,50}:$/
+
+/** Whether a string is a reaction emoji this service accepts. */
+export function isReactionEmoji(value: string): boolean {
+  return SHORTCODE.test(value) || UNICODE_EMOJI.test(value.normalize('NFC'))
+}
+
+interface ResolvedTarget {
+  type: ReactionTargetType
+  id: string
+  taskId: TaskId
+  teamId: string
+}
+
+async function resolveTarget(
+  ctx: OperationContext,
+  target: { type: ReactionTargetType; id: string },
+  forWrite: boolean,
+): Promise<ResolvedTarget> {
+  if (target.type === 'task') {
+    const task = await requireTask(ctx, target.id as TaskId)
+    return { type: 'task', id: task.id, taskId: task.id, teamId: task.teamId }
+  }
+  const comment = await requireComment(ctx, target.id as CommentId)
+  if (forWrite && comment.deletedAt)
+    throw new ProblemError('comment_deleted', 'The comment is deleted; it takes no new reactions.')
+  const task = await requireTask(ctx, comment.taskId)
+  return { type: 'comment', id: comment.id, taskId: task.id, teamId: task.teamId }
+}
+
+/** Adds the caller's reaction; one per person per emoji per target (409 `already_exists` for a second). */
+export async function addReaction(
+  ctx: OperationContext,
+  target: { type: ReactionTargetType; id: string },
+  emoji: string,
+): Promise<Reaction> {
+  const normalized = emoji.normalize('NFC')
+  if (!isReactionEmoji(normalized)) {
+    throw new ProblemError(
+      'validation_failed',
+      'The emoji is neither one Unicode emoji nor a `:shortcode:`.',
+      {
+        errors: [{ pointer: '/body/emoji', message: 'One Unicode emoji or a :shortcode:' }],
+      },
+    )
+  }
+  const resolved = await resolveTarget(ctx, target, true)
+  const reaction: Reaction = {
+    id: newId('ReactionId'),
+    orgId: ctx.org!.id,
+    targetType: resolved.type,
+    targetId: resolved.id,
+    taskId: resolved.taskId,
+    emoji: normalized,
+    actorId: ctx.actor!.id,
+    createdAt: ctx.now,
+  }
+  if (!(await ctx.store.reactions.insert(reaction))) {
+    throw new ProblemError('already_exists', `You already reacted with ${normalized}.`, {
+      errors: [{ pointer: '/body/emoji', message: 'Already reacted with this emoji' }],
+    })
+  }
+  emitReaction(ctx, 'reaction.created', reaction, resolved)
+  return reaction
+}
+
+/** Removes a reaction of the target: your own with `comment`, someone else's with `manage`. */
+export async function removeReaction(
+  ctx: OperationContext,
+  target: { type: ReactionTargetType; id: string },
+  reactionId: ReactionId,
+): Promise<void> {
+  const resolved = await resolveTarget(ctx, target, false)
+  const reaction = await ctx.store.reactions.get(ctx.org!.id, reactionId)
+  if (!reaction || reaction.targetType !== resolved.type || reaction.targetId !== resolved.id)
+    throw notFound('Reaction')
+  if (reaction.actorId !== ctx.actor!.id) await ctx.require('manage', { type: 'task', id: resolved.taskId })
+  await ctx.store.reactions.delete(reaction.orgId, reaction.id)
+  emitReaction(ctx, 'reaction.deleted', reaction, resolved)
+}
+
+/** The target's reactions grouped by emoji, groups in the order of their first reaction. */
+export async function listReactions(
+  ctx: OperationContext,
+  target: { type: ReactionTargetType; id: string },
+  query: { cursor?: string; limit?: number },
+): Promise<Page<ReactionGroup>> {
+  const resolved = await resolveTarget(ctx, target, false)
+  const orgId = ctx.org!.id
+  const page = await readPage(ctx, {
+    scope: ['reactions.list', orgId, resolved.type, resolved.id],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (g: ReactionGroupRow) => g.id,
+    fetch: (p) => ctx.store.reactions.listGroups(orgId, { type: resolved.type, id: resolved.id }, p),
+  })
+  const me = ctx.actor!.id
+  return {
+    data: page.data.map((g) => ({
+      emoji: g.emoji,
+      count: g.reactions.length,
+      actorIds: g.reactions.map((r) => r.actorId),
+      myReactionId: g.reactions.find((r) => r.actorId === me)?.id ?? null,
+    })),
+    nextCursor: page.nextCursor,
+  }
+}
+
+function emitReaction(ctx: OperationContext, kind: string, reaction: Reaction, target: ResolvedTarget): void {
+  ctx.emit({
+    kind,
+    resourceType: 'reaction',
+    resourceId: reaction.id,
+    teamId: target.teamId as never,
+    data: { reaction },
+  })
+}

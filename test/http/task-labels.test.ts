@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { grant } from '../support/grants.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+
+describeEachDatabase('labels on tasks', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer(db)
+  })
+  afterAll(() => server.drop())
+
+  async function setup(ws: TestWorkspace) {
+    const base = `/v1/orgs/${ws.orgId}`
+    const label = async (body: Record<string, unknown>) =>
+      (await ws.api.post(`${base}/labels`, body)).body.id as string
+    const task = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Labelled' })).body
+    return { base, label, task, path: `${base}/tasks/${task.id}` }
+  }
+
+  it('adds and removes labels; the task lists them in order, with events and history', async () => {
+    const ws = await newWorkspace(server)
+    const { label, task, path } = await setup(ws)
+    const bug = await label({ name: 'Bug' })
+    const ui = await label({ name: 'UI', teamId: ws.teamId })
+    expect(task.labelIds).toEqual([])
+    const first = await ws.api.post(`${path}/labels`, { labelId: bug })
+    expect(first.status).toBe(200)
+    expect(first.body.labelIds).toEqual([bug])
+    expect(first.body.updatedAt > task.updatedAt || first.body.updatedAt === task.updatedAt).toBe(true)
+    const second = await ws.api.post(`${path}/labels`, { labelId: ui })
+    expect(second.body.labelIds).toEqual([bug, ui])
+    // Adding a label the task carries changes nothing and announces nothing.
+    const before = await server.storage.read((s) => s.events.list(ws.orgId, 0, 10_000))
+    expect((await ws.api.post(`${path}/labels`, { labelId: bug })).body.labelIds).toEqual([bug, ui])
+    const removed = await ws.api.delete(`${path}/labels/${bug}`)
+    expect(removed).toMatchObject({ status: 200, body: { labelIds: [ui] } })
+    expect((await ws.api.delete(`${path}/labels/${bug}`)).body.labelIds).toEqual([ui])
+    expect((await ws.api.get(path)).body.labelIds).toEqual([ui])
+
+    const after = await server.storage.read((s) => s.events.list(ws.orgId, 0, 10_000))
+    const updates = after.filter((e) => e.kind === 'task.updated' && e.resourceId === task.id)
+    expect(updates.map((e) => (e.data as any).changes.labelIds)).toEqual([
+      { before: [], after: [bug] },
+      { before: [bug], after: [bug, ui] },
+      { before: [bug, ui], after: [ui] },
+    ])
+    expect(updates.every((e) => e.teamId === ws.teamId)).toBe(true)
+    expect(after.filter((e) => !before.some((b) => b.seq === e.seq)).map((e) => e.kind)).toEqual([
+      'task.updated',
+    ])
+    const history = await ws.api.get(`${path}/history`)
+    expect(
+      history.body.data.filter((h: any) => h.field === 'labelIds').map((h: any) => [h.before, h.after]),
+    ).toEqual([
+      [[], [bug]],
+      [[bug], [bug, ui]],
+      [[bug, ui], [ui]],
+    ])
+  })
+
+  it('keeps one label per group: a label of a group replaces its sibling', async () => {
+    const ws = await newWorkspace(server)
+    const { label, path } = await setup(ws)
+    const priority = await label({ name: 'Size', isGroup: true })
+    const small = await label({ name: 'Small', parentId: priority })
+    const large = await label({ name: 'Large', parentId: priority })
+    const loose = await label({ name: 'Loose' })
+    await ws.api.post(`${path}/labels`, { labelId: small })
+    await ws.api.post(`${path}/labels`, { labelId: loose })
+    const swapped = await ws.api.post(`${path}/labels`, { labelId: large })
+    expect(swapped.body.labelIds).toEqual([loose, large])
+    const groupOnTask = await ws.api.post(`${path}/labels`, { labelId: priority })
+    expect(groupOnTask).toMatchObject({ status: 422, body: { code: 'reference_not_found' } })
+  })
+
+  it('refuses moving a label into a group when a task would carry two of it (409)', async () => {
+    const ws = await newWorkspace(server)
+    const { label, path } = await setup(ws)
+    const group = await label({ name: 'Kind', isGroup: true })
+    const bug = await label({ name: 'Bug', parentId: group })
+    const chore = await label({ name: 'Chore' })
+    await ws.api.post(`${path}/labels`, { labelId: bug })
+    await ws.api.post(`${path}/labels`, { labelId: chore })
+    const move = await ws.api.patch(`/v1/orgs/${ws.orgId}/labels/${chore}`, { parentId: group })
+    expect(move).toMatchObject({ status: 409, body: { code: 'label_group_conflict', taskCount: 1 } })
+    await ws.api.delete(`${path}/labels/${bug}`)
+    expect((await ws.api.patch(`/v1/orgs/${ws.orgId}/labels/${chore}`, { parentId: group })).status).toBe(200)
+  })
+
+  it("refuses archived labels, another team's labels and another org's, changing nothing", async () => {
+    const ws = await newWorkspace(server)
+    const other = await newWorkspace(server)
+    const { base, label, path } = await setup(ws)
+    const design = await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })
+    const theirs = await label({ name: 'Design only', teamId: design.body.id })
+    const old = await label({ name: 'Old' })
+    await ws.api.post(`${base}/labels/${old}/archive`)
+    const foreign = (await other.api.post(`/v1/orgs/${other.orgId}/labels`, { name: 'Foreign' })).body.id
+    for (const labelId of [theirs, old, foreign]) {
+      const res = await ws.api.post(`${path}/labels`, { labelId })
+      expect(res.status, labelId).toBe(422)
+      expect(res.body).toMatchObject({ code: 'reference_not_found', errors: [{ pointer: '/body/labelId' }] })
+    }
+    // A label archived after it was added stays on the task.
+    const kept = await label({ name: 'Kept' })
+    await ws.api.post(`${path}/labels`, { labelId: kept })
+    await ws.api.post(`${base}/labels/${kept}/archive`)
+    expect((await ws.api.get(path)).body.labelIds).toEqual([kept])
+  })
+
+  it('needs contribute on the task: a guest with only comment cannot label', async () => {
+    const ws = await newWorkspace(server)
+    const { label, path } = await setup(ws)
+    const bug = await label({ name: 'Bug' })
+    const commenter = await ws.addMember('guest')
+    await grant(ws, commenter.memberId, 'comment')
+    const denied = await commenter.api.post(`${path}/labels`, { labelId: bug })
+    expect(denied).toMatchObject({
+      status: 403,
+      body: { code: 'capability_required', capability: 'contribute' },
+    })
+    await ws.api.post(`${path}/labels`, { labelId: bug })
+    expect((await commenter.api.delete(`${path}/labels/${bug}`)).status).toBe(403)
+    expect((await commenter.api.get(path)).body.labelIds).toEqual([bug])
+    const stranger = await ws.addMember('guest')
+    expect((await stranger.api.post(`${path}/labels`, { labelId: bug })).status).toBe(404)
+  })
+
+  it('shows labelIds on every task of every page of the task list', async () => {
+    const ws = await newWorkspace(server)
+    const base = `/v1/orgs/${ws.orgId}`
+    const a = (await ws.api.post(`${base}/labels`, { name: 'A' })).body.id
+    const b = (await ws.api.post(`${base}/labels`, { name: 'B' })).body.id
+    const expected = new Map<string, string[]>()
+    for (let i = 0; i < 5; i++) {
+      const t = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: `T${i}` })).body
+      const ids = i % 3 === 0 ? [] : i % 3 === 1 ? [a] : [b, a]
+      for (const labelId of ids) await ws.api.post(`${base}/tasks/${t.id}/labels`, { labelId })
+      expected.set(t.id, ids)
+    }
+    const seen = new Map<string, string[]>()
+    let cursor: string | null = null
+    do {
+      const page: any = await ws.api.get(`${base}/tasks?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      for (const t of page.body.data) seen.set(t.id, t.labelIds)
+      cursor = page.body.nextCursor
+    } while (cursor)
+    expect(seen).toEqual(expected)
+  })
+})
