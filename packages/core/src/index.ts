@@ -165,5 +165,6 @@ export type {
   User,
   UserRepo,
 } from './storage.ts'
+export { PRIORITY_ORDER, taskSortValue, undatedSortKey } from './task-order.ts'
 export type { IssueAccessTokenOptions, TokenService } from './tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './tokens.ts'

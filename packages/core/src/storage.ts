@@ -45,6 +45,7 @@ import type {
 import type { TaskHistoryEntry } from './schemas/task-history.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
+import type { TaskSort } from './task-order.ts'
 
 /**
  * The storage interface core runs on. One implementation per database family lives in an
@@ -197,7 +198,7 @@ export type TaskRecord = Omit<
 > &
   Partial<Pick<Task, 'startDate' | 'parentId'>> & { cycleId?: CycleId | null }
 
-export type TaskSort = 'createdAt' | 'updatedAt'
+export type { TaskSort } from './task-order.ts'
 
 export interface TaskFilter {
   teamId?: TeamId
@@ -211,8 +212,22 @@ export interface TaskFilter {
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null
-  /** Subtasks of this task. */
-  parentId?: TaskId
+  /** Subtasks of this task; null: top-level tasks only. */
+  parentId?: TaskId | null
+  /** Every token appears in the title or the description (lower-cased substrings). */
+  search?: string[]
+  /** Tasks carrying this label. */
+  labelId?: LabelId
+  /** true: tasks an open task blocks; false: the others. */
+  blocked?: boolean
+  /** Due dates (`YYYY-MM-DD`), both ends inclusive; undated tasks never match. */
+  dueAfter?: string
+  dueBefore?: string
+  /** Creation time: at or after `createdAfter`, before `createdBefore`. */
+  createdAfter?: string
+  createdBefore?: string
+  /** Last change before this time (with `updatedSince`, a range). */
+  updatedBefore?: string
   /** Tasks that block this task. */
   blockersOf?: TaskId
   /** Tasks this task blocks. */

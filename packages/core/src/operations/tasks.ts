@@ -14,6 +14,7 @@ import {
   setTaskArchived,
   updateTask,
 } from '../services/tasks.ts'
+import { TASK_SORTS, TaskSearchQuery } from './task-search-query.ts'
 
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 const editable = {
@@ -105,11 +106,14 @@ const derived = resourceOperations({
       }),
     ),
     sort: Type.Optional(
-      StringEnum(['createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const, {
+      StringEnum(TASK_SORTS, {
         default: '-createdAt',
-        description: 'Sort key; a leading `-` sorts descending. Newest first by default.',
+        description:
+          'Sort key; a leading `-` sorts descending. Newest first by default. `priority` puts urgent first and ' +
+          '`none` last; `dueDate` puts undated tasks last in both directions. Ties go by id.',
       }),
     ),
+    ...TaskSearchQuery,
   },
   errors: {
     create: ['reference_not_found', 'archived', 'subtask_depth', 'cycle_completed'],

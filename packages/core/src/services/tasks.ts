@@ -1,6 +1,7 @@
 import {
   type ActorId,
   type CycleId,
+  type LabelId,
   type MemberId,
   newId,
   type StateId,
@@ -13,12 +14,14 @@ import { notFound, ProblemError } from '../problems.ts'
 import type { Priority, Task } from '../schemas/tasks.ts'
 import type { StateCategory, WorkflowState } from '../schemas/teams.ts'
 import type { TaskFilter, TaskRecord, TaskSort } from '../storage.ts'
+import { type TaskSortParam, taskSortValue } from '../task-order.ts'
 import { changesOf, currentOrg } from './orgs.ts'
 import { readPage } from './paging.ts'
 import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from './subtasks.ts'
 import { assertCycleForTask } from './task-cycle.ts'
 import { CREATED_FIELD, recordTaskHistory } from './task-history.ts'
 import { planTeamMove } from './task-keys.ts'
+import { searchFilter } from './task-search.ts'
 import { autoSubscribe } from './task-subscribers.ts'
 import { archivedFilter, defaultState, requireTeam } from './teams.ts'
 
@@ -48,7 +51,16 @@ export interface ListTasksQuery {
   cycleId?: string
   updatedSince?: string
   archived?: 'exclude' | 'only' | 'include'
-  sort?: 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt'
+  sort?: TaskSortParam
+  q?: string
+  labelId?: LabelId
+  parentId?: string
+  blocked?: boolean
+  dueAfter?: string
+  dueBefore?: string
+  createdAfter?: string
+  createdBefore?: string
+  updatedBefore?: string
 }
 
 export async function requireTask(ctx: OperationContext, taskId: TaskId): Promise<Task> {
@@ -218,14 +230,16 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
   if (query.priority) filter.priority = query.priority
   if (query.cycleId) filter.cycleId = query.cycleId === 'none' ? null : (query.cycleId as CycleId)
   if (query.updatedSince) filter.updatedSince = new Date(query.updatedSince).toISOString()
+  Object.assign(filter, searchFilter(query))
   const sortParam = query.sort ?? '-createdAt'
   const sort = sortParam.replace('-', '') as TaskSort
+  const direction = sortParam.startsWith('-') ? 'desc' : 'asc'
   return readPage(ctx, {
     scope: ['tasks.list', orgId, filter],
     query,
     sort,
-    direction: sortParam.startsWith('-') ? 'desc' : 'asc',
-    keyOf: (t: Task) => t[sort],
+    direction,
+    keyOf: (t: Task) => taskSortValue(t, sort, direction),
     fetch: async (page) => ctx.store.tasks.list(orgId, filter, page, await ctx.scope()),
   })
 }
