@@ -25,6 +25,7 @@ export interface TestServer extends RunningServer {
     post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>
     patch<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>
     delete<T = any>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>
+    put<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>
   }
 }
 
@@ -74,6 +75,7 @@ export async function startTestServer(
         patch: (path, body, headers) =>
           request('PATCH', path, { token, body, ...(headers ? { headers } : {}) }),
         delete: (path, headers) => request('DELETE', path, { token, ...(headers ? { headers } : {}) }),
+        put: (path, body, headers) => request('PUT', path, { token, body, ...(headers ? { headers } : {}) }),
       }
     },
     async drop() {

@@ -1,11 +1,11 @@
 import type { ActorId, TaskId, TaskLink, TaskLinkId, TaskLinkRepo } from '@workgraph/core'
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
 export function taskLinkRepo(db: Kysely<Database>): TaskLinkRepo {
-  const toLink = (r: any): TaskLink => ({
+  const toLink = (r: Selectable<Database['taskLinks']>): TaskLink => ({
     id: r.id as TaskLinkId,
     taskId: r.taskId as TaskId,
     url: r.url,

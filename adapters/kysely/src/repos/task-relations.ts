@@ -1,5 +1,12 @@
-import type { ActorId, RelationType, TaskId, TaskRelationRecord, TaskRelationRepo } from '@workgraph/core'
-import type { Kysely } from 'kysely'
+import type {
+  ActorId,
+  OrgId,
+  RelationType,
+  TaskId,
+  TaskRelationRecord,
+  TaskRelationRepo,
+} from '@workgraph/core'
+import type { Kysely, Selectable } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -8,8 +15,8 @@ import { withLabelIds } from './task-labels.ts'
 import { taskSelect, toTask } from './tasks.ts'
 
 export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
-  const record = (r: any): TaskRelationRecord => ({
-    orgId: r.orgId,
+  const record = (r: Selectable<Database['taskRelations']>): TaskRelationRecord => ({
+    orgId: r.orgId as OrgId,
     taskId: r.taskId as TaskId,
     relatedId: r.relatedId as TaskId,
     type: r.type as RelationType,
