@@ -149,4 +149,23 @@ describeEachDatabase('labels on tasks', (db) => {
     } while (cursor)
     expect(seen).toEqual(expected)
   })
+
+  it("drops the old team's labels when the task moves to another team, keeping org labels", async () => {
+    const ws = await newWorkspace(server)
+    const { base, label, task, path } = await setup(ws)
+    const design = await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })
+    const org = await label({ name: 'Customer' })
+    const team = await label({ name: 'Backend', teamId: ws.teamId })
+    await ws.api.post(`${path}/labels`, { labelId: team })
+    await ws.api.post(`${path}/labels`, { labelId: org })
+    const moved = await ws.api.patch(path, { teamId: design.body.id })
+    expect(moved.status).toBe(200)
+    expect(moved.body).toMatchObject({ teamId: design.body.id, labelIds: [org] })
+    const history = await ws.api.get(`${path}/history?limit=200`)
+    expect(history.body.data.filter((h: any) => h.field === 'labelIds').at(-1)).toMatchObject({
+      before: [team, org],
+      after: [org],
+    })
+    expect(task.id).toBe(moved.body.id)
+  })
 })

@@ -1,6 +1,7 @@
-import { type LabelId, newId, type TeamId } from '../ids.ts'
+import { type LabelId, newId, type OrgId, type TaskId, type TeamId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
+import { UNSCOPED } from '../permissions.ts'
 import { notFound, ProblemError } from '../problems.ts'
 import { type Label, labelNameKey } from '../schemas/labels.ts'
 import type { LabelFilter } from '../storage.ts'
@@ -139,6 +140,25 @@ export async function deleteLabel(ctx: OperationContext, labelId: LabelId): Prom
     teamId: label.teamId,
     data: { id: label.id, name: label.name, taskCount },
   })
+}
+
+/**
+ * Takes off a task the labels of teams other than `teamId` (after a move to that team, as Linear
+ * does): they do not apply there. Returns whether any was taken off.
+ */
+export async function dropLabelsOfOtherTeams(
+  ctx: OperationContext,
+  task: { id: TaskId; orgId: OrgId; labelIds: readonly LabelId[] },
+  teamId: TeamId,
+): Promise<boolean> {
+  let dropped = false
+  for (const labelId of task.labelIds) {
+    const label = await ctx.store.labels.get(task.orgId, labelId, UNSCOPED)
+    if (label && !appliesTo(label, teamId)) {
+      dropped = (await ctx.store.labels.removeFromTask(task.orgId, task.id, labelId)) || dropped
+    }
+  }
+  return dropped
 }
 
 /** Whether a label may be put on a task of `teamId`: an org label, or a label of that team. */

@@ -15,6 +15,7 @@ import type { Priority, Task } from '../schemas/tasks.ts'
 import type { StateCategory, WorkflowState } from '../schemas/teams.ts'
 import type { TaskFilter, TaskRecord, TaskSort } from '../storage.ts'
 import { type TaskSortParam, taskSortValue } from '../task-order.ts'
+import { dropLabelsOfOtherTeams } from './labels.ts'
 import { changesOf, currentOrg } from './orgs.ts'
 import { readPage } from './paging.ts'
 import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from './subtasks.ts'
@@ -161,9 +162,12 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
     ...(move ?? {}),
     updatedAt: ctx.now,
   })
+  // Team labels of the old team do not apply in the new one.
+  const labelsDropped = move ? await dropLabelsOfOtherTeams(ctx, task, changed.teamId!) : false
   const next = await requireTask(ctx, task.id)
   const history = historyOf(task, changed)
   if (next.key !== task.key) history.push({ field: 'key', before: task.key, after: next.key })
+  if (labelsDropped) history.push({ field: 'labelIds', before: task.labelIds, after: next.labelIds })
   await recordTaskHistory(ctx, task, history)
   if (changed.assigneeId) await autoSubscribe(ctx, next, changed.assigneeId)
   ctx.emit({
@@ -171,7 +175,14 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
     resourceType: 'task',
     resourceId: task.id,
     teamId: next.teamId,
-    data: { task: next, changes: changesOf(task, { ...changed, ...stamps }) },
+    data: {
+      task: next,
+      changes: changesOf(task, {
+        ...changed,
+        ...stamps,
+        ...(labelsDropped ? { labelIds: next.labelIds } : {}),
+      }),
+    },
   })
   return next
 }
