@@ -43,6 +43,12 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
   'tasks.relations.add': (ids) => ({ type: 'related', taskId: ids.otherTaskId }),
   'tasks.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
   'tasks.links.update': () => ({ title: 'Renamed' }),
+  'cycles.create': () => ({ startsAt: '2031-01-06T00:00:00.000Z', endsAt: '2031-01-20T00:00:00.000Z' }),
+  'cycles.update': () => ({ name: 'Renamed' }),
+  'cycles.addTasks': (ids) => ({ taskIds: [ids.taskId] }),
+  'cycleSettings.update': () => ({ autoCreateCount: 3 }),
+  'tasks.batchCreate': (ids) => ({ items: [{ teamId: ids.teamId, title: 'Matrix' }] }),
+  'tasks.batchUpdate': (ids) => ({ items: [{ id: ids.taskId, title: 'Renamed' }] }),
   'labels.create': (ids) => ({ name: 'Matrix', teamId: ids.teamId }),
   'labels.update': () => ({ name: 'Renamed' }),
   'tasks.labels.add': (ids) => ({ labelId: ids.labelId }),
@@ -125,6 +131,13 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         capability: 'view',
       })
     ).body
+    const cycle = (
+      await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, {
+        startsAt: '2030-01-07T00:00:00.000Z',
+        endsAt: '2030-01-21T00:00:00.000Z',
+      })
+    ).body
+    await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })
     const label = (await ws.api.post(`${base}/labels`, { name: 'Matrix', teamId: ws.teamId })).body
     await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
     const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Matrix' })).body
@@ -141,6 +154,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       invitationId: invitation.id,
       grantId: grant.id,
       actorId: member.memberId,
+      cycleId: cycle.id,
       blockerId: blocker.id,
       relatedTaskId: related.id,
       otherTaskId: other.id,

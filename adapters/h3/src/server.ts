@@ -17,6 +17,8 @@ export interface ServerOptions extends AppOptions {
   config?: Partial<Omit<EngineConfig, 'baseUrl'>>
   /** Where invitation mail goes; the default prints it. */
   mailer?: Mailer
+  /** The engine's clock (tests move it to make cycles end). */
+  clock?: () => Date
 }
 
 export interface RunningServer {
@@ -42,6 +44,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage,
     config: { ...options.config, baseUrl: options.baseUrl ?? url },
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   server.on('request', toNodeHandler(createApp(engine, options)))
   return {

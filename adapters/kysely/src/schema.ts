@@ -76,6 +76,7 @@ export interface Database {
     canceledAt: NullableTimestamp
     archivedAt: NullableTimestamp
     deletedAt: NullableTimestamp
+    cycleId: string | null
   }
   events: {
     orgId: string
@@ -178,6 +179,30 @@ export interface Database {
     reason: string | null
     result: ColumnType<unknown, string | null, string | null>
   }
+  cycles: {
+    orgId: string
+    id: string
+    teamId: string
+    number: number
+    name: string | null
+    description: string | null
+    startsAt: Timestamp
+    endsAt: Timestamp
+    completedAt: NullableTimestamp
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+  cycleSettings: {
+    orgId: string
+    teamId: string
+    /** 0 or 1. */
+    enabled: number
+    durationWeeks: number
+    cooldownWeeks: number
+    startWeekday: string
+    autoCreateCount: number
+    updatedAt: Timestamp
+  }
   labels: {
     orgId: string
     id: string
@@ -231,7 +256,7 @@ export interface Database {
     orgId: string
     id: string
     taskId: string
-    actorId: string
+    actorId: string | null
     field: string
     beforeValue: JsonColumn
     afterValue: JsonColumn

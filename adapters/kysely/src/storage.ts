@@ -6,6 +6,7 @@ import { accessRepo, invitationRepo } from './repos/access.ts'
 import { idempotencyRepo, secretRepo, userRepo } from './repos/accounts.ts'
 import { agentRepo, approvalRepo, sessionRepo } from './repos/agents.ts'
 import { commentRepo } from './repos/comments.ts'
+import { cycleRepo } from './repos/cycles.ts'
 import { eventRepo } from './repos/events.ts'
 import { labelRepo } from './repos/labels.ts'
 import { lockRepo } from './repos/locks.ts'
@@ -44,6 +45,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     agents: agentRepo(db),
     sessions: sessionRepo(db),
     approvals: approvalRepo(db),
+    cycles: cycleRepo(db),
     labels: labelRepo(db),
     comments: commentRepo(db),
     reactions: reactionRepo(db),

@@ -2,12 +2,14 @@ import type { AnyOperation } from './operation.ts'
 import { accessCatalogue } from './operations/access.ts'
 import { agentsCatalogue } from './operations/agents.ts'
 import { commentsCatalogue } from './operations/comments.ts'
+import { cyclesCatalogue } from './operations/cycles.ts'
 import { labelsCatalogue } from './operations/labels.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { plansCatalogue } from './operations/plans.ts'
 import { reactionsCatalogue } from './operations/reactions.ts'
 import { configOperation } from './operations/system.ts'
+import { taskBatchCatalogue } from './operations/task-batch.ts'
 import { taskDepthCatalogue } from './operations/task-depth.ts'
 import { taskHistoryCatalogue } from './operations/task-history.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
@@ -25,6 +27,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   'Workflow states':
     "A team's states, each in one category: triage, backlog, unstarted, started, completed, canceled.",
   Tasks: 'Units of work, with state, assignee, priority, estimate and due date.',
+  Cycles:
+    "A team's time windows (sprints): tasks planned in them, progress, completion with rollover, and the team's cadence.",
   Labels: "Org and team labels, in groups of which a task carries one; adding and removing a task's labels.",
   Comments: 'Threaded Markdown discussion on tasks: replies, edits with history, soft deletion, resolution.',
   Reactions: 'Emoji reactions to tasks and comments.',
@@ -43,6 +47,8 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...accessCatalogue,
   ...teamsCatalogue,
   ...tasksCatalogue,
+  ...taskBatchCatalogue,
+  ...cyclesCatalogue,
   ...labelsCatalogue,
   ...commentsCatalogue,
   ...reactionsCatalogue,

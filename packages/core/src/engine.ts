@@ -12,6 +12,7 @@ import {
   idempotentRequest,
   rememberResponse,
 } from './idempotency.ts'
+import type { OrgId } from './ids.ts'
 import { createConsoleMailer, type Mailer } from './mailer.ts'
 import {
   type AnyOperation,
@@ -25,13 +26,14 @@ import type { Actor } from './permissions.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts'
+import { advanceCycles as advanceCyclesIn, type CycleAdvance } from './services/cycle-maintenance.ts'
 import type { Storage, Store } from './storage.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
 
 type InvokeInput = { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
 
 /** What agents may do through a session: work, not administration of people, grants or agents. */
-const AGENT_TAGS = new Set(['Teams', 'Workflow states', 'Tasks'])
+const AGENT_TAGS = new Set(['Teams', 'Workflow states', 'Tasks', 'Cycles'])
 
 export interface RawInput {
   params?: Record<string, unknown>
@@ -62,6 +64,12 @@ export interface Engine {
   readonly operations: readonly AnyOperation[]
   /** Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens); hosts call it now and then. */
   prune(): Promise<{ idempotencyKeys: number; oauth: number }>
+  /**
+   * Time-driven cycle work: completes cycles whose end has passed (rolling unfinished tasks over)
+   * and creates upcoming cycles by each team's cadence. Hosts call it every few minutes; events it
+   * writes have `actorId: null`.
+   */
+  advanceCycles(options?: { onError?: (error: unknown) => void }): Promise<CycleAdvance>
   /** Runs one operation through the whole pipeline. Throws `ProblemError` for every client failure. */
   execute(
     operationId: string,
@@ -268,7 +276,36 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     return { idempotencyKeys, oauth }
   }
 
-  return { config, storage, hub, tokens, limiter, operations: OPERATIONS, execute, prune }
+  /** Runs `fn` with no actor in one transaction of the org; an archived or missing org is left alone. */
+  async function runAsSystem<T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>): Promise<T | null> {
+    const now = clock().toISOString()
+    const { value, notices } = await storage.transaction(async (store) => {
+      const org = await store.orgs.get(orgId)
+      if (!org || org.archivedAt) return { value: null, notices: [] as HubNotice[] }
+      const events: EventBuffer = new Map()
+      const invoke = () => Promise.reject(new Error('The system does not act through agents'))
+      const deps = { store, principal: null, now, cursors, config, events, mailer, operationOf, invoke }
+      const value = await fn(createContext(deps, org, null))
+      const notices: HubNotice[] = []
+      for (const [id, list] of events) {
+        const stored = await store.events.append(id, list)
+        notices.push({ orgId: id, seq: stored[stored.length - 1]!.seq })
+      }
+      return { value, notices }
+    })
+    for (const notice of notices) hub.publish(notice)
+    return value
+  }
+
+  async function advanceCycles(options: { onError?: (error: unknown) => void } = {}) {
+    const sweep = {
+      ended: (now: string, limit: number) => storage.read((s) => s.cycles.ended(now, limit)),
+      teamsWithCadence: () => storage.read((s) => s.cycles.teamsWithCadence()),
+    }
+    return advanceCyclesIn(sweep, runAsSystem, clock().toISOString(), options.onError)
+  }
+
+  return { config, storage, hub, tokens, limiter, operations: OPERATIONS, execute, prune, advanceCycles }
 }
 
 function checkScope(operation: AnyOperation, principal: Principal | null): void {

@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   ApprovalId: 'apr',
   InvitationId: 'inv',
   GrantId: 'grt',
+  CycleId: 'cyc',
   LabelId: 'lbl',
   CommentId: 'cmt',
   CommentRevisionId: 'crev',
@@ -44,6 +45,7 @@ export type ActivityId = Id<'ActivityId'>
 export type ApprovalId = Id<'ApprovalId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
+export type CycleId = Id<'CycleId'>
 export type LabelId = Id<'LabelId'>
 export type CommentId = Id<'CommentId'>
 export type CommentRevisionId = Id<'CommentRevisionId'>

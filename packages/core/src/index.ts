@@ -15,6 +15,7 @@ export type {
   ApprovalId,
   CommentId,
   CommentRevisionId,
+  CycleId,
   EventId,
   GrantId,
   Id,
@@ -99,6 +100,8 @@ export {
 } from './schemas/access.ts'
 export type { ReactionTargetType } from './schemas/comments.ts'
 export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './schemas/comments.ts'
+export type { CycleStatus, Weekday } from './schemas/cycles.ts'
+export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas/cycles.ts'
 export { Label, labelNameKey } from './schemas/labels.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
 export type { PlanAction } from './schemas/plans.ts'
@@ -116,6 +119,7 @@ export type { Priority } from './schemas/tasks.ts'
 export { PRIORITIES, Task } from './schemas/tasks.ts'
 export type { StateCategory } from './schemas/teams.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
+export type { CycleAdvance } from './services/cycle-maintenance.ts'
 export { isReactionEmoji } from './services/reactions.ts'
 export { DEFAULT_STATES } from './services/teams.ts'
 export { createUser } from './services/users.ts'
@@ -125,6 +129,10 @@ export type {
   ApprovalRepo,
   CommentRecord,
   CommentRepo,
+  CycleFilter,
+  CycleRecord,
+  CycleRepo,
+  CycleTally,
   EventRepo,
   GrantFilter,
   IdempotencyRecord,
@@ -165,5 +173,6 @@ export type {
   User,
   UserRepo,
 } from './storage.ts'
+export { PRIORITY_ORDER, taskSortValue, undatedSortKey } from './task-order.ts'
 export type { IssueAccessTokenOptions, TokenService } from './tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './tokens.ts'

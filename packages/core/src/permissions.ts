@@ -27,6 +27,7 @@ export type CapabilityTarget =
   | { type: 'team'; id: string }
   | { type: 'workflowState'; id: string }
   | { type: 'task'; id: string }
+  | { type: 'cycle'; id: string }
   | { type: 'label'; id: string }
   | { type: 'comment'; id: string }
 
@@ -116,6 +117,10 @@ export async function containersOf(
       const task = await store.tasks.get(orgId, target.id as never, UNSCOPED)
       return task ? [org, { type: 'team', id: task.teamId }] : null
     }
+    case 'cycle': {
+      const cycle = await store.cycles.get(orgId, target.id as never)
+      return cycle ? [org, { type: 'team', id: cycle.teamId }] : null
+    }
     case 'label': {
       // An org label is held by the org alone; a team label by its team too.
       const label = await store.labels.get(orgId, target.id as never, UNSCOPED)
@@ -164,6 +169,7 @@ function targetName(target: CapabilityTarget): string {
     team: 'Team',
     workflowState: 'Workflow state',
     task: 'Task',
+    cycle: 'Cycle',
     label: 'Label',
     comment: 'Comment',
   }[target.type]

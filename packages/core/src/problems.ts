@@ -26,6 +26,8 @@ export const PROBLEMS = {
   agent_inactive: { status: 409, title: 'The agent is deactivated' },
   last_state: { status: 409, title: 'A team keeps at least one active workflow state' },
   archived: { status: 409, title: 'The resource is archived' },
+  cycle_overlap: { status: 409, title: "The cycle's dates overlap another cycle of the team" },
+  cycle_completed: { status: 409, title: 'The cycle is completed' },
   label_name_taken: { status: 409, title: 'Another label in the same scope has this name' },
   label_group_conflict: { status: 409, title: 'Tasks carry more than one label of the group' },
   comment_deleted: { status: 409, title: 'The comment is deleted' },

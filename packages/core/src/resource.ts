@@ -217,6 +217,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   stateId: 'StateId',
   memberId: 'MemberId',
   agentId: 'AgentId',
+  cycleId: 'CycleId',
   labelId: 'LabelId',
   commentId: 'CommentId',
   reactionId: 'ReactionId',

@@ -4,6 +4,7 @@ import type {
   AgentId,
   ApprovalId,
   CommentId,
+  CycleId,
   GrantId,
   InvitationId,
   LabelId,
@@ -31,6 +32,7 @@ import type {
   TeamMembership,
 } from './schemas/access.ts'
 import type { Comment, CommentRevision, Reaction, ReactionTargetType } from './schemas/comments.ts'
+import type { Cycle, CycleSettings } from './schemas/cycles.ts'
 import type { Label } from './schemas/labels.ts'
 import type { Member, Org } from './schemas/orgs.ts'
 import type {
@@ -43,6 +45,7 @@ import type {
 import type { TaskHistoryEntry } from './schemas/task-history.ts'
 import type { Priority, Task } from './schemas/tasks.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas/teams.ts'
+import type { TaskSort } from './task-order.ts'
 
 /**
  * The storage interface core runs on. One implementation per database family lives in an
@@ -79,6 +82,7 @@ export interface Store {
   agents: AgentRepo
   sessions: SessionRepo
   approvals: ApprovalRepo
+  cycles: CycleRepo
   /** Labels and which tasks carry them. */
   labels: LabelRepo
   comments: CommentRepo
@@ -186,15 +190,15 @@ export interface StateRepo {
 
 /**
  * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins,
- * `labelIds` from `task_labels`. `startDate` and `parentId` default to null.
+ * `labelIds` from `task_labels`. `startDate`, `parentId` and `cycleId` default to null.
  */
 export type TaskRecord = Omit<
   Task,
-  'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'labelIds'
+  'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'labelIds' | 'cycleId'
 > &
-  Partial<Pick<Task, 'startDate' | 'parentId'>>
+  Partial<Pick<Task, 'startDate' | 'parentId'>> & { cycleId?: CycleId | null }
 
-export type TaskSort = 'createdAt' | 'updatedAt'
+export type { TaskSort } from './task-order.ts'
 
 export interface TaskFilter {
   teamId?: TeamId
@@ -203,11 +207,27 @@ export interface TaskFilter {
   /** A member, or null for unassigned tasks. */
   assigneeId?: MemberId | null
   priority?: Priority
+  /** A cycle, or null for tasks in no cycle. */
+  cycleId?: CycleId | null
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null
-  /** Subtasks of this task. */
-  parentId?: TaskId
+  /** Subtasks of this task; null: top-level tasks only. */
+  parentId?: TaskId | null
+  /** Every token appears in the title or the description (lower-cased substrings). */
+  search?: string[]
+  /** Tasks carrying this label. */
+  labelId?: LabelId
+  /** true: tasks an open task blocks; false: the others. */
+  blocked?: boolean
+  /** Due dates (`YYYY-MM-DD`), both ends inclusive; undated tasks never match. */
+  dueAfter?: string
+  dueBefore?: string
+  /** Creation time: at or after `createdAfter`, before `createdBefore`. */
+  createdAfter?: string
+  createdBefore?: string
+  /** Last change before this time (with `updatedSince`, a range). */
+  updatedBefore?: string
   /** Tasks that block this task. */
   blockersOf?: TaskId
   /** Tasks this task blocks. */
@@ -392,6 +412,70 @@ export interface ApprovalRepo {
     id: ApprovalId,
     decision: Pick<ApprovalRequest, 'state' | 'decidedBy' | 'decidedAt' | 'reason' | 'result'>,
   ): Promise<boolean>
+}
+
+/** What is stored of a cycle; `status` is derived from the clock when it is read. */
+export type CycleRecord = Omit<Cycle, 'status'>
+
+export interface CycleFilter {
+  teamId: TeamId
+  /** Status as of `now`. */
+  status?: { value: Cycle['status']; now: string }
+}
+
+export interface CycleTally {
+  category: StateCategory
+  tasks: number
+  points: number
+}
+
+export interface CycleRepo {
+  insert(cycle: CycleRecord): Promise<void>
+  /** With a scope, a cycle of a team the scope cannot view is not returned. */
+  get(orgId: OrgId, id: CycleId, scope?: ReadScope): Promise<CycleRecord | null>
+  /** Keyset by `startsAt` (then id); only cycles of teams the scope can view. */
+  list(
+    orgId: OrgId,
+    filter: CycleFilter,
+    page: PageRequest<'startsAt'>,
+    scope: ReadScope,
+  ): Promise<CycleRecord[]>
+  update(
+    orgId: OrgId,
+    id: CycleId,
+    patch: Partial<
+      Pick<CycleRecord, 'name' | 'description' | 'startsAt' | 'endsAt' | 'completedAt' | 'updatedAt'>
+    >,
+  ): Promise<void>
+  /** Deletes the cycle; its tasks leave it (their `cycleId` becomes null). */
+  delete(orgId: OrgId, id: CycleId): Promise<void>
+  /** Cycles of the team whose [startsAt, endsAt) overlaps the window, except `exceptId`. */
+  overlapping(
+    orgId: OrgId,
+    teamId: TeamId,
+    window: { startsAt: string; endsAt: string },
+    exceptId?: CycleId,
+  ): Promise<CycleRecord[]>
+  /** The team's cycles that are not completed and end after `after`, by start. */
+  openAfter(orgId: OrgId, teamId: TeamId, after: string): Promise<CycleRecord[]>
+  /** The team's cycle that ends last, or null. */
+  last(orgId: OrgId, teamId: TeamId): Promise<CycleRecord | null>
+  /** The number the team's next cycle gets; call under the team's cycle lock. */
+  nextNumber(orgId: OrgId, teamId: TeamId): Promise<number>
+  /** Tasks of the cycle (not archived, not deleted) counted per state category. */
+  progress(orgId: OrgId, id: CycleId): Promise<CycleTally[]>
+  /** Unfinished (not completed or canceled), not deleted tasks of the cycle, by id. */
+  unfinishedTasks(orgId: OrgId, id: CycleId): Promise<TaskId[]>
+  /**
+   * Maintenance sweep, across orgs: cycles not completed whose end is at or before `now`, oldest
+   * end first. Only the engine's periodic pass uses it; nothing a caller reads spans tenants.
+   */
+  ended(now: string, limit: number): Promise<Array<Pick<CycleRecord, 'orgId' | 'id' | 'teamId'>>>
+  /** The team's cycle settings, or null while they are the defaults. */
+  getSettings(orgId: OrgId, teamId: TeamId): Promise<CycleSettings | null>
+  putSettings(orgId: OrgId, settings: CycleSettings & { updatedAt: string }): Promise<void>
+  /** Maintenance sweep, across orgs: teams with a cadence enabled (and not archived). */
+  teamsWithCadence(): Promise<Array<{ orgId: OrgId; teamId: TeamId }>>
 }
 
 export interface LabelFilter {

@@ -44,8 +44,19 @@ const pruning = setInterval(
 )
 pruning.unref()
 
+// Cycles end and start by the clock: complete ended ones (rolling tasks over) and keep each
+// cadence's upcoming cycles, every minute and once at start.
+const advance = () =>
+  engine
+    .advanceCycles({ onError: (error) => console.error('cycle maintenance failed', error) })
+    .catch((error) => console.error('cycle maintenance failed', error))
+void advance()
+const cycles = setInterval(advance, 60_000)
+cycles.unref()
+
 const shutdown = async () => {
   clearInterval(pruning)
+  clearInterval(cycles)
   await listener.close()
   await storage.close()
   process.exit(0)

@@ -6,6 +6,7 @@ import * as m0003 from './0003_permissions.ts'
 import * as m0004 from './0004_event_visibility.ts'
 import * as m0006 from './0006_task_depth.ts'
 import * as m0007 from './0007_labels_comments.ts'
+import * as m0008 from './0008_cycles.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004_event_visibility': m0004,
   '0006_task_depth': m0006,
   '0007_labels_comments': m0007,
+  '0008_cycles': m0008,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -35,7 +35,7 @@ export function taskHistoryRepo(db: Kysely<Database>): TaskHistoryRepo {
         (r): TaskHistoryEntry => ({
           id: r.id as TaskHistoryId,
           taskId: r.taskId as TaskId,
-          actorId: r.actorId as ActorId,
+          actorId: r.actorId as ActorId | null,
           field: r.field,
           before: unwrap(r.beforeValue),
           after: unwrap(r.afterValue),

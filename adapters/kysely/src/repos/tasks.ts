@@ -1,12 +1,11 @@
-import type { MemberId, OrgId, StateId, Task, TaskId, TaskRepo, TeamId } from '@workgraph/core'
+import type { CycleId, MemberId, OrgId, StateId, Task, TaskId, TaskRepo, TeamId } from '@workgraph/core'
 import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
 import { withLabelIds } from './task-labels.ts'
-
-const SORT_COLUMNS = { createdAt: 'tasks.createdAt', updatedAt: 'tasks.updatedAt' } as const
+import { applyTaskFilters, blockedBy, taskSortKey } from './task-search.ts'
 
 /**
  * Tasks with their key and state category (from the team and the state, so renaming either is one
@@ -23,26 +22,7 @@ export function taskSelect(db: Kysely<Database>) {
     )
     .selectAll('tasks')
     .select(['teams.key as teamKey', 's.category as stateCategory'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('taskDependencies as d')
-            .innerJoin('tasks as b', (j) =>
-              j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'),
-            )
-            .innerJoin('workflowStates as bs', (j) =>
-              j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
-            )
-            .select(sql.lit(1).as('one'))
-            .whereRef('d.orgId', '=', 'tasks.orgId')
-            .whereRef('d.blockedId', '=', 'tasks.id')
-            .where('b.deletedAt', 'is', null)
-            .where('b.archivedAt', 'is', null)
-            .where('bs.category', 'not in', ['completed', 'canceled']),
-        )
-        .as('isBlocked'),
-    )
+    .select((eb) => blockedBy(eb).as('isBlocked'))
     .where('tasks.deletedAt', 'is', null)
 }
 
@@ -57,6 +37,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
           ...task,
           startDate: task.startDate ?? null,
           parentId: task.parentId ?? null,
+          cycleId: task.cycleId ?? null,
           deletedAt: null,
         })
         .execute()
@@ -76,6 +57,8 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (filter.assigneeId === null) q = q.where('tasks.assigneeId', 'is', null)
       else if (filter.assigneeId) q = q.where('tasks.assigneeId', '=', filter.assigneeId)
       if (filter.priority) q = q.where('tasks.priority', '=', filter.priority)
+      if (filter.cycleId === null) q = q.where('tasks.cycleId', 'is', null)
+      else if (filter.cycleId) q = q.where('tasks.cycleId', '=', filter.cycleId)
       if (filter.updatedSince) q = q.where('tasks.updatedAt', '>=', filter.updatedSince)
       if (filter.archived === true) q = q.where('tasks.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('tasks.archivedAt', 'is', null)
@@ -100,7 +83,8 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
             .where('blockerId', '=', blocker),
         )
       }
-      const rows = await keysetPage(q, page, { sort: SORT_COLUMNS[page.sort], id: 'tasks.id' }).execute()
+      q = applyTaskFilters(q, orgId, filter)
+      const rows = await keysetPage(q, page, { sort: taskSortKey(page), id: 'tasks.id' }).execute()
       return withLabelIds(db, orgId, rows.map(toTask))
     },
     async update(orgId, id, patch) {
@@ -179,5 +163,6 @@ export function toTask(r: Row): Omit<Task, 'labelIds'> {
     completedAt: isoOrNull(r.completedAt),
     canceledAt: isoOrNull(r.canceledAt),
     archivedAt: isoOrNull(r.archivedAt),
+    cycleId: r.cycleId as CycleId | null,
   }
 }

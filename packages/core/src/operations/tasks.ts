@@ -14,6 +14,7 @@ import {
   setTaskArchived,
   updateTask,
 } from '../services/tasks.ts'
+import { TASK_SORTS, TaskSearchQuery } from './task-search-query.ts'
 
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 const editable = {
@@ -32,7 +33,28 @@ const editable = {
       'Makes this a subtask of a task of any team of the org; null makes it top-level. At most five levels; never its own ancestor.',
     ),
   ),
+  cycleId: Type.Optional(
+    Nullable(IdSchema('CycleId'), "An open cycle of the task's team; null takes the task out of its cycle."),
+  ),
 }
+
+/** The body of `tasks.create`, also an item of `tasks.batchCreate`. */
+export const TaskCreateBody = Type.Object(
+  { teamId: IdSchema('TeamId'), title: Title, ...editable },
+  { additionalProperties: false },
+)
+/** The fields `tasks.update` and `tasks.batchUpdate` change. */
+export const TaskUpdateFields = {
+  title: Type.Optional(Title),
+  teamId: Type.Optional(
+    IdSchema(
+      'TeamId',
+      'Moves the task to another team (needs `contribute` there too): it gets a new key, its old key keeps resolving, and its state maps to the same category.',
+    ),
+  ),
+  ...editable,
+}
+const TaskUpdateBody = Type.Object(TaskUpdateFields, { additionalProperties: false, minProperties: 1 })
 
 const derived = resourceOperations({
   name: 'task',
@@ -51,23 +73,8 @@ const derived = resourceOperations({
     restore: 'contribute',
     delete: 'manage',
   },
-  createBody: Type.Object(
-    { teamId: IdSchema('TeamId'), title: Title, ...editable },
-    { additionalProperties: false },
-  ),
-  updateBody: Type.Object(
-    {
-      title: Type.Optional(Title),
-      teamId: Type.Optional(
-        IdSchema(
-          'TeamId',
-          'Moves the task to another team (needs `contribute` there too): it gets a new key, its old key keeps resolving, and its state maps to the same category.',
-        ),
-      ),
-      ...editable,
-    },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  createBody: TaskCreateBody,
+  updateBody: TaskUpdateBody,
   listQuery: {
     teamId: Type.Optional(IdSchema('TeamId')),
     stateId: Type.Optional(IdSchema('StateId')),
@@ -84,6 +91,12 @@ const derived = resourceOperations({
       }),
     ),
     priority: Type.Optional(PrioritySchema),
+    cycleId: Type.Optional(
+      Type.String({
+        pattern: '^(none|cyc_[0-9A-HJKMNP-TV-Z]{26})$',
+        description: 'A CycleId, or `none` for tasks in no cycle.',
+      }),
+    ),
     updatedSince: Type.Optional(
       Type.String({ format: 'date-time', description: 'Only tasks changed at or after this time.' }),
     ),
@@ -93,15 +106,18 @@ const derived = resourceOperations({
       }),
     ),
     sort: Type.Optional(
-      StringEnum(['createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const, {
+      StringEnum(TASK_SORTS, {
         default: '-createdAt',
-        description: 'Sort key; a leading `-` sorts descending. Newest first by default.',
+        description:
+          'Sort key; a leading `-` sorts descending. Newest first by default. `priority` puts urgent first and ' +
+          '`none` last; `dueDate` puts undated tasks last in both directions. Ties go by id.',
       }),
     ),
+    ...TaskSearchQuery,
   },
   errors: {
-    create: ['reference_not_found', 'archived', 'subtask_depth'],
-    update: ['reference_not_found', 'archived', 'subtask_cycle', 'subtask_depth'],
+    create: ['reference_not_found', 'archived', 'subtask_depth', 'cycle_completed'],
+    update: ['reference_not_found', 'archived', 'subtask_cycle', 'subtask_depth', 'cycle_completed'],
   },
   handlers: {
     list: (ctx, _p, query) => listTasks(ctx, query),

@@ -1,14 +1,17 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { IdSchema } from '../ids.ts'
 import { ActorIdSchema } from './access.ts'
-import { AnyJson, Timestamp } from './common.ts'
+import { AnyJson, Nullable, Timestamp } from './common.ts'
 
 /** One recorded change of one field of a task. */
 export const TaskHistoryEntry = Type.Object(
   {
     id: IdSchema('TaskHistoryId'),
     taskId: IdSchema('TaskId'),
-    actorId: ActorIdSchema,
+    actorId: Nullable(
+      ActorIdSchema,
+      'Who made the change; null for the system (a rollover when a cycle ends).',
+    ),
     field: Type.String({
       description:
         'The field that changed, as named in the Task representation (`title`, `stateId`, `parentId`, ...), or `created` for the creation of the task.',

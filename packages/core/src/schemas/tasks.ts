@@ -51,6 +51,7 @@ export const Task = Type.Object(
     completedAt: NullableTimestamp('When the task entered a completed state; cleared when it leaves it.'),
     canceledAt: NullableTimestamp('When the task entered a canceled state; cleared when it leaves it.'),
     archivedAt: NullableTimestamp('When the task was archived.'),
+    cycleId: Nullable(IdSchema('CycleId'), 'The team cycle the task is planned in.'),
     labelIds: Type.Array(IdSchema('LabelId'), {
       description: 'The labels on the task, in the order they were added.',
     }),

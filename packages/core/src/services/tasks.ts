@@ -1,16 +1,28 @@
-import { type ActorId, type MemberId, newId, type StateId, type TaskId, type TeamId } from '../ids.ts'
+import {
+  type ActorId,
+  type CycleId,
+  type LabelId,
+  type MemberId,
+  newId,
+  type StateId,
+  type TaskId,
+  type TeamId,
+} from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import type { Page } from '../pagination.ts'
 import { notFound, ProblemError } from '../problems.ts'
 import type { Priority, Task } from '../schemas/tasks.ts'
 import type { StateCategory, WorkflowState } from '../schemas/teams.ts'
 import type { TaskFilter, TaskRecord, TaskSort } from '../storage.ts'
+import { type TaskSortParam, taskSortValue } from '../task-order.ts'
 import { dropLabelsOfOtherTeams } from './labels.ts'
 import { changesOf, currentOrg } from './orgs.ts'
 import { readPage } from './paging.ts'
 import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from './subtasks.ts'
+import { assertCycleForTask } from './task-cycle.ts'
 import { CREATED_FIELD, recordTaskHistory } from './task-history.ts'
 import { planTeamMove } from './task-keys.ts'
+import { searchFilter } from './task-search.ts'
 import { autoSubscribe } from './task-subscribers.ts'
 import { archivedFilter, defaultState, requireTeam } from './teams.ts'
 
@@ -26,6 +38,7 @@ export interface TaskFields {
   parentId?: TaskId | null
   /** Moving to another team: see `planTeamMove`. */
   teamId?: TeamId
+  cycleId?: CycleId | null
 }
 
 export interface ListTasksQuery {
@@ -36,9 +49,19 @@ export interface ListTasksQuery {
   stateCategory?: string
   assigneeId?: string
   priority?: Priority
+  cycleId?: string
   updatedSince?: string
   archived?: 'exclude' | 'only' | 'include'
-  sort?: 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt'
+  sort?: TaskSortParam
+  q?: string
+  labelId?: LabelId
+  parentId?: string
+  blocked?: boolean
+  dueAfter?: string
+  dueBefore?: string
+  createdAfter?: string
+  createdBefore?: string
+  updatedBefore?: string
 }
 
 export async function requireTask(ctx: OperationContext, taskId: TaskId): Promise<Task> {
@@ -61,6 +84,7 @@ export async function createTask(
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
   checkDates(input.startDate ?? null, input.dueDate ?? null)
   if (input.parentId) await checkParent(ctx, null, input.parentId)
+  if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
   const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
   const record: TaskRecord = {
     id: newId('TaskId'),
@@ -82,6 +106,7 @@ export async function createTask(
     ...emptyStamps(),
     ...lifecycleStamps(null, state.category, emptyStamps(), ctx.now),
     archivedAt: null,
+    cycleId: input.cycleId ?? null,
   }
   await ctx.store.tasks.insert(record)
   const task = await requireTask(ctx, record.id)
@@ -123,6 +148,9 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
     move = { number: plan.number }
     if (plan.stateId !== task.stateId) changed.stateId = plan.stateId
   }
+  // A task's cycle is one of its team's: moving to another team takes it out of the old team's cycle.
+  if (changed.teamId && task.cycleId && changed.cycleId === undefined) changed.cycleId = null
+  if (changed.cycleId) await assertCycleForTask(ctx, changed.cycleId, changed.teamId ?? task.teamId)
   let stamps = {}
   if (changed.stateId) {
     const state = await stateOfTeam(ctx, changed.stateId, changed.teamId ?? task.teamId)
@@ -211,15 +239,18 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
   if (query.assigneeId)
     filter.assigneeId = query.assigneeId === 'none' ? null : (query.assigneeId as MemberId)
   if (query.priority) filter.priority = query.priority
+  if (query.cycleId) filter.cycleId = query.cycleId === 'none' ? null : (query.cycleId as CycleId)
   if (query.updatedSince) filter.updatedSince = new Date(query.updatedSince).toISOString()
+  Object.assign(filter, searchFilter(query))
   const sortParam = query.sort ?? '-createdAt'
   const sort = sortParam.replace('-', '') as TaskSort
+  const direction = sortParam.startsWith('-') ? 'desc' : 'asc'
   return readPage(ctx, {
     scope: ['tasks.list', orgId, filter],
     query,
     sort,
-    direction: sortParam.startsWith('-') ? 'desc' : 'asc',
-    keyOf: (t: Task) => t[sort],
+    direction,
+    keyOf: (t: Task) => taskSortValue(t, sort, direction),
     fetch: async (page) => ctx.store.tasks.list(orgId, filter, page, await ctx.scope()),
   })
 }

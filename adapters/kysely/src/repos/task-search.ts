@@ -1,0 +1,101 @@
+import {
+  type OrgId,
+  type PageRequest,
+  PRIORITY_ORDER,
+  type TaskFilter,
+  type TaskSort,
+  undatedSortKey,
+} from '@workgraph/core'
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
+import type { Database } from '../schema.ts'
+
+type Eb = ExpressionBuilder<Database, 'tasks'>
+
+/** Whether an open (not completed or canceled), unarchived task blocks the task: the same rule as `isBlocked`. */
+export function blockedBy(eb: Eb) {
+  return eb.exists(
+    eb
+      .selectFrom('taskDependencies as d')
+      .innerJoin('tasks as b', (j) => j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'))
+      .innerJoin('workflowStates as bs', (j) =>
+        j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
+      )
+      .select(sql.lit(1).as('one'))
+      .whereRef('d.orgId', '=', 'tasks.orgId')
+      .whereRef('d.blockedId', '=', 'tasks.id')
+      .where('b.deletedAt', 'is', null)
+      .where('b.archivedAt', 'is', null)
+      .where('bs.category', 'not in', ['completed', 'canceled']),
+  )
+}
+
+/** `%`, `_` and the escape character itself match literally. */
+function likeContains(token: string): string {
+  return `%${token.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * The search and range filters of `tasks.list`, all inside the query so pages stay exact: text
+ * tokens (each must appear in the title or the description, compared lower-cased; SQLite folds
+ * ASCII letters only), label, top-level or subtasks, blocked, due-date and time ranges.
+ */
+export function applyTaskFilters<DB extends Database, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  orgId: OrgId,
+  filter: TaskFilter,
+): SelectQueryBuilder<DB, TB, O> {
+  // Typed against the tasks table alone: the joins of the caller's query do not matter here.
+  let out = q as unknown as SelectQueryBuilder<Database, 'tasks', O>
+  for (const token of filter.search ?? []) {
+    const pattern = likeContains(token)
+    out = out.where(
+      sql<SqlBool>`(lower(${sql.ref('tasks.title')}) like ${pattern} escape '\\' or lower(coalesce(${sql.ref(
+        'tasks.description',
+      )}, '')) like ${pattern} escape '\\')`,
+    )
+  }
+  if (filter.labelId) {
+    const labelId = filter.labelId
+    out = out.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('taskLabels as tl')
+          .select(sql.lit(1).as('one'))
+          .where('tl.orgId', '=', orgId)
+          .whereRef('tl.taskId', '=', 'tasks.id')
+          .where('tl.labelId', '=', labelId),
+      ),
+    )
+  }
+  if (filter.parentId === null) out = out.where('tasks.parentId', 'is', null)
+  if (filter.blocked !== undefined) {
+    const blocked = filter.blocked
+    out = out.where((eb) => (blocked ? blockedBy(eb) : eb.not(blockedBy(eb))))
+  }
+  if (filter.dueAfter) out = out.where('tasks.dueDate', '>=', filter.dueAfter)
+  if (filter.dueBefore) out = out.where('tasks.dueDate', '<=', filter.dueBefore)
+  if (filter.createdAfter) out = out.where('tasks.createdAt', '>=', filter.createdAfter)
+  if (filter.createdBefore) out = out.where('tasks.createdAt', '<', filter.createdBefore)
+  if (filter.updatedBefore) out = out.where('tasks.updatedAt', '<', filter.updatedBefore)
+  return out as unknown as SelectQueryBuilder<DB, TB, O>
+}
+
+/**
+ * The column or expression a sort key orders by. Priority sorts by its rank (urgent 1 … none 5);
+ * a missing due date by a sentinel that puts undated tasks last in either direction. Core's
+ * `taskSortValue` computes the same values for cursors.
+ */
+export function taskSortKey(page: PageRequest<TaskSort>): string | Expression<unknown> {
+  switch (page.sort) {
+    case 'createdAt':
+      return 'tasks.createdAt'
+    case 'updatedAt':
+      return 'tasks.updatedAt'
+    case 'priority': {
+      const ranks = PRIORITY_ORDER.map((p, i) => sql`when ${sql.lit(p)} then ${sql.lit(i + 1)}`)
+      return sql`(case ${sql.ref('tasks.priority')} ${sql.join(ranks, sql` `)} end)`
+    }
+    case 'dueDate':
+      return sql`coalesce(${sql.ref('tasks.dueDate')}, ${sql.lit(undatedSortKey(page.direction))})`
+  }
+}

@@ -1,0 +1,226 @@
+import { Type } from '@sinclair/typebox'
+import type { CycleId, TaskId, TeamId } from '../ids.ts'
+import { IdSchema } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { paramsOf, resourceOperations } from '../resource.ts'
+import { Nullable, StringEnum } from '../schemas/common.ts'
+import { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from '../schemas/cycles.ts'
+import { Task } from '../schemas/tasks.ts'
+import { getCycleSettings, updateCycleSettings } from '../services/cycle-cadence.ts'
+import { completeCycle } from '../services/cycle-rollover.ts'
+import {
+  addTasksToCycle,
+  createCycle,
+  cycleProgress,
+  deleteCycle,
+  listCycles,
+  removeTaskFromCycle,
+  requireCycle,
+  updateCycle,
+} from '../services/cycles.ts'
+
+const CycleName = Nullable(Type.String({ minLength: 1, maxLength: 120 }))
+const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
+const Instant = (description: string) => Type.String({ format: 'date-time', description })
+const teamCyclesPath = '/v1/orgs/{orgId}/teams/{teamId}/cycles'
+const cyclePath = '/v1/orgs/{orgId}/cycles/{cycleId}'
+const cycleParams = Type.Object(paramsOf(cyclePath), { additionalProperties: false })
+const cycleTarget = ({ params }: { params: Record<string, unknown> }) => ({
+  type: 'cycle' as const,
+  id: params.cycleId as string,
+})
+
+const cycleResource = resourceOperations({
+  name: 'cycle',
+  plural: 'cycles',
+  tag: 'Cycles',
+  schema: Cycle,
+  collectionPath: teamCyclesPath,
+  itemPath: '/v1/orgs/{orgId}/cycles',
+  idParam: 'cycleId',
+  idBrand: 'CycleId',
+  target: (p) => ({ type: 'cycle', id: p.cycleId! }),
+  createTarget: (p) => ({ type: 'team', id: p.teamId! }),
+  capabilities: { create: 'assign', update: 'assign', delete: 'manage' },
+  createBody: Type.Object(
+    {
+      name: Type.Optional(CycleName),
+      description: Type.Optional(Description),
+      startsAt: Instant('Start (inclusive).'),
+      endsAt: Instant('End (exclusive); after `startsAt`.'),
+    },
+    { additionalProperties: false },
+  ),
+  updateBody: Type.Object(
+    {
+      name: Type.Optional(CycleName),
+      description: Type.Optional(Description),
+      startsAt: Type.Optional(Instant('Start (inclusive).')),
+      endsAt: Type.Optional(Instant('End (exclusive).')),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  listQuery: {
+    status: Type.Optional(
+      StringEnum(CYCLE_STATUSES, { description: "Only cycles with this status at the request's time." }),
+    ),
+  },
+  errors: {
+    create: ['cycle_overlap', 'archived'],
+    update: ['cycle_overlap', 'cycle_completed'],
+  },
+  handlers: {
+    list: (ctx, p, query) => listCycles(ctx, p.teamId as TeamId, query),
+    get: (ctx, p) => requireCycle(ctx, p.cycleId as CycleId),
+    create: (ctx, p, body) => createCycle(ctx, p.teamId as TeamId, body),
+    update: (ctx, p, body) => updateCycle(ctx, p.cycleId as CycleId, body),
+    delete: (ctx, p) => deleteCycle(ctx, p.cycleId as CycleId),
+  },
+})
+
+const CycleCompletion = Type.Object(
+  {
+    cycle: Cycle,
+    nextCycleId: Nullable(
+      IdSchema('CycleId'),
+      'Where unfinished tasks went; null when the team has neither a next cycle nor a cadence.',
+    ),
+    rolledOverTaskIds: Type.Array(IdSchema('TaskId'), { description: 'The unfinished tasks that moved.' }),
+  },
+  { $id: 'CycleCompletion', additionalProperties: false },
+)
+
+const cycleTaskList = Type.Object(
+  { data: Type.Array(Task) },
+  { $id: 'CycleTaskList', additionalProperties: false },
+)
+
+const cycleActions: AnyOperation[] = [
+  declareOperation({
+    id: 'cycles.progress',
+    method: 'GET',
+    path: `${cyclePath}/progress`,
+    tag: 'Cycles',
+    scope: 'work:read',
+    summary: "A cycle's progress",
+    description: 'Task counts and estimate points of the cycle by state category (archived tasks left out).',
+    params: cycleParams,
+    response: CycleProgress,
+    status: 200,
+    errors: ['not_found'],
+    run: (ctx, { params }) => cycleProgress(ctx, params.cycleId as CycleId),
+  }),
+  declareOperation({
+    id: 'cycles.complete',
+    method: 'POST',
+    path: `${cyclePath}/complete`,
+    tag: 'Cycles',
+    scope: 'work:write',
+    summary: 'Complete a cycle',
+    description:
+      "Completes the cycle now and rolls its unfinished tasks (not completed or canceled) over to the team's next " +
+      "open cycle, creating it when the team's cadence is on. Cycles whose end passes are completed the same way " +
+      'by the engine.',
+    params: cycleParams,
+    response: CycleCompletion,
+    status: 200,
+    capability: 'assign',
+    target: cycleTarget,
+    errors: ['not_found', 'cycle_completed'],
+    run: (ctx, { params }) => completeCycle(ctx, params.cycleId as CycleId),
+  }),
+  declareOperation({
+    id: 'cycles.addTasks',
+    method: 'POST',
+    path: `${cyclePath}/tasks`,
+    tag: 'Cycles',
+    scope: 'work:write',
+    summary: 'Add tasks to a cycle',
+    description:
+      "Sets each task's `cycleId`, all or nothing. Each is an update of the task: it needs `contribute` on it, and " +
+      "it must belong to the cycle's team. A failing task is named by its index (`/body/taskIds/2`).",
+    params: cycleParams,
+    body: Type.Object(
+      { taskIds: Type.Array(IdSchema('TaskId'), { minItems: 1, maxItems: 100 }) },
+      { additionalProperties: false },
+    ),
+    response: cycleTaskList,
+    status: 200,
+    capability: 'contribute',
+    target: cycleTarget,
+    errors: ['not_found', 'reference_not_found', 'cycle_completed'],
+    run: async (ctx, { params, body }) => ({
+      data: await addTasksToCycle(ctx, params.cycleId as CycleId, body.taskIds as TaskId[]),
+    }),
+  }),
+  declareOperation({
+    id: 'cycles.removeTask',
+    method: 'DELETE',
+    path: `${cyclePath}/tasks/{taskId}`,
+    tag: 'Cycles',
+    scope: 'work:write',
+    summary: 'Remove a task from a cycle',
+    description: 'The task stays, in no cycle. Needs `contribute` on the task.',
+    params: Type.Object(paramsOf(`${cyclePath}/tasks/{taskId}`), { additionalProperties: false }),
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeTaskFromCycle(ctx, params.cycleId as CycleId, params.taskId as TaskId)
+      return undefined
+    },
+  }),
+]
+
+const settingsPath = '/v1/orgs/{orgId}/teams/{teamId}/cycle-settings'
+const settingsParams = Type.Object(paramsOf(settingsPath), { additionalProperties: false })
+
+const settingsOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'cycleSettings.get',
+    method: 'GET',
+    path: settingsPath,
+    tag: 'Cycles',
+    scope: 'work:read',
+    summary: "A team's cycle cadence",
+    params: settingsParams,
+    response: CycleSettings,
+    status: 200,
+    etag: true,
+    errors: ['not_found'],
+    run: (ctx, { params }) => getCycleSettings(ctx, params.teamId as TeamId),
+  }),
+  declareOperation({
+    id: 'cycleSettings.update',
+    method: 'PATCH',
+    path: settingsPath,
+    tag: 'Cycles',
+    scope: 'work:write',
+    summary: "Change a team's cycle cadence",
+    description:
+      'With the cadence on, the upcoming cycles (`autoCreateCount` of them) are created at once and kept by the ' +
+      'engine, and a cycle that ends rolls its unfinished tasks into the next.',
+    params: settingsParams,
+    body: Type.Object(
+      {
+        enabled: Type.Optional(Type.Boolean()),
+        durationWeeks: Type.Optional(Type.Integer({ minimum: 1, maximum: 8 })),
+        cooldownWeeks: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+        startWeekday: Type.Optional(StringEnum(WEEKDAYS)),
+        autoCreateCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    response: CycleSettings,
+    status: 200,
+    capability: 'manage',
+    target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
+    precondition: 'cycleSettings.get',
+    errors: ['not_found', 'precondition_failed'],
+    run: (ctx, { params, body }) => updateCycleSettings(ctx, params.teamId as TeamId, body),
+  }),
+]
+
+export const cyclesCatalogue: AnyOperation[] = [...cycleResource, ...cycleActions, ...settingsOperations]

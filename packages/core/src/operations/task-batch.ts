@@ -1,0 +1,82 @@
+import { Type } from '@sinclair/typebox'
+import type { TaskId, TeamId } from '../ids.ts'
+import { IdSchema } from '../ids.ts'
+import { type AnyOperation, declareOperation } from '../operation.ts'
+import { paramsOf } from '../resource.ts'
+import { Task } from '../schemas/tasks.ts'
+import { BATCH_MAX, batchCreateTasks, batchUpdateTasks } from '../services/task-batch.ts'
+import { TaskCreateBody, TaskUpdateFields } from './tasks.ts'
+
+const path = '/v1/orgs/{orgId}/tasks'
+const params = Type.Object(paramsOf(path), { additionalProperties: false })
+const TaskBatch = Type.Object(
+  { data: Type.Array(Task, { description: 'The tasks, in the order of the items.' }) },
+  { $id: 'TaskBatch', additionalProperties: false },
+)
+const ITEM_ERRORS = ['not_found', 'reference_not_found', 'archived', 'cycle_completed'] as const
+const atomic =
+  'All or nothing, in one transaction: when any item is refused nothing changes, and the problem lists every ' +
+  'refused item (`errors[].pointer` such as `/body/items/3/stateId`, `failedItems[]` with index and code); its ' +
+  'code and status are those of the first refused item. Each item follows the same rules as the single ' +
+  'operation and needs `contribute` on its team or task (the capability shown is checked on the first item).'
+
+export const taskBatchCatalogue: AnyOperation[] = [
+  declareOperation({
+    id: 'tasks.batchCreate',
+    method: 'POST',
+    path: `${path}/batch-create`,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: `Create up to ${BATCH_MAX} tasks`,
+    description: atomic,
+    params,
+    body: Type.Object(
+      { items: Type.Array(TaskCreateBody, { minItems: 1, maxItems: BATCH_MAX }) },
+      { additionalProperties: false },
+    ),
+    response: TaskBatch,
+    status: 201,
+    capability: 'contribute',
+    target: ({ body }) => ({ type: 'team', id: body.items[0].teamId }),
+    errors: [...ITEM_ERRORS],
+    run: async (ctx, { body }) => ({
+      data: await batchCreateTasks(
+        ctx,
+        body.items.map((i: { teamId: string }) => ({ ...i, teamId: i.teamId as TeamId })),
+      ),
+    }),
+  }),
+  declareOperation({
+    id: 'tasks.batchUpdate',
+    method: 'POST',
+    path: `${path}/batch-update`,
+    tag: 'Tasks',
+    scope: 'work:write',
+    summary: `Update up to ${BATCH_MAX} tasks`,
+    description: `${atomic} A task appears at most once.`,
+    params,
+    body: Type.Object(
+      {
+        items: Type.Array(
+          Type.Object(
+            { id: IdSchema('TaskId', 'The task to change.'), ...TaskUpdateFields },
+            { additionalProperties: false, minProperties: 2 },
+          ),
+          { minItems: 1, maxItems: BATCH_MAX },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    response: TaskBatch,
+    status: 200,
+    capability: 'contribute',
+    target: ({ body }) => ({ type: 'task', id: body.items[0].id }),
+    errors: [...ITEM_ERRORS],
+    run: async (ctx, { body }) => ({
+      data: await batchUpdateTasks(
+        ctx,
+        body.items.map((i: { id: string }) => ({ ...i, id: i.id as TaskId })),
+      ),
+    }),
+  }),
+]

@@ -1,0 +1,29 @@
+import type { CycleId, TeamId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import { UNSCOPED } from '../permissions.ts'
+import { ProblemError } from '../problems.ts'
+import { currentOrg } from './orgs.ts'
+
+/**
+ * Checks that a task of `teamId` may be planned in the cycle: the cycle exists, belongs to the
+ * team and is not completed. The task's own visibility was checked already, and a team's cycles
+ * are exactly as visible as the team.
+ */
+export async function assertCycleForTask(
+  ctx: OperationContext,
+  cycleId: CycleId,
+  teamId: TeamId,
+  pointer = '/body/cycleId',
+): Promise<void> {
+  const cycle = await ctx.store.cycles.get(currentOrg(ctx).id, cycleId, UNSCOPED)
+  if (!cycle || cycle.teamId !== teamId) {
+    throw new ProblemError('reference_not_found', "The cycle is not a cycle of the task's team.", {
+      errors: [{ pointer, message: "Not a cycle of the task's team" }],
+    })
+  }
+  if (cycle.completedAt) {
+    throw new ProblemError('cycle_completed', 'The cycle is completed; plan the task in an open cycle.', {
+      errors: [{ pointer, message: 'Cycle is completed' }],
+    })
+  }
+}
