@@ -3,6 +3,7 @@ import { accessCatalogue } from './operations/access.ts'
 import { agentsCatalogue } from './operations/agents.ts'
 import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
+import { streamsCatalogue } from './operations/streams.ts'
 import { configOperation } from './operations/system.ts'
 import { tasksCatalogue } from './operations/tasks.ts'
 import { teamsCatalogue } from './operations/teams.ts'
@@ -23,6 +24,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   'Agent sessions': 'One run of an agent, with its append-only activity log; the agent acts through it.',
   Approvals: "Actions an agent's policy holds until a person approves or rejects them.",
   Me: "The caller's own account: signed-in web sessions and connected apps (OAuth consents).",
+  Streams:
+    'Live updates: every change as an event, by polling here or over server-sent events at `/v1/stream/sse` (see docs/events.md).',
 }
 
 /** Every operation of the API, in documentation order. Routes, validation, OpenAPI and docs all read this. */
@@ -34,6 +37,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...tasksCatalogue,
   ...agentsCatalogue,
   ...meCatalogue,
+  ...streamsCatalogue,
 ]
 
 const seen = new Set<string>()

@@ -18,6 +18,7 @@ import {
   isOrgScoped,
   isWrite,
   type OperationContext,
+  type StreamConfig,
 } from './operation.ts'
 import { CursorCodec } from './pagination.ts'
 import type { Actor } from './permissions.ts'
@@ -25,6 +26,7 @@ import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts'
 import type { Storage, Store } from './storage.ts'
+import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
 
 type InvokeInput = { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
@@ -59,8 +61,17 @@ export interface Engine {
   readonly tokens: TokenService
   readonly limiter: RateLimiter
   readonly operations: readonly AnyOperation[]
-  /** Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens); hosts call it now and then. */
-  prune(): Promise<{ idempotencyKeys: number; oauth: number }>
+  /** The engine's clock (tests move it). */
+  readonly clock: () => Date
+  /** Live streams of this process (SSE), created on first use. */
+  readonly streams: StreamBroker
+  /**
+   * Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens,
+   * events older than `streams.retentionDays`); hosts call it now and then.
+   */
+  prune(): Promise<{ idempotencyKeys: number; oauth: number; events: number }>
+  /** Ends live streams and stops their timers. */
+  close(): Promise<void>
   /** Runs one operation through the whole pipeline. Throws `ProblemError` for every client failure. */
   execute(
     operationId: string,
@@ -70,9 +81,19 @@ export interface Engine {
   ): Promise<ExecuteResult>
 }
 
+/** Engine settings as a host gives them: everything but `baseUrl` has a default. */
+export type EngineSettings = Partial<Omit<EngineConfig, 'streams'>> & { streams?: Partial<StreamConfig> }
+
+export const STREAM_DEFAULTS: StreamConfig = {
+  retentionDays: 30,
+  pingSeconds: 25,
+  maxBufferedBytes: 1_048_576,
+  pollFallbackMs: 2_000,
+}
+
 export interface EngineOptions {
   storage: Storage
-  config: Partial<EngineConfig> & Pick<EngineConfig, 'baseUrl'>
+  config: EngineSettings & Pick<EngineConfig, 'baseUrl'>
   hub?: EventHub
   rateLimitStore?: RateLimitStore
   /** Where invitation mail goes; the default prints it. */
@@ -86,6 +107,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     maxBodyBytes: 1_048_576,
     rateLimit: { limit: 600, windowSeconds: 60 },
     ...options.config,
+    streams: { ...STREAM_DEFAULTS, ...options.config.streams },
     baseUrl: options.config.baseUrl.replace(/\/+$/, ''),
   }
   const { storage } = options
@@ -136,6 +158,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         config,
         events,
         mailer,
+        hub,
         operationOf,
         invoke: (id: string, raw: InvokeInput, as: Actor) => invoke(ctx, events, id, raw, as),
       }
@@ -232,6 +255,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         config,
         events,
         mailer,
+        hub,
         operationOf,
         invoke: parent.invoke,
       },
@@ -252,10 +276,30 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const before = new Date(clock().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
     const idempotencyKeys = await storage.transaction((s) => s.idempotency.prune(before))
     const oauth = await storage.transaction((s) => s.oauth.prune(clock().toISOString()))
-    return { idempotencyKeys, oauth }
+    const retainFrom = new Date(clock().getTime() - config.streams.retentionDays * 86_400_000).toISOString()
+    const events = await storage.transaction((s) => s.events.prune(retainFrom))
+    return { idempotencyKeys, oauth, events }
   }
 
-  return { config, storage, hub, tokens, limiter, operations: OPERATIONS, execute, prune }
+  let broker: StreamBroker | undefined
+  return {
+    config,
+    storage,
+    hub,
+    tokens,
+    limiter,
+    operations: OPERATIONS,
+    clock,
+    get streams() {
+      broker ??= createStreamBroker({ storage, hub, cursors, config: config.streams, clock })
+      return broker
+    },
+    execute,
+    prune,
+    async close() {
+      broker?.close()
+    },
+  }
 }
 
 function checkScope(operation: AnyOperation, principal: Principal | null): void {

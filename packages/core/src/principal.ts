@@ -19,4 +19,6 @@ export interface Principal {
   grantId?: string
   /** The token's own id (`jti`), for logs and revocation. */
   tokenId?: string
+  /** When the token stops being valid (ISO time); long-lived streams end then. */
+  expiresAt?: string
 }

@@ -4,6 +4,7 @@ import * as m0001 from './0001_initial.ts'
 import * as m0002 from './0002_oauth.ts'
 import * as m0003 from './0003_permissions.ts'
 import * as m0004 from './0004_event_visibility.ts'
+import * as m0005 from './0005_event_retention.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002_oauth': m0002,
   '0003_permissions': m0003,
   '0004_event_visibility': m0004,
+  '0005_event_retention': m0005,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */
