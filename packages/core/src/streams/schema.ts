@@ -3,6 +3,9 @@ import type { StoredEvent } from '../events.ts'
 import { IdSchema } from '../ids.ts'
 import { AnyJson, Nullable, StringEnum, Timestamp } from '../schemas/common.ts'
 
+/** `resource.verb`: lower-case words joined by `_`, camelCase tolerated. */
+const KIND = '[a-z][A-Za-z_]*\\.[a-z][A-Za-z_]*'
+
 /** One entry of an org's event log as stream readers receive it: the `stream-event` payload. */
 export const StreamEvent = Type.Object(
   {
@@ -13,7 +16,7 @@ export const StreamEvent = Type.Object(
       description: "Position in the workspace's log: gap-free and strictly increasing per workspace.",
     }),
     kind: Type.String({
-      pattern: '^[a-z][A-Za-z]*\\.[a-z][A-Za-z]*$',
+      pattern: `^${KIND}$`,
       description:
         '`resource.verb`, e.g. `task.created`, `task.updated`, `grant.deleted` (see docs/events.md).',
     }),
@@ -82,7 +85,7 @@ export const StreamQueryFields = {
   ),
   kinds: Type.Optional(
     Type.String({
-      pattern: '^[a-z][A-Za-z]*\\.[a-z][A-Za-z]*(,[a-z][A-Za-z]*\\.[a-z][A-Za-z]*)*$',
+      pattern: `^${KIND}(,${KIND})*$`,
       maxLength: 2000,
       description:
         'Comma-separated event kinds to receive, e.g. `task.created,task.updated`; all when absent.',
