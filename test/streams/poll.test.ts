@@ -38,11 +38,14 @@ describeEachDatabase('pollable streams', (db) => {
     const stream = `/v1/orgs/${ws.orgId}/stream`
     const now = await ws.api.get(`${stream}?from=now`)
     expect(now.body.data).toEqual([])
-    for (const title of ['a', 'b', 'c']) await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title })
+    for (const title of ['a', 'b', 'c'])
+      await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title })
     const seen: string[] = []
     let cursor = now.body.nextCursor
     for (let i = 0; i < 3; i++) {
-      const page = await ws.api.get(`${stream}?limit=1&kinds=task.created&cursor=${encodeURIComponent(cursor)}`)
+      const page = await ws.api.get(
+        `${stream}?limit=1&kinds=task.created&cursor=${encodeURIComponent(cursor)}`,
+      )
       seen.push(...page.body.data.map((e: any) => e.data.task.title))
       cursor = page.body.nextCursor
     }

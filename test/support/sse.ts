@@ -44,7 +44,9 @@ export function openSse(
         let body = ''
         res.on('data', (c) => (body += c))
         res.on('end', () =>
-          reject(Object.assign(new Error(`SSE ${res.statusCode}: ${body}`), { status: res.statusCode, body })),
+          reject(
+            Object.assign(new Error(`SSE ${res.statusCode}: ${body}`), { status: res.statusCode, body }),
+          ),
         )
         return
       }

@@ -17,6 +17,8 @@ export interface ServerOptions extends AppOptions {
   config?: Omit<EngineSettings, 'baseUrl'>
   /** Where invitation mail goes; the default prints it. */
   mailer?: Mailer
+  /** The engine's clock (tests move it to expire tokens). */
+  clock?: () => Date
 }
 
 export interface RunningServer {
@@ -50,6 +52,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage,
     config: { ...options.config, baseUrl: options.baseUrl ?? url },
     ...(hub ? { hub } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   })
   server.on('request', toNodeHandler(createApp(engine, options)))
