@@ -3,43 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { newWorkspace } from '../support/workspace.ts'
+import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
 
-type Ids = Record<string, string>
-
-/** A valid body for every operation that takes one: the matrix must reach the permission check, not fail validation. */
-const BODIES: Record<string, (ids: Ids) => unknown> = {
-  'orgs.update': () => ({ name: 'Renamed' }),
-  'members.update': () => ({ role: 'member' }),
-  'invitations.create': () => ({ email: 'matrix@example.com', role: 'member' }),
-  'teamMembers.add': (ids) => ({ actorId: ids.memberId }),
-  'grants.create': (ids) => ({
-    subjectType: 'member',
-    subjectId: ids.memberId,
-    containerType: 'team',
-    containerId: ids.teamId,
-    capability: 'view',
-  }),
-  'grants.update': () => ({ capability: 'comment' }),
-  'teams.create': () => ({ name: 'Matrix', key: 'MTX' }),
-  'teams.update': () => ({ name: 'Renamed' }),
-  'workflowStates.create': () => ({ name: 'Matrix', category: 'started' }),
-  'workflowStates.update': () => ({ name: 'Renamed' }),
-  'workflowStates.reorder': (ids) => ({ stateIds: [ids.stateId] }),
-  'tasks.create': (ids) => ({ teamId: ids.teamId, title: 'Matrix' }),
-  'tasks.update': () => ({ title: 'Renamed' }),
-  'agents.create': () => ({ name: 'Matrix bot' }),
-  'agents.update': () => ({ name: 'Renamed' }),
-  'agentSessions.create': (ids) => ({ agentId: ids.agentId, taskId: ids.taskId }),
-  'agentSessions.finish': () => ({ outcome: 'completed' }),
-  'agentSessions.activities.create': () => ({ kind: 'thought', content: 'x' }),
-  'agentSessions.act': (ids) => ({
-    operationId: 'tasks.update',
-    params: { taskId: ids.taskId },
-    body: { title: 'x' },
-  }),
-  'approvals.reject': () => ({}),
-}
 const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   'access.explain': (ids) => ({
     actorId: ids.actorId!,
@@ -64,61 +29,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
   })
   afterAll(() => server.drop())
 
-  /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
-  async function world(): Promise<{ ids: Ids; ws: Awaited<ReturnType<typeof newWorkspace>> }> {
-    const ws = await newWorkspace(server)
-    const base = `/v1/orgs/${ws.orgId}`
-    const member = await ws.addMember('member')
-    const runner = server.as(
-      await server.engine.tokens.issueAccessToken({
-        userId: ws.owner.user.id,
-        scopes: ['work:read', 'work:write', 'agents:run'],
-      }),
-    )
-    const task = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Matrix' })).body
-    const agent = (await ws.api.post(`${base}/agents`, { name: 'Bot' })).body
-    await ws.api.post(`${base}/grants`, {
-      subjectType: 'agent',
-      subjectId: agent.id,
-      containerType: 'team',
-      containerId: ws.teamId,
-      capability: 'manage',
-    })
-    const session = (await runner.post(`${base}/agent-sessions`, { agentId: agent.id, taskId: task.id })).body
-    const proposal = (
-      await runner.post(`${base}/agent-sessions/${session.id}/actions`, {
-        operationId: 'tasks.delete',
-        params: { taskId: task.id },
-      })
-    ).body
-    const invitation = (
-      await ws.api.post(`${base}/invitations`, { email: 'someone@example.com', role: 'member' })
-    ).body
-    const grant = (
-      await ws.api.post(`${base}/grants`, {
-        subjectType: 'member',
-        subjectId: member.memberId,
-        containerType: 'team',
-        containerId: ws.teamId,
-        capability: 'view',
-      })
-    ).body
-    const ids: Ids = {
-      orgId: ws.orgId,
-      teamId: ws.teamId,
-      taskId: task.id,
-      stateId: ws.states.Todo!.id,
-      memberId: member.memberId,
-      agentId: agent.id,
-      sessionId: session.id,
-      approvalId: proposal.approvalRequest.id,
-      invitationId: invitation.id,
-      grantId: grant.id,
-      actorId: member.memberId,
-    }
-    for (const [name, value] of Object.entries(ids)) expect(value, name).toMatch(/^[a-z]+_/)
-    return { ids, ws }
-  }
+  const world = () => sampleWorld(server)
 
   it('has a sample body for every operation that takes one', () => {
     const missing = orgOperations.filter((op) => op.body && !BODIES[op.id]).map((op) => op.id)
