@@ -25,35 +25,44 @@ const postgres = process.argv.includes('--postgres')
 
 // Client mode: open connections, report every task.created latency to the parent.
 if (process.argv.includes('--client')) {
-  const { url, tokens, count } = JSON.parse(process.argv.at(-1)!) as { url: string; tokens: string[]; count: number }
-  let open = 0
-  for (let i = 0; i < count; i++) {
-    const req = request(`${url}/v1/stream/sse?from=now&kinds=task.created`, {
-      agent: false,
-      headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, accept: 'text/event-stream' },
-    })
-    req.on('response', (res) => {
-      if (res.statusCode !== 200) {
-        process.send!({ error: `status ${res.statusCode}` })
-        return
-      }
-      res.setEncoding('utf8')
-      let buffer = ''
-      res.on('data', (chunk: string) => {
-        buffer += chunk
-        const frames = buffer.split('\n\n')
-        buffer = frames.pop()!
-        const now = Date.now()
-        for (const frame of frames) {
-          const sent = /"title":"t(\d+)"/.exec(frame)
-          if (sent) process.send!({ latency: now - Number(sent[1]) })
-        }
-      })
-      if (++open === count) process.send!({ open })
-    })
-    req.on('error', (error) => process.send!({ error: error.message }))
-    req.end()
+  const { url, tokens, count } = JSON.parse(process.argv.at(-1)!) as {
+    url: string
+    tokens: string[]
+    count: number
   }
+  // Connect in waves, so the server's accept backlog never overflows.
+  const connect = (i: number) =>
+    new Promise<void>((settle) => {
+      const req = request(`${url}/v1/stream/sse?from=now&kinds=task.created`, {
+        agent: false,
+        headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, accept: 'text/event-stream' },
+      })
+      req.on('response', (res) => {
+        if (res.statusCode !== 200) process.send!({ error: `status ${res.statusCode}` })
+        res.setEncoding('utf8')
+        let buffer = ''
+        res.on('data', (chunk: string) => {
+          buffer += chunk
+          const frames = buffer.split('\n\n')
+          buffer = frames.pop()!
+          const now = Date.now()
+          for (const frame of frames) {
+            const sent = /"title":"t(\d+)"/.exec(frame)
+            if (sent) process.send!({ latency: now - Number(sent[1]) })
+          }
+        })
+        settle()
+      })
+      req.on('error', (error) => {
+        process.send!({ error: error.message })
+        settle()
+      })
+      req.end()
+    })
+  for (let i = 0; i < count; i += 100) {
+    await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => connect(i + k)))
+  }
+  process.send!({ open: count })
 } else {
   await main()
 }
@@ -70,9 +79,15 @@ async function main(): Promise<void> {
     ttlSeconds: 3600,
   })
   const principal = await engine.tokens.verifyAccessToken(ownerToken)
-  const org = (await engine.execute('orgs.create', { body: { name: 'Bench' } }, principal)).body as { id: OrgId }
+  const org = (await engine.execute('orgs.create', { body: { name: 'Bench' } }, principal)).body as {
+    id: OrgId
+  }
   const team = (
-    await engine.execute('teams.create', { params: { orgId: org.id }, body: { name: 'T', key: 'T' } }, principal)
+    await engine.execute(
+      'teams.create',
+      { params: { orgId: org.id }, body: { name: 'T', key: 'T' } },
+      principal,
+    )
   ).body as { id: string }
   const tokens: string[] = []
   for (let i = 0; i < USERS; i++) {
@@ -90,12 +105,18 @@ async function main(): Promise<void> {
         updatedAt: now,
       }),
     )
-    tokens.push(await engine.tokens.issueAccessToken({ userId: user.id, scopes: ['work:read'], ttlSeconds: 3600 }))
+    tokens.push(
+      await engine.tokens.issueAccessToken({ userId: user.id, scopes: ['work:read'], ttlSeconds: 3600 }),
+    )
   }
   await storage.close()
 
-  console.log(`SSE bench on ${postgres ? 'Postgres' : 'SQLite'}: ${USERS} members, ${CLIENTS} client processes, ${RATE} events/s for ${SECONDS} s`)
-  console.log('| connections | events | deliveries | p50 ms | p99 ms | max ms | server RSS idle → connected | RSS per connection |')
+  console.log(
+    `SSE bench on ${postgres ? 'Postgres' : 'SQLite'}: ${USERS} members, ${CLIENTS} client processes, ${RATE} events/s for ${SECONDS} s`,
+  )
+  console.log(
+    '| connections | events | deliveries | p50 ms | p99 ms | max ms | server RSS idle → connected | RSS per connection |',
+  )
   console.log('|---|---|---|---|---|---|---|---|')
   for (const size of SIZES) {
     const server = await spawnServer(databaseUrl)
@@ -108,13 +129,19 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => {
       for (let c = 0; c < CLIENTS; c++) {
         const count = Math.floor(size / CLIENTS) + (c < size % CLIENTS ? 1 : 0)
-        const child = fork(process.argv[1]!, ['--client', JSON.stringify({ url: server.url, tokens, count })], {
-          execArgv: ['--conditions=dev-source', '--import', 'tsx'],
-        })
+        const child = fork(
+          process.argv[1]!,
+          ['--client', JSON.stringify({ url: server.url, tokens, count })],
+          {
+            execArgv: ['--conditions=dev-source', '--import', 'tsx'],
+          },
+        )
         child.on('message', (m: { latency?: number; open?: number; error?: string }) => {
           if (m.latency !== undefined) latencies.push(m.latency)
           if (m.error) errors.push(m.error)
-          if (m.open !== undefined && (opened += m.open) === size) resolve()
+          if (m.open === undefined) return
+          opened += m.open
+          if (opened === size) resolve()
         })
         clients.push(child)
       }
@@ -138,7 +165,8 @@ async function main(): Promise<void> {
     server.process.kill('SIGTERM')
     await new Promise((r) => server.process.once('exit', r))
     latencies.sort((a, b) => a - b)
-    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN
+    const q = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN
     const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`
     console.log(
       `| ${size.toLocaleString('en')} | ${events} | ${latencies.length.toLocaleString('en')} of ${(events * size).toLocaleString('en')} | ${q(0.5)} | ${q(0.99)} | ${latencies.at(-1)} | ${mb(idle)} → ${mb(connected)} | ${((connected - idle) / size / 1024).toFixed(1)} KB |`,
@@ -149,7 +177,8 @@ async function main(): Promise<void> {
 }
 
 async function freshDatabase(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
-  if (!postgres) return { databaseUrl: join(mkdtempSync(join(tmpdir(), 'wg-sse-')), 'bench.db'), drop: async () => {} }
+  if (!postgres)
+    return { databaseUrl: join(mkdtempSync(join(tmpdir(), 'wg-sse-')), 'bench.db'), drop: async () => {} }
   const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const name = `wg_sse_${randomBytes(4).toString('hex')}`
   const run = async (sql: string) => {
@@ -186,7 +215,10 @@ function rss(pid: number): number {
   const visit = (p: number) => {
     try {
       total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))![1]) * 1024
-      const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+      const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
       for (const c of children) visit(Number(c))
     } catch {}
   }

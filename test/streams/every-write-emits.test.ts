@@ -66,27 +66,19 @@ describeEachDatabase('every write emits events', (db) => {
     const silent: string[] = []
     for (const op of writes.filter(isOrgScoped)) {
       const { ids, ws } = await sampleWorld(server)
-      const runner = server.as(
-        await server.engine.tokens.issueAccessToken({
-          userId: ws.owner.user.id,
-          scopes: ['work:read', 'work:write', 'agents:run'],
-        }),
-      )
+      const token = await server.engine.tokens.issueAccessToken({
+        userId: ws.owner.user.id,
+        scopes: ['work:read', 'work:write', 'agents:run'],
+      })
       const verb = op.id.split('.').at(-1) as keyof typeof NEEDS
       const prior = NEEDS[verb] && writes.find((o) => o.id === op.id.replace(/\.\w+$/, `.${NEEDS[verb]}`))
       if (prior) {
-        const res = await runner[prior.method === 'DELETE' ? 'delete' : 'post'](
-          fill(prior, ids),
-          ...(prior.body ? [bodyOf(prior, ids)] : []),
-        )
+        const res = await server.request(prior.method, fill(prior, ids), { token, body: bodyOf(prior, ids) })
         expect(res.status, `${prior.id} before ${op.id}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
       }
       const before = await log(ids.orgId!)
       const res = await server.request(op.method, fill(op, ids), {
-        token: await server.engine.tokens.issueAccessToken({
-          userId: ws.owner.user.id,
-          scopes: ['work:read', 'work:write', 'agents:run'],
-        }),
+        token,
         body: bodyOf(op, ids),
       })
       expect(res.status, `${op.id}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
