@@ -152,11 +152,12 @@ async function main(): Promise<void> {
     const started = Date.now()
     while (Date.now() - started < SECONDS * 1000) {
       const tick = Date.now()
-      await fetch(`${server.url}/v1/orgs/${org.id}/tasks`, {
+      const res = await fetch(`${server.url}/v1/orgs/${org.id}/tasks`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ teamId: team.id, title: `t${Date.now()}` }),
       })
+      if (res.status !== 201) throw new Error(`write failed: ${res.status} ${await res.text()}`)
       events++
       await sleep(Math.max(0, 1000 / RATE - (Date.now() - tick)))
     }
@@ -194,19 +195,28 @@ async function freshDatabase(): Promise<{ databaseUrl: string; drop(): Promise<v
 }
 
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = 40_000 + Math.floor(Math.random() * 20_000)
   const child = spawn('node_modules/.bin/tsx', ['--conditions=dev-source', 'adapters/h3/src/bin/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, BASE_URL },
+    env: {
+      ...process.env,
+      PORT: String(40_000 + Math.floor(Math.random() * 20_000)),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      BASE_URL,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  await new Promise<void>((resolve) => {
+  // Never leave the server behind, whatever happens to the bench.
+  process.on('exit', () => child.kill('SIGKILL'))
+  // The server prints the origin it really listens on (listhen moves off a busy port).
+  const url = await new Promise<string>((resolve) => {
     let out = ''
     child.stdout!.on('data', (c) => {
       out += c
-      if (out.includes('API')) resolve()
+      const api = /API\s+(\S+)\/v1/.exec(out)
+      if (api) resolve(api[1]!)
     })
   })
-  return { url: `http://127.0.0.1:${port}`, process: child }
+  return { url, process: child }
 }
 
 /** The server's RSS: tsx runs it in a child node process, so sum the process tree. */

@@ -25,11 +25,22 @@ const encoder = new TextEncoder()
 // `streams.maxBufferedBytes` decides when that backlog ends the stream.
 const QUEUE_MARK = 16 * 1024
 
+// One event goes to every subscriber that may see it: serialise its payload once.
+const payloads = new WeakMap<object, string>()
+function payloadOf(event: Extract<StreamItem, { type: 'event' }>['event']): string {
+  let json = payloads.get(event)
+  if (json === undefined) {
+    json = JSON.stringify(streamEventOf(event))
+    payloads.set(event, json)
+  }
+  return json
+}
+
 /** Server-sent event framing of a core live stream: `stream-event`, `ping` and a final `stream-end`. */
 export function frame(item: StreamItem): string {
   switch (item.type) {
     case 'event':
-      return `id: ${item.cursor}\nevent: stream-event\ndata: ${JSON.stringify(streamEventOf(item.event))}\n\n`
+      return `id: ${item.cursor}\nevent: stream-event\ndata: ${payloadOf(item.event)}\n\n`
     case 'ping':
       return `id: ${item.cursor}\nevent: ping\ndata: {}\n\n`
     case 'end':

@@ -111,10 +111,23 @@ export function createStreamBroker(deps: {
     })()
   }
 
+  // Subscribers at the same positions share one signed cursor (a bounded memo, reset when full).
+  let sealed = new Map<string, string>()
   function cursorOf(sub: Subscription): string {
     const known = new Map<OrgId, number>()
-    for (const [orgId, at] of sub.positions) if (at !== null) known.set(orgId, at)
-    return encodeStreamCursor(deps.cursors, known)
+    let key = ''
+    for (const [orgId, at] of sub.positions) {
+      if (at === null) continue
+      known.set(orgId, at)
+      key += `${orgId}:${at};`
+    }
+    let cursor = sealed.get(key)
+    if (cursor === undefined) {
+      if (sealed.size > 10_000) sealed = new Map()
+      cursor = encodeStreamCursor(deps.cursors, known)
+      sealed.set(key, cursor)
+    }
+    return cursor
   }
 
   function end(sub: Subscription, reason: StreamEndReason, detail: string): void {
