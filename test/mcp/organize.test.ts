@@ -17,7 +17,7 @@ describeEachDatabase('MCP organize, names, permission parity and subscriptions',
   it('changes nothing when the last step of a plan fails', async () => {
     const ws = await newWorkspace(server)
     const client = await connect(server, await mcpToken(server, ws.owner.user.id))
-    const events = await server.storage.read((s) => s.events.lastSeq(ws.orgId))
+    const events = (await server.storage.read((s) => s.events.bounds(ws.orgId))).last
     const result = await tool(client, 'organize', {
       steps: [
         { action: 'create_task', handle: 'a', team: 'ENG', title: 'One' },
@@ -27,7 +27,7 @@ describeEachDatabase('MCP organize, names, permission parity and subscriptions',
     })
     expect(result.error).toMatchObject({ code: 'key_taken', step: 2 })
     expect(await taskCount(ws)).toBe(0)
-    expect(await server.storage.read((s) => s.events.lastSeq(ws.orgId))).toBe(events)
+    expect((await server.storage.read((s) => s.events.bounds(ws.orgId))).last).toBe(events)
   })
 
   it('applies a 200-step plan in one call, and a dry run reports exactly what the real run does', async () => {

@@ -2,7 +2,7 @@ import {
   createEngine,
   createUser,
   type Engine,
-  type EngineConfig,
+  type EngineSettings,
   type Principal,
   type User,
 } from '@workgraph/core'
@@ -16,10 +16,7 @@ export interface TestEngine {
 }
 
 /** An engine on a fresh database (new SQLite file or new Postgres schema), migrated. */
-export async function createTestEngine(
-  db: TestDatabase,
-  config: Partial<EngineConfig> = {},
-): Promise<TestEngine> {
+export async function createTestEngine(db: TestDatabase, config: EngineSettings = {}): Promise<TestEngine> {
   const target = db.fresh()
   const storage = await openStorage({ url: target.url, ...(target.schema ? { schema: target.schema } : {}) })
   const engine = await createEngine({ storage, config: { baseUrl: 'http://workgraph.test', ...config } })

@@ -9,6 +9,7 @@ import { registerOAuthRoutes } from './oauth/routes.ts'
 import { registerAccountPages } from './pages/account.ts'
 import { registerConnectedAppsPage } from './pages/connected-apps.ts'
 import { registerConsentPages } from './pages/consent.ts'
+import { registerSseRoute } from './sse-route.ts'
 
 export interface AppOptions extends ApiRoutesOptions {
   /** The authorization server: CIMD fetcher, clock, limits. */
@@ -22,6 +23,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   const app = new H3()
   registerDocsRoutes(app, engine)
   registerApiRoutes(app, engine, options)
+  registerSseRoute(app, engine, options.onError)
   const oauth = createOAuthServer(engine, options.oauth)
   registerOAuthRoutes(app, oauth)
   registerAccountPages(app, oauth)

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createEngine, type Engine, type EngineConfig, type Mailer } from '@workgraph/core'
-import { type KyselyStorage, openStorage } from '@workgraph/kysely'
+import { createEngine, type Engine, type EngineSettings, type EventHub, type Mailer } from '@workgraph/core'
+import { createPostgresEventHub, isPostgresUrl, type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { type AppOptions, createApp } from './app.ts'
 
@@ -14,10 +14,10 @@ export interface ServerOptions extends AppOptions {
   host?: string
   /** The public origin; defaults to `http://{host}:{port}`. */
   baseUrl?: string
-  config?: Partial<Omit<EngineConfig, 'baseUrl'>>
+  config?: Omit<EngineSettings, 'baseUrl'>
   /** Where invitation mail goes; the default prints it. */
   mailer?: Mailer
-  /** The engine's clock (tests move it to make cycles end). */
+  /** The engine's clock (tests move it to expire tokens and end cycles). */
   clock?: () => Date
 }
 
@@ -35,6 +35,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: options.databaseUrl,
     ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
   })
+  // Several instances on one Postgres database wake each other's stream readers over LISTEN/NOTIFY.
+  const hub: EventHub | undefined = isPostgresUrl(options.databaseUrl)
+    ? await createPostgresEventHub({
+        url: options.databaseUrl,
+        ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+        onError: (error) => console.error('event hub', error),
+      })
+    : undefined
   const server = createServer()
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
@@ -43,8 +51,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const engine = await createEngine({
     storage,
     config: { ...options.config, baseUrl: options.baseUrl ?? url },
-    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(hub ? { hub } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   })
   server.on('request', toNodeHandler(createApp(engine, options)))
   return {
@@ -53,7 +62,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage,
     server,
     async close() {
-      // Long-lived responses (MCP and other event streams) would hold close() open: end them too.
+      // Ends open streams first (with a final frame), then the long-lived responses (MCP) that would hold close() open.
+      await engine.close()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()
       await closed

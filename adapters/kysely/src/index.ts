@@ -1,6 +1,8 @@
 export type { Connection, ConnectOptions } from './connect.ts'
 export { connect, isPostgresUrl } from './connect.ts'
 export { migrateToLatest } from './migrations/index.ts'
+export type { PostgresHubOptions } from './postgres-hub.ts'
+export { createPostgresEventHub } from './postgres-hub.ts'
 export type { Database, Dialect } from './schema.ts'
 export type { KyselyStorage } from './storage.ts'
 export { createKyselyStorage, openStorage } from './storage.ts'

@@ -8,6 +8,7 @@ import { meCatalogue } from './operations/me.ts'
 import { orgsCatalogue } from './operations/orgs.ts'
 import { plansCatalogue } from './operations/plans.ts'
 import { reactionsCatalogue } from './operations/reactions.ts'
+import { streamsCatalogue } from './operations/streams.ts'
 import { configOperation } from './operations/system.ts'
 import { taskBatchCatalogue } from './operations/task-batch.ts'
 import { taskDepthCatalogue } from './operations/task-depth.ts'
@@ -38,6 +39,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   Organize:
     'Names resolved to ids, and plans that apply many changes in one transaction (the MCP `organize` tool).',
   Me: "The caller's own account: signed-in web sessions and connected apps (OAuth consents).",
+  Streams:
+    'Live updates: every change as an event, by polling here or over server-sent events at `/v1/stream/sse` (see docs/events.md).',
 }
 
 /** Every operation of the API, in documentation order. Routes, validation, OpenAPI and docs all read this. */
@@ -57,6 +60,7 @@ export const OPERATIONS: readonly AnyOperation[] = [
   ...agentsCatalogue,
   ...plansCatalogue,
   ...meCatalogue,
+  ...streamsCatalogue,
 ]
 
 const seen = new Set<string>()

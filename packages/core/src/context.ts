@@ -35,6 +35,7 @@ export interface ContextDeps {
   invoke: OperationContext['invoke']
   operationOf: OperationContext['operationOf']
   mailer: Mailer
+  hub: EventHub
 }
 
 /** The context one operation runs in, for one actor; the access profile is loaded at most once. */
@@ -78,6 +79,7 @@ export function createContext(deps: ContextDeps, org: Org | null, actor: Actor |
     },
     invoke: deps.invoke,
     operationOf: deps.operationOf,
+    hub: deps.hub,
   }
   return ctx
 }

@@ -20,6 +20,7 @@ import {
   isOrgScoped,
   isWrite,
   type OperationContext,
+  type StreamConfig,
 } from './operation.ts'
 import { CursorCodec } from './pagination.ts'
 import type { Actor } from './permissions.ts'
@@ -28,6 +29,7 @@ import { ProblemError } from './problems.ts'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts'
 import { advanceCycles as advanceCyclesIn, type CycleAdvance } from './services/cycle-maintenance.ts'
 import type { Storage, Store } from './storage.ts'
+import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
 
 type InvokeInput = { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
@@ -62,8 +64,17 @@ export interface Engine {
   readonly tokens: TokenService
   readonly limiter: RateLimiter
   readonly operations: readonly AnyOperation[]
-  /** Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens); hosts call it now and then. */
-  prune(): Promise<{ idempotencyKeys: number; oauth: number }>
+  /** The engine's clock (tests move it). */
+  readonly clock: () => Date
+  /** Live streams of this process (SSE), created on first use. */
+  readonly streams: StreamBroker
+  /**
+   * Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens,
+   * events older than `streams.retentionDays`); hosts call it now and then.
+   */
+  prune(): Promise<{ idempotencyKeys: number; oauth: number; events: number }>
+  /** Ends live streams and stops their timers. */
+  close(): Promise<void>
   /**
    * Time-driven cycle work: completes cycles whose end has passed (rolling unfinished tasks over)
    * and creates upcoming cycles by each team's cadence. Hosts call it every few minutes; events it
@@ -79,9 +90,19 @@ export interface Engine {
   ): Promise<ExecuteResult>
 }
 
+/** Engine settings as a host gives them: everything but `baseUrl` has a default. */
+export type EngineSettings = Partial<Omit<EngineConfig, 'streams'>> & { streams?: Partial<StreamConfig> }
+
+export const STREAM_DEFAULTS: StreamConfig = {
+  retentionDays: 30,
+  pingSeconds: 25,
+  maxBufferedBytes: 1_048_576,
+  pollFallbackMs: 2_000,
+}
+
 export interface EngineOptions {
   storage: Storage
-  config: Partial<EngineConfig> & Pick<EngineConfig, 'baseUrl'>
+  config: EngineSettings & Pick<EngineConfig, 'baseUrl'>
   hub?: EventHub
   rateLimitStore?: RateLimitStore
   /** Where invitation mail goes; the default prints it. */
@@ -95,6 +116,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     maxBodyBytes: 1_048_576,
     rateLimit: { limit: 600, windowSeconds: 60 },
     ...options.config,
+    streams: { ...STREAM_DEFAULTS, ...options.config.streams },
     baseUrl: options.config.baseUrl.replace(/\/+$/, ''),
   }
   const { storage } = options
@@ -145,6 +167,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         config,
         events,
         mailer,
+        hub,
         operationOf,
         invoke: (id: string, raw: InvokeInput, as: Actor) => invoke(ctx, events, id, raw, as),
       }
@@ -253,6 +276,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         config,
         events,
         mailer,
+        hub,
         operationOf,
         invoke: parent.invoke,
       },
@@ -273,7 +297,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const before = new Date(clock().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
     const idempotencyKeys = await storage.transaction((s) => s.idempotency.prune(before))
     const oauth = await storage.transaction((s) => s.oauth.prune(clock().toISOString()))
-    return { idempotencyKeys, oauth }
+    const retainFrom = new Date(clock().getTime() - config.streams.retentionDays * 86_400_000).toISOString()
+    const events = await storage.transaction((s) => s.events.prune(retainFrom))
+    return { idempotencyKeys, oauth, events }
   }
 
   /** Runs `fn` with no actor in one transaction of the org; an archived or missing org is left alone. */
@@ -284,7 +310,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       if (!org || org.archivedAt) return { value: null, notices: [] as HubNotice[] }
       const events: EventBuffer = new Map()
       const invoke = () => Promise.reject(new Error('The system does not act through agents'))
-      const deps = { store, principal: null, now, cursors, config, events, mailer, operationOf, invoke }
+      const deps = { store, principal: null, now, cursors, config, events, mailer, operationOf, invoke, hub }
       const value = await fn(createContext(deps, org, null))
       const notices: HubNotice[] = []
       for (const [id, list] of events) {
@@ -305,7 +331,26 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     return advanceCyclesIn(sweep, runAsSystem, clock().toISOString(), options.onError)
   }
 
-  return { config, storage, hub, tokens, limiter, operations: OPERATIONS, execute, prune, advanceCycles }
+  let broker: StreamBroker | undefined
+  return {
+    config,
+    storage,
+    hub,
+    tokens,
+    limiter,
+    operations: OPERATIONS,
+    clock,
+    get streams() {
+      broker ??= createStreamBroker({ storage, hub, cursors, config: config.streams, clock })
+      return broker
+    },
+    execute,
+    prune,
+    advanceCycles,
+    async close() {
+      broker?.close()
+    },
+  }
 }
 
 function checkScope(operation: AnyOperation, principal: Principal | null): void {

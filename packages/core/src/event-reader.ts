@@ -34,5 +34,5 @@ export async function readVisibleEvents(
 
 /** The org's newest event sequence: where a new reader starts. */
 export function lastEventSeq(storage: Storage, orgId: OrgId): Promise<number> {
-  return storage.read((store) => store.events.lastSeq(orgId))
+  return storage.read(async (store) => (await store.events.bounds(orgId)).last)
 }

@@ -60,3 +60,37 @@ export function createMemoryEventHub(options: { onListenerError?: (error: unknow
     },
   }
 }
+
+/** Wake-ups for some orgs, remembered between waits so none is missed while the reader reads. */
+export interface HubWatch {
+  /** Resolves at the first notice since the previous call (at once if one came meanwhile), or after `ms`. */
+  wait(ms: number): Promise<void>
+  close(): void
+}
+
+/** Watches the hub for notices about `orgIds` (every org when null). Create it before reading the log. */
+export function watchHub(hub: EventHub, orgIds: ReadonlySet<OrgId> | null): HubWatch {
+  let pending = false
+  let wake: (() => void) | null = null
+  const unsubscribe = hub.subscribe((notice) => {
+    if (orgIds && !orgIds.has(notice.orgId)) return
+    pending = true
+    wake?.()
+  })
+  return {
+    async wait(ms) {
+      if (!pending && ms > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms)
+          wake = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        wake = null
+      }
+      pending = false
+    },
+    close: unsubscribe,
+  }
+}

@@ -3,11 +3,18 @@ export type { Capability, OrgRole } from './capabilities.ts'
 export { atLeast, CAPABILITIES, capabilityRank, ORG_ROLES, ROLE_BASE_CAPABILITY } from './capabilities.ts'
 export { OPERATIONS, TAGS } from './catalogue.ts'
 export { DiscardChanges } from './discard.ts'
-export type { Engine, EngineOptions, ExecuteOptions, ExecuteResult, RawInput } from './engine.ts'
-export { createEngine, sharedSecret } from './engine.ts'
+export type {
+  Engine,
+  EngineOptions,
+  EngineSettings,
+  ExecuteOptions,
+  ExecuteResult,
+  RawInput,
+} from './engine.ts'
+export { createEngine, STREAM_DEFAULTS, sharedSecret } from './engine.ts'
 export { lastEventSeq, readVisibleEvents } from './event-reader.ts'
-export type { EventHub, HubNotice, NewEvent, StoredEvent } from './events.ts'
-export { createMemoryEventHub } from './events.ts'
+export type { EventHub, HubNotice, HubWatch, NewEvent, StoredEvent } from './events.ts'
+export { createMemoryEventHub, watchHub } from './events.ts'
 export type {
   ActivityId,
   ActorId,
@@ -64,6 +71,7 @@ export type {
   HttpMethod,
   Operation,
   OperationContext,
+  StreamConfig,
 } from './operation.ts'
 export { defineOperation, isOrgScoped, isWrite } from './operation.ts'
 export type { KeysetPosition, Page, PageRequest } from './pagination.ts'
@@ -173,6 +181,27 @@ export type {
   User,
   UserRepo,
 } from './storage.ts'
+export type { StreamBroker, StreamItem, StreamSink, SubscribeOptions } from './streams/broker.ts'
+export type { Positions } from './streams/cursor.ts'
+export { decodeStreamCursor, encodeStreamCursor } from './streams/cursor.ts'
+export type { PollRequest } from './streams/poll.ts'
+export { pollHub, pollOrg } from './streams/poll.ts'
+export type { OrgPage } from './streams/read.ts'
+export { readHub, readOrg } from './streams/read.ts'
+export type { StreamReader } from './streams/readers.ts'
+export { readerFor, readerIn, readersOf } from './streams/readers.ts'
+export type { StreamEndReason } from './streams/schema.ts'
+export {
+  PollQueryFields,
+  parseKinds,
+  STREAM_END_REASONS,
+  StreamEnd,
+  StreamEvent,
+  StreamPage,
+  StreamQueryFields,
+  streamEventOf,
+} from './streams/schema.ts'
+export { parseSseQuery, SseQuery } from './streams/sse-query.ts'
 export { PRIORITY_ORDER, taskSortValue, undatedSortKey } from './task-order.ts'
 export type { IssueAccessTokenOptions, TokenService } from './tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './tokens.ts'

@@ -1,6 +1,6 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { Capability } from './capabilities.ts'
-import type { NewEvent } from './events.ts'
+import type { EventHub, NewEvent } from './events.ts'
 import type { OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
 import type { CursorCodec } from './pagination.ts'
@@ -45,6 +45,20 @@ export interface OperationContext {
     actor: Actor,
   ): Promise<unknown>
   config: EngineConfig
+  /** Wakes stream readers when a log grows (long-polls wait on it). */
+  hub: EventHub
+}
+
+/** Live-update settings (docs/events.md). */
+export interface StreamConfig {
+  /** Events older than this many days are pruned by `engine.prune`; older cursors get 410. */
+  retentionDays: number
+  /** Seconds between SSE pings. */
+  pingSeconds: number
+  /** Bytes an SSE client may leave unread before it is ended as a slow reader. */
+  maxBufferedBytes: number
+  /** How often live streams re-read the logs even without a wake-up (a lost notification only delays). */
+  pollFallbackMs: number
 }
 
 export interface EngineConfig {
@@ -54,6 +68,7 @@ export interface EngineConfig {
   /** Request body limit in bytes. */
   maxBodyBytes: number
   rateLimit: { limit: number; windowSeconds: number }
+  streams: StreamConfig
 }
 
 type StaticOr<T, D> = T extends TSchema ? Static<T> : D

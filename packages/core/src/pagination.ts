@@ -75,6 +75,24 @@ export class CursorCodec {
     return { value: parsed.v, id: parsed.i }
   }
 
+  /** Seals any JSON value for `scope` (stream positions); same signature and checks as list cursors. */
+  seal(scope: string, value: unknown): string {
+    const body = Buffer.from(JSON.stringify({ s: scope, v: value })).toString('base64url')
+    return `${body}.${this.#sign(body)}`
+  }
+
+  /** Opens a sealed value; anything altered or sealed for another scope is a 400 `invalid_cursor`. */
+  open(scope: string, cursor: string): unknown {
+    const [body, mac, extra] = cursor.split('.')
+    if (!body || !mac || extra !== undefined) throw invalidCursor()
+    const expected = Buffer.from(this.#sign(body))
+    const given = Buffer.from(mac)
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidCursor()
+    const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { s: string; v: unknown }
+    if (parsed.s !== scope) throw invalidCursor('The cursor belongs to another list or other filters.')
+    return parsed.v
+  }
+
   #sign(body: string): string {
     return createHmac('sha256', this.#key).update(body).digest('base64url')
   }

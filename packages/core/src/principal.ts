@@ -21,4 +21,6 @@ export interface Principal {
   tokenId?: string
   /** The resource the token was issued for (`aud`): `{baseUrl}/v1` or `{baseUrl}/mcp`. */
   audience?: string
+  /** When the token stops being valid (ISO time); long-lived streams end then. */
+  expiresAt?: string
 }

@@ -20,6 +20,7 @@ export const PROBLEMS = {
   last_owner: { status: 409, title: 'The workspace keeps at least one active owner' },
   already_exists: { status: 409, title: 'The record exists already' },
   invitation_invalid: { status: 410, title: 'The invitation is used, revoked or expired' },
+  cursor_expired: { status: 410, title: 'The stream cursor is older than the retained events' },
   invitation_email_mismatch: { status: 403, title: 'The invitation was sent to another email address' },
   approval_closed: { status: 409, title: 'The approval request is no longer pending' },
   session_closed: { status: 409, title: 'The agent session has ended' },

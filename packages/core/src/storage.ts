@@ -264,10 +264,25 @@ export interface EventRepo {
    * Events with `seq > afterSeq`, in order. With a scope, only what the reader may see, decided in
    * the query: org-wide readers see every event; others the events of their visible teams and the
    * events about themselves (`resourceId` = their actor id). Without one: every event (engine use).
+   * With `kinds`, only events of those kinds (also in the query).
    */
-  list(orgId: OrgId, afterSeq: number, limit: number, scope?: ReadScope): Promise<StoredEvent[]>
-  /** The sequence of the org's newest committed event (0 before the first). */
-  lastSeq(orgId: OrgId): Promise<number>
+  list(
+    orgId: OrgId,
+    afterSeq: number,
+    limit: number,
+    scope?: ReadScope,
+    kinds?: readonly string[],
+  ): Promise<StoredEvent[]>
+  /**
+   * The org's log bounds: `last` is the committed counter (every event up to it is committed and
+   * readable), `oldest` the first retained sequence (`last + 1` when nothing is retained).
+   */
+  bounds(orgId: OrgId): Promise<{ oldest: number; last: number }>
+  /**
+   * Deletes, per org, the prefix of the log up to the newest event created before `before`: always a
+   * prefix by sequence, so `oldest` tells exactly what a cursor may still resume from.
+   */
+  prune(before: string): Promise<number>
 }
 
 export interface IdempotencyRecord {

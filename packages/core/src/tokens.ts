@@ -134,6 +134,9 @@ export async function createTokenService(options: {
           ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}),
           ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
           ...(typeof payload.aud === 'string' ? { audience: payload.aud } : {}),
+          ...(typeof payload.exp === 'number'
+            ? { expiresAt: new Date(payload.exp * 1000).toISOString() }
+            : {}),
         }
       } catch {
         throw new ProblemError('unauthenticated', 'The access token is invalid or expired.')

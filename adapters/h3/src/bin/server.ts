@@ -1,19 +1,30 @@
 #!/usr/bin/env node
 import { createEngine } from '@workgraph/core'
-import { openStorage } from '@workgraph/kysely'
+import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 import { createApp } from '../app.ts'
 import { createCimdFetcher } from '../oauth/cimd-fetcher.ts'
 
-// The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL.
+// The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL;
+// live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md).
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? 'localhost'
 const databaseUrl = process.env.DATABASE_URL ?? './.workgraph/workgraph.db'
 const baseUrl = process.env.BASE_URL ?? `http://${host}:${port}`
 
+const numberFrom = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
+const streams = {
+  ...(numberFrom('EVENT_RETENTION_DAYS') ? { retentionDays: numberFrom('EVENT_RETENTION_DAYS') } : {}),
+  ...(numberFrom('STREAM_PING_SECONDS') ? { pingSeconds: numberFrom('STREAM_PING_SECONDS') } : {}),
+}
+
 const storage = await openStorage({ url: databaseUrl })
-const engine = await createEngine({ storage, config: { baseUrl } })
+// On Postgres, instances sharing the database wake each other's stream readers (LISTEN/NOTIFY).
+const hub = isPostgresUrl(databaseUrl)
+  ? await createPostgresEventHub({ url: databaseUrl, onError: (error) => console.error('event hub', error) })
+  : undefined
+const engine = await createEngine({ storage, config: { baseUrl, streams }, ...(hub ? { hub } : {}) })
 const app = createApp(engine, {
   onError: (error, request) => console.error(`${request.method} ${request.url}`, error),
   // Client ID Metadata Documents are fetched from public addresses only.
@@ -57,7 +68,9 @@ cycles.unref()
 const shutdown = async () => {
   clearInterval(pruning)
   clearInterval(cycles)
+  await engine.close()
   await listener.close()
+  await engine.hub.close()
   await storage.close()
   process.exit(0)
 }

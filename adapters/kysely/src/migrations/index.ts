@@ -4,6 +4,7 @@ import * as m0001 from './0001_initial.ts'
 import * as m0002 from './0002_oauth.ts'
 import * as m0003 from './0003_permissions.ts'
 import * as m0004 from './0004_event_visibility.ts'
+import * as m0005 from './0005_event_retention.ts'
 import * as m0006 from './0006_task_depth.ts'
 import * as m0007 from './0007_labels_comments.ts'
 import * as m0008 from './0008_cycles.ts'
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002_oauth': m0002,
   '0003_permissions': m0003,
   '0004_event_visibility': m0004,
+  '0005_event_retention': m0005,
   '0006_task_depth': m0006,
   '0007_labels_comments': m0007,
   '0008_cycles': m0008,

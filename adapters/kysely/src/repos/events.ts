@@ -29,21 +29,15 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
         .execute()
       return stored
     },
-    async lastSeq(orgId) {
-      const row = await db
-        .selectFrom('orgEventCounters')
-        .select('lastSeq')
-        .where('orgId', '=', orgId)
-        .executeTakeFirst()
-      return row ? int(row.lastSeq) : 0
-    },
-    async list(orgId, afterSeq, limit, scope) {
+    async list(orgId, afterSeq, limit, scope, kinds) {
       let query = db.selectFrom('events').selectAll().where('orgId', '=', orgId).where('seq', '>', afterSeq)
       if (scope && !scope.orgWide) {
         query = query.where((eb) =>
           eb.or([inVisibleTeams(eb, 'teamId', scope), eb('resourceId', '=', scope.actorId)]),
         )
       }
+      if (kinds)
+        query = kinds.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('kind', 'in', [...kinds])
       const rows = await query.orderBy('seq').limit(limit).execute()
       return rows.map((r) => ({
         id: r.id as EventId,
@@ -57,6 +51,43 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
         data: json(r.data),
         createdAt: iso(r.createdAt),
       }))
+    },
+    async bounds(orgId) {
+      const row = await db
+        .selectFrom('orgEventCounters as c')
+        .select((eb) => [
+          'c.lastSeq',
+          eb
+            .selectFrom('events as e')
+            .select((e) => e.fn.min('e.seq').as('m'))
+            .whereRef('e.orgId', '=', 'c.orgId')
+            .as('oldest'),
+        ])
+        .where('c.orgId', '=', orgId)
+        .executeTakeFirst()
+      if (!row) return { oldest: 1, last: 0 }
+      const last = int(row.lastSeq)
+      return { oldest: row.oldest === null ? last + 1 : int(row.oldest as never), last }
+    },
+    async prune(before) {
+      // Per org, everything up to the newest event older than `before`: a prefix by sequence even
+      // when concurrent transactions committed with out-of-order timestamps.
+      const cut = await db
+        .selectFrom('events')
+        .select((eb) => ['orgId', eb.fn.max('seq').as('upTo')])
+        .where('createdAt', '<', before as never)
+        .groupBy('orgId')
+        .execute()
+      let deleted = 0
+      for (const { orgId, upTo } of cut) {
+        const result = await db
+          .deleteFrom('events')
+          .where('orgId', '=', orgId)
+          .where('seq', '<=', int(upTo as never))
+          .executeTakeFirst()
+        deleted += Number(result.numDeletedRows)
+      }
+      return deleted
     },
   }
 }

@@ -118,8 +118,8 @@ async function recordLink(ctx: OperationContext, task: Task, blocker: Task, verb
     { field: 'blocks', before: added ? null : task.id, after: added ? task.id : null },
   ])
   ctx.emit({
-    kind: added ? 'taskDependency.created' : 'taskDependency.deleted',
-    resourceType: 'taskDependency',
+    kind: added ? 'task_dependency.created' : 'task_dependency.deleted',
+    resourceType: 'task_dependency',
     resourceId: task.id,
     teamId: task.teamId,
     data: { blockerId: blocker.id, blockedId: task.id },

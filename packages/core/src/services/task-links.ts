@@ -106,8 +106,8 @@ async function record(
 ) {
   await recordTaskHistory(ctx, task, [{ field: 'links', before, after }])
   ctx.emit({
-    kind: `taskLink.${verb}`,
-    resourceType: 'taskLink',
+    kind: `task_link.${verb}`,
+    resourceType: 'task_link',
     resourceId: link.id,
     teamId: task.teamId,
     data: verb === 'deleted' ? { id: link.id, taskId: task.id } : { link, ...(changes ? { changes } : {}) },

@@ -104,8 +104,8 @@ async function recordRelation(
     { field: mirrorType, before: added ? null : task.id, after: added ? task.id : null },
   ])
   ctx.emit({
-    kind: added ? 'taskRelation.created' : 'taskRelation.deleted',
-    resourceType: 'taskRelation',
+    kind: added ? 'task_relation.created' : 'task_relation.deleted',
+    resourceType: 'task_relation',
     resourceId: task.id,
     teamId: task.teamId,
     data: { type, taskId: task.id, relatedId: other.id },

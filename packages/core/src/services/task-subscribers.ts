@@ -81,8 +81,8 @@ async function record(ctx: OperationContext, task: Task, actorId: ActorId, added
     { field: 'subscribers', before: added ? null : actorId, after: added ? actorId : null },
   ])
   ctx.emit({
-    kind: added ? 'taskSubscriber.created' : 'taskSubscriber.deleted',
-    resourceType: 'taskSubscriber',
+    kind: added ? 'task_subscriber.created' : 'task_subscriber.deleted',
+    resourceType: 'task_subscriber',
     resourceId: task.id,
     teamId: task.teamId,
     data: { taskId: task.id, actorId },

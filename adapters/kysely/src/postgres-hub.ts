@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto'
+import { createMemoryEventHub, type EventHub, type HubNotice } from '@workgraph/core'
+import pg from 'pg'
+
+export interface PostgresHubOptions {
+  /** The `postgres://` URL of the database every instance shares. */
+  url: string
+  /** The schema the instances work in: one channel per schema, so schemas on one server stay apart. */
+  schema?: string
+  /** Delay before reconnecting a lost listener. */
+  reconnectMs?: number
+  onError?: (error: unknown) => void
+}
+
+/**
+ * The event hub across server instances: `publish` wakes this process's readers at once and sends
+ * `NOTIFY` (after the engine's commit); a dedicated connection `LISTEN`s and wakes readers for the
+ * other instances' writes. Notifications only wake readers, who then read the log: one lost while
+ * the listener reconnects delays an event until the readers' fallback re-read, it never loses it.
+ */
+export async function createPostgresEventHub(options: PostgresHubOptions): Promise<EventHub> {
+  const local = createMemoryEventHub({ onListenerError: options.onError })
+  const channel = `workgraph_events${options.schema ? `_${options.schema}` : ''}`.slice(0, 63)
+  const instance = randomUUID()
+  const sender = new pg.Pool({ connectionString: options.url, max: 2 })
+  sender.on('error', (error) => options.onError?.(error))
+  let listener: pg.Client | null = null
+  let closed = false
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.url })
+    client.on('notification', (message) => {
+      const [from, orgId, seq] = (message.payload ?? '').split(' ')
+      if (from === instance || !orgId || !seq) return
+      local.publish({ orgId: orgId as HubNotice['orgId'], seq: Number(seq) })
+    })
+    client.on('error', (error) => {
+      options.onError?.(error)
+      reconnect(client)
+    })
+    client.on('end', () => reconnect(client))
+    await client.connect()
+    await client.query(`LISTEN "${channel}"`)
+    listener = client
+  }
+
+  function reconnect(client: pg.Client): void {
+    if (closed || listener !== client) return
+    listener = null
+    client.removeAllListeners()
+    client.end().catch(() => {})
+    retry()
+  }
+
+  function retry(): void {
+    setTimeout(() => {
+      if (closed) return
+      listen().catch((error: unknown) => {
+        options.onError?.(error)
+        retry()
+      })
+    }, options.reconnectMs ?? 1000).unref()
+  }
+
+  await listen()
+  return {
+    publish(notice) {
+      local.publish(notice)
+      sender
+        .query('select pg_notify($1, $2)', [channel, `${instance} ${notice.orgId} ${notice.seq}`])
+        .catch((error: unknown) => options.onError?.(error))
+    },
+    subscribe: local.subscribe,
+    async close() {
+      closed = true
+      const client = listener
+      listener = null
+      await client?.end().catch(() => {})
+      await sender.end()
+      await local.close()
+    },
+  }
+}

@@ -1,0 +1,351 @@
+import type { EventHub, StoredEvent } from '../events.ts'
+import type { OrgId, UserId } from '../ids.ts'
+import type { StreamConfig } from '../operation.ts'
+import type { CursorCodec } from '../pagination.ts'
+import type { Principal } from '../principal.ts'
+import { isProblem, notFound } from '../problems.ts'
+import type { Storage } from '../storage.ts'
+import { encodeStreamCursor } from './cursor.ts'
+import { startPositions } from './poll.ts'
+import { readOrg } from './read.ts'
+import { membershipsOf, readerIn, type StreamReader } from './readers.ts'
+import type { StreamEndReason } from './schema.ts'
+
+/** What a live stream hands its transport, in order. */
+export type StreamItem =
+  | { type: 'event'; event: StoredEvent; cursor: string }
+  | { type: 'ping'; cursor: string }
+  | { type: 'end'; reason: StreamEndReason; detail: string }
+
+/** The transport side of a live stream (the SSE response in the h3 adapter). */
+export interface StreamSink {
+  /** Queues items for the client. */
+  write(items: StreamItem[]): void
+  /** Bytes queued and not yet taken by the client: the measure of a slow reader. */
+  queued(): number
+  /** Ends the response after what is queued. */
+  close(): void
+}
+
+export interface SubscribeOptions {
+  /** Only this workspace (404 unless an active member); every membership otherwise. */
+  orgId?: OrgId | undefined
+  kinds?: readonly string[] | undefined
+  cursor?: string | undefined
+  from?: 'start' | 'now' | undefined
+}
+
+export interface StreamBroker {
+  /**
+   * Opens a live stream for the principal into `sink`. Throws a `ProblemError` before anything is
+   * written (bad cursor, expired cursor, not a member); afterwards problems end the stream with a
+   * final `end` item. Returns the function that closes it from the transport side.
+   */
+  subscribe(principal: Principal, options: SubscribeOptions, sink: StreamSink): Promise<() => void>
+  /** Live streams in this process. */
+  readonly size: number
+  /** Ends every stream with `shutdown`. */
+  close(): void
+}
+
+interface Subscription {
+  principal: Principal
+  userId: UserId
+  orgFilter: OrgId | undefined
+  kinds: readonly string[] | undefined
+  positions: Map<OrgId, number | null>
+  sink: StreamSink
+  ended: boolean
+}
+
+const BATCH = 200
+const ACCESS_CONCURRENCY = 8
+
+/**
+ * Live streams of one process. Subscriptions are grouped by workspace; a wake-up for a workspace
+ * runs one round for it: each subscriber's access is resolved afresh (once per user per round), the
+ * subscribers at the same position with the same permission scope share one scoped query, and
+ * each gets the events in order with a cursor per event. A fallback timer re-reads the logs that
+ * grew without a wake-up, so a lost notification only delays an event.
+ */
+export function createStreamBroker(deps: {
+  storage: Storage
+  hub: EventHub
+  cursors: CursorCodec
+  config: StreamConfig
+  clock: () => Date
+}): StreamBroker {
+  const { storage, config } = deps
+  const byOrg = new Map<OrgId, Set<Subscription>>()
+  const all = new Set<Subscription>()
+  const heads = new Map<OrgId, number>()
+  const rounds = new Map<OrgId, { again: boolean }>()
+
+  const unsubscribeHub = deps.hub.subscribe((notice) => {
+    if (byOrg.has(notice.orgId)) schedule(notice.orgId)
+  })
+  const fallback = setInterval(() => void pollFallback(), config.pollFallbackMs)
+  fallback.unref?.()
+  const pinger = setInterval(() => void pingAll(), config.pingSeconds * 1000)
+  pinger.unref?.()
+
+  function schedule(orgId: OrgId): void {
+    const running = rounds.get(orgId)
+    if (running) {
+      running.again = true
+      return
+    }
+    const state = { again: false }
+    rounds.set(orgId, state)
+    void (async () => {
+      try {
+        do {
+          state.again = false
+          if (await round(orgId)) state.again = true
+        } while (state.again && byOrg.has(orgId))
+      } catch (error) {
+        console.error('stream round failed', error)
+      } finally {
+        rounds.delete(orgId)
+      }
+    })()
+  }
+
+  // Subscribers at the same positions share one signed cursor (a bounded memo, reset when full).
+  let sealed = new Map<string, string>()
+  function cursorOf(sub: Subscription): string {
+    const known = new Map<OrgId, number>()
+    let key = ''
+    for (const [orgId, at] of sub.positions) {
+      if (at === null) continue
+      known.set(orgId, at)
+      key += `${orgId}:${at};`
+    }
+    let cursor = sealed.get(key)
+    if (cursor === undefined) {
+      if (sealed.size > 10_000) sealed = new Map()
+      cursor = encodeStreamCursor(deps.cursors, known)
+      sealed.set(key, cursor)
+    }
+    return cursor
+  }
+
+  function end(sub: Subscription, reason: StreamEndReason, detail: string): void {
+    if (sub.ended) return
+    sub.ended = true
+    all.delete(sub)
+    for (const orgId of sub.positions.keys()) leave(sub, orgId)
+    sub.sink.write([{ type: 'end', reason, detail }])
+    sub.sink.close()
+  }
+
+  function join(sub: Subscription, orgId: OrgId, at: number | null): void {
+    sub.positions.set(orgId, at)
+    const subs = byOrg.get(orgId) ?? new Set()
+    subs.add(sub)
+    byOrg.set(orgId, subs)
+  }
+
+  function leave(sub: Subscription, orgId: OrgId): void {
+    const subs = byOrg.get(orgId)
+    subs?.delete(sub)
+    if (subs?.size === 0) byOrg.delete(orgId)
+  }
+
+  /** Token lifetime and the byte bound: checked without the database on every round and ping. */
+  function stillWelcome(sub: Subscription): boolean {
+    if (sub.principal.expiresAt && deps.clock().toISOString() >= sub.principal.expiresAt) {
+      end(
+        sub,
+        'token_expired',
+        'The access token has expired; reconnect with a new one and the last event id.',
+      )
+      return false
+    }
+    if (sub.sink.queued() > config.maxBufferedBytes) {
+      end(
+        sub,
+        'slow_reader',
+        `More than ${config.maxBufferedBytes} bytes were left unread; reconnect and read faster.`,
+      )
+      return false
+    }
+    return true
+  }
+
+  async function consentLive(grantId: string | undefined): Promise<boolean> {
+    if (!grantId) return true
+    return storage.read((s) => s.oauth.grantIsLive(grantId as never))
+  }
+
+  /** One pass over a workspace's subscribers; true when some group had more to read. */
+  async function round(orgId: OrgId): Promise<boolean> {
+    const subs = [...(byOrg.get(orgId) ?? [])].filter(stillWelcome)
+    if (subs.length === 0) return false
+    const { last } = await storage.read((s) => s.events.bounds(orgId))
+    heads.set(orgId, last)
+    const behind = subs.filter((s) => {
+      const at = s.positions.get(orgId)
+      return at === null || at === undefined || at < last
+    })
+    if (behind.length === 0) return false
+
+    // Access afresh, once per user (and consent) per round: a removed grant is in force now.
+    const readers = new Map<UserId, Promise<StreamReader | null>>()
+    const consents = new Map<string, Promise<boolean>>()
+    await forEachLimited([...new Set(behind.map((s) => s.userId))], ACCESS_CONCURRENCY, async (userId) => {
+      const reader = storage.read((s) => readerIn(s, orgId, userId))
+      readers.set(userId, reader)
+      await reader
+    })
+    for (const sub of behind) {
+      const grantId = sub.principal.grantId
+      if (grantId && !consents.has(grantId)) consents.set(grantId, consentLive(grantId))
+    }
+
+    const groups = new Map<string, { reader: StreamReader; after: number | null; subs: Subscription[] }>()
+    for (const sub of behind) {
+      if (!(await consents.get(sub.principal.grantId ?? '')) && sub.principal.grantId) {
+        end(sub, 'consent_revoked', 'The consent behind this token was revoked.')
+        continue
+      }
+      const reader = await readers.get(sub.userId)!
+      if (!reader) {
+        if (sub.orgFilter) end(sub, 'membership_ended', 'You are no longer a member of this workspace.')
+        else {
+          leave(sub, orgId)
+          sub.positions.delete(orgId)
+        }
+        continue
+      }
+      const after = sub.positions.get(orgId) ?? null
+      const key = JSON.stringify([scopeKey(reader), sub.kinds ?? null, after])
+      const group = groups.get(key) ?? { reader, after, subs: [] }
+      group.subs.push(sub)
+      groups.set(key, group)
+    }
+
+    let more = false
+    for (const group of groups.values()) {
+      const kinds = group.subs[0]!.kinds
+      try {
+        const page = await storage.read((s) => readOrg(s, group.reader, group.after, { limit: BATCH, kinds }))
+        more ||= page.more
+        for (const sub of group.subs) deliver(sub, orgId, page.events, page.position)
+      } catch (error) {
+        if (!isProblem(error) || error.code !== 'cursor_expired') throw error
+        for (const sub of group.subs) end(sub, 'cursor_expired', error.message)
+      }
+    }
+    return more
+  }
+
+  function deliver(sub: Subscription, orgId: OrgId, events: StoredEvent[], position: number): void {
+    if (sub.ended) return
+    const items: StreamItem[] = []
+    for (const event of events) {
+      sub.positions.set(orgId, event.seq)
+      items.push({ type: 'event', event, cursor: cursorOf(sub) })
+    }
+    sub.positions.set(orgId, position)
+    if (items.length > 0) sub.sink.write(items)
+    stillWelcome(sub)
+  }
+
+  async function pollFallback(): Promise<void> {
+    for (const orgId of [...byOrg.keys()]) {
+      try {
+        const { last } = await storage.read((s) => s.events.bounds(orgId))
+        if (last !== heads.get(orgId)) schedule(orgId)
+      } catch (error) {
+        console.error('stream fallback read failed', error)
+      }
+    }
+  }
+
+  async function pingAll(): Promise<void> {
+    const consents = new Map<string, Promise<boolean>>()
+    for (const sub of [...all]) {
+      if (!stillWelcome(sub)) continue
+      const grantId = sub.principal.grantId
+      if (grantId) {
+        if (!consents.has(grantId))
+          consents.set(
+            grantId,
+            consentLive(grantId).catch(() => true),
+          )
+        if (!(await consents.get(grantId))) {
+          end(sub, 'consent_revoked', 'The consent behind this token was revoked.')
+          continue
+        }
+      }
+      if (!sub.orgFilter) await joinNewMemberships(sub).catch(() => {})
+      if (!sub.ended) sub.sink.write([{ type: 'ping', cursor: cursorOf(sub) }])
+    }
+  }
+
+  /** A workspace joined after the stream opened starts at its oldest retained event. */
+  async function joinNewMemberships(sub: Subscription): Promise<void> {
+    const orgs = await storage.read((s) => membershipsOf(s, sub.userId))
+    for (const orgId of orgs) {
+      if (sub.ended || sub.positions.has(orgId)) continue
+      join(sub, orgId, null)
+      schedule(orgId)
+    }
+  }
+
+  return {
+    async subscribe(principal, options, sink) {
+      const orgIds = await storage.read(async (s) => {
+        if (!options.orgId) return membershipsOf(s, principal.userId)
+        if (!(await readerIn(s, options.orgId, principal.userId))) throw notFound('Org')
+        return [options.orgId]
+      })
+      const start = await storage.read((store) =>
+        startPositions({ store, hub: deps.hub, cursors: deps.cursors }, orgIds, options),
+      )
+      const sub: Subscription = {
+        principal,
+        userId: principal.userId,
+        orgFilter: options.orgId,
+        kinds: options.kinds,
+        positions: new Map(),
+        sink,
+        ended: false,
+      }
+      all.add(sub)
+      for (const orgId of orgIds) join(sub, orgId, start.get(orgId) ?? null)
+      for (const orgId of orgIds) schedule(orgId)
+      return () => {
+        if (sub.ended) return
+        sub.ended = true
+        all.delete(sub)
+        for (const orgId of sub.positions.keys()) leave(sub, orgId)
+      }
+    },
+    get size() {
+      return all.size
+    },
+    close() {
+      clearInterval(fallback)
+      clearInterval(pinger)
+      unsubscribeHub()
+      for (const sub of [...all])
+        end(sub, 'shutdown', 'The server is shutting down; reconnect with the last event id.')
+    },
+  }
+}
+
+function scopeKey(reader: StreamReader): string {
+  return reader.scope.orgWide
+    ? 'org'
+    : `${reader.scope.actorId}:${[...reader.scope.teamIds].sort().join(',')}`
+}
+
+async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!)
+  })
+  await Promise.all(workers)
+}

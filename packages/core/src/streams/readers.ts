@@ -1,0 +1,53 @@
+import type { OrgId, UserId } from '../ids.ts'
+import { type Actor, loadProfile, type ReadScope, readScope } from '../permissions.ts'
+import type { Store } from '../storage.ts'
+
+/** Who reads one workspace's log, and what they may see there: decided afresh for every read. */
+export interface StreamReader {
+  orgId: OrgId
+  actor: Actor
+  scope: ReadScope
+}
+
+/** The reader for an actor (a person or an agent): its grants as they are now. */
+export async function readerFor(store: Store, actor: Actor): Promise<StreamReader> {
+  return { orgId: actor.orgId, actor, scope: readScope(await loadProfile(store, actor)) }
+}
+
+/** The user's reader in one workspace; null when they are not an active member. */
+export async function readerIn(store: Store, orgId: OrgId, userId: UserId): Promise<StreamReader | null> {
+  const member = await store.members.findByUser(orgId, userId)
+  if (member?.status !== 'active') return null
+  return readerFor(store, {
+    id: member.id,
+    kind: 'person',
+    orgId,
+    role: member.role,
+    userId,
+    name: member.name,
+  })
+}
+
+/** Every workspace the user is an active member of, in id order. */
+export async function membershipsOf(store: Store, userId: UserId): Promise<OrgId[]> {
+  const orgs: OrgId[] = []
+  for (;;) {
+    const last = orgs.at(-1)
+    const page = await store.orgs.listForUser(userId, {
+      sort: 'id',
+      direction: 'asc',
+      after: last ? { value: last, id: last } : null,
+      limit: 200,
+    })
+    orgs.push(...page.slice(0, 200).map((o) => o.id))
+    if (page.length <= 200) return orgs
+  }
+}
+
+/** The user's readers in every workspace they belong to. */
+export async function readersOf(store: Store, userId: UserId): Promise<StreamReader[]> {
+  const readers = await Promise.all(
+    (await membershipsOf(store, userId)).map((orgId) => readerIn(store, orgId, userId)),
+  )
+  return readers.filter((r): r is StreamReader => r !== null)
+}

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs'
+import { type AnyOperation, isOrgScoped, type Mailer, OPERATIONS, type OrgId } from '@workgraph/core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { newPerson } from '../support/fixtures.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
+
+/** Writes outside any workspace change only the caller's own account: no workspace stream can carry them. */
+const ACCOUNT_ONLY = new Set(['me.sessions.revoke', 'me.connections.revoke'])
+
+/** A write that needs another first: `restore` after `archive`, `reactivate` after `deactivate`, `remove` after `add`. */
+const NEEDS = { restore: 'archive', reactivate: 'deactivate', remove: 'add', unresolve: 'resolve' } as const
+
+/** The matrix's bodies only have to pass validation; here a write must change something (a no-op emits nothing). */
+const CHANGING: Record<string, (ids: Ids) => unknown> = {
+  // The sample world already has a team label named `Matrix`.
+  'labels.create': (ids) => ({ name: 'Another', teamId: ids.teamId }),
+  // The sample task is already in the cycle and carries the sample label.
+  'cycles.addTasks': (ids) => ({ taskIds: [ids.otherTaskId] }),
+  'tasks.labels.add': (ids) => ({ labelId: ids.otherLabelId }),
+  'members.update': () => ({ role: 'guest' }),
+  'workflowStates.reorder': (ids) => ({ stateIds: ids.stateIds!.split(',').reverse() }),
+  'grants.create': (ids) => ({
+    subjectType: 'member',
+    subjectId: ids.memberId,
+    containerType: 'org',
+    containerId: ids.orgId,
+    capability: 'view',
+  }),
+}
+/** Operations whose path ids differ from the sample world's defaults. */
+const IDS: Record<string, (ids: Ids) => Ids> = {
+  'comments.reactions.remove': (ids) => ({ ...ids, reactionId: ids.commentReactionId! }),
+}
+const bodyOf = (op: AnyOperation, ids: Ids) =>
+  op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined
+
+const writes = OPERATIONS.filter((op) => op.method !== 'GET')
+const eventsDoc = readFileSync(new URL('../../docs/events.md', import.meta.url), 'utf8')
+
+function fill(op: AnyOperation, ids: Ids) {
+  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name] ?? `missing-${name}`)
+}
+
+describeEachDatabase('every write emits events', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  const mail: Array<{ to: string; link: string }> = []
+  const mailer: Mailer = { send: async (m) => void mail.push(m) }
+  beforeAll(async () => {
+    server = await startTestServer(db, {
+      mailer,
+      config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } },
+    })
+  })
+  afterAll(() => server.drop())
+
+  const log = (orgId: string) => server.storage.read((s) => s.events.list(orgId as OrgId, 0, 100_000))
+
+  it('has a way to run every write operation', () => {
+    const unknown = writes.filter(
+      (op) =>
+        !isOrgScoped(op) &&
+        !ACCOUNT_ONLY.has(op.id) &&
+        !['orgs.create', 'invitations.accept'].includes(op.id),
+    )
+    expect(
+      unknown.map((op) => op.id),
+      'add a case for writes outside /v1/orgs/{orgId}',
+    ).toEqual([])
+  })
+
+  it('appends at least one event to the workspace log for every write, of a documented kind', async () => {
+    const kinds = new Set<string>()
+    const silent: string[] = []
+    for (const op of writes.filter(isOrgScoped)) {
+      const world = await sampleWorld(server)
+      const { ws } = world
+      const ids = IDS[op.id]?.(world.ids) ?? world.ids
+      const token = await server.engine.tokens.issueAccessToken({
+        userId: ws.owner.user.id,
+        scopes: ['work:read', 'work:write', 'agents:run'],
+      })
+      const verb = op.id.split('.').at(-1) as keyof typeof NEEDS
+      const prior = NEEDS[verb] && writes.find((o) => o.id === op.id.replace(/\.\w+$/, `.${NEEDS[verb]}`))
+      if (prior) {
+        const res = await server.request(prior.method, fill(prior, ids), { token, body: bodyOf(prior, ids) })
+        expect(res.status, `${prior.id} before ${op.id}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
+      }
+      const before = await log(ids.orgId!)
+      const res = await server.request(op.method, fill(op, ids), {
+        token,
+        body: bodyOf(op, ids),
+      })
+      expect(res.status, `${op.id}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
+      const added = (await log(ids.orgId!)).slice(before.length)
+      if (added.length === 0) silent.push(op.id)
+      for (const e of added) kinds.add(e.kind)
+    }
+    expect(silent, 'writes that emitted no event').toEqual([])
+
+    const owner = await newPerson(server.engine)
+    const created = await server.as(owner.token).post('/v1/orgs', { name: 'Emits' })
+    for (const e of await log(created.body.id)) kinds.add(e.kind)
+    expect(kinds).toContain('org.created')
+
+    const invitee = await newPerson(server.engine)
+    await server.as(owner.token).post(`/v1/orgs/${created.body.id}/invitations`, {
+      email: invitee.user.email,
+      role: 'member',
+    })
+    const token = new URL(mail.filter((m) => m.to === invitee.user.email).at(-1)!.link).searchParams.get(
+      'token',
+    )
+    const before = await log(created.body.id)
+    const accepted = await server.as(invitee.token).post('/v1/invitations/accept', { token })
+    expect(accepted.status).toBe(200)
+    const added = (await log(created.body.id)).slice(before.length)
+    expect(added.length, 'invitations.accept emitted no event').toBeGreaterThan(0)
+    for (const e of added) kinds.add(e.kind)
+
+    const undocumented = [...kinds].filter((k) => !eventsDoc.includes(`\`${k}\``)).sort()
+    expect(undocumented, 'event kinds missing from the table in docs/events.md').toEqual([])
+  }, 300_000)
+})
