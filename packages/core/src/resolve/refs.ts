@@ -139,8 +139,7 @@ export async function resolveLabel(
     (await ctx.store.teams.list(orgId, { archived: null }, page('id'), scope)).map((t) => [t.id, t.key]),
   )
   const groups = new Map(labels.filter((l) => l.isGroup).map((l) => [l.id, l.name]))
-  const usable = labels.filter((l) => !l.isGroup)
-  const candidates = usable.map((l) => {
+  const candidates = labels.map((l) => {
     const group = l.parentId ? groups.get(l.parentId) : undefined
     const name = group ? `${group}/${l.name}` : l.name
     const owner = l.teamId ? (teams.get(l.teamId) ?? 'another team') : 'workspace'
