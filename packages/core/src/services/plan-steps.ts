@@ -56,9 +56,9 @@ export async function runStep(
   const readTask = async (taskId: string) => (await invoke('tasks.get', { taskId })) as Task
   const optional = (fields: (keyof PlanStep)[]) =>
     Object.fromEntries(fields.filter((f) => step[f] !== undefined).map((f) => [f, step[f]]))
-  const given = ACTIONS[step.action].needs
-    .concat(ACTIONS[step.action].takes)
-    .filter((f) => step[f] !== undefined && f !== 'task')
+  const given = [...new Set(ACTIONS[step.action].needs.concat(ACTIONS[step.action].takes))].filter(
+    (f) => step[f] !== undefined && f !== 'task',
+  )
   const taskBody = async (teamId: string) => ({
     ...optional([...TASK_FIELDS]),
     ...(step.state ? { stateId: await stateOf(teamId) } : {}),

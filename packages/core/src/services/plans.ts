@@ -175,7 +175,10 @@ const PLAN_FIELDS: Record<string, string> = {
 function atStep(error: ProblemError, i: number, action: string): ProblemError {
   if (error.extensions.step !== undefined) return error
   const errors = error.errors?.map((e) => ({
-    pointer: `/body/steps/${i}${e.pointer.replace(/^\/(body|params)/, '').replace(/[A-Za-z]+Id$/, (f) => PLAN_FIELDS[f] ?? f)}`,
+    // Names resolved while the step runs already point into the plan.
+    pointer: e.pointer.startsWith('/body/steps/')
+      ? e.pointer
+      : `/body/steps/${i}${e.pointer.replace(/^\/(body|params)/, '').replace(/[A-Za-z]+Id$/, (f) => PLAN_FIELDS[f] ?? f)}`,
     message: e.message,
   }))
   return new ProblemError(error.code, `Step ${i} (${action}) failed: ${error.message} Nothing was changed.`, {
