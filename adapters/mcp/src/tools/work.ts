@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, PLAN_LINKS } from '@workgraph/core'
+import { IdSchema, type OrgId, PLAN_LINKS } from '@workgraph/core'
 import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from './schema.ts'
 import { clip, peopleOf } from './task-detail.ts'
 import type { ToolCall, ToolDefinition } from './types.ts'
@@ -9,7 +9,7 @@ const LabelNames = Type.Array(
   { maxItems: 20 },
 )
 
-async function taskOf(call: ToolCall, orgId: any, ref: string) {
+async function taskOf(call: ToolCall, orgId: OrgId, ref: string) {
   const taskId = await call.resolve(orgId, 'task', ref)
   return call.run('tasks.get', { params: { orgId, taskId } })
 }
