@@ -61,6 +61,10 @@ export async function readRecord(call: ToolCall, ref: ResourceRef): Promise<{ id
       const taskId = await call.resolve(orgId, 'task', ref.key)
       return { id: taskId, body: await call.run('tasks.get', { params: { orgId, taskId } }) }
     }
+    case 'cycle': {
+      const cycleId = await call.resolve(orgId, 'cycle', ref.number, ref.key)
+      return { id: cycleId, body: await call.run('cycles.get', { params: { orgId, cycleId } }) }
+    }
     case 'session':
       return {
         id: ref.id,

@@ -81,8 +81,14 @@ export class Subscriptions {
   }
 }
 
+/**
+ * Whether an event changes what the subscribed record reads as: the record itself, a task's own
+ * records (comments, links: `data.taskId`), or, for a cycle, a task entering or leaving it.
+ */
 function concerns(event: StoredEvent, recordId: string): boolean {
   if (event.resourceId === recordId) return true
-  const data = event.data as Record<string, unknown> | null
-  return data?.taskId === recordId
+  const data = event.data as Record<string, any> | null
+  if (data?.taskId === recordId) return true
+  if (!recordId.startsWith('cyc_')) return false
+  return data?.cycleId === recordId || data?.changes?.cycleId?.before === recordId
 }

@@ -6,11 +6,17 @@ export type ResourceRef =
   | { kind: 'team'; orgId: OrgId; key: string }
   | { kind: 'task'; orgId: OrgId; key: string }
   | { kind: 'session'; orgId: OrgId; id: string }
+  | { kind: 'cycle'; orgId: OrgId; key: string; number: string }
 
 export const RESOURCE_TEMPLATES = [
   { uriTemplate: 'workgraph://orgs/{orgId}', name: 'workspace', title: 'A workspace' },
   { uriTemplate: 'workgraph://orgs/{orgId}/teams/{teamKey}', name: 'team', title: 'A team, by key' },
   { uriTemplate: 'workgraph://orgs/{orgId}/tasks/{taskKey}', name: 'task', title: 'A task, by key (ENG-42)' },
+  {
+    uriTemplate: 'workgraph://orgs/{orgId}/teams/{teamKey}/cycles/{number}',
+    name: 'cycle',
+    title: "A team's cycle, by number; subscribers hear of changes to it and to its tasks",
+  },
   {
     uriTemplate: 'workgraph://orgs/{orgId}/agent-sessions/{sessionId}',
     name: 'agent-session',
@@ -21,7 +27,13 @@ export const RESOURCE_TEMPLATES = [
 const PATTERN =
   /^workgraph:\/\/orgs\/(org_[0-9A-HJKMNP-TV-Z]{26})(?:\/(teams|tasks|agent-sessions)\/([^/?#]+))?$/
 
+const CYCLE_PATTERN =
+  /^workgraph:\/\/orgs\/(org_[0-9A-HJKMNP-TV-Z]{26})\/teams\/([^/?#]+)\/cycles\/([1-9][0-9]{0,8})$/
+
 export function parseUri(uri: string): ResourceRef | null {
+  const cycle = CYCLE_PATTERN.exec(uri)
+  if (cycle)
+    return { kind: 'cycle', orgId: cycle[1] as OrgId, key: decodeURIComponent(cycle[2]!), number: cycle[3]! }
   const m = PATTERN.exec(uri)
   if (!m) return null
   const orgId = m[1] as OrgId
@@ -37,3 +49,5 @@ export const teamUri = (orgId: string, key: string) =>
   `workgraph://orgs/${orgId}/teams/${encodeURIComponent(key)}`
 export const taskUri = (orgId: string, key: string) =>
   `workgraph://orgs/${orgId}/tasks/${encodeURIComponent(key)}`
+export const cycleUri = (orgId: string, key: string, number: number) =>
+  `workgraph://orgs/${orgId}/teams/${encodeURIComponent(key)}/cycles/${number}`

@@ -113,7 +113,14 @@ export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from '.
 export { Label, labelNameKey } from './schemas/labels.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
 export type { PlanAction } from './schemas/plans.ts'
-export { PLAN_ACTIONS, PLAN_MAX_STEPS, PlanReport, PlanStep, ResolvedName } from './schemas/plans.ts'
+export {
+  PLAN_ACTIONS,
+  PLAN_LINKS,
+  PLAN_MAX_STEPS,
+  PlanReport,
+  PlanStep,
+  ResolvedName,
+} from './schemas/plans.ts'
 export type { RelationType } from './schemas/task-depth.ts'
 export {
   RELATION_TYPES,

@@ -1,14 +1,23 @@
 import { agentTools } from './agents.ts'
+import { cycleTools } from './cycles.ts'
 import { organizeTool } from './organize.ts'
 import { taskTools } from './tasks.ts'
 import type { ToolDefinition } from './types.ts'
+import { workTools } from './work.ts'
 import { workspaceTools } from './workspace.ts'
 
 /**
  * The curated tool set, in the order hosts list it. A new resource adds its tools here (each maps
  * to catalogue operations and runs them through `engine.execute`).
  */
-export const TOOLS: readonly ToolDefinition[] = [...workspaceTools, ...taskTools, organizeTool, ...agentTools]
+export const TOOLS: readonly ToolDefinition[] = [
+  ...workspaceTools,
+  ...taskTools,
+  ...workTools,
+  ...cycleTools,
+  organizeTool,
+  ...agentTools,
+]
 
 const seen = new Set<string>()
 for (const tool of TOOLS) {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { OrgId, Task } from '@workgraph/core'
-import { ProblemError } from '@workgraph/core'
+import { PlanStep, ProblemError } from '@workgraph/core'
+import { CycleRef } from './cycles.ts'
 import { TASK_FIELDS, taskRows } from './rows.ts'
 import {
   Cursor,
@@ -14,6 +15,7 @@ import {
   TeamRef,
   Workspace,
 } from './schema.ts'
+import { taskDetail } from './task-detail.ts'
 import type { ToolCall, ToolDefinition } from './types.ts'
 
 const Fields = Type.Optional(
@@ -22,7 +24,29 @@ const Fields = Type.Optional(
     description: 'Task fields to add to the compact rows (key, title, state, assignee, priority).',
   }),
 )
+/** `tasks.list` query fields the tool passes through as they are. */
+const SEARCH_FILTERS = [
+  'q',
+  'stateCategory',
+  'priority',
+  'blocked',
+  'dueAfter',
+  'dueBefore',
+  'createdAfter',
+  'createdBefore',
+  'updatedSince',
+  'updatedBefore',
+  'archived',
+  'sort',
+]
 const EDITABLE = ['title', 'description', 'priority', 'estimate', 'dueDate']
+const ParentRef = PlanStep.properties.parent
+/** A type list, not an `anyOf` (some hosts reject it), like the plan step's nullable fields. */
+const CycleOrNone = Type.Unsafe<string | null>({
+  ...CycleRef,
+  type: ['string', 'null'],
+  description: `${CycleRef.description} null takes the task out of its cycle.`,
+})
 
 /** Resolves the task argument and reads the task (404 when the caller cannot view it). */
 async function taskOf(call: ToolCall, orgId: OrgId, ref: string): Promise<Task> {
@@ -35,9 +59,15 @@ async function references(
   call: ToolCall,
   orgId: OrgId,
   team: string,
-  args: { state?: string; assignee?: string | null },
+  args: { state?: string; assignee?: string | null; parent?: string | null; cycle?: string | null },
 ) {
   return {
+    ...(args.parent === null ? { parentId: null } : {}),
+    ...(typeof args.parent === 'string' ? { parentId: await call.resolve(orgId, 'task', args.parent) } : {}),
+    ...(args.cycle === null ? { cycleId: null } : {}),
+    ...(typeof args.cycle === 'string'
+      ? { cycleId: await call.resolve(orgId, 'cycle', args.cycle, team) }
+      : {}),
     ...(args.state !== undefined ? { stateId: await call.resolve(orgId, 'state', args.state, team) } : {}),
     ...(args.assignee === null ? { assigneeId: null } : {}),
     ...(typeof args.assignee === 'string'
@@ -62,7 +92,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'search_tasks',
     title: 'Search tasks',
     description:
-      'Lists tasks matching filters given by name (team key, state name, person email/name/`me`), newest first, as compact rows. Pages: pass `nextCursor` back as `cursor`; `nextCursor: null` means there is no more.',
+      'Lists tasks matching filters given by name (team key, state, person email/name/`me`, label, cycle, parent key), words in `q`, due/created/updated ranges, `blocked`; sorted by `sort` (newest first by default), as compact rows. Pages: pass `nextCursor` back as `cursor`; `nextCursor: null` means there is no more.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -78,13 +108,24 @@ export const taskTools: ToolDefinition[] = [
           description: 'A person (email, name, `me`), or `none` for unassigned.',
         }),
       ),
-      ...optionalFieldsOf('tasks.list', 'query', [
-        'stateCategory',
-        'priority',
-        'updatedSince',
-        'archived',
-        'sort',
-      ]),
+      label: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 200, description: 'Tasks carrying this label (by name).' }),
+      ),
+      cycle: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 120,
+          description: `${CycleRef.description} Needs \`team\`. \`none\`: tasks in no cycle.`,
+        }),
+      ),
+      parent: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 60,
+          description: 'Subtasks of this task (key), or `none` for top-level tasks.',
+        }),
+      ),
+      ...optionalFieldsOf('tasks.list', 'query', SEARCH_FILTERS),
       fields: Fields,
       cursor: Cursor,
       limit: Limit,
@@ -92,8 +133,17 @@ export const taskTools: ToolDefinition[] = [
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const query: Record<string, unknown> = {
-        ...pick(args, ['stateCategory', 'priority', 'updatedSince', 'archived', 'sort', 'cursor']),
+        ...pick(args, [...SEARCH_FILTERS, 'cursor']),
         limit: args.limit ?? 25,
+      }
+      if (args.label) query.labelId = await call.resolve(org.id, 'label', args.label, args.team)
+      if (args.parent)
+        query.parentId = args.parent === 'none' ? 'none' : await call.resolve(org.id, 'task', args.parent)
+      if (args.cycle) {
+        if (!args.team && args.cycle !== 'none')
+          throw new ProblemError('validation_failed', '`cycle` needs `team`: cycles are numbered per team.')
+        query.cycleId =
+          args.cycle === 'none' ? 'none' : await call.resolve(org.id, 'cycle', args.cycle, args.team)
       }
       if (args.team) query.teamId = await call.resolve(org.id, 'team', args.team)
       if (args.state) {
@@ -111,23 +161,34 @@ export const taskTools: ToolDefinition[] = [
   {
     name: 'get_task',
     title: 'Get a task',
-    description: 'One task by key (`ENG-42`) with its description and fields, states and people by name.',
+    description:
+      'One task by key (`ENG-42`) with its fields, labels, cycle, parent and subtasks, blockers and blocked tasks, relations, and comment threads (capped; `more` says where there is more).',
     readOnly: true,
     destructive: false,
     idempotent: true,
-    operations: ['tasks.get', 'names.resolve'],
+    operations: [
+      'tasks.get',
+      'names.resolve',
+      'labels.get',
+      'cycles.get',
+      'tasks.children.list',
+      'tasks.blockers.list',
+      'tasks.blocking.list',
+      'tasks.relations.list',
+      'comments.list',
+    ],
     input: object({ workspace: Workspace, task: TaskRef }, ['task']),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const task = await taskOf(call, org.id, args.task)
-      const [row] = await taskRows(call, org.id, [task], TASK_FIELDS)
-      return row
+      return taskDetail(call, org.id, task, TASK_FIELDS)
     },
   },
   {
     name: 'create_task',
     title: 'Create a task',
-    description: 'Creates a task in a team; state and assignee by name. Returns the new task with its key.',
+    description:
+      'Creates a task in a team; state, assignee, cycle by name, `parent` by key (a subtask). Returns the new task with its key.',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -140,6 +201,8 @@ export const taskTools: ToolDefinition[] = [
         ...optionalFieldsOf('tasks.create', 'body', ['description', 'priority', 'estimate', 'dueDate']),
         state: Type.Optional(StateRef),
         assignee: Type.Optional(PersonOrNone),
+        parent: Type.Optional(ParentRef),
+        cycle: Type.Optional(CycleOrNone),
       },
       ['team', 'title'],
     ),
@@ -155,7 +218,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'update_task',
     title: 'Update a task',
     description:
-      'Changes fields of a task by key: title, description, priority, estimate, due date, state, assignee.',
+      'Changes fields of a task by key: title, description, priority, estimate, due date, state, assignee, parent (a task key; null: top-level), cycle (null: none).',
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -167,6 +230,8 @@ export const taskTools: ToolDefinition[] = [
         ...optionalFieldsOf('tasks.update', 'body', EDITABLE),
         state: Type.Optional(StateRef),
         assignee: Type.Optional(PersonOrNone),
+        parent: Type.Optional(ParentRef),
+        cycle: Type.Optional(CycleOrNone),
       },
       ['task'],
     ),

@@ -1,7 +1,10 @@
 import type { AgentId, MemberId, TaskId, TeamId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import { ProblemError } from '../problems.ts'
+import type { Cycle } from '../schemas/cycles.ts'
+import type { Label } from '../schemas/labels.ts'
 import type { Team, WorkflowState } from '../schemas/teams.ts'
+import { toCycle } from '../services/cycles.ts'
 import { currentOrg } from '../services/orgs.ts'
 import { requireTeam } from '../services/teams.ts'
 import { matchName } from './match.ts'
@@ -21,7 +24,7 @@ const page = <S extends string>(sort: S) => ({
   limit: MAX_CANDIDATES,
 })
 
-export const NAME_KINDS = ['team', 'state', 'person', 'task', 'agent'] as const
+export const NAME_KINDS = ['team', 'state', 'person', 'task', 'agent', 'label', 'cycle'] as const
 export type NameKind = (typeof NAME_KINDS)[number]
 
 export interface Resolved {
@@ -112,7 +115,97 @@ export async function resolveAgent(ctx: OperationContext, ref: string, pointer =
   )
 }
 
-/** One name of any kind; states need their team (`teamRef`, itself a name or id). */
+/**
+ * An active label by id or name (`Bug`, or `Size/Large` for a label of a group). With `teamId`, only
+ * labels that apply to that team's tasks count (the org's and the team's own), and the team's own
+ * label wins over an org label of the same name. Without it, every label the caller can see counts:
+ * one name used by several teams is ambiguous and the candidates name their teams.
+ */
+export async function resolveLabel(
+  ctx: OperationContext,
+  ref: string,
+  teamId?: TeamId,
+  pointer = '',
+): Promise<Label> {
+  const orgId = currentOrg(ctx).id
+  const scope = await ctx.scope()
+  const labels = await ctx.store.labels.list(
+    orgId,
+    { archived: false, ...(teamId ? { appliesToTeamId: teamId } : {}) },
+    page('name'),
+    scope,
+  )
+  const teams = new Map(
+    (await ctx.store.teams.list(orgId, { archived: null }, page('id'), scope)).map((t) => [t.id, t.key]),
+  )
+  const groups = new Map(labels.filter((l) => l.isGroup).map((l) => [l.id, l.name]))
+  const candidates = labels.map((l) => {
+    const group = l.parentId ? groups.get(l.parentId) : undefined
+    const name = group ? `${group}/${l.name}` : l.name
+    const owner = l.teamId ? (teams.get(l.teamId) ?? 'another team') : 'workspace'
+    return {
+      value: l,
+      id: l.id,
+      names: [l.name, name, group ? `${group} / ${l.name}` : null],
+      label: `${name} (${owner})`,
+    }
+  })
+  if (teamId) {
+    const wanted = ref.trim().toLowerCase()
+    const own = candidates.filter(
+      (c) => c.value.teamId === teamId && c.names.some((n) => n?.toLowerCase() === wanted),
+    )
+    if (own.length === 1) return own[0]!.value
+  }
+  return matchName('label', ref, candidates, pointer)
+}
+
+/** Words that name a cycle by when it runs rather than by its number or name. */
+export const CYCLE_WORDS = ['current', 'next', 'previous'] as const
+
+/**
+ * A cycle of a team by id, number (`3`, `#3`, `Cycle 3`), name, or `current` (the active one),
+ * `next` (the first upcoming one), `previous` (the last one that ended). Cycles are as visible as
+ * their team, so a team the caller cannot see has no cycles to name.
+ */
+export async function resolveCycle(
+  ctx: OperationContext,
+  teamId: TeamId,
+  ref: string,
+  pointer = '',
+): Promise<Cycle> {
+  const team = await requireTeam(ctx, teamId)
+  const records = await ctx.store.cycles.list(team.orgId, { teamId }, page('startsAt'), await ctx.scope())
+  const cycles = records.map((r) => toCycle(r, ctx.now))
+  const word = ref.trim().toLowerCase()
+  const when: Record<string, Cycle | undefined> = {
+    current: cycles.find((c) => c.status === 'active'),
+    next: cycles.find((c) => c.status === 'upcoming'),
+    previous: cycles.filter((c) => c.status === 'past' || c.status === 'completed').at(-1),
+  }
+  if (word in when) {
+    const found = when[word]
+    if (found) return found
+    throw new ProblemError('unknown_name', `${team.key} has no ${word} cycle.`, {
+      errors: [{ pointer, message: `No ${word} cycle` }],
+      extensions: { kind: `cycle of ${team.key}`, name: ref, candidates: [] },
+    })
+  }
+  const number = /^(?:cycle\s*)?#?\s*([0-9]{1,9})$/i.exec(ref.trim())
+  return matchName(
+    `cycle of ${team.key}`,
+    number ? String(Number(number[1])) : ref,
+    cycles.map((c) => ({
+      value: c,
+      id: c.id,
+      names: [String(c.number), c.name],
+      label: `Cycle ${c.number}${c.name ? ` ${c.name}` : ''} (${c.status}, ${c.startsAt.slice(0, 10)})`,
+    })),
+    pointer,
+  )
+}
+
+/** One name of any kind; states and cycles need their team (`teamRef`, itself a name or id). */
 export async function resolveName(
   ctx: OperationContext,
   kind: NameKind,
@@ -125,7 +218,7 @@ export async function resolveName(
       return { kind, id: t.id, label: `${t.key} (${t.name})` }
     }
     case 'state': {
-      if (!teamRef) throw missingTeam()
+      if (!teamRef) throw missingTeam('state')
       const team = await resolveTeam(ctx, teamRef, '/query/team')
       const s = await resolveState(ctx, team.id, name, '/query/name')
       return { kind, id: s.id, label: `${team.key} ${s.name}` }
@@ -143,11 +236,22 @@ export async function resolveName(
       const id = await resolveAgent(ctx, name, '/query/name')
       return { kind, id, label: name }
     }
+    case 'label': {
+      const team = teamRef ? await resolveTeam(ctx, teamRef, '/query/team') : undefined
+      const l = await resolveLabel(ctx, name, team?.id, '/query/name')
+      return { kind, id: l.id, label: l.teamId ? `${l.name} (${team?.key ?? 'team label'})` : l.name }
+    }
+    case 'cycle': {
+      if (!teamRef) throw missingTeam('cycle')
+      const team = await resolveTeam(ctx, teamRef, '/query/team')
+      const c = await resolveCycle(ctx, team.id, name, '/query/name')
+      return { kind, id: c.id, label: `${team.key} Cycle ${c.number}${c.name ? ` ${c.name}` : ''}` }
+    }
   }
 }
 
-function missingTeam(): ProblemError {
-  return new ProblemError('validation_failed', 'A state is named within its team: give `team` too.', {
-    errors: [{ pointer: '/query/team', message: 'Required for a state' }],
+function missingTeam(kind: 'state' | 'cycle'): ProblemError {
+  return new ProblemError('validation_failed', `A ${kind} is named within its team: give \`team\` too.`, {
+    errors: [{ pointer: '/query/team', message: `Required for a ${kind}` }],
   })
 }

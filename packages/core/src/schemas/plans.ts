@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { NAME_KINDS } from '../resolve/refs.ts'
+import { CommentBody } from './comments.ts'
 import { Nullable, StringEnum } from './common.ts'
 import { DueDate, Estimate, PrioritySchema } from './tasks.ts'
 import { Color, StateCategorySchema, TeamKey } from './teams.ts'
@@ -16,8 +17,25 @@ export const PLAN_ACTIONS = [
   'restore_task',
   'create_team',
   'create_state',
+  'label_task',
+  'unlabel_task',
+  'link_tasks',
+  'unlink_tasks',
+  'set_parent',
+  'comment',
+  'create_cycle',
+  'add_to_cycle',
+  'remove_from_cycle',
+  'create_label',
 ] as const
 export type PlanAction = (typeof PLAN_ACTIONS)[number]
+
+/** How `link_tasks`/`unlink_tasks` join `task` and `other`: `task` blocks `other`, and so on. */
+export const PLAN_LINKS = ['blocks', 'blocked_by', 'related', 'duplicate_of'] as const
+export type PlanLink = (typeof PLAN_LINKS)[number]
+
+/** What a plan step reports having changed or created. */
+export const PLAN_RECORD_TYPES = ['task', 'team', 'state', 'label', 'cycle', 'comment'] as const
 
 const Ref = (description: string) => Type.String({ minLength: 1, maxLength: 320, description })
 
@@ -45,7 +63,32 @@ export const PlanStep = Type.Object(
     priority: Type.Optional(PrioritySchema),
     estimate: Type.Optional(Nullable(Estimate)),
     dueDate: Type.Optional(Nullable(DueDate)),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: 'Team or state name.' })),
+    parent: Type.Optional(
+      Nullable(
+        Ref('The parent task (key, id or `$handle`); null makes the task top-level.'),
+        'null makes the task top-level.',
+      ),
+    ),
+    cycle: Type.Optional(
+      Ref(
+        "A cycle of the task's team: number (`3`, `Cycle 3`), name, `current`, `next`, `previous`, id or `$handle`.",
+      ),
+    ),
+    label: Type.Optional(
+      Ref('A label name (`Bug`, `Size/Large`), id, or `$handle` of a label created earlier.'),
+    ),
+    link: Type.Optional(
+      StringEnum(PLAN_LINKS, {
+        description: '`task` blocks / is blocked by / is related to / duplicates `other`.',
+      }),
+    ),
+    other: Type.Optional(Ref('The other task of a link: key, id or `$handle`.')),
+    body: Type.Optional(CommentBody),
+    startsAt: Type.Optional(Type.String({ format: 'date-time', description: 'Cycle start (inclusive).' })),
+    endsAt: Type.Optional(Type.String({ format: 'date-time', description: 'Cycle end (exclusive).' })),
+    name: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 120, description: 'Team, state, label or cycle name.' }),
+    ),
     key: Type.Optional(TeamKey),
     category: Type.Optional(StateCategorySchema),
     color: Type.Optional(Color),
@@ -73,12 +116,14 @@ export const PlanStepResult = Type.Object(
     step: Type.Integer({ minimum: 0 }),
     action: StringEnum(PLAN_ACTIONS),
     handle: Nullable(Type.String()),
-    type: StringEnum(['task', 'team', 'state'] as const),
+    type: StringEnum(PLAN_RECORD_TYPES),
     id: Type.String({
       description: 'The record changed or created (in a dry run: the id it would have had).',
     }),
-    key: Nullable(Type.String({ description: 'Task or team key.' })),
-    name: Type.String({ description: 'Task title, team or state name.' }),
+    key: Nullable(Type.String({ description: 'Task or team key; for a comment, its task key.' })),
+    name: Type.String({
+      description: "Task title; team, state, label or cycle name; a comment's task title.",
+    }),
     changed: Type.Array(Type.String(), { description: 'Fields the step changed.' }),
   },
   { $id: 'PlanStepResult', additionalProperties: false },

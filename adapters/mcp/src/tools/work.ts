@@ -1,0 +1,167 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema, type OrgId, PLAN_LINKS } from '@workgraph/core'
+import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from './schema.ts'
+import { clip, peopleOf } from './task-detail.ts'
+import type { ToolCall, ToolDefinition } from './types.ts'
+
+const LabelNames = Type.Array(
+  Type.String({ minLength: 1, maxLength: 200, description: 'Label name (`Bug`, `Size/Large`) or id.' }),
+  { maxItems: 20 },
+)
+
+async function taskOf(call: ToolCall, orgId: OrgId, ref: string) {
+  const taskId = await call.resolve(orgId, 'task', ref)
+  return call.run('tasks.get', { params: { orgId, taskId } })
+}
+
+/** A history value as a model reads it: long text clipped. */
+const value = (v: unknown) => (typeof v === 'string' ? clip(v, 200) : v)
+
+export const workTools: ToolDefinition[] = [
+  {
+    name: 'comment',
+    title: 'Comment on a task',
+    description:
+      'Posts a Markdown comment on a task (by key), or a reply in a thread with `replyTo` (a comment id from `get_task`).',
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    operations: ['comments.create', 'names.resolve'],
+    input: object(
+      {
+        workspace: Workspace,
+        task: TaskRef,
+        body: fieldOf('comments.create', 'body', 'body'),
+        replyTo: Type.Optional(IdSchema('CommentId', 'The comment to reply to; replies join its thread.')),
+      },
+      ['task', 'body'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const taskId = await call.resolve(org.id, 'task', args.task)
+      const c = await call.run('comments.create', {
+        params: { orgId: org.id, taskId },
+        body: { body: args.body, ...(args.replyTo ? { parentId: args.replyTo } : {}) },
+      })
+      return { id: c.id, task: args.task, replyTo: c.parentId, at: c.createdAt }
+    },
+  },
+  {
+    name: 'label_task',
+    title: 'Label a task',
+    description:
+      "Adds and removes labels of a task by name: the task's team labels and the workspace's labels. A label of a group replaces the task's other label of that group.",
+    readOnly: false,
+    destructive: false,
+    idempotent: true,
+    operations: ['tasks.labels.add', 'tasks.labels.remove', 'tasks.get', 'names.resolve'],
+    input: object(
+      {
+        workspace: Workspace,
+        task: TaskRef,
+        add: Type.Optional(LabelNames),
+        remove: Type.Optional(LabelNames),
+      },
+      ['task'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const task = await taskOf(call, org.id, args.task)
+      const ids = async (names: string[] = []) =>
+        Promise.all(names.map((n) => call.resolve(org.id, 'label', n, task.teamId)))
+      const [add, remove] = [await ids(args.add), await ids(args.remove)]
+      for (const labelId of remove)
+        await call.run('tasks.labels.remove', { params: { orgId: org.id, taskId: task.id, labelId } })
+      for (const labelId of add)
+        await call.run('tasks.labels.add', { params: { orgId: org.id, taskId: task.id }, body: { labelId } })
+      const updated = await call.run('tasks.get', { params: { orgId: org.id, taskId: task.id } })
+      const labels = await Promise.all(
+        updated.labelIds.map((labelId: string) =>
+          call.run('labels.get', { params: { orgId: org.id, labelId } }),
+        ),
+      )
+      return { key: updated.key, labels: labels.map((l: any) => l.name) }
+    },
+  },
+  {
+    name: 'link_tasks',
+    title: 'Link or unlink two tasks',
+    description:
+      '`task` blocks / is blocked by / is related to / duplicates `other` (both by key); `unlink: true` removes the link. A link that would close a dependency cycle is refused (`dependency_cycle`, with the path).',
+    readOnly: false,
+    destructive: false,
+    idempotent: true,
+    operations: [
+      'tasks.blockers.add',
+      'tasks.blockers.remove',
+      'tasks.relations.add',
+      'tasks.relations.remove',
+      'names.resolve',
+    ],
+    input: object(
+      {
+        workspace: Workspace,
+        task: TaskRef,
+        link: Type.String({ enum: [...PLAN_LINKS], description: 'How `task` relates to `other`.' }),
+        other: TaskRef,
+        unlink: Type.Optional(Type.Boolean({ default: false, description: 'Remove the link instead.' })),
+      },
+      ['task', 'link', 'other'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const a = await call.resolve(org.id, 'task', args.task)
+      const b = await call.resolve(org.id, 'task', args.other)
+      const orgId = org.id
+      const dependency = args.link === 'blocks' || args.link === 'blocked_by'
+      // `task` blocks `other`: `other` is the blocked task, `task` its blocker.
+      const [blocked, blocker] = args.link === 'blocks' ? [b, a] : [a, b]
+      if (dependency && args.unlink)
+        await call.run('tasks.blockers.remove', { params: { orgId, taskId: blocked, blockerId: blocker } })
+      else if (dependency)
+        await call.run('tasks.blockers.add', {
+          params: { orgId, taskId: blocked },
+          body: { taskId: blocker },
+        })
+      else if (args.unlink)
+        await call.run('tasks.relations.remove', { params: { orgId, taskId: a, relatedTaskId: b } })
+      else
+        await call.run('tasks.relations.add', {
+          params: { orgId, taskId: a },
+          body: { type: args.link === 'related' ? 'related' : 'duplicateOf', taskId: b },
+        })
+      return { task: args.task, link: args.link, other: args.other, linked: !args.unlink }
+    },
+  },
+  {
+    name: 'task_history',
+    title: 'Task history',
+    description: 'Who changed what on a task and when, oldest first, one row per field change.',
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    operations: ['taskHistory.list', 'names.resolve'],
+    input: object({ workspace: Workspace, task: TaskRef, cursor: Cursor, limit: Limit }, ['task']),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const taskId = await call.resolve(org.id, 'task', args.task)
+      const [page, people] = await Promise.all([
+        call.run('taskHistory.list', {
+          params: { orgId: org.id, taskId },
+          query: { limit: args.limit ?? 25, ...(args.cursor ? { cursor: args.cursor } : {}) },
+        }),
+        peopleOf(call, org.id),
+      ])
+      return {
+        history: page.data.map((h: any) => ({
+          at: h.createdAt,
+          by: people.get(h.actorId) ?? h.actorId,
+          field: h.field,
+          before: value(h.before),
+          after: value(h.after),
+        })),
+        nextCursor: page.nextCursor,
+      }
+    },
+  },
+]

@@ -1,0 +1,232 @@
+import type { MemberId, TeamId } from '../ids.ts'
+import type { OperationContext } from '../operation.ts'
+import { resolveCycle, resolveLabel, resolveState } from '../resolve/refs.ts'
+import type { Comment } from '../schemas/comments.ts'
+import type { Cycle } from '../schemas/cycles.ts'
+import type { Label } from '../schemas/labels.ts'
+import type { PlanStep, PlanStepResult } from '../schemas/plans.ts'
+import type { Task } from '../schemas/tasks.ts'
+import type { Team, WorkflowState } from '../schemas/teams.ts'
+import { ACTIONS, type RecordType, type Ref, TASK_FIELDS } from './plan-actions.ts'
+
+export interface StepOutcome {
+  type: RecordType
+  id: string
+  teamId: string | null
+  report: PlanStepResult
+}
+
+/** Operation and arguments per link kind: `task` blocks `other` is `other`'s blocker `task`. */
+const LINK_OPS = {
+  blocks: (task: string, other: string) => ({ add: 'tasks.blockers.add', a: other, b: task }),
+  blocked_by: (task: string, other: string) => ({ add: 'tasks.blockers.add', a: task, b: other }),
+  related: (task: string, other: string) => ({ add: 'tasks.relations.add', a: task, b: other }),
+  duplicate_of: (task: string, other: string) => ({ add: 'tasks.relations.add', a: task, b: other }),
+} as const
+
+/**
+ * Runs one step through the catalogue operation it stands for (`ctx.invoke`: that operation's
+ * validation, capability check and events). Names resolved up front are in `names`; those that
+ * waited on an earlier step (a `$handle`'s team) are resolved here, with the same rules.
+ */
+export async function runStep(
+  ctx: OperationContext,
+  step: PlanStep,
+  i: number,
+  names: Map<string, Ref | null>,
+  handles: Map<string, Ref>,
+): Promise<StepOutcome> {
+  const pointer = (f: string) => `/body/steps/${i}/${f}`
+  const ref = (field: 'task' | 'team' | 'other' | 'parent' | 'label' | 'cycle'): Ref | undefined => {
+    const value = step[field]
+    if (typeof value !== 'string') return undefined
+    return value.startsWith('$') ? handles.get(value.slice(1))! : (names.get(`${i}/${field}`) ?? undefined)
+  }
+  const must = (field: 'task' | 'team' | 'other') => ref(field)!
+  const stateOf = async (teamId: string) =>
+    (names.get(`${i}/state`) ?? (await resolveState(ctx, teamId as TeamId, step.state!, pointer('state')))).id
+  const labelOf = async (teamId: string | null) =>
+    ref('label')?.id ??
+    (await resolveLabel(ctx, step.label!, (teamId ?? undefined) as TeamId | undefined, pointer('label'))).id
+  const cycleOf = async (teamId: string) =>
+    ref('cycle')?.id ?? (await resolveCycle(ctx, teamId as TeamId, step.cycle!, pointer('cycle'))).id
+  const assignee = () => (step.assignee === null ? null : (names.get(`${i}/assignee`)!.id as MemberId))
+  const invoke = (operationId: string, params: Record<string, unknown>, body?: unknown) =>
+    ctx.invoke(operationId, { params, query: {}, body }, ctx.actor!)
+  const readTask = async (taskId: string) => (await invoke('tasks.get', { taskId })) as Task
+  const optional = (fields: (keyof PlanStep)[]) =>
+    Object.fromEntries(fields.filter((f) => step[f] !== undefined).map((f) => [f, step[f]]))
+  const given = [...new Set(ACTIONS[step.action].needs.concat(ACTIONS[step.action].takes))].filter(
+    (f) => step[f] !== undefined && f !== 'task',
+  )
+  const taskBody = async (teamId: string) => ({
+    ...optional([...TASK_FIELDS]),
+    ...(step.state ? { stateId: await stateOf(teamId) } : {}),
+    ...(step.assignee !== undefined ? { assigneeId: assignee() } : {}),
+    ...(step.parent !== undefined ? { parentId: step.parent === null ? null : ref('parent')!.id } : {}),
+    ...(step.cycle !== undefined ? { cycleId: await cycleOf(teamId) } : {}),
+  })
+
+  switch (step.action) {
+    case 'create_task': {
+      const team = must('team')
+      const body = { teamId: team.id, ...(await taskBody(team.id)) }
+      return taskOutcome(step, i, (await invoke('tasks.create', {}, body)) as Task, given)
+    }
+    case 'update_task':
+    case 'move_task':
+    case 'assign_task':
+    case 'set_parent': {
+      const task = must('task')
+      const body = await taskBody(task.teamId!)
+      return taskOutcome(step, i, (await invoke('tasks.update', { taskId: task.id }, body)) as Task, given)
+    }
+    case 'archive_task':
+    case 'restore_task': {
+      const op = step.action === 'archive_task' ? 'tasks.archive' : 'tasks.restore'
+      return taskOutcome(step, i, (await invoke(op, { taskId: must('task').id })) as Task, ['archivedAt'])
+    }
+    case 'label_task':
+    case 'unlabel_task': {
+      const task = must('task')
+      const labelId = await labelOf(task.teamId)
+      const updated =
+        step.action === 'label_task'
+          ? await invoke('tasks.labels.add', { taskId: task.id }, { labelId })
+          : await invoke('tasks.labels.remove', { taskId: task.id, labelId })
+      return taskOutcome(step, i, updated as Task, ['labels'])
+    }
+    case 'link_tasks':
+    case 'unlink_tasks': {
+      const task = must('task')
+      const other = must('other')
+      const link = LINK_OPS[step.link!](task.id, other.id)
+      if (step.action === 'link_tasks') {
+        const body =
+          link.add === 'tasks.blockers.add'
+            ? { taskId: link.b }
+            : { type: step.link === 'related' ? 'related' : 'duplicateOf', taskId: link.b }
+        await invoke(link.add, { taskId: link.a }, body)
+      } else if (link.add === 'tasks.blockers.add') {
+        await invoke('tasks.blockers.remove', { taskId: link.a, blockerId: link.b })
+      } else {
+        await invoke('tasks.relations.remove', { taskId: link.a, relatedTaskId: link.b })
+      }
+      return taskOutcome(step, i, await readTask(task.id), [step.link!])
+    }
+    case 'comment': {
+      const task = await readTask(must('task').id)
+      const comment = (await invoke('comments.create', { taskId: task.id }, { body: step.body })) as Comment
+      return outcome(step, i, {
+        type: 'comment',
+        id: comment.id,
+        teamId: task.teamId,
+        key: task.key,
+        name: task.title,
+        changed: ['comments'],
+      })
+    }
+    case 'add_to_cycle': {
+      const task = must('task')
+      const cycleId = await cycleOf(task.teamId!)
+      await invoke('cycles.addTasks', { cycleId }, { taskIds: [task.id] })
+      return taskOutcome(step, i, await readTask(task.id), ['cycle'])
+    }
+    case 'remove_from_cycle': {
+      const task = must('task')
+      const updated = (await invoke('tasks.update', { taskId: task.id }, { cycleId: null })) as Task
+      return taskOutcome(step, i, updated, ['cycle'])
+    }
+    case 'create_team': {
+      const team = (await invoke('teams.create', {}, optional(['name', 'key', 'description']))) as Team
+      return outcome(step, i, {
+        type: 'team',
+        id: team.id,
+        teamId: team.id,
+        key: team.key,
+        name: team.name,
+        changed: given,
+      })
+    }
+    case 'create_state': {
+      const team = must('team')
+      const body = optional(['name', 'category', 'color', 'description'])
+      const state = (await invoke('workflowStates.create', { teamId: team.id }, body)) as WorkflowState
+      return outcome(step, i, {
+        type: 'state',
+        id: state.id,
+        teamId: team.id,
+        key: null,
+        name: state.name,
+        changed: given,
+      })
+    }
+    case 'create_cycle': {
+      const team = must('team')
+      const body = optional(['name', 'description', 'startsAt', 'endsAt'])
+      const cycle = (await invoke('cycles.create', { teamId: team.id }, body)) as Cycle
+      return outcome(step, i, {
+        type: 'cycle',
+        id: cycle.id,
+        teamId: team.id,
+        key: null,
+        name: cycle.name ?? `Cycle ${cycle.number}`,
+        changed: given,
+      })
+    }
+    case 'create_label': {
+      const team = ref('team')
+      const body = { ...optional(['name', 'color', 'description']), ...(team ? { teamId: team.id } : {}) }
+      const label = (await invoke('labels.create', {}, body)) as Label
+      return outcome(step, i, {
+        type: 'label',
+        id: label.id,
+        teamId: label.teamId,
+        key: null,
+        name: label.name,
+        changed: given,
+      })
+    }
+  }
+}
+
+function taskOutcome(step: PlanStep, i: number, task: Task, changed: string[]): StepOutcome {
+  return outcome(step, i, {
+    type: 'task',
+    id: task.id,
+    teamId: task.teamId,
+    key: task.key,
+    name: task.title,
+    changed,
+  })
+}
+
+function outcome(
+  step: PlanStep,
+  i: number,
+  r: {
+    type: RecordType | 'comment'
+    id: string
+    teamId: string | null
+    key: string | null
+    name: string
+    changed: string[]
+  },
+): StepOutcome {
+  return {
+    // A comment has no handle, so what it stands for as a reference never matters.
+    type: r.type === 'comment' ? 'task' : r.type,
+    id: r.id,
+    teamId: r.teamId,
+    report: {
+      step: i,
+      action: step.action,
+      handle: step.handle ?? null,
+      type: r.type,
+      id: r.id,
+      key: r.key,
+      name: r.name,
+      changed: r.changed,
+    },
+  }
+}
