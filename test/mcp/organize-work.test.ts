@@ -96,7 +96,7 @@ describeEachDatabase('MCP organize: labels, cycles, links, parents and comments'
         { action: 'link_tasks', task: '$a', link: 'blocks', other: '$b' },
       ],
     })
-    const events = await server.storage.read((s) => s.events.lastSeq(ws.orgId))
+    const events = (await server.storage.read((s) => s.events.bounds(ws.orgId))).last
     const result = await tool(client, 'organize', {
       steps: [
         { action: 'create_label', handle: 'l', name: 'Risky' },
@@ -107,7 +107,7 @@ describeEachDatabase('MCP organize: labels, cycles, links, parents and comments'
       ],
     })
     expect(result.error).toMatchObject({ code: 'dependency_cycle', status: 409, step: 4 })
-    expect(await server.storage.read((s) => s.events.lastSeq(ws.orgId))).toBe(events)
+    expect((await server.storage.read((s) => s.events.bounds(ws.orgId))).last).toBe(events)
     const tasks = (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks?limit=50`)).body.data
     expect(tasks.map((t: any) => t.key).sort()).toEqual(['ENG-1', 'ENG-2'])
     expect(tasks.every((t: any) => t.labelIds.length === 0)).toBe(true)
