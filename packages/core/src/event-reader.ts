@@ -1,8 +1,8 @@
 import type { StoredEvent } from './events.ts'
 import type { OrgId } from './ids.ts'
-import { loadProfile, readScope } from './permissions.ts'
 import type { Principal } from './principal.ts'
 import type { Storage } from './storage.ts'
+import { readerIn } from './streams/readers.ts'
 
 /**
  * Events of one org after `afterSeq` that the principal may see, the permission predicate in the
@@ -18,17 +18,8 @@ export async function readVisibleEvents(
 ): Promise<StoredEvent[]> {
   if (!principal.scopes.has('work:read')) return []
   return storage.read(async (store) => {
-    const member = await store.members.findByUser(orgId, principal.userId)
-    if (!member || member.status !== 'active') return []
-    const profile = await loadProfile(store, {
-      id: member.id,
-      kind: 'person',
-      orgId,
-      role: member.role,
-      userId: member.userId,
-      name: member.name,
-    })
-    return store.events.list(orgId, afterSeq, limit, readScope(profile))
+    const reader = await readerIn(store, orgId, principal.userId)
+    return reader ? store.events.list(orgId, afterSeq, limit, reader.scope) : []
   })
 }
 
