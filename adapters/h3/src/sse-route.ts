@@ -4,6 +4,7 @@ import {
   type Principal,
   ProblemError,
   parseSseQuery,
+  SSE_ENDPOINT,
   type StreamItem,
   type StreamSink,
   streamEventOf,
@@ -19,7 +20,7 @@ import {
   rateLimitHeaders,
 } from './http-response.ts'
 
-export const SSE_PATH = '/v1/stream/sse'
+export const SSE_PATH = SSE_ENDPOINT.path
 const encoder = new TextEncoder()
 // What the response stream holds before it counts as unread by the client; the engine's
 // `streams.maxBufferedBytes` decides when that backlog ends the stream.

@@ -208,7 +208,7 @@ export {
   StreamQueryFields,
   streamEventOf,
 } from './streams/schema.ts'
-export { parseSseQuery, SseQuery } from './streams/sse-query.ts'
+export { parseSseQuery, SSE_ENDPOINT, SseQuery } from './streams/sse-query.ts'
 export { PRIORITY_ORDER, taskSortValue, undatedSortKey } from './task-order.ts'
 export type { IssueAccessTokenOptions, TokenService } from './tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './tokens.ts'

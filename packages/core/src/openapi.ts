@@ -2,6 +2,8 @@ import type { TObject, TSchema } from '@sinclair/typebox'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
 import { PROBLEMS, type ProblemCode } from './problems.ts'
+import { StreamEnd, StreamEvent } from './streams/schema.ts'
+import { SSE_ENDPOINT } from './streams/sse-query.ts'
 
 type Json = Record<string, unknown>
 
@@ -21,7 +23,8 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
   for (const op of operations) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, ref) }
   }
-  const used = new Set(operations.map((op) => op.tag))
+  paths[SSE_ENDPOINT.path] = { get: eventStreamObject(ref) }
+  const used = new Set([...operations.map((op) => op.tag), SSE_ENDPOINT.tag])
   const ordered = [
     ...Object.keys(options.tags ?? {}).filter((t) => used.has(t)),
     ...[...used].filter((t) => !(t in (options.tags ?? {}))),
@@ -93,12 +96,7 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
       },
     }
   }
-  for (const [status, codes] of problemStatuses(op)) {
-    responses[status] = {
-      description: codes.map((c) => `\`${c}\`: ${PROBLEMS[c].title}`).join('; '),
-      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-    }
-  }
+  for (const [status, codes] of problemStatuses(op)) responses[status] = problemResponse(codes)
   return {
     operationId: op.id,
     summary: op.summary,
@@ -115,10 +113,54 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
   }
 }
 
+/** The SSE endpoint: its frames' payloads are named schemas, the stream itself `text/event-stream`. */
+function eventStreamObject(ref: (s: TSchema) => Json): Json {
+  const sse = SSE_ENDPOINT
+  const responses: Record<string, Json> = {
+    '200': {
+      description: `${sse.summary}: an open stream of \`stream-event\`, \`ping\` and a final \`stream-end\` frame.`,
+      headers: responseHeaders({ method: sse.method, scope: sse.scope }),
+      content: {
+        'text/event-stream': {
+          schema: { type: 'string', description: 'Server-sent event frames (WHATWG HTML, 9.2).' },
+          'x-stream-event': ref(StreamEvent),
+          'x-stream-end': ref(StreamEnd),
+        },
+      },
+    },
+  }
+  for (const [status, codes] of problemStatuses({ ...sse, errors: [...sse.errors] })) {
+    responses[status] = problemResponse(codes)
+  }
+  return {
+    operationId: sse.id,
+    summary: sse.summary,
+    description: sse.description,
+    tags: [sse.tag],
+    security: [{ bearerAuth: [sse.scope] }],
+    'x-required-scope': sse.scope,
+    parameters: [
+      ...parametersOf(sse.query, 'query', ref),
+      header('Last-Event-ID', 'The `id` of the last frame received: the stream resumes after it.'),
+    ],
+    responses,
+  }
+}
+
+function problemResponse(codes: ProblemCode[]): Json {
+  return {
+    description: codes.map((c) => `\`${c}\`: ${PROBLEMS[c].title}`).join('; '),
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  }
+}
+
 const stringHeader = (description: string): Json => ({ description, schema: { type: 'string' } })
 
 /** The headers a successful answer carries. */
-function responseHeaders(op: AnyOperation): Record<string, Json> {
+function responseHeaders(
+  op: Pick<AnyOperation, 'method' | 'scope'> &
+    Partial<Pick<AnyOperation, 'etag' | 'precondition' | 'location'>>,
+): Record<string, Json> {
   return {
     RateLimit: stringHeader(
       'What is left of the rate limit: `"default";r=<remaining>;t=<seconds to reset>`.',
@@ -133,7 +175,10 @@ function responseHeaders(op: AnyOperation): Record<string, Json> {
 }
 
 /** Every problem an operation can answer with, grouped by status. */
-function problemStatuses(op: AnyOperation): Map<string, ProblemCode[]> {
+function problemStatuses(
+  op: Pick<AnyOperation, 'method' | 'path' | 'scope' | 'errors'> &
+    Partial<Pick<AnyOperation, 'capability' | 'body'>>,
+): Map<string, ProblemCode[]> {
   const codes = new Set<ProblemCode>([
     'validation_failed',
     'invalid_identifier',

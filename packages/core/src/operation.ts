@@ -138,7 +138,7 @@ export function isWrite(operation: AnyOperation): boolean {
 }
 
 /** Whether the operation lives under `/v1/orgs/{orgId}` and so needs an active Actor. */
-export function isOrgScoped(operation: AnyOperation): boolean {
+export function isOrgScoped(operation: Pick<AnyOperation, 'path'>): boolean {
   return operation.path.startsWith('/v1/orgs/{orgId}')
 }
 

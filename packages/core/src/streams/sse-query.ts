@@ -35,3 +35,21 @@ export function parseSseQuery(query: Record<string, string>, lastEventId?: strin
     from: parsed.from,
   }
 }
+
+/**
+ * `GET /v1/stream/sse` as the OpenAPI document and the h3 adapter see it. It is not a catalogue
+ * operation (it answers with an open stream, not one response), so it is described here once.
+ */
+export const SSE_ENDPOINT = {
+  id: 'streams.sse',
+  method: 'GET',
+  path: '/v1/stream/sse',
+  tag: 'Streams',
+  scope: 'work:read',
+  summary: 'Stream events as server-sent events',
+  description:
+    'The events of every workspace you belong to (or of `orgId`), as `text/event-stream`: frames named `stream-event` whose `data` is a `StreamEvent` and whose `id` is a resumable cursor; `ping` frames (every 25 seconds by default) carrying the current cursor; and a final `stream-end` frame (`StreamEnd`) when the server ends the stream. Reconnect with `Last-Event-ID` (or `cursor`) to resume without loss or duplicates. Problems before the stream opens are problem documents.',
+  query: SseQuery,
+  // `not_found`: an `orgId` the caller is not a member of, answered like a missing workspace.
+  errors: ['invalid_cursor', 'cursor_expired', 'not_found'],
+} as const
