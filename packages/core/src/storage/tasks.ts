@@ -1,0 +1,171 @@
+/** Storage of tasks and what hangs off them: history, dependencies, relations, keys, subscribers, links. */
+import type {
+  ActorId,
+  CycleId,
+  LabelId,
+  MemberId,
+  OrgId,
+  StateId,
+  TaskId,
+  TaskLinkId,
+  TeamId,
+} from '../ids.ts'
+import type { PageRequest } from '../pagination.ts'
+import type { ReadScope } from '../permissions.ts'
+import type {
+  RelationType,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from '../schemas/task-depth.ts'
+import type { TaskHistoryEntry } from '../schemas/task-history.ts'
+import type { Priority, Task } from '../schemas/tasks.ts'
+import type { StateCategory } from '../schemas/teams.ts'
+import type { TaskSort } from '../task-order.ts'
+
+/**
+ * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins,
+ * `labelIds` from `task_labels`. `startDate`, `parentId` and `cycleId` default to null.
+ */
+export type TaskRecord = Omit<
+  Task,
+  'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'labelIds' | 'cycleId'
+> &
+  Partial<Pick<Task, 'startDate' | 'parentId'>> & { cycleId?: CycleId | null }
+
+export type { TaskSort } from '../task-order.ts'
+
+export interface TaskFilter {
+  teamId?: TeamId
+  stateId?: StateId
+  stateCategory?: StateCategory[]
+  /** A member, or null for unassigned tasks. */
+  assigneeId?: MemberId | null
+  priority?: Priority
+  /** A cycle, or null for tasks in no cycle. */
+  cycleId?: CycleId | null
+  updatedSince?: string
+  /** false: only active tasks (the default); true: only archived ones; null: both. */
+  archived: boolean | null
+  /** Subtasks of this task; null: top-level tasks only. */
+  parentId?: TaskId | null
+  /** Every token appears in the title or the description (lower-cased substrings). */
+  search?: string[]
+  /** Tasks carrying this label. */
+  labelId?: LabelId
+  /** true: tasks an open task blocks; false: the others. */
+  blocked?: boolean
+  /** Due dates (`YYYY-MM-DD`), both ends inclusive; undated tasks never match. */
+  dueAfter?: string
+  dueBefore?: string
+  /** Creation time: at or after `createdAfter`, before `createdBefore`. */
+  createdAfter?: string
+  createdBefore?: string
+  /** Last change before this time (with `updatedSince`, a range). */
+  updatedBefore?: string
+  /** Tasks that block this task. */
+  blockersOf?: TaskId
+  /** Tasks this task blocks. */
+  blockedBy?: TaskId
+}
+
+export interface TaskRepo {
+  insert(task: TaskRecord): Promise<void>
+  /** Deleted tasks, and tasks the scope cannot view, are not returned. */
+  get(orgId: OrgId, id: TaskId, scope: ReadScope): Promise<Task | null>
+  /** Only tasks the scope can view: the predicate is part of the query, so pages are exact. */
+  list(orgId: OrgId, filter: TaskFilter, page: PageRequest<TaskSort>, scope: ReadScope): Promise<Task[]>
+  update(
+    orgId: OrgId,
+    id: TaskId,
+    patch: Partial<Omit<TaskRecord, 'id' | 'orgId' | 'creatorId' | 'createdAt'>>,
+  ): Promise<void>
+  /** The direct subtasks (archived too, deleted ones not) of the given tasks, whoever may view them. */
+  childrenOf(
+    orgId: OrgId,
+    parentIds: readonly TaskId[],
+  ): Promise<Array<{ id: TaskId; parentId: TaskId; archived: boolean }>>
+  /** Soft delete: the task stops existing for every read; its number is never reused. */
+  delete(orgId: OrgId, id: TaskId, at: string): Promise<void>
+}
+
+export type TaskHistoryRecord = TaskHistoryEntry & { orgId: OrgId }
+
+/** The append-only change log of tasks. */
+export interface TaskHistoryRepo {
+  insert(entries: TaskHistoryRecord[]): Promise<void>
+  /** The task's entries, oldest first (by time, then id). */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskHistoryEntry[]>
+}
+
+export type TaskDependencyRecord = TaskDependency & { orgId: OrgId }
+
+/** "blocker blocks blocked" edges between tasks of one org. */
+export interface TaskDependencyRepo {
+  /** Returns false, writing nothing, when the edge exists already. */
+  add(dependency: TaskDependencyRecord): Promise<boolean>
+  /** Returns false when there was no such edge. */
+  remove(orgId: OrgId, blockerId: TaskId, blockedId: TaskId): Promise<boolean>
+  get(orgId: OrgId, blockerId: TaskId, blockedId: TaskId): Promise<TaskDependency | null>
+  /** The edges leaving the given blockers (what they block), for graph walks; whoever may view them. */
+  blockedBy(
+    orgId: OrgId,
+    blockerIds: readonly TaskId[],
+  ): Promise<Array<{ blockerId: TaskId; blockedId: TaskId }>>
+  /** Drops every edge touching the task (it was deleted). */
+  removeAllOf(orgId: OrgId, taskId: TaskId): Promise<void>
+}
+
+export interface TaskRelationRecord {
+  orgId: OrgId
+  taskId: TaskId
+  relatedId: TaskId
+  type: RelationType
+  createdBy: ActorId
+  createdAt: string
+}
+
+/** Relations are stored once per direction, so listing one task's relations is one index read. */
+export interface TaskRelationRepo {
+  /** Writes the relation and its mirror; false, writing nothing, when the two tasks are related already. */
+  add(relation: TaskRelationRecord, mirror: TaskRelationRecord): Promise<boolean>
+  get(orgId: OrgId, taskId: TaskId, relatedId: TaskId): Promise<TaskRelationRecord | null>
+  /** The task's duplicate-of relation, if any. */
+  duplicateOf(orgId: OrgId, taskId: TaskId): Promise<TaskRelationRecord | null>
+  /** Removes the relation in both directions; false when there was none. */
+  remove(orgId: OrgId, taskId: TaskId, relatedId: TaskId): Promise<boolean>
+  /** The task's relations whose other task the scope can view, by the other task's id. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'id'>, scope: ReadScope): Promise<TaskRelation[]>
+  removeAllOf(orgId: OrgId, taskId: TaskId): Promise<void>
+}
+
+/** Task keys: the current one is the team key and number; previous ones are kept after a move. */
+export interface TaskKeyRepo {
+  /** The task whose current or previous key this is (case-insensitive); deleted tasks resolve to null. */
+  resolve(orgId: OrgId, key: string): Promise<TaskId | null>
+  /** Remembers a key the task no longer carries. */
+  addPrevious(orgId: OrgId, key: string, taskId: TaskId, at: string): Promise<void>
+}
+
+export interface TaskSubscriberRepo {
+  /** Returns false, writing nothing, when the actor is subscribed already. */
+  add(subscriber: TaskSubscriber & { orgId: OrgId }): Promise<boolean>
+  /** Returns false when the actor was not subscribed. */
+  remove(orgId: OrgId, taskId: TaskId, actorId: ActorId): Promise<boolean>
+  /** By actor id. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'actorId'>): Promise<TaskSubscriber[]>
+}
+
+export interface TaskLinkRepo {
+  insert(link: TaskLink & { orgId: OrgId }): Promise<void>
+  get(orgId: OrgId, taskId: TaskId, id: TaskLinkId): Promise<TaskLink | null>
+  /** Oldest first. */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskLink[]>
+  update(
+    orgId: OrgId,
+    id: TaskLinkId,
+    patch: Partial<Pick<TaskLink, 'url' | 'title' | 'updatedAt'>>,
+  ): Promise<void>
+  delete(orgId: OrgId, id: TaskLinkId): Promise<void>
+}
