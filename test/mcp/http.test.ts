@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http'
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { authorizeAndAllow, signUp } from '../oauth/support.ts'
+import { authorizeAndAllow, memoryAuthProvider, signUp } from '../oauth/support.ts'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -60,44 +59,15 @@ describeEachDatabase('MCP over Streamable HTTP', (db) => {
 
   it('gets its token through the SDK auth() flow and works as the person who consented', async () => {
     const serverUrl = `${server.url}/mcp`
-    const redirect = 'http://127.0.0.1:8976/callback'
-    let info: OAuthClientInformationMixed | undefined
-    let tokens: OAuthTokens | undefined
-    let verifier = ''
-    let authorizationUrl: URL | undefined
-    const provider: OAuthClientProvider = {
-      redirectUrl: redirect,
-      clientMetadata: {
-        client_name: 'MCP test client',
-        redirect_uris: [redirect],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'none',
-      },
-      clientInformation: () => info,
-      saveClientInformation: (i) => {
-        info = i
-      },
-      tokens: () => tokens,
-      saveTokens: (t) => {
-        tokens = t
-      },
-      redirectToAuthorization: (url) => {
-        authorizationUrl = url
-      },
-      saveCodeVerifier: (v) => {
-        verifier = v
-      },
-      codeVerifier: () => verifier,
-    }
+    const { provider, state } = memoryAuthProvider('MCP test client')
     expect(await auth(provider, { serverUrl, scope: 'work:read work:write' })).toBe('REDIRECT')
     const { cookie } = await signUp(server.url)
-    const callback = await authorizeAndAllow(server.url, authorizationUrl!.href, cookie)
+    const callback = await authorizeAndAllow(server.url, state.authorizationUrl!.href, cookie)
     expect(await auth(provider, { serverUrl, authorizationCode: callback.searchParams.get('code')! })).toBe(
       'AUTHORIZED',
     )
 
-    const client = await connect(server, tokens!.access_token)
+    const client = await connect(server, state.tokens!.access_token)
     const names = (await client.listTools()).tools.map((t) => t.name)
     expect(names).toEqual(expect.arrayContaining(['search_tasks', 'create_task', 'organize']))
     const created = await tool(client, 'list_workspaces')

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 
 /** Helpers that play the browser and the client against a running server, with plain fetch. */
 
@@ -127,4 +129,44 @@ export function redeem(
     resource: `${base}/v1`,
     ...extra,
   })
+}
+
+/**
+ * The MCP SDK's `OAuthClientProvider` kept in memory, as a public client on a loopback redirect;
+ * `state` exposes what the SDK saved (client, tokens) and where it sent the browser.
+ */
+export function memoryAuthProvider(clientName: string) {
+  const redirect = 'http://127.0.0.1:8976/callback'
+  const state: {
+    info?: OAuthClientInformationMixed
+    tokens?: OAuthTokens
+    authorizationUrl?: URL
+    verifier: string
+  } = { verifier: '' }
+  const provider: OAuthClientProvider = {
+    redirectUrl: redirect,
+    clientMetadata: {
+      client_name: clientName,
+      redirect_uris: [redirect],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
+    clientInformation: () => state.info,
+    saveClientInformation: (info) => {
+      state.info = info
+    },
+    tokens: () => state.tokens,
+    saveTokens: (tokens) => {
+      state.tokens = tokens
+    },
+    redirectToAuthorization: (url) => {
+      state.authorizationUrl = url
+    },
+    saveCodeVerifier: (verifier) => {
+      state.verifier = verifier
+    },
+    codeVerifier: () => state.verifier,
+  }
+  return { provider, state }
 }
