@@ -240,3 +240,43 @@ export function paramsOf(path: string): TProperties {
 function pascal(name: string): string {
   return name.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase())
 }
+
+/**
+ * A keyset-paginated list under a parent record (a task's blockers, a comment's replies): GET with
+ * `work:read`, the path's ids as params, `cursor`/`limit` plus `query`, answering `{ data, nextCursor }`
+ * of `item`. The service answers 404 when the caller cannot view the parent.
+ */
+export function subListOperation(list: {
+  id: string
+  path: string
+  tag: string
+  summary: string
+  description: string
+  /** The page's item schema and the name of its page schema (`TaskPage` for `Task`). */
+  item: TSchema
+  itemName: string
+  query?: TProperties
+  errors?: ProblemCode[]
+  run: (
+    ctx: OperationContext,
+    params: Params,
+    query: any,
+  ) => Promise<{ data: unknown[]; nextCursor: string | null }>
+}): AnyOperation {
+  return declareOperation({
+    id: list.id,
+    method: 'GET',
+    path: list.path,
+    tag: list.tag,
+    scope: 'work:read',
+    summary: list.summary,
+    description: list.description,
+    params: Type.Object(paramsOf(list.path), { additionalProperties: false }),
+    query: Type.Object({ ...PageQuery, ...list.query }, { additionalProperties: false }),
+    response: PageOf(list.item, list.itemName),
+    status: 200,
+    errors: ['not_found', 'invalid_cursor', ...(list.errors ?? [])],
+    run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
+      list.run(ctx, params, query) as never,
+  })
+}

@@ -3,9 +3,8 @@ import type { CommentId, TaskId } from '../ids.ts'
 import { IdSchema } from '../ids.ts'
 import { type AnyOperation, declareOperation } from '../operation.ts'
 import { PageQuery } from '../pagination.ts'
-import { paramsOf, resourceOperations } from '../resource.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../resource.ts'
 import { Comment, CommentBody, CommentRevision } from '../schemas/comments.ts'
-import { PageOf } from '../schemas/common.ts'
 import {
   createComment,
   deleteComment,
@@ -53,7 +52,7 @@ const commentOperations = resourceOperations({
 
 const itemPath = '/v1/orgs/{orgId}/comments/{commentId}'
 const itemParams = Type.Object(paramsOf(itemPath), { additionalProperties: false })
-const pageQuery = Type.Object(PageQuery, { additionalProperties: false })
+const _pageQuery = Type.Object(PageQuery, { additionalProperties: false })
 
 const resolution = (resolve: boolean) =>
   declareOperation({
@@ -79,36 +78,27 @@ const resolution = (resolve: boolean) =>
 const threadOperations: AnyOperation[] = [
   resolution(true),
   resolution(false),
-  declareOperation({
+  subListOperation({
     id: 'comments.replies.list',
-    method: 'GET',
     path: `${itemPath}/replies`,
     tag: 'Comments',
-    scope: 'work:read',
     summary: "List a thread's replies",
     description:
       'Oldest first. `commentId` is the root of the thread (a reply answers 422 `comment_not_root`).',
-    params: itemParams,
-    query: pageQuery,
-    response: PageOf(Comment, 'CommentReply'),
-    status: 200,
-    errors: ['not_found', 'invalid_cursor', 'comment_not_root'],
-    run: (ctx, { params, query }) => listReplies(ctx, params.commentId as CommentId, query),
+    item: Comment,
+    itemName: 'CommentReply',
+    errors: ['comment_not_root'],
+    run: (ctx, params, query) => listReplies(ctx, params.commentId as CommentId, query),
   }),
-  declareOperation({
+  subListOperation({
     id: 'comments.history.list',
-    method: 'GET',
     path: `${itemPath}/history`,
     tag: 'Comments',
-    scope: 'work:read',
     summary: "List a comment's previous bodies",
     description: 'Each edit keeps the body it replaced, oldest first. Deleting the comment removes them.',
-    params: itemParams,
-    query: pageQuery,
-    response: PageOf(CommentRevision, 'CommentRevision'),
-    status: 200,
-    errors: ['not_found', 'invalid_cursor'],
-    run: (ctx, { params, query }) => listCommentHistory(ctx, params.commentId as CommentId, query),
+    item: CommentRevision,
+    itemName: 'CommentRevision',
+    run: (ctx, params, query) => listCommentHistory(ctx, params.commentId as CommentId, query),
   }),
 ]
 

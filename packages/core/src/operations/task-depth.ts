@@ -2,9 +2,9 @@ import { type TProperties, Type } from '@sinclair/typebox'
 import { IdSchema, type TaskId, type TaskLinkId } from '../ids.ts'
 import { type AnyOperation, declareOperation } from '../operation.ts'
 import { PageQuery } from '../pagination.ts'
-import { paramsOf, resourceOperations } from '../resource.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../resource.ts'
 import { ActorIdSchema } from '../schemas/access.ts'
-import { PageOf, StringEnum } from '../schemas/common.ts'
+import { StringEnum } from '../schemas/common.ts'
 import {
   LinkTitle,
   LinkUrl,
@@ -30,48 +30,38 @@ import { listSubscribers, subscribe, unsubscribe } from '../services/task-subscr
 const taskPath = '/v1/orgs/{orgId}/tasks/{taskId}'
 const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
 const params = (path: string) => obj(paramsOf(path))
-const pageQuery = obj(PageQuery)
+const _pageQuery = obj(PageQuery)
 const onTask = ({ params }: { params: { taskId: string } }) => ({ type: 'task' as const, id: params.taskId })
-const tid = (p: { taskId: string }) => p.taskId as TaskId
+const tid = (p: Record<string, string>) => p.taskId as TaskId
 const OtherTask = (description: string) => obj({ taskId: IdSchema('TaskId', description) })
 
 const subtaskOperations = [
-  declareOperation({
+  subListOperation({
     id: 'tasks.children.list',
-    method: 'GET',
     path: `${taskPath}/children`,
     tag: 'Tasks',
-    scope: 'work:read',
     summary: "List a task's subtasks",
     description: 'Direct subtasks, oldest first; only those the caller can view.',
-    params: params(taskPath),
-    query: obj({
-      ...PageQuery,
+    item: Task,
+    itemName: 'Task',
+    query: {
       archived: Type.Optional(StringEnum(['exclude', 'only', 'include'] as const, { default: 'exclude' })),
-    }),
-    response: PageOf(Task, 'Task'),
-    status: 200,
-    errors: ['not_found', 'invalid_cursor'],
-    run: (ctx, { params, query }) => listChildren(ctx, tid(params), query),
+    },
+    run: (ctx, params, query) => listChildren(ctx, tid(params), query),
   }),
 ]
 
 const dependencyOperations = [
-  declareOperation({
+  subListOperation({
     id: 'tasks.blockers.list',
-    method: 'GET',
     path: `${taskPath}/blockers`,
     tag: 'Tasks',
-    scope: 'work:read',
     summary: 'List the tasks that block a task',
     description:
       "Oldest first, archived ones included; only those the caller can view. The task's `isBlocked` says whether any of them is still open.",
-    params: params(taskPath),
-    query: pageQuery,
-    response: PageOf(Task, 'Task'),
-    status: 200,
-    errors: ['not_found', 'invalid_cursor'],
-    run: (ctx, { params, query }) => listDependencies(ctx, tid(params), 'blockersOf', query),
+    item: Task,
+    itemName: 'Task',
+    run: (ctx, params, query) => listDependencies(ctx, tid(params), 'blockersOf', query),
   }),
   declareOperation({
     id: 'tasks.blockers.add',
@@ -109,38 +99,28 @@ const dependencyOperations = [
       return undefined
     },
   }),
-  declareOperation({
+  subListOperation({
     id: 'tasks.blocking.list',
-    method: 'GET',
     path: `${taskPath}/blocking`,
     tag: 'Tasks',
-    scope: 'work:read',
     summary: 'List the tasks a task blocks',
     description: 'Oldest first, archived ones included; only those the caller can view.',
-    params: params(taskPath),
-    query: pageQuery,
-    response: PageOf(Task, 'Task'),
-    status: 200,
-    errors: ['not_found', 'invalid_cursor'],
-    run: (ctx, { params, query }) => listDependencies(ctx, tid(params), 'blockedBy', query),
+    item: Task,
+    itemName: 'Task',
+    run: (ctx, params, query) => listDependencies(ctx, tid(params), 'blockedBy', query),
   }),
 ]
 
 const relationOperations = [
-  declareOperation({
+  subListOperation({
     id: 'tasks.relations.list',
-    method: 'GET',
     path: `${taskPath}/relations`,
     tag: 'Tasks',
-    scope: 'work:read',
     summary: "List a task's relations",
     description: "Related tasks and duplicates, by the other task's id; only those the caller can view.",
-    params: params(taskPath),
-    query: pageQuery,
-    response: PageOf(TaskRelation, 'TaskRelation'),
-    status: 200,
-    errors: ['not_found', 'invalid_cursor'],
-    run: (ctx, { params, query }) => listRelations(ctx, tid(params), query),
+    item: TaskRelation,
+    itemName: 'TaskRelation',
+    run: (ctx, params, query) => listRelations(ctx, tid(params), query),
   }),
   declareOperation({
     id: 'tasks.relations.add',
@@ -213,20 +193,15 @@ const keyOperations = [
 const subscriberPath = `${taskPath}/subscribers/{actorId}`
 const subscriberParams = obj({ ...paramsOf(taskPath), actorId: ActorIdSchema })
 const subscriberOperations = [
-  declareOperation({
+  subListOperation({
     id: 'tasks.subscribers.list',
-    method: 'GET',
     path: `${taskPath}/subscribers`,
     tag: 'Tasks',
-    scope: 'work:read',
     summary: "List a task's subscribers",
     description: 'By actor id. The creator and every assignee are subscribed automatically.',
-    params: params(taskPath),
-    query: pageQuery,
-    response: PageOf(TaskSubscriber, 'TaskSubscriber'),
-    status: 200,
-    errors: ['not_found', 'invalid_cursor'],
-    run: (ctx, { params, query }) => listSubscribers(ctx, tid(params), query),
+    item: TaskSubscriber,
+    itemName: 'TaskSubscriber',
+    run: (ctx, params, query) => listSubscribers(ctx, tid(params), query),
   }),
   declareOperation({
     id: 'tasks.subscribers.add',
