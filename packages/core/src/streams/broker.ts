@@ -53,6 +53,10 @@ interface Subscription {
   userId: UserId
   orgFilter: OrgId | undefined
   kinds: readonly string[] | undefined
+  /** `kinds` as part of a group key, computed once. */
+  kindsKey: string
+  /** When the token expires, in ms since the epoch (Infinity without an expiry). */
+  expiresAtMs: number
   positions: Map<OrgId, number | null>
   sink: StreamSink
   ended: boolean
@@ -152,16 +156,16 @@ export function createStreamBroker(deps: {
     if (subs?.size === 0) byOrg.delete(orgId)
   }
 
-  /** Token lifetime and the byte bound: checked without the database on every round and ping. */
-  function stillWelcome(sub: Subscription): boolean {
-    if (sub.principal.expiresAt && deps.clock().toISOString() >= sub.principal.expiresAt) {
-      end(
-        sub,
-        'token_expired',
-        'The access token has expired; reconnect with a new one and the last event id.',
-      )
-      return false
-    }
+  /** Ends the stream when its token has expired; `nowMs` is read once per pass by the caller. */
+  function expired(sub: Subscription, nowMs: number): boolean {
+    if (nowMs < sub.expiresAtMs) return false
+    end(sub, 'token_expired', 'The access token has expired; reconnect with a new one and the last event id.')
+    return true
+  }
+
+  /** Token lifetime and the byte bound: checked without the database after every delivery and ping. */
+  function stillWelcome(sub: Subscription, nowMs: number): boolean {
+    if (expired(sub, nowMs)) return false
     if (sub.sink.queued() > config.maxBufferedBytes) {
       end(
         sub,
@@ -180,36 +184,40 @@ export function createStreamBroker(deps: {
 
   /** One pass over a workspace's subscribers; true when some group had more to read. */
   async function round(orgId: OrgId): Promise<boolean> {
-    const subs = [...(byOrg.get(orgId) ?? [])].filter(stillWelcome)
-    if (subs.length === 0) return false
+    if (!byOrg.get(orgId)?.size) return false
     const { last } = await storage.read((s) => s.events.bounds(orgId))
     heads.set(orgId, last)
-    const behind = subs.filter((s) => {
-      const at = s.positions.get(orgId)
-      return at === null || at === undefined || at < last
-    })
+    // One pass over the workspace's subscribers (thousands): expiry, then who is behind the log.
+    // The byte bound only grows with deliveries, which check it.
+    const nowMs = deps.clock().getTime()
+    const behind: Subscription[] = []
+    for (const sub of [...(byOrg.get(orgId) ?? [])]) {
+      if (expired(sub, nowMs)) continue
+      const at = sub.positions.get(orgId)
+      if (at === null || at === undefined || at < last) behind.push(sub)
+    }
     if (behind.length === 0) return false
 
     // Access afresh, once per user (and consent) per round: a removed grant is in force now.
-    const readers = new Map<UserId, Promise<StreamReader | null>>()
-    const consents = new Map<string, Promise<boolean>>()
+    const readers = new Map<UserId, StreamReader | null>()
     await forEachLimited([...new Set(behind.map((s) => s.userId))], ACCESS_CONCURRENCY, async (userId) => {
-      const reader = storage.read((s) => readerIn(s, orgId, userId))
-      readers.set(userId, reader)
-      await reader
+      readers.set(userId, await storage.read((s) => readerIn(s, orgId, userId)))
     })
-    for (const sub of behind) {
-      const grantId = sub.principal.grantId
-      if (grantId && !consents.has(grantId)) consents.set(grantId, consentLive(grantId))
-    }
+    const consents = new Map<string, boolean>()
+    const grantIds = [...new Set(behind.map((s) => s.principal.grantId).filter((g) => g !== undefined))]
+    await forEachLimited(grantIds, ACCESS_CONCURRENCY, async (grantId) => {
+      consents.set(grantId, await consentLive(grantId))
+    })
 
+    // Then synchronously, subscriber by subscriber: no await per subscriber.
     const groups = new Map<string, { reader: StreamReader; after: number | null; subs: Subscription[] }>()
+    const scopeKeys = new Map<StreamReader, string>()
     for (const sub of behind) {
-      if (!(await consents.get(sub.principal.grantId ?? '')) && sub.principal.grantId) {
+      if (sub.principal.grantId && !consents.get(sub.principal.grantId)) {
         end(sub, 'consent_revoked', 'The consent behind this token was revoked.')
         continue
       }
-      const reader = await readers.get(sub.userId)!
+      const reader = readers.get(sub.userId)
       if (!reader) {
         if (sub.orgFilter) end(sub, 'membership_ended', 'You are no longer a member of this workspace.')
         else {
@@ -219,7 +227,12 @@ export function createStreamBroker(deps: {
         continue
       }
       const after = sub.positions.get(orgId) ?? null
-      const key = JSON.stringify([scopeKey(reader), sub.kinds ?? null, after])
+      let readerKey = scopeKeys.get(reader)
+      if (readerKey === undefined) {
+        readerKey = scopeKey(reader)
+        scopeKeys.set(reader, readerKey)
+      }
+      const key = `${readerKey}|${sub.kindsKey}|${after}`
       const group = groups.get(key) ?? { reader, after, subs: [] }
       group.subs.push(sub)
       groups.set(key, group)
@@ -231,7 +244,7 @@ export function createStreamBroker(deps: {
       try {
         const page = await storage.read((s) => readOrg(s, group.reader, group.after, { limit: BATCH, kinds }))
         more ||= page.more
-        for (const sub of group.subs) deliver(sub, orgId, page.events, page.position)
+        for (const sub of group.subs) deliver(sub, orgId, page.events, page.position, nowMs)
       } catch (error) {
         if (!isProblem(error) || error.code !== 'cursor_expired') throw error
         for (const sub of group.subs) end(sub, 'cursor_expired', error.message)
@@ -240,7 +253,13 @@ export function createStreamBroker(deps: {
     return more
   }
 
-  function deliver(sub: Subscription, orgId: OrgId, events: StoredEvent[], position: number): void {
+  function deliver(
+    sub: Subscription,
+    orgId: OrgId,
+    events: StoredEvent[],
+    position: number,
+    nowMs: number,
+  ): void {
     if (sub.ended) return
     const items: StreamItem[] = []
     for (const event of events) {
@@ -249,7 +268,7 @@ export function createStreamBroker(deps: {
     }
     sub.positions.set(orgId, position)
     if (items.length > 0) sub.sink.write(items)
-    stillWelcome(sub)
+    stillWelcome(sub, nowMs)
   }
 
   async function pollFallback(): Promise<void> {
@@ -265,8 +284,9 @@ export function createStreamBroker(deps: {
 
   async function pingAll(): Promise<void> {
     const consents = new Map<string, Promise<boolean>>()
+    const nowMs = deps.clock().getTime()
     for (const sub of [...all]) {
-      if (!stillWelcome(sub)) continue
+      if (!stillWelcome(sub, nowMs)) continue
       const grantId = sub.principal.grantId
       if (grantId) {
         if (!consents.has(grantId))
@@ -309,6 +329,8 @@ export function createStreamBroker(deps: {
         userId: principal.userId,
         orgFilter: options.orgId,
         kinds: options.kinds,
+        kindsKey: options.kinds ? [...options.kinds].sort().join(',') : '*',
+        expiresAtMs: principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY,
         positions: new Map(),
         sink,
         ended: false,
