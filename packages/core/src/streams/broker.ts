@@ -282,35 +282,38 @@ export function createStreamBroker(deps: {
     }
   }
 
+  /**
+   * Every ping interval: token expiry, the byte bound and consent for every stream, workspaces
+   * joined since (for streams over every membership), then a ping carrying the current cursor.
+   * Consents are read once per grant and memberships once per user, before the per-stream loop.
+   */
   async function pingAll(): Promise<void> {
-    const consents = new Map<string, Promise<boolean>>()
     const nowMs = deps.clock().getTime()
-    for (const sub of [...all]) {
-      if (!stillWelcome(sub, nowMs)) continue
-      const grantId = sub.principal.grantId
-      if (grantId) {
-        if (!consents.has(grantId))
-          consents.set(
-            grantId,
-            consentLive(grantId).catch(() => true),
-          )
-        if (!(await consents.get(grantId))) {
-          end(sub, 'consent_revoked', 'The consent behind this token was revoked.')
-          continue
-        }
+    const subs = [...all].filter((sub) => stillWelcome(sub, nowMs))
+    const consents = new Map<string, boolean>()
+    const grantIds = [...new Set(subs.map((s) => s.principal.grantId).filter((g) => g !== undefined))]
+    await forEachLimited(grantIds, ACCESS_CONCURRENCY, async (grantId) => {
+      consents.set(grantId, await consentLive(grantId).catch(() => true))
+    })
+    const memberships = new Map<UserId, OrgId[]>()
+    const users = [...new Set(subs.filter((s) => !s.orgFilter).map((s) => s.userId))]
+    await forEachLimited(users, ACCESS_CONCURRENCY, async (userId) => {
+      const orgs = await storage.read((s) => membershipsOf(s, userId)).catch(() => null)
+      if (orgs) memberships.set(userId, orgs)
+    })
+    for (const sub of subs) {
+      if (sub.ended) continue
+      if (sub.principal.grantId && !consents.get(sub.principal.grantId)) {
+        end(sub, 'consent_revoked', 'The consent behind this token was revoked.')
+        continue
       }
-      if (!sub.orgFilter) await joinNewMemberships(sub).catch(() => {})
-      if (!sub.ended) sub.sink.write([{ type: 'ping', cursor: cursorOf(sub) }])
-    }
-  }
-
-  /** A workspace joined after the stream opened starts at its oldest retained event. */
-  async function joinNewMemberships(sub: Subscription): Promise<void> {
-    const orgs = await storage.read((s) => membershipsOf(s, sub.userId))
-    for (const orgId of orgs) {
-      if (sub.ended || sub.positions.has(orgId)) continue
-      join(sub, orgId, null)
-      schedule(orgId)
+      // A workspace joined after the stream opened starts at its oldest retained event.
+      for (const orgId of memberships.get(sub.userId) ?? []) {
+        if (sub.positions.has(orgId)) continue
+        join(sub, orgId, null)
+        schedule(orgId)
+      }
+      sub.sink.write([{ type: 'ping', cursor: cursorOf(sub) }])
     }
   }
 
