@@ -261,8 +261,11 @@ describeEachDatabase('MCP tools for reactions, comment threads, labels, follower
       remove: ['Bug'],
       add: ['Feature', 'Size'],
     })
-    expect(group.error).toBeDefined()
-    expect(group.error.status).toBeGreaterThanOrEqual(400)
+    expect(group.error).toMatchObject({
+      code: 'reference_not_found',
+      status: 422,
+      errors: [{ pointer: '/arguments/add/1' }],
+    })
     expect(await labelsOf(ws, 'ENG-1')).toEqual(['Bug'])
 
     expect(await tool(client, 'label_task', { task: 'ENG-1', remove: ['Bug'], add: ['Feature'] })).toEqual({

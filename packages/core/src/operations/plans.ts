@@ -66,6 +66,8 @@ const applyOperation = declareOperation({
     'cycle_overlap',
     'cycle_completed',
     'label_name_taken',
+    'comment_not_root',
+    'comment_deleted',
   ],
   run: (ctx, { body }) => applyPlan(ctx, body),
 })
