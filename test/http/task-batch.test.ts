@@ -103,6 +103,36 @@ describeEachDatabase('task batches', (db) => {
     expect((await ws.api.get(`${base}/tasks`)).body.data).toEqual([])
   })
 
+  it('takes labelIds on batch items like tasks.create and tasks.update do', async () => {
+    const ws = await newWorkspace(server)
+    const base = `/v1/orgs/${ws.orgId}`
+    const bug = (await ws.api.post(`${base}/labels`, { name: 'Bug' })).body.id
+    const ui = (await ws.api.post(`${base}/labels`, { name: 'UI' })).body.id
+    const created = await ws.api.post(`${base}/tasks/batch-create`, {
+      items: [
+        { teamId: ws.teamId, title: 'A', labelIds: [bug] },
+        { teamId: ws.teamId, title: 'B' },
+      ],
+    })
+    expect(created.body.data.map((t: any) => t.labelIds)).toEqual([[bug], []])
+    const [a, b] = created.body.data
+    const updated = await ws.api.post(`${base}/tasks/batch-update`, {
+      items: [
+        { id: a.id, labelIds: [ui] },
+        { id: b.id, labelIds: [bug, ui] },
+      ],
+    })
+    expect(updated.body.data.map((t: any) => t.labelIds)).toEqual([[ui], [bug, ui].sort()])
+    const refused = await ws.api.post(`${base}/tasks/batch-update`, {
+      items: [
+        { id: a.id, labelIds: [] },
+        { id: b.id, labelIds: [a.id] },
+      ],
+    })
+    expect(refused.status).toBe(400)
+    expect((await ws.api.get(`${base}/tasks/${a.id}`)).body.labelIds).toEqual([ui])
+  })
+
   it('updates many tasks at once, all or nothing', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grant } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -167,5 +167,131 @@ describeEachDatabase('labels on tasks', (db) => {
       after: [org],
     })
     expect(task.id).toBe(moved.body.id)
+  })
+
+  describe('labelIds on tasks.create and tasks.update', () => {
+    const labelEvents = async (orgId: string, taskId: string) =>
+      (await server.storage.read((s) => s.events.list(orgId as never, 0, 100_000))).filter(
+        (e) => e.resourceId === taskId,
+      )
+
+    it('creates a task with labels and records them', async () => {
+      const ws = await newWorkspace(server)
+      const { base, label } = await setup(ws)
+      const bug = await label({ name: 'Bug' })
+      const ui = await label({ name: 'UI', teamId: ws.teamId })
+      // Labels added by one change share a timestamp and follow in id order.
+      const both = [ui, bug].sort()
+      const res = await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'T', labelIds: [ui, bug] })
+      expect(res).toMatchObject({ status: 201, body: { labelIds: both } })
+      expect((await ws.api.get(`${base}/tasks/${res.body.id}`)).body.labelIds).toEqual(both)
+      const events = await labelEvents(ws.orgId, res.body.id)
+      expect(events.map((e) => [e.kind, (e.data as any).task.labelIds])).toEqual([['task.created', both]])
+      const history = (await ws.api.get(`${base}/tasks/${res.body.id}/history`)).body.data
+      expect(history.find((h: any) => h.field === 'labelIds')).toMatchObject({ before: [], after: both })
+    })
+
+    it('replaces the whole set on update, with one history entry and one event', async () => {
+      const ws = await newWorkspace(server)
+      const { label, task, path } = await setup(ws)
+      const [a, b, c] = [await label({ name: 'A' }), await label({ name: 'B' }), await label({ name: 'C' })]
+      await ws.api.post(`${path}/labels`, { labelId: a })
+      await ws.api.post(`${path}/labels`, { labelId: b })
+      const res = await ws.api.patch(path, { labelIds: [c, b], priority: 'high' })
+      expect(res).toMatchObject({ status: 200, body: { labelIds: [b, c], priority: 'high' } })
+      const updates = (await labelEvents(ws.orgId, task.id)).filter((e) => e.kind === 'task.updated')
+      expect((updates.at(-1)!.data as any).changes).toEqual({
+        priority: { before: 'none', after: 'high' },
+        labelIds: { before: [a, b], after: [b, c] },
+      })
+      const history = (await ws.api.get(`${path}/history`)).body.data
+      expect(history.filter((h: any) => h.field === 'labelIds').at(-1)).toMatchObject({
+        before: [a, b],
+        after: [b, c],
+      })
+      // The same set in another order changes nothing; an empty list takes every label off.
+      const count = (await labelEvents(ws.orgId, task.id)).length
+      expect((await ws.api.patch(path, { labelIds: [c, b] })).body.labelIds).toEqual([b, c])
+      expect((await labelEvents(ws.orgId, task.id)).length).toBe(count)
+      expect((await ws.api.patch(path, { labelIds: [] })).body.labelIds).toEqual([])
+      const dup = await ws.api.patch(path, { labelIds: [a, a] })
+      expect(dup.status).toBe(400)
+    })
+
+    it('refuses two labels of one group in one list, changing nothing', async () => {
+      const ws = await newWorkspace(server)
+      const { base, label, task, path } = await setup(ws)
+      const size = await label({ name: 'Size', isGroup: true })
+      const small = await label({ name: 'Small', parentId: size })
+      const large = await label({ name: 'Large', parentId: size })
+      const bug = await label({ name: 'Bug' })
+      await ws.api.post(`${path}/labels`, { labelId: bug })
+      const count = (await labelEvents(ws.orgId, task.id)).length
+      const update = await ws.api.patch(path, { title: 'Renamed', labelIds: [small, bug, large] })
+      expect(update).toMatchObject({
+        status: 409,
+        body: { code: 'label_group_conflict', errors: [{ pointer: '/body/labelIds/2' }] },
+      })
+      expect((await ws.api.get(path)).body).toMatchObject({ title: 'Labelled', labelIds: [bug] })
+      expect((await labelEvents(ws.orgId, task.id)).length).toBe(count)
+      const create = await ws.api.post(`${base}/tasks`, {
+        teamId: ws.teamId,
+        title: 'X',
+        labelIds: [large, small],
+      })
+      expect(create).toMatchObject({ status: 409, body: { errors: [{ pointer: '/body/labelIds/1' }] } })
+      const list = await ws.api.get(`${base}/tasks?limit=100`)
+      expect(list.body.data.map((t: any) => t.title)).toEqual(['Labelled'])
+      // A group itself is refused as in a single add.
+      expect((await ws.api.patch(path, { labelIds: [size] })).status).toBe(422)
+    })
+
+    it("refuses another team's label, an archived one and another org's, at the list index", async () => {
+      const ws = await newWorkspace(server)
+      const other = await newWorkspace(server)
+      const { base, label, task, path } = await setup(ws)
+      const design = await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })
+      const theirs = await label({ name: 'Design only', teamId: design.body.id })
+      const old = await label({ name: 'Old' })
+      await ws.api.post(`${base}/labels/${old}/archive`)
+      const foreign = (await other.api.post(`/v1/orgs/${other.orgId}/labels`, { name: 'Foreign' })).body.id
+      const ok = await label({ name: 'Fine' })
+      for (const bad of [theirs, old, foreign]) {
+        const res = await ws.api.patch(path, { labelIds: [ok, bad] })
+        expect(res.status, bad).toBe(422)
+        expect(res.body).toMatchObject({
+          code: 'reference_not_found',
+          errors: [{ pointer: '/body/labelIds/1' }],
+        })
+        const created = await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'X', labelIds: [bad] })
+        expect(created.body).toMatchObject({ errors: [{ pointer: '/body/labelIds/0' }] })
+      }
+      expect((await ws.api.get(path)).body.labelIds).toEqual(task.labelIds)
+      // A label archived while on the task may stay in the list.
+      await ws.api.post(`${path}/labels`, { labelId: ok })
+      await ws.api.post(`${base}/labels/${ok}/archive`)
+      const fresh = await label({ name: 'Fresh' })
+      expect((await ws.api.patch(path, { labelIds: [ok, fresh] })).body.labelIds).toEqual([ok, fresh])
+      // Moving to another team checks the list against the new team.
+      const mine = await label({ name: 'Mine', teamId: ws.teamId })
+      const move = await ws.api.patch(path, { teamId: design.body.id, labelIds: [mine] })
+      expect(move.status).toBe(422)
+      const moved = await ws.api.patch(path, { teamId: design.body.id, labelIds: [theirs, fresh] })
+      expect(moved.body).toMatchObject({ teamId: design.body.id, labelIds: [fresh, theirs] })
+    })
+
+    it('needs contribute: a guest with only comment cannot set labels (403)', async () => {
+      const ws = await newWorkspace(server)
+      const { label, path } = await setup(ws)
+      const bug = await label({ name: 'Bug' })
+      const commenter = await ws.addMember('guest')
+      await grant(ws, commenter.memberId, 'comment')
+      const denied = await commenter.api.patch(path, { labelIds: [bug] })
+      expect(denied).toMatchObject({
+        status: 403,
+        body: { code: 'capability_required', capability: 'contribute' },
+      })
+      expect((await ws.api.get(path)).body.labelIds).toEqual([])
+    })
   })
 })

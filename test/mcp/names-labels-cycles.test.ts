@@ -71,6 +71,23 @@ describeEachDatabase('MCP names: labels and cycles', (db) => {
     expect(hidden.body).toMatchObject({ code: 'unknown_name', candidates: [] })
   })
 
+  it('create_task and update_task take labels by name; update replaces the whole set', async () => {
+    const ws = await newWorkspace(server)
+    const labels = `/v1/orgs/${ws.orgId}/labels`
+    const bug = (await ws.api.post(labels, { name: 'Bug' })).body
+    const frontend = (await ws.api.post(labels, { name: 'Frontend', teamId: ws.teamId })).body
+    const client = await connect(server, await mcpToken(server, ws.owner.user.id))
+    const created = await tool(client, 'create_task', {
+      team: 'ENG',
+      title: 'Login',
+      labels: ['bug', 'Frontend'],
+    })
+    const byKey = async () => (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/by-key/${created.key}`)).body
+    expect((await byKey()).labelIds.sort()).toEqual([bug.id, frontend.id].sort())
+    await tool(client, 'update_task', { task: created.key, labels: ['Frontend'] })
+    expect((await byKey()).labelIds).toEqual([frontend.id])
+  })
+
   it('resolves cycles by number, name, current, next and previous within a team', async () => {
     const ws = await newWorkspace(server)
     const cycles = `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/cycles`

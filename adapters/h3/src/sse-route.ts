@@ -37,6 +37,23 @@ function payloadOf(event: Extract<StreamItem, { type: 'event' }>['event']): stri
   return json
 }
 
+// Subscribers at the same position share the event and its cursor: encode that frame once for all.
+const encoded = new WeakMap<object, Map<string, Uint8Array>>()
+function bytesOf(item: StreamItem): Uint8Array {
+  if (item.type !== 'event') return encoder.encode(frame(item))
+  let byCursor = encoded.get(item.event)
+  if (!byCursor) {
+    byCursor = new Map()
+    encoded.set(item.event, byCursor)
+  }
+  let bytes = byCursor.get(item.cursor)
+  if (!bytes) {
+    bytes = encoder.encode(frame(item))
+    byCursor.set(item.cursor, bytes)
+  }
+  return bytes
+}
+
 /** Server-sent event framing of a core live stream: `stream-event`, `ping` and a final `stream-end`. */
 export function frame(item: StreamItem): string {
   switch (item.type) {
@@ -128,7 +145,7 @@ async function open(
   const sink: StreamSink = {
     write(items) {
       if (closed) return
-      for (const item of items) controller.enqueue(encoder.encode(frame(item)))
+      for (const item of items) controller.enqueue(bytesOf(item))
     },
     queued: () => (closed ? 0 : Math.max(0, QUEUE_MARK - (controller.desiredSize ?? 0))),
     close() {

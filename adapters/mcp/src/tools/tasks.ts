@@ -59,9 +59,19 @@ async function references(
   call: ToolCall,
   orgId: OrgId,
   team: string,
-  args: { state?: string; assignee?: string | null; parent?: string | null; cycle?: string | null },
+  args: {
+    state?: string
+    assignee?: string | null
+    parent?: string | null
+    cycle?: string | null
+    labels?: string[]
+  },
 ) {
+  const labelIds = args.labels
+    ? await Promise.all(args.labels.map((name) => call.resolve(orgId, 'label', name, team)))
+    : undefined
   return {
+    ...(labelIds ? { labelIds } : {}),
     ...(args.parent === null ? { parentId: null } : {}),
     ...(typeof args.parent === 'string' ? { parentId: await call.resolve(orgId, 'task', args.parent) } : {}),
     ...(args.cycle === null ? { cycleId: null } : {}),
@@ -75,6 +85,13 @@ async function references(
       : {}),
   }
 }
+
+const LabelNames = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+  maxItems: 50,
+  uniqueItems: true,
+  description:
+    "Labels by name, org labels or the task's team's; at most one of a group. On update, the task's whole label set ([] takes every label off).",
+})
 
 const pick = (args: Record<string, unknown>, fields: string[]) =>
   Object.fromEntries(fields.filter((f) => args[f] !== undefined).map((f) => [f, args[f]]))
@@ -188,7 +205,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'create_task',
     title: 'Create a task',
     description:
-      'Creates a task in a team; state, assignee, cycle by name, `parent` by key (a subtask). Returns the new task with its key.',
+      'Creates a task in a team; state, assignee, cycle, labels by name, `parent` by key (a subtask). Returns the new task with its key.',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -203,6 +220,7 @@ export const taskTools: ToolDefinition[] = [
         assignee: Type.Optional(PersonOrNone),
         parent: Type.Optional(ParentRef),
         cycle: Type.Optional(CycleOrNone),
+        labels: Type.Optional(LabelNames),
       },
       ['team', 'title'],
     ),
@@ -218,7 +236,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'update_task',
     title: 'Update a task',
     description:
-      'Changes fields of a task by key: title, description, priority, estimate, due date, state, assignee, parent (a task key; null: top-level), cycle (null: none).',
+      'Changes fields of a task by key: title, description, priority, estimate, due date, state, assignee, parent (a task key; null: top-level), cycle (null: none), labels (by name: the whole set).',
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -232,6 +250,7 @@ export const taskTools: ToolDefinition[] = [
         assignee: Type.Optional(PersonOrNone),
         parent: Type.Optional(ParentRef),
         cycle: Type.Optional(CycleOrNone),
+        labels: Type.Optional(LabelNames),
       },
       ['task'],
     ),

@@ -36,6 +36,14 @@ const editable = {
   cycleId: Type.Optional(
     Nullable(IdSchema('CycleId'), "An open cycle of the task's team; null takes the task out of its cycle."),
   ),
+  labelIds: Type.Optional(
+    Type.Array(IdSchema('LabelId'), {
+      maxItems: 50,
+      uniqueItems: true,
+      description:
+        "The task's labels: on update the whole set, replacing the current one. Each is an active label of the org or of the task's team, at most one of a group (409 `label_group_conflict`).",
+    }),
+  ),
 }
 
 /** The body of `tasks.create`, also an item of `tasks.batchCreate`. */
@@ -116,8 +124,15 @@ const derived = resourceOperations({
     ...TaskSearchQuery,
   },
   errors: {
-    create: ['reference_not_found', 'archived', 'subtask_depth', 'cycle_completed'],
-    update: ['reference_not_found', 'archived', 'subtask_cycle', 'subtask_depth', 'cycle_completed'],
+    create: ['reference_not_found', 'archived', 'subtask_depth', 'cycle_completed', 'label_group_conflict'],
+    update: [
+      'reference_not_found',
+      'archived',
+      'subtask_cycle',
+      'subtask_depth',
+      'cycle_completed',
+      'label_group_conflict',
+    ],
   },
   handlers: {
     list: (ctx, _p, query) => listTasks(ctx, query),

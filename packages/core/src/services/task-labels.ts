@@ -1,10 +1,18 @@
-import type { LabelId, TaskId } from '../ids.ts'
+import type { LabelId, OrgId, TaskId, TeamId } from '../ids.ts'
 import type { OperationContext } from '../operation.ts'
 import { ProblemError } from '../problems.ts'
+import type { Label } from '../schemas/labels.ts'
 import type { Task } from '../schemas/tasks.ts'
 import { appliesTo, requireLabel } from './labels.ts'
 import { recordTaskHistory } from './task-history.ts'
 import { requireTask } from './tasks.ts'
+
+/** The labels a task carries before a change; `labelIds` is empty for a task being created. */
+interface LabelledTask {
+  id: TaskId
+  orgId: OrgId
+  labelIds: readonly LabelId[]
+}
 
 /**
  * Puts a label on a task. A label of a group replaces the task's other label of that group, as in
@@ -13,14 +21,7 @@ import { requireTask } from './tasks.ts'
 export async function addTaskLabel(ctx: OperationContext, taskId: TaskId, labelId: LabelId): Promise<Task> {
   const task = await requireTask(ctx, taskId)
   if (task.labelIds.includes(labelId)) return task
-  const label = await ctx.store.labels.get(task.orgId, labelId, await ctx.scope())
-  if (!label || label.isGroup || label.archivedAt || !appliesTo(label, task.teamId)) {
-    throw new ProblemError(
-      'reference_not_found',
-      "The label is not an active label of the org or of the task's team (groups are not put on tasks).",
-      { errors: [{ pointer: '/body/labelId', message: 'Not an active label usable on this task' }] },
-    )
-  }
+  const label = await usableLabel(ctx, task.orgId, labelId, task.teamId, '/body/labelId')
   if (label.parentId) {
     for (const otherId of task.labelIds) {
       const other = await ctx.store.labels.get(task.orgId, otherId, await ctx.scope())
@@ -42,6 +43,93 @@ export async function removeTaskLabel(
   await requireLabel(ctx, labelId)
   if (!(await ctx.store.labels.removeFromTask(task.orgId, task.id, labelId))) return task
   return labelsChanged(ctx, task)
+}
+
+/**
+ * Checks a whole label list (`labelIds` of `tasks.create`/`tasks.update`) for a task of `teamId`
+ * before anything is written. Each label it does not carry yet follows the rule of a single add;
+ * one it carries may stay even if archived since. Two labels of one group in the list are refused:
+ * unlike a single add there is no "newer" one to keep.
+ */
+export async function checkTaskLabels(
+  ctx: OperationContext,
+  task: LabelledTask,
+  labelIds: readonly LabelId[],
+  teamId: TeamId,
+): Promise<void> {
+  const groups = new Map<LabelId, number>()
+  for (const [i, labelId] of labelIds.entries()) {
+    const pointer = `/body/labelIds/${i}`
+    const label = task.labelIds.includes(labelId)
+      ? await keptLabel(ctx, task.orgId, labelId, teamId, pointer)
+      : await usableLabel(ctx, task.orgId, labelId, teamId, pointer)
+    if (!label.parentId) continue
+    const first = groups.get(label.parentId)
+    if (first !== undefined) {
+      throw new ProblemError(
+        'label_group_conflict',
+        `Labels ${first} and ${i} belong to the same group; a task carries at most one label of a group.`,
+        { errors: [{ pointer, message: `Same group as /body/labelIds/${first}` }] },
+      )
+    }
+    groups.set(label.parentId, i)
+  }
+}
+
+/**
+ * Makes the task's labels exactly `labelIds` (checked by `checkTaskLabels`): takes off the others
+ * and adds the missing ones in list order. Returns whether the set changed.
+ */
+export async function writeTaskLabels(
+  ctx: OperationContext,
+  task: LabelledTask,
+  labelIds: readonly LabelId[],
+): Promise<boolean> {
+  let changed = false
+  for (const labelId of task.labelIds) {
+    if (!labelIds.includes(labelId))
+      changed = (await ctx.store.labels.removeFromTask(task.orgId, task.id, labelId)) || changed
+  }
+  for (const labelId of labelIds) {
+    if (task.labelIds.includes(labelId)) continue
+    const by = { actorId: ctx.actor!.id, at: ctx.now }
+    changed = (await ctx.store.labels.addToTask(task.orgId, task.id, labelId, by)) || changed
+  }
+  return changed
+}
+
+/** The one rule for putting a label on a task: active, not a group, the org's or the task's team's. */
+async function usableLabel(
+  ctx: OperationContext,
+  orgId: OrgId,
+  labelId: LabelId,
+  teamId: TeamId,
+  pointer: string,
+): Promise<Label> {
+  const label = await ctx.store.labels.get(orgId, labelId, await ctx.scope())
+  if (!label || label.isGroup || label.archivedAt || !appliesTo(label, teamId)) throw unusable(pointer)
+  return label
+}
+
+/** A label the task carries may stay while it still applies to the task's (new) team. */
+async function keptLabel(
+  ctx: OperationContext,
+  orgId: OrgId,
+  labelId: LabelId,
+  teamId: TeamId,
+  pointer: string,
+): Promise<Label> {
+  const label = await ctx.store.labels.get(orgId, labelId, await ctx.scope())
+  if (!label || !appliesTo(label, teamId)) throw unusable(pointer)
+  return label
+}
+
+function unusable(pointer: string): ProblemError {
+  return new ProblemError(
+    'reference_not_found',
+    "The label is not an active label of the org or of the task's team (groups are not put on tasks).",
+    { errors: [{ pointer, message: 'Not an active label usable on this task' }] },
+  )
 }
 
 async function labelsChanged(ctx: OperationContext, before: Task): Promise<Task> {

@@ -22,6 +22,7 @@ import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from
 import { assertCycleForTask } from './task-cycle.ts'
 import { CREATED_FIELD, recordTaskHistory } from './task-history.ts'
 import { planTeamMove } from './task-keys.ts'
+import { checkTaskLabels, writeTaskLabels } from './task-labels.ts'
 import { searchFilter } from './task-search.ts'
 import { autoSubscribe } from './task-subscribers.ts'
 import { archivedFilter, defaultState, requireTeam } from './teams.ts'
@@ -39,6 +40,8 @@ export interface TaskFields {
   /** Moving to another team: see `planTeamMove`. */
   teamId?: TeamId
   cycleId?: CycleId | null
+  /** The task's whole label set (see `checkTaskLabels`); on update it replaces the current one. */
+  labelIds?: LabelId[]
 }
 
 export interface ListTasksQuery {
@@ -85,9 +88,12 @@ export async function createTask(
   checkDates(input.startDate ?? null, input.dueDate ?? null)
   if (input.parentId) await checkParent(ctx, null, input.parentId)
   if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
+  const id = newId('TaskId')
+  const labelIds = input.labelIds ?? []
+  await checkTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds, team.id)
   const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
   const record: TaskRecord = {
-    id: newId('TaskId'),
+    id,
     orgId: team.orgId,
     teamId: team.id,
     number,
@@ -109,9 +115,11 @@ export async function createTask(
     cycleId: input.cycleId ?? null,
   }
   await ctx.store.tasks.insert(record)
+  await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
   const task = await requireTask(ctx, record.id)
   await recordTaskHistory(ctx, task, [
     { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
+    ...(task.labelIds.length ? [{ field: 'labelIds', before: [], after: task.labelIds }] : []),
   ])
   await autoSubscribe(ctx, task, task.creatorId as ActorId)
   if (task.assigneeId) await autoSubscribe(ctx, task, task.assigneeId)
@@ -125,12 +133,19 @@ export async function createTask(
   return task
 }
 
-export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: TaskFields): Promise<Task> {
+export async function updateTask(
+  ctx: OperationContext,
+  taskId: TaskId,
+  { labelIds, ...fields }: TaskFields,
+): Promise<Task> {
   const task = await requireTask(ctx, taskId)
   const changed = Object.fromEntries(
     Object.entries(fields).filter(([k, v]) => v !== undefined && task[k as keyof Task] !== v),
   ) as TaskFields
-  if (Object.keys(changed).length === 0) return task
+  // A move re-checks the list against the new team even when the set stays the same.
+  const relabel =
+    labelIds !== undefined && (!sameSet(labelIds, task.labelIds) || changed.teamId !== undefined)
+  if (Object.keys(changed).length === 0 && !relabel) return task
   if ('assigneeId' in changed) {
     await ctx.require('assign', { type: 'task', id: task.id })
     if (changed.assigneeId) await activeMember(ctx, changed.assigneeId)
@@ -151,6 +166,7 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
   // A task's cycle is one of its team's: moving to another team takes it out of the old team's cycle.
   if (changed.teamId && task.cycleId && changed.cycleId === undefined) changed.cycleId = null
   if (changed.cycleId) await assertCycleForTask(ctx, changed.cycleId, changed.teamId ?? task.teamId)
+  if (relabel) await checkTaskLabels(ctx, task, labelIds, changed.teamId ?? task.teamId)
   let stamps = {}
   if (changed.stateId) {
     const state = await stateOfTeam(ctx, changed.stateId, changed.teamId ?? task.teamId)
@@ -163,7 +179,11 @@ export async function updateTask(ctx: OperationContext, taskId: TaskId, fields: 
     updatedAt: ctx.now,
   })
   // Team labels of the old team do not apply in the new one.
-  const labelsDropped = move ? await dropLabelsOfOtherTeams(ctx, task, changed.teamId!) : false
+  const labelsDropped = relabel
+    ? await writeTaskLabels(ctx, task, labelIds)
+    : move
+      ? await dropLabelsOfOtherTeams(ctx, task, changed.teamId!)
+      : false
   const next = await requireTask(ctx, task.id)
   const history = historyOf(task, changed)
   if (next.key !== task.key) history.push({ field: 'key', before: task.key, after: next.key })
@@ -265,6 +285,10 @@ function historyOf(
     before: task[field as keyof Task] ?? null,
     after: after ?? null,
   }))
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x))
 }
 
 /** A start date after the due date is refused, whichever of the two the request changed. */
