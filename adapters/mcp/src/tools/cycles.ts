@@ -18,6 +18,7 @@ const cycleRow = (c: any) => ({
   endsAt: c.endsAt,
 })
 
+const CADENCE = ['enabled', 'durationWeeks', 'cooldownWeeks', 'startWeekday', 'autoCreateCount'] as const
 const MANAGE = ['create', 'update', 'complete', 'add_tasks', 'remove_tasks'] as const
 
 async function cycleOf(call: ToolCall, orgId: OrgId, team: string, ref: string | undefined) {
@@ -160,6 +161,34 @@ export const cycleTools: ToolDefinition[] = [
         color: label.color,
         isGroup: label.isGroup,
       }
+    },
+  },
+  {
+    name: 'cycle_settings',
+    title: "A team's cycle cadence",
+    description:
+      "Reads a team's cycle cadence, or changes it when any field is given: `enabled` (cycles created ahead and rolled over), `durationWeeks`, `cooldownWeeks`, `startWeekday`, `autoCreateCount`.",
+    readOnly: false,
+    destructive: false,
+    idempotent: true,
+    operations: ['cycleSettings.get', 'cycleSettings.update', 'names.resolve'],
+    input: object(
+      {
+        workspace: Workspace,
+        team: TeamRef,
+        ...optionalFieldsOf('cycleSettings.update', 'body', [...CADENCE]),
+      },
+      ['team'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const params = { orgId: org.id, teamId: await call.resolve(org.id, 'team', args.team) }
+      const body = Object.fromEntries(CADENCE.filter((f) => args[f] !== undefined).map((f) => [f, args[f]]))
+      const settings = Object.keys(body).length
+        ? await call.run('cycleSettings.update', { params, body })
+        : await call.run('cycleSettings.get', { params })
+      const { teamId: _, ...rest } = settings
+      return { team: args.team, ...rest }
     },
   },
 ]

@@ -1,6 +1,9 @@
 import { agentTools } from './agents.ts'
+import { commentTools } from './comments.ts'
 import { cycleTools } from './cycles.ts'
+import { labelTools } from './labels.ts'
 import { organizeTool } from './organize.ts'
+import { taskExtraTools } from './task-extras.ts'
 import { taskTools } from './tasks.ts'
 import type { ToolDefinition } from './types.ts'
 import { workTools } from './work.ts'
@@ -14,7 +17,10 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...workspaceTools,
   ...taskTools,
   ...workTools,
+  ...commentTools,
+  ...taskExtraTools,
   ...cycleTools,
+  ...labelTools,
   organizeTool,
   ...agentTools,
 ]

@@ -12,6 +12,7 @@ export const organizeTool: ToolDefinition = {
     `Actions: ${PLAN_ACTIONS.join(', ')}.`,
     'Name things as people do: tasks by key (`ENG-42`), teams by key or name, states and labels by name, cycles by number, name, `current` or `next`, people by email, name or `me`.',
     'link_tasks/unlink_tasks take `link` (blocks, blocked_by, related, duplicate_of) and `other`; set_parent takes `parent` (null: top-level); comment takes `body`; create_cycle takes `team`, `startsAt`, `endsAt`.',
+    'update_label/archive_label take `label` (and `team` to pick among same-named team labels; update_label: `name`, `color`, `description`); subscribe takes `task` and `person` (default you); add_link takes `task`, `url`, `title`; react takes `emoji` and a `task` or a `comment` id; resolve_comment takes `comment`.',
     'A step that creates something (task, team, state, label, cycle) may set `handle: "login"`; later steps refer to it as `"$login"`.',
     'Every name is resolved and checked before anything changes; the answer lists each step with the id and key it changed or created.',
     'Use `dryRun: true` first to see the exact report without changing anything.',

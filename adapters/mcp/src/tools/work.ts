@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type OrgId, PLAN_LINKS } from '@workgraph/core'
+import { IdSchema, isProblem, type OrgId, PLAN_LINKS, ProblemError } from '@workgraph/core'
 import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from './schema.ts'
 import { clip, peopleOf } from './task-detail.ts'
 import type { ToolCall, ToolDefinition } from './types.ts'
@@ -12,6 +12,26 @@ const LabelNames = Type.Array(
 async function taskOf(call: ToolCall, orgId: OrgId, ref: string) {
   const taskId = await call.resolve(orgId, 'task', ref)
   return call.run('tasks.get', { params: { orgId, taskId } })
+}
+
+/** A plan's pointers (`/body/steps/3/label`) as the tool's arguments (`/arguments/add/1`). */
+function atArguments(error: unknown, changes: { arg: string; label: string }[]) {
+  if (!isProblem(error)) return error
+  const index = (i: number) => changes.slice(0, i).filter((c) => c.arg === changes[i]!.arg).length
+  const pointer = (p: string) =>
+    p.replace(/^\/body\/steps\/(\d+)(\/.*)?$/, (_, i) =>
+      changes[+i] ? `/arguments/${changes[+i]!.arg}/${index(+i)}` : p,
+    )
+  return new ProblemError(error.code, error.message.replace(/Step \d+ \(\w+\) failed: /, ''), {
+    ...(error.errors ? { errors: error.errors.map((e) => ({ ...e, pointer: pointer(e.pointer) })) } : {}),
+    extensions: {
+      ...error.extensions,
+      step: undefined,
+      ...(Array.isArray(error.extensions.unresolved)
+        ? { unresolved: error.extensions.unresolved.map((u: any) => ({ ...u, pointer: pointer(u.pointer) })) }
+        : {}),
+    },
+  })
 }
 
 /** A history value as a model reads it: long text clipped. */
@@ -54,7 +74,7 @@ export const workTools: ToolDefinition[] = [
     readOnly: false,
     destructive: false,
     idempotent: true,
-    operations: ['tasks.labels.add', 'tasks.labels.remove', 'tasks.get', 'names.resolve'],
+    operations: ['plans.apply', 'tasks.labels.add', 'tasks.labels.remove', 'tasks.get', 'names.resolve'],
     input: object(
       {
         workspace: Workspace,
@@ -67,13 +87,20 @@ export const workTools: ToolDefinition[] = [
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const task = await taskOf(call, org.id, args.task)
-      const ids = async (names: string[] = []) =>
-        Promise.all(names.map((n) => call.resolve(org.id, 'label', n, task.teamId)))
-      const [add, remove] = [await ids(args.add), await ids(args.remove)]
-      for (const labelId of remove)
-        await call.run('tasks.labels.remove', { params: { orgId: org.id, taskId: task.id, labelId } })
-      for (const labelId of add)
-        await call.run('tasks.labels.add', { params: { orgId: org.id, taskId: task.id }, body: { labelId } })
+      // One plan, so one transaction: every name is resolved first, and a failing change undoes the rest.
+      const changes = [
+        ...(args.remove ?? []).map((label: string) => ({ action: 'unlabel_task', arg: 'remove', label })),
+        ...(args.add ?? []).map((label: string) => ({ action: 'label_task', arg: 'add', label })),
+      ]
+      if (changes.length)
+        await call
+          .run('plans.apply', {
+            params: { orgId: org.id },
+            body: { steps: changes.map((c) => ({ action: c.action, task: task.id, label: c.label })) },
+          })
+          .catch((error) => {
+            throw atArguments(error, changes)
+          })
       const updated = await call.run('tasks.get', { params: { orgId: org.id, taskId: task.id } })
       const labels = await Promise.all(
         updated.labelIds.map((labelId: string) =>

@@ -1,7 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { NAME_KINDS } from '../resolve/refs.ts'
-import { CommentBody } from './comments.ts'
+import { CommentBody, Emoji } from './comments.ts'
 import { Nullable, StringEnum } from './common.ts'
+import { LinkUrl } from './task-depth.ts'
 import { DueDate, Estimate, PrioritySchema } from './tasks.ts'
 import { Color, StateCategorySchema, TeamKey } from './teams.ts'
 
@@ -27,6 +28,12 @@ export const PLAN_ACTIONS = [
   'add_to_cycle',
   'remove_from_cycle',
   'create_label',
+  'update_label',
+  'archive_label',
+  'subscribe',
+  'add_link',
+  'react',
+  'resolve_comment',
 ] as const
 export type PlanAction = (typeof PLAN_ACTIONS)[number]
 
@@ -58,7 +65,13 @@ export const PlanStep = Type.Object(
     assignee: Type.Optional(
       Nullable(Ref('A person: email, name, `me`, or member id; null unassigns.'), 'null unassigns.'),
     ),
-    title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    title: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        description: 'Task title, or the title of an `add_link` URL.',
+      }),
+    ),
     description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
     priority: Type.Optional(PrioritySchema),
     estimate: Type.Optional(Nullable(Estimate)),
@@ -87,11 +100,21 @@ export const PlanStep = Type.Object(
     startsAt: Type.Optional(Type.String({ format: 'date-time', description: 'Cycle start (inclusive).' })),
     endsAt: Type.Optional(Type.String({ format: 'date-time', description: 'Cycle end (exclusive).' })),
     name: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 120, description: 'Team, state, label or cycle name.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 120,
+        description: 'Team, state, label or cycle name; for `update_label`, the new name.',
+      }),
     ),
     key: Type.Optional(TeamKey),
     category: Type.Optional(StateCategorySchema),
     color: Type.Optional(Color),
+    person: Type.Optional(Ref('Who `subscribe` subscribes: email, name, `me`, or member id.')),
+    url: Type.Optional(LinkUrl),
+    emoji: Type.Optional(Emoji),
+    comment: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 60, description: "A comment id (from a task's comments)." }),
+    ),
   },
   { $id: 'PlanStep', additionalProperties: false },
 )

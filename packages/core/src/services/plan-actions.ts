@@ -9,6 +9,7 @@ export interface Ref {
 }
 
 export const TASK_FIELDS = ['title', 'description', 'priority', 'estimate', 'dueDate'] as const
+export const LABEL_FIELDS = ['name', 'color', 'description'] as const
 const TASK_REFS = ['state', 'assignee', 'parent', 'cycle'] as const
 
 /** Per action: the fields it needs, the ones it takes, and what it creates (and so what its handle names). */
@@ -34,7 +35,16 @@ export const ACTIONS: Record<
   add_to_cycle: { needs: ['task', 'cycle'], takes: [] },
   remove_from_cycle: { needs: ['task'], takes: [] },
   create_label: { needs: ['name'], takes: ['team', 'color', 'description'], creates: 'label' },
+  update_label: { needs: ['label'], takes: ['team', ...LABEL_FIELDS] },
+  archive_label: { needs: ['label'], takes: ['team'] },
+  subscribe: { needs: ['task'], takes: ['person'] },
+  add_link: { needs: ['task', 'url'], takes: ['title'] },
+  react: { needs: ['emoji'], takes: ['task', 'comment'] },
+  resolve_comment: { needs: ['comment'], takes: [] },
 }
+
+/** Label actions whose label is named without a task: within `team` when given, else across the workspace. */
+export const LABEL_ACTIONS: readonly PlanAction[] = ['update_label', 'archive_label']
 
 /** Which record type a reference field holds (and so which `$handle`s it accepts). */
 export const REF_TYPES: Partial<Record<keyof PlanStep, RecordType>> = {

@@ -7,7 +7,7 @@ import type { Label } from '../schemas/labels.ts'
 import type { PlanStep, PlanStepResult } from '../schemas/plans.ts'
 import type { Task } from '../schemas/tasks.ts'
 import type { Team, WorkflowState } from '../schemas/teams.ts'
-import { ACTIONS, type RecordType, type Ref, TASK_FIELDS } from './plan-actions.ts'
+import { ACTIONS, LABEL_FIELDS, type RecordType, type Ref, TASK_FIELDS } from './plan-actions.ts'
 
 export interface StepOutcome {
   type: RecordType
@@ -178,16 +178,68 @@ export async function runStep(
       const team = ref('team')
       const body = { ...optional(['name', 'color', 'description']), ...(team ? { teamId: team.id } : {}) }
       const label = (await invoke('labels.create', {}, body)) as Label
+      return labelOutcome(step, i, label, given)
+    }
+    case 'update_label':
+    case 'archive_label': {
+      const labelId = await labelOf(ref('team')?.teamId ?? null)
+      const label = (
+        step.action === 'update_label'
+          ? await invoke('labels.update', { labelId }, optional([...LABEL_FIELDS]))
+          : await invoke('labels.archive', { labelId })
+      ) as Label
+      return labelOutcome(
+        step,
+        i,
+        label,
+        step.action === 'update_label' ? given.filter((f) => f !== 'label' && f !== 'team') : ['archivedAt'],
+      )
+    }
+    case 'subscribe': {
+      const task = must('task')
+      const actorId = step.person ? names.get(`${i}/person`)!.id : ctx.actor!.id
+      await invoke('tasks.subscribers.add', { taskId: task.id, actorId })
+      return taskOutcome(step, i, await readTask(task.id), ['subscribers'])
+    }
+    case 'add_link': {
+      const task = must('task')
+      await invoke('tasks.links.create', { taskId: task.id }, optional(['url', 'title']))
+      return taskOutcome(step, i, await readTask(task.id), ['links'])
+    }
+    case 'react':
+    case 'resolve_comment': {
+      if (step.action === 'react' && step.task) {
+        const task = must('task')
+        await invoke('tasks.reactions.add', { taskId: task.id }, { emoji: step.emoji })
+        return taskOutcome(step, i, await readTask(task.id), ['reactions'])
+      }
+      const commentId = step.comment!
+      if (step.action === 'react')
+        await invoke('comments.reactions.add', { commentId }, { emoji: step.emoji })
+      else await invoke('comments.resolve', { commentId })
+      const comment = (await invoke('comments.get', { commentId })) as Comment
+      const task = await readTask(comment.taskId)
       return outcome(step, i, {
-        type: 'label',
-        id: label.id,
-        teamId: label.teamId,
-        key: null,
-        name: label.name,
-        changed: given,
+        type: 'comment',
+        id: comment.id,
+        teamId: task.teamId,
+        key: task.key,
+        name: task.title,
+        changed: [step.action === 'react' ? 'reactions' : 'resolvedAt'],
       })
     }
   }
+}
+
+function labelOutcome(step: PlanStep, i: number, label: Label, changed: string[]): StepOutcome {
+  return outcome(step, i, {
+    type: 'label',
+    id: label.id,
+    teamId: label.teamId,
+    key: null,
+    name: label.name,
+    changed,
+  })
 }
 
 function taskOutcome(step: PlanStep, i: number, task: Task, changed: string[]): StepOutcome {

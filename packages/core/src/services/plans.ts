@@ -12,7 +12,7 @@ import {
 } from '../resolve/refs.ts'
 import type { PlanReport, PlanStep, PlanStepResult } from '../schemas/plans.ts'
 import type { Task } from '../schemas/tasks.ts'
-import { ACTIONS, REF_TYPES, type RecordType, type Ref } from './plan-actions.ts'
+import { ACTIONS, LABEL_ACTIONS, LABEL_FIELDS, REF_TYPES, type RecordType, type Ref } from './plan-actions.ts'
 import { runStep } from './plan-steps.ts'
 
 /**
@@ -56,6 +56,10 @@ function checkShape(steps: PlanStep[]): void {
         errors.push({ pointer: `/body/steps/${i}/${field}`, message: `Not used by ${step.action}` })
     if (step.action === 'update_task' && !spec.takes.some((f) => step[f] !== undefined))
       errors.push({ pointer: `/body/steps/${i}`, message: 'update_task needs at least one field to change' })
+    if (step.action === 'update_label' && !LABEL_FIELDS.some((f) => step[f] !== undefined))
+      errors.push({ pointer: `/body/steps/${i}`, message: 'update_label needs at least one field to change' })
+    if (step.action === 'react' && (step.task === undefined) === (step.comment === undefined))
+      errors.push({ pointer: `/body/steps/${i}`, message: 'react needs either a task or a comment' })
     for (const [field, type] of Object.entries(REF_TYPES)) {
       const value = step[field as keyof PlanStep]
       if (typeof value !== 'string' || !value.startsWith('$')) continue
@@ -115,6 +119,12 @@ async function resolveNames(ctx: OperationContext, steps: PlanStep[]): Promise<M
         const t = await resolveTeam(ctx, step.team!, pointer('team'))
         return { type: 'team', id: t.id, teamId: t.id }
       })
+    if (step.person)
+      await attempt(i, 'person', async () => ({
+        type: 'person',
+        id: await resolvePerson(ctx, step.person!, pointer('person')),
+        teamId: null,
+      }))
     if (typeof step.assignee === 'string')
       await attempt(i, 'assignee', async () => ({
         type: 'person',
@@ -134,9 +144,12 @@ async function resolveNames(ctx: OperationContext, steps: PlanStep[]): Promise<M
         const c = await resolveCycle(ctx, owner.teamId as TeamId, step.cycle!, pointer('cycle'))
         return { type: 'cycle', id: c.id, teamId: c.teamId }
       })
-    if (step.label && !step.label.startsWith('$') && owner?.teamId)
+    // A label to update or archive may be named with no team at all (a workspace-wide look-up).
+    const labelTeam = owner?.teamId ?? (LABEL_ACTIONS.includes(step.action) && !step.team ? null : undefined)
+    if (step.label && !step.label.startsWith('$') && labelTeam !== undefined)
       await attempt(i, 'label', async () => {
-        const l = await resolveLabel(ctx, step.label!, owner.teamId as TeamId, pointer('label'))
+        const team = (labelTeam ?? undefined) as TeamId | undefined
+        const l = await resolveLabel(ctx, step.label!, team, pointer('label'))
         return { type: 'label', id: l.id, teamId: l.teamId }
       })
   }
@@ -169,6 +182,8 @@ const PLAN_FIELDS: Record<string, string> = {
   parentId: 'parent',
   cycleId: 'cycle',
   labelId: 'label',
+  commentId: 'comment',
+  actorId: 'person',
 }
 
 /** A step's failure, pointed at the step: the code (and so the status) is the operation's own. */

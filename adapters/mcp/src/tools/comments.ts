@@ -1,0 +1,98 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema, ProblemError } from '@workgraph/core'
+import { EmojiArg, RemoveReaction, toggleReaction } from './reactions.ts'
+import { fieldOf, object, TaskRef, Workspace } from './schema.ts'
+import type { ToolDefinition } from './types.ts'
+
+const COMMENT_ACTIONS = ['edit', 'resolve', 'unresolve', 'delete', 'react', 'unreact'] as const
+const needs = (ok: boolean, detail: string) => {
+  if (!ok) throw new ProblemError('validation_failed', detail)
+}
+
+/** Tools for what people do to comments and tasks besides writing them: edit, resolve, react. */
+export const commentTools: ToolDefinition[] = [
+  {
+    name: 'manage_comment',
+    title: 'Edit, resolve, delete or react to a comment',
+    description:
+      'On a comment (its id, from `get_task`): `edit` its body (your own), `resolve` / `unresolve` its thread, `delete` it (replies stay), `react` / `unreact` with an `emoji`.',
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    operations: [
+      'comments.update',
+      'comments.resolve',
+      'comments.unresolve',
+      'comments.delete',
+      'comments.reactions.add',
+      'comments.reactions.remove',
+      'comments.reactions.list',
+      'comments.get',
+      'tasks.get',
+    ],
+    input: object(
+      {
+        workspace: Workspace,
+        comment: IdSchema('CommentId', 'The comment, by id (from `get_task`).'),
+        action: Type.String({ enum: [...COMMENT_ACTIONS] }),
+        body: Type.Optional(fieldOf('comments.update', 'body', 'body')),
+        emoji: Type.Optional(EmojiArg),
+      },
+      ['comment', 'action'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const params = { orgId: org.id, commentId: args.comment }
+      const { action } = args
+      needs(action !== 'edit' || typeof args.body === 'string', '`body` is required to edit.')
+      needs(!action.endsWith('react') || typeof args.emoji === 'string', '`emoji` is required to react.')
+      if (action === 'react' || action === 'unreact') {
+        const reactions = await toggleReaction(
+          call,
+          org.id,
+          { kind: 'comments', commentId: args.comment },
+          args.emoji,
+          action === 'unreact',
+        )
+        return { comment: args.comment, reactions }
+      }
+      if (action === 'edit') await call.run('comments.update', { params, body: { body: args.body } })
+      else await call.run(`comments.${action}`, { params })
+      const c = await call.run('comments.get', { params })
+      const task = await call.run('tasks.get', { params: { orgId: org.id, taskId: c.taskId } })
+      return {
+        comment: c.id,
+        task: task.key,
+        resolved: c.resolvedAt !== null,
+        deleted: c.deletedAt !== null,
+        edited: c.editedAt !== null,
+      }
+    },
+  },
+  {
+    name: 'react_to_task',
+    title: 'React to a task',
+    description:
+      "Adds your emoji reaction to a task (by key), or takes it back with `remove: true`; answers with the task's reactions.",
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    operations: ['tasks.reactions.add', 'tasks.reactions.remove', 'tasks.reactions.list', 'names.resolve'],
+    input: object({ workspace: Workspace, task: TaskRef, emoji: EmojiArg, remove: RemoveReaction }, [
+      'task',
+      'emoji',
+    ]),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const taskId = await call.resolve(org.id, 'task', args.task)
+      const reactions = await toggleReaction(
+        call,
+        org.id,
+        { kind: 'tasks', taskId },
+        args.emoji,
+        args.remove === true,
+      )
+      return { task: args.task, reactions }
+    },
+  },
+]
