@@ -8,67 +8,31 @@
  * `--postgres` uses DATABASE_URL or a local server, in a throwaway schema.
  */
 import { availableParallelism } from 'node:os'
-import type {
-  Actor,
-  Capability,
-  Grant,
-  MemberId,
-  MemberRecord,
-  OrgId,
-  OrgRole,
-  Principal,
-  RawInput,
-  ReadScope,
-  StateId,
-  Task,
-  TaskFilter,
-  TaskRecord,
-  TeamId,
-  User,
-} from '@workgraph/core'
-import { CAPABILITIES, createUser, loadProfile, newId, readScope, UNSCOPED } from '@workgraph/core'
+import type { Actor, OrgId, Principal, RawInput, ReadScope, Task, TaskFilter, TeamId } from '@workgraph/core'
+import { createUser, loadProfile, readScope, UNSCOPED } from '@workgraph/core'
 import type { RunningServer } from '@workgraph/h3'
 import { createKyselyStorage } from '@workgraph/kysely'
+import {
+  CLASSES,
+  type Kind,
+  MEMBERS,
+  type Person,
+  type Row,
+  seedAccess,
+  seedPeople,
+  seedTasks,
+  TASKS,
+  TEAMS,
+} from './permissions-world.ts'
 import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
 
-const TASKS = 100_000
-const TEAMS = 50
-const MEMBERS = 1_000
 const LIMIT = 50
 const ACTORS_PER_CLASS = 10
 const WARMUP = 20
 const SAMPLES = 200
-const BATCH = 2_000
-/** Postgres only: seeding transactions in flight at once (the pool has 10 connections). */
-const SEED_CONCURRENCY = 4
 /** Guests whose whole visible list is walked through the engine and compared with the model. */
 const WALKS = 3
 
-type Kind = 'admin' | 'member' | 'guest-org' | 'guest-1' | 'guest-few' | 'guest-many' | 'guest-none'
-const CLASSES: { kind: Kind; label: string }[] = [
-  { kind: 'admin', label: 'admin (role)' },
-  { kind: 'member', label: 'member (role)' },
-  { kind: 'guest-org', label: 'guest, org-level grant' },
-  { kind: 'guest-1', label: 'guest, 1 team' },
-  { kind: 'guest-few', label: 'guest, 2–4 teams' },
-  { kind: 'guest-many', label: 'guest, via team memberships' },
-  { kind: 'guest-none', label: 'guest, no grants' },
-]
-
-interface Person {
-  index: number
-  kind: Kind
-  role: OrgRole
-  user: User
-  memberId: MemberId
-}
-/** What the model needs of a task: the list's sort key and the visibility inputs. */
-interface Row {
-  id: string
-  teamId: string
-  createdAt: string
-  archived: boolean
-}
 interface Sampled {
   person: Person
   actor: Actor
@@ -81,7 +45,6 @@ interface Sampled {
 }
 type Page = { data: Task[]; nextCursor: string | null }
 
-const random = mulberry32(20_250_101)
 await runBench('perm', run)
 
 async function run(server: RunningServer, schema: string): Promise<void> {
@@ -289,218 +252,6 @@ first difference at ${ids.findIndex((id, i) => id !== expected[i])}`)
   await explain(server, org.id, sampled)
 }
 
-/** 1,000 users and members: every 10th an admin, four in ten members, half guests of five kinds. */
-async function seedPeople(storage: RunningServer['storage'], orgId: OrgId): Promise<Person[]> {
-  const people: Person[] = []
-  const now = new Date().toISOString()
-  const guestKinds: Kind[] = [
-    'guest-org',
-    'guest-none',
-    ...Array<Kind>(5).fill('guest-1'),
-    ...Array<Kind>(7).fill('guest-few'),
-    ...Array<Kind>(6).fill('guest-many'),
-  ]
-  let guests = 0
-  await storage.transaction(async (store) => {
-    for (let i = 0; i < MEMBERS; i++) {
-      const role: OrgRole = i % 10 === 0 ? 'admin' : i % 10 <= 4 ? 'member' : 'guest'
-      const kind: Kind =
-        role === 'guest' ? guestKinds[guests++ % guestKinds.length]! : role === 'admin' ? 'admin' : 'member'
-      const user: User = {
-        id: newId('UserId'),
-        email: `person${i}@example.com`,
-        name: `Person ${i}`,
-        createdAt: now,
-      }
-      const member: MemberRecord = {
-        id: newId('MemberId'),
-        orgId,
-        userId: user.id,
-        kind: 'person',
-        role,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-      }
-      await store.users.insert(user)
-      await store.members.insert(member)
-      people.push({ index: i, kind, role, user, memberId: member.id })
-    }
-  })
-  return people
-}
-
-/**
- * Team-subject grants (most teams on themselves, each team `view` on a few neighbours), people in teams,
- * and direct grants by kind: guests on 1 or 2–4 teams, via 2–4 team memberships plus 0–2 direct grants,
- * on the org, or nothing (each of those is in a team that holds no grant). Members and admins get team
- * memberships and a few grants too, which an org-wide reader does not need but the tables hold.
- */
-async function seedAccess(
-  storage: RunningServer['storage'],
-  orgId: OrgId,
-  teamIds: TeamId[],
-  people: Person[],
-) {
-  const grants: Grant[] = []
-  const teamsOf = new Map<string, Set<string>>()
-  const now = new Date().toISOString()
-  const capability = () => CAPABILITIES[Math.floor(random() * CAPABILITIES.length)] as Capability
-  const grant = (
-    subjectType: Grant['subjectType'],
-    subjectId: string,
-    container: string | null,
-    cap: Capability,
-  ) =>
-    grants.push({
-      id: newId('GrantId'),
-      orgId,
-      subjectType,
-      subjectId,
-      containerType: container ? 'team' : 'org',
-      containerId: container ?? orgId,
-      capability: cap,
-      createdAt: now,
-      updatedAt: now,
-    })
-  const pickTeams = (n: number, from = teamIds) => {
-    const pool = [...from]
-    return Array.from({ length: n }, () => pool.splice(Math.floor(random() * pool.length), 1)[0]!)
-  }
-  const join = (person: Person, teamId: string) => {
-    const set = teamsOf.get(person.memberId) ?? new Set<string>()
-    set.add(teamId)
-    teamsOf.set(person.memberId, set)
-  }
-  // Teams 45–49 hold no team grant at all: being in one gives nothing.
-  const grantless = teamIds.slice(45)
-  teamIds.forEach((teamId, t) => {
-    if (t >= 45) return
-    grant('team', teamId, teamId, 'contribute')
-    const neighbours = 2 + (t % 4)
-    for (let k = 1; k <= neighbours; k++) grant('team', teamId, teamIds[(t + k * 7) % TEAMS]!, 'view')
-  })
-  for (const person of people) {
-    const direct = (n: number) => {
-      for (const teamId of pickTeams(n)) grant('member', person.memberId, teamId, capability())
-    }
-    switch (person.kind) {
-      case 'admin':
-      case 'member':
-        for (const teamId of pickTeams(1 + (person.index % 2), teamIds.slice(0, 45))) join(person, teamId)
-        if (person.index % 7 === 0) direct(1)
-        break
-      case 'guest-org':
-        grant('member', person.memberId, null, CAPABILITIES[person.index % 3]!)
-        break
-      case 'guest-1':
-        direct(1)
-        break
-      case 'guest-few':
-        direct(2 + Math.floor(random() * 3))
-        break
-      case 'guest-many':
-        for (const teamId of pickTeams(2 + Math.floor(random() * 3), teamIds.slice(0, 45)))
-          join(person, teamId)
-        direct(Math.floor(random() * 3))
-        break
-      case 'guest-none':
-        join(person, pickTeams(1, grantless)[0]!)
-        break
-    }
-  }
-  let memberships = 0
-  await storage.transaction(async (store) => {
-    for (const g of grants) await store.access.insertGrant({ ...g, createdBy: null })
-    for (const [actorId, teams] of teamsOf) {
-      for (const teamId of teams) {
-        await store.access.addTeamMember({ orgId, teamId: teamId as TeamId, actorId, createdAt: now })
-        memberships++
-      }
-    }
-  })
-  return { grants, teamsOf, memberships }
-}
-
-/**
- * 100,000 tasks over the 50 teams with Zipf-like sizes (the largest team about 22%, the smallest about
- * 0.4%), in time order across teams, with `createdAt` shared by pairs (ties break on id) and 5% archived.
- * Numbers are explicit per team; the teams' counters are left alone, as nothing creates tasks afterwards.
- */
-async function seedTasks(
-  storage: RunningServer['storage'],
-  orgId: OrgId,
-  teamIds: TeamId[],
-  people: Person[],
-) {
-  const backlog = new Map<string, StateId>()
-  await storage.read(async (s) => {
-    for (const teamId of teamIds) {
-      const states = await s.states.listForTeam(orgId, teamId, { includeArchived: false })
-      backlog.set(teamId, states.find((st) => st.category === 'backlog')!.id)
-    }
-  })
-  const weights = teamIds.map((_, t) => 1 / (t + 1))
-  const total = weights.reduce((a, b) => a + b, 0)
-  const cumulative = weights.map(
-    (
-      (sum) => (w) =>
-        (sum += w / total)
-    )(0),
-  )
-  const creators = people.filter((p) => p.role !== 'guest')
-  const base = Date.parse('2025-01-01T00:00:00.000Z')
-  const numbers = new Map<string, number>()
-  const records: TaskRecord[] = []
-  for (let i = 0; i < TASKS; i++) {
-    const r = random()
-    const teamId =
-      teamIds[
-        Math.min(
-          TEAMS - 1,
-          cumulative.findIndex((c) => r < c),
-        )
-      ]!
-    const number = (numbers.get(teamId) ?? 0) + 1
-    numbers.set(teamId, number)
-    const createdAt = new Date(base + Math.floor(i / 2) * 1000).toISOString()
-    records.push({
-      id: newId('TaskId'),
-      orgId,
-      teamId,
-      number,
-      title: `Task ${i}`,
-      description: null,
-      stateId: backlog.get(teamId)!,
-      assigneeId: null,
-      creatorId: creators[i % creators.length]!.memberId,
-      priority: 'none',
-      estimate: null,
-      dueDate: null,
-      createdAt,
-      updatedAt: createdAt,
-      startedAt: null,
-      completedAt: null,
-      canceledAt: null,
-      archivedAt: i % 20 === 7 ? createdAt : null,
-    })
-  }
-  const batches: TaskRecord[][] = []
-  for (let from = 0; from < TASKS; from += BATCH) batches.push(records.slice(from, from + BATCH))
-  const worker = async () => {
-    for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      const rows = batch
-      await storage.transaction(async (store) => {
-        for (const task of rows) await store.tasks.insert(task)
-      })
-    }
-  }
-  await Promise.all(Array.from({ length: postgres ? SEED_CONCURRENCY : 1 }, worker))
-  return records.map(
-    (t): Row => ({ id: t.id, teamId: t.teamId, createdAt: t.createdAt, archived: !!t.archivedAt }),
-  )
-}
-
 /**
  * The plan of the scoped first-page query for a few guests and an admin. The SQL is the one the task repo
  * compiles: a plugin on a second storage over the same connection records it before it runs.
@@ -567,17 +318,6 @@ function spaced<T>(items: T[], count: number): T[] {
 function byCreatedDesc(a: Row, b: Row): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
-}
-
-/** Small seeded PRNG, so every run builds the same org. */
-function mulberry32(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function span(values: number[]): string {
