@@ -38,10 +38,10 @@ export function createToolCall(engine: Engine, principal: Principal): ToolCall {
         '/arguments/workspace',
       )
     },
-    async resolve(orgId: OrgId, kind: NameKind, name: string, team?: string) {
+    async resolve(orgId: OrgId, kind: NameKind, name: string, team?: string, options = { archived: false }) {
       const found = await call.run('names.resolve', {
         params: { orgId },
-        query: { kind, name, ...(team ? { team } : {}) },
+        query: { kind, name, ...(team ? { team } : {}), ...(options.archived ? { archived: true } : {}) },
       })
       return found.id as string
     },

@@ -1,24 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { matchName, type OrgId, ProblemError } from '@workgraph/core'
+import { ProblemError } from '@workgraph/core'
 import { object, optionalFieldsOf, TeamRef, Workspace } from './schema.ts'
-import type { ToolCall, ToolDefinition } from './types.ts'
+import type { ToolDefinition } from './types.ts'
 
 const LABEL_ACTIONS = ['update', 'archive', 'restore'] as const
 const FIELDS = ['name', 'color', 'description'] as const
-
-/** An archived label is no candidate for `names.resolve`, so `restore` looks among the archived ones. */
-async function archivedLabel(call: ToolCall, orgId: OrgId, ref: string, teamId?: string) {
-  const page = await call.run('labels.list', {
-    params: { orgId },
-    query: { archived: 'only', limit: 200, ...(teamId ? { teamId } : {}) },
-  })
-  return matchName(
-    'label',
-    ref,
-    page.data.map((l: any) => ({ value: l.id as string, id: l.id, names: [l.name], label: l.name })),
-    '/arguments/label',
-  )
-}
 
 const labelRow = (l: any) => ({
   id: l.id,
@@ -64,7 +50,7 @@ export const labelTools: ToolDefinition[] = [
       const orgId = org.id
       const teamId = args.team ? await call.resolve(orgId, 'team', args.team) : undefined
       if (args.action === 'restore') {
-        const labelId = await archivedLabel(call, orgId, args.label, teamId)
+        const labelId = await call.resolve(orgId, 'label', args.label, teamId, { archived: true })
         return labelRow(await call.run('labels.restore', { params: { orgId, labelId } }))
       }
       const labelId = await call.resolve(orgId, 'label', args.label, teamId)

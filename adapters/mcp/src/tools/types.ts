@@ -10,7 +10,13 @@ export interface ToolCall {
   /** The workspace by id, slug or name; when omitted, the caller's only workspace. */
   workspace(ref: string | undefined): Promise<{ id: OrgId; name: string; slug: string }>
   /** A name of the workspace resolved to an id, as the caller sees it (`names.resolve`). */
-  resolve(orgId: OrgId, kind: NameKind, name: string, team?: string): Promise<string>
+  resolve(
+    orgId: OrgId,
+    kind: NameKind,
+    name: string,
+    team?: string,
+    options?: { archived: boolean },
+  ): Promise<string>
 }
 
 /** One MCP tool: a curated, intent-level action over one or more catalogue operations. */

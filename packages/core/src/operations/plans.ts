@@ -30,13 +30,20 @@ const resolveOperation = declareOperation({
             'For a state or cycle: its team (key, name or id); for a label: the team whose tasks it is for.',
         }),
       ),
+      archived: Type.Optional(
+        Type.Boolean({
+          default: false,
+          description: 'For a label: look among archived labels instead (to restore one).',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
   response: ResolvedName,
   status: 200,
   errors: ['ambiguous_name', 'unknown_name'],
-  run: (ctx, { query }) => resolveName(ctx, query.kind as NameKind, query.name, query.team),
+  run: (ctx, { query }) =>
+    resolveName(ctx, query.kind as NameKind, query.name, query.team, query.archived ?? false),
 })
 
 const applyOperation = declareOperation({

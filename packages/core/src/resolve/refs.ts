@@ -126,12 +126,14 @@ export async function resolveLabel(
   ref: string,
   teamId?: TeamId,
   pointer = '',
+  /** Look among archived labels instead (the one to restore). */
+  archived = false,
 ): Promise<Label> {
   const orgId = currentOrg(ctx).id
   const scope = await ctx.scope()
   const labels = await ctx.store.labels.list(
     orgId,
-    { archived: false, ...(teamId ? { appliesToTeamId: teamId } : {}) },
+    { archived, ...(teamId ? { appliesToTeamId: teamId } : {}) },
     page('name'),
     scope,
   )
@@ -211,6 +213,7 @@ export async function resolveName(
   kind: NameKind,
   name: string,
   teamRef?: string,
+  archived = false,
 ): Promise<Resolved> {
   switch (kind) {
     case 'team': {
@@ -238,7 +241,7 @@ export async function resolveName(
     }
     case 'label': {
       const team = teamRef ? await resolveTeam(ctx, teamRef, '/query/team') : undefined
-      const l = await resolveLabel(ctx, name, team?.id, '/query/name')
+      const l = await resolveLabel(ctx, name, team?.id, '/query/name', archived)
       return { kind, id: l.id, label: l.teamId ? `${l.name} (${team?.key ?? 'team label'})` : l.name }
     }
     case 'cycle': {
