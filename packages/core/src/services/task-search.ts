@@ -1,6 +1,7 @@
-import type { LabelId, TaskId } from '../ids.ts'
+import type { TaskId } from '../ids.ts'
 import { ProblemError } from '../problems.ts'
 import type { TaskFilter } from '../storage.ts'
+import type { ListTasksQuery } from './tasks.ts'
 
 /** Most words a search takes: each is one more condition on every row read. */
 export const SEARCH_MAX_TOKENS = 8
@@ -20,17 +21,20 @@ export function searchTokens(q: string): string[] {
 }
 
 /** The search and range parts of a task filter from the query of `tasks.list`. */
-export function searchFilter(query: {
-  q?: string
-  labelId?: LabelId
-  parentId?: string
-  blocked?: boolean
-  dueAfter?: string
-  dueBefore?: string
-  createdAfter?: string
-  createdBefore?: string
-  updatedBefore?: string
-}): Partial<TaskFilter> {
+export function searchFilter(
+  query: Pick<
+    ListTasksQuery,
+    | 'q'
+    | 'labelId'
+    | 'parentId'
+    | 'blocked'
+    | 'dueAfter'
+    | 'dueBefore'
+    | 'createdAfter'
+    | 'createdBefore'
+    | 'updatedBefore'
+  >,
+): Partial<TaskFilter> {
   const filter: Partial<TaskFilter> = {}
   if (query.q !== undefined) {
     const tokens = searchTokens(query.q)
