@@ -52,6 +52,13 @@ describeEachDatabase('MCP names: labels and cycles', (db) => {
     expect((await names('name=Frontend&team=ENG')).body.id).toBe(engFrontend.id)
     expect(orgFrontend.teamId).toBeNull()
 
+    // An archived label is no candidate, unless asked for (the one to restore).
+    await ws.api.post(`${labels}/${bug.id}/archive`)
+    expect((await names('name=Bug')).body.code).toBe('unknown_name')
+    expect((await names('name=Bug&archived=true')).body.id).toBe(bug.id)
+    expect((await names('name=Large&archived=true')).body.code).toBe('unknown_name')
+    await ws.api.post(`${labels}/${bug.id}/restore`)
+
     const unknown = await names('name=Bgu')
     expect(unknown.body.code).toBe('unknown_name')
     expect(unknown.body.candidates.map((c: any) => c.label)).toContain('Bug (workspace)')
