@@ -1,6 +1,7 @@
-import { type AnyOperation, type Engine, isProblem, type Principal, ProblemError } from '@workgraph/core'
-import { getRequestIP, type H3 } from 'h3'
-import { acceptsJson, bearerToken, parseJsonBody, parseQuery, readLimitedText } from './http-request.ts'
+import { type AnyOperation, type Engine, isProblem, ProblemError } from '@workgraph/core'
+import type { H3 } from 'h3'
+import { authenticate } from './authenticate.ts'
+import { acceptsJson, parseJsonBody, parseQuery, readLimitedText } from './http-request.ts'
 import {
   bearerChallenge,
   CORS_HEADERS,
@@ -8,7 +9,6 @@ import {
   internalError,
   json,
   problem,
-  rateLimitHeaders,
 } from './http-response.ts'
 
 export interface ApiRoutesOptions {
@@ -35,7 +35,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
       const operation =
         methods.get(request.method) ?? (request.method === 'HEAD' ? methods.get('GET') : undefined)
       const headers: Record<string, string> = { ...CORS_HEADERS }
-      let hadToken = false
+      const seen = { hadToken: false }
       try {
         if (!operation)
           throw new ProblemError(
@@ -48,28 +48,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
             'This API answers with application/json (and application/problem+json for errors).',
           )
         }
-        const token = bearerToken(request)
-        hadToken = token !== null
-        if (new URL(request.url).searchParams.has('access_token'))
-          throw new ProblemError(
-            'unauthenticated',
-            'Send the token in the Authorization header, never in the URL.',
-          )
-        // A bad token is counted against the caller's address before it is refused, so guessing is throttled.
-        const verified = token
-          ? await engine.tokens.verifyAccessToken(token).catch((error: unknown) => error)
-          : null
-        const principal: Principal | null =
-          verified && !(verified instanceof Error) ? (verified as Principal) : null
-        const decision = await engine.limiter.consume(
-          principal
-            ? `p:${principal.userId}:${principal.clientId ?? ''}`
-            : `ip:${getRequestIP(event) ?? 'unknown'}`,
-        )
-        Object.assign(headers, rateLimitHeaders(decision))
-        if (!decision.allowed)
-          throw new ProblemError('rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`)
-        if (verified instanceof Error) throw verified
+        const principal = await authenticate(event, engine, headers, seen)
         if (operation.scope && !principal)
           throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
 
@@ -95,7 +74,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
             error.code === 'method_not_allowed' ? { allow: allow.join(', ') } : {}
           return problem(error, {
             ...headers,
-            ...bearerChallenge(error, hadToken, resourceMetadata),
+            ...bearerChallenge(error, seen.hadToken, resourceMetadata),
             ...extra,
           })
         }

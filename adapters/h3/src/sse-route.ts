@@ -9,16 +9,10 @@ import {
   type StreamSink,
   streamEventOf,
 } from '@workgraph/core'
-import { getRequestIP, type H3 } from 'h3'
-import { bearerToken, parseQuery } from './http-request.ts'
-import {
-  bearerChallenge,
-  CORS_HEADERS,
-  corsPreflight,
-  internalError,
-  problem,
-  rateLimitHeaders,
-} from './http-response.ts'
+import type { H3 } from 'h3'
+import { authenticate } from './authenticate.ts'
+import { parseQuery } from './http-request.ts'
+import { bearerChallenge, CORS_HEADERS, corsPreflight, internalError, problem } from './http-response.ts'
 
 export const SSE_PATH = SSE_ENDPOINT.path
 const encoder = new TextEncoder()
@@ -77,29 +71,12 @@ export function registerSseRoute(app: H3, engine: Engine, onError?: (e: unknown,
     const request = event.req
     if (request.method === 'OPTIONS') return corsPreflight(['GET', 'OPTIONS'])
     const headers: Record<string, string> = { ...CORS_HEADERS }
-    let hadToken = false
+    const seen = { hadToken: false }
     try {
       if (request.method !== 'GET')
         throw new ProblemError('method_not_allowed', `${request.method} is not allowed here; use GET.`)
       const url = new URL(request.url)
-      if (url.searchParams.has('access_token'))
-        throw new ProblemError(
-          'unauthenticated',
-          'Send the token in the Authorization header, never in the URL.',
-        )
-      const token = bearerToken(request)
-      hadToken = token !== null
-      const verified = token ? await engine.tokens.verifyAccessToken(token).catch((e: unknown) => e) : null
-      const principal = verified && !(verified instanceof Error) ? (verified as Principal) : null
-      const decision = await engine.limiter.consume(
-        principal
-          ? `p:${principal.userId}:${principal.clientId ?? ''}`
-          : `ip:${getRequestIP(event) ?? 'unknown'}`,
-      )
-      Object.assign(headers, rateLimitHeaders(decision))
-      if (!decision.allowed)
-        throw new ProblemError('rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`)
-      if (verified instanceof Error) throw verified
+      const principal = await authenticate(event, engine, headers, seen)
       if (!principal)
         throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
       if (!principal.scopes.has('work:read'))
@@ -112,7 +89,7 @@ export function registerSseRoute(app: H3, engine: Engine, onError?: (e: unknown,
       if (isProblem(error))
         return problem(error, {
           ...headers,
-          ...bearerChallenge(error, hadToken, resourceMetadata),
+          ...bearerChallenge(error, seen.hadToken, resourceMetadata),
           ...(error.code === 'method_not_allowed' ? { allow: 'GET, OPTIONS' } : {}),
         })
       onError?.(error, request)
