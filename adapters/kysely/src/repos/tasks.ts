@@ -63,26 +63,13 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (filter.archived === true) q = q.where('tasks.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('tasks.archivedAt', 'is', null)
       if (filter.parentId) q = q.where('tasks.parentId', '=', filter.parentId)
-      if (filter.blockersOf) {
-        const blocked = filter.blockersOf
-        q = q.where('tasks.id', 'in', (eb) =>
-          eb
-            .selectFrom('taskDependencies')
-            .select('blockerId')
-            .where('orgId', '=', orgId)
-            .where('blockedId', '=', blocked),
+      // A task's blockers, or the tasks it blocks: one side of its dependency rows.
+      const linked = (pick: 'blockerId' | 'blockedId', other: 'blockedId' | 'blockerId', taskId: string) =>
+        q.where('tasks.id', 'in', (eb) =>
+          eb.selectFrom('taskDependencies').select(pick).where('orgId', '=', orgId).where(other, '=', taskId),
         )
-      }
-      if (filter.blockedBy) {
-        const blocker = filter.blockedBy
-        q = q.where('tasks.id', 'in', (eb) =>
-          eb
-            .selectFrom('taskDependencies')
-            .select('blockedId')
-            .where('orgId', '=', orgId)
-            .where('blockerId', '=', blocker),
-        )
-      }
+      if (filter.blockersOf) q = linked('blockerId', 'blockedId', filter.blockersOf)
+      if (filter.blockedBy) q = linked('blockedId', 'blockerId', filter.blockedBy)
       q = applyTaskFilters(q, orgId, filter)
       const rows = await keysetPage(q, page, { sort: taskSortKey(page), id: 'tasks.id' }).execute()
       return withLabelIds(db, orgId, rows.map(toTask))
