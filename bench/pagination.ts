@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os'
 import type { OrgId, Principal, RawInput, Task, TaskRecord, TeamId } from '@workgraph/core'
 import { createUser, newId } from '@workgraph/core'
-import type { RunningServer } from '@workgraph/h3'
+import type { RunningServer } from '@workgraph/server'
 import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
 
 const TASKS = 10_000

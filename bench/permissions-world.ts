@@ -16,7 +16,7 @@ import type {
   User,
 } from '@workgraph/core'
 import { CAPABILITIES, newId } from '@workgraph/core'
-import type { RunningServer } from '@workgraph/h3'
+import type { RunningServer } from '@workgraph/server'
 import { postgres } from './support.ts'
 
 export const TASKS = 100_000

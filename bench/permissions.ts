@@ -10,8 +10,8 @@
 import { availableParallelism } from 'node:os'
 import type { Actor, OrgId, Principal, RawInput, ReadScope, Task, TaskFilter, TeamId } from '@workgraph/core'
 import { createUser, loadProfile, readScope, UNSCOPED } from '@workgraph/core'
-import type { RunningServer } from '@workgraph/h3'
 import { createKyselyStorage } from '@workgraph/kysely'
+import type { RunningServer } from '@workgraph/server'
 import {
   CLASSES,
   type Kind,

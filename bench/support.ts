@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type RunningServer, startServer } from '@workgraph/h3'
 import { connect } from '@workgraph/kysely'
+import { type RunningServer, startServer } from '@workgraph/server'
 
 export const postgres = process.argv.includes('--postgres')
 /** What a bench found wrong (a bench checks its results as it times them); any makes the exit code 1. */

@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createUser, type Principal } from '@workgraph/core'
-import { startServer } from '@workgraph/h3'
+import { startServer } from '@workgraph/server'
 
 // Version 0.1.16 has no `server-session-lifecycle` scenario; sessions are covered by test/mcp/http.test.ts.
 const SCENARIOS = [

@@ -19,13 +19,17 @@ function freePort(): Promise<number> {
   })
 }
 
-/** The reference server as a separate process, as deployed: `tsx adapters/h3/src/bin/server.ts`. */
+/** The reference server as a separate process, as deployed: `tsx packages/server/src/bin/server.ts`. */
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort()
-  const child = spawn('node_modules/.bin/tsx', ['--conditions=dev-source', 'adapters/h3/src/bin/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, BASE_URL },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    'node_modules/.bin/tsx',
+    ['--conditions=dev-source', 'packages/server/src/bin/server.ts'],
+    {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, BASE_URL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {

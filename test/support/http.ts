@@ -1,4 +1,4 @@
-import { type RunningServer, type ServerOptions, startServer } from '@workgraph/h3'
+import { type RunningServer, type ServerOptions, startServer } from '@workgraph/server'
 import type { TestDatabase } from './databases.ts'
 import { createResponseValidator } from './openapi-validator.ts'
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createEngine, type Engine, type EngineSettings, type EventHub, type Mailer } from '@workgraph/core'
+import { type AppOptions, createApp } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
-import { type AppOptions, createApp } from './app.ts'
 
 export interface ServerOptions extends AppOptions {
   /** A SQLite file path or a `postgres://` URL. */

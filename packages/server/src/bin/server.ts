@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 import { createEngine } from '@workgraph/core'
+import { createApp, createCimdFetcher } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
-import { createApp } from '../app.ts'
-import { createCimdFetcher } from '../oauth/cimd-fetcher.ts'
 
 // The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL;
 // live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md).
