@@ -1,8 +1,36 @@
-export { canonicalJson, etagMatches, etagOf } from './canonical.ts'
-export type { Capability, OrgRole } from './capabilities.ts'
-export { atLeast, CAPABILITIES, capabilityRank, ORG_ROLES, ROLE_BASE_CAPABILITY } from './capabilities.ts'
+export type { ContainerType, SessionState, SubjectType } from './access/schemas.ts'
+export {
+  ACTIVITY_KINDS,
+  Agent,
+  AgentActivity,
+  AgentSession,
+  APPROVAL_STATES,
+  ApprovalPolicy,
+  ApprovalRequest,
+  CONTAINER_TYPES,
+  Grant,
+  Invitation,
+  SESSION_STATES,
+  SUBJECT_TYPES,
+  TeamMembership,
+} from './access/schemas.ts'
 export { OPERATIONS, TAGS } from './catalogue.ts'
-export { DiscardChanges } from './discard.ts'
+export { isReactionEmoji } from './comments/reactions.ts'
+export type { ReactionTargetType } from './comments/schemas.ts'
+export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './comments/schemas.ts'
+export type { CycleAdvance } from './cycles/maintenance.ts'
+export type { CycleStatus, Weekday } from './cycles/schemas.ts'
+export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './cycles/schemas.ts'
+export { canonicalJson, etagMatches, etagOf } from './kernel/canonical.ts'
+export type { Capability, OrgRole } from './kernel/capabilities.ts'
+export {
+  atLeast,
+  CAPABILITIES,
+  capabilityRank,
+  ORG_ROLES,
+  ROLE_BASE_CAPABILITY,
+} from './kernel/capabilities.ts'
+export { DiscardChanges } from './kernel/discard.ts'
 export type {
   Engine,
   EngineOptions,
@@ -10,11 +38,10 @@ export type {
   ExecuteOptions,
   ExecuteResult,
   RawInput,
-} from './engine.ts'
-export { createEngine, STREAM_DEFAULTS, sharedSecret } from './engine.ts'
-export { lastEventSeq, readVisibleEvents } from './event-reader.ts'
-export type { EventHub, HubNotice, HubWatch, NewEvent, StoredEvent } from './events.ts'
-export { createMemoryEventHub, watchHub } from './events.ts'
+} from './kernel/engine.ts'
+export { createEngine, STREAM_DEFAULTS, sharedSecret } from './kernel/engine.ts'
+export type { EventHub, HubNotice, HubWatch, NewEvent, StoredEvent } from './kernel/events.ts'
+export { createMemoryEventHub, watchHub } from './kernel/events.ts'
 export type {
   ActivityId,
   ActorId,
@@ -39,30 +66,12 @@ export type {
   TaskLinkId,
   TeamId,
   UserId,
-} from './ids.ts'
-export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './ids.ts'
-export type { Mailer } from './mailer.ts'
-export { createConsoleMailer } from './mailer.ts'
-export type { AuthorizeRequest } from './oauth/authorize.ts'
-export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
-export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'
-export { CIMD_MAX_BYTES, cimdUrlProblem } from './oauth/cimd.ts'
-export { isOAuthError, OAuthError } from './oauth/errors.ts'
-export { isLoopbackRedirect } from './oauth/redirect-uris.ts'
-export type { OAuthServer, OAuthServerOptions } from './oauth/server.ts'
-export { createOAuthServer } from './oauth/server.ts'
-export type {
-  CodeRecord,
-  ConsentId,
-  GrantRecord,
-  OAuthClientRecord,
-  OAuthStore,
-  RefreshTokenRecord,
-  SessionRecord,
-  WebSessionId,
-} from './oauth/store.ts'
-export type { OpenApiOptions } from './openapi.ts'
-export { generateOpenApi } from './openapi.ts'
+} from './kernel/ids.ts'
+export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
+export type { Mailer } from './kernel/mailer.ts'
+export { createConsoleMailer } from './kernel/mailer.ts'
+export type { OpenApiOptions } from './kernel/openapi.ts'
+export { generateOpenApi } from './kernel/openapi.ts'
 export type {
   Actor,
   AnyOperation,
@@ -72,72 +81,20 @@ export type {
   Operation,
   OperationContext,
   StreamConfig,
-} from './operation.ts'
-export { defineOperation, isOrgScoped, isWrite } from './operation.ts'
-export type { KeysetPosition, Page, PageRequest } from './pagination.ts'
-export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './pagination.ts'
-export type { AccessProfile, Container, ReadScope } from './permissions.ts'
-export { capabilityIn, loadProfile, readScope, UNSCOPED } from './permissions.ts'
-export type { Principal, Scope } from './principal.ts'
-export { SCOPES } from './principal.ts'
-export type { FieldError, ProblemCode, ProblemDocument } from './problems.ts'
-export { isProblem, notFound, PROBLEMS, ProblemError } from './problems.ts'
-export type { RateLimitDecision, RateLimiter, RateLimitStore } from './rate-limit.ts'
-export { createMemoryRateLimitStore, createRateLimiter } from './rate-limit.ts'
-export type { NameCandidate } from './resolve/match.ts'
-export { matchName } from './resolve/match.ts'
-export type { NameKind, Resolved } from './resolve/refs.ts'
-export { NAME_KINDS } from './resolve/refs.ts'
-export type { ResourceDescriptor } from './resource.ts'
-export { resourceOperations } from './resource.ts'
-export type { ContainerType, SessionState, SubjectType } from './schemas/access.ts'
-export {
-  ACTIVITY_KINDS,
-  Agent,
-  AgentActivity,
-  AgentSession,
-  APPROVAL_STATES,
-  ApprovalPolicy,
-  ApprovalRequest,
-  CONTAINER_TYPES,
-  Grant,
-  Invitation,
-  SESSION_STATES,
-  SUBJECT_TYPES,
-  TeamMembership,
-} from './schemas/access.ts'
-export type { ReactionTargetType } from './schemas/comments.ts'
-export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './schemas/comments.ts'
-export type { CycleStatus, Weekday } from './schemas/cycles.ts'
-export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas/cycles.ts'
-export { Label, labelNameKey } from './schemas/labels.ts'
-export { Member, Org, OrgRole as OrgRoleSchema } from './schemas/orgs.ts'
-export type { PlanAction } from './schemas/plans.ts'
-export {
-  PLAN_ACTIONS,
-  PLAN_LINKS,
-  PLAN_MAX_STEPS,
-  PlanReport,
-  PlanStep,
-  ResolvedName,
-} from './schemas/plans.ts'
-export type { RelationType } from './schemas/task-depth.ts'
-export {
-  RELATION_TYPES,
-  TaskDependency,
-  TaskLink,
-  TaskRelation,
-  TaskSubscriber,
-} from './schemas/task-depth.ts'
-export { TaskHistoryEntry } from './schemas/task-history.ts'
-export type { Priority } from './schemas/tasks.ts'
-export { PRIORITIES, Task } from './schemas/tasks.ts'
-export type { StateCategory } from './schemas/teams.ts'
-export { STATE_CATEGORIES, Team, WorkflowState } from './schemas/teams.ts'
-export type { CycleAdvance } from './services/cycle-maintenance.ts'
-export { isReactionEmoji } from './services/reactions.ts'
-export { DEFAULT_STATES } from './services/teams.ts'
-export { createUser } from './services/users.ts'
+} from './kernel/operation.ts'
+export { defineOperation, isOrgScoped, isWrite } from './kernel/operation.ts'
+export type { KeysetPosition, Page, PageRequest } from './kernel/pagination.ts'
+export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './kernel/pagination.ts'
+export type { AccessProfile, Container, ReadScope } from './kernel/permissions.ts'
+export { capabilityIn, loadProfile, readScope, UNSCOPED } from './kernel/permissions.ts'
+export type { Principal, Scope } from './kernel/principal.ts'
+export { SCOPES } from './kernel/principal.ts'
+export type { FieldError, ProblemCode, ProblemDocument } from './kernel/problems.ts'
+export { isProblem, notFound, PROBLEMS, ProblemError } from './kernel/problems.ts'
+export type { RateLimitDecision, RateLimiter, RateLimitStore } from './kernel/rate-limit.ts'
+export { createMemoryRateLimitStore, createRateLimiter } from './kernel/rate-limit.ts'
+export type { ResourceDescriptor } from './kernel/resource.ts'
+export { resourceOperations } from './kernel/resource.ts'
 export type {
   AccessRepo,
   AgentRepo,
@@ -187,10 +144,46 @@ export type {
   TeamRepo,
   User,
   UserRepo,
-} from './storage.ts'
+} from './kernel/storage.ts'
+export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
+export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
+export { Label, labelNameKey } from './labels/schemas.ts'
+export type { AuthorizeRequest } from './oauth/authorize.ts'
+export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
+export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'
+export { CIMD_MAX_BYTES, cimdUrlProblem } from './oauth/cimd.ts'
+export { isOAuthError, OAuthError } from './oauth/errors.ts'
+export { isLoopbackRedirect } from './oauth/redirect-uris.ts'
+export type { OAuthServer, OAuthServerOptions } from './oauth/server.ts'
+export { createOAuthServer } from './oauth/server.ts'
+export type {
+  CodeRecord,
+  ConsentId,
+  GrantRecord,
+  OAuthClientRecord,
+  OAuthStore,
+  RefreshTokenRecord,
+  SessionRecord,
+  WebSessionId,
+} from './oauth/store.ts'
+export { Member, Org, OrgRole as OrgRoleSchema } from './orgs/schemas.ts'
+export type { NameCandidate } from './plans/match.ts'
+export { matchName } from './plans/match.ts'
+export type { NameKind, Resolved } from './plans/refs.ts'
+export { NAME_KINDS } from './plans/refs.ts'
+export type { PlanAction } from './plans/schemas.ts'
+export {
+  PLAN_ACTIONS,
+  PLAN_LINKS,
+  PLAN_MAX_STEPS,
+  PlanReport,
+  PlanStep,
+  ResolvedName,
+} from './plans/schemas.ts'
 export type { StreamBroker, StreamItem, StreamSink, SubscribeOptions } from './streams/broker.ts'
 export type { Positions } from './streams/cursor.ts'
 export { decodeStreamCursor, encodeStreamCursor } from './streams/cursor.ts'
+export { lastEventSeq, readVisibleEvents } from './streams/event-reader.ts'
 export type { PollRequest } from './streams/poll.ts'
 export { pollHub, pollOrg } from './streams/poll.ts'
 export type { OrgPage } from './streams/read.ts'
@@ -209,6 +202,19 @@ export {
   streamEventOf,
 } from './streams/schema.ts'
 export { parseSseQuery, SSE_ENDPOINT, SseQuery } from './streams/sse-query.ts'
-export { PRIORITY_ORDER, taskSortValue, undatedSortKey } from './task-order.ts'
-export type { IssueAccessTokenOptions, TokenService } from './tokens.ts'
-export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './tokens.ts'
+export type { RelationType } from './tasks/depth-schemas.ts'
+export {
+  RELATION_TYPES,
+  TaskDependency,
+  TaskLink,
+  TaskRelation,
+  TaskSubscriber,
+} from './tasks/depth-schemas.ts'
+export { TaskHistoryEntry } from './tasks/history-schemas.ts'
+export { PRIORITY_ORDER, taskSortValue, undatedSortKey } from './tasks/order.ts'
+export type { Priority } from './tasks/schemas.ts'
+export { PRIORITIES, Task } from './tasks/schemas.ts'
+export type { StateCategory } from './teams/schemas.ts'
+export { STATE_CATEGORIES, Team, WorkflowState } from './teams/schemas.ts'
+export { DEFAULT_STATES } from './teams/service.ts'
+export { createUser } from './users/create-user.ts'

@@ -1,7 +1,7 @@
 import type { OAuthStore } from '@workgraph/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
-import { type OAuthTables, toClient, toCode, toGrant, toRefresh, toSession } from './oauth-rows.ts'
+import { type OAuthTables, toClient, toCode, toGrant, toRefresh, toSession } from './rows.ts'
 
 export function oauthRepo(database: Kysely<Database>): OAuthStore {
   const db = database as unknown as Kysely<OAuthTables>

@@ -11,7 +11,7 @@ import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
-import { withLabelIds } from './task-labels.ts'
+import { withLabelIds } from './labels.ts'
 import { taskSelect, toTask } from './tasks.ts'
 
 export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {

@@ -4,8 +4,8 @@ import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
-import { withLabelIds } from './task-labels.ts'
-import { applyTaskFilters, blockedBy, taskSortKey } from './task-search.ts'
+import { withLabelIds } from './labels.ts'
+import { applyTaskFilters, blockedBy, taskSortKey } from './search.ts'
 
 /**
  * Tasks with their key and state category (from the team and the state, so renaming either is one

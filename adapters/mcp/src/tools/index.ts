@@ -1,13 +1,13 @@
-import { agentTools } from './agents.ts'
-import { commentTools } from './comments.ts'
-import { cycleTools } from './cycles.ts'
-import { labelTools } from './labels.ts'
-import { organizeTool } from './organize.ts'
-import { taskExtraTools } from './task-extras.ts'
-import { taskTools } from './tasks.ts'
+import { agentTools } from './agents/agents.ts'
+import { commentTools } from './comments/comments.ts'
+import { cycleTools } from './cycles/cycles.ts'
+import { labelTools } from './labels/labels.ts'
+import { workspaceTools } from './orgs/workspace.ts'
+import { organizeTool } from './plans/organize.ts'
+import { taskExtraTools } from './tasks/extras.ts'
+import { taskTools } from './tasks/tasks.ts'
+import { workTools } from './tasks/work.ts'
 import type { ToolDefinition } from './types.ts'
-import { workTools } from './work.ts'
-import { workspaceTools } from './workspace.ts'
 
 /**
  * The curated tool set, in the order hosts list it. A new resource adds its tools here (each maps

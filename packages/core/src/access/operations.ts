@@ -1,10 +1,20 @@
 import { Type } from '@sinclair/typebox'
-import { CAPABILITIES } from '../capabilities.ts'
-import type { ActorId, GrantId, InvitationId, MemberId, TeamId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { PageQuery } from '../pagination.ts'
-import { paramsOf } from '../resource.ts'
+import { CAPABILITIES } from '../kernel/capabilities.ts'
+import type { ActorId, GrantId, InvitationId, MemberId, TeamId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf } from '../kernel/resource.ts'
+import { Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
+import { changeRole, removeMember, setMemberActive } from '../orgs/members.ts'
+import { Member, OrgRole } from '../orgs/schemas.ts'
+import {
+  acceptInvitation,
+  createInvitation,
+  getInvitation,
+  listInvitations,
+  revokeInvitation,
+} from './invitations.ts'
 import {
   ActorIdSchema,
   CapabilitySchema,
@@ -13,9 +23,7 @@ import {
   Invitation,
   SUBJECT_TYPES,
   TeamMembership,
-} from '../schemas/access.ts'
-import { Nullable, PageOf, StringEnum } from '../schemas/common.ts'
-import { Member, OrgRole } from '../schemas/orgs.ts'
+} from './schemas.ts'
 import {
   addGrant,
   addTeamMember,
@@ -26,15 +34,7 @@ import {
   listTeamMembers,
   removeGrant,
   removeTeamMember,
-} from '../services/access.ts'
-import {
-  acceptInvitation,
-  createInvitation,
-  getInvitation,
-  listInvitations,
-  revokeInvitation,
-} from '../services/invitations.ts'
-import { changeRole, removeMember, setMemberActive } from '../services/members.ts'
+} from './service.ts'
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
 const memberPath = '/v1/orgs/{orgId}/members/{memberId}'

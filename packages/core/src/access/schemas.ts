@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { CAPABILITIES } from '../capabilities.ts'
-import { IdSchema } from '../ids.ts'
-import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
-import { OrgRole } from './orgs.ts'
+import { CAPABILITIES } from '../kernel/capabilities.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { OrgRole } from '../orgs/schemas.ts'
 
 export const CapabilitySchema = StringEnum(CAPABILITIES, {
   $id: 'Capability',

@@ -1,9 +1,10 @@
-import type { Capability } from '../capabilities.ts'
-import { atLeast } from '../capabilities.ts'
-import type { ActorId, GrantId, TeamId } from '../ids.ts'
-import { isId, newId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
+import type { Capability } from '../kernel/capabilities.ts'
+import { atLeast } from '../kernel/capabilities.ts'
+import type { ActorId, GrantId, TeamId } from '../kernel/ids.ts'
+import { isId, newId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
 import {
   type Actor,
   type CapabilityTarget,
@@ -11,13 +12,12 @@ import {
   containersOf,
   decisive,
   loadProfile,
-} from '../permissions.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { Grant, TeamMembership } from '../schemas/access.ts'
-import type { GrantFilter } from '../storage.ts'
-import { currentOrg } from './orgs.ts'
-import { readPage } from './paging.ts'
-import { requireTeam } from './teams.ts'
+} from '../kernel/permissions.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import type { GrantFilter } from '../kernel/storage.ts'
+import { currentOrg } from '../orgs/service.ts'
+import { requireTeam } from '../teams/service.ts'
+import type { Grant, TeamMembership } from './schemas.ts'
 
 /** An active member or agent of the current org, as an Actor; anything else is a 422 on `pointer`. */
 export async function actorById(ctx: OperationContext, actorId: string, pointer: string): Promise<Actor> {

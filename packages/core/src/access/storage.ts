@@ -10,9 +10,9 @@ import type {
   SessionId,
   TaskId,
   TeamId,
-} from '../ids.ts'
-import type { PageRequest } from '../pagination.ts'
-import type { ReadScope } from '../permissions.ts'
+} from '../kernel/ids.ts'
+import type { PageRequest } from '../kernel/pagination.ts'
+import type { ReadScope } from '../kernel/permissions.ts'
 import type {
   Agent,
   AgentActivity,
@@ -22,7 +22,7 @@ import type {
   Invitation,
   SessionState,
   TeamMembership,
-} from '../schemas/access.ts'
+} from './schemas.ts'
 
 export interface GrantFilter {
   subjectType?: Grant['subjectType']

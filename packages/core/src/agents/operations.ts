@@ -1,9 +1,4 @@
 import { Type } from '@sinclair/typebox'
-import type { AgentId, ApprovalId, SessionId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { PageQuery } from '../pagination.ts'
-import { paramsOf, resourceOperations } from '../resource.ts'
 import {
   ACTIVITY_KINDS,
   Agent,
@@ -13,10 +8,15 @@ import {
   ApprovalPolicy,
   ApprovalRequest,
   SESSION_STATES,
-} from '../schemas/access.ts'
-import { AnyJson, Nullable, PageOf, StringEnum } from '../schemas/common.ts'
-import { createAgent, listAgents, requireAgent, updateAgent } from '../services/agents.ts'
-import { approve, listApprovals, reject, requireApproval } from '../services/approvals.ts'
+} from '../access/schemas.ts'
+import type { AgentId, ApprovalId, SessionId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
+import { AnyJson, Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
+import { approve, listApprovals, reject, requireApproval } from './approvals.ts'
+import { createAgent, listAgents, requireAgent, updateAgent } from './service.ts'
 import {
   act,
   appendActivity,
@@ -26,7 +26,7 @@ import {
   listSessions,
   requireSession,
   startSession,
-} from '../services/sessions.ts'
+} from './sessions.ts'
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
 const AgentName = Type.String({ minLength: 1, maxLength: 120 })

@@ -1,12 +1,12 @@
-import type { AgentId, MemberId } from '../ids.ts'
-import { newId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import type { Actor } from '../permissions.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { Agent, ApprovalPolicy } from '../schemas/access.ts'
-import { changesOf, currentOrg } from './orgs.ts'
-import { readPage } from './paging.ts'
+import type { Agent, ApprovalPolicy } from '../access/schemas.ts'
+import type { AgentId, MemberId } from '../kernel/ids.ts'
+import { newId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import type { Actor } from '../kernel/permissions.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import { changesOf, currentOrg } from '../orgs/service.ts'
 
 export async function requireAgent(ctx: OperationContext, agentId: AgentId): Promise<Agent> {
   const agent = await ctx.store.agents.get(currentOrg(ctx).id, agentId)

@@ -1,12 +1,12 @@
-import type { AgentId, MemberId, SessionId, TaskId } from '../ids.ts'
-import { newId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { AgentActivity, AgentSession, ApprovalRequest } from '../schemas/access.ts'
-import { agentActor, requireAgent } from './agents.ts'
-import { currentOrg } from './orgs.ts'
-import { readPage } from './paging.ts'
+import type { AgentActivity, AgentSession, ApprovalRequest } from '../access/schemas.ts'
+import type { AgentId, MemberId, SessionId, TaskId } from '../kernel/ids.ts'
+import { newId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import { currentOrg } from '../orgs/service.ts'
+import { agentActor, requireAgent } from './service.ts'
 
 const ENDED = new Set<AgentSession['state']>(['completed', 'canceled', 'failed'])
 export const APPROVAL_HOURS = 24

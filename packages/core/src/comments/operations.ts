@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import type { CommentId, TaskId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { PageQuery } from '../pagination.ts'
-import { paramsOf, resourceOperations, subListOperation } from '../resource.ts'
-import { Comment, CommentBody, CommentRevision } from '../schemas/comments.ts'
+import type { CommentId, TaskId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { Comment, CommentBody, CommentRevision } from './schemas.ts'
 import {
   createComment,
   deleteComment,
@@ -14,7 +14,7 @@ import {
   requireComment,
   setThreadResolved,
   updateComment,
-} from '../services/comments.ts'
+} from './service.ts'
 
 const commentOperations = resourceOperations({
   name: 'comment',

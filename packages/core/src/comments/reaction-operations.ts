@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox'
-import type { ReactionId } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { PageQuery } from '../pagination.ts'
-import { paramsOf } from '../resource.ts'
-import { Emoji, Reaction, ReactionGroup, type ReactionTargetType } from '../schemas/comments.ts'
-import { PageOf } from '../schemas/common.ts'
-import { addReaction, listReactions, removeReaction } from '../services/reactions.ts'
+import type { ReactionId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf } from '../kernel/resource.ts'
+import { PageOf } from '../kernel/schema-types.ts'
+import { addReaction, listReactions, removeReaction } from './reactions.ts'
+import { Emoji, Reaction, ReactionGroup, type ReactionTargetType } from './schemas.ts'
 
 const ReactionGroupPage = PageOf(ReactionGroup, 'ReactionGroup')
 

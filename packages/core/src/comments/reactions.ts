@@ -1,12 +1,12 @@
-import { type CommentId, newId, type ReactionId, type TaskId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { Reaction, ReactionGroup, ReactionTargetType } from '../schemas/comments.ts'
-import type { ReactionGroupRow } from '../storage.ts'
-import { requireComment } from './comments.ts'
-import { readPage } from './paging.ts'
-import { requireTask } from './tasks.ts'
+import { type CommentId, newId, type ReactionId, type TaskId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import type { ReactionGroupRow } from '../kernel/storage.ts'
+import { requireTask } from '../tasks/service.ts'
+import type { Reaction, ReactionGroup, ReactionTargetType } from './schemas.ts'
+import { requireComment } from './service.ts'
 
 // One RGI emoji (with skin tones, ZWJ sequences and flags), or a custom `:shortcode:`. The `v` flag
 // (Node 20+) is newer than the compile target, so the expression is built at run time.

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { ActorIdSchema } from './access.ts'
-import { Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
+import { ActorIdSchema } from '../access/schemas.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 export const CommentBody = Type.String({ minLength: 1, maxLength: 100_000, description: 'Markdown.' })
 

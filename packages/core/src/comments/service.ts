@@ -1,13 +1,13 @@
-import { type CommentId, newId, type TaskId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { Comment, CommentRevision } from '../schemas/comments.ts'
-import type { Task } from '../schemas/tasks.ts'
-import type { CommentRecord } from '../storage.ts'
-import { changesOf, currentOrg } from './orgs.ts'
-import { readPage } from './paging.ts'
-import { requireTask } from './tasks.ts'
+import { type CommentId, newId, type TaskId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import type { CommentRecord } from '../kernel/storage.ts'
+import { changesOf, currentOrg } from '../orgs/service.ts'
+import type { Task } from '../tasks/schemas.ts'
+import { requireTask } from '../tasks/service.ts'
+import type { Comment, CommentRevision } from './schemas.ts'
 
 type PageQuery = { cursor?: string; limit?: number }
 

@@ -1,7 +1,7 @@
-import type { CycleId, OrgId, TeamId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import { ensureUpcomingCycles } from './cycle-cadence.ts'
-import { completeEndedCycle } from './cycle-rollover.ts'
+import type { CycleId, OrgId, TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { ensureUpcomingCycles } from './cadence.ts'
+import { completeEndedCycle } from './rollover.ts'
 
 /** Runs `fn` as the system (no actor) in one transaction of the org; its events commit with it. */
 export type SystemRunner = <T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>) => Promise<T | null>

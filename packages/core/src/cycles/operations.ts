@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox'
-import type { CycleId, TaskId, TeamId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { paramsOf, resourceOperations } from '../resource.ts'
-import { Nullable, StringEnum } from '../schemas/common.ts'
-import { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from '../schemas/cycles.ts'
-import { Task } from '../schemas/tasks.ts'
-import { getCycleSettings, updateCycleSettings } from '../services/cycle-cadence.ts'
-import { completeCycle } from '../services/cycle-rollover.ts'
+import type { CycleId, TaskId, TeamId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
+import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { Task } from '../tasks/schemas.ts'
+import { getCycleSettings, updateCycleSettings } from './cadence.ts'
+import { completeCycle } from './rollover.ts'
+import { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas.ts'
 import {
   addTasksToCycle,
   createCycle,
@@ -17,7 +17,7 @@ import {
   removeTaskFromCycle,
   requireCycle,
   updateCycle,
-} from '../services/cycles.ts'
+} from './service.ts'
 
 const CycleName = Nullable(Type.String({ minLength: 1, maxLength: 120 }))
 const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')

@@ -1,12 +1,12 @@
-import type { CycleId, OrgId, TaskId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import { UNSCOPED } from '../permissions.ts'
-import { ProblemError } from '../problems.ts'
-import type { Cycle } from '../schemas/cycles.ts'
-import type { CycleRecord } from '../storage.ts'
-import { createNextCycle, ensureUpcomingCycles, settingsOf } from './cycle-cadence.ts'
-import { lockTeamCycles, requireCycle, toCycle } from './cycles.ts'
-import { recordTaskHistory } from './task-history.ts'
+import type { CycleId, OrgId, TaskId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { UNSCOPED } from '../kernel/permissions.ts'
+import { ProblemError } from '../kernel/problems.ts'
+import type { CycleRecord } from '../kernel/storage.ts'
+import { recordTaskHistory } from '../tasks/history.ts'
+import { createNextCycle, ensureUpcomingCycles, settingsOf } from './cadence.ts'
+import type { Cycle } from './schemas.ts'
+import { lockTeamCycles, requireCycle, toCycle } from './service.ts'
 
 export interface CycleCompletion {
   cycle: Cycle

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 export const CYCLE_STATUSES = ['upcoming', 'active', 'past', 'completed'] as const
 export type CycleStatus = (typeof CYCLE_STATUSES)[number]

@@ -1,11 +1,21 @@
 /** Storage of planning and discussion: cycles, labels, comments and reactions. */
-import type { ActorId, CommentId, CycleId, LabelId, OrgId, ReactionId, TaskId, TeamId } from '../ids.ts'
-import type { PageRequest } from '../pagination.ts'
-import type { ReadScope } from '../permissions.ts'
-import type { Comment, CommentRevision, Reaction, ReactionTargetType } from '../schemas/comments.ts'
-import type { Cycle, CycleSettings } from '../schemas/cycles.ts'
-import type { Label } from '../schemas/labels.ts'
-import type { StateCategory } from '../schemas/teams.ts'
+
+import type { Comment, CommentRevision, Reaction, ReactionTargetType } from '../comments/schemas.ts'
+import type {
+  ActorId,
+  CommentId,
+  CycleId,
+  LabelId,
+  OrgId,
+  ReactionId,
+  TaskId,
+  TeamId,
+} from '../kernel/ids.ts'
+import type { PageRequest } from '../kernel/pagination.ts'
+import type { ReadScope } from '../kernel/permissions.ts'
+import type { Label } from '../labels/schemas.ts'
+import type { StateCategory } from '../teams/schemas.ts'
+import type { Cycle, CycleSettings } from './schemas.ts'
 
 /** What is stored of a cycle; `status` is derived from the clock when it is read. */
 export type CycleRecord = Omit<Cycle, 'status'>

@@ -1,3 +1,4 @@
+import type { Org } from '../orgs/schemas.ts'
 import type { EventHub, NewEvent } from './events.ts'
 import { newId, type OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
@@ -19,7 +20,6 @@ import {
 } from './permissions.ts'
 import type { Principal } from './principal.ts'
 import { notFound, ProblemError } from './problems.ts'
-import type { Org } from './schemas/orgs.ts'
 import type { Store } from './storage.ts'
 
 /** Events queued by one execution, per org, appended just before commit. */

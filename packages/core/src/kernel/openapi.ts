@@ -1,9 +1,9 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
+import { StreamEnd, StreamEvent } from '../streams/schema.ts'
+import { SSE_ENDPOINT } from '../streams/sse-query.ts'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
 import { PROBLEMS, type ProblemCode } from './problems.ts'
-import { StreamEnd, StreamEvent } from './streams/schema.ts'
-import { SSE_ENDPOINT } from './streams/sse-query.ts'
 
 type Json = Record<string, unknown>
 

@@ -1,4 +1,5 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
+import type { Org } from '../orgs/schemas.ts'
 import type { Capability } from './capabilities.ts'
 import type { EventHub, NewEvent } from './events.ts'
 import type { OrgId } from './ids.ts'
@@ -7,7 +8,6 @@ import type { CursorCodec } from './pagination.ts'
 import type { AccessProfile, Actor, CapabilityTarget, ReadScope } from './permissions.ts'
 import type { Principal, Scope } from './principal.ts'
 import type { ProblemCode } from './problems.ts'
-import type { Org } from './schemas/orgs.ts'
 import type { Store } from './storage.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'

@@ -1,3 +1,4 @@
+import type { ContainerType, Grant } from '../access/schemas.ts'
 import {
   atLeast,
   type Capability,
@@ -7,7 +8,6 @@ import {
 } from './capabilities.ts'
 import type { ActorId, OrgId, UserId } from './ids.ts'
 import { notFound, ProblemError } from './problems.ts'
-import type { ContainerType, Grant } from './schemas/access.ts'
 import type { Store } from './storage.ts'
 
 /** Whoever acts in an org: a person (through their membership) or an agent. */

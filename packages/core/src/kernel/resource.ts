@@ -9,7 +9,7 @@ import {
 } from './operation.ts'
 import { PageQuery } from './pagination.ts'
 import type { ProblemCode } from './problems.ts'
-import { PageOf } from './schemas/common.ts'
+import { PageOf } from './schema-types.ts'
 
 type Params = Record<string, string>
 type PageQueryShape = { cursor?: string; limit?: number }

@@ -1,12 +1,7 @@
-import type { NewEvent, StoredEvent } from './events.ts'
-import type { MemberId, OrgId, StateId, TeamId, UserId } from './ids.ts'
-import type { OAuthStore } from './oauth/store.ts'
-import type { KeysetPosition, PageRequest } from './pagination.ts'
-import type { ReadScope } from './permissions.ts'
-import type { Member, Org } from './schemas/orgs.ts'
-import type { Team, WorkflowState } from './schemas/teams.ts'
-import type { AccessRepo, AgentRepo, ApprovalRepo, InvitationRepo, SessionRepo } from './storage/access.ts'
-import type { CommentRepo, CycleRepo, LabelRepo, ReactionRepo } from './storage/planning.ts'
+import type { AccessRepo, AgentRepo, ApprovalRepo, InvitationRepo, SessionRepo } from '../access/storage.ts'
+import type { CommentRepo, CycleRepo, LabelRepo, ReactionRepo } from '../cycles/storage.ts'
+import type { OAuthStore } from '../oauth/store.ts'
+import type { Member, Org } from '../orgs/schemas.ts'
 import type {
   TaskDependencyRepo,
   TaskHistoryRepo,
@@ -15,11 +10,16 @@ import type {
   TaskRelationRepo,
   TaskRepo,
   TaskSubscriberRepo,
-} from './storage/tasks.ts'
+} from '../tasks/storage.ts'
+import type { Team, WorkflowState } from '../teams/schemas.ts'
+import type { NewEvent, StoredEvent } from './events.ts'
+import type { MemberId, OrgId, StateId, TeamId, UserId } from './ids.ts'
+import type { KeysetPosition, PageRequest } from './pagination.ts'
+import type { ReadScope } from './permissions.ts'
 
-export type * from './storage/access.ts'
-export type * from './storage/planning.ts'
-export type * from './storage/tasks.ts'
+export type * from '../access/storage.ts'
+export type * from '../cycles/storage.ts'
+export type * from '../tasks/storage.ts'
 
 /**
  * The storage interface core runs on. One implementation per database family lives in an

@@ -3,7 +3,7 @@ import { type TypeCheck, TypeCompiler, type ValueError } from '@sinclair/typebox
 import { Value } from '@sinclair/typebox/value'
 import { BRAND_KEYWORD } from './ids.ts'
 import { type FieldError, ProblemError } from './problems.ts'
-import { nullableReason } from './schemas/common.ts'
+import { nullableReason } from './schema-types.ts'
 
 // TypeBox refuses unknown formats, so the ones API schemas use are registered once here.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i

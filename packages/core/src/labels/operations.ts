@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox'
-import type { LabelId, TaskId, TeamId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { paramsOf, resourceOperations } from '../resource.ts'
-import { Nullable, StringEnum } from '../schemas/common.ts'
-import { Label, LabelName } from '../schemas/labels.ts'
-import { Task } from '../schemas/tasks.ts'
-import { Color } from '../schemas/teams.ts'
+import type { LabelId, TaskId, TeamId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
+import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { addTaskLabel, removeTaskLabel } from '../tasks/labels.ts'
+import { Task } from '../tasks/schemas.ts'
+import { Color } from '../teams/schemas.ts'
+import { Label, LabelName } from './schemas.ts'
 import {
   createLabel,
   deleteLabel,
@@ -14,8 +15,7 @@ import {
   requireLabel,
   setLabelArchived,
   updateLabel,
-} from '../services/labels.ts'
-import { addTaskLabel, removeTaskLabel } from '../services/task-labels.ts'
+} from './service.ts'
 
 const Description = Nullable(Type.String({ maxLength: 2000 }), 'Markdown.')
 const ParentId = Nullable(

@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { ActorIdSchema } from './access.ts'
-import { Name, Nullable, NullableTimestamp, Timestamp } from './common.ts'
-import { Color } from './teams.ts'
+import { ActorIdSchema } from '../access/schemas.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, Nullable, NullableTimestamp, Timestamp } from '../kernel/schema-types.ts'
+import { Color } from '../teams/schemas.ts'
 
 export const LabelName = Name(
   'The label name, unique (ignoring case) among the active labels of its scope: the org, or one team.',

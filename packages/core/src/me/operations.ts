@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { notFound } from '../kernel/problems.ts'
+import { Nullable, Timestamp } from '../kernel/schema-types.ts'
 import type { ConsentId, WebSessionId } from '../oauth/store.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { notFound } from '../problems.ts'
-import { Nullable, Timestamp } from '../schemas/common.ts'
 
 export const WebSession = Type.Object(
   {

@@ -1,4 +1,4 @@
-import type { Storage } from '../storage.ts'
+import type { Storage } from '../kernel/storage.ts'
 import { type createCimdResolver, isCimdClientId } from './cimd.ts'
 import { OAuthError } from './errors.ts'
 import { redirectUriProblem } from './redirect-uris.ts'

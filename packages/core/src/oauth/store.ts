@@ -1,4 +1,4 @@
-import type { Id, UserId } from '../ids.ts'
+import type { Id, UserId } from '../kernel/ids.ts'
 
 export type WebSessionId = Id<'WebSessionId'>
 export type ConsentId = Id<'ConsentId'>

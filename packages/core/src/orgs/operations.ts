@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { PageQuery } from '../pagination.ts'
-import { resourceOperations } from '../resource.ts'
-import { PageOf, StringEnum } from '../schemas/common.ts'
-import { Member, Org, Slug } from '../schemas/orgs.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { resourceOperations } from '../kernel/resource.ts'
+import { PageOf, StringEnum } from '../kernel/schema-types.ts'
+import { Member, Org, Slug } from './schemas.ts'
 import {
   archiveOrg,
   createOrg,
@@ -14,7 +14,7 @@ import {
   listMyOrgs,
   restoreOrg,
   updateOrg,
-} from '../services/orgs.ts'
+} from './service.ts'
 
 const OrgPage = PageOf(Org, 'Org')
 const OrgName = Type.String({ minLength: 1, maxLength: 120 })

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { ORG_ROLES } from '../capabilities.ts'
-import { IdSchema } from '../ids.ts'
-import { Name, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
+import { ORG_ROLES } from '../kernel/capabilities.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 export const Slug = Type.String({
   pattern: '^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$',

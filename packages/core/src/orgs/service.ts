@@ -1,10 +1,10 @@
-import type { OrgId } from '../ids.ts'
-import { newId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { Member, Org } from '../schemas/orgs.ts'
-import { readPage } from './paging.ts'
+import type { OrgId } from '../kernel/ids.ts'
+import { newId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import type { Member, Org } from './schemas.ts'
 
 export interface CreateOrgInput {
   name: string

@@ -1,4 +1,4 @@
-import type { PlanAction, PlanStep } from '../schemas/plans.ts'
+import type { PlanAction, PlanStep } from './schemas.ts'
 
 /** What a name or a `$handle` stands for once resolved. */
 export type RecordType = 'task' | 'team' | 'state' | 'label' | 'cycle'

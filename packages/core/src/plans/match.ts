@@ -1,4 +1,4 @@
-import { ProblemError } from '../problems.ts'
+import { ProblemError } from '../kernel/problems.ts'
 
 /** A record a name may point at: its id, the names it answers to, and how to show it. */
 export interface NameCandidate<T> {

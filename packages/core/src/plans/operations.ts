@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { NAME_KINDS, type NameKind, resolveName } from '../resolve/refs.ts'
-import { StringEnum } from '../schemas/common.ts'
-import { PLAN_MAX_STEPS, PlanReport, PlanRequest, ResolvedName } from '../schemas/plans.ts'
-import { applyPlan } from '../services/plans.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
+import { NAME_KINDS, type NameKind, resolveName } from './refs.ts'
+import { PLAN_MAX_STEPS, PlanReport, PlanRequest, ResolvedName } from './schemas.ts'
+import { applyPlan } from './service.ts'
 
 const orgParams = Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false })
 

@@ -1,10 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { NAME_KINDS } from '../resolve/refs.ts'
-import { CommentBody, Emoji } from './comments.ts'
-import { Nullable, StringEnum } from './common.ts'
-import { LinkUrl } from './task-depth.ts'
-import { DueDate, Estimate, PrioritySchema } from './tasks.ts'
-import { Color, StateCategorySchema, TeamKey } from './teams.ts'
+import { CommentBody, Emoji } from '../comments/schemas.ts'
+import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { LinkUrl } from '../tasks/depth-schemas.ts'
+import { DueDate, Estimate, PrioritySchema } from '../tasks/schemas.ts'
+import { Color, StateCategorySchema, TeamKey } from '../teams/schemas.ts'
+import { NAME_KINDS } from './refs.ts'
 
 /** The most steps one plan may hold: enough to reorganise a backlog, small enough for one transaction. */
 export const PLAN_MAX_STEPS = 250

@@ -1,19 +1,12 @@
-import { DiscardChanges } from '../discard.ts'
-import type { TeamId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import { type FieldError, isProblem, ProblemError } from '../problems.ts'
-import {
-  resolveCycle,
-  resolveLabel,
-  resolvePerson,
-  resolveState,
-  resolveTask,
-  resolveTeam,
-} from '../resolve/refs.ts'
-import type { PlanReport, PlanStep, PlanStepResult } from '../schemas/plans.ts'
-import type { Task } from '../schemas/tasks.ts'
-import { ACTIONS, LABEL_ACTIONS, LABEL_FIELDS, REF_TYPES, type RecordType, type Ref } from './plan-actions.ts'
-import { runStep } from './plan-steps.ts'
+import { DiscardChanges } from '../kernel/discard.ts'
+import type { TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { type FieldError, isProblem, ProblemError } from '../kernel/problems.ts'
+import type { Task } from '../tasks/schemas.ts'
+import { ACTIONS, LABEL_ACTIONS, LABEL_FIELDS, REF_TYPES, type RecordType, type Ref } from './actions.ts'
+import { resolveCycle, resolveLabel, resolvePerson, resolveState, resolveTask, resolveTeam } from './refs.ts'
+import type { PlanReport, PlanStep, PlanStepResult } from './schemas.ts'
+import { runStep } from './steps.ts'
 
 /**
  * Applies a plan in the caller's one transaction: checks its shape, resolves every name (reporting

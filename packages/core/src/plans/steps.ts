@@ -1,13 +1,13 @@
-import type { MemberId, TeamId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import { resolveCycle, resolveLabel, resolveState } from '../resolve/refs.ts'
-import type { Comment } from '../schemas/comments.ts'
-import type { Cycle } from '../schemas/cycles.ts'
-import type { Label } from '../schemas/labels.ts'
-import type { PlanStep, PlanStepResult } from '../schemas/plans.ts'
-import type { Task } from '../schemas/tasks.ts'
-import type { Team, WorkflowState } from '../schemas/teams.ts'
-import { ACTIONS, LABEL_FIELDS, type RecordType, type Ref, TASK_FIELDS } from './plan-actions.ts'
+import type { Comment } from '../comments/schemas.ts'
+import type { Cycle } from '../cycles/schemas.ts'
+import type { MemberId, TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Label } from '../labels/schemas.ts'
+import type { Task } from '../tasks/schemas.ts'
+import type { Team, WorkflowState } from '../teams/schemas.ts'
+import { ACTIONS, LABEL_FIELDS, type RecordType, type Ref, TASK_FIELDS } from './actions.ts'
+import { resolveCycle, resolveLabel, resolveState } from './refs.ts'
+import type { PlanStep, PlanStepResult } from './schemas.ts'
 
 export interface StepOutcome {
   type: RecordType

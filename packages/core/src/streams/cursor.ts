@@ -1,6 +1,6 @@
-import type { OrgId } from '../ids.ts'
-import type { CursorCodec } from '../pagination.ts'
-import { ProblemError } from '../problems.ts'
+import type { OrgId } from '../kernel/ids.ts'
+import type { CursorCodec } from '../kernel/pagination.ts'
+import { ProblemError } from '../kernel/problems.ts'
 
 /** Per-org positions: the last sequence the reader has passed in each workspace's log. */
 export type Positions = ReadonlyMap<OrgId, number>

@@ -1,8 +1,8 @@
-import type { StoredEvent } from './events.ts'
-import type { OrgId } from './ids.ts'
-import type { Principal } from './principal.ts'
-import type { Storage } from './storage.ts'
-import { readerIn } from './streams/readers.ts'
+import type { StoredEvent } from '../kernel/events.ts'
+import type { OrgId } from '../kernel/ids.ts'
+import type { Principal } from '../kernel/principal.ts'
+import type { Storage } from '../kernel/storage.ts'
+import { readerIn } from './readers.ts'
 
 /**
  * Events of one org after `afterSeq` that the principal may see, the permission predicate in the

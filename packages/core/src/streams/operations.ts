@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation, type OperationContext } from '../operation.ts'
-import { pollHub, pollOrg } from '../streams/poll.ts'
-import { PollQueryFields, parseKinds, STREAM_LIMIT_DEFAULT, StreamPage } from '../streams/schema.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation, type OperationContext } from '../kernel/operation.ts'
+import { pollHub, pollOrg } from './poll.ts'
+import { PollQueryFields, parseKinds, STREAM_LIMIT_DEFAULT, StreamPage } from './schema.ts'
 
 const PollQuery = Type.Object(PollQueryFields, { additionalProperties: false })
 

@@ -1,6 +1,6 @@
-import type { StoredEvent } from '../events.ts'
-import type { OrgId } from '../ids.ts'
-import type { Store } from '../storage.ts'
+import type { StoredEvent } from '../kernel/events.ts'
+import type { OrgId } from '../kernel/ids.ts'
+import type { Store } from '../kernel/storage.ts'
 import { cursorExpired } from './cursor.ts'
 import type { StreamReader } from './readers.ts'
 

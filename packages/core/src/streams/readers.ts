@@ -1,6 +1,6 @@
-import type { OrgId, UserId } from '../ids.ts'
-import { type Actor, loadProfile, type ReadScope, readScope } from '../permissions.ts'
-import type { Store } from '../storage.ts'
+import type { OrgId, UserId } from '../kernel/ids.ts'
+import { type Actor, loadProfile, type ReadScope, readScope } from '../kernel/permissions.ts'
+import type { Store } from '../kernel/storage.ts'
 
 /** Who reads one workspace's log, and what they may see there: decided afresh for every read. */
 export interface StreamReader {

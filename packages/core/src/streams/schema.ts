@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
-import type { StoredEvent } from '../events.ts'
-import { IdSchema } from '../ids.ts'
-import { AnyJson, Nullable, StringEnum, Timestamp } from '../schemas/common.ts'
+import type { StoredEvent } from '../kernel/events.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { AnyJson, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 /** `resource.verb`: lower-case words joined by `_`, camelCase tolerated. */
 const KIND = '[a-z][A-Za-z_]*\\.[a-z][A-Za-z_]*'

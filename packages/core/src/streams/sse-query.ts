@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type OrgId } from '../ids.ts'
-import { compilePart } from '../validation.ts'
+import { IdSchema, type OrgId } from '../kernel/ids.ts'
+import { compilePart } from '../kernel/validation.ts'
 import type { SubscribeOptions } from './broker.ts'
 import { parseKinds, StreamQueryFields } from './schema.ts'
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
-import { defineOperation } from '../operation.ts'
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../pagination.ts'
-import { SCOPES } from '../principal.ts'
+import { defineOperation } from '../kernel/operation.ts'
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
+import { SCOPES } from '../kernel/principal.ts'
 
 export const ServiceConfig = Type.Object(
   {

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox'
-import type { TaskId, TeamId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { paramsOf } from '../resource.ts'
-import { Task } from '../schemas/tasks.ts'
-import { BATCH_MAX, batchCreateTasks, batchUpdateTasks } from '../services/task-batch.ts'
-import { TaskCreateBody, TaskUpdateFields } from './tasks.ts'
+import type { TaskId, TeamId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf } from '../kernel/resource.ts'
+import { BATCH_MAX, batchCreateTasks, batchUpdateTasks } from './batch.ts'
+import { TaskCreateBody, TaskUpdateFields } from './operations.ts'
+import { Task } from './schemas.ts'
 
 const path = '/v1/orgs/{orgId}/tasks'
 const params = Type.Object(paramsOf(path), { additionalProperties: false })

@@ -1,8 +1,8 @@
-import type { CycleId, TeamId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import { UNSCOPED } from '../permissions.ts'
-import { ProblemError } from '../problems.ts'
-import { currentOrg } from './orgs.ts'
+import type { CycleId, TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { UNSCOPED } from '../kernel/permissions.ts'
+import { ProblemError } from '../kernel/problems.ts'
+import { currentOrg } from '../orgs/service.ts'
 
 /**
  * Checks that a task of `teamId` may be planned in the cycle: the cycle exists, belongs to the

@@ -1,10 +1,11 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import { IdSchema, type TaskId, type TaskLinkId } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { PageQuery } from '../pagination.ts'
-import { paramsOf, resourceOperations, subListOperation } from '../resource.ts'
-import { ActorIdSchema } from '../schemas/access.ts'
-import { StringEnum } from '../schemas/common.ts'
+import { ActorIdSchema } from '../access/schemas.ts'
+import { IdSchema, type TaskId, type TaskLinkId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
+import { addBlocker, listDependencies, removeBlocker } from './dependencies.ts'
 import {
   LinkTitle,
   LinkUrl,
@@ -12,20 +13,13 @@ import {
   TaskLink,
   TaskRelation,
   TaskSubscriber,
-} from '../schemas/task-depth.ts'
-import { Task } from '../schemas/tasks.ts'
-import { listChildren } from '../services/subtasks.ts'
-import { addBlocker, listDependencies, removeBlocker } from '../services/task-dependencies.ts'
-import { taskByKey } from '../services/task-keys.ts'
-import {
-  createTaskLink,
-  deleteTaskLink,
-  listTaskLinks,
-  requireTaskLink,
-  updateTaskLink,
-} from '../services/task-links.ts'
-import { addRelation, listRelations, removeRelation } from '../services/task-relations.ts'
-import { listSubscribers, subscribe, unsubscribe } from '../services/task-subscribers.ts'
+} from './depth-schemas.ts'
+import { taskByKey } from './keys.ts'
+import { createTaskLink, deleteTaskLink, listTaskLinks, requireTaskLink, updateTaskLink } from './links.ts'
+import { addRelation, listRelations, removeRelation } from './relations.ts'
+import { Task } from './schemas.ts'
+import { listSubscribers, subscribe, unsubscribe } from './subscribers.ts'
+import { listChildren } from './subtasks.ts'
 
 const taskPath = '/v1/orgs/{orgId}/tasks/{taskId}'
 const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })

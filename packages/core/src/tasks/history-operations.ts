@@ -1,8 +1,8 @@
-import type { TaskId } from '../ids.ts'
-import type { AnyOperation } from '../operation.ts'
-import { subListOperation } from '../resource.ts'
-import { TaskHistoryEntry } from '../schemas/task-history.ts'
-import { listTaskHistory } from '../services/task-history.ts'
+import type { TaskId } from '../kernel/ids.ts'
+import type { AnyOperation } from '../kernel/operation.ts'
+import { subListOperation } from '../kernel/resource.ts'
+import { listTaskHistory } from './history.ts'
+import { TaskHistoryEntry } from './history-schemas.ts'
 
 export const taskHistoryCatalogue: AnyOperation[] = [
   subListOperation({

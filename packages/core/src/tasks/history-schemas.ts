@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { ActorIdSchema } from './access.ts'
-import { AnyJson, Nullable, Timestamp } from './common.ts'
+import { ActorIdSchema } from '../access/schemas.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { AnyJson, Nullable, Timestamp } from '../kernel/schema-types.ts'
 
 /** One recorded change of one field of a task. */
 export const TaskHistoryEntry = Type.Object(

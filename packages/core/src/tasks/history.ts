@@ -1,9 +1,9 @@
-import { newId, type OrgId, type TaskId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import type { TaskHistoryEntry } from '../schemas/task-history.ts'
-import { readPage } from './paging.ts'
-import { requireTask } from './tasks.ts'
+import { newId, type OrgId, type TaskId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import type { TaskHistoryEntry } from './history-schemas.ts'
+import { requireTask } from './service.ts'
 
 /** The field name of the entry that records a task's creation. */
 export const CREATED_FIELD = 'created'

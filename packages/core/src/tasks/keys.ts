@@ -1,10 +1,10 @@
-import type { StateId, TeamId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { Task } from '../schemas/tasks.ts'
-import { currentOrg } from './orgs.ts'
-import { requireTask } from './tasks.ts'
-import { defaultState, requireTeam } from './teams.ts'
+import type { StateId, TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import { currentOrg } from '../orgs/service.ts'
+import { defaultState, requireTeam } from '../teams/service.ts'
+import type { Task } from './schemas.ts'
+import { requireTask } from './service.ts'
 
 /** The task with this current or previous key (`eng-42` finds `ENG-42`); 404 when not viewable. */
 export async function taskByKey(ctx: OperationContext, key: string): Promise<Task> {

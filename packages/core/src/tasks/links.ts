@@ -1,13 +1,13 @@
-import { newId, type TaskId, type TaskLinkId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound } from '../problems.ts'
-import type { TaskLink } from '../schemas/task-depth.ts'
-import type { Task } from '../schemas/tasks.ts'
-import { changesOf } from './orgs.ts'
-import { readPage } from './paging.ts'
-import { recordTaskHistory } from './task-history.ts'
-import { requireTask } from './tasks.ts'
+import { newId, type TaskId, type TaskLinkId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound } from '../kernel/problems.ts'
+import { changesOf } from '../orgs/service.ts'
+import type { TaskLink } from './depth-schemas.ts'
+import { recordTaskHistory } from './history.ts'
+import type { Task } from './schemas.ts'
+import { requireTask } from './service.ts'
 
 export async function requireTaskLink(
   ctx: OperationContext,

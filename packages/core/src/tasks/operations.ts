@@ -1,20 +1,13 @@
 import { Type } from '@sinclair/typebox'
-import type { TaskId, TeamId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { paramsOf, resourceOperations } from '../resource.ts'
-import { Nullable, StringEnum } from '../schemas/common.ts'
-import { DueDate, Estimate, PrioritySchema, StartDate, Task } from '../schemas/tasks.ts'
-import { STATE_CATEGORIES } from '../schemas/teams.ts'
-import {
-  createTask,
-  deleteTask,
-  listTasks,
-  requireTask,
-  setTaskArchived,
-  updateTask,
-} from '../services/tasks.ts'
-import { TASK_SORTS, TaskSearchQuery } from './task-search-query.ts'
+import type { TaskId, TeamId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
+import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { STATE_CATEGORIES } from '../teams/schemas.ts'
+import { DueDate, Estimate, PrioritySchema, StartDate, Task } from './schemas.ts'
+import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
+import { createTask, deleteTask, listTasks, requireTask, setTaskArchived, updateTask } from './service.ts'
 
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 const editable = {

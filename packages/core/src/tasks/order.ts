@@ -1,4 +1,4 @@
-import type { Priority, Task } from './schemas/tasks.ts'
+import type { Priority, Task } from './schemas.ts'
 
 /** Sort keys of `tasks.list`; each sorts ties by id. */
 export type TaskSort = 'createdAt' | 'updatedAt' | 'priority' | 'dueDate'

@@ -1,13 +1,13 @@
-import type { TaskId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { TaskRelation } from '../schemas/task-depth.ts'
-import type { Task } from '../schemas/tasks.ts'
-import type { TaskRelationRecord } from '../storage.ts'
-import { readPage } from './paging.ts'
-import { recordTaskHistory } from './task-history.ts'
-import { requireTask, updateTask } from './tasks.ts'
+import type { TaskId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import type { TaskRelationRecord } from '../kernel/storage.ts'
+import type { TaskRelation } from './depth-schemas.ts'
+import { recordTaskHistory } from './history.ts'
+import type { Task } from './schemas.ts'
+import { requireTask, updateTask } from './service.ts'
 
 /**
  * Relates two tasks of the org (any teams). `related` is symmetric; `duplicateOf` marks the task as

@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { ActorIdSchema } from './access.ts'
-import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
-import { StateCategorySchema } from './teams.ts'
+import { ActorIdSchema } from '../access/schemas.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { StateCategorySchema } from '../teams/schemas.ts'
 
 export const PRIORITIES = ['none', 'urgent', 'high', 'medium', 'low'] as const
 export type Priority = (typeof PRIORITIES)[number]

@@ -1,7 +1,7 @@
-import type { TaskId } from '../ids.ts'
-import { ProblemError } from '../problems.ts'
-import type { TaskFilter } from '../storage.ts'
-import type { ListTasksQuery } from './tasks.ts'
+import type { TaskId } from '../kernel/ids.ts'
+import { ProblemError } from '../kernel/problems.ts'
+import type { TaskFilter } from '../kernel/storage.ts'
+import type { ListTasksQuery } from './service.ts'
 
 /** Most words a search takes: each is one more condition on every row read. */
 export const SEARCH_MAX_TOKENS = 8

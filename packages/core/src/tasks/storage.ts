@@ -9,20 +9,14 @@ import type {
   TaskId,
   TaskLinkId,
   TeamId,
-} from '../ids.ts'
-import type { PageRequest } from '../pagination.ts'
-import type { ReadScope } from '../permissions.ts'
-import type {
-  RelationType,
-  TaskDependency,
-  TaskLink,
-  TaskRelation,
-  TaskSubscriber,
-} from '../schemas/task-depth.ts'
-import type { TaskHistoryEntry } from '../schemas/task-history.ts'
-import type { Priority, Task } from '../schemas/tasks.ts'
-import type { StateCategory } from '../schemas/teams.ts'
-import type { TaskSort } from '../task-order.ts'
+} from '../kernel/ids.ts'
+import type { PageRequest } from '../kernel/pagination.ts'
+import type { ReadScope } from '../kernel/permissions.ts'
+import type { StateCategory } from '../teams/schemas.ts'
+import type { RelationType, TaskDependency, TaskLink, TaskRelation, TaskSubscriber } from './depth-schemas.ts'
+import type { TaskHistoryEntry } from './history-schemas.ts'
+import type { TaskSort } from './order.ts'
+import type { Priority, Task } from './schemas.ts'
 
 /**
  * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins,
@@ -34,7 +28,7 @@ export type TaskRecord = Omit<
 > &
   Partial<Pick<Task, 'startDate' | 'parentId'>> & { cycleId?: CycleId | null }
 
-export type { TaskSort } from '../task-order.ts'
+export type { TaskSort } from './order.ts'
 
 export interface TaskFilter {
   teamId?: TeamId

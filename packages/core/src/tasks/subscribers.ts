@@ -1,13 +1,13 @@
-import type { ActorId, TaskId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound } from '../problems.ts'
-import type { TaskSubscriber } from '../schemas/task-depth.ts'
-import type { Task } from '../schemas/tasks.ts'
-import { currentOrg } from './orgs.ts'
-import { readPage } from './paging.ts'
-import { recordTaskHistory } from './task-history.ts'
-import { requireTask } from './tasks.ts'
+import type { ActorId, TaskId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound } from '../kernel/problems.ts'
+import { currentOrg } from '../orgs/service.ts'
+import type { TaskSubscriber } from './depth-schemas.ts'
+import { recordTaskHistory } from './history.ts'
+import type { Task } from './schemas.ts'
+import { requireTask } from './service.ts'
 
 /** Subscribes without checks or events: the creator and assignee of a task, as part of that change. */
 export async function autoSubscribe(ctx: OperationContext, task: Task, actorId: ActorId): Promise<void> {

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import type { StateId, TeamId } from '../ids.ts'
-import { IdSchema } from '../ids.ts'
-import { type AnyOperation, declareOperation } from '../operation.ts'
-import { paramsOf, resourceOperations } from '../resource.ts'
-import { Nullable, StringEnum } from '../schemas/common.ts'
-import { Color, StateCategorySchema, Team, TeamKey, WorkflowState } from '../schemas/teams.ts'
+import type { StateId, TeamId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
+import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { Color, StateCategorySchema, Team, TeamKey, WorkflowState } from './schemas.ts'
 import {
   archiveState,
   createState,
@@ -17,7 +17,7 @@ import {
   setTeamArchived,
   updateState,
   updateTeam,
-} from '../services/teams.ts'
+} from './service.ts'
 
 const TeamName = Type.String({ minLength: 1, maxLength: 120 })
 const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../ids.ts'
-import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from './common.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 export const TeamKey = Type.String({
   pattern: '^[A-Z][A-Z0-9]{0,6}$',

@@ -1,10 +1,10 @@
-import { newId, type StateId, type TeamId } from '../ids.ts'
-import type { OperationContext } from '../operation.ts'
-import type { Page } from '../pagination.ts'
-import { notFound, ProblemError } from '../problems.ts'
-import type { StateCategory, Team, WorkflowState } from '../schemas/teams.ts'
-import { changesOf, currentOrg } from './orgs.ts'
-import { readPage } from './paging.ts'
+import { newId, type StateId, type TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import { changesOf, currentOrg } from '../orgs/service.ts'
+import type { StateCategory, Team, WorkflowState } from './schemas.ts'
 
 /** The workflow every new team starts with, in order. */
 export const DEFAULT_STATES: ReadonlyArray<{ name: string; category: StateCategory; color: string }> = [

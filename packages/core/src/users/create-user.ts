@@ -1,6 +1,6 @@
-import { newId } from '../ids.ts'
-import { ProblemError } from '../problems.ts'
-import type { Storage, User } from '../storage.ts'
+import { newId } from '../kernel/ids.ts'
+import { ProblemError } from '../kernel/problems.ts'
+import type { Storage, User } from '../kernel/storage.ts'
 
 /**
  * Creates a person's account. Sign-up (with a password) builds on this; until then hosts and

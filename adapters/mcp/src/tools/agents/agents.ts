@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { IdSchema } from '@workgraph/core'
-import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from './schema.ts'
-import type { ToolDefinition } from './types.ts'
+import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from '../schema.ts'
+import type { ToolDefinition } from '../types.ts'
 
 const SessionId = IdSchema('SessionId', 'An agent session id.')
 const ApprovalId = IdSchema('ApprovalId', 'An approval request id.')

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import { IdSchema, ProblemError } from '@workgraph/core'
+import { fieldOf, object, TaskRef, Workspace } from '../schema.ts'
+import type { ToolDefinition } from '../types.ts'
 import { EmojiArg, RemoveReaction, toggleReaction } from './reactions.ts'
-import { fieldOf, object, TaskRef, Workspace } from './schema.ts'
-import type { ToolDefinition } from './types.ts'
 
 const COMMENT_ACTIONS = ['edit', 'resolve', 'unresolve', 'delete', 'react', 'unreact'] as const
 const needs = (ok: boolean, detail: string) => {

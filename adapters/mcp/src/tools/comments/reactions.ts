@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { OrgId } from '@workgraph/core'
-import { fieldOf } from './schema.ts'
-import type { ToolCall } from './types.ts'
+import { fieldOf } from '../schema.ts'
+import type { ToolCall } from '../types.ts'
 
 export const EmojiArg = fieldOf('tasks.reactions.add', 'body', 'emoji')
 export const RemoveReaction = Type.Optional(

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { type OrgId, ProblemError } from '@workgraph/core'
-import { Cursor, fieldOf, Limit, object, optionalFieldsOf, TaskRef, TeamRef, Workspace } from './schema.ts'
-import type { ToolCall, ToolDefinition } from './types.ts'
+import { Cursor, fieldOf, Limit, object, optionalFieldsOf, TaskRef, TeamRef, Workspace } from '../schema.ts'
+import type { ToolCall, ToolDefinition } from '../types.ts'
 
 export const CycleRef = Type.String({
   minLength: 1,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { ProblemError } from '@workgraph/core'
-import { object, optionalFieldsOf, TeamRef, Workspace } from './schema.ts'
-import type { ToolDefinition } from './types.ts'
+import { object, optionalFieldsOf, TeamRef, Workspace } from '../schema.ts'
+import type { ToolDefinition } from '../types.ts'
 
 const LABEL_ACTIONS = ['update', 'archive', 'restore'] as const
 const FIELDS = ['name', 'color', 'description'] as const

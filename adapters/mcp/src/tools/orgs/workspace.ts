@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
-import { Cursor, fieldOf, Limit, object, TeamRef, Workspace } from './schema.ts'
-import type { ToolDefinition } from './types.ts'
+import { Cursor, fieldOf, Limit, object, TeamRef, Workspace } from '../schema.ts'
+import type { ToolDefinition } from '../types.ts'
 
 const readOnly = { readOnly: true, destructive: false, idempotent: true } as const
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { PLAN_ACTIONS, PLAN_MAX_STEPS, PlanStep } from '@workgraph/core'
-import { object, Workspace } from './schema.ts'
-import type { ToolDefinition } from './types.ts'
+import { object, Workspace } from '../schema.ts'
+import type { ToolDefinition } from '../types.ts'
 
 /** Whole plans in one call: the catalogue's `plans.apply`, with its own step schema. */
 export const organizeTool: ToolDefinition = {

@@ -1,6 +1,6 @@
 import type { OrgId, Task } from '@workgraph/core'
-import { taskRows } from './rows.ts'
-import type { ToolCall } from './types.ts'
+import { taskRows } from '../rows.ts'
+import type { ToolCall } from '../types.ts'
 
 /** How many comments, links and subtasks `get_task` shows; more are a `nextCursor` away. */
 const DETAIL_LIMIT = 25

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { type OrgId, ProblemError } from '@workgraph/core'
-import { fieldOf, object, PersonRef, TaskRef, Workspace } from './schema.ts'
-import type { ToolCall, ToolDefinition } from './types.ts'
+import { fieldOf, object, PersonRef, TaskRef, Workspace } from '../schema.ts'
+import type { ToolCall, ToolDefinition } from '../types.ts'
 
 const LINK_ACTIONS = ['list', 'add', 'update', 'remove'] as const
 const linkRow = (l: any) => ({ id: l.id, url: l.url, title: l.title })

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { OrgId, Task } from '@workgraph/core'
 import { PlanStep, ProblemError } from '@workgraph/core'
-import { CycleRef } from './cycles.ts'
-import { TASK_FIELDS, taskRows } from './rows.ts'
+import { CycleRef } from '../cycles/cycles.ts'
+import { TASK_FIELDS, taskRows } from '../rows.ts'
 import {
   Cursor,
   fieldOf,
@@ -14,9 +14,9 @@ import {
   TaskRef,
   TeamRef,
   Workspace,
-} from './schema.ts'
-import { taskDetail } from './task-detail.ts'
-import type { ToolCall, ToolDefinition } from './types.ts'
+} from '../schema.ts'
+import type { ToolCall, ToolDefinition } from '../types.ts'
+import { taskDetail } from './detail.ts'
 
 const Fields = Type.Optional(
   Type.Array(Type.String({ enum: [...TASK_FIELDS] }), {

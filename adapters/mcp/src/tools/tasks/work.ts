@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import { IdSchema, isProblem, type OrgId, PLAN_LINKS, ProblemError } from '@workgraph/core'
-import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from './schema.ts'
-import { clip, peopleOf } from './task-detail.ts'
-import type { ToolCall, ToolDefinition } from './types.ts'
+import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from '../schema.ts'
+import type { ToolCall, ToolDefinition } from '../types.ts'
+import { clip, peopleOf } from './detail.ts'
 
 const LabelNames = Type.Array(
   Type.String({ minLength: 1, maxLength: 200, description: 'Label name (`Bug`, `Size/Large`) or id.' }),
