@@ -4,7 +4,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { ReactionGroupRow } from '../kernel/storage.ts'
-import { requireTask } from '../tasks/service.ts'
+import { requireTask } from '../tasks/require-task.ts'
 import type { Reaction, ReactionGroup, ReactionTargetType } from './schemas.ts'
 import { requireComment } from './service.ts'
 

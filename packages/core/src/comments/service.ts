@@ -5,8 +5,8 @@ import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { CommentRecord } from '../kernel/storage.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
+import { requireTask } from '../tasks/require-task.ts'
 import type { Task } from '../tasks/schemas.ts'
-import { requireTask } from '../tasks/service.ts'
 import type { Comment, CommentRevision } from './schemas.ts'
 
 type PageQuery = { cursor?: string; limit?: number }

@@ -7,8 +7,8 @@ import type { TaskFilter } from '../kernel/storage.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { TaskDependency } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
+import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { requireTask } from './service.ts'
 
 /**
  * Records that `blockerId` blocks `taskId`. The caller holds `contribute` on `taskId` (the

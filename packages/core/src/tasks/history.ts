@@ -3,7 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import type { TaskHistoryEntry } from './history-schemas.ts'
-import { requireTask } from './service.ts'
+import { requireTask } from './require-task.ts'
 
 /** The field name of the entry that records a task's creation. */
 export const CREATED_FIELD = 'created'

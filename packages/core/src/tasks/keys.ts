@@ -3,8 +3,8 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { defaultState, requireTeam } from '../teams/service.ts'
+import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { requireTask } from './service.ts'
 
 /** The task with this current or previous key (`eng-42` finds `ENG-42`); 404 when not viewable. */
 export async function taskByKey(ctx: OperationContext, key: string): Promise<Task> {

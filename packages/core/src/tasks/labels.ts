@@ -4,8 +4,8 @@ import { ProblemError } from '../kernel/problems.ts'
 import type { Label } from '../labels/schemas.ts'
 import { appliesTo, requireLabel } from '../labels/service.ts'
 import { recordTaskHistory } from './history.ts'
+import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { requireTask } from './service.ts'
 
 /** The labels a task carries before a change; `labelIds` is empty for a task being created. */
 interface LabelledTask {

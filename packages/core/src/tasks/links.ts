@@ -6,8 +6,8 @@ import { notFound } from '../kernel/problems.ts'
 import { changesOf } from '../orgs/service.ts'
 import type { TaskLink } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
+import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { requireTask } from './service.ts'
 
 export async function requireTaskLink(
   ctx: OperationContext,

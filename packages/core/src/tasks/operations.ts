@@ -5,9 +5,10 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
+import { requireTask } from './require-task.ts'
 import { DueDate, Estimate, PrioritySchema, StartDate, Task } from './schemas.ts'
 import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
-import { createTask, deleteTask, listTasks, requireTask, setTaskArchived, updateTask } from './service.ts'
+import { createTask, deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
 
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 const editable = {

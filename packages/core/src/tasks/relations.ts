@@ -6,8 +6,9 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { TaskRelationRecord } from '../kernel/storage.ts'
 import type { TaskRelation } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
+import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { requireTask, updateTask } from './service.ts'
+import { updateTask } from './service.ts'
 
 /**
  * Relates two tasks of the org (any teams). `related` is symmetric; `duplicateOf` marks the task as

@@ -1,7 +1,32 @@
-import type { TaskId } from '../kernel/ids.ts'
+import type { LabelId, StateId, TaskId, TeamId } from '../kernel/ids.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { TaskFilter } from '../kernel/storage.ts'
-import type { ListTasksQuery } from './service.ts'
+import type { TaskSortParam } from './order.ts'
+import type { Priority } from './schemas.ts'
+
+/** The query of `tasks.list` and `tasks.search`, after validation. */
+export interface ListTasksQuery {
+  cursor?: string
+  limit?: number
+  teamId?: TeamId
+  stateId?: StateId
+  stateCategory?: string
+  assigneeId?: string
+  priority?: Priority
+  cycleId?: string
+  updatedSince?: string
+  archived?: 'exclude' | 'only' | 'include'
+  sort?: TaskSortParam
+  q?: string
+  labelId?: LabelId
+  parentId?: string
+  blocked?: boolean
+  dueAfter?: string
+  dueBefore?: string
+  createdAfter?: string
+  createdBefore?: string
+  updatedBefore?: string
+}
 
 /** Most words a search takes: each is one more condition on every row read. */
 export const SEARCH_MAX_TOKENS = 8

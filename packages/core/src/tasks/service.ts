@@ -18,12 +18,14 @@ import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { StateCategory, WorkflowState } from '../teams/schemas.ts'
 import { archivedFilter, defaultState, requireTeam } from '../teams/service.ts'
 import { assertCycleForTask } from './cycle.ts'
+
 import { CREATED_FIELD, recordTaskHistory } from './history.ts'
 import { planTeamMove } from './keys.ts'
 import { checkTaskLabels, writeTaskLabels } from './labels.ts'
 import { type TaskSortParam, taskSortValue } from './order.ts'
+import { requireTask } from './require-task.ts'
 import type { Priority, Task } from './schemas.ts'
-import { searchFilter } from './search.ts'
+import { type ListTasksQuery, searchFilter } from './search.ts'
 import { autoSubscribe } from './subscribers.ts'
 import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from './subtasks.ts'
 
@@ -42,35 +44,6 @@ export interface TaskFields {
   cycleId?: CycleId | null
   /** The task's whole label set (see `checkTaskLabels`); on update it replaces the current one. */
   labelIds?: LabelId[]
-}
-
-export interface ListTasksQuery {
-  cursor?: string
-  limit?: number
-  teamId?: TeamId
-  stateId?: StateId
-  stateCategory?: string
-  assigneeId?: string
-  priority?: Priority
-  cycleId?: string
-  updatedSince?: string
-  archived?: 'exclude' | 'only' | 'include'
-  sort?: TaskSortParam
-  q?: string
-  labelId?: LabelId
-  parentId?: string
-  blocked?: boolean
-  dueAfter?: string
-  dueBefore?: string
-  createdAfter?: string
-  createdBefore?: string
-  updatedBefore?: string
-}
-
-export async function requireTask(ctx: OperationContext, taskId: TaskId): Promise<Task> {
-  const task = await ctx.store.tasks.get(currentOrg(ctx).id, taskId, await ctx.scope())
-  if (!task) throw notFound('Task')
-  return task
 }
 
 export async function createTask(

@@ -6,8 +6,8 @@ import { notFound } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { TaskSubscriber } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
+import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { requireTask } from './service.ts'
 
 /** Subscribes without checks or events: the creator and assignee of a task, as part of that change. */
 export async function autoSubscribe(ctx: OperationContext, task: Task, actorId: ActorId): Promise<void> {

@@ -7,8 +7,8 @@ import { ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { archivedFilter } from '../teams/service.ts'
 import { recordTaskHistory } from './history.ts'
+import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { requireTask } from './service.ts'
 
 /** A top-level task is level 1; its subtasks level 2; the deepest allowed level is this. */
 export const MAX_SUBTASK_LEVELS = 5

@@ -1,0 +1,81 @@
+// Architecture checks run in CI (`pnpm check:deps`): no import cycles, a kernel that imports no
+// resource group, groups that only import the groups below them, and no host or driver in core.
+// Type-only imports count: a cycle of types is still a cycle a reader has to untangle.
+
+/** Core's resource groups, lowest first: a group may import the kernel and the groups before it. */
+const GROUPS = [
+  'system',
+  'users',
+  'oauth',
+  'orgs',
+  'teams',
+  'access',
+  'labels',
+  'tasks',
+  'cycles',
+  'comments',
+  'agents',
+  'plans',
+  'me',
+  'streams',
+]
+const core = 'packages/core/src'
+
+const layering = GROUPS.map((group, i) => ({
+  name: `group-layering-${group}`,
+  comment: `${group} may import only the kernel and the groups below it (${GROUPS.slice(0, i).join(', ') || 'none'}).`,
+  severity: 'error',
+  from: { path: `^${core}/${group}/` },
+  to: { path: `^${core}/(${GROUPS.slice(i + 1).join('|') || '$^'})/` },
+}))
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make modules impossible to read or load in isolation.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'kernel-imports-no-group',
+      comment: 'The kernel (pipeline, ids, problems, permissions, events, OpenAPI) knows no resource group.',
+      severity: 'error',
+      from: { path: `^${core}/kernel/` },
+      to: { path: `^${core}/`, pathNot: `^${core}/kernel/` },
+    },
+    {
+      name: 'groups-do-not-import-the-composition',
+      comment: 'catalogue.ts, engine.ts, storage.ts and index.ts assemble the groups; no group imports them.',
+      severity: 'error',
+      from: { path: `^${core}/[^/]+/` },
+      to: { path: `^${core}/[^/]+\\.ts$` },
+    },
+    ...layering,
+    {
+      name: 'core-no-host-or-driver',
+      comment: 'Core runs anywhere: no HTTP host, database driver or MCP SDK.',
+      severity: 'error',
+      from: { path: '^packages/core/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
+        path: '(^|/)node_modules/(h3|listhen|pg|better-sqlite3|kysely|@modelcontextprotocol/sdk)/|^(node:)?(http|https|http2|net)$',
+      },
+    },
+    {
+      name: 'h3-no-storage-driver',
+      comment: 'The h3 adapter serves an engine; wiring storage is the server package’s job.',
+      severity: 'error',
+      from: { path: '^adapters/h3/' },
+      to: { path: '(^|/)node_modules/(pg|better-sqlite3|kysely)/|^adapters/kysely/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { conditionNames: ['dev-source', 'import', 'node', 'default'] },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+  },
+}
