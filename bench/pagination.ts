@@ -5,8 +5,9 @@
  * in a throwaway schema.
  */
 import { availableParallelism } from 'node:os'
-import type { OrgId, Principal, RawInput, Task, TaskRecord, TeamId } from '@workgraph/core'
+import type { OrgId, Principal, RawInput, Task, TeamId } from '@workgraph/core'
 import { createUser, newId } from '@workgraph/core'
+import type { TaskRecord } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
 import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
 

@@ -3,19 +3,9 @@
  * memberships over 50 teams, and 100,000 tasks, seeded straight through storage from a fixed seed
  * (every run builds the same org).
  */
-import type {
-  Capability,
-  Grant,
-  MemberId,
-  MemberRecord,
-  OrgId,
-  OrgRole,
-  StateId,
-  TaskRecord,
-  TeamId,
-  User,
-} from '@workgraph/core'
+import type { Capability, Grant, MemberId, OrgId, OrgRole, StateId, TeamId } from '@workgraph/core'
 import { CAPABILITIES, newId } from '@workgraph/core'
+import type { MemberRecord, TaskRecord, User } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
 import { postgres } from './support.ts'
 

@@ -8,8 +8,9 @@
  * `--postgres` uses DATABASE_URL or a local server, in a throwaway schema.
  */
 import { availableParallelism } from 'node:os'
-import type { Actor, OrgId, Principal, RawInput, ReadScope, Task, TaskFilter, TeamId } from '@workgraph/core'
+import type { Actor, OrgId, Principal, RawInput, ReadScope, Task, TeamId } from '@workgraph/core'
 import { createUser, loadProfile, readScope, UNSCOPED } from '@workgraph/core'
+import type { TaskFilter } from '@workgraph/core/storage'
 import { createKyselyStorage } from '@workgraph/kysely'
 import type { RunningServer } from '@workgraph/server'
 import {

@@ -6,9 +6,9 @@ import {
   newId,
   type OrgId,
   type Principal,
-  type Store,
   UNSCOPED,
 } from '@workgraph/core'
+import type { Store } from '@workgraph/core/storage'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'

@@ -1,11 +1,5 @@
-import {
-  createEngine,
-  createUser,
-  type Engine,
-  type EngineSettings,
-  type Principal,
-  type User,
-} from '@workgraph/core'
+import { createEngine, createUser, type Engine, type EngineSettings, type Principal } from '@workgraph/core'
+import type { User } from '@workgraph/core/storage'
 import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import type { TestDatabase } from './databases.ts'
 

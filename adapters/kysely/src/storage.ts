@@ -1,4 +1,5 @@
-import { ProblemError, type Storage, type Store } from '@workgraph/core'
+import { ProblemError } from '@workgraph/core'
+import type { Storage, Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { accessRepo, invitationRepo } from './access/access.ts'
 import { agentRepo, approvalRepo, sessionRepo } from './agents/agents.ts'

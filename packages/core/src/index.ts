@@ -31,17 +31,11 @@ export {
   ROLE_BASE_CAPABILITY,
 } from './kernel/capabilities.ts'
 export { DiscardChanges } from './kernel/discard.ts'
-export type {
-  Engine,
-  EngineOptions,
-  EngineSettings,
-  ExecuteOptions,
-  ExecuteResult,
-  RawInput,
-} from './kernel/engine.ts'
+export type { Engine, EngineOptions, EngineSettings } from './kernel/engine.ts'
 export { createEngine, STREAM_DEFAULTS, sharedSecret } from './kernel/engine.ts'
 export type { EventHub, HubNotice, HubWatch, NewEvent, StoredEvent } from './kernel/events.ts'
 export { createMemoryEventHub, watchHub } from './kernel/events.ts'
+export type { ExecuteOptions, ExecuteResult, RawInput } from './kernel/execution.ts'
 export type {
   ActivityId,
   ActorId,
@@ -95,56 +89,6 @@ export type { RateLimitDecision, RateLimiter, RateLimitStore } from './kernel/ra
 export { createMemoryRateLimitStore, createRateLimiter } from './kernel/rate-limit.ts'
 export type { ResourceDescriptor } from './kernel/resource.ts'
 export { resourceOperations } from './kernel/resource.ts'
-export type {
-  AccessRepo,
-  AgentRepo,
-  ApprovalRepo,
-  CommentRecord,
-  CommentRepo,
-  CycleFilter,
-  CycleRecord,
-  CycleRepo,
-  CycleTally,
-  EventRepo,
-  GrantFilter,
-  IdempotencyRecord,
-  IdempotencyRepo,
-  InvitationRecord,
-  InvitationRepo,
-  LabelFilter,
-  LabelRepo,
-  LockRepo,
-  MemberRecord,
-  MemberRepo,
-  OrgRepo,
-  ReactionGroupRow,
-  ReactionRepo,
-  ReactionTarget,
-  SecretRepo,
-  SessionFilter,
-  SessionRepo,
-  StateRepo,
-  Storage,
-  Store,
-  StoredSecret,
-  TaskDependencyRecord,
-  TaskDependencyRepo,
-  TaskFilter,
-  TaskHistoryRecord,
-  TaskHistoryRepo,
-  TaskKeyRepo,
-  TaskLinkRepo,
-  TaskRecord,
-  TaskRelationRecord,
-  TaskRelationRepo,
-  TaskRepo,
-  TaskSort,
-  TaskSubscriberRepo,
-  TeamRecord,
-  TeamRepo,
-  User,
-  UserRepo,
-} from './kernel/storage.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
@@ -156,16 +100,7 @@ export { isOAuthError, OAuthError } from './oauth/errors.ts'
 export { isLoopbackRedirect } from './oauth/redirect-uris.ts'
 export type { OAuthServer, OAuthServerOptions } from './oauth/server.ts'
 export { createOAuthServer } from './oauth/server.ts'
-export type {
-  CodeRecord,
-  ConsentId,
-  GrantRecord,
-  OAuthClientRecord,
-  OAuthStore,
-  RefreshTokenRecord,
-  SessionRecord,
-  WebSessionId,
-} from './oauth/store.ts'
+export type { ConsentId, WebSessionId } from './oauth/store.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './orgs/schemas.ts'
 export type { NameCandidate } from './plans/match.ts'
 export { matchName } from './plans/match.ts'

@@ -1,15 +1,13 @@
 import {
-  type AccessRepo,
   type ActorId,
   CAPABILITIES,
   type Grant,
   type GrantId,
-  type InvitationRecord,
-  type InvitationRepo,
   type MemberId,
   type OrgId,
   type TeamId,
 } from '@workgraph/core'
+import type { AccessRepo, InvitationRecord, InvitationRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'

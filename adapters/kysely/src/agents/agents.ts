@@ -3,17 +3,15 @@ import type {
   Agent,
   AgentActivity,
   AgentId,
-  AgentRepo,
   AgentSession,
-  ApprovalRepo,
   ApprovalRequest,
   MemberId,
   OrgId,
   ReadScope,
   SessionId,
-  SessionRepo,
   TaskId,
 } from '@workgraph/core'
+import type { AgentRepo, ApprovalRepo, SessionRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'

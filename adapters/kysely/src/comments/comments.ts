@@ -2,12 +2,12 @@ import type {
   ActorId,
   Comment,
   CommentId,
-  CommentRepo,
   CommentRevision,
   CommentRevisionId,
   OrgId,
   TaskId,
 } from '@workgraph/core'
+import type { CommentRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'

@@ -1,4 +1,5 @@
-import type { ActorId, OrgId, Reaction, ReactionId, ReactionRepo, TaskId } from '@workgraph/core'
+import type { ActorId, OrgId, Reaction, ReactionId, TaskId } from '@workgraph/core'
+import type { ReactionRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'

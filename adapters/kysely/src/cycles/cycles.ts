@@ -1,13 +1,5 @@
-import type {
-  CycleId,
-  CycleRecord,
-  CycleRepo,
-  CycleSettings,
-  OrgId,
-  StateCategory,
-  TaskId,
-  TeamId,
-} from '@workgraph/core'
+import type { CycleId, CycleSettings, OrgId, StateCategory, TaskId, TeamId } from '@workgraph/core'
+import type { CycleRecord, CycleRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'

@@ -1,4 +1,5 @@
-import type { EventId, EventRepo, MemberId, OrgId, StoredEvent, TeamId } from '@workgraph/core'
+import type { EventId, MemberId, OrgId, StoredEvent, TeamId } from '@workgraph/core'
+import type { EventRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { int, iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'

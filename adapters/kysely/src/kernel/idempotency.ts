@@ -1,4 +1,5 @@
-import type { IdempotencyRepo, SecretRepo, User, UserId, UserRepo } from '@workgraph/core'
+import type { UserId } from '@workgraph/core'
+import type { IdempotencyRepo, SecretRepo, User, UserRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'

@@ -1,4 +1,4 @@
-import type { LockRepo } from '@workgraph/core'
+import type { LockRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import type { Database, Dialect } from '../schema.ts'
 

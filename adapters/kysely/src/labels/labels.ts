@@ -2,11 +2,11 @@ import {
   type ActorId,
   type Label,
   type LabelId,
-  type LabelRepo,
   labelNameKey,
   type OrgId,
   type TeamId,
 } from '@workgraph/core'
+import type { LabelRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'

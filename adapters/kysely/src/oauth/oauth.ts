@@ -1,4 +1,4 @@
-import type { OAuthStore } from '@workgraph/core'
+import type { OAuthStore } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
 import { type OAuthTables, toClient, toCode, toGrant, toRefresh, toSession } from './rows.ts'

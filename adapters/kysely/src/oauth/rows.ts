@@ -1,13 +1,11 @@
+import type { ConsentId, UserId, WebSessionId } from '@workgraph/core'
 import type {
   CodeRecord,
-  ConsentId,
   GrantRecord,
   OAuthClientRecord,
   RefreshTokenRecord,
   SessionRecord,
-  UserId,
-  WebSessionId,
-} from '@workgraph/core'
+} from '@workgraph/core/storage'
 import type { ColumnType, Selectable } from 'kysely'
 import { iso, isoOrNull } from '../normalize.ts'
 

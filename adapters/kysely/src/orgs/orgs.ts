@@ -1,4 +1,5 @@
-import type { Member, MemberId, MemberRepo, Org, OrgId, OrgRepo, UserId } from '@workgraph/core'
+import type { Member, MemberId, Org, OrgId, UserId } from '@workgraph/core'
+import type { MemberRepo, OrgRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'

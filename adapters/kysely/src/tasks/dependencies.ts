@@ -1,4 +1,5 @@
-import type { ActorId, TaskDependencyRepo, TaskId } from '@workgraph/core'
+import type { ActorId, TaskId } from '@workgraph/core'
+import type { TaskDependencyRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'

@@ -1,4 +1,5 @@
-import type { ActorId, TaskHistoryEntry, TaskHistoryId, TaskHistoryRepo, TaskId } from '@workgraph/core'
+import type { ActorId, TaskHistoryEntry, TaskHistoryId, TaskId } from '@workgraph/core'
+import type { TaskHistoryRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, json } from '../normalize.ts'

@@ -1,4 +1,5 @@
-import type { TaskId, TaskKeyRepo } from '@workgraph/core'
+import type { TaskId } from '@workgraph/core'
+import type { TaskKeyRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
 

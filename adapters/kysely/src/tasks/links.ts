@@ -1,4 +1,5 @@
-import type { ActorId, TaskId, TaskLink, TaskLinkId, TaskLinkRepo } from '@workgraph/core'
+import type { ActorId, TaskId, TaskLink, TaskLinkId } from '@workgraph/core'
+import type { TaskLinkRepo } from '@workgraph/core/storage'
 import type { Kysely, Selectable } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'

@@ -1,11 +1,5 @@
-import type {
-  ActorId,
-  OrgId,
-  RelationType,
-  TaskId,
-  TaskRelationRecord,
-  TaskRelationRepo,
-} from '@workgraph/core'
+import type { ActorId, OrgId, RelationType, TaskId } from '@workgraph/core'
+import type { TaskRelationRecord, TaskRelationRepo } from '@workgraph/core/storage'
 import type { Kysely, Selectable } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'

@@ -1,11 +1,5 @@
-import {
-  type OrgId,
-  type PageRequest,
-  PRIORITY_ORDER,
-  type TaskFilter,
-  type TaskSort,
-  undatedSortKey,
-} from '@workgraph/core'
+import { type OrgId, type PageRequest, PRIORITY_ORDER, undatedSortKey } from '@workgraph/core'
+import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../schema.ts'
 

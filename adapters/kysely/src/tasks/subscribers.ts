@@ -1,4 +1,5 @@
-import type { ActorId, TaskId, TaskSubscriberRepo } from '@workgraph/core'
+import type { ActorId, TaskId } from '@workgraph/core'
+import type { TaskSubscriberRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'

@@ -1,4 +1,5 @@
-import type { CycleId, MemberId, OrgId, StateId, Task, TaskId, TaskRepo, TeamId } from '@workgraph/core'
+import type { CycleId, MemberId, OrgId, StateId, Task, TaskId, TeamId } from '@workgraph/core'
+import type { TaskRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'

@@ -1,4 +1,5 @@
-import type { OrgId, StateId, StateRepo, Team, TeamId, TeamRepo, WorkflowState } from '@workgraph/core'
+import type { OrgId, StateId, Team, TeamId, WorkflowState } from '@workgraph/core'
+import type { StateRepo, TeamRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'

@@ -6,10 +6,10 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { InvitationRecord } from '../kernel/storage.ts'
 import type { Member } from '../orgs/schemas.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { Invitation } from './schemas.ts'
+import type { InvitationRecord } from './storage.ts'
 
 const INVITATION_DAYS = 7
 

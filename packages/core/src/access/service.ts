@@ -14,10 +14,10 @@ import {
   loadProfile,
 } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { GrantFilter } from '../kernel/storage.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import type { Grant, TeamMembership } from './schemas.ts'
+import type { GrantFilter } from './storage.ts'
 
 /** An active member or agent of the current org, as an Actor; anything else is a 422 on `pointer`. */
 export async function actorById(ctx: OperationContext, actorId: string, pointer: string): Promise<Actor> {

@@ -3,10 +3,10 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { ReactionGroupRow } from '../kernel/storage.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Reaction, ReactionGroup, ReactionTargetType } from './schemas.ts'
 import { requireComment } from './service.ts'
+import type { ReactionGroupRow } from './storage.ts'
 
 // One RGI emoji (with skin tones, ZWJ sequences and flags), or a custom `:shortcode:`. The `v` flag
 // (Node 20+) is newer than the compile target, so the expression is built at run time.

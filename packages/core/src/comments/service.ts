@@ -3,11 +3,11 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { CommentRecord } from '../kernel/storage.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Task } from '../tasks/schemas.ts'
 import type { Comment, CommentRevision } from './schemas.ts'
+import type { CommentRecord } from './storage.ts'
 
 type PageQuery = { cursor?: string; limit?: number }
 

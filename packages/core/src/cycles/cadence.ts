@@ -1,10 +1,10 @@
 import type { OrgId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import type { CycleRecord } from '../kernel/storage.ts'
 import { changesOf } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import { type CycleSettings, DEFAULT_CYCLE_SETTINGS, WEEKDAYS } from './schemas.ts'
 import { insertCycle, lockTeamCycles } from './service.ts'
+import type { CycleRecord } from './storage.ts'
 
 const DAY_MS = 86_400_000
 const WEEK_MS = 7 * DAY_MS

@@ -2,11 +2,11 @@ import type { CycleId, OrgId, TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { UNSCOPED } from '../kernel/permissions.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import type { CycleRecord } from '../kernel/storage.ts'
 import { recordTaskHistory } from '../tasks/history.ts'
 import { createNextCycle, ensureUpcomingCycles, settingsOf } from './cadence.ts'
 import type { Cycle } from './schemas.ts'
 import { lockTeamCycles, requireCycle, toCycle } from './service.ts'
+import type { CycleRecord } from './storage.ts'
 
 export interface CycleCompletion {
   cycle: Cycle

@@ -4,7 +4,6 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { atPointer } from '../kernel/problem-pointers.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { CycleRecord } from '../kernel/storage.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Task } from '../tasks/schemas.ts'
@@ -12,6 +11,7 @@ import { updateTask } from '../tasks/service.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
 import { requireTeam } from '../teams/service.ts'
 import type { Cycle, CycleProgress, CycleStatus } from './schemas.ts'
+import type { CycleRecord } from './storage.ts'
 
 /** The status a cycle has at `now`: derived from its dates, never stored. */
 export function cycleStatus(cycle: CycleRecord, now: string): CycleStatus {

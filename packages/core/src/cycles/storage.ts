@@ -1,19 +1,6 @@
-/** Storage of planning and discussion: cycles, labels, comments and reactions. */
-
-import type { Comment, CommentRevision, Reaction, ReactionTargetType } from '../comments/schemas.ts'
-import type {
-  ActorId,
-  CommentId,
-  CycleId,
-  LabelId,
-  OrgId,
-  ReactionId,
-  TaskId,
-  TeamId,
-} from '../kernel/ids.ts'
+import type { CycleId, OrgId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/permissions.ts'
-import type { Label } from '../labels/schemas.ts'
 import type { StateCategory } from '../teams/schemas.ts'
 import type { Cycle, CycleSettings } from './schemas.ts'
 
@@ -81,98 +68,8 @@ export interface CycleRepo {
   teamsWithCadence(): Promise<Array<{ orgId: OrgId; teamId: TeamId }>>
 }
 
-export interface LabelFilter {
-  /** Labels that apply to this team's tasks: the team's own and the org's. */
-  appliesToTeamId?: TeamId
-  parentId?: LabelId
-  /** false: only active labels (the default); true: only archived ones; null: both. */
-  archived: boolean | null
-}
-
-export interface LabelRepo {
-  insert(label: Label): Promise<void>
-  /** With a scope, a team label of a team the scope cannot view is not returned; org labels always are. */
-  get(orgId: OrgId, id: LabelId, scope: ReadScope): Promise<Label | null>
-  /** Ordered by name ignoring case (the `name` sort key is the lowercased name), then id. */
-  list(orgId: OrgId, filter: LabelFilter, page: PageRequest<'name'>, scope: ReadScope): Promise<Label[]>
-  /** An active label of the scope (org: `teamId` null) with this name, ignoring case, other than `exceptId`. */
-  findActiveByName(
-    orgId: OrgId,
-    teamId: TeamId | null,
-    name: string,
-    exceptId?: LabelId,
-  ): Promise<Label | null>
-  update(
-    orgId: OrgId,
-    id: LabelId,
-    patch: Partial<Pick<Label, 'name' | 'color' | 'description' | 'parentId' | 'updatedAt' | 'archivedAt'>>,
-  ): Promise<void>
-  /** Deletes the label, takes it off every task and ungroups its children; returns how many tasks carried it. */
-  delete(orgId: OrgId, id: LabelId): Promise<number>
-  /** The label ids a task carries, in the order they were added. */
-  labelIdsOf(orgId: OrgId, taskId: TaskId): Promise<LabelId[]>
-  /** Returns false when the task already carries the label. */
-  addToTask(
-    orgId: OrgId,
-    taskId: TaskId,
-    labelId: LabelId,
-    by: { actorId: ActorId; at: string },
-  ): Promise<boolean>
-  /** Returns false when the task did not carry the label. */
-  removeFromTask(orgId: OrgId, taskId: TaskId, labelId: LabelId): Promise<boolean>
-  /** How many tasks carry `labelId` together with another label whose group is `groupId`. */
-  countTasksSharingGroup(orgId: OrgId, labelId: LabelId, groupId: LabelId): Promise<number>
-}
-
-/** What is stored of a comment: its thread's root (itself for a root) instead of `parentId`. */
-export type CommentRecord = Omit<Comment, 'parentId'> & { threadId: CommentId }
-
-export interface CommentRepo {
-  insert(comment: CommentRecord): Promise<void>
-  /** Comments on deleted tasks, and on tasks the scope cannot view, are not returned. */
-  get(orgId: OrgId, id: CommentId, scope: ReadScope): Promise<Comment | null>
-  /**
-   * A task's comments, threads in order: each root followed by its replies (the sort key is the
-   * thread's root id), or with `threadId` only that thread's replies.
-   */
-  list(
-    orgId: OrgId,
-    filter: { taskId: TaskId } | { threadId: CommentId; repliesOnly: true },
-    page: PageRequest<'thread'>,
-    scope: ReadScope,
-  ): Promise<Comment[]>
-  update(
-    orgId: OrgId,
-    id: CommentId,
-    patch: Partial<
-      Pick<Comment, 'body' | 'updatedAt' | 'editedAt' | 'deletedAt' | 'resolvedAt' | 'resolvedById'>
-    >,
-  ): Promise<void>
-  insertRevision(orgId: OrgId, revision: CommentRevision): Promise<void>
-  /** Oldest first. */
-  listRevisions(orgId: OrgId, commentId: CommentId, page: PageRequest<'id'>): Promise<CommentRevision[]>
-  /** Removes every kept body of a deleted comment. */
-  deleteRevisions(orgId: OrgId, commentId: CommentId): Promise<void>
-}
-
-export interface ReactionTarget {
-  type: ReactionTargetType
-  id: string
-}
-
-/** Reactions to one target, grouped by emoji, the groups in the order of their first reaction. */
-export interface ReactionGroupRow {
-  emoji: string
-  /** The id of the group's first reaction: its position in the list. */
-  id: ReactionId
-  reactions: Array<{ id: ReactionId; actorId: ActorId }>
-}
-
-export interface ReactionRepo {
-  /** Returns false, writing nothing, when the actor already reacted to the target with the emoji. */
-  insert(reaction: Reaction): Promise<boolean>
-  get(orgId: OrgId, id: ReactionId): Promise<Reaction | null>
-  delete(orgId: OrgId, id: ReactionId): Promise<void>
-  /** One page of emoji groups (by first reaction), each with every reaction in it. */
-  listGroups(orgId: OrgId, target: ReactionTarget, page: PageRequest<'id'>): Promise<ReactionGroupRow[]>
+declare module '../kernel/storage.ts' {
+  interface Store {
+    cycles: CycleRepo
+  }
 }

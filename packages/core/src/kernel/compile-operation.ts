@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox'
-import type { RawInput } from './engine.ts'
+import type { RawInput } from './execution.ts'
 import type { AnyOperation, OperationInput } from './operation.ts'
 import { ProblemError } from './problems.ts'
 import { compilePart, type PartValidator } from './validation.ts'

@@ -7,6 +7,7 @@ import { type CompiledOperation, compileOperation } from './compile-operation.ts
 import { createContext, type EventBuffer, resolveActor } from './context.ts'
 import { DiscardChanges } from './discard.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice } from './events.ts'
+import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
 import {
   findReplay,
   IDEMPOTENCY_WINDOW_MS,
@@ -36,26 +37,6 @@ type InvokeInput = { params: Record<string, unknown>; query: Record<string, unkn
 
 /** What agents may do through a session: work, not administration of people, grants or agents. */
 const AGENT_TAGS = new Set(['Teams', 'Workflow states', 'Tasks', 'Cycles'])
-
-export interface RawInput {
-  params?: Record<string, unknown>
-  query?: Record<string, unknown>
-  body?: unknown
-}
-
-export interface ExecuteOptions {
-  ifMatch?: string
-  ifNoneMatch?: string
-  idempotencyKey?: string
-}
-
-export interface ExecuteResult {
-  status: number
-  body: unknown
-  etag?: string
-  /** True when an `Idempotency-Key` replayed a stored response. */
-  replayed?: boolean
-}
 
 export interface Engine {
   readonly config: EngineConfig

@@ -1,5 +1,5 @@
 import { canonicalJson, sha256 } from './canonical.ts'
-import type { ExecuteResult } from './engine.ts'
+import type { ExecuteResult } from './execution.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 import type { Store } from './storage.ts'

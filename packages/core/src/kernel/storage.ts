@@ -1,25 +1,6 @@
-import type { AccessRepo, AgentRepo, ApprovalRepo, InvitationRepo, SessionRepo } from '../access/storage.ts'
-import type { CommentRepo, CycleRepo, LabelRepo, ReactionRepo } from '../cycles/storage.ts'
-import type { OAuthStore } from '../oauth/store.ts'
-import type { Member, Org } from '../orgs/schemas.ts'
-import type {
-  TaskDependencyRepo,
-  TaskHistoryRepo,
-  TaskKeyRepo,
-  TaskLinkRepo,
-  TaskRelationRepo,
-  TaskRepo,
-  TaskSubscriberRepo,
-} from '../tasks/storage.ts'
-import type { Team, WorkflowState } from '../teams/schemas.ts'
 import type { NewEvent, StoredEvent } from './events.ts'
-import type { MemberId, OrgId, StateId, TeamId, UserId } from './ids.ts'
-import type { KeysetPosition, PageRequest } from './pagination.ts'
+import type { OrgId } from './ids.ts'
 import type { ReadScope } from './permissions.ts'
-
-export type * from '../access/storage.ts'
-export type * from '../cycles/storage.ts'
-export type * from '../tasks/storage.ts'
 
 /**
  * The storage interface core runs on. One implementation per database family lives in an
@@ -37,36 +18,19 @@ export interface Storage {
   close(): Promise<void>
 }
 
+/**
+ * The repositories one transaction sees. The kernel declares its own here; each resource group adds
+ * its repositories in its `storage.ts` by declaration merging, so adding a group edits no shared list:
+ *
+ *     declare module '../kernel/storage.ts' {
+ *       interface Store { labels: LabelRepo }
+ *     }
+ */
 export interface Store {
-  users: UserRepo
-  orgs: OrgRepo
-  members: MemberRepo
-  teams: TeamRepo
-  states: StateRepo
-  tasks: TaskRepo
   events: EventRepo
   idempotency: IdempotencyRepo
   secrets: SecretRepo
   locks: LockRepo
-  /** Passwords, web sessions, OAuth clients, consents, codes and refresh tokens. */
-  oauth: OAuthStore
-  /** Team memberships and grants: what the permission engine reads. */
-  access: AccessRepo
-  invitations: InvitationRepo
-  agents: AgentRepo
-  sessions: SessionRepo
-  approvals: ApprovalRepo
-  cycles: CycleRepo
-  /** Labels and which tasks carry them. */
-  labels: LabelRepo
-  comments: CommentRepo
-  reactions: ReactionRepo
-  taskHistory: TaskHistoryRepo
-  taskDependencies: TaskDependencyRepo
-  taskRelations: TaskRelationRepo
-  taskKeys: TaskKeyRepo
-  taskSubscribers: TaskSubscriberRepo
-  taskLinks: TaskLinkRepo
 }
 
 /** Named locks held until the transaction ends. */
@@ -76,90 +40,6 @@ export interface LockRepo {
    * rolls back. Two transactions that lock the same key run their guarded parts one after the other.
    */
   acquire(key: string): Promise<void>
-}
-
-export interface User {
-  id: UserId
-  email: string
-  name: string
-  createdAt: string
-}
-
-export interface UserRepo {
-  insert(user: User): Promise<void>
-  get(id: UserId): Promise<User | null>
-  /** Case-insensitive. */
-  getByEmail(email: string): Promise<User | null>
-}
-
-export interface OrgRepo {
-  /** Also creates the org's event counter, so the first event gets sequence 1. */
-  insert(org: Org): Promise<void>
-  get(id: OrgId): Promise<Org | null>
-  slugTaken(slug: string): Promise<boolean>
-  update(id: OrgId, patch: Partial<Pick<Org, 'name' | 'slug' | 'updatedAt' | 'archivedAt'>>): Promise<void>
-  /** Orgs in which the user is an active member, by id. */
-  listForUser(userId: UserId, page: PageRequest<'id'>): Promise<Org[]>
-}
-
-export type MemberRecord = Omit<Member, 'name' | 'email'>
-
-export interface MemberRepo {
-  insert(member: MemberRecord): Promise<void>
-  get(orgId: OrgId, id: MemberId): Promise<Member | null>
-  /** The user's membership in the org, whatever its status. */
-  findByUser(orgId: OrgId, userId: UserId): Promise<Member | null>
-  /** Without a status filter, removed members are left out. */
-  list(orgId: OrgId, filter: { status?: Member['status'] }, page: PageRequest<'id'>): Promise<Member[]>
-  update(
-    orgId: OrgId,
-    id: MemberId,
-    patch: Partial<Pick<MemberRecord, 'role' | 'status' | 'updatedAt'>>,
-  ): Promise<void>
-  /** Active owners of the org, counted inside the transaction (the last one cannot leave). */
-  countOwners(orgId: OrgId): Promise<number>
-}
-
-export type TeamRecord = Team
-
-export interface TeamRepo {
-  /** Also creates the team's task-number counter. */
-  insert(team: TeamRecord): Promise<void>
-  /** With a scope, a team the actor cannot view is not returned. */
-  get(orgId: OrgId, id: TeamId, scope?: ReadScope): Promise<Team | null>
-  keyTaken(orgId: OrgId, key: string, exceptId?: TeamId): Promise<boolean>
-  list(
-    orgId: OrgId,
-    filter: { archived: boolean | null },
-    page: PageRequest<'id'>,
-    scope: ReadScope,
-  ): Promise<Team[]>
-  update(
-    orgId: OrgId,
-    id: TeamId,
-    patch: Partial<Pick<Team, 'name' | 'key' | 'description' | 'updatedAt' | 'archivedAt'>>,
-  ): Promise<void>
-  /**
-   * Allocates the next task number of the team. Under concurrent calls every caller receives a
-   * distinct number; the counter row stays locked until the transaction ends.
-   */
-  nextTaskNumber(orgId: OrgId, id: TeamId): Promise<number>
-}
-
-export interface StateRepo {
-  insert(state: WorkflowState): Promise<void>
-  get(orgId: OrgId, id: StateId): Promise<WorkflowState | null>
-  /** The team's states by position. */
-  listForTeam(orgId: OrgId, teamId: TeamId, filter: { includeArchived: boolean }): Promise<WorkflowState[]>
-  update(
-    orgId: OrgId,
-    id: StateId,
-    patch: Partial<
-      Pick<WorkflowState, 'name' | 'color' | 'description' | 'position' | 'updatedAt' | 'archivedAt'>
-    >,
-  ): Promise<void>
-  /** Tasks (archived or not, but not deleted) that sit in the state. */
-  countTasks(orgId: OrgId, id: StateId): Promise<number>
 }
 
 export interface EventRepo {
@@ -225,5 +105,3 @@ export interface SecretRepo {
   /** Returns false, writing nothing, when the name exists: under a race exactly one value wins. */
   insert(secret: StoredSecret): Promise<boolean>
 }
-
-export type { KeysetPosition }

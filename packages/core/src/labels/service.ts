@@ -4,10 +4,10 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { UNSCOPED } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { LabelFilter } from '../kernel/storage.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { type Label, labelNameKey } from './schemas.ts'
+import type { LabelFilter } from './storage.ts'
 
 export const DEFAULT_LABEL_COLOR = '#95a2b3'
 

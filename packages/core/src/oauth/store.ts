@@ -120,3 +120,10 @@ export interface OAuthStore {
   /** Deletes expired sessions, codes and refresh tokens. */
   prune(now: string): Promise<number>
 }
+
+declare module '../kernel/storage.ts' {
+  interface Store {
+    /** Passwords, web sessions, OAuth clients, consents, codes and refresh tokens. */
+    oauth: OAuthStore
+  }
+}

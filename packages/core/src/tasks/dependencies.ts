@@ -3,12 +3,12 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { TaskFilter } from '../kernel/storage.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { TaskDependency } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
 import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
+import type { TaskFilter } from './storage.ts'
 
 /**
  * Records that `blockerId` blocks `taskId`. The caller holds `contribute` on `taskId` (the

@@ -3,12 +3,12 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { TaskRelationRecord } from '../kernel/storage.ts'
 import type { TaskRelation } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
 import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
 import { updateTask } from './service.ts'
+import type { TaskRelationRecord } from './storage.ts'
 
 /**
  * Relates two tasks of the org (any teams). `related` is symmetric; `duplicateOf` marks the task as

@@ -163,3 +163,15 @@ export interface TaskLinkRepo {
   ): Promise<void>
   delete(orgId: OrgId, id: TaskLinkId): Promise<void>
 }
+
+declare module '../kernel/storage.ts' {
+  interface Store {
+    tasks: TaskRepo
+    taskHistory: TaskHistoryRepo
+    taskDependencies: TaskDependencyRepo
+    taskRelations: TaskRelationRepo
+    taskKeys: TaskKeyRepo
+    taskSubscribers: TaskSubscriberRepo
+    taskLinks: TaskLinkRepo
+  }
+}

@@ -1,6 +1,7 @@
 import { newId } from '../kernel/ids.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import type { Storage, User } from '../kernel/storage.ts'
+import type { Storage } from '../kernel/storage.ts'
+import type { User } from './storage.ts'
 
 /**
  * Creates a person's account. Sign-up (with a password) builds on this; until then hosts and

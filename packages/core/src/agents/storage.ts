@@ -1,0 +1,75 @@
+import type { Agent, AgentActivity, AgentSession, ApprovalRequest, SessionState } from '../access/schemas.ts'
+import type { ActorId, AgentId, ApprovalId, OrgId, SessionId, TaskId } from '../kernel/ids.ts'
+import type { PageRequest } from '../kernel/pagination.ts'
+import type { ReadScope } from '../kernel/permissions.ts'
+
+export interface AgentRepo {
+  insert(agent: Agent): Promise<void>
+  get(orgId: OrgId, id: AgentId): Promise<Agent | null>
+  list(orgId: OrgId, filter: { status?: Agent['status'] }, page: PageRequest<'id'>): Promise<Agent[]>
+  update(
+    orgId: OrgId,
+    id: AgentId,
+    patch: Partial<Pick<Agent, 'name' | 'description' | 'status' | 'approvalPolicy' | 'updatedAt'>>,
+  ): Promise<void>
+}
+
+export interface SessionFilter {
+  agentId?: AgentId
+  taskId?: TaskId
+  state?: SessionState
+}
+
+export interface SessionRepo {
+  insert(session: AgentSession): Promise<void>
+  /** With a scope, a session on a task the scope cannot view is not returned. */
+  get(orgId: OrgId, id: SessionId, scope: ReadScope): Promise<AgentSession | null>
+  list(
+    orgId: OrgId,
+    filter: SessionFilter,
+    page: PageRequest<'id'>,
+    scope: ReadScope,
+  ): Promise<AgentSession[]>
+  update(
+    orgId: OrgId,
+    id: SessionId,
+    patch: Partial<Pick<AgentSession, 'state' | 'updatedAt' | 'endedAt'>>,
+  ): Promise<void>
+  /** Appends to the log with the next sequence of the session (the session row stays locked). */
+  appendActivity(orgId: OrgId, activity: Omit<AgentActivity, 'seq'>): Promise<AgentActivity>
+  listActivities(
+    orgId: OrgId,
+    sessionId: SessionId,
+    afterSeq: number,
+    limit: number,
+  ): Promise<AgentActivity[]>
+}
+
+export interface ApprovalRepo {
+  insert(request: ApprovalRequest): Promise<void>
+  get(orgId: OrgId, id: ApprovalId): Promise<ApprovalRequest | null>
+  /** Only requests whose session the scope can view. */
+  list(
+    orgId: OrgId,
+    filter: { state?: ApprovalRequest['state']; sessionId?: SessionId },
+    page: PageRequest<'id'>,
+    scope: ReadScope,
+  ): Promise<ApprovalRequest[]>
+  /**
+   * Moves a pending request to its decision. Returns false, changing nothing, when it was no longer
+   * pending: under concurrent decisions exactly one wins.
+   */
+  decide(
+    orgId: OrgId,
+    id: ApprovalId,
+    decision: Pick<ApprovalRequest, 'state' | 'decidedBy' | 'decidedAt' | 'reason' | 'result'>,
+  ): Promise<boolean>
+}
+
+declare module '../kernel/storage.ts' {
+  interface Store {
+    agents: AgentRepo
+    sessions: SessionRepo
+    approvals: ApprovalRepo
+  }
+}

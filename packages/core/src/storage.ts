@@ -1,0 +1,51 @@
+// `@workgraph/core/storage`: what a storage adapter implements. The kernel declares the transaction
+// and its own repositories; each resource group declares its repositories beside its services and
+// adds them to `Store` (see kernel/storage.ts). A new group adds one line here.
+
+export type { AccessRepo, GrantFilter, InvitationRecord, InvitationRepo } from './access/storage.ts'
+export type { AgentRepo, ApprovalRepo, SessionFilter, SessionRepo } from './agents/storage.ts'
+export type {
+  CommentRecord,
+  CommentRepo,
+  ReactionGroupRow,
+  ReactionRepo,
+  ReactionTarget,
+} from './comments/storage.ts'
+export type { CycleFilter, CycleRecord, CycleRepo, CycleTally } from './cycles/storage.ts'
+export type {
+  EventRepo,
+  IdempotencyRecord,
+  IdempotencyRepo,
+  LockRepo,
+  SecretRepo,
+  Storage,
+  Store,
+  StoredSecret,
+} from './kernel/storage.ts'
+export type { LabelFilter, LabelRepo } from './labels/storage.ts'
+export type {
+  CodeRecord,
+  GrantRecord,
+  OAuthClientRecord,
+  OAuthStore,
+  RefreshTokenRecord,
+  SessionRecord,
+} from './oauth/store.ts'
+export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
+export type {
+  TaskDependencyRecord,
+  TaskDependencyRepo,
+  TaskFilter,
+  TaskHistoryRecord,
+  TaskHistoryRepo,
+  TaskKeyRepo,
+  TaskLinkRepo,
+  TaskRecord,
+  TaskRelationRecord,
+  TaskRelationRepo,
+  TaskRepo,
+  TaskSort,
+  TaskSubscriberRepo,
+} from './tasks/storage.ts'
+export type { StateRepo, TeamRecord, TeamRepo } from './teams/storage.ts'
+export type { User, UserRepo } from './users/storage.ts'
