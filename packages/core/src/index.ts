@@ -1,3 +1,4 @@
+export { loadProfile } from './access/profile.ts'
 export type { ContainerType, SessionState, SubjectType } from './access/schemas.ts'
 export {
   ACTIVITY_KINDS,
@@ -14,13 +15,15 @@ export {
   SUBJECT_TYPES,
   TeamMembership,
 } from './access/schemas.ts'
-export { OPERATIONS, TAGS } from './catalogue.ts'
+export { CATALOGUE, EVENT_KINDS, OPERATIONS, TAGS } from './catalogue.ts'
 export { isReactionEmoji } from './comments/reactions.ts'
 export type { ReactionTargetType } from './comments/schemas.ts'
 export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './comments/schemas.ts'
 export type { CycleAdvance } from './cycles/maintenance.ts'
 export type { CycleStatus, Weekday } from './cycles/schemas.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './cycles/schemas.ts'
+export type { Engine } from './engine.ts'
+export { createEngine } from './engine.ts'
 export { canonicalJson, etagMatches, etagOf } from './kernel/canonical.ts'
 export type { Capability, OrgRole } from './kernel/capabilities.ts'
 export {
@@ -31,8 +34,8 @@ export {
   ROLE_BASE_CAPABILITY,
 } from './kernel/capabilities.ts'
 export { DiscardChanges } from './kernel/discard.ts'
-export type { Engine, EngineOptions, EngineSettings } from './kernel/engine.ts'
-export { createEngine, STREAM_DEFAULTS, sharedSecret } from './kernel/engine.ts'
+export type { EngineBase, EngineOptions, EngineSettings } from './kernel/engine.ts'
+export { STREAM_DEFAULTS, sharedSecret } from './kernel/engine.ts'
 export type { EventHub, HubNotice, HubWatch, NewEvent, StoredEvent } from './kernel/events.ts'
 export { createMemoryEventHub, watchHub } from './kernel/events.ts'
 export type { ExecuteOptions, ExecuteResult, RawInput } from './kernel/execution.ts'
@@ -64,8 +67,7 @@ export type {
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
 export type { Mailer } from './kernel/mailer.ts'
 export { createConsoleMailer } from './kernel/mailer.ts'
-export type { OpenApiOptions } from './kernel/openapi.ts'
-export { generateOpenApi } from './kernel/openapi.ts'
+export type { EventStreamEndpoint, OpenApiOptions } from './kernel/openapi.ts'
 export type {
   Actor,
   AnyOperation,
@@ -79,14 +81,16 @@ export type {
 export { defineOperation, isOrgScoped, isWrite } from './kernel/operation.ts'
 export type { KeysetPosition, Page, PageRequest } from './kernel/pagination.ts'
 export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './kernel/pagination.ts'
-export type { AccessProfile, Container, ReadScope } from './kernel/permissions.ts'
-export { capabilityIn, loadProfile, readScope, UNSCOPED } from './kernel/permissions.ts'
+export type { AccessProfile, Container } from './kernel/permissions.ts'
+export { capabilityIn, readScope } from './kernel/permissions.ts'
 export type { Principal, Scope } from './kernel/principal.ts'
 export { SCOPES } from './kernel/principal.ts'
 export type { FieldError, ProblemCode, ProblemDocument } from './kernel/problems.ts'
 export { isProblem, notFound, PROBLEMS, ProblemError } from './kernel/problems.ts'
 export type { RateLimitDecision, RateLimiter, RateLimitStore } from './kernel/rate-limit.ts'
 export { createMemoryRateLimitStore, createRateLimiter } from './kernel/rate-limit.ts'
+export type { ReadScope } from './kernel/read-scope.ts'
+export { UNSCOPED } from './kernel/read-scope.ts'
 export type { ResourceDescriptor } from './kernel/resource.ts'
 export { resourceOperations } from './kernel/resource.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
@@ -101,6 +105,7 @@ export { isLoopbackRedirect } from './oauth/redirect-uris.ts'
 export type { OAuthServer, OAuthServerOptions } from './oauth/server.ts'
 export { createOAuthServer } from './oauth/server.ts'
 export type { ConsentId, WebSessionId } from './oauth/store.ts'
+export { generateOpenApi } from './openapi.ts'
 export { Member, Org, OrgRole as OrgRoleSchema } from './orgs/schemas.ts'
 export type { NameCandidate } from './plans/match.ts'
 export { matchName } from './plans/match.ts'

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { CAPABILITIES } from '../kernel/capabilities.ts'
 import { IdSchema } from '../kernel/ids.ts'
+import { CONTAINER_TYPES, type ContainerType } from '../kernel/permissions.ts'
 import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { OrgRole } from '../orgs/schemas.ts'
 
@@ -17,9 +18,8 @@ export const ActorIdSchema = Type.String({
 
 export const SUBJECT_TYPES = ['member', 'agent', 'team'] as const
 export type SubjectType = (typeof SUBJECT_TYPES)[number]
-/** Containers that hold records; later resources (projects, programs, initiatives) join this list. */
-export const CONTAINER_TYPES = ['org', 'team'] as const
-export type ContainerType = (typeof CONTAINER_TYPES)[number]
+/** Containers that hold records (the permission engine's list). */
+export { CONTAINER_TYPES, type ContainerType }
 
 export const Grant = Type.Object(
   {

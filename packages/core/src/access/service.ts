@@ -5,17 +5,11 @@ import { isId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import {
-  type Actor,
-  type CapabilityTarget,
-  capabilityIn,
-  containersOf,
-  decisive,
-  loadProfile,
-} from '../kernel/permissions.ts'
+import { type Actor, type CapabilityTarget, capabilityIn, decisive } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
+import { loadProfile } from './profile.ts'
 import type { Grant, TeamMembership } from './schemas.ts'
 import type { GrantFilter } from './storage.ts'
 
@@ -190,13 +184,12 @@ export async function explainAccess(
   ctx: OperationContext,
   query: { actorId: string; capability: Capability; targetType: CapabilityTarget['type']; targetId?: string },
 ) {
-  const orgId = currentOrg(ctx).id
   if (query.actorId !== ctx.actor?.id) await ctx.require('manage', { type: 'org' })
   const actor = await actorById(ctx, query.actorId, '/query/actorId')
   const target = (
     query.targetType === 'org' ? { type: 'org' } : { type: query.targetType, id: query.targetId ?? '' }
   ) as CapabilityTarget
-  const containers = await containersOf(ctx.store, orgId, target)
+  const containers = await ctx.containersOf(target)
   if (!containers) throw notFound('Target')
   const profile = await loadProfile(ctx.store, actor)
   const effective = capabilityIn(profile, containers)

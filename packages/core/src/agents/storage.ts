@@ -1,7 +1,7 @@
 import type { Agent, AgentActivity, AgentSession, ApprovalRequest, SessionState } from '../access/schemas.ts'
 import type { ActorId, AgentId, ApprovalId, OrgId, SessionId, TaskId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { ReadScope } from '../kernel/permissions.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 
 export interface AgentRepo {
   insert(agent: Agent): Promise<void>

@@ -1,6 +1,6 @@
 import type { ActorId, CommentId, OrgId, ReactionId, TaskId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { ReadScope } from '../kernel/permissions.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Comment, CommentRevision, Reaction, ReactionTargetType } from './schemas.ts'
 
 /** What is stored of a comment: its thread's root (itself for a root) instead of `parentId`. */

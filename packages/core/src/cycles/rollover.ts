@@ -1,7 +1,7 @@
 import type { CycleId, OrgId, TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { UNSCOPED } from '../kernel/permissions.ts'
 import { ProblemError } from '../kernel/problems.ts'
+import { UNSCOPED } from '../kernel/read-scope.ts'
 import { recordTaskHistory } from '../tasks/history.ts'
 import { createNextCycle, ensureUpcomingCycles, settingsOf } from './cadence.ts'
 import type { Cycle } from './schemas.ts'

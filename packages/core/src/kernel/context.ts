@@ -1,25 +1,19 @@
-import type { Org } from '../orgs/schemas.ts'
 import type { EventHub, NewEvent } from './events.ts'
 import { newId, type OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
-import {
-  type AnyOperation,
-  type EngineConfig,
-  isOrgScoped,
-  isWrite,
-  type OperationContext,
-} from './operation.ts'
+import type { AnyOperation, EngineConfig, OperationContext, Tenant } from './operation.ts'
 import type { CursorCodec } from './pagination.ts'
 import {
   type AccessProfile,
   type Actor,
-  loadProfile,
-  type ReadScope,
+  containersOf,
+  type PermissionModel,
   readScope,
   requireCapability,
 } from './permissions.ts'
 import type { Principal } from './principal.ts'
-import { notFound, ProblemError } from './problems.ts'
+import { ProblemError } from './problems.ts'
+import type { ReadScope } from './read-scope.ts'
 import type { Store } from './storage.ts'
 
 /** Events queued by one execution, per org, appended just before commit. */
@@ -36,14 +30,26 @@ export interface ContextDeps {
   operationOf: OperationContext['operationOf']
   mailer: Mailer
   hub: EventHub
+  permissions: PermissionModel
 }
 
+/**
+ * Finds the org of an operation under `/v1/orgs/{orgId}` and the caller's Actor in it; the orgs
+ * group provides it. It answers 404 for a missing org and a non-member alike.
+ */
+export type ActorResolver = (
+  store: Store,
+  operation: AnyOperation,
+  params: Record<string, unknown>,
+  principal: Principal | null,
+) => Promise<{ org: Tenant | null; actor: Actor | null }>
+
 /** The context one operation runs in, for one actor; the access profile is loaded at most once. */
-export function createContext(deps: ContextDeps, org: Org | null, actor: Actor | null): OperationContext {
+export function createContext(deps: ContextDeps, org: Tenant | null, actor: Actor | null): OperationContext {
   let profile: Promise<AccessProfile> | undefined
   const access = () => {
     if (!actor) throw new Error('This operation has no actor')
-    profile ??= loadProfile(deps.store, actor)
+    profile ??= deps.permissions.loadProfile(deps.store, actor)
     return profile
   }
   const ctx: OperationContext = {
@@ -71,9 +77,13 @@ export function createContext(deps: ContextDeps, org: Org | null, actor: Actor |
     async require(capability, target) {
       if (!actor)
         throw new ProblemError('capability_required', `This action needs the \`${capability}\` capability.`)
-      await requireCapability(deps.store, await access(), capability, target)
+      await requireCapability(deps.permissions, deps.store, await access(), capability, target)
     },
     access,
+    async containersOf(target) {
+      if (!org) throw new Error('This operation runs outside an org')
+      return containersOf(deps.permissions, deps.store, org.id, target)
+    },
     async scope(): Promise<ReadScope> {
       return readScope(await access())
     },
@@ -82,35 +92,6 @@ export function createContext(deps: ContextDeps, org: Org | null, actor: Actor |
     hub: deps.hub,
   }
   return ctx
-}
-
-/**
- * The org and the caller's Actor for an operation under `/v1/orgs/{orgId}`. A missing org, a
- * non-member and an inactive member all get the same 404, so membership cannot be probed.
- */
-export async function resolveActor(
-  store: Store,
-  operation: AnyOperation,
-  params: Record<string, unknown>,
-  principal: Principal | null,
-): Promise<{ org: Org | null; actor: Actor | null }> {
-  if (!isOrgScoped(operation)) return { org: null, actor: null }
-  const orgId = params.orgId as OrgId
-  const org = await store.orgs.get(orgId)
-  const member = org && principal ? await store.members.findByUser(orgId, principal.userId) : null
-  if (!org || !member || member.status !== 'active') throw notFound('Org')
-  if (org.archivedAt && isWrite(operation) && operation.id !== 'orgs.restore') {
-    throw new ProblemError('archived', 'The workspace is archived and read-only; restore it first.')
-  }
-  const actor: Actor = {
-    id: member.id,
-    kind: 'person',
-    orgId,
-    role: member.role,
-    userId: member.userId,
-    name: member.name,
-  }
-  return { org, actor }
 }
 
 export type { EventHub }

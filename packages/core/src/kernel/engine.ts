@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { OPERATIONS } from '../catalogue.ts'
-import { advanceCycles as advanceCyclesIn, type CycleAdvance } from '../cycles/maintenance.ts'
-import { createStreamBroker, type StreamBroker } from '../streams/broker.ts'
 import { canonicalJson, etagMatches, etagOf } from './canonical.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
-import { createContext, type EventBuffer, resolveActor } from './context.ts'
+import { type ActorResolver, createContext, type EventBuffer } from './context.ts'
 import { DiscardChanges } from './discard.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice } from './events.ts'
 import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
+import type { Catalogue } from './group.ts'
 import {
   findReplay,
   IDEMPOTENCY_WINDOW_MS,
@@ -24,9 +22,10 @@ import {
   isWrite,
   type OperationContext,
   type StreamConfig,
+  type Tenant,
 } from './operation.ts'
 import { CursorCodec } from './pagination.ts'
-import type { Actor } from './permissions.ts'
+import type { AccessProfile, Actor, PermissionModel } from './permissions.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts'
@@ -35,10 +34,8 @@ import { createTokenService, type TokenService } from './tokens.ts'
 
 type InvokeInput = { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
 
-/** What agents may do through a session: work, not administration of people, grants or agents. */
-const AGENT_TAGS = new Set(['Teams', 'Workflow states', 'Tasks', 'Cycles'])
-
-export interface Engine {
+/** What every host and the OAuth server use of an engine: its settings, storage, tokens and pipeline. */
+export interface EngineBase {
   readonly config: EngineConfig
   readonly storage: Storage
   readonly hub: EventHub
@@ -47,21 +44,6 @@ export interface Engine {
   readonly operations: readonly AnyOperation[]
   /** The engine's clock (tests move it). */
   readonly clock: () => Date
-  /** Live streams of this process (SSE), created on first use. */
-  readonly streams: StreamBroker
-  /**
-   * Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens,
-   * events older than `streams.retentionDays`); hosts call it now and then.
-   */
-  prune(): Promise<{ idempotencyKeys: number; oauth: number; events: number }>
-  /** Ends live streams and stops their timers. */
-  close(): Promise<void>
-  /**
-   * Time-driven cycle work: completes cycles whose end has passed (rolling unfinished tasks over)
-   * and creates upcoming cycles by each team's cadence. Hosts call it every few minutes; events it
-   * writes have `actorId: null`.
-   */
-  advanceCycles(options?: { onError?: (error: unknown) => void }): Promise<CycleAdvance>
   /** Runs one operation through the whole pipeline. Throws `ProblemError` for every client failure. */
   execute(
     operationId: string,
@@ -69,6 +51,16 @@ export interface Engine {
     principal: Principal | null,
     options?: ExecuteOptions,
   ): Promise<ExecuteResult>
+}
+
+/** The kernel's engine, which the composition root completes with the groups' time-driven work. */
+export interface EngineCore extends EngineBase {
+  /** Signs list and stream cursors with the secret every instance shares. */
+  readonly cursors: CursorCodec
+  /** Runs `fn` with no actor in one transaction of the org; an archived or missing org is left alone. */
+  runAsSystem<T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>): Promise<T | null>
+  /** Deletes idempotency records older than 24 h and events older than `streams.retentionDays`. */
+  pruneLogs(): Promise<{ idempotencyKeys: number; events: number }>
 }
 
 /** Engine settings as a host gives them: everything but `baseUrl` has a default. */
@@ -91,7 +83,19 @@ export interface EngineOptions {
   clock?: () => Date
 }
 
-export async function createEngine(options: EngineOptions): Promise<Engine> {
+/** What the composition root plugs into the kernel: the catalogue and the groups that own orgs and grants. */
+export interface KernelPorts {
+  catalogue: Catalogue
+  /** Finds the org and the caller's Actor of an operation under `/v1/orgs/{orgId}`. */
+  resolveActor: ActorResolver
+  /** The org for work without an actor (time-driven); null when missing. */
+  findTenant(store: Store, orgId: OrgId): Promise<Tenant | null>
+  loadProfile(store: Store, actor: Actor): Promise<AccessProfile>
+}
+
+export async function createEngineCore(options: EngineOptions, ports: KernelPorts): Promise<EngineCore> {
+  const { catalogue, resolveActor } = ports
+  const permissions: PermissionModel = { loadProfile: ports.loadProfile, targets: catalogue.targets }
   const config: EngineConfig = {
     version: '0.1.0',
     maxBodyBytes: 1_048_576,
@@ -115,7 +119,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...config.rateLimit,
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   })
-  const compiled = new Map<string, CompiledOperation>(OPERATIONS.map((op) => [op.id, compileOperation(op)]))
+  const compiled = new Map<string, CompiledOperation>(
+    catalogue.operations.map((op) => [op.id, compileOperation(op)]),
+  )
 
   const operationOf = (id: string) => compiled.get(id)?.operation
 
@@ -149,6 +155,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         events,
         mailer,
         hub,
+        permissions,
         operationOf,
         invoke: (id: string, raw: InvokeInput, as: Actor) => invoke(ctx, events, id, raw, as),
       }
@@ -240,7 +247,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       !entry ||
       !operation ||
       !isOrgScoped(operation) ||
-      (actor.kind === 'agent' && !AGENT_TAGS.has(operation.tag))
+      (actor.kind === 'agent' && !catalogue.agentTags.has(operation.tag))
     ) {
       throw new ProblemError('validation_failed', `Agents cannot run \`${operationId}\`.`, {
         errors: [{ pointer: '/body/operationId', message: 'Not an operation an agent may run' }],
@@ -258,6 +265,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         events,
         mailer,
         hub,
+        permissions,
         operationOf,
         invoke: parent.invoke,
       },
@@ -274,24 +282,34 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     return (await operation.run(child, input)) ?? null
   }
 
-  async function prune() {
+  async function pruneLogs() {
     const before = new Date(clock().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
     const idempotencyKeys = await storage.transaction((s) => s.idempotency.prune(before))
-    const oauth = await storage.transaction((s) => s.oauth.prune(clock().toISOString()))
     const retainFrom = new Date(clock().getTime() - config.streams.retentionDays * 86_400_000).toISOString()
     const events = await storage.transaction((s) => s.events.prune(retainFrom))
-    return { idempotencyKeys, oauth, events }
+    return { idempotencyKeys, events }
   }
 
-  /** Runs `fn` with no actor in one transaction of the org; an archived or missing org is left alone. */
   async function runAsSystem<T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>): Promise<T | null> {
     const now = clock().toISOString()
     const { value, notices } = await storage.transaction(async (store) => {
-      const org = await store.orgs.get(orgId)
+      const org = await ports.findTenant(store, orgId)
       if (!org || org.archivedAt) return { value: null, notices: [] as HubNotice[] }
       const events: EventBuffer = new Map()
       const invoke = () => Promise.reject(new Error('The system does not act through agents'))
-      const deps = { store, principal: null, now, cursors, config, events, mailer, operationOf, invoke, hub }
+      const deps = {
+        store,
+        principal: null,
+        now,
+        cursors,
+        config,
+        events,
+        mailer,
+        operationOf,
+        invoke,
+        hub,
+        permissions,
+      }
       const value = await fn(createContext(deps, org, null))
       const notices: HubNotice[] = []
       for (const [id, list] of events) {
@@ -304,33 +322,18 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     return value
   }
 
-  async function advanceCycles(options: { onError?: (error: unknown) => void } = {}) {
-    const sweep = {
-      ended: (now: string, limit: number) => storage.read((s) => s.cycles.ended(now, limit)),
-      teamsWithCadence: () => storage.read((s) => s.cycles.teamsWithCadence()),
-    }
-    return advanceCyclesIn(sweep, runAsSystem, clock().toISOString(), options.onError)
-  }
-
-  let broker: StreamBroker | undefined
   return {
     config,
     storage,
     hub,
     tokens,
     limiter,
-    operations: OPERATIONS,
+    operations: catalogue.operations,
     clock,
-    get streams() {
-      broker ??= createStreamBroker({ storage, hub, cursors, config: config.streams, clock })
-      return broker
-    },
+    cursors,
     execute,
-    prune,
-    advanceCycles,
-    async close() {
-      broker?.close()
-    },
+    runAsSystem,
+    pruneLogs,
   }
 }
 

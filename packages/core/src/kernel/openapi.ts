@@ -1,8 +1,7 @@
 import type { TObject, TSchema } from '@sinclair/typebox'
-import { StreamEnd, StreamEvent } from '../streams/schema.ts'
-import { SSE_ENDPOINT } from '../streams/sse-query.ts'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
+import type { Scope } from './principal.ts'
 import { PROBLEMS, type ProblemCode } from './problems.ts'
 
 type Json = Record<string, unknown>
@@ -13,6 +12,28 @@ export interface OpenApiOptions {
   version: string
   /** Tag descriptions; tags appear in this order. */
   tags?: Readonly<Record<string, string>>
+  /** Endpoints that answer with an open event stream, listed after the operations. */
+  eventStreams?: readonly EventStreamEndpoint[]
+}
+
+/**
+ * An endpoint that is not a catalogue operation because it answers with an open
+ * `text/event-stream` rather than one response; its frames' payloads are named schemas.
+ */
+export interface EventStreamEndpoint {
+  id: string
+  method: 'GET'
+  path: string
+  tag: string
+  scope: Scope
+  summary: string
+  description: string
+  query: TObject
+  errors: readonly ProblemCode[]
+  /** The `data` of each event frame. */
+  event: TSchema
+  /** The `data` of the final frame the server sends when it ends the stream. */
+  end: TSchema
 }
 
 /** The OpenAPI 3.1 document, as a pure function of the operation catalogue. */
@@ -23,8 +44,9 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
   for (const op of operations) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, ref) }
   }
-  paths[SSE_ENDPOINT.path] = { get: eventStreamObject(ref) }
-  const used = new Set([...operations.map((op) => op.tag), SSE_ENDPOINT.tag])
+  const streams = options.eventStreams ?? []
+  for (const stream of streams) paths[stream.path] = { get: eventStreamObject(stream, ref) }
+  const used = new Set([...operations.map((op) => op.tag), ...streams.map((s) => s.tag)])
   const ordered = [
     ...Object.keys(options.tags ?? {}).filter((t) => used.has(t)),
     ...[...used].filter((t) => !(t in (options.tags ?? {}))),
@@ -113,9 +135,8 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
   }
 }
 
-/** The SSE endpoint: its frames' payloads are named schemas, the stream itself `text/event-stream`. */
-function eventStreamObject(ref: (s: TSchema) => Json): Json {
-  const sse = SSE_ENDPOINT
+/** An SSE endpoint: its frames' payloads are named schemas, the stream itself `text/event-stream`. */
+function eventStreamObject(sse: EventStreamEndpoint, ref: (s: TSchema) => Json): Json {
   const responses: Record<string, Json> = {
     '200': {
       description: `${sse.summary}: an open stream of \`stream-event\`, \`ping\` and a final \`stream-end\` frame.`,
@@ -123,8 +144,8 @@ function eventStreamObject(ref: (s: TSchema) => Json): Json {
       content: {
         'text/event-stream': {
           schema: { type: 'string', description: 'Server-sent event frames (WHATWG HTML, 9.2).' },
-          'x-stream-event': ref(StreamEvent),
-          'x-stream-end': ref(StreamEnd),
+          'x-stream-event': ref(sse.event),
+          'x-stream-end': ref(sse.end),
         },
       },
     },

@@ -1,24 +1,34 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
-import type { Org } from '../orgs/schemas.ts'
 import type { Capability } from './capabilities.ts'
 import type { EventHub, NewEvent } from './events.ts'
 import type { OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
 import type { CursorCodec } from './pagination.ts'
-import type { AccessProfile, Actor, CapabilityTarget, ReadScope } from './permissions.ts'
+import type { AccessProfile, Actor, CapabilityTarget, Container } from './permissions.ts'
 import type { Principal, Scope } from './principal.ts'
 import type { ProblemCode } from './problems.ts'
+import type { ReadScope } from './read-scope.ts'
 import type { Store } from './storage.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 export type { Actor, CapabilityTarget } from './permissions.ts'
 
+/**
+ * The org an operation runs in, as the kernel needs it. The orgs group widens it to the whole
+ * workspace record by declaration merging, so services read `ctx.org.name` without a cast.
+ */
+export interface Tenant {
+  id: OrgId
+  /** Archived workspaces are read-only. */
+  archivedAt: string | null
+}
+
 export interface OperationContext {
   store: Store
   principal: Principal | null
   /** Set for operations under `/v1/orgs/{orgId}`. */
-  org: Org | null
+  org: Tenant | null
   actor: Actor | null
   /** The request time, one value for the whole operation. */
   now: string
@@ -34,6 +44,8 @@ export interface OperationContext {
   mailer: Mailer
   /** The actor's role, teams and grants, loaded once per operation. */
   access(): Promise<AccessProfile>
+  /** The containers (org, team) holding a target; null when it does not exist. */
+  containersOf(target: CapabilityTarget): Promise<Container[] | null>
   /** What the actor may read, for storage to put in its queries. */
   scope(): Promise<ReadScope>
   /** Looks up an operation of the catalogue by id. */

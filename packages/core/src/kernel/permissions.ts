@@ -1,4 +1,3 @@
-import type { ContainerType, Grant } from '../access/schemas.ts'
 import {
   atLeast,
   type Capability,
@@ -8,6 +7,7 @@ import {
 } from './capabilities.ts'
 import type { ActorId, OrgId, UserId } from './ids.ts'
 import { notFound, ProblemError } from './problems.ts'
+import type { ReadScope } from './read-scope.ts'
 import type { Store } from './storage.ts'
 
 /** Whoever acts in an org: a person (through their membership) or an agent. */
@@ -21,36 +21,66 @@ export interface Actor {
   name: string
 }
 
-/** Where a capability is checked: the org itself, or a record inside it. */
-export type CapabilityTarget =
-  | { type: 'org' }
-  | { type: 'team'; id: string }
-  | { type: 'workflowState'; id: string }
-  | { type: 'task'; id: string }
-  | { type: 'cycle'; id: string }
-  | { type: 'label'; id: string }
-  | { type: 'comment'; id: string }
+/**
+ * What a grant can apply to: the whole org or one team; every record lives in one of them. Later
+ * containers (projects, programs, initiatives) join this list.
+ */
+export const CONTAINER_TYPES = ['org', 'team'] as const
+export type ContainerType = (typeof CONTAINER_TYPES)[number]
 
 export interface Container {
   type: ContainerType
   id: string
 }
 
-/** What decides an actor's rights in one request: its role, its teams and every grant that reaches it. */
-export interface AccessProfile {
-  actor: Actor
-  teamIds: readonly string[]
-  grants: readonly Grant[]
+/** What the permission engine reads of a grant (the access group stores the whole record). */
+export interface GrantOnContainer {
+  containerType: ContainerType
+  containerId: string
+  capability: Capability
 }
 
-export async function loadProfile(store: Store, actor: Actor): Promise<AccessProfile> {
-  const teamIds = await store.access.teamsOf(actor.orgId, actor.id)
-  const grants = await store.access.grantsFor(actor.orgId, actor.id, teamIds)
-  return { actor, teamIds, grants }
+/**
+ * The kinds of record a capability is checked on, besides the org itself. Each resource group adds
+ * its own by declaration merging (`interface TargetKinds { task: true }`) and registers a
+ * {@link TargetResolver} for it in its group module, so `target: { type: 'tsk' }` fails to compile.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the groups
+export interface TargetKinds {}
+
+/** Where a capability is checked: the org itself, or a record inside it. */
+export type CapabilityTarget =
+  | { type: 'org' }
+  | { [K in keyof TargetKinds]: { type: K; id: string } }[keyof TargetKinds]
+
+/** Finds the containers holding one kind of record, from the org down; null when it does not exist. */
+export interface TargetResolver {
+  /** Singular, for problem details: `Task`. */
+  name: string
+  containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
+}
+
+/**
+ * What the kernel needs to decide a capability: how an actor's grants are loaded and how each kind
+ * of target is placed in its containers. The composition root assembles it from the groups.
+ */
+export interface PermissionModel {
+  loadProfile(store: Store, actor: Actor): Promise<AccessProfile>
+  targets: Readonly<Record<string, TargetResolver>>
+}
+
+/** What decides an actor's rights in one request: its role, its teams and every grant that reaches it. */
+export interface AccessProfile<G extends GrantOnContainer = GrantOnContainer> {
+  actor: Actor
+  teamIds: readonly string[]
+  grants: readonly G[]
 }
 
 /** The grants (and role) that reach the actor on any of the containers. */
-export function decisive(profile: AccessProfile, containers: readonly Container[]) {
+export function decisive<G extends GrantOnContainer>(
+  profile: AccessProfile<G>,
+  containers: readonly Container[],
+) {
   const grants = profile.grants.filter((g) =>
     containers.some((c) => c.type === g.containerType && c.id === g.containerId),
   )
@@ -67,25 +97,6 @@ export function capabilityIn(profile: AccessProfile, containers: readonly Contai
   return best
 }
 
-/**
- * How a read narrows what the actor sees, compiled into SQL by storage. `orgWide` actors see every
- * record; the others see records in `teamIds`: the teams where they, or a team they belong to, hold
- * a grant. The list comes from the grants the engine loads once per request, so the query carries it
- * as a literal the planner can estimate, and an empty list reads nothing.
- */
-export interface ReadScope {
-  orgWide: boolean
-  actorId: ActorId
-  teamIds: readonly string[]
-}
-
-/** For the engine's own look-ups (which container holds a record), never for answering a caller. */
-export const UNSCOPED: ReadScope = {
-  orgWide: true,
-  actorId: 'mem_00000000000000000000000000' as ActorId,
-  teamIds: [],
-}
-
 export function readScope(profile: AccessProfile): ReadScope {
   const orgWide = atLeast(capabilityIn(profile, [{ type: 'org', id: profile.actor.orgId }]), 'view')
   // Every grant reaches at least `view`, so any team grant that reaches the actor makes the team visible.
@@ -97,43 +108,13 @@ export function readScope(profile: AccessProfile): ReadScope {
 
 /** The containers holding a target, from the org down; null when the target does not exist. */
 export async function containersOf(
+  model: PermissionModel,
   store: Store,
   orgId: OrgId,
   target: CapabilityTarget,
 ): Promise<Container[] | null> {
-  const org: Container = { type: 'org', id: orgId }
-  switch (target.type) {
-    case 'org':
-      return [org]
-    case 'team':
-      return (await store.teams.get(orgId, target.id as never))
-        ? [org, { type: 'team', id: target.id }]
-        : null
-    case 'workflowState': {
-      const state = await store.states.get(orgId, target.id as never)
-      return state ? [org, { type: 'team', id: state.teamId }] : null
-    }
-    case 'task': {
-      const task = await store.tasks.get(orgId, target.id as never, UNSCOPED)
-      return task ? [org, { type: 'team', id: task.teamId }] : null
-    }
-    case 'cycle': {
-      const cycle = await store.cycles.get(orgId, target.id as never)
-      return cycle ? [org, { type: 'team', id: cycle.teamId }] : null
-    }
-    case 'label': {
-      // An org label is held by the org alone; a team label by its team too.
-      const label = await store.labels.get(orgId, target.id as never, UNSCOPED)
-      if (!label) return null
-      return label.teamId ? [org, { type: 'team', id: label.teamId }] : [org]
-    }
-    case 'comment': {
-      const comment = await store.comments.get(orgId, target.id as never, UNSCOPED)
-      if (!comment) return null
-      const task = await store.tasks.get(orgId, comment.taskId, UNSCOPED)
-      return task ? [org, { type: 'team', id: task.teamId }] : null
-    }
-  }
+  if (target.type === 'org') return [{ type: 'org', id: orgId }]
+  return resolverOf(model, target).containers(store, orgId, target.id)
 }
 
 /**
@@ -141,21 +122,23 @@ export async function containersOf(
  * a 404, exactly as a missing one, so rights cannot be probed; a visible one is a 403 naming the need.
  */
 export async function requireCapability(
+  model: PermissionModel,
   store: Store,
   profile: AccessProfile,
   capability: Capability,
   target: CapabilityTarget,
 ): Promise<void> {
-  const containers = await containersOf(store, profile.actor.orgId, target)
+  const containers = await containersOf(model, store, profile.actor.orgId, target)
   const held = containers ? capabilityIn(profile, containers) : null
+  const name = target.type === 'org' ? 'Org' : resolverOf(model, target).name
   // Every member may know their own org and its org-level records (an org label) exist; inside
   // the org's teams, what they cannot view does not exist.
   const orgLevel = containers?.every((c) => c.type === 'org')
-  if (!containers || (!orgLevel && !atLeast(held, 'view'))) throw notFound(targetName(target))
+  if (!containers || (!orgLevel && !atLeast(held, 'view'))) throw notFound(name)
   if (!atLeast(held, capability)) {
     throw new ProblemError(
       'capability_required',
-      `This action needs the \`${capability}\` capability on this ${targetName(target).toLowerCase()}.`,
+      `This action needs the \`${capability}\` capability on this ${name.toLowerCase()}.`,
       {
         extensions: { capability, held },
       },
@@ -163,14 +146,8 @@ export async function requireCapability(
   }
 }
 
-function targetName(target: CapabilityTarget): string {
-  return {
-    org: 'Org',
-    team: 'Team',
-    workflowState: 'Workflow state',
-    task: 'Task',
-    cycle: 'Cycle',
-    label: 'Label',
-    comment: 'Comment',
-  }[target.type]
+function resolverOf(model: PermissionModel, target: { type: string }): TargetResolver {
+  const resolver = model.targets[target.type]
+  if (!resolver) throw new Error(`No group resolves capability targets of type ${target.type}`)
+  return resolver
 }

@@ -1,6 +1,6 @@
 import type { NewEvent, StoredEvent } from './events.ts'
 import type { OrgId } from './ids.ts'
-import type { ReadScope } from './permissions.ts'
+import type { ReadScope } from './read-scope.ts'
 
 /**
  * The storage interface core runs on. One implementation per database family lives in an

@@ -1,11 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import type { LabelId, TaskId, TeamId } from '../kernel/ids.ts'
+import type { LabelId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { addTaskLabel, removeTaskLabel } from '../tasks/labels.ts'
-import { Task } from '../tasks/schemas.ts'
 import { Color } from '../teams/schemas.ts'
 import { Label, LabelName } from './schemas.ts'
 import {
@@ -107,46 +105,4 @@ const labelOperations = resourceOperations({
   },
 })
 
-const taskLabelsPath = '/v1/orgs/{orgId}/tasks/{taskId}/labels'
-const taskLabelPath = `${taskLabelsPath}/{labelId}`
-
-const taskLabelOperations: AnyOperation[] = [
-  declareOperation({
-    id: 'tasks.labels.add',
-    method: 'POST',
-    path: taskLabelsPath,
-    tag: 'Labels',
-    scope: 'work:write',
-    summary: 'Add a label to a task',
-    description:
-      "An org label or a label of the task's team. A label of a group replaces the task's other label of that group. Adding a label the task carries changes nothing. Answers with the task.",
-    params: Type.Object(paramsOf(taskLabelsPath), { additionalProperties: false }),
-    body: Type.Object({ labelId: IdSchema('LabelId') }, { additionalProperties: false }),
-    response: Task,
-    status: 200,
-    capability: 'contribute',
-    target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
-    errors: ['not_found', 'reference_not_found'],
-    run: (ctx, { params, body }) =>
-      addTaskLabel(ctx, params.taskId as TaskId, (body as { labelId: LabelId }).labelId),
-  }),
-  declareOperation({
-    id: 'tasks.labels.remove',
-    method: 'DELETE',
-    path: taskLabelPath,
-    tag: 'Labels',
-    scope: 'work:write',
-    summary: 'Remove a label from a task',
-    description:
-      'Removing a label the task does not carry changes nothing; a label that does not exist is a 404. Answers with the task.',
-    params: Type.Object(paramsOf(taskLabelPath), { additionalProperties: false }),
-    response: Task,
-    status: 200,
-    capability: 'contribute',
-    target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
-    errors: ['not_found'],
-    run: (ctx, { params }) => removeTaskLabel(ctx, params.taskId as TaskId, params.labelId as LabelId),
-  }),
-]
-
-export const labelsCatalogue: AnyOperation[] = [...labelOperations, ...taskLabelOperations]
+export const labelsCatalogue: AnyOperation[] = labelOperations

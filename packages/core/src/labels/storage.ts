@@ -1,6 +1,6 @@
 import type { ActorId, LabelId, OrgId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { ReadScope } from '../kernel/permissions.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Label } from './schemas.ts'
 
 export interface LabelFilter {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { Engine } from '../kernel/engine.ts'
+import type { EngineBase as Engine } from '../kernel/engine.ts'
 import { sharedSecret } from '../kernel/engine.ts'
 import { newId, type UserId } from '../kernel/ids.ts'
 import { SCOPES } from '../kernel/principal.ts'

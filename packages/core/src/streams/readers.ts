@@ -1,5 +1,7 @@
+import { loadProfile } from '../access/profile.ts'
 import type { OrgId, UserId } from '../kernel/ids.ts'
-import { type Actor, loadProfile, type ReadScope, readScope } from '../kernel/permissions.ts'
+import { type Actor, readScope } from '../kernel/permissions.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
 
 /** Who reads one workspace's log, and what they may see there: decided afresh for every read. */

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import { IdSchema, type OrgId } from '../kernel/ids.ts'
+import type { EventStreamEndpoint } from '../kernel/openapi.ts'
 import { compilePart } from '../kernel/validation.ts'
 import type { SubscribeOptions } from './broker.ts'
-import { parseKinds, StreamQueryFields } from './schema.ts'
+import { parseKinds, StreamEnd, StreamEvent, StreamQueryFields } from './schema.ts'
 
 /** The query of `GET /v1/stream/sse`: the poll parameters without `limit`/`wait`, plus `orgId`. */
 export const SseQuery = Type.Object(
@@ -52,4 +53,6 @@ export const SSE_ENDPOINT = {
   query: SseQuery,
   // `not_found`: an `orgId` the caller is not a member of, answered like a missing workspace.
   errors: ['invalid_cursor', 'cursor_expired', 'not_found'],
-} as const
+  event: StreamEvent,
+  end: StreamEnd,
+} as const satisfies EventStreamEndpoint

@@ -1,7 +1,7 @@
 import type { CycleId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { UNSCOPED } from '../kernel/permissions.ts'
 import { ProblemError } from '../kernel/problems.ts'
+import { UNSCOPED } from '../kernel/read-scope.ts'
 import { currentOrg } from '../orgs/service.ts'
 
 /**

@@ -11,7 +11,7 @@ import type {
   TeamId,
 } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { ReadScope } from '../kernel/permissions.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateCategory } from '../teams/schemas.ts'
 import type { RelationType, TaskDependency, TaskLink, TaskRelation, TaskSubscriber } from './depth-schemas.ts'
 import type { TaskHistoryEntry } from './history-schemas.ts'

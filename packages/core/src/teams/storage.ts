@@ -1,6 +1,6 @@
 import type { OrgId, StateId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { ReadScope } from '../kernel/permissions.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Team, WorkflowState } from './schemas.ts'
 
 export type TeamRecord = Team

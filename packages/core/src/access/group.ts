@@ -1,0 +1,30 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { accessCatalogue } from './operations.ts'
+
+/** Invitations, team membership and grants: who may do what. */
+export const accessGroup: ResourceGroup = {
+  name: 'access',
+  tags: [
+    { name: 'Invitations', description: 'Invite people by email with a single-use link.' },
+    {
+      name: 'Access',
+      description:
+        'Grants of the capability ladder (view < comment < contribute < assign < manage) and why an actor can do something.',
+    },
+  ],
+  operations: accessCatalogue,
+  events: [
+    {
+      kinds: ['invitation.created', 'invitation.revoked'],
+      emittedBy: '`invitations.create`, `invitations.revoke`',
+    },
+    {
+      kinds: ['team.member_added', 'team.member_removed'],
+      emittedBy: '`teamMembers.add`, `teamMembers.remove`',
+    },
+    {
+      kinds: ['grant.created', 'grant.updated', 'grant.deleted'],
+      emittedBy: '`grants.*`',
+    },
+  ],
+}

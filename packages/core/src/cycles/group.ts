@@ -1,0 +1,29 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { cyclesCatalogue } from './operations.ts'
+import { cycleTargets } from './targets.ts'
+
+/** Cycles: a team's time windows, rollover and cadence. */
+export const cyclesGroup: ResourceGroup = {
+  name: 'cycles',
+  tags: [
+    {
+      name: 'Cycles',
+      description:
+        "A team's time windows (sprints): tasks planned in them, progress, completion with rollover, and the team's cadence.",
+      agentWork: true,
+    },
+  ],
+  operations: cyclesCatalogue,
+  events: [
+    {
+      kinds: ['cycle.created', 'cycle.updated', 'cycle.completed', 'cycle.deleted'],
+      emittedBy:
+        '`cycles.*`, and `engine.advanceCycles()` (actor null); rollovers are `task.updated` with `changes.cycleId`',
+    },
+    {
+      kinds: ['cycle_settings.updated'],
+      emittedBy: '`cycleSettings.update`',
+    },
+  ],
+  targets: cycleTargets,
+}

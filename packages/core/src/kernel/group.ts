@@ -1,0 +1,96 @@
+import type { EventStreamEndpoint } from './openapi.ts'
+import type { AnyOperation } from './operation.ts'
+import type { TargetResolver } from './permissions.ts'
+
+/** A tag of the reference: a heading of the docs under which operations are listed. */
+export interface TagDoc {
+  name: string
+  description: string
+  /** Agents may run this tag's operations through a work session (work, not administration). */
+  agentWork?: boolean
+}
+
+/** The kinds of event some operations emit, as one row of the table in docs/events.md. */
+export interface EventKinds {
+  kinds: readonly string[]
+  /** Markdown: which operations emit them, and anything a reader of the stream should know. */
+  emittedBy: string
+}
+
+/**
+ * What a resource group gives the kernel. Each group folder exports one; the catalogue is the
+ * ordered list of them, and everything the kernel needs (operations, tags, event kinds, capability
+ * targets) is derived from that list.
+ */
+export interface ResourceGroup {
+  /** The folder's name, for messages. */
+  name: string
+  /** The tags its operations use, in documentation order. */
+  tags: readonly TagDoc[]
+  operations: readonly AnyOperation[]
+  events?: readonly EventKinds[]
+  /** Resolvers for the capability target kinds the group adds (`TargetKinds`). */
+  targets?: Readonly<Record<string, TargetResolver>>
+  /** Server-sent event endpoints, which are not operations but appear in the reference. */
+  eventStreams?: readonly EventStreamEndpoint[]
+}
+
+/** The catalogue assembled from groups, checked for duplicate ids, routes, tags, kinds and targets. */
+export interface Catalogue {
+  groups: readonly ResourceGroup[]
+  operations: readonly AnyOperation[]
+  /** Tag descriptions in documentation order. */
+  tags: Readonly<Record<string, string>>
+  /** Tags whose operations agents may run. */
+  agentTags: ReadonlySet<string>
+  events: readonly EventKinds[]
+  targets: Readonly<Record<string, TargetResolver>>
+  eventStreams: readonly EventStreamEndpoint[]
+}
+
+export function assembleCatalogue(groups: readonly ResourceGroup[]): Catalogue {
+  const tags: Record<string, string> = {}
+  const agentTags = new Set<string>()
+  const targets: Record<string, TargetResolver> = {}
+  const kinds = new Set<string>()
+  const seen = new Set<string>()
+  const fail = (group: ResourceGroup, message: string) => {
+    throw new Error(`Resource group ${group.name}: ${message}`)
+  }
+  for (const group of groups) {
+    for (const tag of group.tags) {
+      if (tag.name in tags) fail(group, `the tag ${tag.name} is declared twice`)
+      tags[tag.name] = tag.description
+      if (tag.agentWork) agentTags.add(tag.name)
+    }
+    for (const [type, resolver] of Object.entries(group.targets ?? {})) {
+      if (type in targets) fail(group, `the capability target ${type} is resolved twice`)
+      targets[type] = resolver
+    }
+    for (const row of group.events ?? []) {
+      for (const kind of row.kinds) {
+        if (kinds.has(kind)) fail(group, `the event kind ${kind} is declared twice`)
+        kinds.add(kind)
+      }
+    }
+  }
+  const operations = groups.flatMap((g) => g.operations)
+  for (const group of groups) {
+    for (const op of group.operations) {
+      const route = `${op.method} ${op.path}`
+      if (seen.has(op.id) || seen.has(route)) fail(group, `duplicate operation ${op.id} (${route})`)
+      if (!(op.tag in tags)) fail(group, `operation ${op.id} has the undeclared tag ${op.tag}`)
+      seen.add(op.id)
+      seen.add(route)
+    }
+  }
+  return {
+    groups,
+    operations,
+    tags,
+    agentTags,
+    events: groups.flatMap((g) => g.events ?? []),
+    targets,
+    eventStreams: groups.flatMap((g) => g.eventStreams ?? []),
+  }
+}

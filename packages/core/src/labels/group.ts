@@ -1,0 +1,23 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { labelsCatalogue } from './operations.ts'
+import { labelTargets } from './targets.ts'
+
+/** Org and team labels. */
+export const labelsGroup: ResourceGroup = {
+  name: 'labels',
+  tags: [
+    {
+      name: 'Labels',
+      description:
+        "Org and team labels, in groups of which a task carries one; adding and removing a task's labels.",
+    },
+  ],
+  operations: labelsCatalogue,
+  events: [
+    {
+      kinds: ['label.created', 'label.updated', 'label.archived', 'label.restored', 'label.deleted'],
+      emittedBy: '`labels.*` (labels on tasks are `task.updated` with `changes.labelIds`)',
+    },
+  ],
+  targets: labelTargets,
+}

@@ -1,0 +1,35 @@
+import type { ActorResolver } from '../kernel/context.ts'
+import type { OrgId } from '../kernel/ids.ts'
+import { isOrgScoped, isWrite } from '../kernel/operation.ts'
+import type { Actor } from '../kernel/permissions.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import type { Org } from './schemas.ts'
+
+declare module '../kernel/operation.ts' {
+  /** Operations under `/v1/orgs/{orgId}` run with the whole workspace record. */
+  interface Tenant extends Org {}
+}
+
+/**
+ * The org and the caller's Actor for an operation under `/v1/orgs/{orgId}`. A missing org, a
+ * non-member and an inactive member all get the same 404, so membership cannot be probed.
+ */
+export const resolveActor: ActorResolver = async (store, operation, params, principal) => {
+  if (!isOrgScoped(operation)) return { org: null, actor: null }
+  const orgId = params.orgId as OrgId
+  const org = await store.orgs.get(orgId)
+  const member = org && principal ? await store.members.findByUser(orgId, principal.userId) : null
+  if (!org || !member || member.status !== 'active') throw notFound('Org')
+  if (org.archivedAt && isWrite(operation) && operation.id !== 'orgs.restore') {
+    throw new ProblemError('archived', 'The workspace is archived and read-only; restore it first.')
+  }
+  const actor: Actor = {
+    id: member.id,
+    kind: 'person',
+    orgId,
+    role: member.role,
+    userId: member.userId,
+    name: member.name,
+  }
+  return { org, actor }
+}

@@ -1,0 +1,66 @@
+import { Type } from '@sinclair/typebox'
+import type { MemberId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf } from '../kernel/resource.ts'
+import { changeRole, removeMember, setMemberActive } from './members.ts'
+import { Member, OrgRole } from './schemas.ts'
+
+const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
+const memberPath = '/v1/orgs/{orgId}/members/{memberId}'
+const memberParams = obj(paramsOf(memberPath))
+const memberWrite = {
+  tag: 'Members',
+  scope: 'work:write',
+  capability: 'manage',
+  params: memberParams,
+  status: 200,
+  response: Member,
+} as const
+
+/** Changing a member: role, deactivation and removal (owners and admins). */
+export const memberWriteOperations: AnyOperation[] = [
+  declareOperation({
+    ...memberWrite,
+    id: 'members.update',
+    method: 'PATCH',
+    path: memberPath,
+    summary: "Change a member's role",
+    description: 'Needs `manage`. Only owners make or unmake owners; the last active owner stays one.',
+    body: obj({ role: OrgRole }),
+    errors: ['not_found', 'last_owner'],
+    run: (ctx, { params, body }) => changeRole(ctx, params.memberId as MemberId, body.role),
+  }),
+  declareOperation({
+    ...memberWrite,
+    id: 'members.deactivate',
+    method: 'POST',
+    path: `${memberPath}/deactivate`,
+    summary: 'Deactivate a member',
+    description:
+      'Their access stops at once (every token); their grants and history stay for a reactivation.',
+    errors: ['not_found', 'last_owner'],
+    run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, false),
+  }),
+  declareOperation({
+    ...memberWrite,
+    id: 'members.reactivate',
+    method: 'POST',
+    path: `${memberPath}/reactivate`,
+    summary: 'Reactivate a member',
+    errors: ['not_found'],
+    run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, true),
+  }),
+  declareOperation({
+    ...memberWrite,
+    id: 'members.remove',
+    method: 'DELETE',
+    path: memberPath,
+    summary: 'Remove a member',
+    description:
+      'Removes them from the workspace with their grants and team memberships; their work keeps their name.',
+    response: null,
+    status: 204,
+    errors: ['not_found', 'last_owner'],
+    run: async (ctx, { params }) => removeMember(ctx, params.memberId as MemberId),
+  }),
+]

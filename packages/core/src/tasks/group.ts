@@ -1,0 +1,49 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { taskBatchCatalogue } from './batch-operations.ts'
+import { taskDepthCatalogue } from './depth-operations.ts'
+import { taskHistoryCatalogue } from './history-operations.ts'
+import { taskLabelOperations } from './label-operations.ts'
+import { tasksCatalogue } from './operations.ts'
+import { taskTargets } from './targets.ts'
+
+/** Tasks: fields, keys, subtasks, dependencies, relations, links, subscribers, labels on tasks, history and batches. */
+export const tasksGroup: ResourceGroup = {
+  name: 'tasks',
+  tags: [
+    {
+      name: 'Tasks',
+      description: 'Units of work, with state, assignee, priority, estimate and due date.',
+      agentWork: true,
+    },
+  ],
+  operations: [
+    ...tasksCatalogue,
+    ...taskBatchCatalogue,
+    ...taskLabelOperations,
+    ...taskHistoryCatalogue,
+    ...taskDepthCatalogue,
+  ],
+  events: [
+    {
+      kinds: ['task.created', 'task.updated', 'task.archived', 'task.restored', 'task.deleted'],
+      emittedBy: '`tasks.*`, also through `agentSessions.act`',
+    },
+    {
+      kinds: ['task_dependency.created', 'task_dependency.deleted'],
+      emittedBy: '`tasks.blockers.add`, `tasks.blockers.remove` (resource id: the blocked task)',
+    },
+    {
+      kinds: ['task_relation.created', 'task_relation.deleted'],
+      emittedBy: '`tasks.relations.add`, `tasks.relations.remove` (resource id: the task)',
+    },
+    {
+      kinds: ['task_subscriber.created', 'task_subscriber.deleted'],
+      emittedBy: '`tasks.subscribers.*` (resource id: the task)',
+    },
+    {
+      kinds: ['task_link.created', 'task_link.updated', 'task_link.deleted'],
+      emittedBy: '`tasks.links.*`',
+    },
+  ],
+  targets: taskTargets,
+}

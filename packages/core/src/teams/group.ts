@@ -1,0 +1,34 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { teamsCatalogue } from './operations.ts'
+import { teamTargets } from './targets.ts'
+
+/** Teams and their workflow states. */
+export const teamsGroup: ResourceGroup = {
+  name: 'teams',
+  tags: [
+    { name: 'Teams', description: 'Teams own tasks, task keys (`ENG-42`) and a workflow.', agentWork: true },
+    {
+      name: 'Workflow states',
+      description:
+        "A team's states, each in one category: triage, backlog, unstarted, started, completed, canceled.",
+      agentWork: true,
+    },
+  ],
+  operations: teamsCatalogue,
+  events: [
+    {
+      kinds: ['team.created', 'team.updated', 'team.archived', 'team.restored'],
+      emittedBy: '`teams.*`',
+    },
+    {
+      kinds: [
+        'workflow_state.created',
+        'workflow_state.updated',
+        'workflow_state.archived',
+        'workflow_state.reordered',
+      ],
+      emittedBy: '`workflowStates.*` (and `teams.create` for the default states)',
+    },
+  ],
+  targets: teamTargets,
+}
