@@ -1,0 +1,50 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { EVENT_KINDS } from '@workgraph/core'
+
+// Docs tables generated from core's catalogue, between `<!-- name:start -->` and `<!-- name:end -->`
+// markers. test/core/docs-tables.test.ts fails when a page is out of date.
+//   npx tsx --conditions=dev-source scripts/docs-tables.ts --write
+
+export interface DocsTable {
+  file: string
+  marker: string
+  render(): string
+}
+
+/** The event kinds of every resource group (docs/events.md), in catalogue order. */
+export const EVENT_KINDS_TABLE: DocsTable = {
+  file: 'docs/events.md',
+  marker: 'event-kinds',
+  render: () =>
+    markdownTable(
+      ['kind', 'emitted by'],
+      EVENT_KINDS.map((row) => [row.kinds.map((k) => `\`${k}\``).join(', '), row.emittedBy]),
+    ),
+}
+
+export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE]
+
+export function markdownTable(header: string[], rows: string[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')
+}
+
+/** The page with the table between its markers replaced by a fresh rendering. */
+export function withTable(page: string, table: DocsTable): string {
+  const start = `<!-- ${table.marker}:start -->`
+  const end = `<!-- ${table.marker}:end -->`
+  const a = page.indexOf(start)
+  const b = page.indexOf(end)
+  if (a < 0 || b < a) throw new Error(`${table.file} lacks the ${start} … ${end} markers`)
+  return `${page.slice(0, a + start.length)}\n${table.render()}\n${page.slice(b)}`
+}
+
+if (process.argv.includes('--write')) {
+  for (const table of DOCS_TABLES) {
+    writeFileSync(table.file, withTable(readFileSync(table.file, 'utf8'), table))
+    console.log(`${table.file}: ${table.marker} written`)
+  }
+}
