@@ -59,8 +59,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/core/' },
       to: {
-        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
-        path: '(^|/)node_modules/(h3|listhen|pg|better-sqlite3|kysely|@modelcontextprotocol/sdk)/|^(node:)?(http|https|http2|net)$',
+        dependencyTypes: [
+          'npm',
+          'npm-dev',
+          'npm-optional',
+          'npm-peer',
+          'npm-no-pkg',
+          'npm-unknown',
+          'unknown',
+          'core',
+        ],
+        // Resolved into node_modules, or unresolved (a package core does not even declare).
+        path: '(^|/)node_modules/(h3|listhen|pg|better-sqlite3|kysely|@modelcontextprotocol/sdk)/|^(h3|listhen|pg|better-sqlite3|kysely|@modelcontextprotocol/sdk)(/|$)|^(node:)?(http|https|http2|net)$',
       },
     },
     {

@@ -1,61 +1,39 @@
 import { ProblemError } from '@workgraph/core'
 import type { Storage, Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { accessRepo, invitationRepo } from './access/access.ts'
-import { agentRepo, approvalRepo, sessionRepo } from './agents/agents.ts'
-import { commentRepo } from './comments/comments.ts'
-import { reactionRepo } from './comments/reactions.ts'
+import { accessStore } from './access/store.ts'
+import { agentsStore } from './agents/store.ts'
+import { commentsStore } from './comments/store.ts'
 import { type ConnectOptions, connect } from './connect.ts'
-import { cycleRepo } from './cycles/cycles.ts'
-import { eventRepo } from './kernel/events.ts'
-import { idempotencyRepo, secretRepo, userRepo } from './kernel/idempotency.ts'
-import { lockRepo } from './kernel/locks.ts'
-import { labelRepo } from './labels/labels.ts'
+import { cyclesStore } from './cycles/store.ts'
+import { kernelStore } from './kernel/store.ts'
+import { labelsStore } from './labels/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
-import { oauthRepo } from './oauth/oauth.ts'
-import { memberRepo, orgRepo } from './orgs/orgs.ts'
+import { oauthStore } from './oauth/store.ts'
+import { orgsStore } from './orgs/store.ts'
 import type { Database, Dialect } from './schema.ts'
-import { taskDependencyRepo } from './tasks/dependencies.ts'
-import { taskHistoryRepo } from './tasks/history.ts'
-import { taskKeyRepo } from './tasks/keys.ts'
-import { taskLinkRepo } from './tasks/links.ts'
-import { taskRelationRepo } from './tasks/relations.ts'
-import { taskSubscriberRepo } from './tasks/subscribers.ts'
-import { taskRepo } from './tasks/tasks.ts'
-import { stateRepo, teamRepo } from './teams/teams.ts'
+import { tasksStore } from './tasks/store.ts'
+import { teamsStore } from './teams/store.ts'
+import { usersStore } from './users/store.ts'
 
 export interface KyselyStorage extends Storage {
   readonly db: Kysely<Database>
 }
 
+/** One repo per storage interface of core, each group's from its folder; a missing one fails to compile. */
 function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
   return {
-    locks: lockRepo(db, dialect),
-    users: userRepo(db),
-    orgs: orgRepo(db),
-    members: memberRepo(db),
-    teams: teamRepo(db),
-    states: stateRepo(db),
-    tasks: taskRepo(db),
-    events: eventRepo(db),
-    idempotency: idempotencyRepo(db),
-    secrets: secretRepo(db),
-    oauth: oauthRepo(db),
-    access: accessRepo(db),
-    invitations: invitationRepo(db),
-    agents: agentRepo(db),
-    sessions: sessionRepo(db),
-    approvals: approvalRepo(db),
-    cycles: cycleRepo(db),
-    labels: labelRepo(db),
-    comments: commentRepo(db),
-    reactions: reactionRepo(db),
-    taskHistory: taskHistoryRepo(db),
-    taskDependencies: taskDependencyRepo(db),
-    taskRelations: taskRelationRepo(db),
-    taskKeys: taskKeyRepo(db),
-    taskSubscribers: taskSubscriberRepo(db),
-    taskLinks: taskLinkRepo(db),
+    ...kernelStore(db, dialect),
+    ...usersStore(db),
+    ...oauthStore(db),
+    ...orgsStore(db),
+    ...teamsStore(db),
+    ...accessStore(db),
+    ...labelsStore(db),
+    ...tasksStore(db),
+    ...cyclesStore(db),
+    ...commentsStore(db),
+    ...agentsStore(db),
   }
 }
 

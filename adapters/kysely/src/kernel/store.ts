@@ -1,0 +1,15 @@
+import type { Store } from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
+import type { Database, Dialect } from '../schema.ts'
+import { eventRepo } from './events.ts'
+import { idempotencyRepo, secretRepo } from './idempotency.ts'
+import { lockRepo } from './locks.ts'
+
+/** The kernel's part of a store: locks, the event log, idempotency records and shared secrets. */
+export const kernelStore = (db: Kysely<Database>, dialect: Dialect) =>
+  ({
+    locks: lockRepo(db, dialect),
+    events: eventRepo(db),
+    idempotency: idempotencyRepo(db),
+    secrets: secretRepo(db),
+  }) satisfies Partial<Store>

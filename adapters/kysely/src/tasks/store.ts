@@ -1,0 +1,22 @@
+import type { Store } from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
+import type { Database } from '../schema.ts'
+import { taskDependencyRepo } from './dependencies.ts'
+import { taskHistoryRepo } from './history.ts'
+import { taskKeyRepo } from './keys.ts'
+import { taskLinkRepo } from './links.ts'
+import { taskRelationRepo } from './relations.ts'
+import { taskSubscriberRepo } from './subscribers.ts'
+import { taskRepo } from './tasks.ts'
+
+/** Tasks and what hangs off them: history, dependencies, relations, keys, subscribers and links. */
+export const tasksStore = (db: Kysely<Database>) =>
+  ({
+    tasks: taskRepo(db),
+    taskHistory: taskHistoryRepo(db),
+    taskDependencies: taskDependencyRepo(db),
+    taskRelations: taskRelationRepo(db),
+    taskKeys: taskKeyRepo(db),
+    taskSubscribers: taskSubscriberRepo(db),
+    taskLinks: taskLinkRepo(db),
+  }) satisfies Partial<Store>

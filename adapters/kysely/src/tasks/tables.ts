@@ -1,0 +1,67 @@
+import type { JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
+
+/** The tasks tables, as queries see them. */
+export interface TasksTables {
+  tasks: {
+    orgId: string
+    id: string
+    teamId: string
+    number: number
+    title: string
+    description: string | null
+    stateId: string
+    assigneeId: string | null
+    creatorId: string
+    priority: string
+    estimate: number | null
+    dueDate: string | null
+    startDate: string | null
+    parentId: string | null
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    startedAt: NullableTimestamp
+    completedAt: NullableTimestamp
+    canceledAt: NullableTimestamp
+    archivedAt: NullableTimestamp
+    deletedAt: NullableTimestamp
+    cycleId: string | null
+  }
+  taskLabels: { orgId: string; taskId: string; labelId: string; createdBy: string; createdAt: Timestamp }
+  taskHistory: {
+    orgId: string
+    id: string
+    taskId: string
+    actorId: string | null
+    field: string
+    beforeValue: JsonColumn
+    afterValue: JsonColumn
+    createdAt: Timestamp
+  }
+  taskDependencies: {
+    orgId: string
+    blockerId: string
+    blockedId: string
+    createdBy: string
+    createdAt: Timestamp
+  }
+  taskRelations: {
+    orgId: string
+    taskId: string
+    relatedId: string
+    type: string
+    createdBy: string
+    createdAt: Timestamp
+  }
+  taskPreviousKeys: { orgId: string; key: string; taskId: string; createdAt: Timestamp }
+  taskSubscribers: { orgId: string; taskId: string; actorId: string; createdAt: Timestamp }
+  taskLinks: {
+    orgId: string
+    id: string
+    taskId: string
+    url: string
+    title: string | null
+    createdBy: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+}

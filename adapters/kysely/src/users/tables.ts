@@ -1,0 +1,6 @@
+import type { Timestamp } from '../columns.ts'
+
+/** The users tables, as queries see them. */
+export interface UsersTables {
+  users: { id: string; email: string; name: string; createdAt: Timestamp }
+}
