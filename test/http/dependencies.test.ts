@@ -90,6 +90,36 @@ describeEachDatabase('task dependencies', (db) => {
     expect((await contributor.api.get(`${tasks}/${mine.id}/blockers`)).body.data).toEqual([])
   })
 
+  it('never reveals a task the reader cannot view: not in isBlocked, the blocked filter, or a cycle path', async () => {
+    const ws = await newWorkspace(server)
+    const tasks = `/v1/orgs/${ws.orgId}/tasks`
+    const hidden = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Hidden', key: 'HID' })).body
+    const secret = (await ws.api.post(tasks, { teamId: hidden.id, title: 'Secret' })).body
+    const [mine, next] = [await newTask(ws, 'Mine'), await newTask(ws, 'Next')]
+    await ws.api.post(`${tasks}/${mine.id}/blockers`, { taskId: secret.id }) // Secret blocks Mine
+    await ws.api.post(`${tasks}/${secret.id}/blockers`, { taskId: next.id }) // Next blocks Secret
+    const guest = await teamGuest(ws, 'contribute')
+
+    // The owner sees the hidden blocker; the guest sees an unblocked task, everywhere alike.
+    expect((await ws.api.get(`${tasks}/${mine.id}`)).body.isBlocked).toBe(true)
+    expect((await guest.api.get(`${tasks}/${mine.id}`)).body.isBlocked).toBe(false)
+    const blockedForGuest = await guest.api.get(`${tasks}?blocked=true`)
+    expect(blockedForGuest.body.data.map((t: any) => t.id)).not.toContain(mine.id)
+    const blockedForOwner = await ws.api.get(`${tasks}?blocked=true`)
+    expect(blockedForOwner.body.data.map((t: any) => t.id)).toContain(mine.id)
+
+    // Mine blocks Next would close Next → Secret → Mine → Next: the hidden task is counted, not named.
+    const cycle = await guest.api.post(`${tasks}/${next.id}/blockers`, { taskId: mine.id })
+    expect(cycle.status).toBe(409)
+    expect(cycle.body).toMatchObject({ code: 'dependency_cycle', path: [mine.id, next.id, null, mine.id] })
+    expect(cycle.body.detail).toContain('a task you cannot view')
+    expect(JSON.stringify(cycle.body)).not.toContain(secret.id)
+    expect(JSON.stringify(cycle.body)).not.toContain('HID-')
+    // The owner, who sees every task, gets every one named.
+    const named = await ws.api.post(`${tasks}/${next.id}/blockers`, { taskId: mine.id })
+    expect(named.body.path).toEqual([mine.id, next.id, secret.id, mine.id])
+  })
+
   it('forgets the links of a deleted task', async () => {
     const ws = await newWorkspace(server)
     const tasks = `/v1/orgs/${ws.orgId}/tasks`

@@ -60,7 +60,7 @@ export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
       return Number(result.numDeletedRows) > 0
     },
     async list(orgId, taskId, page, scope) {
-      let q = taskSelect(db)
+      let q = taskSelect(db, scope)
         .innerJoin('taskRelations as r', (j) =>
           j.onRef('r.orgId', '=', 'tasks.orgId').onRef('r.relatedId', '=', 'tasks.id'),
         )

@@ -1,26 +1,31 @@
-import { type OrgId, type PageRequest, PRIORITY_ORDER, undatedSortKey } from '@workgraph/core'
+import { type OrgId, type PageRequest, PRIORITY_ORDER, type ReadScope, undatedSortKey } from '@workgraph/core'
 import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../schema.ts'
+import { inVisibleTeams } from '../scope.ts'
 
 type Eb = ExpressionBuilder<Database, 'tasks'>
 
-/** Whether an open (not completed or canceled), unarchived task blocks the task: the same rule as `isBlocked`. */
-export function blockedBy(eb: Eb) {
-  return eb.exists(
-    eb
-      .selectFrom('taskDependencies as d')
-      .innerJoin('tasks as b', (j) => j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'))
-      .innerJoin('workflowStates as bs', (j) =>
-        j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
-      )
-      .select(sql.lit(1).as('one'))
-      .whereRef('d.orgId', '=', 'tasks.orgId')
-      .whereRef('d.blockedId', '=', 'tasks.id')
-      .where('b.deletedAt', 'is', null)
-      .where('b.archivedAt', 'is', null)
-      .where('bs.category', 'not in', ['completed', 'canceled']),
-  )
+/**
+ * Whether an open (not completed or canceled), unarchived task blocks the task: the same rule as
+ * `isBlocked`. Only blockers the reader may view count, so neither the flag nor the `blocked`
+ * filter reveals a task of a team the reader cannot see.
+ */
+export function blockedBy(eb: Eb, scope: ReadScope) {
+  let blockers = eb
+    .selectFrom('taskDependencies as d')
+    .innerJoin('tasks as b', (j) => j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'))
+    .innerJoin('workflowStates as bs', (j) =>
+      j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
+    )
+    .select(sql.lit(1).as('one'))
+    .whereRef('d.orgId', '=', 'tasks.orgId')
+    .whereRef('d.blockedId', '=', 'tasks.id')
+    .where('b.deletedAt', 'is', null)
+    .where('b.archivedAt', 'is', null)
+    .where('bs.category', 'not in', ['completed', 'canceled'])
+  if (!scope.orgWide) blockers = blockers.where((b) => inVisibleTeams(b, 'b.teamId', scope))
+  return eb.exists(blockers)
 }
 
 /** `%`, `_` and the escape character itself match literally. */
@@ -37,6 +42,7 @@ export function applyTaskFilters<DB extends Database, TB extends keyof DB, O>(
   q: SelectQueryBuilder<DB, TB, O>,
   orgId: OrgId,
   filter: TaskFilter,
+  scope: ReadScope,
 ): SelectQueryBuilder<DB, TB, O> {
   // Typed against the tasks table alone: the joins of the caller's query do not matter here.
   let out = q as unknown as SelectQueryBuilder<Database, 'tasks', O>
@@ -64,7 +70,7 @@ export function applyTaskFilters<DB extends Database, TB extends keyof DB, O>(
   if (filter.parentId === null) out = out.where('tasks.parentId', 'is', null)
   if (filter.blocked !== undefined) {
     const blocked = filter.blocked
-    out = out.where((eb) => (blocked ? blockedBy(eb) : eb.not(blockedBy(eb))))
+    out = out.where((eb) => (blocked ? blockedBy(eb, scope) : eb.not(blockedBy(eb, scope))))
   }
   if (filter.dueAfter) out = out.where('tasks.dueDate', '>=', filter.dueAfter)
   if (filter.dueBefore) out = out.where('tasks.dueDate', '<=', filter.dueBefore)

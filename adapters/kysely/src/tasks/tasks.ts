@@ -1,4 +1,4 @@
-import type { CycleId, MemberId, OrgId, StateId, Task, TaskId, TeamId } from '@workgraph/core'
+import type { CycleId, MemberId, OrgId, ReadScope, StateId, Task, TaskId, TeamId } from '@workgraph/core'
 import type { TaskRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
@@ -10,9 +10,9 @@ import { applyTaskFilters, blockedBy, taskSortKey } from './search.ts'
 
 /**
  * Tasks with their key and state category (from the team and the state, so renaming either is one
- * write) and whether an open, unarchived task blocks them.
+ * write) and whether an open, unarchived task the reader may view blocks them.
  */
-export function taskSelect(db: Kysely<Database>) {
+export function taskSelect(db: Kysely<Database>, scope: ReadScope) {
   return db
     .selectFrom('tasks')
     .innerJoin('teams', (j) =>
@@ -23,13 +23,11 @@ export function taskSelect(db: Kysely<Database>) {
     )
     .selectAll('tasks')
     .select(['teams.key as teamKey', 's.category as stateCategory'])
-    .select((eb) => blockedBy(eb).as('isBlocked'))
+    .select((eb) => blockedBy(eb, scope).as('isBlocked'))
     .where('tasks.deletedAt', 'is', null)
 }
 
 export function taskRepo(db: Kysely<Database>): TaskRepo {
-  const base = () => taskSelect(db)
-
   return {
     async insert(task) {
       await db
@@ -44,13 +42,13 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
         .execute()
     },
     async get(orgId, id, scope) {
-      let q = base().where('tasks.orgId', '=', orgId).where('tasks.id', '=', id)
+      let q = taskSelect(db, scope).where('tasks.orgId', '=', orgId).where('tasks.id', '=', id)
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
       const row = await q.executeTakeFirst()
       return row ? (await withLabelIds(db, orgId, [toTask(row)]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
-      let q = base().where('tasks.orgId', '=', orgId)
+      let q = taskSelect(db, scope).where('tasks.orgId', '=', orgId)
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
       if (filter.teamId) q = q.where('tasks.teamId', '=', filter.teamId)
       if (filter.stateId) q = q.where('tasks.stateId', '=', filter.stateId)
@@ -71,7 +69,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
         )
       if (filter.blockersOf) q = linked('blockerId', 'blockedId', filter.blockersOf)
       if (filter.blockedBy) q = linked('blockedId', 'blockerId', filter.blockedBy)
-      q = applyTaskFilters(q, orgId, filter)
+      q = applyTaskFilters(q, orgId, filter, scope)
       const rows = await keysetPage(q, page, { sort: taskSortKey(page), id: 'tasks.id' }).execute()
       return withLabelIds(db, orgId, rows.map(toTask))
     },

@@ -14,7 +14,7 @@ import type { TaskFilter } from './storage.ts'
  * Records that `blockerId` blocks `taskId`. The caller holds `contribute` on `taskId` (the
  * operation checks it) and must be able to view the blocker (404 otherwise). Tasks of any team of
  * the org may block each other. A link that would close a cycle is refused with 409
- * `dependency_cycle` naming the path; changes to one org's graph are serialised, so two concurrent
+ * `dependency_cycle` naming the path (tasks the caller cannot view appear as null); changes to one org's graph are serialised, so two concurrent
  * links cannot close a cycle between them.
  */
 export async function addBlocker(
@@ -34,12 +34,13 @@ export async function addBlocker(
   if (existing) return existing
   const path = await blockingPath(ctx, task.id, blocker.id)
   if (path) {
-    const cycle = [blocker.id, ...path]
-    const names = await Promise.all(cycle.map((id) => keyOf(ctx, id)))
+    // Tasks the caller cannot view are counted in the path but never named: null, "a hidden task".
+    const cycle = await Promise.all([blocker.id, ...path].map((id) => visibleTask(ctx, id)))
+    const names = cycle.map((t) => t?.key ?? 'a task you cannot view')
     throw new ProblemError(
       'dependency_cycle',
       `${blocker.key} cannot block ${task.key}: ${names.join(' blocks ')} would be a cycle.`,
-      { extensions: { path: cycle } },
+      { extensions: { path: cycle.map((t) => t?.id ?? null) } },
     )
   }
   const dependency: TaskDependency = {
@@ -103,10 +104,9 @@ async function blockingPath(ctx: OperationContext, from: TaskId, to: TaskId): Pr
   return null
 }
 
-/** A task's key when the caller may view it, its id otherwise. */
-async function keyOf(ctx: OperationContext, id: TaskId): Promise<string> {
-  const task = await ctx.store.tasks.get(currentOrg(ctx).id, id, await ctx.scope())
-  return task?.key ?? id
+/** The task when the caller may view it, null otherwise. */
+async function visibleTask(ctx: OperationContext, id: TaskId): Promise<Task | null> {
+  return ctx.store.tasks.get(currentOrg(ctx).id, id, await ctx.scope())
 }
 
 async function recordLink(ctx: OperationContext, task: Task, blocker: Task, verb: 'added' | 'removed') {

@@ -43,7 +43,7 @@ export const Task = Type.Object(
     parentId: Nullable(IdSchema('TaskId'), 'The parent task, for a subtask; null for a top-level task.'),
     isBlocked: Type.Boolean({
       description:
-        'Whether an open task (not archived, its state not completed or canceled) blocks this one.',
+        'Whether an open task the caller may view (not archived, its state not completed or canceled) blocks this one.',
     }),
     createdAt: Timestamp('When the task was created.'),
     updatedAt: Timestamp('When the task last changed.'),
