@@ -100,6 +100,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     version: '0.1.0',
     maxBodyBytes: 1_048_576,
     rateLimit: { limit: 600, windowSeconds: 60 },
+    firstPartyClients: [],
     ...options.config,
     streams: { ...STREAM_DEFAULTS, ...options.config.streams },
     baseUrl: options.config.baseUrl.replace(/\/+$/, ''),

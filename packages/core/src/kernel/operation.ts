@@ -81,6 +81,12 @@ export interface EngineConfig {
   maxBodyBytes: number
   rateLimit: { limit: number; windowSeconds: number }
   streams: StreamConfig
+  /**
+   * OAuth client ids of the service's own apps (its CLI, its reference UI). Only they, and tokens a
+   * host mints without a client, may manage the account itself: sign out web sessions, disconnect
+   * other apps. Empty by default.
+   */
+  firstPartyClients: readonly string[]
 }
 
 type StaticOr<T, D> = T extends TSchema ? Static<T> : D

@@ -11,6 +11,7 @@ export const PROBLEMS = {
   unauthenticated: { status: 401, title: 'A valid bearer access token is required' },
   insufficient_scope: { status: 403, title: 'The access token lacks a required scope' },
   capability_required: { status: 403, title: 'Your role or grants do not allow this action' },
+  first_party_only: { status: 403, title: "Only the service's own apps may manage the account" },
   not_found: { status: 404, title: 'The resource does not exist or is not visible to you' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this resource' },
   not_acceptable: { status: 406, title: 'No acceptable representation is available' },

@@ -4,6 +4,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { notFound } from '../kernel/problems.ts'
 import { Nullable, Timestamp } from '../kernel/schema-types.ts'
 import type { ConsentId, WebSessionId } from '../oauth/store.ts'
+import { requireFirstParty } from './first-party.ts'
 
 export const WebSession = Type.Object(
   {
@@ -62,11 +63,14 @@ export const meCatalogue: AnyOperation[] = [
     tag: 'Me',
     scope: 'work:write',
     summary: 'Sign a web session out',
+    description:
+      "Ends one of the caller's signed-in browsers. Only the service's own apps may do this (403 `first_party_only` for others).",
     params: Type.Object({ sessionId: IdSchema('WebSessionId') }, { additionalProperties: false }),
     response: null,
     status: 204,
-    errors: ['not_found'],
+    errors: ['not_found', 'first_party_only'],
     async run(ctx, { params }) {
+      requireFirstParty(ctx)
       const deleted = await ctx.store.oauth.deleteSession(
         principalUser(ctx),
         params.sessionId as WebSessionId,
@@ -99,12 +103,13 @@ export const meCatalogue: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Disconnect an app',
     description:
-      'Deletes the consent with its codes and refresh tokens. The very next request with any of its access tokens fails; the app must ask for authorization again.',
+      "Deletes the consent with its codes and refresh tokens. The very next request with any of its access tokens fails; the app must ask for authorization again. An app may disconnect itself; disconnecting another app is for the service's own apps (403 `first_party_only`).",
     params: Type.Object({ connectionId: IdSchema('ConsentId') }, { additionalProperties: false }),
     response: null,
     status: 204,
-    errors: ['not_found'],
+    errors: ['not_found', 'first_party_only'],
     async run(ctx, { params }) {
+      if (ctx.principal?.grantId !== params.connectionId) requireFirstParty(ctx)
       const deleted = await ctx.store.oauth.deleteGrant(params.connectionId as ConsentId, principalUser(ctx))
       if (!deleted) throw notFound('Connection')
       return undefined

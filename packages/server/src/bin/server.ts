@@ -6,7 +6,8 @@ import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 
 // The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL;
-// live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md).
+// live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md); FIRST_PARTY_CLIENTS:
+// comma-separated OAuth client ids of the service's own apps (docs/oauth.md).
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? 'localhost'
 const databaseUrl = process.env.DATABASE_URL ?? './.workgraph/workgraph.db'
@@ -18,12 +19,21 @@ const streams = {
   ...(numberFrom('STREAM_PING_SECONDS') ? { pingSeconds: numberFrom('STREAM_PING_SECONDS') } : {}),
 }
 
+const firstPartyClients = (process.env.FIRST_PARTY_CLIENTS ?? '')
+  .split(',')
+  .map((id) => id.trim())
+  .filter(Boolean)
+
 const storage = await openStorage({ url: databaseUrl })
 // On Postgres, instances sharing the database wake each other's stream readers (LISTEN/NOTIFY).
 const hub = isPostgresUrl(databaseUrl)
   ? await createPostgresEventHub({ url: databaseUrl, onError: (error) => console.error('event hub', error) })
   : undefined
-const engine = await createEngine({ storage, config: { baseUrl, streams }, ...(hub ? { hub } : {}) })
+const engine = await createEngine({
+  storage,
+  config: { baseUrl, streams, firstPartyClients },
+  ...(hub ? { hub } : {}),
+})
 const app = createApp(engine, {
   onError: (error, request) => console.error(`${request.method} ${request.url}`, error),
   // Client ID Metadata Documents are fetched from public addresses only.

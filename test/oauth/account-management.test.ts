@@ -1,0 +1,130 @@
+import { type ConsentId, newId, type Principal, type UserId, type WebSessionId } from '@workgraph/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestEngine, newPerson, type TestEngine } from '../support/fixtures.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { authorizeAndAllow, authorizeUrl, pkce, redeem, register, signUp } from './support.ts'
+
+/** The same person authorizes a new app; returns the app's client id and access token. */
+async function connectApp(base: string, cookie: string): Promise<{ clientId: string; token: string }> {
+  const client = (await register(base)).body
+  const { verifier, challenge } = pkce()
+  const redirectUri = 'http://127.0.0.1:8976/callback'
+  const location = await authorizeAndAllow(
+    base,
+    authorizeUrl(base, {
+      client_id: client.client_id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'work:read work:write',
+      state: 'st',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${base}/v1`,
+    }),
+    cookie,
+  )
+  const code = location.searchParams.get('code')!
+  const tokens = await redeem(base, { client, person: null as never, verifier, code, redirectUri })
+  return { clientId: client.client_id as string, token: tokens.body.access_token as string }
+}
+
+describeEachDatabase('managing the account is for first-party apps', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer(db)
+  })
+  afterAll(() => server.drop())
+
+  it('refuses a third-party app that signs the person out or disconnects another app, and changes nothing', async () => {
+    const person = await signUp(server.url)
+    const [first, second] = [
+      await connectApp(server.url, person.cookie),
+      await connectApp(server.url, person.cookie),
+    ]
+    const app = server.as(first.token)
+    const connections = (await app.get('/v1/me/connections')).body.data
+    expect(connections).toHaveLength(2)
+    const sessions = (await app.get('/v1/me/sessions')).body.data
+    expect(sessions).toHaveLength(1)
+
+    const other = connections.find((c: any) => c.clientId === second.clientId)
+    const refused = await app.delete(`/v1/me/connections/${other.id}`)
+    expect(refused.body).toMatchObject({ code: 'first_party_only', status: 403 })
+    expect((await server.as(second.token).get('/v1/me/connections')).body.data).toHaveLength(2)
+
+    const signOut = await app.delete(`/v1/me/sessions/${sessions[0].id}`)
+    expect(signOut.body).toMatchObject({ code: 'first_party_only', status: 403 })
+    expect((await app.get('/v1/me/sessions')).body.data).toHaveLength(1)
+  })
+
+  it('lets an app disconnect itself, after which its token stops working', async () => {
+    const person = await signUp(server.url)
+    const { token } = await connectApp(server.url, person.cookie)
+    const app = server.as(token)
+    const [own] = (await app.get('/v1/me/connections')).body.data
+    expect((await app.delete(`/v1/me/connections/${own.id}`)).status).toBe(204)
+    expect((await app.get('/v1/me/connections')).status).toBe(401)
+  })
+})
+
+describeEachDatabase('first-party clients named in config', (db) => {
+  let t: TestEngine
+  beforeAll(async () => {
+    t = await createTestEngine(db, { firstPartyClients: ['workgraph-cli'] })
+  })
+  afterAll(() => t.close())
+
+  async function world() {
+    const person = await newPerson(t.engine)
+    const userId = person.user.id as UserId
+    const now = new Date()
+    const sessionId = newId('WebSessionId') as WebSessionId
+    const grantId = newId('ConsentId') as ConsentId
+    await t.storage.transaction(async (s) => {
+      await s.oauth.insertSession({
+        id: sessionId,
+        userId,
+        tokenHash: `hash-${sessionId}`,
+        userAgent: 'test',
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+      })
+      await s.oauth.upsertGrant({
+        id: grantId,
+        userId,
+        clientId: 'some-app',
+        clientName: 'Some app',
+        scopes: ['work:read'],
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+    })
+    const as = (clientId?: string): Principal => ({
+      userId,
+      scopes: new Set(['work:read', 'work:write']),
+      ...(clientId ? { clientId } : {}),
+    })
+    return { sessionId, grantId, as }
+  }
+
+  describe('a listed client and a host-minted token (no client) may manage the account', () => {
+    for (const clientId of ['workgraph-cli', undefined]) {
+      it(`${clientId ?? 'no client'}: signs a session out and disconnects an app`, async () => {
+        const { sessionId, grantId, as } = await world()
+        const principal = as(clientId)
+        await t.engine.execute('me.sessions.revoke', { params: { sessionId } }, principal)
+        await t.engine.execute('me.connections.revoke', { params: { connectionId: grantId } }, principal)
+        const left = await t.engine.execute('me.connections.list', {}, principal)
+        expect(left.body).toEqual({ data: [] })
+      })
+    }
+  })
+
+  it('an unlisted client gets first_party_only', async () => {
+    const { sessionId, as } = await world()
+    await expect(
+      t.engine.execute('me.sessions.revoke', { params: { sessionId } }, as('some-app')),
+    ).rejects.toMatchObject({ code: 'first_party_only' })
+  })
+})
