@@ -193,6 +193,49 @@ describeEachDatabase('OAuth token endpoint and resource server', (db) => {
       expect(res.status).toBe(200)
       expect((await refresh(c, first.refresh_token)).body.error).toBe('invalid_grant')
     })
+
+    it('revoking an access token fails its next call at once; its consent and refresh token live on', async () => {
+      const c = await freshCode(base)
+      const first = (await redeem(base, c)).body
+      expect((await api(first.access_token)).status).toBe(200)
+      const revoke = (token: string, clientId: string) =>
+        fetch(`${base}/oauth/revoke`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token, client_id: clientId, token_type_hint: 'access_token' }),
+        })
+      // Another client's revocation is answered the same way and changes nothing.
+      const other = (await register(base)).body
+      expect((await revoke(first.access_token, other.client_id)).status).toBe(200)
+      expect((await api(first.access_token)).status).toBe(200)
+
+      expect((await revoke(first.access_token, c.client.client_id)).status).toBe(200)
+      const denied = await api(first.access_token)
+      expect(denied.status).toBe(401)
+      expect(denied.headers.get('www-authenticate')).toContain('invalid_token')
+      const next = await refresh(c, first.refresh_token)
+      expect(next.status).toBe(200)
+      expect((await api(next.body.access_token)).status).toBe(200)
+      // Revoking twice, or a token that is not a JWT, is still a plain 200.
+      expect((await revoke(first.access_token, c.client.client_id)).status).toBe(200)
+      expect((await revoke('not.a.token', c.client.client_id)).status).toBe(200)
+    })
+
+    it('a denied access token is forgotten once it would have expired', async () => {
+      const c = await freshCode(base)
+      const first = (await redeem(base, c)).body
+      const payload = JSON.parse(Buffer.from(first.access_token.split('.')[1], 'base64url').toString())
+      await server.engine.storage.transaction((tx) =>
+        tx.oauth.revokeAccessToken(payload.jti, new Date(payload.exp * 1000).toISOString()),
+      )
+      expect((await api(first.access_token)).status).toBe(401)
+      const denied = () => server.engine.storage.read((s) => s.oauth.accessTokenIsLive(payload.jti, null))
+      const at = (ms: number) => new Date(payload.exp * 1000 + ms).toISOString()
+      await server.engine.storage.transaction((tx) => tx.oauth.prune(at(-1000)))
+      expect(await denied()).toBe(false)
+      await server.engine.storage.transaction((tx) => tx.oauth.prune(at(1000)))
+      expect(await denied()).toBe(true)
+    })
   })
 
   describe('the resource server', () => {

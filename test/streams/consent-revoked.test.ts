@@ -4,7 +4,7 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { openSse } from '../support/sse.ts'
 
-describeEachDatabase('a live stream whose consent is revoked', (db) => {
+describeEachDatabase('a live stream whose consent or token is revoked', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
     server = await startTestServer(db, {
@@ -33,5 +33,22 @@ describeEachDatabase('a live stream whose consent is revoked', (db) => {
     expect(last.event).toBe('stream-end')
     expect(JSON.parse(last.data).reason).toBe('consent_revoked')
     expect((await app.get(`/v1/orgs/${org.body.id}`)).status).toBe(401)
+  })
+  it('ends with consent_revoked at the next ping once its own access token is revoked (RFC 7009)', async () => {
+    const c = await freshCode(server.url)
+    const tokens = await redeem(server.url, c)
+    const token = tokens.body.access_token as string
+    const org = await server.as(token).post('/v1/orgs', { name: 'Revoked token' })
+    const client = await openSse(`${server.url}/v1/stream/sse?orgId=${org.body.id}`, { token })
+    await client.until((f) => f.some((x) => x.event === 'stream-event'))
+
+    const revoke = await fetch(`${server.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, client_id: c.client.client_id }),
+    })
+    expect(revoke.status).toBe(200)
+    await client.ended
+    expect(JSON.parse(client.frames.at(-1)!.data).reason).toBe('consent_revoked')
   })
 })

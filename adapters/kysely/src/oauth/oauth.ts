@@ -1,10 +1,18 @@
 import type { OAuthStore } from '@workgraph/core/storage'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../schema.ts'
-import { type OAuthTables, toClient, toCode, toGrant, toRefresh, toSession } from './rows.ts'
+import {
+  type OAuthTables,
+  type RevokedAccessTokensTable,
+  toClient,
+  toCode,
+  toGrant,
+  toRefresh,
+  toSession,
+} from './rows.ts'
 
 export function oauthRepo(database: Kysely<Database>): OAuthStore {
-  const db = database as unknown as Kysely<OAuthTables>
+  const db = database as unknown as Kysely<OAuthTables & RevokedAccessTokensTable>
   return {
     async getPasswordHash(userId) {
       const row = await db
@@ -91,6 +99,27 @@ export function oauthRepo(database: Kysely<Database>): OAuthStore {
     async grantIsLive(id) {
       const row = await db.selectFrom('oauthConsents').select('id').where('id', '=', id).executeTakeFirst()
       return row !== undefined
+    },
+    async accessTokenIsLive(jti, grantId) {
+      // One round trip on every authenticated request: the consent exists and the jti is not denied.
+      const row = await db
+        .selectNoFrom((eb) => [
+          grantId === null
+            ? sql<number>`1`.as('grantLive')
+            : eb
+                .exists(eb.selectFrom('oauthConsents').select('id').where('id', '=', grantId))
+                .as('grantLive'),
+          eb.exists(eb.selectFrom('revokedAccessTokens').select('jti').where('jti', '=', jti)).as('revoked'),
+        ])
+        .executeTakeFirstOrThrow()
+      return Boolean(Number(row.grantLive)) && !Number(row.revoked)
+    },
+    async revokeAccessToken(jti, expiresAt) {
+      await db
+        .insertInto('revokedAccessTokens')
+        .values({ jti, expiresAt })
+        .onConflict((oc) => oc.column('jti').doNothing())
+        .execute()
     },
     async upsertGrant(grant) {
       const scopes = grant.scopes.join(' ')
@@ -183,7 +212,12 @@ export function oauthRepo(database: Kysely<Database>): OAuthStore {
 
     async prune(now) {
       let n = 0
-      for (const table of ['webSessions', 'oauthCodes', 'oauthRefreshTokens'] as const) {
+      for (const table of [
+        'webSessions',
+        'oauthCodes',
+        'oauthRefreshTokens',
+        'revokedAccessTokens',
+      ] as const) {
         const r = await db.deleteFrom(table).where('expiresAt', '<', now).executeTakeFirst()
         n += Number(r.numDeletedRows)
       }

@@ -70,6 +70,11 @@ export interface OAuthTables {
   }
 }
 
+/** Access tokens revoked one by one (RFC 7009), kept until they would have expired (migration 0009). */
+export interface RevokedAccessTokensTable {
+  revokedAccessTokens: { jti: string; expiresAt: Ts }
+}
+
 const words = (s: string) => s.split(' ').filter(Boolean)
 type Row<T extends keyof OAuthTables> = Selectable<OAuthTables[T]>
 

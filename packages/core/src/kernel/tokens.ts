@@ -118,15 +118,13 @@ export async function createTokenService(options: {
           return verify()
         })
         if (!isId('UserId', payload.sub)) throw new Error('bad subject')
-        // The consent is live on every request: revoking it in Connected apps fails the next call.
-        if (payload.gid !== undefined) {
-          const gid = payload.gid
-          if (
-            typeof gid !== 'string' ||
-            !(await options.storage.read((s) => s.oauth.grantIsLive(gid as never)))
-          )
-            throw new Error('consent revoked')
-        }
+        // Checked on every request, in one read: the consent still exists (revoking it in Connected
+        // apps fails the next call) and this token was not revoked on its own (RFC 7009).
+        const gid = payload.gid
+        if (gid !== undefined && typeof gid !== 'string') throw new Error('bad consent')
+        const jti = payload.jti as string
+        if (!(await options.storage.read((s) => s.oauth.accessTokenIsLive(jti, (gid ?? null) as never))))
+          throw new Error('revoked')
         return {
           userId: payload.sub,
           scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []),

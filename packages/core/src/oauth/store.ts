@@ -90,6 +90,13 @@ export interface OAuthStore {
   /** Whether the grant exists: a revoked consent is deleted, so its tokens fail at once. */
   grantIsLive(id: ConsentId): Promise<boolean>
   /**
+   * Whether an access token may still be used, in one read: its consent (when it has one) exists,
+   * and its `jti` has not been revoked.
+   */
+  accessTokenIsLive(jti: string, grantId: ConsentId | null): Promise<boolean>
+  /** Denies the access token `jti` until `expiresAt` (RFC 7009); revoking twice changes nothing. */
+  revokeAccessToken(jti: string, expiresAt: string): Promise<void>
+  /**
    * Creates the consent or widens its scopes. Under concurrent calls for one person and client,
    * every caller ends with the same grant id (the unique key on person and client decides).
    */
@@ -117,7 +124,7 @@ export interface OAuthStore {
   /** Deletes every refresh token of the grant (the consent itself stays). */
   deleteRefreshTokens(grantId: ConsentId): Promise<number>
 
-  /** Deletes expired sessions, codes and refresh tokens. */
+  /** Deletes expired sessions, codes, refresh tokens and access-token denials. */
   prune(now: string): Promise<number>
 }
 

@@ -210,15 +210,27 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
       throw new OAuthError('unsupported_grant_type', 'Use authorization_code or refresh_token.')
     },
 
-    /** RFC 7009: a refresh token of the caller ends its grant's refresh tokens; anything else is ignored. */
+    /**
+     * RFC 7009: a refresh token of the caller ends its grant's refresh tokens; an access token of
+     * the caller is denied until it expires. Anything else (unknown, expired, another client's) is
+     * ignored, and the answer is the same.
+     */
     async revoke(form: URLSearchParams, authorization: string | null): Promise<void> {
       const client = await authenticateClient(storage, form, authorization)
       const token = form.get('token')
       if (!token) throw new OAuthError('invalid_request', 'token is required.')
-      await storage.transaction(async (tx) => {
+      const revokedRefresh = await storage.transaction(async (tx) => {
         const row = await tx.oauth.getRefreshToken(hashToken(token))
-        if (row && row.clientId === client.id) await tx.oauth.deleteRefreshTokens(row.grantId)
+        if (!row || row.clientId !== client.id) return false
+        await tx.oauth.deleteRefreshTokens(row.grantId)
+        return true
       })
+      if (revokedRefresh || token.split('.').length !== 3) return
+      const access = await tokens.verifyAccessToken(token).catch(() => null)
+      if (access?.tokenId && access.expiresAt && access.clientId === client.id) {
+        const { tokenId, expiresAt } = access
+        await storage.transaction((tx) => tx.oauth.revokeAccessToken(tokenId, expiresAt))
+      }
     },
   }
 }

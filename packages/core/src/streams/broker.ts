@@ -177,9 +177,30 @@ export function createStreamBroker(deps: {
     return true
   }
 
-  async function consentLive(grantId: string | undefined): Promise<boolean> {
-    if (!grantId) return true
-    return storage.read((s) => s.oauth.grantIsLive(grantId as never))
+  /** A stream's credential key: one read per token (its consent, and the token on its own, RFC 7009). */
+  function credentialOf(sub: Subscription): string | undefined {
+    const { grantId, tokenId } = sub.principal
+    return tokenId ? `${grantId ?? ''} ${tokenId}` : grantId
+  }
+
+  async function credentialLive(key: string): Promise<boolean> {
+    const [grantId, tokenId] = key.split(' ') as [string, string | undefined]
+    if (tokenId === undefined) return storage.read((s) => s.oauth.grantIsLive(grantId as never))
+    return storage.read((s) => s.oauth.accessTokenIsLive(tokenId, (grantId || null) as never))
+  }
+
+  /** Reads every distinct credential of `subs` once; a stream whose credential died is ended. */
+  async function endRevoked(subs: Subscription[], failOpen: boolean): Promise<void> {
+    const live = new Map<string, boolean>()
+    const keys = [...new Set(subs.map(credentialOf).filter((k) => k !== undefined))]
+    await forEachLimited(keys, ACCESS_CONCURRENCY, async (key) => {
+      live.set(key, await credentialLive(key).catch((e) => (failOpen ? true : Promise.reject(e))))
+    })
+    for (const sub of subs) {
+      const key = credentialOf(sub)
+      if (!sub.ended && key !== undefined && !live.get(key))
+        end(sub, 'consent_revoked', 'This token, or the consent behind it, was revoked.')
+    }
   }
 
   /** One pass over a workspace's subscribers; true when some group had more to read. */
@@ -203,20 +224,13 @@ export function createStreamBroker(deps: {
     await forEachLimited([...new Set(behind.map((s) => s.userId))], ACCESS_CONCURRENCY, async (userId) => {
       readers.set(userId, await storage.read((s) => readerIn(s, orgId, userId)))
     })
-    const consents = new Map<string, boolean>()
-    const grantIds = [...new Set(behind.map((s) => s.principal.grantId).filter((g) => g !== undefined))]
-    await forEachLimited(grantIds, ACCESS_CONCURRENCY, async (grantId) => {
-      consents.set(grantId, await consentLive(grantId))
-    })
+    await endRevoked(behind, false)
 
     // Then synchronously, subscriber by subscriber: no await per subscriber.
     const groups = new Map<string, { reader: StreamReader; after: number | null; subs: Subscription[] }>()
     const scopeKeys = new Map<StreamReader, string>()
     for (const sub of behind) {
-      if (sub.principal.grantId && !consents.get(sub.principal.grantId)) {
-        end(sub, 'consent_revoked', 'The consent behind this token was revoked.')
-        continue
-      }
+      if (sub.ended) continue
       const reader = readers.get(sub.userId)
       if (!reader) {
         if (sub.orgFilter) end(sub, 'membership_ended', 'You are no longer a member of this workspace.')
@@ -285,16 +299,12 @@ export function createStreamBroker(deps: {
   /**
    * Every ping interval: token expiry, the byte bound and consent for every stream, workspaces
    * joined since (for streams over every membership), then a ping carrying the current cursor.
-   * Consents are read once per grant and memberships once per user, before the per-stream loop.
+   * Credentials are read once per token and memberships once per user, before the per-stream loop.
    */
   async function pingAll(): Promise<void> {
     const nowMs = deps.clock().getTime()
     const subs = [...all].filter((sub) => stillWelcome(sub, nowMs))
-    const consents = new Map<string, boolean>()
-    const grantIds = [...new Set(subs.map((s) => s.principal.grantId).filter((g) => g !== undefined))]
-    await forEachLimited(grantIds, ACCESS_CONCURRENCY, async (grantId) => {
-      consents.set(grantId, await consentLive(grantId).catch(() => true))
-    })
+    await endRevoked(subs, true)
     const memberships = new Map<UserId, OrgId[]>()
     const users = [...new Set(subs.filter((s) => !s.orgFilter).map((s) => s.userId))]
     await forEachLimited(users, ACCESS_CONCURRENCY, async (userId) => {
@@ -303,10 +313,6 @@ export function createStreamBroker(deps: {
     })
     for (const sub of subs) {
       if (sub.ended) continue
-      if (sub.principal.grantId && !consents.get(sub.principal.grantId)) {
-        end(sub, 'consent_revoked', 'The consent behind this token was revoked.')
-        continue
-      }
       // A workspace joined after the stream opened starts at its oldest retained event.
       for (const orgId of memberships.get(sub.userId) ?? []) {
         if (sub.positions.has(orgId)) continue
