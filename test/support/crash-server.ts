@@ -1,0 +1,14 @@
+/**
+ * The server the crash test kills: the reference start-up (`startServer`) on the database named by
+ * DATABASE_URL (and DATABASE_SCHEMA on Postgres), on a fixed PORT so that tokens stay valid across
+ * restarts, with rate limits lifted. Prints `ready` once it listens.
+ */
+import { startServer } from '@workgraph/server'
+
+const server = await startServer({
+  databaseUrl: process.env.DATABASE_URL!,
+  ...(process.env.DATABASE_SCHEMA ? { databaseSchema: process.env.DATABASE_SCHEMA } : {}),
+  port: Number(process.env.PORT),
+  config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
+})
+console.log(`ready ${server.url}`)
