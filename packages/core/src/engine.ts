@@ -39,6 +39,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     hub,
     tokens: core.tokens,
     limiter: core.limiter,
+    rateLimitStore: core.rateLimitStore,
     operations: core.operations,
     clock,
     execute: core.execute,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createEngine, type Engine, type EngineSettings, type EventHub, type Mailer } from '@workgraph/core'
 import { type AppOptions, createApp } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, type KyselyStorage, openStorage } from '@workgraph/kysely'
+import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
 
 export interface ServerOptions extends AppOptions {
@@ -10,6 +11,13 @@ export interface ServerOptions extends AppOptions {
   databaseUrl: string
   /** Postgres only: work inside this schema (tests give each run its own). */
   databaseSchema?: string
+  /**
+   * `redis://…`: rate-limit counters shared by every instance using it, so limits hold behind a
+   * load balancer. Without it each instance counts on its own, in memory.
+   */
+  redisUrl?: string
+  /** Prefix of this deployment's keys in Redis (default `workgraph:rate:`). */
+  redisPrefix?: string
   port?: number
   host?: string
   /** The public origin; defaults to `http://{host}:{port}`. */
@@ -43,6 +51,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         onError: (error) => console.error('event hub', error),
       })
     : undefined
+  const rateLimitStore = options.redisUrl
+    ? createRedisRateLimitStore({
+        url: options.redisUrl,
+        ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
+      })
+    : undefined
   const server = createServer()
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
@@ -52,6 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage,
     config: { ...options.config, baseUrl: options.baseUrl ?? url },
     ...(hub ? { hub } : {}),
+    ...(rateLimitStore ? { rateLimitStore } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   })
@@ -68,6 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       server.closeAllConnections()
       await closed
       await engine.hub.close()
+      await rateLimitStore?.close()
       await storage.close()
     },
   }

@@ -28,7 +28,12 @@ import { CursorCodec } from './pagination.ts'
 import type { AccessProfile, Actor, PermissionModel } from './permissions.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
-import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts'
+import {
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimitStore,
+} from './rate-limit.ts'
 import type { Storage, Store } from './storage.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
 
@@ -41,6 +46,8 @@ export interface EngineBase {
   readonly hub: EventHub
   readonly tokens: TokenService
   readonly limiter: RateLimiter
+  /** The counters behind every rate limit of this engine (API, sign-in, registration). */
+  readonly rateLimitStore: RateLimitStore
   readonly operations: readonly AnyOperation[]
   /** The engine's clock (tests move it). */
   readonly clock: () => Date
@@ -77,6 +84,7 @@ export interface EngineOptions {
   storage: Storage
   config: EngineSettings & Pick<EngineConfig, 'baseUrl'>
   hub?: EventHub
+  /** Rate-limit counters; shared ones (Redis) make limits hold across instances. Default: memory. */
   rateLimitStore?: RateLimitStore
   /** Where invitation mail goes; the default prints it. */
   mailer?: Mailer
@@ -116,10 +124,8 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     audiences: [`${config.baseUrl}/v1`, `${config.baseUrl}/mcp`],
     clock,
   })
-  const limiter = createRateLimiter({
-    ...config.rateLimit,
-    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
-  })
+  const rateLimitStore = options.rateLimitStore ?? createMemoryRateLimitStore()
+  const limiter = createRateLimiter({ ...config.rateLimit, store: rateLimitStore })
   const compiled = new Map<string, CompiledOperation>(
     catalogue.operations.map((op) => [op.id, compileOperation(op)]),
   )
@@ -329,6 +335,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     hub,
     tokens,
     limiter,
+    rateLimitStore,
     operations: catalogue.operations,
     clock,
     cursors,

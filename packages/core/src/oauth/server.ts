@@ -39,9 +39,18 @@ export function createOAuthServer(engine: Engine, options: OAuthServerOptions = 
   const accounts = createAccounts({
     storage,
     clock,
-    limiter: createRateLimiter({ limit: options.signInAttemptsPerMinute ?? 20, windowSeconds: 60 }),
+    // The engine's counters: with a shared store, sign-in and registration limits hold across instances.
+    limiter: createRateLimiter({
+      limit: options.signInAttemptsPerMinute ?? 20,
+      windowSeconds: 60,
+      store: engine.rateLimitStore,
+    }),
   })
-  const registrations = createRateLimiter({ limit: options.registrationsPerMinute ?? 20, windowSeconds: 60 })
+  const registrations = createRateLimiter({
+    limit: options.registrationsPerMinute ?? 20,
+    windowSeconds: 60,
+    store: engine.rateLimitStore,
+  })
   const endpoint = createTokenEndpoint({
     storage,
     tokens,

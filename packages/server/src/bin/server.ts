@@ -2,12 +2,14 @@
 import { createEngine } from '@workgraph/core'
 import { createApp, createCimdFetcher } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/kysely'
+import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
 
 // The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL;
 // live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md); FIRST_PARTY_CLIENTS:
-// comma-separated OAuth client ids of the service's own apps (docs/oauth.md).
+// comma-separated OAuth client ids of the service's own apps (docs/oauth.md); REDIS_URL: rate limits
+// shared by every instance (docs/reliability.md), else counted per instance in memory.
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? 'localhost'
 const databaseUrl = process.env.DATABASE_URL ?? './.workgraph/workgraph.db'
@@ -29,10 +31,14 @@ const storage = await openStorage({ url: databaseUrl })
 const hub = isPostgresUrl(databaseUrl)
   ? await createPostgresEventHub({ url: databaseUrl, onError: (error) => console.error('event hub', error) })
   : undefined
+const rateLimitStore = process.env.REDIS_URL
+  ? createRedisRateLimitStore({ url: process.env.REDIS_URL })
+  : undefined
 const engine = await createEngine({
   storage,
   config: { baseUrl, streams, firstPartyClients },
   ...(hub ? { hub } : {}),
+  ...(rateLimitStore ? { rateLimitStore } : {}),
 })
 const app = createApp(engine, {
   onError: (error, request) => console.error(`${request.method} ${request.url}`, error),
@@ -80,6 +86,7 @@ const shutdown = async () => {
   await engine.close()
   await listener.close()
   await engine.hub.close()
+  await rateLimitStore?.close()
   await storage.close()
   process.exit(0)
 }
