@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { EVENT_KINDS } from '@workgraph/core'
+import { EVENT_KINDS, PROBLEMS } from '@workgraph/core'
 
 // Docs tables generated from core's catalogue, between `<!-- name:start -->` and `<!-- name:end -->`
 // markers. test/core/docs-tables.test.ts fails when a page is out of date.
@@ -22,7 +22,21 @@ export const EVENT_KINDS_TABLE: DocsTable = {
     ),
 }
 
-export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE]
+/** Every problem code (docs/api-conventions.md), by status, in catalogue order within a status. */
+export const PROBLEM_CODES_TABLE: DocsTable = {
+  file: 'docs/api-conventions.md',
+  marker: 'problem-codes',
+  render: () =>
+    markdownTable(
+      ['code', 'status', 'title'],
+      Object.entries(PROBLEMS)
+        .map(([code, p], i) => ({ code, ...p, i }))
+        .sort((a, b) => a.status - b.status || a.i - b.i)
+        .map((p) => [`\`${p.code}\``, String(p.status), p.title]),
+    ),
+}
+
+export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE, PROBLEM_CODES_TABLE]
 
 export function markdownTable(header: string[], rows: string[][]): string {
   return [

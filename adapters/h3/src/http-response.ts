@@ -38,6 +38,8 @@ export function problem(error: ProblemError, headers: Record<string, string> = {
     headers: {
       'content-type': 'application/problem+json; charset=utf-8',
       'cache-control': 'no-store',
+      // A database outage is usually seconds long (a restart, a failover).
+      ...(error.code === 'service_unavailable' ? { 'retry-after': '2' } : {}),
       ...headers,
     },
   })

@@ -40,8 +40,11 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // While the database is away, a request fails (503) after this long instead of waiting forever.
+      connectionTimeoutMillis: 5_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
+    ignoreLostConnections(pool)
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
       dialect: 'postgres',
@@ -58,4 +61,15 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins }),
     dialect: 'sqlite',
   }
+}
+
+/**
+ * A connection the database closes (a restart, a failover) is reported as an 'error' event: on
+ * the pool for an idle one, on the client for one in use. Unheard, either crashes the process.
+ * The query in flight fails anyway (a 503 to the client), and pg drops the dead connection from
+ * the pool and opens a new one on demand, so the events need no more than a listener.
+ */
+export function ignoreLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
 }

@@ -24,6 +24,7 @@ export async function createPostgresEventHub(options: PostgresHubOptions): Promi
   const instance = randomUUID()
   const sender = new pg.Pool({ connectionString: options.url, max: 2 })
   sender.on('error', (error) => options.onError?.(error))
+  sender.on('connect', (client) => client.on('error', () => {}))
   let listener: pg.Client | null = null
   let closed = false
 

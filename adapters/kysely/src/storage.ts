@@ -80,11 +80,50 @@ export async function openStorage(options: ConnectOptions): Promise<KyselyStorag
   return createKyselyStorage({ db, dialect })
 }
 
-/** A unique violation that a service's own check did not catch is a lost race: a 409, never a 500. */
+/**
+ * Driver errors a client can act on. A unique violation that a service's own check did not catch
+ * is a lost race: a 409, never a 500. A database that cannot be reached (down, restarting, out of
+ * connections, or an SQLite file locked past the busy timeout) is a 503 the client retries.
+ */
 function translate(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     return new ProblemError('conflict', 'A concurrent request changed the same record; retry.')
   }
+  if (isUnavailable(error, code))
+    return new ProblemError(
+      'service_unavailable',
+      'The database could not be reached. Retry shortly; a POST retried with the same Idempotency-Key is never applied twice.',
+    )
   return error
+}
+
+const UNAVAILABLE_CODES = new Set([
+  // node:net
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  // Postgres: connection exceptions (08…), shutting down or starting up (57P0…), too many connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'SQLITE_BUSY',
+])
+
+function isUnavailable(error: unknown, code: string | undefined): boolean {
+  if (code && UNAVAILABLE_CODES.has(code)) return true
+  // pg reports a lost or never-made connection by message only.
+  const message = error instanceof Error ? error.message : ''
+  return /Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(
+    message,
+  )
 }

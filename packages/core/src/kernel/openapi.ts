@@ -206,6 +206,7 @@ function problemStatuses(
     'not_acceptable',
     'rate_limited',
     'internal_error',
+    'service_unavailable',
     ...op.errors,
   ])
   const add = (...list: ProblemCode[]) => {

@@ -51,6 +51,7 @@ export const PROBLEMS = {
   ambiguous_name: { status: 422, title: 'The name matches more than one record' },
   unknown_name: { status: 422, title: 'No record you can see has this name' },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
+  service_unavailable: { status: 503, title: 'The database cannot be reached; retry shortly' },
 } as const satisfies Record<string, { status: number; title: string }>
 
 export type ProblemCode = keyof typeof PROBLEMS

@@ -101,7 +101,7 @@ export async function createTokenService(options: {
         .sign(signingKey)
     },
     async verifyAccessToken(token) {
-      try {
+      const payload = await (async () => {
         const verify = () =>
           jwtVerify(token, verifier, {
             issuer: options.issuer,
@@ -118,26 +118,26 @@ export async function createTokenService(options: {
           return verify()
         })
         if (!isId('UserId', payload.sub)) throw new Error('bad subject')
-        // Checked on every request, in one read: the consent still exists (revoking it in Connected
-        // apps fails the next call) and this token was not revoked on its own (RFC 7009).
-        const gid = payload.gid
-        if (gid !== undefined && typeof gid !== 'string') throw new Error('bad consent')
-        const jti = payload.jti as string
-        if (!(await options.storage.read((s) => s.oauth.accessTokenIsLive(jti, (gid ?? null) as never))))
-          throw new Error('revoked')
-        return {
-          userId: payload.sub,
-          scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []),
-          ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),
-          ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}),
-          ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
-          ...(typeof payload.aud === 'string' ? { audience: payload.aud } : {}),
-          ...(typeof payload.exp === 'number'
-            ? { expiresAt: new Date(payload.exp * 1000).toISOString() }
-            : {}),
-        }
-      } catch {
+        if (payload.gid !== undefined && typeof payload.gid !== 'string') throw new Error('bad consent')
+        return payload
+      })().catch(() => {
         throw new ProblemError('unauthenticated', 'The access token is invalid or expired.')
+      })
+      // Checked on every request, in one read: the consent still exists (revoking it in Connected
+      // apps fails the next call) and this token was not revoked on its own (RFC 7009). Outside the
+      // catch: a database that cannot be reached is a 503, not a token to throw away.
+      const gid = (payload.gid as string | undefined) ?? null
+      const jti = payload.jti as string
+      if (!(await options.storage.read((s) => s.oauth.accessTokenIsLive(jti, gid as never))))
+        throw new ProblemError('unauthenticated', 'The access token is invalid or expired.')
+      return {
+        userId: payload.sub as UserId,
+        scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []),
+        ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),
+        ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}),
+        ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
+        ...(typeof payload.aud === 'string' ? { audience: payload.aud } : {}),
+        ...(typeof payload.exp === 'number' ? { expiresAt: new Date(payload.exp * 1000).toISOString() } : {}),
       }
     },
     async jwks() {
