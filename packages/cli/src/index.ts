@@ -1,0 +1,3 @@
+export type { Credentials } from './credentials.ts'
+export { configDir, credentialsPath } from './credentials.ts'
+export { main } from './main.ts'
