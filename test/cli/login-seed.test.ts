@@ -78,7 +78,8 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     )
     expect(seeded.stderr).toContain('Workspace')
 
-    // logout: the refresh token is revoked at the server and the file is gone.
+    // logout: the CLI's consent is gone (its access tokens fail at once), the refresh token is
+    // revoked at the server, and the file is gone.
     const lastRefresh = JSON.parse(readFileSync(file, 'utf8')).refreshToken
     const out = await runCli(['logout'], env)
     expect(out.code).toBe(0)
@@ -89,6 +90,7 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
       client_id: stored.clientId,
     })
     expect(refused.body.error).toBe('invalid_grant')
+    expect((await server.request('GET', '/v1/orgs', { token: accessToken })).status).toBe(401)
     const after = await runCli(['token'], env)
     expect(after.code).toBe(1)
     expect(after.stderr).toContain('Not signed in')

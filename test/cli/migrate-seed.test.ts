@@ -64,6 +64,7 @@ describeEachDatabase('workgraph seed --demo, resumed', (db) => {
     let writes = 0
     const flaky: Api = {
       get: api.get,
+      delete: api.delete,
       post: <T>(path: string, body: unknown, key?: string) => {
         if (++writes === 5) return Promise.reject(new Error('connection reset'))
         return api.post<T>(path, body, key)

@@ -17,6 +17,7 @@ export interface Api {
   get<T = Page>(path: string): Promise<T>
   /** POST with an `Idempotency-Key`: a retry with the same key replays the first answer. */
   post<T = Created>(path: string, body: unknown, idempotencyKey?: string): Promise<T>
+  delete(path: string): Promise<void>
 }
 
 export function apiClient(origin: string, accessToken: string): Api {
@@ -48,5 +49,8 @@ export function apiClient(origin: string, accessToken: string): Api {
   return {
     get: (path) => send('GET', path),
     post: (path, body, key) => send('POST', path, body, key),
+    delete: async (path) => {
+      await send('DELETE', path)
+    },
   }
 }

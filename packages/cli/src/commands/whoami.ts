@@ -48,9 +48,9 @@ export const whoami = defineCommand({
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
       return
     }
-    const who = me ? `${me.name} <${me.email}>` : sub
+    const who = me ? `${me.name} <${me.email}> (${sub})` : sub
     const lines = [
-      `Signed in to ${server.origin} as ${who} (${sub})`,
+      `Signed in to ${server.origin} as ${who}`,
       `Scopes: ${scope}`,
       result.workspaces.length === 0
         ? 'No workspaces yet: workgraph seed --demo creates one with demo data.'
