@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { credentialsPath } from '@workgraph/cli'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { authorizeAndAllow, signUp, tokenRequest } from '../oauth/support.ts'
+import { authorizeAndAllow, consentFields, signUp, tokenRequest } from '../oauth/support.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { cliEnvironment, runCli, startCli, waitForOutput } from './support.ts'
@@ -95,4 +95,30 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     expect(after.code).toBe(1)
     expect(after.stderr).toContain('Not signed in')
   }, 120_000)
+
+  it('stores nothing when the person presses Deny', async () => {
+    const env = cliEnvironment()
+    const login = startCli(['login', '--server', server.url, '--no-browser'], env)
+    const url = await waitForOutput(login, /http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+/)
+    const person = await signUp(server.url)
+    const form = consentFields(await (await fetch(url, { headers: { cookie: person.cookie } })).text())
+    form.set('decision', 'deny')
+    const denied = await fetch(`${server.url}/oauth/authorize`, {
+      method: 'POST',
+      headers: {
+        cookie: person.cookie,
+        origin: server.url,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form,
+      redirect: 'manual',
+    })
+    const callback = new URL(denied.headers.get('location')!)
+    expect(callback.searchParams.get('error')).toBe('access_denied')
+    expect(await (await fetch(callback)).text()).toContain('did not complete')
+    const result = await login.result
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('You chose Deny; nothing was stored.')
+    expect(() => statSync(credentialsPath(server.url, env))).toThrow()
+  }, 60_000)
 })
