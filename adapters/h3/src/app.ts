@@ -9,6 +9,7 @@ import { registerOAuthRoutes } from './oauth/routes.ts'
 import { registerAccountPages } from './pages/account.ts'
 import { registerConnectedAppsPage } from './pages/connected-apps.ts'
 import { registerConsentPages } from './pages/consent.ts'
+import { registerInvitationPage } from './pages/invitation.ts'
 import { registerSseRoute } from './sse-route.ts'
 
 export interface AppOptions extends ApiRoutesOptions {
@@ -29,6 +30,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerAccountPages(app, oauth)
   registerConsentPages(app, oauth)
   registerConnectedAppsPage(app, oauth)
+  registerInvitationPage(app, engine, oauth)
   const mcpRequest = new Request(`${engine.config.baseUrl}/mcp`)
   registerMcpRoute(app, engine, { onError: (e) => options.onError?.(e, mcpRequest), ...options.mcp })
   app.all('/**', (event) =>

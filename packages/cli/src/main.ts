@@ -1,0 +1,16 @@
+import { defineCommand } from 'citty'
+import { login } from './commands/login.ts'
+import { logout } from './commands/logout.ts'
+import { migrate } from './commands/migrate.ts'
+import { seed } from './commands/seed.ts'
+import { token } from './commands/token.ts'
+import { whoami } from './commands/whoami.ts'
+
+export const main = defineCommand({
+  meta: {
+    name: 'workgraph',
+    version: '0.1.0',
+    description: 'Sign in to a workgraph server, get tokens for its API, seed demo data, run migrations',
+  },
+  subCommands: { login, token, whoami, logout, seed, migrate },
+})

@@ -1,0 +1,43 @@
+import { type Credentials, defaultServer, readCredentials, writeCredentials } from './credentials.ts'
+import { CliError } from './errors.ts'
+import { type DiscoveredServer, discover, normalizeServer, refresh } from './oauth/server.ts'
+
+export const DEFAULT_SERVER = 'http://localhost:3000'
+
+/** `--server`, else `WORKGRAPH_SERVER`, else the server of the last login, else localhost:3000. */
+export async function resolveServer(flag: string | undefined): Promise<string> {
+  return normalizeServer(flag || process.env.WORKGRAPH_SERVER || (await defaultServer()) || DEFAULT_SERVER)
+}
+
+export async function requireCredentials(server: string): Promise<Credentials> {
+  const credentials = await readCredentials(server)
+  if (!credentials) throw new CliError(`Not signed in to ${server}. Run: workgraph login --server ${server}`)
+  return credentials
+}
+
+export interface FreshToken {
+  server: DiscoveredServer
+  credentials: Credentials
+  accessToken: string
+}
+
+/**
+ * A new access token from the stored refresh token. The server rotates refresh tokens, so the next
+ * one is written before the access token is handed out: losing it would end the sign-in.
+ */
+export async function freshAccessToken(serverFlag: string | undefined): Promise<FreshToken> {
+  const origin = await resolveServer(serverFlag)
+  const credentials = await requireCredentials(origin)
+  const server = await discover(origin)
+  if (server.as.issuer !== credentials.issuer) {
+    throw new CliError(
+      `${origin} now names issuer ${server.as.issuer}, not ${credentials.issuer}; run workgraph login again`,
+    )
+  }
+  const tokens = await refresh(server, credentials)
+  const next = { ...credentials, refreshToken: tokens.refreshToken, scope: tokens.scope, savedAt: now() }
+  await writeCredentials(next)
+  return { server, credentials: next, accessToken: tokens.accessToken }
+}
+
+export const now = () => new Date().toISOString()

@@ -1,0 +1,124 @@
+import { readFileSync, statSync } from 'node:fs'
+import { credentialsPath } from '@workgraph/cli'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { authorizeAndAllow, consentFields, signUp, tokenRequest } from '../oauth/support.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { cliEnvironment, runCli, startCli, waitForOutput } from './support.ts'
+
+describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer(db)
+  })
+  afterAll(() => server.drop())
+
+  it('signs in through the browser step, prints working tokens, seeds a workspace, and revokes on logout', async () => {
+    const env = cliEnvironment()
+    const base = server.url
+
+    // login: the CLI prints the authorize URL and waits on its loopback redirect; the "browser"
+    // here is an HTTP client that signs a new person up and presses Allow, as test/oauth does.
+    const login = startCli(['login', '--server', base, '--no-browser'], env)
+    const url = await waitForOutput(login, /http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+/)
+    const person = await signUp(base)
+    const callback = await authorizeAndAllow(base, url, person.cookie)
+    expect(callback.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(callback.pathname).toBe('/callback')
+    const landed = await fetch(callback)
+    expect(landed.status).toBe(200)
+    expect(await landed.text()).toContain('You are signed in')
+    const loggedIn = await login.result
+    expect(loggedIn.stderr).toContain(`Signed in to ${base}`)
+    expect(loggedIn.code).toBe(0)
+
+    // The refresh token sits in the config dir, readable by its owner only.
+    const file = credentialsPath(base, env)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const stored = JSON.parse(readFileSync(file, 'utf8'))
+    expect(stored).toMatchObject({ server: base, issuer: base, resource: `${base}/v1` })
+    expect(stored.scope.split(' ')).toEqual(expect.arrayContaining(['work:write', 'offline_access']))
+
+    // token: a working access token on stdout alone; the refresh token rotated and saved again.
+    const printed = await runCli(['token', '--server', base], env)
+    expect(printed.code).toBe(0)
+    const accessToken = printed.stdout.trim()
+    expect(accessToken.split('.')).toHaveLength(3)
+    expect((await server.as(accessToken).get('/v1/orgs')).status).toBe(200)
+    const rotated = JSON.parse(readFileSync(file, 'utf8'))
+    expect(rotated.refreshToken).not.toBe(stored.refreshToken)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+
+    // whoami: the server of the last login is the default from now on.
+    const whoami = await runCli(['whoami', '--json'], env)
+    expect(whoami.code).toBe(0)
+    expect(JSON.parse(whoami.stdout)).toMatchObject({ server: base, workspaces: [] })
+
+    // seed --demo: the demo workspace is there through the API, for this person.
+    const seeded = await runCli(['seed', '--demo'], env)
+    expect(seeded.code, seeded.stderr).toBe(0)
+    const orgId = seeded.stdout.trim().split('\n').at(-1)!
+    const api = server.as(accessToken)
+    const teams = (await api.get(`/v1/orgs/${orgId}/teams`)).body.data
+    expect(teams.map((t: { key: string }) => t.key).sort()).toEqual(['DES', 'ENG', 'OPS'])
+    const tasks = (await api.get(`/v1/orgs/${orgId}/tasks?limit=200`)).body.data
+    expect(tasks.length).toBeGreaterThanOrEqual(25)
+    const ota = tasks.find((t: { title: string }) => t.title.startsWith('Over-the-air'))
+    expect(tasks.filter((t: { parentId: string | null }) => t.parentId === ota.id)).toHaveLength(4)
+    const fleet = tasks.find((t: { title: string }) => t.title.startsWith('Fleet API'))
+    const blockers = (await api.get(`/v1/orgs/${orgId}/tasks/${fleet.id}/blockers`)).body.data
+    expect(blockers.map((b: { id: string }) => b.id)).toContain(ota.id)
+    expect((await api.get(`/v1/orgs/${orgId}/labels`)).body.data.length).toBe(8)
+    expect((await api.get(`/v1/orgs/${orgId}/agents`)).body.data.length).toBe(2)
+    const eng = teams.find((t: { key: string }) => t.key === 'ENG')
+    expect((await api.get(`/v1/orgs/${orgId}/teams/${eng.id}/cycles`)).body.data.length).toBe(2)
+    const drift = tasks.find((t: { title: string }) => t.title.startsWith('Gripper'))
+    expect((await api.get(`/v1/orgs/${orgId}/tasks/${drift.id}/comments`)).body.data.length).toBeGreaterThan(
+      0,
+    )
+    expect(seeded.stderr).toContain('Workspace')
+
+    // logout: the CLI's consent is gone (its access tokens fail at once), the refresh token is
+    // revoked at the server, and the file is gone.
+    const lastRefresh = JSON.parse(readFileSync(file, 'utf8')).refreshToken
+    const out = await runCli(['logout'], env)
+    expect(out.code).toBe(0)
+    expect(() => statSync(file)).toThrow()
+    const refused = await tokenRequest(base, {
+      grant_type: 'refresh_token',
+      refresh_token: lastRefresh,
+      client_id: stored.clientId,
+    })
+    expect(refused.body.error).toBe('invalid_grant')
+    expect((await server.request('GET', '/v1/orgs', { token: accessToken })).status).toBe(401)
+    const after = await runCli(['token'], env)
+    expect(after.code).toBe(1)
+    expect(after.stderr).toContain('Not signed in')
+  }, 120_000)
+
+  it('stores nothing when the person presses Deny', async () => {
+    const env = cliEnvironment()
+    const login = startCli(['login', '--server', server.url, '--no-browser'], env)
+    const url = await waitForOutput(login, /http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+/)
+    const person = await signUp(server.url)
+    const form = consentFields(await (await fetch(url, { headers: { cookie: person.cookie } })).text())
+    form.set('decision', 'deny')
+    const denied = await fetch(`${server.url}/oauth/authorize`, {
+      method: 'POST',
+      headers: {
+        cookie: person.cookie,
+        origin: server.url,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form,
+      redirect: 'manual',
+    })
+    const callback = new URL(denied.headers.get('location')!)
+    expect(callback.searchParams.get('error')).toBe('access_denied')
+    expect(await (await fetch(callback)).text()).toContain('did not complete')
+    const result = await login.result
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('You chose Deny; nothing was stored.')
+    expect(() => statSync(credentialsPath(server.url, env))).toThrow()
+  }, 60_000)
+})

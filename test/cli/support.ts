@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '../..')
+const tsx = join(root, 'node_modules/.bin/tsx')
+const bin = join(root, 'packages/cli/src/bin/workgraph.ts')
+
+export interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** A private config home per test, so no run touches the developer's real credentials. */
+export function cliEnvironment(): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'workgraph-cli-'))
+  const { WORKGRAPH_SERVER: _ignored, ...inherited } = process.env
+  return {
+    ...inherited,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    HOME: home,
+    BROWSER: 'none',
+    NO_COLOR: '1',
+  }
+}
+
+/** Starts the real `workgraph` bin from source, as `pnpm workgraph` does. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess & { result: Promise<CliRun> } {
+  const child = spawn(tsx, ['--conditions=dev-source', bin, ...args], { env, cwd: root })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  const result = new Promise<CliRun>((done) => child.on('close', (code) => done({ code, stdout, stderr })))
+  return Object.assign(child, { result })
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  return startCli(args, env).result
+}
+
+/** Resolves with the first match of `pattern` in what the process wrote to stderr. */
+export function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let seen = ''
+    const onData = (chunk: Buffer) => {
+      seen += chunk
+      const match = pattern.exec(seen)
+      if (match) {
+        child.stderr?.off('data', onData)
+        resolvePromise(match[0])
+      }
+    }
+    child.stderr?.on('data', onData)
+    child.once('close', () => reject(new Error(`exited before printing ${pattern}:\n${seen}`)))
+  })
+}
