@@ -224,6 +224,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   blockerId: 'TaskId',
   relatedTaskId: 'TaskId',
   linkId: 'TaskLinkId',
+  statusId: 'ProjectStatusId',
+  projectId: 'ProjectId',
+  milestoneId: 'MilestoneId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
