@@ -6,6 +6,7 @@ import {
   type CapabilityTarget,
   declareOperation,
   type OperationContext,
+  type OperationExamples,
 } from './operation.ts'
 import { PageQuery } from './pagination.ts'
 import type { ProblemCode } from './problems.ts'
@@ -45,6 +46,8 @@ export interface ResourceDescriptor<
   updateBody?: U
   listQuery?: L
   errors?: Partial<Record<'create' | 'update' | 'archive' | 'restore' | 'delete', ProblemCode[]>>
+  /** Request and response examples per derived shape, for the reference. */
+  examples?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>>
   handlers: {
     list?: (
       ctx: OperationContext,
@@ -95,6 +98,7 @@ export function resourceOperations<
         response: PageOf(d.schema, pascal(d.name)),
         status: 200,
         errors: ['invalid_cursor'],
+        examples: d.examples?.list,
         run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
           list(ctx, params as Params, query as never),
       }),
@@ -115,6 +119,7 @@ export function resourceOperations<
         status: 200,
         errors: ['not_found'],
         etag: true,
+        examples: d.examples?.get,
         run: (ctx, { params }) => handler(ctx, params as Params),
       }),
     )
@@ -138,6 +143,7 @@ export function resourceOperations<
         target: ({ params, body }) => target(params as Params, body as Static<C>),
         errors: d.errors?.create ?? [],
         location: h.get ? get : undefined,
+        examples: d.examples?.create,
         run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<C>),
       }),
     )
@@ -158,6 +164,7 @@ export function resourceOperations<
       target: ({ params }) => d.target(params as Params),
       errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
       precondition: h.get ? get : undefined,
+      examples: action === 'delete' ? undefined : d.examples?.[action],
       ...fields,
     })
 
@@ -260,6 +267,7 @@ export function subListOperation(list: {
   itemName: string
   query?: TProperties
   errors?: ProblemCode[]
+  examples?: OperationExamples
   run: (
     ctx: OperationContext,
     params: Params,
@@ -279,6 +287,7 @@ export function subListOperation(list: {
     response: PageOf(list.item, list.itemName),
     status: 200,
     errors: ['not_found', 'invalid_cursor', ...(list.errors ?? [])],
+    examples: list.examples,
     run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
       list.run(ctx, params, query) as never,
   })

@@ -3,6 +3,7 @@ import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
 import type { AnyOperation } from '../kernel/operation.ts'
 import { resourceOperations } from '../kernel/resource.ts'
 import { Name, Nullable } from '../kernel/schema-types.ts'
+import { milestoneExamples } from './examples.ts'
 import {
   createMilestone,
   deleteMilestone,
@@ -44,6 +45,7 @@ export const milestoneOperations: AnyOperation[] = resourceOperations({
     { additionalProperties: false, minProperties: 1 },
   ),
   errors: { create: ['conflict', 'archived'], update: ['conflict'] },
+  examples: milestoneExamples,
   handlers: {
     list: (ctx, p, query) => listMilestones(ctx, p.projectId as ProjectId, query),
     get: (ctx, p) => requireMilestone(ctx, p.milestoneId as MilestoneId),

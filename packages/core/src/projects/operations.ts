@@ -6,6 +6,7 @@ import { paramsOf, resourceOperations, subListOperation } from '../kernel/resour
 import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { PrioritySchema, Task } from '../tasks/schemas.ts'
 import { Color, Team } from '../teams/schemas.ts'
+import { examples, projectExamples } from './examples.ts'
 import { listProjectTasks, projectProgress } from './progress.ts'
 import { Project, ProjectDate, ProjectProgress } from './schemas.ts'
 import {
@@ -98,6 +99,7 @@ const projectResource = resourceOperations({
     create: ['not_found', 'archived', 'reference_not_found'],
     update: ['reference_not_found'],
   },
+  examples: projectExamples,
   handlers: {
     list: (ctx, _p, query) =>
       listProjects(ctx, {
@@ -127,6 +129,7 @@ const projectTeams: AnyOperation[] = [
     description: 'The teams the project spans that the caller may view, by id.',
     item: Team,
     itemName: 'Team',
+    examples: examples.teams,
     run: (ctx, params, query) => listProjectTeams(ctx, params.projectId as ProjectId, query),
   }),
   declareOperation({
@@ -144,6 +147,7 @@ const projectTeams: AnyOperation[] = [
     capability: 'contribute',
     target: projectTarget,
     errors: ['not_found', 'archived'],
+    examples: examples.teamAdd,
     run: (ctx, { params }) => addProjectTeam(ctx, params.projectId as ProjectId, params.teamId as TeamId),
   }),
   declareOperation({
@@ -182,6 +186,7 @@ const projectReads: AnyOperation[] = [
     response: ProjectProgress,
     status: 200,
     errors: ['not_found'],
+    examples: examples.progress,
     run: (ctx, { params }) => projectProgress(ctx, params.projectId as ProjectId),
   }),
   subListOperation({
@@ -192,6 +197,7 @@ const projectReads: AnyOperation[] = [
     description: 'The tasks of the project the caller may view, newest first, as `tasks.list` gives them.',
     item: Task,
     itemName: 'Task',
+    examples: examples.tasks,
     query: {
       milestoneId: Type.Optional(
         Type.String({

@@ -4,6 +4,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Color } from '../teams/schemas.ts'
+import { examples, statusExamples } from './examples.ts'
 import { ProjectStatus, ProjectStatusCategorySchema, ProjectStatusName } from './schemas.ts'
 import {
   createProjectStatus,
@@ -58,6 +59,7 @@ const statusResource = resourceOperations({
     update: ['conflict'],
     archive: ['last_project_status', 'project_status_in_use'],
   },
+  examples: statusExamples,
   handlers: {
     list: (ctx, _p, query) => listProjectStatuses(ctx, query),
     get: (ctx, p) => requireProjectStatus(ctx, p.statusId as ProjectStatusId),
@@ -90,6 +92,7 @@ const reorder = declareOperation({
   status: 200,
   capability: 'manage',
   errors: [],
+  examples: examples.reorder,
   run: async (ctx, { body }) => ({
     data: await reorderProjectStatuses(ctx, body.statusIds as ProjectStatusId[]),
   }),
