@@ -46,6 +46,10 @@ export interface ResourceDescriptor<
   updateBody?: U
   listQuery?: L
   errors?: Partial<Record<'create' | 'update' | 'archive' | 'restore' | 'delete', ProblemCode[]>>
+  /** What each derived shape does beyond its summary, for the reference (an update's keeps its If-Match note). */
+  descriptions?: Partial<
+    Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>
+  >
   /** Request and response examples per derived shape, for the reference. */
   examples?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>>
   handlers: {
@@ -93,6 +97,7 @@ export function resourceOperations<
         tag: d.tag,
         scope: 'work:read',
         summary: `List ${d.plural}`,
+        description: d.descriptions?.list,
         params: collectionParams,
         query: Type.Object({ ...PageQuery, ...d.listQuery }, { additionalProperties: false }),
         response: PageOf(d.schema, pascal(d.name)),
@@ -114,6 +119,7 @@ export function resourceOperations<
         tag: d.tag,
         scope: 'work:read',
         summary: `Get a ${d.name}`,
+        description: d.descriptions?.get,
         params: itemParams,
         response: d.schema,
         status: 200,
@@ -135,6 +141,7 @@ export function resourceOperations<
         tag: d.tag,
         scope: 'work:write',
         summary: `Create a ${d.name}`,
+        description: d.descriptions?.create,
         params: collectionParams,
         body: d.createBody,
         response: d.schema,
@@ -164,6 +171,7 @@ export function resourceOperations<
       target: ({ params }) => d.target(params as Params),
       errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
       precondition: h.get ? get : undefined,
+      description: d.descriptions?.[action],
       examples: action === 'delete' ? undefined : d.examples?.[action],
       ...fields,
     })
@@ -175,8 +183,12 @@ export function resourceOperations<
         method: 'PATCH',
         path: itemPath,
         summary: `Update a ${d.name}`,
-        description:
+        description: [
+          d.descriptions?.update,
           'Fields left out stay as they are. Send `If-Match` with an ETag to update only an unchanged record.',
+        ]
+          .filter(Boolean)
+          .join(' '),
         body: d.updateBody,
         response: d.schema,
         status: 200,

@@ -45,6 +45,12 @@ export const milestoneOperations: AnyOperation[] = resourceOperations({
     { additionalProperties: false, minProperties: 1 },
   ),
   errors: { create: ['conflict', 'archived'], update: ['conflict'] },
+  descriptions: {
+    list: 'In order (`position`), each with its `status` derived from the tasks the caller may view.',
+    get: 'With its derived `status`; a milestone of a project the caller cannot view is a 404.',
+    create: 'Added last in the project; the name is unique in the project, ignoring case.',
+    delete: 'Its tasks stay in the project without a milestone.',
+  },
   examples: milestoneExamples,
   handlers: {
     list: (ctx, p, query) => listMilestones(ctx, p.projectId as ProjectId, query),

@@ -99,6 +99,23 @@ const projectResource = resourceOperations({
     create: ['not_found', 'archived', 'reference_not_found'],
     update: ['reference_not_found'],
   },
+  descriptions: {
+    list:
+      'The projects the caller can view (one of their teams is visible to the caller), newest first. `teamIds` ' +
+      'names only the teams the caller can view.',
+    get: 'A project none of whose teams the caller can view is a 404, like a missing one.',
+    create:
+      'Spans the teams in `teamIds`: the caller needs `contribute` on each, and `assign` to set a lead. Without ' +
+      '`statusId` the project goes into the first active `backlog` status. `targetDate` may not be before `startDate`.',
+    update:
+      'Moving to another status keeps `startedAt`, `completedAt` and `canceledAt` by its category; changing the lead ' +
+      'needs `assign`.',
+    archive: 'Hides the project from default lists; its milestones and tasks stay.',
+    restore: 'Undoes `projects.archive`.',
+    delete:
+      'Needs `manage` on one of its teams. Deletes its milestones; its tasks stay in their teams without project ' +
+      'or milestone.',
+  },
   examples: projectExamples,
   handlers: {
     list: (ctx, _p, query) =>

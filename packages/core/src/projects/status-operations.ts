@@ -59,6 +59,15 @@ const statusResource = resourceOperations({
     update: ['conflict'],
     archive: ['last_project_status', 'project_status_in_use'],
   },
+  descriptions: {
+    list: "The org's project statuses by `position`; the default set is created on first use.",
+    create: 'Added last; the name is unique in the org, ignoring case. Needs `manage` on the org.',
+    update: 'The category cannot change.',
+    archive:
+      'Refused for the last active status of its category (`last_project_status`) and while projects are in it ' +
+      '(`project_status_in_use`).',
+    restore: 'Undoes `projectStatuses.archive`.',
+  },
   examples: statusExamples,
   handlers: {
     list: (ctx, _p, query) => listProjectStatuses(ctx, query),
