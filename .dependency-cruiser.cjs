@@ -13,6 +13,7 @@ const GROUPS = [
   'labels',
   'tasks',
   'cycles',
+  'projects',
   'comments',
   'agents',
   'plans',

@@ -1,4 +1,6 @@
 import { generateOpenApi, OPERATIONS, PROBLEMS, TAGS } from '@workgraph/core'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { expect, it } from 'vitest'
 
 const document = generateOpenApi(OPERATIONS, {
@@ -36,4 +38,36 @@ it('resolves every $ref to a component schema', () => {
     (m) => m[1]!,
   )
   for (const name of new Set(refs)) expect(document.components.schemas[name], name).toBeDefined()
+})
+
+it('shows only request and response examples that validate against the published schemas', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+  ajv.addSchema({ $id: 'openapi', components: document.components })
+  const check = (schema: unknown, example: unknown) => {
+    const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'))
+    return ajv.validate(rewritten, example)
+      ? []
+      : (ajv.errors ?? []).map((e) => `${e.instancePath} ${e.message}`)
+  }
+  let checked = 0
+  for (const op of OPERATIONS) {
+    const entry = document.paths[op.path][op.method.toLowerCase()]
+    const media = {
+      request: entry.requestBody?.content['application/json'],
+      response: entry.responses[String(op.status)].content?.['application/json'],
+    }
+    for (const which of ['request', 'response'] as const) {
+      const example = op.examples?.[which]
+      if (example === undefined) continue
+      expect(media[which]?.example, `${op.id}: the ${which} example is in the document`).toEqual(example)
+      expect(check(media[which].schema, example), `${op.id} ${which} example`).toEqual([])
+      checked++
+    }
+  }
+  expect(checked).toBeGreaterThan(0)
+  // The check can fail: a project without teams is refused.
+  const get =
+    document.paths['/v1/orgs/{orgId}/projects/{projectId}'].get.responses['200'].content['application/json']
+  expect(check(get.schema, { ...get.example, teamIds: [] })).not.toEqual([])
 })

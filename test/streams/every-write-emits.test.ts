@@ -26,6 +26,7 @@ const CHANGING: Record<string, (ids: Ids) => unknown> = {
   'cycles.addTasks': (ids) => ({ taskIds: [ids.otherTaskId] }),
   'tasks.labels.add': (ids) => ({ labelId: ids.otherLabelId }),
   'members.update': () => ({ role: 'guest' }),
+  'projectStatuses.reorder': (ids) => ({ statusIds: ids.projectStatusIds!.split(',').reverse() }),
   'workflowStates.reorder': (ids) => ({ stateIds: ids.stateIds!.split(',').reverse() }),
   'grants.create': (ids) => ({
     subjectType: 'member',
@@ -38,6 +39,9 @@ const CHANGING: Record<string, (ids: Ids) => unknown> = {
 /** Operations whose path ids differ from the sample world's defaults. */
 const IDS: Record<string, (ids: Ids) => Ids> = {
   'comments.reactions.remove': (ids) => ({ ...ids, reactionId: ids.commentReactionId! }),
+  // The sample project spans the sample team already; add (and then remove) another one.
+  'projects.teams.add': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
+  'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
 }
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined
@@ -127,5 +131,6 @@ describeEachDatabase('every write emits events', (db) => {
     const declared = new Set(EVENT_KINDS.flatMap((row) => row.kinds))
     const undeclared = [...kinds].filter((k) => !declared.has(k)).sort()
     expect(undeclared, 'event kinds no group declares (its group.ts `events`)').toEqual([])
-  }, 300_000)
+    // A fresh sample world per write (150 of them): on Postgres, on a loaded machine, this passes 5 minutes.
+  }, 600_000)
 })

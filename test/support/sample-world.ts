@@ -53,6 +53,13 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'comments.update': () => ({ body: 'Edited' }),
   'tasks.reactions.add': () => ({ emoji: '🎯' }),
   'comments.reactions.add': () => ({ emoji: '🎯' }),
+  'projectStatuses.create': () => ({ name: 'Matrix', category: 'started' }),
+  'projectStatuses.update': () => ({ name: 'Renamed' }),
+  'projectStatuses.reorder': (ids) => ({ statusIds: [ids.statusId] }),
+  'projects.create': (ids) => ({ name: 'Matrix', teamIds: [ids.teamId] }),
+  'projects.update': () => ({ name: 'Renamed' }),
+  'milestones.create': () => ({ name: 'Matrix' }),
+  'milestones.update': () => ({ name: 'Renamed' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
@@ -117,6 +124,12 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const reaction = (await ws.api.post(`${base}/tasks/${task.id}/reactions`, { emoji: '👍' })).body
   const commentReaction = (await ws.api.post(`${base}/comments/${comment.id}/reactions`, { emoji: '👍' }))
     .body
+  const status = (await ws.api.post(`${base}/project-statuses`, { name: 'Sample', category: 'started' })).body
+  const statuses = (await ws.api.get(`${base}/project-statuses?limit=200`)).body.data
+  const otherTeam = (await ws.api.post(`${base}/teams`, { name: 'Other', key: 'OTHER' })).body
+  const project = (await ws.api.post(`${base}/projects`, { name: 'Sample', teamIds: [ws.teamId] })).body
+  const milestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Sample' })).body
+  await ws.api.patch(`${base}/tasks/${task.id}`, { milestoneId: milestone.id })
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -142,6 +155,14 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     reactionId: reaction.id,
     /** `reactionId` names a task's reaction; operations on a comment's reactions take this one. */
     commentReactionId: commentReaction.id,
+    /** A project status no project is in, so it can be archived. */
+    statusId: status.id,
+    /** Every active project status of the org, comma-separated. */
+    projectStatusIds: statuses.map((s: { id: string }) => s.id).join(','),
+    projectId: project.id,
+    milestoneId: milestone.id,
+    /** A team the sample project does not span yet. */
+    otherTeamId: otherTeam.id,
     /** Every active state of the team, comma-separated. */
     stateIds: Object.values(ws.states)
       .map((s) => s.id)

@@ -5,6 +5,7 @@ import type { CyclesTables } from './cycles/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
 import type { OrgsTables } from './orgs/tables.ts'
+import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { UsersTables } from './users/tables.ts'
@@ -22,6 +23,7 @@ export interface Database
     AccessTables,
     AgentsTables,
     CyclesTables,
+    ProjectsTables,
     LabelsTables,
     CommentsTables {}
 

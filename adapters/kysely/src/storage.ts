@@ -11,6 +11,7 @@ import { labelsStore } from './labels/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
 import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
+import { projectsStore } from './projects/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
@@ -32,6 +33,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...labelsStore(db),
     ...tasksStore(db),
     ...cyclesStore(db),
+    ...projectsStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
   }

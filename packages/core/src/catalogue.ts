@@ -8,6 +8,7 @@ import { labelsGroup } from './labels/group.ts'
 import { meGroup } from './me/group.ts'
 import { orgsGroup } from './orgs/group.ts'
 import { plansGroup } from './plans/group.ts'
+import { projectsGroup } from './projects/group.ts'
 import { streamsGroup } from './streams/group.ts'
 import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
@@ -24,6 +25,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   teamsGroup,
   tasksGroup,
   cyclesGroup,
+  projectsGroup,
   labelsGroup,
   commentsGroup,
   agentsGroup,

@@ -54,7 +54,10 @@ export type {
   InvitationId,
   LabelId,
   MemberId,
+  MilestoneId,
   OrgId,
+  ProjectId,
+  ProjectStatusId,
   ReactionId,
   SessionId,
   StateId,
@@ -120,6 +123,15 @@ export {
   PlanStep,
   ResolvedName,
 } from './plans/schemas.ts'
+export type { MilestoneStatus, ProjectStatusCategory } from './projects/schemas.ts'
+export {
+  MILESTONE_STATUSES,
+  Milestone,
+  PROJECT_STATUS_CATEGORIES,
+  Project,
+  ProjectProgress,
+  ProjectStatus,
+} from './projects/schemas.ts'
 export type { StreamBroker, StreamItem, StreamSink, SubscribeOptions } from './streams/broker.ts'
 export type { Positions } from './streams/cursor.ts'
 export { decodeStreamCursor, encodeStreamCursor } from './streams/cursor.ts'

@@ -33,6 +33,17 @@ export type {
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
 export type {
+  MilestoneCounts,
+  MilestoneRecord,
+  MilestoneRepo,
+  ProjectFilter,
+  ProjectRecord,
+  ProjectRepo,
+  ProjectStatusRepo,
+  ProjectTally,
+  SeededStatus,
+} from './projects/storage.ts'
+export type {
   TaskDependencyRecord,
   TaskDependencyRepo,
   TaskFilter,

@@ -25,6 +25,8 @@ export interface TasksTables {
     archivedAt: NullableTimestamp
     deletedAt: NullableTimestamp
     cycleId: string | null
+    projectId: string | null
+    milestoneId: string | null
   }
   taskLabels: { orgId: string; taskId: string; labelId: string; createdBy: string; createdAt: Timestamp }
   taskHistory: {

@@ -1,4 +1,15 @@
-import type { CycleId, MemberId, OrgId, ReadScope, StateId, Task, TaskId, TeamId } from '@workgraph/core'
+import type {
+  CycleId,
+  MemberId,
+  MilestoneId,
+  OrgId,
+  ProjectId,
+  ReadScope,
+  StateId,
+  Task,
+  TaskId,
+  TeamId,
+} from '@workgraph/core'
 import type { TaskRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
@@ -37,6 +48,8 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
           startDate: task.startDate ?? null,
           parentId: task.parentId ?? null,
           cycleId: task.cycleId ?? null,
+          projectId: task.projectId ?? null,
+          milestoneId: task.milestoneId ?? null,
           deletedAt: null,
         })
         .execute()
@@ -58,6 +71,10 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (filter.priority) q = q.where('tasks.priority', '=', filter.priority)
       if (filter.cycleId === null) q = q.where('tasks.cycleId', 'is', null)
       else if (filter.cycleId) q = q.where('tasks.cycleId', '=', filter.cycleId)
+      if (filter.projectId === null) q = q.where('tasks.projectId', 'is', null)
+      else if (filter.projectId) q = q.where('tasks.projectId', '=', filter.projectId)
+      if (filter.milestoneId === null) q = q.where('tasks.milestoneId', 'is', null)
+      else if (filter.milestoneId) q = q.where('tasks.milestoneId', '=', filter.milestoneId)
       if (filter.updatedSince) q = q.where('tasks.updatedAt', '>=', filter.updatedSince)
       if (filter.archived === true) q = q.where('tasks.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('tasks.archivedAt', 'is', null)
@@ -150,5 +167,7 @@ export function toTask(r: Row): Omit<Task, 'labelIds'> {
     canceledAt: isoOrNull(r.canceledAt),
     archivedAt: isoOrNull(r.archivedAt),
     cycleId: r.cycleId as CycleId | null,
+    projectId: r.projectId as ProjectId | null,
+    milestoneId: r.milestoneId as MilestoneId | null,
   }
 }

@@ -12,7 +12,7 @@ type TeamRow = Omit<Database['teams'], 'createdAt' | 'updatedAt' | 'archivedAt'>
   archivedAt: Date | string | null
 }
 
-function toTeam({ nextNumber: _n, ...r }: TeamRow): Team {
+export function toTeam({ nextNumber: _n, ...r }: TeamRow): Team {
   return {
     ...r,
     id: r.id as TeamId,

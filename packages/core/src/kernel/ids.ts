@@ -25,6 +25,9 @@ export const ID_PREFIXES = {
   ReactionId: 'rct',
   TaskHistoryId: 'thst',
   TaskLinkId: 'tlnk',
+  ProjectStatusId: 'pst',
+  ProjectId: 'proj',
+  MilestoneId: 'mile',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -52,6 +55,9 @@ export type CommentRevisionId = Id<'CommentRevisionId'>
 export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
+export type ProjectStatusId = Id<'ProjectStatusId'>
+export type ProjectId = Id<'ProjectId'>
+export type MilestoneId = Id<'MilestoneId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

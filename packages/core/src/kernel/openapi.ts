@@ -105,7 +105,7 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     ? {
         description: op.summary,
         ...(headers ? { headers } : {}),
-        content: { 'application/json': { schema: ref(op.response) } },
+        content: { 'application/json': withExample(ref(op.response), op.examples?.response) },
       }
     : { description: `${op.summary}: done, no content.` }
   if (op.etag) {
@@ -129,10 +129,19 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     ...(op.capability ? { 'x-required-capability': op.capability } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': withExample(ref(op.body), op.examples?.request) },
+          },
+        }
       : {}),
     responses,
   }
+}
+
+function withExample(schema: Json, example: unknown): Json {
+  return example === undefined ? { schema } : { schema, example: example as Json }
 }
 
 /** An SSE endpoint: its frames' payloads are named schemas, the stream itself `text/event-stream`. */

@@ -132,6 +132,8 @@ export interface Operation<
   precondition?: string
   /** Creations: the id of the read that fetches the new resource (its URL goes in `Location`). */
   location?: string
+  /** Shown in the reference beside the body and the success response; a test checks they validate. */
+  examples?: OperationExamples
   run(
     ctx: OperationContext,
     input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
@@ -139,6 +141,12 @@ export interface Operation<
 }
 
 export type AnyOperation = Operation<any, any, any, any>
+
+/** A request body and a success response, as the reference shows them. */
+export interface OperationExamples {
+  request?: unknown
+  response?: unknown
+}
 
 /** Declares an operation with its types inferred from its schemas. */
 export function defineOperation<

@@ -37,6 +37,11 @@ export const PROBLEMS = {
   dependency_cycle: { status: 409, title: 'The dependency would close a cycle' },
   subtask_cycle: { status: 409, title: 'A task cannot become its own ancestor' },
   subtask_depth: { status: 409, title: 'Subtasks nest at most five levels deep' },
+  project_status_in_use: { status: 409, title: 'Projects are still in this project status' },
+  last_project_status: {
+    status: 409,
+    title: 'An org keeps at least one active project status in each category',
+  },
   has_children: { status: 409, title: 'The task has open subtasks; say what happens to them' },
   precondition_failed: { status: 412, title: 'The resource has changed since you read it' },
   payload_too_large: { status: 413, title: 'The request body is too large' },

@@ -6,6 +6,7 @@ import {
   type CapabilityTarget,
   declareOperation,
   type OperationContext,
+  type OperationExamples,
 } from './operation.ts'
 import { PageQuery } from './pagination.ts'
 import type { ProblemCode } from './problems.ts'
@@ -45,6 +46,12 @@ export interface ResourceDescriptor<
   updateBody?: U
   listQuery?: L
   errors?: Partial<Record<'create' | 'update' | 'archive' | 'restore' | 'delete', ProblemCode[]>>
+  /** What each derived shape does beyond its summary, for the reference (an update's keeps its If-Match note). */
+  descriptions?: Partial<
+    Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>
+  >
+  /** Request and response examples per derived shape, for the reference. */
+  examples?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>>
   handlers: {
     list?: (
       ctx: OperationContext,
@@ -90,11 +97,13 @@ export function resourceOperations<
         tag: d.tag,
         scope: 'work:read',
         summary: `List ${d.plural}`,
+        description: d.descriptions?.list,
         params: collectionParams,
         query: Type.Object({ ...PageQuery, ...d.listQuery }, { additionalProperties: false }),
         response: PageOf(d.schema, pascal(d.name)),
         status: 200,
         errors: ['invalid_cursor'],
+        examples: d.examples?.list,
         run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
           list(ctx, params as Params, query as never),
       }),
@@ -110,11 +119,13 @@ export function resourceOperations<
         tag: d.tag,
         scope: 'work:read',
         summary: `Get a ${d.name}`,
+        description: d.descriptions?.get,
         params: itemParams,
         response: d.schema,
         status: 200,
         errors: ['not_found'],
         etag: true,
+        examples: d.examples?.get,
         run: (ctx, { params }) => handler(ctx, params as Params),
       }),
     )
@@ -130,6 +141,7 @@ export function resourceOperations<
         tag: d.tag,
         scope: 'work:write',
         summary: `Create a ${d.name}`,
+        description: d.descriptions?.create,
         params: collectionParams,
         body: d.createBody,
         response: d.schema,
@@ -138,6 +150,7 @@ export function resourceOperations<
         target: ({ params, body }) => target(params as Params, body as Static<C>),
         errors: d.errors?.create ?? [],
         location: h.get ? get : undefined,
+        examples: d.examples?.create,
         run: (ctx, { params, body }) => handler(ctx, params as Params, body as Static<C>),
       }),
     )
@@ -158,6 +171,8 @@ export function resourceOperations<
       target: ({ params }) => d.target(params as Params),
       errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
       precondition: h.get ? get : undefined,
+      description: d.descriptions?.[action],
+      examples: action === 'delete' ? undefined : d.examples?.[action],
       ...fields,
     })
 
@@ -168,8 +183,12 @@ export function resourceOperations<
         method: 'PATCH',
         path: itemPath,
         summary: `Update a ${d.name}`,
-        description:
+        description: [
+          d.descriptions?.update,
           'Fields left out stay as they are. Send `If-Match` with an ETag to update only an unchanged record.',
+        ]
+          .filter(Boolean)
+          .join(' '),
         body: d.updateBody,
         response: d.schema,
         status: 200,
@@ -224,6 +243,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   blockerId: 'TaskId',
   relatedTaskId: 'TaskId',
   linkId: 'TaskLinkId',
+  statusId: 'ProjectStatusId',
+  projectId: 'ProjectId',
+  milestoneId: 'MilestoneId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
@@ -257,6 +279,7 @@ export function subListOperation(list: {
   itemName: string
   query?: TProperties
   errors?: ProblemCode[]
+  examples?: OperationExamples
   run: (
     ctx: OperationContext,
     params: Params,
@@ -276,6 +299,7 @@ export function subListOperation(list: {
     response: PageOf(list.item, list.itemName),
     status: 200,
     errors: ['not_found', 'invalid_cursor', ...(list.errors ?? [])],
+    examples: list.examples,
     run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
       list.run(ctx, params, query) as never,
   })

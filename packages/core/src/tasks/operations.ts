@@ -30,6 +30,18 @@ const editable = {
   cycleId: Type.Optional(
     Nullable(IdSchema('CycleId'), "An open cycle of the task's team; null takes the task out of its cycle."),
   ),
+  projectId: Type.Optional(
+    Nullable(
+      IdSchema('ProjectId'),
+      'A project the caller may view, not archived; null takes the task out of its project (and milestone).',
+    ),
+  ),
+  milestoneId: Type.Optional(
+    Nullable(
+      IdSchema('MilestoneId'),
+      "A milestone of the task's project; given without `projectId`, it also sets the project. Null clears it.",
+    ),
+  ),
   labelIds: Type.Optional(
     Type.Array(IdSchema('LabelId'), {
       maxItems: 50,
@@ -97,6 +109,12 @@ const derived = resourceOperations({
       Type.String({
         pattern: '^(none|cyc_[0-9A-HJKMNP-TV-Z]{26})$',
         description: 'A CycleId, or `none` for tasks in no cycle.',
+      }),
+    ),
+    projectId: Type.Optional(
+      Type.String({
+        pattern: '^(none|proj_[0-9A-HJKMNP-TV-Z]{26})$',
+        description: 'A ProjectId, or `none` for tasks in no project.',
       }),
     ),
     updatedSince: Type.Optional(

@@ -52,6 +52,8 @@ export const Task = Type.Object(
     canceledAt: NullableTimestamp('When the task entered a canceled state; cleared when it leaves it.'),
     archivedAt: NullableTimestamp('When the task was archived.'),
     cycleId: Nullable(IdSchema('CycleId'), 'The team cycle the task is planned in.'),
+    projectId: Nullable(IdSchema('ProjectId'), 'The project the task belongs to.'),
+    milestoneId: Nullable(IdSchema('MilestoneId'), 'A milestone of its project.'),
     labelIds: Type.Array(IdSchema('LabelId'), {
       description: 'The labels on the task, in the order they were added.',
     }),

@@ -14,6 +14,8 @@ export interface ListTasksQuery {
   assigneeId?: string
   priority?: Priority
   cycleId?: string
+  projectId?: string
+  milestoneId?: string
   updatedSince?: string
   archived?: 'exclude' | 'only' | 'include'
   sort?: TaskSortParam

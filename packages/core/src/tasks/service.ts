@@ -3,7 +3,9 @@ import {
   type CycleId,
   type LabelId,
   type MemberId,
+  type MilestoneId,
   newId,
+  type ProjectId,
   type StateId,
   type TaskId,
   type TeamId,
@@ -21,6 +23,7 @@ import { CREATED_FIELD, recordTaskHistory } from './history.ts'
 import { planTeamMove } from './keys.ts'
 import { checkTaskLabels, writeTaskLabels } from './labels.ts'
 import { type TaskSortParam, taskSortValue } from './order.ts'
+import { projectPlacement } from './project.ts'
 import { requireTask } from './require-task.ts'
 import type { Priority, Task } from './schemas.ts'
 import { type ListTasksQuery, searchFilter } from './search.ts'
@@ -41,6 +44,8 @@ export interface TaskFields {
   /** Moving to another team: see `planTeamMove`. */
   teamId?: TeamId
   cycleId?: CycleId | null
+  projectId?: ProjectId | null
+  milestoneId?: MilestoneId | null
   /** The task's whole label set (see `checkTaskLabels`); on update it replaces the current one. */
   labelIds?: LabelId[]
 }
@@ -60,6 +65,7 @@ export async function createTask(
   checkDates(input.startDate ?? null, input.dueDate ?? null)
   if (input.parentId) await checkParent(ctx, null, input.parentId)
   if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
+  const placement = await projectPlacement(ctx, null, input)
   const id = newId('TaskId')
   const labelIds = input.labelIds ?? []
   await checkTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds, team.id)
@@ -85,6 +91,8 @@ export async function createTask(
     ...lifecycleStamps(null, state.category, emptyStamps(), ctx.now),
     archivedAt: null,
     cycleId: input.cycleId ?? null,
+    projectId: placement.projectId ?? null,
+    milestoneId: placement.milestoneId ?? null,
   }
   await ctx.store.tasks.insert(record)
   await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
@@ -138,6 +146,13 @@ export async function updateTask(
   // A task's cycle is one of its team's: moving to another team takes it out of the old team's cycle.
   if (changed.teamId && task.cycleId && changed.cycleId === undefined) changed.cycleId = null
   if (changed.cycleId) await assertCycleForTask(ctx, changed.cycleId, changed.teamId ?? task.teamId)
+  // Checked against what the request names, changed or not: `{ projectId: same, milestoneId: other's }` is refused.
+  if ('projectId' in changed || 'milestoneId' in changed) {
+    delete changed.projectId
+    delete changed.milestoneId
+    const named = { projectId: fields.projectId, milestoneId: fields.milestoneId }
+    Object.assign(changed, await projectPlacement(ctx, task, named))
+  }
   if (relabel) await checkTaskLabels(ctx, task, labelIds, changed.teamId ?? task.teamId)
   let stamps = {}
   if (changed.stateId) {
@@ -232,6 +247,9 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
     filter.assigneeId = query.assigneeId === 'none' ? null : (query.assigneeId as MemberId)
   if (query.priority) filter.priority = query.priority
   if (query.cycleId) filter.cycleId = query.cycleId === 'none' ? null : (query.cycleId as CycleId)
+  if (query.projectId) filter.projectId = query.projectId === 'none' ? null : (query.projectId as ProjectId)
+  if (query.milestoneId)
+    filter.milestoneId = query.milestoneId === 'none' ? null : (query.milestoneId as MilestoneId)
   if (query.updatedSince) filter.updatedSince = new Date(query.updatedSince).toISOString()
   Object.assign(filter, searchFilter(query))
   const sortParam = query.sort ?? '-createdAt'

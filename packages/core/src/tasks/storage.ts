@@ -4,7 +4,9 @@ import type {
   CycleId,
   LabelId,
   MemberId,
+  MilestoneId,
   OrgId,
+  ProjectId,
   StateId,
   TaskId,
   TaskLinkId,
@@ -20,13 +22,25 @@ import type { Priority, Task } from './schemas.ts'
 
 /**
  * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins,
- * `labelIds` from `task_labels`. `startDate`, `parentId` and `cycleId` default to null.
+ * `labelIds` from `task_labels`. `startDate`, `parentId`, `cycleId`, `projectId` and `milestoneId` default to null.
  */
 export type TaskRecord = Omit<
   Task,
-  'key' | 'stateCategory' | 'isBlocked' | 'startDate' | 'parentId' | 'labelIds' | 'cycleId'
+  | 'key'
+  | 'stateCategory'
+  | 'isBlocked'
+  | 'startDate'
+  | 'parentId'
+  | 'labelIds'
+  | 'cycleId'
+  | 'projectId'
+  | 'milestoneId'
 > &
-  Partial<Pick<Task, 'startDate' | 'parentId'>> & { cycleId?: CycleId | null }
+  Partial<Pick<Task, 'startDate' | 'parentId'>> & {
+    cycleId?: CycleId | null
+    projectId?: ProjectId | null
+    milestoneId?: MilestoneId | null
+  }
 
 export type { TaskSort } from './order.ts'
 
@@ -39,6 +53,10 @@ export interface TaskFilter {
   priority?: Priority
   /** A cycle, or null for tasks in no cycle. */
   cycleId?: CycleId | null
+  /** A project, or null for tasks in no project. */
+  projectId?: ProjectId | null
+  /** A milestone, or null for tasks in no milestone. */
+  milestoneId?: MilestoneId | null
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null

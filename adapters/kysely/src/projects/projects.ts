@@ -1,0 +1,205 @@
+import type { OrgId, Project, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
+import type { ProjectRepo } from '@workgraph/core/storage'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { iso, isoOrNull } from '../normalize.ts'
+import type { Database } from '../schema.ts'
+import { inVisibleTeams } from '../scope.ts'
+import { toTeam } from '../teams/teams.ts'
+
+type Row = { [K in keyof Database['projects']]: unknown } & { statusCategory: unknown }
+
+function toProject(r: Row, teamIds: TeamId[]): Project {
+  return {
+    id: r.id as ProjectId,
+    orgId: r.orgId as OrgId,
+    name: r.name as string,
+    description: r.description as string | null,
+    icon: r.icon as string | null,
+    color: r.color as string,
+    statusId: r.statusId as Project['statusId'],
+    statusCategory: r.statusCategory as Project['statusCategory'],
+    leadId: r.leadId as Project['leadId'],
+    teamIds,
+    priority: r.priority as Project['priority'],
+    startDate: r.startDate as string | null,
+    targetDate: r.targetDate as string | null,
+    creatorId: r.creatorId as Project['creatorId'],
+    createdAt: iso(r.createdAt as string),
+    updatedAt: iso(r.updatedAt as string),
+    startedAt: isoOrNull(r.startedAt as string | null),
+    completedAt: isoOrNull(r.completedAt as string | null),
+    canceledAt: isoOrNull(r.canceledAt as string | null),
+    archivedAt: isoOrNull(r.archivedAt as string | null),
+  }
+}
+
+/**
+ * The permission predicate of a project read: one of its teams is visible to the reader. It is part
+ * of the query (an indexed `exists` on `project_teams`), so pages are exact.
+ */
+function visibleProject(eb: ExpressionBuilder<Database, 'projects'>, scope: ReadScope) {
+  return eb.exists(
+    eb
+      .selectFrom('projectTeams as pt')
+      .select('pt.teamId')
+      .whereRef('pt.orgId', '=', 'projects.orgId')
+      .whereRef('pt.projectId', '=', 'projects.id')
+      .where((e) => inVisibleTeams(e, 'pt.teamId', scope)),
+  )
+}
+
+export function projectRepo(db: Kysely<Database>): ProjectRepo {
+  const select = (orgId: OrgId, scope: ReadScope) => {
+    let q = db
+      .selectFrom('projects')
+      .innerJoin('projectStatuses as st', (j) =>
+        j.onRef('st.orgId', '=', 'projects.orgId').onRef('st.id', '=', 'projects.statusId'),
+      )
+      .selectAll('projects')
+      .select('st.category as statusCategory')
+      .where('projects.orgId', '=', orgId)
+    if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
+    return q
+  }
+  /** The teams of each project the scope can view, in the order they were added. */
+  const teamsOf = async (orgId: OrgId, projectIds: string[], scope: ReadScope) => {
+    const byProject = new Map<string, TeamId[]>(projectIds.map((id) => [id, []]))
+    if (projectIds.length === 0) return byProject
+    let q = db
+      .selectFrom('projectTeams')
+      .select(['projectId', 'teamId'])
+      .where('orgId', '=', orgId)
+      .where('projectId', 'in', projectIds)
+    if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teamId', scope))
+    const rows = await q.orderBy('createdAt').orderBy('teamId').execute()
+    for (const r of rows) byProject.get(r.projectId)?.push(r.teamId as TeamId)
+    return byProject
+  }
+  const withTeams = async (orgId: OrgId, rows: Row[], scope: ReadScope) => {
+    const teams = await teamsOf(
+      orgId,
+      rows.map((r) => r.id as string),
+      scope,
+    )
+    return rows.map((r) => toProject(r, teams.get(r.id as string) ?? []))
+  }
+
+  return {
+    async insert(project, teamIds, at) {
+      await db.insertInto('projects').values(project).execute()
+      await db
+        .insertInto('projectTeams')
+        .values(
+          teamIds.map((teamId) => ({ orgId: project.orgId, projectId: project.id, teamId, createdAt: at })),
+        )
+        .execute()
+    },
+    async get(orgId, id, scope) {
+      const row = await select(orgId, scope).where('projects.id', '=', id).executeTakeFirst()
+      return row ? (await withTeams(orgId, [row], scope))[0]! : null
+    },
+    async list(orgId, filter, page, scope) {
+      let q = select(orgId, scope)
+      if (filter.statusId) q = q.where('projects.statusId', '=', filter.statusId)
+      if (filter.leadId === null) q = q.where('projects.leadId', 'is', null)
+      else if (filter.leadId) q = q.where('projects.leadId', '=', filter.leadId)
+      if (filter.teamId) {
+        const teamId = filter.teamId
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('projectTeams as ft')
+              .select('ft.teamId')
+              .whereRef('ft.orgId', '=', 'projects.orgId')
+              .whereRef('ft.projectId', '=', 'projects.id')
+              .where('ft.teamId', '=', teamId),
+          ),
+        )
+      }
+      if (filter.archived === true) q = q.where('projects.archivedAt', 'is not', null)
+      if (filter.archived === false) q = q.where('projects.archivedAt', 'is', null)
+      const rows = await keysetPage(q, page, { sort: 'projects.createdAt', id: 'projects.id' }).execute()
+      return withTeams(orgId, rows, scope)
+    },
+    async listTeams(orgId, id, page, scope) {
+      let q = db
+        .selectFrom('teams')
+        .selectAll('teams')
+        .where('teams.orgId', '=', orgId)
+        .where('teams.id', 'in', (eb) =>
+          eb
+            .selectFrom('projectTeams')
+            .select('teamId')
+            .where('orgId', '=', orgId)
+            .where('projectId', '=', id),
+        )
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
+      const rows = await keysetPage(q, page, { sort: 'teams.id', id: 'teams.id' }).execute()
+      return rows.map(toTeam)
+    },
+    async update(orgId, id, patch) {
+      await db.updateTable('projects').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+    async addTeam(orgId, id, teamId, at) {
+      const result = await db
+        .insertInto('projectTeams')
+        .values({ orgId, projectId: id, teamId, createdAt: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeTeam(orgId, id, teamId) {
+      const result = await db
+        .deleteFrom('projectTeams')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('teamId', '=', teamId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+    async delete(orgId, id) {
+      const tasks = await db
+        .selectFrom('tasks')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('deletedAt', 'is', null)
+        .orderBy('id')
+        .execute()
+      await db
+        .updateTable('tasks')
+        .set({ projectId: null, milestoneId: null })
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .execute()
+      await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
+      return tasks.map((t) => t.id)
+    },
+    async progress(orgId, id, scope) {
+      let q = db
+        .selectFrom('tasks')
+        .innerJoin('workflowStates as s', (j) =>
+          j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+        )
+        .select((eb) => [
+          's.category as category',
+          eb.fn.countAll().as('tasks'),
+          eb.fn.coalesce(eb.fn.sum('tasks.estimate'), sql.lit(0)).as('points'),
+        ])
+        .where('tasks.orgId', '=', orgId)
+        .where('tasks.projectId', '=', id)
+        .where('tasks.deletedAt', 'is', null)
+        .where('tasks.archivedAt', 'is', null)
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      const rows = await q.groupBy('s.category').execute()
+      return rows.map((r) => ({
+        category: r.category as StateCategory,
+        tasks: Number(r.tasks),
+        points: Number(r.points),
+      }))
+    },
+  }
+}

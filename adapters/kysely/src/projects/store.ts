@@ -1,0 +1,14 @@
+import type { Store } from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
+import type { Database } from '../schema.ts'
+import { milestoneRepo } from './milestones.ts'
+import { projectRepo } from './projects.ts'
+import { projectStatusRepo } from './statuses.ts'
+
+/** Project statuses, projects and milestones. */
+export const projectsStore = (db: Kysely<Database>) =>
+  ({
+    projectStatuses: projectStatusRepo(db),
+    projects: projectRepo(db),
+    milestones: milestoneRepo(db),
+  }) satisfies Partial<Store>

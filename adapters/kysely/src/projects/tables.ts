@@ -1,0 +1,52 @@
+import type { NullableTimestamp, Timestamp } from '../columns.ts'
+
+/** The projects tables, as queries see them. */
+export interface ProjectsTables {
+  projectStatuses: {
+    orgId: string
+    id: string
+    name: string
+    nameKey: string
+    category: string
+    color: string
+    description: string | null
+    position: number
+    seed: string | null
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    archivedAt: NullableTimestamp
+  }
+  projects: {
+    orgId: string
+    id: string
+    name: string
+    description: string | null
+    icon: string | null
+    color: string
+    statusId: string
+    leadId: string | null
+    priority: string
+    startDate: string | null
+    targetDate: string | null
+    creatorId: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    startedAt: NullableTimestamp
+    completedAt: NullableTimestamp
+    canceledAt: NullableTimestamp
+    archivedAt: NullableTimestamp
+  }
+  projectTeams: { orgId: string; projectId: string; teamId: string; createdAt: Timestamp }
+  milestones: {
+    orgId: string
+    id: string
+    projectId: string
+    name: string
+    nameKey: string
+    description: string | null
+    targetDate: string | null
+    position: number
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+}

@@ -1,0 +1,54 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { milestoneOperations } from './milestone-operations.ts'
+import { projectOperations } from './operations.ts'
+import { projectStatusOperations } from './status-operations.ts'
+import { projectTargets } from './targets.ts'
+
+/** Projects: bounded efforts across teams, their statuses and milestones. */
+export const projectsGroup: ResourceGroup = {
+  name: 'projects',
+  tags: [
+    {
+      name: 'Projects',
+      description:
+        'Bounded efforts spanning one or more teams: status, lead, dates, milestones, their tasks and progress.',
+      agentWork: true,
+    },
+    {
+      name: 'Project statuses',
+      description:
+        "The org's project statuses, each in a category (backlog, planned, started, paused, completed, canceled).",
+    },
+  ],
+  operations: [...projectOperations, ...milestoneOperations, ...projectStatusOperations],
+  events: [
+    {
+      kinds: [
+        'project.created',
+        'project.updated',
+        'project.archived',
+        'project.restored',
+        'project.deleted',
+        'project.team_added',
+        'project.team_removed',
+      ],
+      emittedBy:
+        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `project.deleted` lists the `taskIds` that lost the project",
+    },
+    {
+      kinds: ['milestone.created', 'milestone.updated', 'milestone.deleted'],
+      emittedBy: '`milestones.*`; `milestone.deleted` lists the `taskIds` that lost the milestone',
+    },
+    {
+      kinds: [
+        'project_status.created',
+        'project_status.updated',
+        'project_status.archived',
+        'project_status.restored',
+        'project_status.reordered',
+      ],
+      emittedBy: '`projectStatuses.*` (org-level: every member reads them)',
+    },
+  ],
+  targets: projectTargets,
+}

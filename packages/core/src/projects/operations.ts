@@ -1,0 +1,236 @@
+import { Type } from '@sinclair/typebox'
+import type { ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { PrioritySchema, Task } from '../tasks/schemas.ts'
+import { Color, Team } from '../teams/schemas.ts'
+import { examples, projectExamples } from './examples.ts'
+import { listProjectTasks, projectProgress } from './progress.ts'
+import { Project, ProjectDate, ProjectProgress } from './schemas.ts'
+import {
+  addProjectTeam,
+  createProject,
+  deleteProject,
+  listProjects,
+  listProjectTeams,
+  type ProjectFields,
+  removeProjectTeam,
+  requireProject,
+  setProjectArchived,
+  updateProject,
+} from './service.ts'
+
+const projectPath = '/v1/orgs/{orgId}/projects/{projectId}'
+const projectTarget = ({ params }: { params: Record<string, unknown> }) => ({
+  type: 'project' as const,
+  id: params.projectId as string,
+})
+
+const editable = {
+  description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
+  icon: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }), 'An emoji or an icon name.')),
+  color: Type.Optional(Color),
+  statusId: Type.Optional(
+    IdSchema(
+      'ProjectStatusId',
+      'An active project status; the first `backlog` status if left out on create.',
+    ),
+  ),
+  leadId: Type.Optional(Nullable(IdSchema('MemberId'), 'An active member; setting it needs `assign`.')),
+  priority: Type.Optional(PrioritySchema),
+  startDate: Type.Optional(Nullable(ProjectDate)),
+  targetDate: Type.Optional(Nullable(ProjectDate, 'Not before `startDate`.')),
+}
+
+const projectResource = resourceOperations({
+  name: 'project',
+  plural: 'projects',
+  tag: 'Projects',
+  schema: Project,
+  collectionPath: '/v1/orgs/{orgId}/projects',
+  idParam: 'projectId',
+  idBrand: 'ProjectId',
+  target: (p) => ({ type: 'project', id: p.projectId! }),
+  // `contribute` on the first team here; the service asks it on every other team of the body.
+  createTarget: (_p, body) => ({ type: 'team', id: body.teamIds[0] as string }),
+  capabilities: {
+    create: 'contribute',
+    update: 'contribute',
+    archive: 'contribute',
+    restore: 'contribute',
+    delete: 'manage',
+  },
+  createBody: Type.Object(
+    {
+      name: Name('The project name.', 200),
+      teamIds: Type.Array(IdSchema('TeamId'), {
+        minItems: 1,
+        maxItems: 20,
+        uniqueItems: true,
+        description: 'The teams it spans; the caller needs `contribute` on each.',
+      }),
+      ...editable,
+    },
+    { additionalProperties: false },
+  ),
+  updateBody: Type.Object(
+    { name: Type.Optional(Name('The project name.', 200)), ...editable },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  listQuery: {
+    statusId: Type.Optional(IdSchema('ProjectStatusId', 'Only projects in this status.')),
+    leadId: Type.Optional(
+      Type.String({
+        pattern: '^(none|mem_[0-9A-HJKMNP-TV-Z]{26})$',
+        description: 'A MemberId, or `none` for projects without a lead.',
+      }),
+    ),
+    teamId: Type.Optional(IdSchema('TeamId', 'Only projects spanning this team.')),
+    archived: Type.Optional(
+      StringEnum(['exclude', 'only', 'include'] as const, {
+        default: 'exclude',
+        description: 'Archived projects: left out (default), only them, or both.',
+      }),
+    ),
+  },
+  errors: {
+    create: ['not_found', 'archived', 'reference_not_found'],
+    update: ['reference_not_found'],
+  },
+  descriptions: {
+    list:
+      'The projects the caller can view (one of their teams is visible to the caller), newest first. `teamIds` ' +
+      'names only the teams the caller can view.',
+    get: 'A project none of whose teams the caller can view is a 404, like a missing one.',
+    create:
+      'Spans the teams in `teamIds`: the caller needs `contribute` on each, and `assign` to set a lead. Without ' +
+      '`statusId` the project goes into the first active `backlog` status. `targetDate` may not be before `startDate`.',
+    update:
+      'Moving to another status keeps `startedAt`, `completedAt` and `canceledAt` by its category; changing the lead ' +
+      'needs `assign`.',
+    archive: 'Hides the project from default lists; its milestones and tasks stay.',
+    restore: 'Undoes `projects.archive`.',
+    delete:
+      'Needs `manage` on one of its teams. Deletes its milestones; its tasks stay in their teams without project ' +
+      'or milestone.',
+  },
+  examples: projectExamples,
+  handlers: {
+    list: (ctx, _p, query) =>
+      listProjects(ctx, {
+        ...query,
+        statusId: query.statusId as ProjectStatusId | undefined,
+        teamId: query.teamId as TeamId | undefined,
+      }),
+    get: (ctx, p) => requireProject(ctx, p.projectId as ProjectId),
+    create: (ctx, _p, body) =>
+      createProject(ctx, { ...(body as ProjectFields), name: body.name, teamIds: body.teamIds as TeamId[] }),
+    update: (ctx, p, body) => updateProject(ctx, p.projectId as ProjectId, body as ProjectFields),
+    archive: (ctx, p) => setProjectArchived(ctx, p.projectId as ProjectId, true),
+    restore: (ctx, p) => setProjectArchived(ctx, p.projectId as ProjectId, false),
+    delete: (ctx, p) => deleteProject(ctx, p.projectId as ProjectId),
+  },
+})
+
+const teamPath = `${projectPath}/teams/{teamId}`
+const teamParams = Type.Object(paramsOf(teamPath), { additionalProperties: false })
+
+const projectTeams: AnyOperation[] = [
+  subListOperation({
+    id: 'projects.teams.list',
+    path: `${projectPath}/teams`,
+    tag: 'Projects',
+    summary: "List a project's teams",
+    description: 'The teams the project spans that the caller may view, by id.',
+    item: Team,
+    itemName: 'Team',
+    examples: examples.teams,
+    run: (ctx, params, query) => listProjectTeams(ctx, params.projectId as ProjectId, query),
+  }),
+  declareOperation({
+    id: 'projects.teams.add',
+    method: 'PUT',
+    path: teamPath,
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Add a team to a project',
+    description:
+      'Idempotent: adding a team the project spans already changes nothing. Needs `contribute` on the project and on the team.',
+    params: teamParams,
+    response: Project,
+    status: 200,
+    capability: 'contribute',
+    target: projectTarget,
+    errors: ['not_found', 'archived'],
+    examples: examples.teamAdd,
+    run: (ctx, { params }) => addProjectTeam(ctx, params.projectId as ProjectId, params.teamId as TeamId),
+  }),
+  declareOperation({
+    id: 'projects.teams.remove',
+    method: 'DELETE',
+    path: teamPath,
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Remove a team from a project',
+    description: 'A project keeps at least one team (409 `conflict`). Needs `manage` on the project.',
+    params: teamParams,
+    response: null,
+    status: 204,
+    capability: 'manage',
+    target: projectTarget,
+    errors: ['not_found', 'conflict'],
+    run: async (ctx, { params }) => {
+      await removeProjectTeam(ctx, params.projectId as ProjectId, params.teamId as TeamId)
+      return undefined
+    },
+  }),
+]
+
+const projectReads: AnyOperation[] = [
+  declareOperation({
+    id: 'projects.progress',
+    method: 'GET',
+    path: `${projectPath}/progress`,
+    tag: 'Projects',
+    scope: 'work:read',
+    summary: "A project's progress",
+    description:
+      'Task counts and estimate points of the project by state category, over the tasks the caller may view ' +
+      '(archived tasks left out).',
+    params: Type.Object(paramsOf(projectPath), { additionalProperties: false }),
+    response: ProjectProgress,
+    status: 200,
+    errors: ['not_found'],
+    examples: examples.progress,
+    run: (ctx, { params }) => projectProgress(ctx, params.projectId as ProjectId),
+  }),
+  subListOperation({
+    id: 'projects.tasks.list',
+    path: `${projectPath}/tasks`,
+    tag: 'Projects',
+    summary: "List a project's tasks",
+    description: 'The tasks of the project the caller may view, newest first, as `tasks.list` gives them.',
+    item: Task,
+    itemName: 'Task',
+    examples: examples.tasks,
+    query: {
+      milestoneId: Type.Optional(
+        Type.String({
+          pattern: '^(none|mile_[0-9A-HJKMNP-TV-Z]{26})$',
+          description: 'A MilestoneId, or `none` for tasks in no milestone.',
+        }),
+      ),
+      archived: Type.Optional(
+        StringEnum(['exclude', 'only', 'include'] as const, {
+          default: 'exclude',
+          description: 'Archived tasks: left out (default), only them, or both.',
+        }),
+      ),
+    },
+    run: (ctx, params, query) => listProjectTasks(ctx, params.projectId as ProjectId, query),
+  }),
+]
+
+export const projectOperations: AnyOperation[] = [...projectResource, ...projectTeams, ...projectReads]

@@ -1,0 +1,137 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { ActorIdSchema } from '../access/schemas.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { PrioritySchema } from '../tasks/schemas.ts'
+import { Color } from '../teams/schemas.ts'
+
+export const PROJECT_STATUS_CATEGORIES = [
+  'backlog',
+  'planned',
+  'started',
+  'paused',
+  'completed',
+  'canceled',
+] as const
+export type ProjectStatusCategory = (typeof PROJECT_STATUS_CATEGORIES)[number]
+export const ProjectStatusCategorySchema = StringEnum(PROJECT_STATUS_CATEGORIES, {
+  $id: 'ProjectStatusCategory',
+  description: 'What a project status means, whatever the org calls it.',
+})
+
+export const ProjectStatusName = Name('The status name, unique (ignoring case) among the org’s statuses.', 60)
+
+export const ProjectStatus = Type.Object(
+  {
+    id: IdSchema('ProjectStatusId'),
+    orgId: IdSchema('OrgId'),
+    name: ProjectStatusName,
+    category: ProjectStatusCategorySchema,
+    color: Color,
+    description: Nullable(Type.String({ maxLength: 2000 }), 'Markdown.'),
+    position: Type.Integer({ minimum: 0, description: 'Order among the org’s statuses, from 0.' }),
+    createdAt: Timestamp('When the status was created.'),
+    updatedAt: Timestamp('When the status last changed.'),
+    archivedAt: NullableTimestamp('When the status was archived; projects cannot move into it.'),
+  },
+  { $id: 'ProjectStatus', additionalProperties: false },
+)
+export type ProjectStatus = Static<typeof ProjectStatus>
+
+export const ProjectDate = Type.String({ format: 'date', description: 'A calendar date, `YYYY-MM-DD`.' })
+
+export const Project = Type.Object(
+  {
+    id: IdSchema('ProjectId'),
+    orgId: IdSchema('OrgId'),
+    name: Name('The project name.', 200),
+    description: Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.'),
+    icon: Nullable(Type.String({ minLength: 1, maxLength: 64 }), 'An emoji or an icon name.'),
+    color: Color,
+    statusId: IdSchema('ProjectStatusId'),
+    statusCategory: ProjectStatusCategorySchema,
+    leadId: Nullable(IdSchema('MemberId'), 'The member who leads the project.'),
+    teamIds: Type.Array(IdSchema('TeamId'), {
+      minItems: 1,
+      description: 'The teams the project spans, in the order they were added.',
+    }),
+    priority: PrioritySchema,
+    startDate: Nullable(ProjectDate, 'Planned start; on or before `targetDate` when both are set.'),
+    targetDate: Nullable(ProjectDate, 'Planned end; on or after `startDate` when both are set.'),
+    creatorId: ActorIdSchema,
+    createdAt: Timestamp('When the project was created.'),
+    updatedAt: Timestamp('When the project last changed.'),
+    startedAt: NullableTimestamp('When the project first entered a `started` status.'),
+    completedAt: NullableTimestamp(
+      'When the project entered a `completed` status; cleared when it leaves it.',
+    ),
+    canceledAt: NullableTimestamp('When the project entered a `canceled` status; cleared when it leaves it.'),
+    archivedAt: NullableTimestamp('When the project was archived.'),
+  },
+  { $id: 'Project', additionalProperties: false },
+)
+export type Project = Static<typeof Project>
+
+export const MILESTONE_STATUSES = ['unstarted', 'next', 'overdue', 'done'] as const
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number]
+
+export const Milestone = Type.Object(
+  {
+    id: IdSchema('MilestoneId'),
+    orgId: IdSchema('OrgId'),
+    projectId: IdSchema('ProjectId'),
+    name: Name('The milestone name, unique (ignoring case) within its project.', 200),
+    description: Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.'),
+    targetDate: Nullable(ProjectDate, 'When the milestone should be reached.'),
+    position: Type.Integer({ minimum: 0, description: 'Order within the project, from 0.' }),
+    status: StringEnum(MILESTONE_STATUSES, {
+      description:
+        'Derived from the tasks the caller may view and the date: `done` when it has tasks and all are completed ' +
+        'or canceled; `overdue` when not done and `targetDate` is before today (UTC); `next` for the first other ' +
+        'milestone in order; `unstarted` for the rest.',
+    }),
+    createdAt: Timestamp('When the milestone was created.'),
+    updatedAt: Timestamp('When the milestone last changed.'),
+  },
+  { $id: 'Milestone', additionalProperties: false },
+)
+export type Milestone = Static<typeof Milestone>
+
+const Tally = Type.Object(
+  {
+    tasks: Type.Integer({ minimum: 0, description: 'Number of tasks.' }),
+    points: Type.Number({ minimum: 0, description: 'Sum of their estimates (tasks without one count 0).' }),
+  },
+  { $id: 'ProjectTally', additionalProperties: false },
+)
+
+export const ProjectProgress = Type.Object(
+  {
+    projectId: IdSchema('ProjectId'),
+    total: Tally,
+    byCategory: Type.Object(
+      {
+        triage: Tally,
+        backlog: Tally,
+        unstarted: Tally,
+        started: Tally,
+        completed: Tally,
+        canceled: Tally,
+      },
+      { additionalProperties: false, description: 'Tasks of the project per state category.' },
+    ),
+    completedRatio: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Completed points over all points except canceled ones (task counts when nothing is estimated); 0 without tasks.',
+    }),
+  },
+  { $id: 'ProjectProgress', additionalProperties: false },
+)
+export type ProjectProgress = Static<typeof ProjectProgress>
+
+/** How names compare for uniqueness: NFC, lowercased. */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase()
+}

@@ -1,0 +1,311 @@
+import { type MemberId, newId, type ProjectId, type ProjectStatusId, type TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import { UNSCOPED } from '../kernel/read-scope.ts'
+import { changesOf, currentOrg } from '../orgs/service.ts'
+import type { Priority } from '../tasks/schemas.ts'
+import type { Team } from '../teams/schemas.ts'
+import { archivedFilter, requireTeam } from '../teams/service.ts'
+import type { Project, ProjectStatus, ProjectStatusCategory } from './schemas.ts'
+import { ensureProjectStatuses, requireProjectStatus } from './statuses.ts'
+import type { ProjectFilter, ProjectRecord } from './storage.ts'
+
+export interface ProjectFields {
+  name?: string
+  description?: string | null
+  icon?: string | null
+  color?: string
+  statusId?: ProjectStatusId
+  leadId?: MemberId | null
+  priority?: Priority
+  startDate?: string | null
+  targetDate?: string | null
+}
+
+export const DEFAULT_PROJECT_COLOR = '#5e6ad2'
+
+/** The project as the caller may see it: 404 when none of its teams is visible to them. */
+export async function requireProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
+  const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, await ctx.scope())
+  if (!project) throw notFound('Project')
+  return project
+}
+
+export async function listProjects(
+  ctx: OperationContext,
+  query: {
+    cursor?: string
+    limit?: number
+    statusId?: ProjectStatusId
+    leadId?: string
+    teamId?: TeamId
+    archived?: 'exclude' | 'only' | 'include'
+  },
+): Promise<Page<Project>> {
+  const orgId = currentOrg(ctx).id
+  const filter: ProjectFilter = { archived: archivedFilter(query.archived) }
+  if (query.statusId) filter.statusId = query.statusId
+  if (query.leadId) filter.leadId = query.leadId === 'none' ? null : query.leadId
+  if (query.teamId) filter.teamId = query.teamId
+  return readPage(ctx, {
+    scope: ['projects.list', orgId, filter],
+    query,
+    sort: 'createdAt',
+    direction: 'desc',
+    keyOf: (p: Project) => p.createdAt,
+    fetch: async (page) => ctx.store.projects.list(orgId, filter, page, await ctx.scope()),
+  })
+}
+
+export async function createProject(
+  ctx: OperationContext,
+  input: ProjectFields & { name: string; teamIds: TeamId[] },
+): Promise<Project> {
+  const orgId = currentOrg(ctx).id
+  for (const [i, teamId] of input.teamIds.entries()) await usableTeam(ctx, teamId, `/body/teamIds/${i}`)
+  await ensureProjectStatuses(ctx)
+  const status = input.statusId
+    ? await activeStatus(ctx, input.statusId)
+    : await firstStatusOf(ctx, 'backlog')
+  if (input.leadId) {
+    await ctx.require('assign', { type: 'team', id: input.teamIds[0]! })
+    await activeMember(ctx, input.leadId)
+  }
+  checkDates(input.startDate ?? null, input.targetDate ?? null)
+  const record: ProjectRecord = {
+    id: newId('ProjectId'),
+    orgId,
+    name: input.name,
+    description: input.description ?? null,
+    icon: input.icon ?? null,
+    color: input.color ?? DEFAULT_PROJECT_COLOR,
+    statusId: status.id,
+    leadId: input.leadId ?? null,
+    priority: input.priority ?? 'none',
+    startDate: input.startDate ?? null,
+    targetDate: input.targetDate ?? null,
+    creatorId: ctx.actor!.id,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    startedAt: null,
+    completedAt: null,
+    canceledAt: null,
+    archivedAt: null,
+    ...lifecycleStamps(null, status.category, EMPTY_STAMPS, ctx.now),
+  }
+  await ctx.store.projects.insert(record, input.teamIds, ctx.now)
+  const project = await unscopedProject(ctx, record.id)
+  emitProject(ctx, 'project.created', project, { project })
+  return requireProject(ctx, record.id)
+}
+
+export async function updateProject(
+  ctx: OperationContext,
+  projectId: ProjectId,
+  fields: ProjectFields,
+): Promise<Project> {
+  const project = await requireProject(ctx, projectId)
+  const changed = Object.fromEntries(
+    Object.entries(fields).filter(([k, v]) => v !== undefined && project[k as keyof Project] !== v),
+  ) as ProjectFields
+  if (Object.keys(changed).length === 0) return project
+  if ('leadId' in changed) {
+    await ctx.require('assign', { type: 'project', id: project.id })
+    if (changed.leadId) await activeMember(ctx, changed.leadId)
+  }
+  if ('startDate' in changed || 'targetDate' in changed) {
+    checkDates(
+      changed.startDate !== undefined ? changed.startDate : project.startDate,
+      changed.targetDate !== undefined ? changed.targetDate : project.targetDate,
+    )
+  }
+  let stamps = {}
+  if (changed.statusId) {
+    const status = await activeStatus(ctx, changed.statusId)
+    stamps = lifecycleStamps(project.statusCategory, status.category, project, ctx.now)
+  }
+  await ctx.store.projects.update(project.orgId, project.id, { ...changed, ...stamps, updatedAt: ctx.now })
+  const next = await unscopedProject(ctx, project.id)
+  emitProject(ctx, 'project.updated', next, {
+    project: next,
+    changes: changesOf(project, { ...changed, ...stamps }),
+  })
+  return requireProject(ctx, project.id)
+}
+
+export async function setProjectArchived(
+  ctx: OperationContext,
+  projectId: ProjectId,
+  archived: boolean,
+): Promise<Project> {
+  const project = await requireProject(ctx, projectId)
+  if (Boolean(project.archivedAt) === archived) return project
+  await ctx.store.projects.update(project.orgId, project.id, {
+    archivedAt: archived ? ctx.now : null,
+    updatedAt: ctx.now,
+  })
+  const next = await unscopedProject(ctx, project.id)
+  emitProject(ctx, archived ? 'project.archived' : 'project.restored', next, { project: next })
+  return requireProject(ctx, project.id)
+}
+
+/** Deletes the project and its milestones; its tasks stay in their teams, without project or milestone. */
+export async function deleteProject(ctx: OperationContext, projectId: ProjectId): Promise<void> {
+  await requireProject(ctx, projectId)
+  const project = await unscopedProject(ctx, projectId)
+  const taskIds = await ctx.store.projects.delete(project.orgId, project.id)
+  emitProject(ctx, 'project.deleted', project, { id: project.id, name: project.name, taskIds })
+}
+
+/** The project's teams the caller may view, by id. */
+export async function listProjectTeams(
+  ctx: OperationContext,
+  projectId: ProjectId,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<Team>> {
+  const project = await requireProject(ctx, projectId)
+  return readPage(ctx, {
+    scope: ['projects.teams.list', project.orgId, project.id],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (t: Team) => t.id,
+    fetch: async (page) => ctx.store.projects.listTeams(project.orgId, project.id, page, await ctx.scope()),
+  })
+}
+
+/** Adds a team to the project; the caller needs `contribute` on that team too. */
+export async function addProjectTeam(
+  ctx: OperationContext,
+  projectId: ProjectId,
+  teamId: TeamId,
+): Promise<Project> {
+  const project = await requireProject(ctx, projectId)
+  await usableTeam(ctx, teamId, '/params/teamId')
+  if (await ctx.store.projects.addTeam(project.orgId, project.id, teamId, ctx.now)) {
+    await ctx.store.projects.update(project.orgId, project.id, { updatedAt: ctx.now })
+    const next = await unscopedProject(ctx, project.id)
+    ctx.emit({
+      kind: 'project.team_added',
+      resourceType: 'project',
+      resourceId: project.id,
+      teamId,
+      data: { project: next, teamId },
+    })
+  }
+  return requireProject(ctx, project.id)
+}
+
+/** Takes a team off the project; a project keeps at least one team. */
+export async function removeProjectTeam(
+  ctx: OperationContext,
+  projectId: ProjectId,
+  teamId: TeamId,
+): Promise<void> {
+  const project = await requireProject(ctx, projectId)
+  const all = await unscopedProject(ctx, project.id)
+  if (!all.teamIds.includes(teamId)) throw notFound('Team of the project')
+  if (all.teamIds.length === 1) {
+    throw new ProblemError('conflict', 'A project spans at least one team; add another team first.')
+  }
+  await ctx.store.projects.removeTeam(project.orgId, project.id, teamId)
+  await ctx.store.projects.update(project.orgId, project.id, { updatedAt: ctx.now })
+  const next = await unscopedProject(ctx, project.id)
+  ctx.emit({
+    kind: 'project.team_removed',
+    resourceType: 'project',
+    resourceId: project.id,
+    teamId,
+    data: { project: next, teamId },
+  })
+}
+
+/** A project record with every team, for events and internal checks; never answered to a caller. */
+async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
+  const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, UNSCOPED)
+  if (!project) throw notFound('Project')
+  return project
+}
+
+/**
+ * Project events are filed under the project's first team: whoever reads them can view that team,
+ * and so the project. Readers who see the project only through another team do not get them.
+ */
+function emitProject(ctx: OperationContext, kind: string, project: Project, data: Record<string, unknown>) {
+  ctx.emit({
+    kind,
+    resourceType: 'project',
+    resourceId: project.id,
+    teamId: project.teamIds[0] as TeamId,
+    data,
+  })
+}
+
+async function usableTeam(ctx: OperationContext, teamId: TeamId, pointer: string): Promise<void> {
+  const team = await requireTeam(ctx, teamId)
+  if (team.archivedAt) {
+    throw new ProblemError('archived', 'The team is archived; restore it first.', {
+      errors: [{ pointer, message: 'Archived team' }],
+    })
+  }
+  await ctx.require('contribute', { type: 'team', id: team.id })
+}
+
+async function activeStatus(ctx: OperationContext, statusId: ProjectStatusId): Promise<ProjectStatus> {
+  const status = await ctx.store.projectStatuses.get(currentOrg(ctx).id, statusId)
+  if (!status || status.archivedAt) {
+    throw new ProblemError('reference_not_found', 'The status is not an active project status of the org.', {
+      errors: [{ pointer: '/body/statusId', message: 'Not an active project status' }],
+    })
+  }
+  return status
+}
+
+async function firstStatusOf(ctx: OperationContext, category: ProjectStatusCategory): Promise<ProjectStatus> {
+  const active = await ctx.store.projectStatuses.active(currentOrg(ctx).id)
+  const status = active.find((s) => s.category === category)
+  if (!status) throw new ProblemError('conflict', `The org has no active \`${category}\` project status.`)
+  return status
+}
+
+async function activeMember(ctx: OperationContext, memberId: MemberId): Promise<void> {
+  const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
+  if (!member || member.status !== 'active') {
+    throw new ProblemError('reference_not_found', 'The lead is not an active member of this workspace.', {
+      errors: [{ pointer: '/body/leadId', message: 'Not an active member of this workspace' }],
+    })
+  }
+}
+
+/** A target date before the start date is refused, whichever of the two the request changed. */
+function checkDates(startDate: string | null, targetDate: string | null): void {
+  if (startDate && targetDate && targetDate < startDate) {
+    throw new ProblemError('validation_failed', 'The target date is before the start date.', {
+      errors: [{ pointer: '/body/targetDate', message: 'Must be on or after startDate' }],
+    })
+  }
+}
+
+type Stamps = Pick<Project, 'startedAt' | 'completedAt' | 'canceledAt'>
+const EMPTY_STAMPS: Stamps = { startedAt: null, completedAt: null, canceledAt: null }
+
+/**
+ * Lifecycle timestamps after moving from one status category to another: `startedAt` is set the
+ * first time the project starts (or completes without having started) and kept after; `completedAt`
+ * and `canceledAt` hold while the project is in that category.
+ */
+export function lifecycleStamps(
+  from: ProjectStatusCategory | null,
+  to: ProjectStatusCategory,
+  current: Stamps,
+  now: string,
+): Partial<Stamps> {
+  if (from === to) return {}
+  const stamps: Partial<Stamps> = {}
+  if ((to === 'started' || to === 'completed') && !current.startedAt) stamps.startedAt = now
+  stamps.completedAt = to === 'completed' ? now : null
+  stamps.canceledAt = to === 'canceled' ? now : null
+  return Object.fromEntries(Object.entries(stamps).filter(([k, v]) => current[k as keyof Stamps] !== v))
+}

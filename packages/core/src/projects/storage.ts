@@ -1,0 +1,139 @@
+import type { MilestoneId, OrgId, ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
+import type { PageRequest } from '../kernel/pagination.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
+import type { StateCategory, Team } from '../teams/schemas.ts'
+import type { Milestone, Project, ProjectStatus } from './schemas.ts'
+
+/** A status of the org's default set, as seeded: its `seed` is the category it was created for. */
+export type SeededStatus = ProjectStatus & { seed: string }
+
+export interface ProjectStatusRepo {
+  /**
+   * Inserts the statuses whose `seed` the org has not had yet, and nothing else: under concurrent
+   * calls each seed is inserted exactly once (a unique key on `(org_id, seed)`), so the default set
+   * can be created lazily by reads and writes alike.
+   */
+  seed(orgId: OrgId, statuses: readonly SeededStatus[]): Promise<void>
+  /** Whether the org has ever been seeded. */
+  isSeeded(orgId: OrgId): Promise<boolean>
+  insert(status: ProjectStatus): Promise<void>
+  get(orgId: OrgId, id: ProjectStatusId): Promise<ProjectStatus | null>
+  /** Ordered by position, then id. `archived`: false only active ones, true only archived, null both. */
+  list(
+    orgId: OrgId,
+    filter: { archived: boolean | null },
+    page: PageRequest<'position'>,
+  ): Promise<ProjectStatus[]>
+  /** Every active status, by position. */
+  active(orgId: OrgId): Promise<ProjectStatus[]>
+  /** An unarchived or archived status with this name (ignoring case), other than `exceptId`. */
+  findByName(orgId: OrgId, name: string, exceptId?: ProjectStatusId): Promise<ProjectStatus | null>
+  /** The position after the last status. */
+  nextPosition(orgId: OrgId): Promise<number>
+  update(
+    orgId: OrgId,
+    id: ProjectStatusId,
+    patch: Partial<
+      Pick<ProjectStatus, 'name' | 'color' | 'description' | 'position' | 'updatedAt' | 'archivedAt'>
+    >,
+  ): Promise<void>
+  /** How many projects (archived ones too) are in the status. */
+  countProjects(orgId: OrgId, id: ProjectStatusId): Promise<number>
+}
+
+/** What is stored of a project; `statusCategory` is read through the status, `teamIds` from `project_teams`. */
+export type ProjectRecord = Omit<Project, 'statusCategory' | 'teamIds'>
+
+export interface ProjectFilter {
+  statusId?: ProjectStatusId
+  /** A member, or null for projects without a lead. */
+  leadId?: string | null
+  teamId?: TeamId
+  /** false: only active projects (the default); true: only archived ones; null: both. */
+  archived: boolean | null
+}
+
+export interface ProjectTally {
+  category: StateCategory
+  tasks: number
+  points: number
+}
+
+export interface ProjectRepo {
+  /** Writes the project and its teams. */
+  insert(project: ProjectRecord, teamIds: readonly TeamId[], at: string): Promise<void>
+  /**
+   * With a scope, a project none of whose teams the scope can view is not returned: the predicate
+   * is part of the query.
+   */
+  get(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<Project | null>
+  /** Newest first (by `createdAt`, then id); only projects the scope can view, filtered in SQL. */
+  list(
+    orgId: OrgId,
+    filter: ProjectFilter,
+    page: PageRequest<'createdAt'>,
+    scope: ReadScope,
+  ): Promise<Project[]>
+  update(
+    orgId: OrgId,
+    id: ProjectId,
+    patch: Partial<Omit<ProjectRecord, 'id' | 'orgId' | 'creatorId' | 'createdAt'>>,
+  ): Promise<void>
+  /** The project's teams the scope can view, by id. */
+  listTeams(orgId: OrgId, id: ProjectId, page: PageRequest<'id'>, scope: ReadScope): Promise<Team[]>
+  /** Returns false when the team is on the project already. */
+  addTeam(orgId: OrgId, id: ProjectId, teamId: TeamId, at: string): Promise<boolean>
+  /** Returns false when the team was not on the project. */
+  removeTeam(orgId: OrgId, id: ProjectId, teamId: TeamId): Promise<boolean>
+  /**
+   * Deletes the project, its milestones and team links; its tasks stay, without project and
+   * milestone. Returns the ids of those tasks.
+   */
+  delete(orgId: OrgId, id: ProjectId): Promise<string[]>
+  /** The project's tasks (not archived, not deleted) the scope can view, counted per state category. */
+  progress(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<ProjectTally[]>
+}
+
+/** What is stored of a milestone; `status` is derived when it is read. */
+export type MilestoneRecord = Omit<Milestone, 'status'>
+
+/** A milestone's tasks that the reader may view (not archived, not deleted): all, and finished ones. */
+export interface MilestoneCounts {
+  milestoneId: MilestoneId
+  tasks: number
+  finished: number
+}
+
+export interface MilestoneRepo {
+  insert(milestone: MilestoneRecord): Promise<void>
+  get(orgId: OrgId, id: MilestoneId): Promise<MilestoneRecord | null>
+  /** The project's milestones by position, then id. */
+  list(orgId: OrgId, projectId: ProjectId, page: PageRequest<'position'>): Promise<MilestoneRecord[]>
+  /** Every milestone of the project, by position (for deriving `next`). */
+  all(orgId: OrgId, projectId: ProjectId): Promise<MilestoneRecord[]>
+  /** Task counts of the project's milestones, over the tasks the scope can view. */
+  counts(orgId: OrgId, projectId: ProjectId, scope: ReadScope): Promise<MilestoneCounts[]>
+  findByName(
+    orgId: OrgId,
+    projectId: ProjectId,
+    name: string,
+    exceptId?: MilestoneId,
+  ): Promise<MilestoneRecord | null>
+  nextPosition(orgId: OrgId, projectId: ProjectId): Promise<number>
+  update(
+    orgId: OrgId,
+    id: MilestoneId,
+    patch: Partial<Pick<MilestoneRecord, 'name' | 'description' | 'targetDate' | 'position' | 'updatedAt'>>,
+  ): Promise<void>
+  /** Deletes the milestone; its tasks keep the project and lose the milestone. Returns their ids. */
+  delete(orgId: OrgId, id: MilestoneId): Promise<string[]>
+}
+
+declare module '../kernel/storage.ts' {
+  interface Store {
+    /** The org's project statuses. */
+    projectStatuses: ProjectStatusRepo
+    projects: ProjectRepo
+    milestones: MilestoneRepo
+  }
+}

@@ -1,0 +1,29 @@
+import type { OrgId } from '../kernel/ids.ts'
+import type { Container, TargetResolver } from '../kernel/permissions.ts'
+import { UNSCOPED } from '../kernel/read-scope.ts'
+import type { Store } from '../kernel/storage.ts'
+
+declare module '../kernel/permissions.ts' {
+  interface TargetKinds {
+    project: true
+    milestone: true
+  }
+}
+
+/** A project is held by the org and by every team it spans; a milestone by its project's holders. */
+async function projectContainers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null> {
+  const project = await store.projects.get(orgId, id as never, UNSCOPED)
+  if (!project) return null
+  return [{ type: 'org', id: orgId }, ...project.teamIds.map((t) => ({ type: 'team' as const, id: t }))]
+}
+
+export const projectTargets = {
+  project: { name: 'Project', containers: projectContainers },
+  milestone: {
+    name: 'Milestone',
+    containers: async (store: Store, orgId: OrgId, id: string) => {
+      const milestone = await store.milestones.get(orgId, id as never)
+      return milestone ? projectContainers(store, orgId, milestone.projectId) : null
+    },
+  },
+} satisfies Record<string, TargetResolver>

@@ -1,0 +1,51 @@
+import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { ProblemError } from '../kernel/problems.ts'
+import { currentOrg } from '../orgs/service.ts'
+
+type Placement = { projectId?: ProjectId | null; milestoneId?: MilestoneId | null }
+
+/**
+ * Where a task lands after a create or update that names a project or milestone: the milestone
+ * must belong to the project, a milestone alone sets its project, and leaving a project leaves its
+ * milestone. The project must be one the caller may view and not archived. Returns the fields that
+ * differ from the task's current ones (all of them on create).
+ */
+export async function projectPlacement(
+  ctx: OperationContext,
+  task: { projectId: ProjectId | null; milestoneId: MilestoneId | null } | null,
+  fields: Placement,
+): Promise<Placement> {
+  const orgId = currentOrg(ctx).id
+  const current = { projectId: task?.projectId ?? null, milestoneId: task?.milestoneId ?? null }
+  let projectId = fields.projectId !== undefined ? fields.projectId : current.projectId
+  let milestoneId =
+    fields.milestoneId !== undefined
+      ? fields.milestoneId
+      : projectId !== current.projectId
+        ? null
+        : current.milestoneId
+  if (milestoneId && milestoneId !== current.milestoneId) {
+    const milestone = await ctx.store.milestones.get(orgId, milestoneId)
+    if (milestone && fields.projectId === undefined) projectId = milestone.projectId
+    if (!milestone || milestone.projectId !== projectId) {
+      throw referenceProblem('/body/milestoneId', "The milestone is not a milestone of the task's project.")
+    }
+  }
+  if (projectId && projectId !== current.projectId) {
+    const project = await ctx.store.projects.get(orgId, projectId, await ctx.scope())
+    if (!project || project.archivedAt) {
+      const pointer = fields.projectId !== undefined ? '/body/projectId' : '/body/milestoneId'
+      throw referenceProblem(pointer, 'The project does not exist, is not visible to you, or is archived.')
+    }
+  }
+  if (!projectId) milestoneId = null
+  const out: Placement = {}
+  if (task === null || projectId !== current.projectId) out.projectId = projectId
+  if (task === null || milestoneId !== current.milestoneId) out.milestoneId = milestoneId
+  return out
+}
+
+function referenceProblem(pointer: string, detail: string): ProblemError {
+  return new ProblemError('reference_not_found', detail, { errors: [{ pointer, message: detail }] })
+}
