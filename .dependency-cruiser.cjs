@@ -16,6 +16,7 @@ const GROUPS = [
   'comments',
   'agents',
   'plans',
+  'connectors',
   'me',
   'streams',
 ]

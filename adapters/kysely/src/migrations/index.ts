@@ -8,6 +8,7 @@ import * as m0005 from './0005_event_retention.ts'
 import * as m0006 from './0006_task_depth.ts'
 import * as m0007 from './0007_labels_comments.ts'
 import * as m0008 from './0008_cycles.ts'
+import * as m0010 from './0010_connectors.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006_task_depth': m0006,
   '0007_labels_comments': m0007,
   '0008_cycles': m0008,
+  '0010_connectors': m0010,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -25,6 +25,8 @@ export const ID_PREFIXES = {
   ReactionId: 'rct',
   TaskHistoryId: 'thst',
   TaskLinkId: 'tlnk',
+  ConnectionId: 'conn',
+  LinkedItemId: 'litm',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -52,6 +54,8 @@ export type CommentRevisionId = Id<'CommentRevisionId'>
 export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
+export type ConnectionId = Id<'ConnectionId'>
+export type LinkedItemId = Id<'LinkedItemId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

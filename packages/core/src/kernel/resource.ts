@@ -224,6 +224,8 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   blockerId: 'TaskId',
   relatedTaskId: 'TaskId',
   linkId: 'TaskLinkId',
+  connectionId: 'ConnectionId',
+  linkedItemId: 'LinkedItemId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
