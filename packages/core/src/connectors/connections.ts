@@ -244,6 +244,7 @@ export async function recordTest(
     status: ok ? ('active' as const) : ('broken' as const),
   }
   await ctx.store.connections.update(after.orgId, id, after.tokenVersion, patch)
+  emitConnection(ctx, 'connection.checked', { ...after, ...patch })
   return { ok, status: sent.status, connection: publicConnection({ ...after, ...patch }) }
 }
 

@@ -14,9 +14,9 @@ export const connectorsGroup: ResourceGroup = {
   operations: connectorOperations,
   events: [
     {
-      kinds: ['connection.created', 'connection.connected', 'connection.deleted'],
+      kinds: ['connection.created', 'connection.connected', 'connection.checked', 'connection.deleted'],
       emittedBy:
-        '`connections.create`, `connections.callback`, `connections.delete`; the data names the member and provider only, never a token',
+        '`connections.create`, `connections.callback`, `connections.test`, `connections.delete`; the data names the member and provider only, never a token',
     },
     {
       kinds: ['linked_item.created', 'linked_item.refreshed', 'linked_item.deleted'],

@@ -88,7 +88,7 @@ export const connectorOperations: AnyOperation[] = [
     scope,
     summary: 'Start connecting a provider',
     description:
-      'Discovers the provider, stores a pending connection and answers the authorization URL (code flow with PKCE, `state` and `resource`). Send the browser there; the provider redirects to `/v1/connectors/callback` within 10 minutes. Connecting again replaces the previous connection once authorized.',
+      'Discovers the provider, stores a pending connection and answers the authorization URL (code flow with PKCE, `state` and `resource`). Send the browser there; the provider redirects to `/v1/connectors/callback` within 10 minutes. Connecting again replaces the previous connection once authorized. Connecting, testing and disconnecting need `contribute` in the workspace (members have it).',
     params: params(connections),
     body: Type.Object(
       {
@@ -102,7 +102,7 @@ export const connectorOperations: AnyOperation[] = [
     ),
     response: ConnectionStart,
     status: 201,
-    capability: 'view',
+    capability: 'contribute',
     errors: ['reference_not_found', 'outbound_refused', 'provider_unavailable'],
     location: 'connections.get',
     outbound: {
@@ -171,6 +171,7 @@ export const connectorOperations: AnyOperation[] = [
     params: params(`${connections}/{connectionId}/test`),
     response: ConnectionCheck,
     status: 200,
+    capability: 'contribute',
     errors: ['connection_inactive', 'outbound_refused', 'provider_unavailable'],
     outbound: {
       prepare: (ctx, { params }) => prepareTest(ctx, params.connectionId as ConnectionId),
@@ -191,6 +192,7 @@ export const connectorOperations: AnyOperation[] = [
     params: params(`${connections}/{connectionId}`),
     response: null,
     status: 204,
+    capability: 'contribute',
     errors: [],
     outbound: {
       prepare: (ctx, { params }) => prepareDisconnect(ctx, params.connectionId as ConnectionId),
