@@ -213,7 +213,7 @@ export async function revokeToken(
 /** GETs a resource with the access token; answers the status and the parsed JSON body (or null). */
 export async function readResource(
   s: ProviderSession,
-  accessToken: string | null,
+  accessToken: string,
   url: string,
 ): Promise<{ status: number; json: unknown }> {
   return talk(
@@ -221,14 +221,14 @@ export async function readResource(
     'the item',
     async () => {
       const headers = new Headers({ accept: 'application/json' })
-      const response = accessToken
-        ? await oauth.protectedResourceRequest(accessToken, 'GET', new URL(url), headers, null, options(s))
-        : await options(s)[oauth.customFetch](url, {
-            method: 'GET',
-            headers: { accept: 'application/json' },
-            body: undefined,
-            redirect: 'manual',
-          } as never)
+      const response = await oauth.protectedResourceRequest(
+        accessToken,
+        'GET',
+        new URL(url),
+        headers,
+        null,
+        options(s),
+      )
       const text = await response.text()
       let json: unknown = null
       try {

@@ -75,7 +75,7 @@ export const connectorOperations: AnyOperation[] = [
     description: "The caller's own connections in the workspace; nobody sees another person's.",
     params: params(connections),
     query: Type.Object(Paging, { additionalProperties: false }),
-    response: PageOf(Connection, 'ConnectionPage'),
+    response: PageOf(Connection, 'ConnectorConnectionPage'),
     status: 200,
     errors: ['invalid_cursor'],
     run: (ctx, { query }) => listConnections(ctx, query),

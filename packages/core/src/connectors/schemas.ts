@@ -56,7 +56,7 @@ export const Connection = Type.Object(
     lastError: Nullable(Type.String({ maxLength: 500 }), 'Why the last use failed, if it did.'),
   },
   {
-    $id: 'Connection',
+    $id: 'ConnectorConnection',
     additionalProperties: false,
     description: "A person's connection to another tool in one workspace. Its tokens are never returned.",
     examples: [connectionExample],
@@ -74,7 +74,7 @@ export const ConnectionStart = Type.Object(
     }),
   },
   {
-    $id: 'ConnectionStart',
+    $id: 'ConnectorConnectionStart',
     additionalProperties: false,
     examples: [
       {
@@ -93,7 +93,7 @@ export const ConnectionCheck = Type.Object(
     connection: Connection,
   },
   {
-    $id: 'ConnectionCheck',
+    $id: 'ConnectorConnectionCheck',
     additionalProperties: false,
     examples: [{ ok: true, status: 200, connection: connectionExample }],
   },

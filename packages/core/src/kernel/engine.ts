@@ -258,10 +258,12 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     const entry = compiled.get(operationId)
     const operation = entry?.operation
     // People run any operation of their workspace this way (plans); agents only work, not administration.
+    // An operation that calls another service cannot run inside the caller's transaction.
     if (
       !entry ||
       !operation ||
       !isOrgScoped(operation) ||
+      operation.outbound ||
       (actor.kind === 'agent' && !catalogue.agentTags.has(operation.tag))
     ) {
       throw new ProblemError('validation_failed', `Agents cannot run \`${operationId}\`.`, {
