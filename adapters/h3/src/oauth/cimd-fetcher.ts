@@ -103,26 +103,33 @@ export function sendPinned(
       headers: { ...options.headers, host: url.host, 'accept-encoding': 'identity' },
       ...(options.ca ? { ca: options.ca } : {}),
     })
-    const deadline = setTimeout(() => req.destroy(new Error('the request timed out')), options.timeoutMs)
+    // Settles once: a refusal mid-stream rejects, and the truncated body is never resolved.
+    let settled = false
     const fail = (error: Error) => {
+      if (settled) return
+      settled = true
       clearTimeout(deadline)
+      req.destroy()
       reject(error)
     }
+    const deadline = setTimeout(() => fail(new Error('the request timed out')), options.timeoutMs)
     req.on('error', fail)
     req.on('response', (res) => {
       const declared = Number(res.headers['content-length'] ?? 0)
-      if (declared > options.maxBytes) return req.destroy(new Error('the answer is too large'))
+      if (declared > options.maxBytes) return fail(new Error('the answer is too large'))
       if (res.headers['content-encoding'] && res.headers['content-encoding'] !== 'identity')
-        return req.destroy(new Error('compressed answers are refused'))
+        return fail(new Error('compressed answers are refused'))
       const chunks: Buffer[] = []
       let size = 0
       res.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > options.maxBytes) return req.destroy(new Error('the answer is too large'))
+        if (size > options.maxBytes) return fail(new Error('the answer is too large'))
         chunks.push(chunk)
       })
       res.on('error', fail)
       res.on('end', () => {
+        if (settled) return
+        settled = true
         clearTimeout(deadline)
         const headers: Record<string, string> = {}
         for (const [name, value] of Object.entries(res.headers))
