@@ -17,6 +17,7 @@ const GROUPS = [
   'comments',
   'agents',
   'plans',
+  'connectors',
   'me',
   'streams',
 ]

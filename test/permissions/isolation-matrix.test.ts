@@ -40,11 +40,13 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
   it("answers a non-member, and a member using another tenant's ids, with the same 404 as a missing record", async () => {
     const a = await world()
     const b = await world()
-    const outsider = await newPerson(server.engine, { scopes: ['work:read', 'work:write', 'agents:run'] })
+    const outsider = await newPerson(server.engine, {
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+    })
     const missingOrg = { ...b.ids, orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE' }
     const ownerOfA = await server.engine.tokens.issueAccessToken({
       userId: a.ws.owner.user.id,
-      scopes: ['work:read', 'work:write', 'agents:run'],
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
     })
     for (const op of orgOperations) {
       const real = request(op, b.ids)
@@ -84,7 +86,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     })
     const runner = await server.engine.tokens.issueAccessToken({
       userId: viewer.user.id,
-      scopes: ['work:read', 'work:write', 'agents:run'],
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
     })
     const before = await server.storage.read((s) => s.events.list(a.ids.orgId as never, 0, 10_000))
     for (const op of orgOperations.filter((o) => o.method !== 'GET')) {

@@ -142,7 +142,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
       cursor = page.body.nextCursor
     }
     // The whole log, every time: positions 1..n with no gap and no repeat.
-    all.forEach((e, i) => expect(e.seq, 'the log has a gap').toBe(i + 1))
+    for (const [i, e] of all.entries()) expect(e.seq, 'the log has a gap').toBe(i + 1)
     return all.filter((e) => e.seq > seq)
   }
 
@@ -150,7 +150,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
   async function verify(round: number): Promise<{ acked: number; inFlight: number; applied: number }> {
     const events = await eventsAfter(verifiedSeq)
     const ofRound = attempts.filter((a) => a.value.startsWith(`r${round}w`))
-    const valueOf = (e: any): [Kind, string] | null =>
+    const traceOf = (e: any): [Kind, string] | null =>
       e.kind === 'task.created'
         ? ['task', e.data.task.title]
         : e.kind === 'task.updated' && e.data.changes?.title
@@ -162,7 +162,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
               : null
     const seen = new Map<string, any[]>()
     for (const e of events) {
-      const kv = valueOf(e)
+      const kv = traceOf(e)
       expect(kv, `an event no writer caused: ${e.kind}`).not.toBeNull()
       const key = kv!.join(':')
       seen.set(key, [...(seen.get(key) ?? []), e])
@@ -193,7 +193,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
     // A task's title is the one its last title event set (or its first title): nothing half-applied.
     const lastTitle = new Map<string, string>()
     for (const e of events) {
-      const kv = valueOf(e)
+      const kv = traceOf(e)
       if (kv && (kv[0] === 'task' || kv[0] === 'title')) lastTitle.set(e.resourceId, kv[1])
     }
     for (const [taskId, title] of lastTitle)

@@ -174,7 +174,7 @@ describeEachDatabase('the database goes away under load', (db) => {
       expect(unavailableTitles.has(e.data.task.title), `an event for ${e.data.task.title}`).toBe(true)
     expect(created()).toHaveLength(new Set(created()).size)
     const seqs = reader.events.map((e) => e.seq)
-    seqs.slice(1).forEach((s, i) => expect(s).toBe(seqs[i]! + 1))
+    for (const [i, s] of seqs.slice(1).entries()) expect(s).toBe(seqs[i]! + 1)
     console.log(
       `[${db.name}] ${outcomes.length} writes: ${acked.length} created, ${unavailable.length} answered 503 ` +
         `during the outage, none hung or failed otherwise; the SSE reader got all ${acked.length}`,

@@ -90,7 +90,7 @@ describeEachDatabase('every write emits events', (db) => {
       const ids = IDS[op.id]?.(world.ids) ?? world.ids
       const token = await server.engine.tokens.issueAccessToken({
         userId: ws.owner.user.id,
-        scopes: ['work:read', 'work:write', 'agents:run'],
+        scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
       })
       const verb = op.id.split('.').at(-1) as keyof typeof NEEDS
       const prior = NEEDS[verb] && writes.find((o) => o.id === op.id.replace(/\.\w+$/, `.${NEEDS[verb]}`))

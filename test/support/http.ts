@@ -1,4 +1,5 @@
 import { type RunningServer, type ServerOptions, startServer } from '@workgraph/server'
+import { sampleConnectors } from './connectors.ts'
 import type { TestDatabase } from './databases.ts'
 import { createResponseValidator } from './openapi-validator.ts'
 
@@ -40,6 +41,8 @@ export async function startTestServer(
     ...(target.schema ? { databaseSchema: target.schema } : {}),
     onError: (error) => console.error('unexpected server error', error),
     ...options,
+    // Every suite can run the connector operations against a stand-in GitHub (support/connectors.ts).
+    config: { connectors: sampleConnectors(), ...options.config },
   })
   const document = (await (await fetch(`${running.url}/v1/openapi.json`)).json()) as Record<string, unknown>
   const validate = createResponseValidator(document)

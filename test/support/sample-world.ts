@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { activeConnection } from './connectors.ts'
 import type { TestServer } from './http.ts'
 import { newWorkspace, type TestWorkspace } from './workspace.ts'
 
@@ -6,6 +7,8 @@ export type Ids = Record<string, string>
 
 /** A valid body for every operation that takes one: the matrix must reach the permission check, not fail validation. */
 export const BODIES: Record<string, (ids: Ids) => unknown> = {
+  'connections.create': () => ({ providerId: 'github' }),
+  'linkedItems.create': () => ({ url: 'https://github.com/acme/api/issues/2' }),
   'orgs.update': () => ({ name: 'Renamed' }),
   'members.update': () => ({ role: 'member' }),
   'invitations.create': () => ({ email: 'matrix@example.com', role: 'member' }),
@@ -130,6 +133,17 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const project = (await ws.api.post(`${base}/projects`, { name: 'Sample', teamIds: [ws.teamId] })).body
   const milestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Sample' })).body
   await ws.api.patch(`${base}/tasks/${task.id}`, { milestoneId: milestone.id })
+  // The owner's GitHub connection (a fake GitHub: test/support/connectors.ts) and an item read through it.
+  const owner = (await server.storage.read((s) => s.members.findByUser(ws.orgId, ws.owner.user.id)))!
+  const connectionId = await activeConnection(server, ws.orgId, owner.id, ws.owner.user.id)
+  const linker = server.as(
+    await server.engine.tokens.issueAccessToken({ userId: ws.owner.user.id, scopes: ['connectors:link'] }),
+  )
+  const linkedItem = (
+    await linker.post(`${base}/tasks/${task.id}/linked-items`, {
+      url: 'https://github.com/acme/api/issues/1',
+    })
+  ).body
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -163,6 +177,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     milestoneId: milestone.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
+    connectionId,
+    linkedItemId: linkedItem.id,
     /** Every active state of the team, comma-separated. */
     stateIds: Object.values(ws.states)
       .map((s) => s.id)

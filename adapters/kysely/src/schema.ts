@@ -1,6 +1,7 @@
 import type { AccessTables } from './access/tables.ts'
 import type { AgentsTables } from './agents/tables.ts'
 import type { CommentsTables } from './comments/tables.ts'
+import type { ConnectorsTables } from './connectors/tables.ts'
 import type { CyclesTables } from './cycles/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
@@ -25,6 +26,7 @@ export interface Database
     CyclesTables,
     ProjectsTables,
     LabelsTables,
-    CommentsTables {}
+    CommentsTables,
+    ConnectorsTables {}
 
 export type Dialect = 'sqlite' | 'postgres'

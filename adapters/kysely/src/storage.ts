@@ -5,6 +5,7 @@ import { accessStore } from './access/store.ts'
 import { agentsStore } from './agents/store.ts'
 import { commentsStore } from './comments/store.ts'
 import { type ConnectOptions, connect } from './connect.ts'
+import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
@@ -36,6 +37,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...projectsStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
+    ...connectorsStore(db),
   }
 }
 

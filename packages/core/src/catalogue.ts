@@ -1,6 +1,7 @@
 import { accessGroup } from './access/group.ts'
 import { agentsGroup } from './agents/group.ts'
 import { commentsGroup } from './comments/group.ts'
+import { connectorsGroup } from './connectors/group.ts'
 import { cyclesGroup } from './cycles/group.ts'
 import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/group.ts'
 import type { AnyOperation } from './kernel/operation.ts'
@@ -30,6 +31,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   commentsGroup,
   agentsGroup,
   plansGroup,
+  connectorsGroup,
   meGroup,
   streamsGroup,
 ])

@@ -19,6 +19,17 @@ export { CATALOGUE, EVENT_KINDS, OPERATIONS, TAGS } from './catalogue.ts'
 export { isReactionEmoji } from './comments/reactions.ts'
 export type { ReactionTargetType } from './comments/schemas.ts'
 export { Comment, CommentRevision, REACTION_TARGETS, Reaction, ReactionGroup } from './comments/schemas.ts'
+export type { ConnectorsConfig } from './connectors/config.ts'
+export type {
+  OutboundFetcher,
+  OutboundPolicy,
+  OutboundRequest,
+  OutboundResponse,
+} from './connectors/outbound.ts'
+export { OutboundRefused } from './connectors/outbound.ts'
+export type { ItemDefinition, ProviderDefinition } from './connectors/providers.ts'
+export { githubProvider, gitlabProvider, matchItemUrl, workgraphProvider } from './connectors/providers.ts'
+export { Connection, LinkedItem } from './connectors/schemas.ts'
 export type { CycleAdvance } from './cycles/maintenance.ts'
 export type { CycleStatus, Weekday } from './cycles/schemas.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './cycles/schemas.ts'
@@ -46,6 +57,7 @@ export type {
   ApprovalId,
   CommentId,
   CommentRevisionId,
+  ConnectionId,
   CycleId,
   EventId,
   GrantId,
@@ -53,6 +65,7 @@ export type {
   IdBrand,
   InvitationId,
   LabelId,
+  LinkedItemId,
   MemberId,
   MilestoneId,
   OrgId,

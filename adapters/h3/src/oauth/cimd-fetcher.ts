@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises'
+import { request as httpRequest } from 'node:http'
 import { request } from 'node:https'
 import { createRequire } from 'node:module'
 import { CIMD_MAX_BYTES, type CimdFetcher, type CimdResponse } from '@workgraph/core'
@@ -52,59 +53,90 @@ export function createCimdFetcher(options: CimdFetcherOptions = {}): CimdFetcher
       if (addresses.length === 0) throw new Error('the host has no address')
       const refused = addresses.find((a) => !allowed(a))
       if (refused) throw new Error(`the host resolves to a refused address (${refused})`)
-      return get(url, addresses[0]!, { timeoutMs, maxBytes, ...(options.ca ? { ca: options.ca } : {}) })
+      const res = await sendPinned(url, addresses[0]!, {
+        method: 'GET',
+        headers: { accept: 'application/json', 'user-agent': 'workgraph-cimd/1' },
+        timeoutMs,
+        maxBytes,
+        ...(options.ca ? { ca: options.ca } : {}),
+      })
+      const response: CimdResponse = {
+        status: res.status,
+        contentType: res.headers['content-type'] ?? null,
+        cacheControl: res.headers['cache-control'] ?? null,
+        body: res.body,
+      }
+      return response
     },
   }
 }
 
-function get(
+/** One request to an address already checked, with the URL's host name for TLS and `Host`. */
+export interface PinnedRequest {
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+  maxBytes: number
+  ca?: string
+}
+
+/**
+ * Sends one request to `address` (never re-resolving the name), follows no redirect, refuses
+ * compressed answers and caps size and time. Used for CIMD documents and connector requests.
+ */
+export function sendPinned(
   url: URL,
   address: string,
-  limits: { timeoutMs: number; maxBytes: number; ca?: string },
-): Promise<CimdResponse> {
+  options: PinnedRequest,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const send = url.protocol === 'http:' ? httpRequest : request
   return new Promise((resolvePromise, reject) => {
-    const req = request({
+    const req = send({
       host: address,
-      servername: ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname,
-      port: url.port || 443,
+      ...(url.protocol === 'https:' && !ipaddr.isValid(url.hostname.replace(/^\[|\]$/g, ''))
+        ? { servername: url.hostname }
+        : {}),
+      port: url.port || (url.protocol === 'http:' ? 80 : 443),
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      headers: { host: url.host, accept: 'application/json', 'user-agent': 'workgraph-cimd/1' },
-      ...(limits.ca ? { ca: limits.ca } : {}),
+      method: options.method,
+      headers: { ...options.headers, host: url.host, 'accept-encoding': 'identity' },
+      ...(options.ca ? { ca: options.ca } : {}),
     })
-    const deadline = setTimeout(() => req.destroy(new Error('the fetch timed out')), limits.timeoutMs)
+    // Settles once: a refusal mid-stream rejects, and the truncated body is never resolved.
+    let settled = false
     const fail = (error: Error) => {
+      if (settled) return
+      settled = true
       clearTimeout(deadline)
+      req.destroy()
       reject(error)
     }
+    const deadline = setTimeout(() => fail(new Error('the request timed out')), options.timeoutMs)
     req.on('error', fail)
     req.on('response', (res) => {
       const declared = Number(res.headers['content-length'] ?? 0)
-      if (declared > limits.maxBytes) return req.destroy(new Error('the document is too large'))
+      if (declared > options.maxBytes) return fail(new Error('the answer is too large'))
       if (res.headers['content-encoding'] && res.headers['content-encoding'] !== 'identity')
-        return req.destroy(new Error('compressed documents are refused'))
+        return fail(new Error('compressed answers are refused'))
       const chunks: Buffer[] = []
       let size = 0
       res.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > limits.maxBytes) return req.destroy(new Error('the document is too large'))
+        if (size > options.maxBytes) return fail(new Error('the answer is too large'))
         chunks.push(chunk)
       })
       res.on('error', fail)
       res.on('end', () => {
+        if (settled) return
+        settled = true
         clearTimeout(deadline)
-        const header = (name: string) => {
-          const value = res.headers[name]
-          return typeof value === 'string' ? value : null
-        }
-        resolvePromise({
-          status: res.statusCode ?? 0,
-          contentType: header('content-type'),
-          cacheControl: header('cache-control'),
-          body: Buffer.concat(chunks).toString('utf8'),
-        })
+        const headers: Record<string, string> = {}
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === 'string') headers[name] = value
+        resolvePromise({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') })
       })
     })
-    req.end()
+    req.end(options.body)
   })
 }

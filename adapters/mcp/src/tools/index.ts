@@ -1,5 +1,6 @@
 import { agentTools } from './agents/agents.ts'
 import { commentTools } from './comments/comments.ts'
+import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
@@ -23,6 +24,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...labelTools,
   organizeTool,
   ...agentTools,
+  ...connectorTools,
 ]
 
 const seen = new Set<string>()

@@ -150,8 +150,8 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
         ? idempotentRequest(opts.idempotencyKey, operationId, principal, input)
         : null
 
-    const runIn = async (store: Store): Promise<{ result: ExecuteResult; notices: HubNotice[] }> => {
-      const events: EventBuffer = new Map()
+    // The org, actor and capability checks, shared by the outbound step's read and the run.
+    const checkedContext = async (store: Store, events: EventBuffer) => {
       const { org, actor } = await resolveActor(store, operation, input.params, principal)
       const deps = {
         store,
@@ -169,6 +169,20 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       const ctx = createContext(deps, org, actor)
       if (operation.capability)
         await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
+      return ctx
+    }
+
+    if (operation.outbound) {
+      const step = operation.outbound
+      const prepared = await storage.read(async (store) =>
+        step.prepare(await checkedContext(store, new Map()), input),
+      )
+      input.outbound = await step.send(prepared, config)
+    }
+
+    const runIn = async (store: Store): Promise<{ result: ExecuteResult; notices: HubNotice[] }> => {
+      const events: EventBuffer = new Map()
+      const ctx = await checkedContext(store, events)
       if (idempotency) {
         await store.locks.acquire(idempotencyLock(idempotency))
         const replay = await findReplay(store, idempotency, clock())
@@ -250,10 +264,12 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     const entry = compiled.get(operationId)
     const operation = entry?.operation
     // People run any operation of their workspace this way (plans); agents only work, not administration.
+    // An operation that calls another service cannot run inside the caller's transaction.
     if (
       !entry ||
       !operation ||
       !isOrgScoped(operation) ||
+      operation.outbound ||
       (actor.kind === 'agent' && !catalogue.agentTags.has(operation.tag))
     ) {
       throw new ProblemError('validation_failed', `Agents cannot run \`${operationId}\`.`, {

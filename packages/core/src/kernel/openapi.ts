@@ -275,6 +275,9 @@ function collect(schema: TSchema, schemas: Record<string, Json>): Json {
     const { $id, ...rest } = node as Json
     const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]))
     if (typeof $id === 'string') {
+      // Two different schemas under one name would silently describe one with the other.
+      if (schemas[$id] && JSON.stringify(schemas[$id]) !== JSON.stringify(plain))
+        throw new Error(`Two different schemas share the $id ${$id}`)
       schemas[$id] ??= plain
       return { $ref: `#/components/schemas/${$id}` }
     }

@@ -95,6 +95,19 @@ export interface OperationInput<P, Q, B> {
   params: P
   query: Q
   body: B
+  /** What the operation's `outbound.send` answered, for operations that declare `outbound`. */
+  outbound?: unknown
+}
+
+/**
+ * An HTTP exchange with another service that must not hold a database transaction open: `prepare`
+ * runs first, in a read of its own after the same org, actor and capability checks, and returns
+ * what to send; `send` runs outside any transaction; `run` then receives its answer as
+ * `input.outbound` in the operation's own transaction, where it re-reads what it changes.
+ */
+export interface OutboundStep {
+  prepare(ctx: OperationContext, input: OperationInput<any, any, any>): Promise<unknown>
+  send(prepared: any, config: EngineConfig): Promise<unknown>
 }
 
 /** One operation of the API: the single source of routes, validation, OpenAPI, MCP and docs. */
@@ -134,6 +147,10 @@ export interface Operation<
   location?: string
   /** Shown in the reference beside the body and the success response; a test checks they validate. */
   examples?: OperationExamples
+  /** Calls another service between a read and the write (see `OutboundStep`). */
+  outbound?: OutboundStep
+  /** A GET that changes state (an OAuth redirect landing back): it runs in a write transaction. */
+  writes?: boolean
   run(
     ctx: OperationContext,
     input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
@@ -160,7 +177,7 @@ export function defineOperation<
 
 /** Whether the operation changes anything (and so runs in a write transaction with events). */
 export function isWrite(operation: AnyOperation): boolean {
-  return operation.method !== 'GET'
+  return operation.method !== 'GET' || operation.writes === true
 }
 
 /** Whether the operation lives under `/v1/orgs/{orgId}` and so needs an active Actor. */

@@ -55,6 +55,18 @@ export const PROBLEMS = {
   rate_limited: { status: 429, title: 'Too many requests' },
   ambiguous_name: { status: 422, title: 'The name matches more than one record' },
   unknown_name: { status: 422, title: 'No record you can see has this name' },
+  connection_required: {
+    status: 422,
+    title: 'Reading this item needs your connection to the other tool, and you have none',
+  },
+  connection_inactive: { status: 409, title: 'The connection is not active: connect again' },
+  authorization_failed: { status: 400, title: 'The authorization at the other tool failed or expired' },
+  outbound_refused: { status: 422, title: 'The URL points at an address the server does not connect to' },
+  external_item_not_found: {
+    status: 422,
+    title: 'The other tool has no item at this URL that your connection can read',
+  },
+  provider_unavailable: { status: 502, title: 'The other tool could not be reached or answered wrongly' },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
   service_unavailable: { status: 503, title: 'The database cannot be reached; retry shortly' },
 } as const satisfies Record<string, { status: number; title: string }>

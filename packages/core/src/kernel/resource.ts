@@ -246,6 +246,8 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   statusId: 'ProjectStatusId',
   projectId: 'ProjectId',
   milestoneId: 'MilestoneId',
+  connectionId: 'ConnectionId',
+  linkedItemId: 'LinkedItemId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

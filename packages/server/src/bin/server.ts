@@ -5,11 +5,13 @@ import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/k
 import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
+import { loadConnectors } from '../connectors-config.ts'
 
 // The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL;
 // live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md); FIRST_PARTY_CLIENTS:
 // comma-separated OAuth client ids of the service's own apps (docs/oauth.md); REDIS_URL: rate limits
-// shared by every instance (docs/reliability.md), else counted per instance in memory.
+// shared by every instance (docs/reliability.md), else counted per instance in memory; CONNECTORS_FILE
+// and CONNECTORS_KEY: providers other tools are connected through (docs/connectors.md).
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? 'localhost'
 const databaseUrl = process.env.DATABASE_URL ?? './.workgraph/workgraph.db'
@@ -26,6 +28,8 @@ const firstPartyClients = (process.env.FIRST_PARTY_CLIENTS ?? '')
   .map((id) => id.trim())
   .filter(Boolean)
 
+const connectors = loadConnectors(process.env.CONNECTORS_FILE, process.env.CONNECTORS_KEY)
+
 const storage = await openStorage({ url: databaseUrl })
 // On Postgres, instances sharing the database wake each other's stream readers (LISTEN/NOTIFY).
 const hub = isPostgresUrl(databaseUrl)
@@ -36,7 +40,7 @@ const rateLimitStore = process.env.REDIS_URL
   : undefined
 const engine = await createEngine({
   storage,
-  config: { baseUrl, streams, firstPartyClients },
+  config: { baseUrl, streams, firstPartyClients, ...(connectors ? { connectors } : {}) },
   ...(hub ? { hub } : {}),
   ...(rateLimitStore ? { rateLimitStore } : {}),
 })

@@ -1,0 +1,53 @@
+import type { LinkedItem, LinkedItemId, MemberId, OrgId, TaskId } from '@workgraph/core'
+import type { LinkedItemRepo } from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { iso, isoOrNull } from '../normalize.ts'
+import type { Database } from '../schema.ts'
+
+type Row = { [K in keyof Database['linkedItems']]: unknown }
+
+function toItem(r: Row): LinkedItem {
+  return {
+    id: r.id as LinkedItemId,
+    orgId: r.orgId as OrgId,
+    taskId: r.taskId as TaskId,
+    url: r.url as string,
+    providerId: r.providerId as string | null,
+    itemType: r.itemType as string | null,
+    title: r.title as string | null,
+    state: r.state as string | null,
+    assignee: r.assignee as string | null,
+    externalUpdatedAt: isoOrNull(r.externalUpdatedAt as string | null),
+    fetchedAt: isoOrNull(r.fetchedAt as string | null),
+    creatorId: r.creatorId as MemberId,
+    createdAt: iso(r.createdAt as string),
+  }
+}
+
+export function linkedItemRepo(db: Kysely<Database>): LinkedItemRepo {
+  const ofTask = (orgId: OrgId, taskId: TaskId) =>
+    db.selectFrom('linkedItems').selectAll().where('orgId', '=', orgId).where('taskId', '=', taskId)
+  return {
+    async insert(item) {
+      await db.insertInto('linkedItems').values(item).execute()
+    },
+    async get(orgId, taskId, id) {
+      const row = await ofTask(orgId, taskId).where('id', '=', id).executeTakeFirst()
+      return row ? toItem(row) : null
+    },
+    async findByUrl(orgId, taskId, url) {
+      const row = await ofTask(orgId, taskId).where('url', '=', url).executeTakeFirst()
+      return row ? toItem(row) : null
+    },
+    async list(orgId, taskId, page) {
+      return (await keysetPage(ofTask(orgId, taskId), page, { sort: 'id', id: 'id' }).execute()).map(toItem)
+    },
+    async update(orgId, id, patch) {
+      await db.updateTable('linkedItems').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+    async delete(orgId, id) {
+      await db.deleteFrom('linkedItems').where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+  }
+}

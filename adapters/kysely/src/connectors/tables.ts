@@ -1,0 +1,40 @@
+import type { JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
+
+/** The connectors tables, as queries see them. Token columns hold ciphertext only. */
+export interface ConnectorsTables {
+  connections: {
+    orgId: string
+    id: string
+    memberId: string
+    userId: string
+    providerId: string
+    status: string
+    scopes: JsonColumn
+    state: string | null
+    stateExpiresAt: NullableTimestamp
+    codeVerifier: string | null
+    accessToken: string | null
+    refreshToken: string | null
+    tokenExpiresAt: NullableTimestamp
+    tokenVersion: number
+    createdAt: Timestamp
+    connectedAt: NullableTimestamp
+    lastCheckedAt: NullableTimestamp
+    lastError: string | null
+  }
+  linkedItems: {
+    orgId: string
+    id: string
+    taskId: string
+    url: string
+    providerId: string | null
+    itemType: string | null
+    title: string | null
+    state: string | null
+    assignee: string | null
+    externalUpdatedAt: NullableTimestamp
+    fetchedAt: NullableTimestamp
+    creatorId: string
+    createdAt: Timestamp
+  }
+}

@@ -1,0 +1,57 @@
+import { type Kysely, sql } from 'kysely'
+import type { Dialect } from '../schema.ts'
+
+/** People's connections to other tools (tokens as ciphertext) and items linked to tasks. */
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const ts = sql.raw(dialect === 'postgres' ? 'timestamptz' : 'text')
+  const json = sql.raw(dialect === 'postgres' ? 'jsonb' : 'text')
+  await db.schema
+    .createTable('connections')
+    .addColumn('org_id', 'text', (c) => c.notNull())
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('provider_id', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('scopes', json, (c) => c.notNull())
+    .addColumn('state', 'text')
+    .addColumn('state_expires_at', ts)
+    .addColumn('code_verifier', 'text')
+    .addColumn('access_token', 'text')
+    .addColumn('refresh_token', 'text')
+    .addColumn('token_expires_at', ts)
+    .addColumn('token_version', 'integer', (c) => c.notNull())
+    .addColumn('created_at', ts, (c) => c.notNull())
+    .addColumn('connected_at', ts)
+    .addColumn('last_checked_at', ts)
+    .addColumn('last_error', 'text')
+    .addPrimaryKeyConstraint('connections_pk', ['org_id', 'id'])
+    .addForeignKeyConstraint('connections_member', ['org_id', 'member_id'], 'members', ['org_id', 'id'])
+    .execute()
+  // The redirect carries only `state`: it must find its pending connection, and name one only.
+  await db.schema.createIndex('connections_state').on('connections').column('state').unique().execute()
+  await db.schema
+    .createIndex('connections_member_provider')
+    .on('connections')
+    .columns(['org_id', 'member_id', 'provider_id'])
+    .execute()
+  await db.schema
+    .createTable('linked_items')
+    .addColumn('org_id', 'text', (c) => c.notNull())
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('task_id', 'text', (c) => c.notNull())
+    .addColumn('url', 'text', (c) => c.notNull())
+    .addColumn('provider_id', 'text')
+    .addColumn('item_type', 'text')
+    .addColumn('title', 'text')
+    .addColumn('state', 'text')
+    .addColumn('assignee', 'text')
+    .addColumn('external_updated_at', ts)
+    .addColumn('fetched_at', ts)
+    .addColumn('creator_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', ts, (c) => c.notNull())
+    .addPrimaryKeyConstraint('linked_items_pk', ['org_id', 'id'])
+    .addUniqueConstraint('linked_items_task_url', ['org_id', 'task_id', 'url'])
+    .addForeignKeyConstraint('linked_items_task', ['org_id', 'task_id'], 'tasks', ['org_id', 'id'])
+    .execute()
+}

@@ -1,0 +1,35 @@
+import { fieldOf, object, TaskRef, Workspace } from '../schema.ts'
+import type { ToolDefinition } from '../types.ts'
+
+export const connectorTools: ToolDefinition[] = [
+  {
+    name: 'link_item',
+    title: 'Link an item of another tool to a task',
+    description:
+      "Links a URL (a GitHub issue, another workgraph's task, …) to a task by key. When a configured provider reads the URL and you have connected it, the item's title and state are read through your connection; otherwise the link keeps the URL only. Needs the `connectors:link` scope.",
+    readOnly: false,
+    destructive: false,
+    idempotent: false,
+    operations: ['linkedItems.create', 'names.resolve'],
+    input: object(
+      { workspace: Workspace, task: TaskRef, url: fieldOf('linkedItems.create', 'body', 'url') },
+      ['task', 'url'],
+    ),
+    async run(call, args) {
+      const org = await call.workspace(args.workspace)
+      const taskId = await call.resolve(org.id, 'task', args.task)
+      const item = await call.run('linkedItems.create', {
+        params: { orgId: org.id, taskId },
+        body: { url: args.url },
+      })
+      return {
+        id: item.id,
+        url: item.url,
+        provider: item.providerId,
+        title: item.title,
+        state: item.state,
+        fetchedAt: item.fetchedAt,
+      }
+    },
+  },
+]

@@ -1,0 +1,26 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { connectorOperations } from './operations.ts'
+
+/** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks. */
+export const connectorsGroup: ResourceGroup = {
+  name: 'connectors',
+  tags: [
+    {
+      name: 'Connectors',
+      description:
+        "Connecting other tools with OAuth (a person's own connection, tokens encrypted and never returned) and linking their items to tasks by URL.",
+    },
+  ],
+  operations: connectorOperations,
+  events: [
+    {
+      kinds: ['connection.created', 'connection.connected', 'connection.checked', 'connection.deleted'],
+      emittedBy:
+        '`connections.create`, `connections.callback`, `connections.test`, `connections.delete`; the data names the member and provider only, never a token',
+    },
+    {
+      kinds: ['linked_item.created', 'linked_item.refreshed', 'linked_item.deleted'],
+      emittedBy: '`linkedItems.create`, `linkedItems.refresh`, `linkedItems.delete`',
+    },
+  ],
+}

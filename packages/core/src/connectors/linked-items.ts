@@ -1,0 +1,216 @@
+import { type LinkedItemId, type MemberId, newId, type TaskId } from '../kernel/ids.ts'
+import type { EngineConfig, OperationContext } from '../kernel/operation.ts'
+import type { Page } from '../kernel/pagination.ts'
+import { readPage } from '../kernel/paging.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import { currentOrg } from '../orgs/service.ts'
+import { requireTask } from '../tasks/require-task.ts'
+import { readResource } from './oauth-client.ts'
+import { type MatchedItem, matchItemUrl, readItemFields } from './providers.ts'
+import type { LinkedItem } from './schemas.ts'
+import { connectorsOf, saveRotation, type TokensInUse, tokensOf, withAccessToken } from './use.ts'
+
+type Fields = Pick<
+  LinkedItem,
+  'itemType' | 'title' | 'state' | 'assignee' | 'externalUpdatedAt' | 'fetchedAt'
+>
+
+/** What a link needs from outside: the URL, the provider that reads it, the caller's tokens for it. */
+interface Plan {
+  url: string
+  match: (Pick<MatchedItem, 'apiUrl'> & { providerId: string; allowLoopback: boolean; index: number }) | null
+  tokens: TokensInUse | null
+}
+
+function normalizeUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    url = new URL('invalid:')
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
+    throw new ProblemError('validation_failed', 'Link an http or https URL without credentials.', {
+      errors: [{ pointer: '/body/url', message: 'Not an http(s) URL' }],
+    })
+  return url.href
+}
+
+async function plan(ctx: OperationContext, url: string): Promise<Plan> {
+  const providers = connectorsOf(ctx.config)?.providers ?? []
+  const found = matchItemUrl(providers, url)
+  if (!found) return { url, match: null, tokens: null }
+  const connection = await ctx.store.connections.findForProvider(
+    currentOrg(ctx).id,
+    ctx.actor!.id as MemberId,
+    found.provider.id,
+  )
+  return {
+    url,
+    match: {
+      apiUrl: found.apiUrl,
+      providerId: found.provider.id,
+      allowLoopback: found.provider.allowLoopback === true,
+      index: found.provider.items.indexOf(found.item),
+    },
+    tokens: connection && connection.status !== 'pending' ? tokensOf(ctx, connection) : null,
+  }
+}
+
+/** Reads the item through the caller's connection; with none, checks only where the URL points. */
+async function fetchItem(p: Plan, config: EngineConfig) {
+  const connectors = connectorsOf(config)
+  if (!connectors) return { fields: null, rotated: null }
+  const refusal = await connectors.fetcher.refusal(p.url, { allowLoopback: p.match?.allowLoopback ?? false })
+  if (refusal) throw new ProblemError('outbound_refused', `The URL is refused: ${refusal}.`)
+  if (!p.match || !p.tokens) return { fields: null, rotated: null }
+  const match = p.match
+  const { result, rotated } = await withAccessToken(config, p.tokens, (session, access) =>
+    readResource(session, access, match.apiUrl),
+  )
+  if (result.status === 401)
+    throw new ProblemError(
+      'connection_inactive',
+      'The provider refused the connection’s token: test or reconnect it.',
+    )
+  if ([403, 404, 410].includes(result.status))
+    throw new ProblemError(
+      'external_item_not_found',
+      `The provider answered HTTP ${result.status} for this item.`,
+    )
+  if (result.status < 200 || result.status >= 300)
+    throw new ProblemError('provider_unavailable', `The provider answered HTTP ${result.status}.`)
+  const item = connectors.providers.find((p) => p.id === match.providerId)!.items[match.index]!
+  const read = readItemFields(item, result.json)
+  const fields: Omit<Fields, 'fetchedAt'> = {
+    itemType: item.type,
+    title: read.title,
+    state: read.state,
+    assignee: read.assignee,
+    externalUpdatedAt: read.updatedAt,
+  }
+  return { fields, rotated }
+}
+
+export async function prepareLink(ctx: OperationContext, taskId: TaskId, rawUrl: string): Promise<Plan> {
+  const task = await requireTask(ctx, taskId)
+  const url = normalizeUrl(rawUrl)
+  if (await ctx.store.linkedItems.findByUrl(task.orgId, task.id, url))
+    throw new ProblemError('already_exists', 'This URL is linked to the task already.')
+  return plan(ctx, url)
+}
+
+/** The outbound step of linking and refreshing: the plan travels on to the write. */
+export const sendLink = async (p: Plan, config: EngineConfig) => ({
+  plan: p,
+  got: await fetchItem(p, config),
+})
+type Fetched = Awaited<ReturnType<typeof fetchItem>>
+
+export async function linkItem(
+  ctx: OperationContext,
+  taskId: TaskId,
+  p: Plan,
+  got: Fetched,
+): Promise<LinkedItem> {
+  const task = await requireTask(ctx, taskId)
+  if (await ctx.store.linkedItems.findByUrl(task.orgId, task.id, p.url))
+    throw new ProblemError('already_exists', 'This URL is linked to the task already.')
+  const item: LinkedItem = {
+    id: newId('LinkedItemId'),
+    orgId: task.orgId,
+    taskId: task.id,
+    url: p.url,
+    providerId: p.match?.providerId ?? null,
+    itemType: got.fields?.itemType ?? null,
+    title: got.fields?.title ?? null,
+    state: got.fields?.state ?? null,
+    assignee: got.fields?.assignee ?? null,
+    externalUpdatedAt: got.fields?.externalUpdatedAt ?? null,
+    fetchedAt: got.fields ? ctx.now : null,
+    creatorId: ctx.actor!.id as MemberId,
+    createdAt: ctx.now,
+  }
+  await ctx.store.linkedItems.insert(item)
+  if (p.tokens) await saveRotation(ctx, p.tokens, got.rotated)
+  ctx.emit({
+    kind: 'linked_item.created',
+    resourceType: 'linked_item',
+    resourceId: item.id,
+    teamId: task.teamId,
+    data: { linkedItem: item },
+  })
+  return item
+}
+
+export async function requireLinkedItem(
+  ctx: OperationContext,
+  taskId: TaskId,
+  id: LinkedItemId,
+): Promise<LinkedItem> {
+  const task = await requireTask(ctx, taskId)
+  const item = await ctx.store.linkedItems.get(task.orgId, task.id, id)
+  if (!item) throw notFound('Linked item')
+  return item
+}
+
+export async function listLinkedItems(
+  ctx: OperationContext,
+  taskId: TaskId,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<LinkedItem>> {
+  const task = await requireTask(ctx, taskId)
+  return readPage(ctx, {
+    scope: ['linkedItems.list', task.orgId, task.id],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (i: LinkedItem) => i.id,
+    fetch: (page) => ctx.store.linkedItems.list(task.orgId, task.id, page),
+  })
+}
+
+export async function prepareRefresh(ctx: OperationContext, taskId: TaskId, id: LinkedItemId): Promise<Plan> {
+  const item = await requireLinkedItem(ctx, taskId, id)
+  const p = await plan(ctx, item.url)
+  if (!p.match) throw new ProblemError('connection_required', 'No configured provider reads this URL.')
+  if (!p.tokens)
+    throw new ProblemError('connection_required', `Connect \`${p.match.providerId}\` to refresh this item.`)
+  return p
+}
+
+export async function refreshLinkedItem(
+  ctx: OperationContext,
+  taskId: TaskId,
+  id: LinkedItemId,
+  p: Plan,
+  got: Fetched,
+): Promise<LinkedItem> {
+  const item = await requireLinkedItem(ctx, taskId, id)
+  const task = await requireTask(ctx, taskId)
+  const patch = { ...got.fields!, fetchedAt: ctx.now }
+  await ctx.store.linkedItems.update(item.orgId, item.id, patch)
+  await saveRotation(ctx, p.tokens!, got.rotated)
+  const updated = { ...item, ...patch }
+  ctx.emit({
+    kind: 'linked_item.refreshed',
+    resourceType: 'linked_item',
+    resourceId: item.id,
+    teamId: task.teamId,
+    data: { linkedItem: updated },
+  })
+  return updated
+}
+
+export async function unlinkItem(ctx: OperationContext, taskId: TaskId, id: LinkedItemId): Promise<void> {
+  const item = await requireLinkedItem(ctx, taskId, id)
+  const task = await requireTask(ctx, taskId)
+  await ctx.store.linkedItems.delete(item.orgId, item.id)
+  ctx.emit({
+    kind: 'linked_item.deleted',
+    resourceType: 'linked_item',
+    resourceId: item.id,
+    teamId: task.teamId,
+    data: { linkedItem: item },
+  })
+}

@@ -1,0 +1,159 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { IdSchema } from '../kernel/ids.ts'
+import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+
+const ProviderIdSchema = Type.String({
+  pattern: '^[a-z0-9][a-z0-9-]{0,62}$',
+  description: 'A provider configured by the server operator.',
+  examples: ['github'],
+})
+
+export const Provider = Type.Object(
+  {
+    id: ProviderIdSchema,
+    name: Type.String({ examples: ['GitHub'] }),
+    scopes: Type.Array(Type.String(), { description: 'What a connection asks the provider for.' }),
+    itemTypes: Type.Array(Type.String(), { description: 'The kinds of item it reads by URL.' }),
+  },
+  {
+    $id: 'ConnectorProvider',
+    additionalProperties: false,
+    description: 'Another tool the server can connect to, as its operator configured it.',
+    examples: [{ id: 'github', name: 'GitHub', scopes: ['repo'], itemTypes: ['issue', 'pull request'] }],
+  },
+)
+export type Provider = Static<typeof Provider>
+
+export const ConnectionStatus = StringEnum(['pending', 'active', 'broken'] as const, {
+  description:
+    '`pending`: waiting for the person to authorize at the provider; `active`: usable; `broken`: the provider refused its tokens, connect again.',
+})
+
+const connectionExample = {
+  id: 'conn_01JD3Q2R4S5T6V7W8X9YZABCDE',
+  orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE',
+  memberId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE',
+  providerId: 'github',
+  status: 'active',
+  scopes: ['repo'],
+  createdAt: '2026-11-25T10:00:00.000Z',
+  connectedAt: '2026-11-25T10:00:30.000Z',
+  lastCheckedAt: null,
+  lastError: null,
+}
+
+export const Connection = Type.Object(
+  {
+    id: IdSchema('ConnectionId'),
+    orgId: IdSchema('OrgId'),
+    memberId: IdSchema('MemberId', 'The person whose connection it is; nobody else can see or use it.'),
+    providerId: ProviderIdSchema,
+    status: ConnectionStatus,
+    scopes: Type.Array(Type.String(), { description: 'What the provider granted.' }),
+    createdAt: Timestamp('When the person started connecting.'),
+    connectedAt: NullableTimestamp('When the provider authorized it.'),
+    lastCheckedAt: NullableTimestamp('When `connections.test` last ran.'),
+    lastError: Nullable(Type.String({ maxLength: 500 }), 'Why the last use failed, if it did.'),
+  },
+  {
+    $id: 'ConnectorConnection',
+    additionalProperties: false,
+    description: "A person's connection to another tool in one workspace. Its tokens are never returned.",
+    examples: [connectionExample],
+  },
+)
+export type Connection = Static<typeof Connection>
+
+export const ConnectionStart = Type.Object(
+  {
+    connection: Connection,
+    authorizationUrl: Type.String({
+      format: 'uri',
+      description:
+        "Send the person's browser here; the provider redirects back to `/v1/connectors/callback`.",
+    }),
+  },
+  {
+    $id: 'ConnectorConnectionStart',
+    additionalProperties: false,
+    examples: [
+      {
+        connection: { ...connectionExample, status: 'pending', scopes: [], connectedAt: null },
+        authorizationUrl:
+          'https://github.com/login/oauth/authorize?client_id=Iv1.abc&response_type=code&state=Yk3…&code_challenge=E9Me…&code_challenge_method=S256',
+      },
+    ],
+  },
+)
+
+export const ConnectionCheck = Type.Object(
+  {
+    ok: Type.Boolean({ description: 'Whether the provider accepted the connection’s token.' }),
+    status: Type.Integer({ description: 'The HTTP status the provider answered.' }),
+    connection: Connection,
+  },
+  {
+    $id: 'ConnectorConnectionCheck',
+    additionalProperties: false,
+    examples: [{ ok: true, status: 200, connection: connectionExample }],
+  },
+)
+
+export const LinkedItem = Type.Object(
+  {
+    id: IdSchema('LinkedItemId'),
+    orgId: IdSchema('OrgId'),
+    taskId: IdSchema('TaskId'),
+    url: Type.String({ format: 'uri', maxLength: 2000 }),
+    providerId: Nullable(
+      ProviderIdSchema,
+      'The provider whose item it is; null for a URL no provider reads.',
+    ),
+    itemType: Nullable(Type.String(), 'What the item is at the provider (`issue`, `task`).'),
+    title: Nullable(Type.String({ maxLength: 500 })),
+    state: Nullable(Type.String({ maxLength: 500 }), "The item's state as the provider names it."),
+    assignee: Nullable(Type.String({ maxLength: 500 })),
+    externalUpdatedAt: NullableTimestamp('When the item last changed at the provider.'),
+    fetchedAt: NullableTimestamp('When its metadata was last read; null for a link by URL only.'),
+    creatorId: IdSchema('MemberId'),
+    createdAt: Timestamp('When it was linked.'),
+  },
+  {
+    $id: 'LinkedItem',
+    additionalProperties: false,
+    description: 'An item of another tool linked to a task, with what the server last read of it.',
+    examples: [
+      {
+        id: 'litm_01JD3Q2R4S5T6V7W8X9YZABCDE',
+        orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE',
+        taskId: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE',
+        url: 'https://github.com/acme/api/issues/42',
+        providerId: 'github',
+        itemType: 'issue',
+        title: 'Rate limits reset too early',
+        state: 'open',
+        assignee: 'octocat',
+        externalUpdatedAt: '2026-11-24T08:00:00.000Z',
+        fetchedAt: '2026-11-25T10:01:00.000Z',
+        creatorId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE',
+        createdAt: '2026-11-25T10:01:00.000Z',
+      },
+    ],
+  },
+)
+export type LinkedItem = Static<typeof LinkedItem>
+
+/** A connection as stored: the public record plus the sealed secrets and the pending state. */
+export interface ConnectionRecord extends Connection {
+  userId: string
+  /** Pending only: the `state` sent to the provider, and when the attempt expires. */
+  state: string | null
+  stateExpiresAt: string | null
+  /** Sealed with the connector key; never leave the server. */
+  codeVerifier: string | null
+  accessToken: string | null
+  refreshToken: string | null
+  tokenExpiresAt: string | null
+  /** Bumped on every token change, so a write from a stale read does not overwrite newer tokens. */
+  tokenVersion: number
+}

@@ -1,0 +1,57 @@
+import type { ConnectionId, LinkedItemId, MemberId, OrgId, TaskId } from '../kernel/ids.ts'
+import type { PageRequest } from '../kernel/pagination.ts'
+import type { ConnectionRecord, LinkedItem } from './schemas.ts'
+
+export interface ConnectionRepo {
+  insert(connection: ConnectionRecord): Promise<void>
+  /** Only the member's own connection: another member's id is null, like a missing one. */
+  get(orgId: OrgId, memberId: MemberId, id: ConnectionId): Promise<ConnectionRecord | null>
+  /** The pending connection waiting for this `state`, in any org (the redirect carries no org). */
+  findPendingByState(state: string): Promise<ConnectionRecord | null>
+  /** The member's active or broken connection to the provider (at most one). */
+  findForProvider(orgId: OrgId, memberId: MemberId, providerId: string): Promise<ConnectionRecord | null>
+  /** The member's connections, by id. */
+  list(orgId: OrgId, memberId: MemberId, page: PageRequest<'id'>): Promise<ConnectionRecord[]>
+  /**
+   * Writes `patch` only while the row's `tokenVersion` is still `expectedVersion` (and bumps it);
+   * under concurrent calls exactly one caller gets true, the others false and change nothing.
+   */
+  update(
+    orgId: OrgId,
+    id: ConnectionId,
+    expectedVersion: number,
+    patch: Partial<Omit<ConnectionRecord, 'id' | 'orgId' | 'memberId' | 'userId' | 'tokenVersion'>>,
+  ): Promise<boolean>
+  /** Returns false when it was already gone. */
+  delete(orgId: OrgId, id: ConnectionId): Promise<boolean>
+  /** Deletes the member's other connection to the provider (a reconnect replaces it). */
+  deleteForProvider(
+    orgId: OrgId,
+    memberId: MemberId,
+    providerId: string,
+    exceptId: ConnectionId,
+  ): Promise<void>
+}
+
+export interface LinkedItemRepo {
+  insert(item: LinkedItem): Promise<void>
+  get(orgId: OrgId, taskId: TaskId, id: LinkedItemId): Promise<LinkedItem | null>
+  findByUrl(orgId: OrgId, taskId: TaskId, url: string): Promise<LinkedItem | null>
+  /** A task's linked items in link order (by id). */
+  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'id'>): Promise<LinkedItem[]>
+  update(
+    orgId: OrgId,
+    id: LinkedItemId,
+    patch: Pick<LinkedItem, 'title' | 'state' | 'assignee' | 'externalUpdatedAt' | 'fetchedAt' | 'itemType'>,
+  ): Promise<void>
+  delete(orgId: OrgId, id: LinkedItemId): Promise<void>
+}
+
+declare module '../kernel/storage.ts' {
+  interface Store {
+    /** People's connections to other tools, with their sealed tokens. */
+    connections: ConnectionRepo
+    /** Items of other tools linked to tasks. */
+    linkedItems: LinkedItemRepo
+  }
+}
