@@ -33,6 +33,14 @@ describeEachDatabase('orgs and members', (db) => {
     expect(res.body).toMatchObject({ code: 'key_taken', errors: [{ pointer: '/body/slug' }] })
   })
 
+  it('gives workspaces created at the same moment with one name distinct slugs, never a 409', async () => {
+    const people = await Promise.all(Array.from({ length: 5 }, () => newPerson(server.engine)))
+    const name = `Same ${Date.now()}`
+    const created = await Promise.all(people.map((p) => server.as(p.token).post('/v1/orgs', { name })))
+    expect(created.map((r) => r.status)).toEqual([201, 201, 201, 201, 201])
+    expect(new Set(created.map((r) => r.body.slug)).size).toBe(5)
+  })
+
   it("lists only the caller's workspaces", async () => {
     const a = await newWorkspace(server)
     const b = await newWorkspace(server)

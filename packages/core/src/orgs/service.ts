@@ -15,7 +15,11 @@ export interface CreateOrgInput {
 export async function createOrg(ctx: OperationContext, input: CreateOrgInput): Promise<Org> {
   const user = ctx.principal && (await ctx.store.users.get(ctx.principal.userId))
   if (!user) throw new ProblemError('unauthenticated', 'The account behind this token no longer exists.')
-  const slug = input.slug ?? (await freeSlug(ctx, slugify(input.name)))
+  // Two workspaces named alike at the same moment take `acme` and `acme-2`, not a 409: creates
+  // with the same base slug run one after the other.
+  const base = input.slug ?? slugify(input.name)
+  await ctx.store.locks.acquire(`org-slug:${base}`)
+  const slug = input.slug ?? (await freeSlug(ctx, base))
   if (await ctx.store.orgs.slugTaken(slug)) {
     throw new ProblemError('key_taken', `The slug \`${slug}\` is taken.`, {
       errors: [{ pointer: '/body/slug', message: 'Already taken' }],
