@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { EVENT_KINDS } from '@workgraph/core'
+import { EVENT_KINDS, PROBLEMS } from '@workgraph/core'
 
 // Docs tables generated from core's catalogue, between `<!-- name:start -->` and `<!-- name:end -->`
 // markers. test/core/docs-tables.test.ts fails when a page is out of date.
@@ -22,7 +22,18 @@ export const EVENT_KINDS_TABLE: DocsTable = {
     ),
 }
 
-export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE]
+/** Every problem code (docs/api-conventions.md), in catalogue order. */
+export const PROBLEMS_TABLE: DocsTable = {
+  file: 'docs/api-conventions.md',
+  marker: 'problem-codes',
+  render: () =>
+    markdownTable(
+      ['code', 'status', 'title'],
+      Object.entries(PROBLEMS).map(([code, p]) => [`\`${code}\``, String(p.status), p.title]),
+    ),
+}
+
+export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE, PROBLEMS_TABLE]
 
 export function markdownTable(header: string[], rows: string[][]): string {
   return [

@@ -4,6 +4,7 @@ import { createEngine, type Engine, type EngineSettings, type EventHub, type Mai
 import { type AppOptions, createApp } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
+import { answerClientErrors } from './client-errors.ts'
 
 export interface ServerOptions extends AppOptions {
   /** A SQLite file path or a `postgres://` URL. */
@@ -44,6 +45,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       })
     : undefined
   const server = createServer()
+  answerClientErrors(server)
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
   const { port } = server.address() as AddressInfo

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import type { Server } from 'node:http'
 import { createEngine } from '@workgraph/core'
 import { createApp, createCimdFetcher } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { listen } from 'listhen'
+import { answerClientErrors } from '../client-errors.ts'
 
 // The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL;
 // live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md); FIRST_PARTY_CLIENTS:
@@ -47,6 +49,7 @@ const listener = await listen(toNodeHandler(app), {
   open: false,
   public: host !== 'localhost' && host !== '127.0.0.1',
 })
+answerClientErrors(listener.server as Server)
 const origin = listener.url.replace(/\/$/, '')
 
 console.log(
