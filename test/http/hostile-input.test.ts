@@ -127,4 +127,22 @@ describeEachDatabase('hostile and careless input', (db) => {
     expect(res.status).toBe(401)
     expect(res.body.code).toBe('unauthenticated')
   })
+
+  it('refuses instants outside years 1 to 9999 (Postgres has no year 0) as validation_failed', async () => {
+    const path = `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/cycles`
+    for (const startsAt of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00']) {
+      const res = await ws.api.post(path, { startsAt, endsAt: '1990-01-01T00:00:00Z' })
+      expect(res.status, startsAt).toBe(400)
+      expect(res.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/startsAt' }] })
+    }
+  })
+
+  it('documents precondition_failed on every operation that honours If-Match (agents.reactivate did not)', async () => {
+    const agent = await ws.api.post(`/v1/orgs/${ws.orgId}/agents`, { name: 'Bot' })
+    const res = await ws.api.post(`/v1/orgs/${ws.orgId}/agents/${agent.body.id}/reactivate`, undefined, {
+      'if-match': '"stale"',
+    })
+    expect(res.status).toBe(412)
+    expect(res.body.code).toBe('precondition_failed')
+  })
 })

@@ -198,7 +198,7 @@ function responseHeaders(
 /** Every problem an operation can answer with, grouped by status. */
 function problemStatuses(
   op: Pick<AnyOperation, 'method' | 'path' | 'scope' | 'errors'> &
-    Partial<Pick<AnyOperation, 'capability' | 'body'>>,
+    Partial<Pick<AnyOperation, 'capability' | 'body' | 'precondition'>>,
 ): Map<string, ProblemCode[]> {
   const codes = new Set<ProblemCode>([
     // A request the HTTP layer cannot even route (a malformed percent-escape in its path).
@@ -217,6 +217,8 @@ function problemStatuses(
   add('unauthenticated')
   if (op.scope) add('insufficient_scope')
   if (op.capability) codes.add('capability_required')
+  // Every operation with a precondition read honours If-Match.
+  if (op.precondition) codes.add('precondition_failed')
   if (isOrgScoped(op)) codes.add('not_found')
   add('payload_too_large', 'headers_too_large')
   if (op.body) add('invalid_json', 'unsupported_media_type')
