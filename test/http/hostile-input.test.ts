@@ -145,4 +145,12 @@ describeEachDatabase('hostile and careless input', (db) => {
     expect(res.status).toBe(412)
     expect(res.body.code).toBe('precondition_failed')
   })
+
+  it('answers a task key whose number exceeds any task number with 404, not a database error', async () => {
+    for (const key of ['ENG-2147483648', 'ENG-9999999999']) {
+      const res = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/by-key/${key}`)
+      expect(res.status, key).toBe(404)
+      expect(res.body.code).toBe('not_found')
+    }
+  })
 })
