@@ -153,4 +153,13 @@ describeEachDatabase('hostile and careless input', (db) => {
       expect(res.body.code).toBe('not_found')
     }
   })
+
+  it('documents subtask_cycle on tasks.batchUpdate, whose items follow tasks.update', async () => {
+    const task = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'Self' })
+    const res = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks/batch-update`, {
+      items: [{ id: task.body.id, parentId: task.body.id }],
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.code).toBe('subtask_cycle')
+  })
 })
