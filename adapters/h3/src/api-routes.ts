@@ -54,7 +54,8 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
 
         const url = new URL(request.url)
         const text = await readLimitedText(request, engine.config.maxBodyBytes)
-        const body = parseJsonBody(text, request.headers.get('content-type'))
+        // A body sent to an operation that takes none is refused as such, whatever its type or syntax.
+        const body = operation.body ? parseJsonBody(text, request.headers.get('content-type')) : text
         const result = await engine.execute(
           operation.id,
           { params: event.context.params ?? {}, query: parseQuery(url), body },

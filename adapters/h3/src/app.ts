@@ -3,7 +3,7 @@ import type { McpHttpOptions } from '@workgraph/mcp'
 import { H3 } from 'h3'
 import { type ApiRoutesOptions, registerApiRoutes } from './api-routes.ts'
 import { registerDocsRoutes } from './docs-routes.ts'
-import { CORS_HEADERS, problem } from './http-response.ts'
+import { CORS_HEADERS, internalError, problem } from './http-response.ts'
 import { registerMcpRoute } from './mcp-route.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts'
 import { registerAccountPages } from './pages/account.ts'
@@ -21,7 +21,22 @@ export interface AppOptions extends ApiRoutesOptions {
 
 /** The HTTP face of an engine: REST /v1 from the catalogue, the OpenAPI document and the docs. */
 export function createApp(engine: Engine, options: AppOptions = {}): H3 {
-  const app = new H3()
+  const app = new H3({
+    // What h3 refuses before any route runs (a malformed percent-escape in the path) is a problem document too.
+    onError: (error, event) => {
+      if (error.status >= 500 || error.unhandled) {
+        options.onError?.(error.cause ?? error, event.req)
+        return problem(internalError(), CORS_HEADERS)
+      }
+      const refused =
+        error.status === 404
+          ? new ProblemError('not_found', `Nothing lives at ${event.url.pathname}.`)
+          : error.status === 405
+            ? new ProblemError('method_not_allowed', `${event.req.method} is not allowed here.`)
+            : new ProblemError('bad_request', 'The request URL is malformed: check its percent-escapes.')
+      return problem(refused, CORS_HEADERS)
+    },
+  })
   registerDocsRoutes(app, engine)
   registerApiRoutes(app, engine, options)
   registerSseRoute(app, engine, options.onError)

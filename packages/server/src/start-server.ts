@@ -5,6 +5,7 @@ import { type AppOptions, createApp } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
+import { answerClientErrors } from './client-errors.ts'
 
 export interface ServerOptions extends AppOptions {
   /** A SQLite file path or a `postgres://` URL. */
@@ -58,6 +59,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       })
     : undefined
   const server = createServer()
+  answerClientErrors(server)
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve))
   const { port } = server.address() as AddressInfo

@@ -3,23 +3,31 @@ import type { TaskKeyRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
 
+/** Task numbers are a 32-bit `integer` column on Postgres. */
+const MAX_TASK_NUMBER = 2_147_483_647
+
 export function taskKeyRepo(db: Kysely<Database>): TaskKeyRepo {
   return {
     async resolve(orgId, key) {
       const upper = key.toUpperCase()
       const match = /^([A-Z][A-Z0-9]*)-([1-9][0-9]*)$/.exec(upper)
       if (!match) return null
-      const current = await db
-        .selectFrom('tasks')
-        .innerJoin('teams', (j) =>
-          j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
-        )
-        .select('tasks.id')
-        .where('tasks.orgId', '=', orgId)
-        .where('teams.key', '=', match[1]!)
-        .where('tasks.number', '=', Number(match[2]))
-        .where('tasks.deletedAt', 'is', null)
-        .executeTakeFirst()
+      const number = Number(match[2])
+      // No task number exceeds the integer column (Postgres would refuse the comparison): no such task.
+      const current =
+        number > MAX_TASK_NUMBER
+          ? undefined
+          : await db
+              .selectFrom('tasks')
+              .innerJoin('teams', (j) =>
+                j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
+              )
+              .select('tasks.id')
+              .where('tasks.orgId', '=', orgId)
+              .where('teams.key', '=', match[1]!)
+              .where('tasks.number', '=', number)
+              .where('tasks.deletedAt', 'is', null)
+              .executeTakeFirst()
       if (current) return current.id as TaskId
       const previous = await db
         .selectFrom('taskPreviousKeys as k')

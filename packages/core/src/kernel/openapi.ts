@@ -207,9 +207,11 @@ function responseHeaders(
 /** Every problem an operation can answer with, grouped by status. */
 function problemStatuses(
   op: Pick<AnyOperation, 'method' | 'path' | 'scope' | 'errors'> &
-    Partial<Pick<AnyOperation, 'capability' | 'body'>>,
+    Partial<Pick<AnyOperation, 'capability' | 'body' | 'precondition'>>,
 ): Map<string, ProblemCode[]> {
   const codes = new Set<ProblemCode>([
+    // A request the HTTP layer cannot even route (a malformed percent-escape in its path).
+    'bad_request',
     'validation_failed',
     'invalid_identifier',
     'not_acceptable',
@@ -221,10 +223,14 @@ function problemStatuses(
   const add = (...list: ProblemCode[]) => {
     for (const c of list) codes.add(c)
   }
-  if (op.scope) add('unauthenticated', 'insufficient_scope')
+  // A token that is sent is always verified, even where none is needed.
+  add('unauthenticated')
+  if (op.scope) add('insufficient_scope')
   if (op.capability) codes.add('capability_required')
+  // Every operation with a precondition read honours If-Match.
+  if (op.precondition) codes.add('precondition_failed')
   if (isOrgScoped(op)) codes.add('not_found')
-  add('payload_too_large')
+  add('payload_too_large', 'headers_too_large')
   if (op.body) add('invalid_json', 'unsupported_media_type')
   // A unique key taken by a concurrent request surfaces as a conflict on any write.
   if (op.method !== 'GET') add('conflict')

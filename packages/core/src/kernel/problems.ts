@@ -45,6 +45,7 @@ export const PROBLEMS = {
   has_children: { status: 409, title: 'The task has open subtasks; say what happens to them' },
   precondition_failed: { status: 412, title: 'The resource has changed since you read it' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
+  headers_too_large: { status: 431, title: 'The request line or headers are too large' },
   unsupported_media_type: { status: 415, title: 'The request body must be application/json' },
   idempotency_key_reused: { status: 422, title: 'The idempotency key was used with another request' },
   reference_not_found: {

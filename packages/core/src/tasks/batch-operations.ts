@@ -13,7 +13,15 @@ const TaskBatch = Type.Object(
   { data: Type.Array(Task, { description: 'The tasks, in the order of the items.' }) },
   { $id: 'TaskBatch', additionalProperties: false },
 )
-const ITEM_ERRORS = ['not_found', 'reference_not_found', 'archived', 'cycle_completed'] as const
+// Each item follows the single operation's rules, so the batch answers with its codes too.
+const ITEM_ERRORS = [
+  'not_found',
+  'reference_not_found',
+  'archived',
+  'cycle_completed',
+  'subtask_depth',
+  'label_group_conflict',
+] as const
 const atomic =
   'All or nothing, in one transaction: when any item is refused nothing changes, and the problem lists every ' +
   'refused item (`errors[].pointer` such as `/body/items/3/stateId`, `failedItems[]` with index and code); its ' +
@@ -71,7 +79,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     status: 200,
     capability: 'contribute',
     target: ({ body }) => ({ type: 'task', id: body.items[0].id }),
-    errors: [...ITEM_ERRORS],
+    errors: [...ITEM_ERRORS, 'subtask_cycle'],
     run: async (ctx, { body }) => ({
       data: await batchUpdateTasks(
         ctx,

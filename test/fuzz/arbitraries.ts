@@ -1,0 +1,141 @@
+import fc from 'fast-check'
+
+type Json = Record<string, any>
+
+/** Where ids for a branded field come from: the fuzzed world's records, so requests reach the services. */
+export type IdPool = (brand: string) => string[]
+
+export interface SchemaArbitraries {
+  /** Values that satisfy `schema` (ids mostly taken from the pool). */
+  valid(schema: Json): fc.Arbitrary<unknown>
+  /** Resolves a `$ref` into the document's components. */
+  resolve(schema: Json): Json
+}
+
+const EDGE_DATES = [
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '1969-12-31T23:59:59Z',
+  '2024-02-29T12:00:00+14:00',
+  '2030-01-07T00:00:00.000-12:00',
+]
+
+/** fast-check arbitraries from the JSON Schemas of an OpenAPI 3.1 document. */
+export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitraries {
+  const schemas: Record<string, Json> = document.components.schemas
+  const resolve = (schema: Json): Json =>
+    typeof schema.$ref === 'string' ? resolve(schemas[schema.$ref.split('/').at(-1)!]!) : schema
+
+  function valid(raw: Json, depth = 0): fc.Arbitrary<unknown> {
+    const schema = resolve(raw)
+    if ('const' in schema) return fc.constant(schema.const)
+    if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum)
+    const choices = schema.anyOf ?? schema.oneOf
+    if (Array.isArray(choices)) return fc.oneof(...choices.map((c: Json) => valid(c, depth)))
+    const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'object']
+    return fc.oneof(...types.map((type) => ofType(schema, type, depth)))
+  }
+
+  function ofType(schema: Json, type: string, depth: number): fc.Arbitrary<unknown> {
+    switch (type) {
+      case 'null':
+        return fc.constant(null)
+      case 'boolean':
+        return fc.boolean()
+      case 'integer':
+        return fc.integer({
+          min: Math.max(schema.minimum ?? -1e9, Number.MIN_SAFE_INTEGER),
+          max: Math.min(schema.maximum ?? 1e9, Number.MAX_SAFE_INTEGER),
+        })
+      case 'number':
+        return fc.double({
+          min: schema.minimum ?? -1e12,
+          max: schema.maximum ?? 1e12,
+          noNaN: true,
+          noDefaultInfinity: true,
+        })
+      case 'string':
+        return stringOf(schema)
+      case 'array': {
+        const items = schema.items ? valid(schema.items, depth + 1) : fc.jsonValue()
+        const min = schema.minItems ?? 0
+        const max = Math.min(schema.maxItems ?? min + 4, min + 4)
+        return schema.uniqueItems
+          ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) })
+          : fc.array(items, { minLength: min, maxLength: max })
+      }
+      default:
+        return objectOf(schema, depth)
+    }
+  }
+
+  function objectOf(schema: Json, depth: number): fc.Arbitrary<unknown> {
+    const properties: Record<string, Json> = schema.properties ?? {}
+    const required = new Set<string>(schema.required ?? [])
+    if (depth > 6) return fc.constant({})
+    const record = Object.fromEntries(
+      Object.entries(properties).map(([name, prop]) => [name, valid(prop, depth + 1)]),
+    )
+    return fc.record(record, { requiredKeys: [...required].filter((k) => k in properties) })
+  }
+
+  function stringOf(schema: Json): fc.Arbitrary<string> {
+    const brand = schema['x-id-brand']
+    if (typeof brand === 'string') {
+      const pool = ids(brand)
+      const shaped = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length < 64)
+      return pool.length > 0 ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...pool) }, shaped) : shaped
+    }
+    if (schema.format === 'date-time')
+      return fc.oneof(
+        {
+          weight: 8,
+          arbitrary: fc
+            .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString()),
+        },
+        fc.constantFrom(...EDGE_DATES),
+      )
+    if (schema.format === 'date')
+      return fc.oneof(
+        {
+          weight: 8,
+          arbitrary: fc
+            .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10)),
+        },
+        fc.constantFrom('0000-01-01', '9999-12-31', '2024-02-29'),
+      )
+    if (schema.format === 'email') return fc.emailAddress()
+    if (schema.format === 'uri')
+      return fc.oneof(fc.webUrl(), fc.constantFrom('https://example.com/a', 'mailto:a@example.com', 'x:y'))
+    if (typeof schema.pattern === 'string') {
+      const pool = ids(`pattern:${schema.pattern}`)
+      const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => fits(schema, s))
+      return pool.length > 0 ? fc.oneof(fc.constantFrom(...pool), matching) : matching
+    }
+    const min = schema.minLength ?? 0
+    const max = schema.maxLength ?? 2000
+    return fc
+      .oneof(
+        { weight: 6, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, min + 40) }) },
+        {
+          weight: 2,
+          arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, min + 40), unit: 'grapheme' }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, min + 40), unit: 'binary' }),
+        },
+        // At the declared maximum: the database must hold what validation lets through.
+        { weight: 1, arbitrary: fc.constant('é'.repeat(Math.min(max, 100_000))).filter(() => max >= min) },
+      )
+      .filter((s) => fits(schema, s))
+  }
+
+  return { valid: (schema) => valid(schema), resolve }
+}
+
+function fits(schema: Json, s: string): boolean {
+  return s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY)
+}

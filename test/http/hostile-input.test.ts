@@ -1,0 +1,165 @@
+import { request as httpRequest } from 'node:http'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+
+// Regressions for what the schema-driven fuzzer (test/fuzz) found, one test per bug.
+describeEachDatabase('hostile and careless input', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let ws: TestWorkspace
+  beforeAll(async () => {
+    server = await startTestServer(db)
+    ws = await newWorkspace(server)
+  })
+  afterAll(() => server.drop())
+
+  /** A raw request over node:http: fetch would normalise the path and refuse a GET body. */
+  function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+    return new Promise<{ status: number; type: string; body: any }>((resolve, reject) => {
+      const url = new URL(server.url)
+      const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          agent: false,
+          headers: { ...headers, ...length },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString()
+            resolve({
+              status: res.statusCode!,
+              type: String(res.headers['content-type']),
+              body: JSON.parse(text),
+            })
+          })
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
+  }
+
+  it('answers a malformed percent-escape in the path with a bad_request problem, not h3 JSON', async () => {
+    for (const path of [`/v1/orgs/${ws.orgId}/tasks/%zz`, '/v1/orgs/%E0%A4%A/teams', '/v1/%C0%80']) {
+      const res = await raw('GET', path, { authorization: `Bearer ${ws.owner.token}` })
+      expect(res.status, path).toBe(400)
+      expect(res.type).toContain('application/problem+json')
+      expect(res.body).toMatchObject({ code: 'bad_request', status: 400 })
+    }
+  })
+
+  it('refuses any body sent to an operation that takes none as such, whatever its type or syntax', async () => {
+    const path = `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/restore`
+    for (const [type, body] of [
+      ['application/json', '{"a":'],
+      ['text/plain', 'hello'],
+      ['application/json', '{}'],
+    ] as const) {
+      const res = await raw(
+        'POST',
+        path,
+        { authorization: `Bearer ${ws.owner.token}`, 'content-type': type },
+        body,
+      )
+      expect(res.status, `${type} ${body}`).toBe(400)
+      expect(res.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body' }] })
+    }
+    const get = await raw(
+      'GET',
+      `/v1/orgs/${ws.orgId}`,
+      { authorization: `Bearer ${ws.owner.token}`, 'content-type': 'text/plain' },
+      'x',
+    )
+    // A GET's body never reaches the handler (the Fetch API has none): it is ignored, not parsed.
+    expect(get.status).toBe(200)
+  })
+
+  it('answers a request line over 16 KiB with a headers_too_large problem', async () => {
+    const res = await raw('GET', `/v1/orgs/${ws.orgId}/tasks?cursor=${'a'.repeat(20_000)}`, {
+      authorization: `Bearer ${ws.owner.token}`,
+    })
+    expect(res.status).toBe(431)
+    expect(res.type).toContain('application/problem+json')
+    expect(res.body).toMatchObject({ code: 'headers_too_large', status: 431 })
+  })
+
+  it('refuses NUL and unpaired surrogates in any text, values and keys, with a pointer (Postgres cannot store them)', async () => {
+    const base = `/v1/orgs/${ws.orgId}`
+    for (const [path, body, pointer] of [
+      [`${base}/teams/${ws.teamId}`, '{"name":"a\\u0000b"}', '/body/name'],
+      [`${base}/tasks`, `{"teamId":"${ws.teamId}","title":"x\\ud800y"}`, '/body/title'],
+      [
+        `${base}/tasks`,
+        `{"teamId":"${ws.teamId}","title":"ok","description":"\\udc00"}`,
+        '/body/description',
+      ],
+    ] as const) {
+      const res = await raw(
+        path.endsWith('tasks') ? 'POST' : 'PATCH',
+        path,
+        {
+          authorization: `Bearer ${ws.owner.token}`,
+          'content-type': 'application/json',
+        },
+        body,
+      )
+      expect(res.status, body).toBe(400)
+      expect(res.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer }] })
+    }
+    const query = await raw('GET', `${base}/tasks?q=%00`, { authorization: `Bearer ${ws.owner.token}` })
+    expect(query.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/query/q' }] })
+    // A pair is a character like any other.
+    const emoji = await ws.api.patch(`${base}/teams/${ws.teamId}`, { name: 'Rocket 🚀' })
+    expect(emoji.status).toBe(200)
+  })
+
+  it('documents the 401 that a bad token gets even on GET /v1/config, which needs none', async () => {
+    const res = await server.request('GET', '/v1/config', {
+      headers: { authorization: 'Bearer e30.e30.e30' },
+    })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('unauthenticated')
+  })
+
+  it('refuses instants outside years 1 to 9999 (Postgres has no year 0) as validation_failed', async () => {
+    const path = `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/cycles`
+    for (const startsAt of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00']) {
+      const res = await ws.api.post(path, { startsAt, endsAt: '1990-01-01T00:00:00Z' })
+      expect(res.status, startsAt).toBe(400)
+      expect(res.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/startsAt' }] })
+    }
+  })
+
+  it('documents precondition_failed on every operation that honours If-Match (agents.reactivate did not)', async () => {
+    const agent = await ws.api.post(`/v1/orgs/${ws.orgId}/agents`, { name: 'Bot' })
+    const res = await ws.api.post(`/v1/orgs/${ws.orgId}/agents/${agent.body.id}/reactivate`, undefined, {
+      'if-match': '"stale"',
+    })
+    expect(res.status).toBe(412)
+    expect(res.body.code).toBe('precondition_failed')
+  })
+
+  it('answers a task key whose number exceeds any task number with 404, not a database error', async () => {
+    for (const key of ['ENG-2147483648', 'ENG-9999999999']) {
+      const res = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/by-key/${key}`)
+      expect(res.status, key).toBe(404)
+      expect(res.body.code).toBe('not_found')
+    }
+  })
+
+  it('documents subtask_cycle on tasks.batchUpdate, whose items follow tasks.update', async () => {
+    const task = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'Self' })
+    const res = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks/batch-update`, {
+      items: [{ id: task.body.id, parentId: task.body.id }],
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.code).toBe('subtask_cycle')
+  })
+})
