@@ -60,6 +60,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'projects.update': () => ({ name: 'Renamed' }),
   'milestones.create': () => ({ name: 'Matrix' }),
   'milestones.update': () => ({ name: 'Renamed' }),
+  'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
@@ -130,6 +132,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const project = (await ws.api.post(`${base}/projects`, { name: 'Sample', teamIds: [ws.teamId] })).body
   const milestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Sample' })).body
   await ws.api.patch(`${base}/tasks/${task.id}`, { milestoneId: milestone.id })
+  const update = (
+    await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
+  ).body
+  await ws.api.patch(`${base}/updates/${update.id}`, { body: 'Sample, edited' })
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -161,6 +167,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     projectStatusIds: statuses.map((s: { id: string }) => s.id).join(','),
     projectId: project.id,
     milestoneId: milestone.id,
+    /** A status update of the sample project, edited once (it has history). */
+    updateId: update.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     /** Every active state of the team, comma-separated. */

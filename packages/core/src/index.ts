@@ -65,6 +65,8 @@ export type {
   TaskId,
   TaskLinkId,
   TeamId,
+  UpdateId,
+  UpdateRevisionId,
   UserId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
@@ -169,4 +171,12 @@ export { PRIORITIES, Task } from './tasks/schemas.ts'
 export type { StateCategory } from './teams/schemas.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './teams/schemas.ts'
 export { DEFAULT_STATES } from './teams/service.ts'
+export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
+export {
+  StatusUpdate,
+  UPDATE_HEALTHS,
+  UPDATE_SUBJECT_TYPES,
+  UpdateProgress,
+  UpdateRevision,
+} from './updates/schemas.ts'
 export { createUser } from './users/create-user.ts'

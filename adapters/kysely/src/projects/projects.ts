@@ -174,6 +174,24 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('projectId', '=', id)
         .execute()
       await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      // Its status updates and their history go with it.
+      const updates = db
+        .selectFrom('statusUpdates')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', 'project')
+        .where('subjectId', '=', id)
+      await db
+        .deleteFrom('statusUpdateRevisions')
+        .where('orgId', '=', orgId)
+        .where('updateId', 'in', updates)
+        .execute()
+      await db
+        .deleteFrom('statusUpdates')
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', 'project')
+        .where('subjectId', '=', id)
+        .execute()
       await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
       return tasks.map((t) => t.id)

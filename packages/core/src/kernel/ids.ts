@@ -28,6 +28,8 @@ export const ID_PREFIXES = {
   ProjectStatusId: 'pst',
   ProjectId: 'proj',
   MilestoneId: 'mile',
+  UpdateId: 'upd',
+  UpdateRevisionId: 'urev',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -58,6 +60,8 @@ export type TaskLinkId = Id<'TaskLinkId'>
 export type ProjectStatusId = Id<'ProjectStatusId'>
 export type ProjectId = Id<'ProjectId'>
 export type MilestoneId = Id<'MilestoneId'>
+export type UpdateId = Id<'UpdateId'>
+export type UpdateRevisionId = Id<'UpdateRevisionId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -246,6 +246,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   statusId: 'ProjectStatusId',
   projectId: 'ProjectId',
   milestoneId: 'MilestoneId',
+  updateId: 'UpdateId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
