@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { nextUpdateDue } from '@workgraph/core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { grant } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -177,5 +178,141 @@ describeEachDatabase('project updates', (db) => {
       ['mine', author.memberId],
     ])
     expect((await author.api.delete(`${base}/updates/${own.body.id}`)).status).toBe(204)
+  })
+})
+
+/** A Monday, noon UTC. The server's clock reads `now`, which a test may move on. */
+const START = Date.parse('2030-03-04T12:00:00.000Z')
+
+describeEachDatabase('project health and update cadence', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let now = START
+  beforeAll(async () => {
+    server = await startTestServer(db, { clock: () => new Date(now) })
+  })
+  beforeEach(() => {
+    now = START
+  })
+  afterAll(() => server.drop())
+
+  /** Access tokens live 15 minutes of the server's clock: a test that moves it signs in again. */
+  async function signIn(ws: Awaited<ReturnType<typeof newWorkspace>>) {
+    const token = await server.engine.tokens.issueAccessToken({
+      userId: ws.owner.user.id,
+      scopes: ['work:read', 'work:write'],
+    })
+    return server.as(token)
+  }
+
+  it('takes health from the latest unarchived update, filters projects by it, and says when an update is due', async () => {
+    const ws = await newWorkspace(server)
+    const base = `/v1/orgs/${ws.orgId}`
+    const quiet = (await ws.api.post(`${base}/projects`, { name: 'Quiet', teamIds: [ws.teamId] })).body
+    expect(quiet).toMatchObject({
+      health: null,
+      lastUpdateAt: null,
+      updateCadence: 'none',
+      updateWeekday: 'friday',
+      nextUpdateDueAt: null,
+      updateDue: false,
+    })
+    const project = (
+      await ws.api.post(`${base}/projects`, {
+        name: 'Busy',
+        teamIds: [ws.teamId],
+        updateCadence: 'weekly',
+        updateWeekday: 'monday',
+      })
+    ).body
+    // Before the first update the cadence counts from the project's creation.
+    expect(project.nextUpdateDueAt).toBe(
+      nextUpdateDue('weekly', 'monday', project.createdAt, project.statusCategory, false),
+    )
+    expect(project.updateDue).toBe(false)
+    const updates = `${base}/projects/${project.id}/updates`
+    const first = (await ws.api.post(updates, { body: 'a', health: 'onTrack' })).body
+    const second = (await ws.api.post(updates, { body: 'b', health: 'offTrack' })).body
+    const read = (await ws.api.get(`${base}/projects/${project.id}`)).body
+    expect(read).toMatchObject({ health: 'offTrack', lastUpdateAt: second.createdAt })
+    expect(read.nextUpdateDueAt).toBe(nextUpdateDue('weekly', 'monday', second.createdAt, 'backlog', false))
+
+    const healthOf = async (health: string) =>
+      (await ws.api.get(`${base}/projects?health=${health}`)).body.data.map((p: any) => p.name)
+    expect(await healthOf('offTrack')).toEqual(['Busy'])
+    expect(await healthOf('onTrack')).toEqual([])
+    expect(await healthOf('none')).toEqual(['Quiet'])
+
+    // Archiving the latest update falls back to the one before it; editing its health counts at once.
+    await ws.api.post(`${base}/updates/${second.id}/archive`)
+    expect((await ws.api.get(`${base}/projects/${project.id}`)).body).toMatchObject({
+      health: 'onTrack',
+      lastUpdateAt: first.createdAt,
+    })
+    expect(await healthOf('onTrack')).toEqual(['Busy'])
+    await ws.api.patch(`${base}/updates/${first.id}`, { health: 'atRisk' })
+    expect((await ws.api.get(`${base}/projects/${project.id}`)).body.health).toBe('atRisk')
+    await ws.api.post(`${base}/updates/${first.id}/archive`)
+    expect(await healthOf('none')).toEqual(['Busy', 'Quiet'])
+
+    const off = await ws.api.patch(`${base}/projects/${project.id}`, { updateCadence: 'none' })
+    expect(off.body).toMatchObject({ updateCadence: 'none', nextUpdateDueAt: null, updateDue: false })
+  })
+
+  it('marks an update due once its day has come, until one is posted', async () => {
+    const ws = await newWorkspace(server)
+    const base = `/v1/orgs/${ws.orgId}`
+    const project = (
+      await ws.api.post(`${base}/projects`, {
+        name: 'P',
+        teamIds: [ws.teamId],
+        updateCadence: 'weekly',
+        updateWeekday: 'wednesday',
+      })
+    ).body
+    expect(project).toMatchObject({ nextUpdateDueAt: '2030-03-06T00:00:00.000Z', updateDue: false })
+    now = Date.parse('2030-03-06T00:30:00.000Z')
+    let api = await signIn(ws)
+    const item = `${base}/projects/${project.id}`
+    expect((await api.get(item)).body.updateDue).toBe(true)
+    expect((await api.get(`${base}/projects`)).body.data[0].updateDue).toBe(true)
+    await api.post(`${item}/updates`, { body: 'Done for the week', health: 'onTrack' })
+    expect((await api.get(item)).body).toMatchObject({
+      nextUpdateDueAt: '2030-03-13T00:00:00.000Z',
+      updateDue: false,
+    })
+    now = Date.parse('2030-03-13T01:00:00.000Z')
+    api = await signIn(ws)
+    expect((await api.get(item)).body.updateDue).toBe(true)
+    const statuses = (await api.get(`${base}/project-statuses`)).body.data
+    const completed = statuses.find((s: any) => s.category === 'completed').id
+    const done = await api.patch(item, { statusId: completed })
+    expect(done.body).toMatchObject({ nextUpdateDueAt: null, updateDue: false })
+  })
+})
+
+describe('nextUpdateDue', () => {
+  // 2030-01-04 is a Friday.
+  const due = (cadence: 'none' | 'weekly' | 'biweekly', since: string, weekday = 'friday' as const) =>
+    nextUpdateDue(cadence, weekday, since, 'started', false)?.slice(0, 10) ?? null
+
+  it('is the first weekday at least period - 6 days after the latest update, at 00:00 UTC', () => {
+    expect(due('weekly', '2030-01-04T10:00:00.000Z')).toBe('2030-01-11')
+    expect(due('weekly', '2030-01-03T23:59:00.000Z')).toBe('2030-01-04')
+    expect(due('weekly', '2030-01-05T00:00:00.000Z')).toBe('2030-01-11')
+    expect(due('biweekly', '2030-01-04T10:00:00.000Z')).toBe('2030-01-18')
+    // Eight days after a Thursday is a Friday: the gap is 8 to 14 days.
+    expect(due('biweekly', '2030-01-03T10:00:00.000Z')).toBe('2030-01-11')
+    expect(due('biweekly', '2030-01-05T10:00:00.000Z')).toBe('2030-01-18')
+    expect(nextUpdateDue('weekly', 'monday', '2030-01-04T10:00:00.000Z', 'started', false)).toBe(
+      '2030-01-07T00:00:00.000Z',
+    )
+  })
+
+  it('expects nothing without a cadence, or of an archived, completed or canceled project', () => {
+    expect(due('none', '2030-01-04T10:00:00.000Z')).toBeNull()
+    expect(nextUpdateDue('weekly', 'friday', '2030-01-04T10:00:00.000Z', 'started', true)).toBeNull()
+    expect(nextUpdateDue('weekly', 'friday', '2030-01-04T10:00:00.000Z', 'completed', false)).toBeNull()
+    expect(nextUpdateDue('weekly', 'friday', '2030-01-04T10:00:00.000Z', 'canceled', false)).toBeNull()
+    expect(nextUpdateDue('weekly', 'friday', '2030-01-04T10:00:00.000Z', 'paused', false)).not.toBeNull()
   })
 })

@@ -125,7 +125,12 @@ export {
   PlanStep,
   ResolvedName,
 } from './plans/schemas.ts'
-export type { MilestoneStatus, ProjectStatusCategory } from './projects/schemas.ts'
+export { nextUpdateDue } from './projects/cadence.ts'
+export type {
+  MilestoneStatus,
+  ProjectStatusCategory,
+  UpdateCadence,
+} from './projects/schemas.ts'
 export {
   MILESTONE_STATUSES,
   Milestone,

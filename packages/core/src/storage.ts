@@ -39,6 +39,7 @@ export type {
   ProjectFilter,
   ProjectRecord,
   ProjectRepo,
+  ProjectRow,
   ProjectStatusRepo,
   ProjectTally,
   SeededStatus,

@@ -55,4 +55,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .on('status_update_revisions')
     .columns(['org_id', 'update_id', 'replaced_at', 'id'])
     .execute()
+
+  // When status updates are due: `none`, `weekly` or `biweekly`, on a weekday (UTC).
+  await db.schema
+    .alterTable('projects')
+    .addColumn('update_cadence', 'text', (c) => c.notNull().defaultTo('none'))
+    .execute()
+  await db.schema
+    .alterTable('projects')
+    .addColumn('update_weekday', 'text', (c) => c.notNull().defaultTo('friday'))
+    .execute()
 }

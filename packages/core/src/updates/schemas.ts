@@ -2,8 +2,9 @@ import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { UPDATE_HEALTH_VALUES } from '../projects/schemas.ts'
 
-export const UPDATE_HEALTHS = ['onTrack', 'atRisk', 'offTrack'] as const
+export const UPDATE_HEALTHS = UPDATE_HEALTH_VALUES
 export type UpdateHealth = (typeof UPDATE_HEALTHS)[number]
 export const UpdateHealthSchema = StringEnum(UPDATE_HEALTHS, {
   $id: 'UpdateHealth',
