@@ -14,6 +14,7 @@ const GROUPS = [
   'tasks',
   'cycles',
   'projects',
+  'updates',
   'comments',
   'agents',
   'plans',

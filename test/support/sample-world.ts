@@ -63,6 +63,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'projects.update': () => ({ name: 'Renamed' }),
   'milestones.create': () => ({ name: 'Matrix' }),
   'milestones.update': () => ({ name: 'Renamed' }),
+  'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
@@ -144,6 +146,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
       url: 'https://github.com/acme/api/issues/1',
     })
   ).body
+  const update = (
+    await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
+  ).body
+  await ws.api.patch(`${base}/updates/${update.id}`, { body: 'Sample, edited' })
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -175,6 +181,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     projectStatusIds: statuses.map((s: { id: string }) => s.id).join(','),
     projectId: project.id,
     milestoneId: milestone.id,
+    /** A status update of the sample project, edited once (it has history). */
+    updateId: update.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

@@ -9,6 +9,7 @@ import type { OrgsTables } from './orgs/tables.ts'
 import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
+import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
 
 /**
@@ -25,6 +26,7 @@ export interface Database
     AgentsTables,
     CyclesTables,
     ProjectsTables,
+    UpdatesTables,
     LabelsTables,
     CommentsTables,
     ConnectorsTables {}

@@ -16,6 +16,7 @@ import { projectsStore } from './projects/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
+import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
 
 export interface KyselyStorage extends Storage {
@@ -35,6 +36,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...tasksStore(db),
     ...cyclesStore(db),
     ...projectsStore(db),
+    ...updatesStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

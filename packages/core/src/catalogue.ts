@@ -14,6 +14,7 @@ import { streamsGroup } from './streams/group.ts'
 import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
 import { teamsGroup } from './teams/group.ts'
+import { updatesGroup } from './updates/group.ts'
 
 /**
  * The resource groups in documentation order: the reference lists their tags, operations and event
@@ -27,6 +28,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   tasksGroup,
   cyclesGroup,
   projectsGroup,
+  updatesGroup,
   labelsGroup,
   commentsGroup,
   agentsGroup,

@@ -78,6 +78,8 @@ export type {
   TaskId,
   TaskLinkId,
   TeamId,
+  UpdateId,
+  UpdateRevisionId,
   UserId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
@@ -136,7 +138,12 @@ export {
   PlanStep,
   ResolvedName,
 } from './plans/schemas.ts'
-export type { MilestoneStatus, ProjectStatusCategory } from './projects/schemas.ts'
+export { nextUpdateDue } from './projects/cadence.ts'
+export type {
+  MilestoneStatus,
+  ProjectStatusCategory,
+  UpdateCadence,
+} from './projects/schemas.ts'
 export {
   MILESTONE_STATUSES,
   Milestone,
@@ -182,4 +189,12 @@ export { PRIORITIES, Task } from './tasks/schemas.ts'
 export type { StateCategory } from './teams/schemas.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './teams/schemas.ts'
 export { DEFAULT_STATES } from './teams/service.ts'
+export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
+export {
+  StatusUpdate,
+  UPDATE_HEALTHS,
+  UPDATE_SUBJECT_TYPES,
+  UpdateProgress,
+  UpdateRevision,
+} from './updates/schemas.ts'
 export { createUser } from './users/create-user.ts'

@@ -41,6 +41,7 @@ export type {
   ProjectFilter,
   ProjectRecord,
   ProjectRepo,
+  ProjectRow,
   ProjectStatusRepo,
   ProjectTally,
   SeededStatus,
@@ -61,4 +62,5 @@ export type {
   TaskSubscriberRepo,
 } from './tasks/storage.ts'
 export type { StateRepo, TeamRecord, TeamRepo } from './teams/storage.ts'
+export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { User, UserRepo } from './users/storage.ts'

@@ -11,6 +11,7 @@ import * as m0008 from './0008_cycles.ts'
 import * as m0009 from './0009_revoked_access_tokens.ts'
 import * as m0010 from './0010_projects.ts'
 import * as m0011 from './0011_connectors.ts'
+import * as m0012 from './0012_project_updates.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0009_revoked_access_tokens': m0009,
   '0010_projects': m0010,
   '0011_connectors': m0011,
+  '0012_project_updates': m0012,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -1,5 +1,5 @@
-import type { OrgId, Project, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
-import type { ProjectRepo } from '@workgraph/core/storage'
+import type { OrgId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
+import type { ProjectRepo, ProjectRow } from '@workgraph/core/storage'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
@@ -7,7 +7,12 @@ import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
 import { toTeam } from '../teams/teams.ts'
 
-type Row = { [K in keyof Database['projects']]: unknown } & { statusCategory: unknown }
+type Row = { [K in keyof Database['projects']]: unknown } & {
+  statusCategory: unknown
+  health: unknown
+  lastUpdateAt: unknown
+}
+type Project = ProjectRow
 
 function toProject(r: Row, teamIds: TeamId[]): Project {
   return {
@@ -31,7 +36,27 @@ function toProject(r: Row, teamIds: TeamId[]): Project {
     completedAt: isoOrNull(r.completedAt as string | null),
     canceledAt: isoOrNull(r.canceledAt as string | null),
     archivedAt: isoOrNull(r.archivedAt as string | null),
+    health: (r.health ?? null) as Project['health'],
+    lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
+    updateCadence: r.updateCadence as Project['updateCadence'],
+    updateWeekday: r.updateWeekday as Project['updateWeekday'],
   }
+}
+
+/**
+ * The project's latest unarchived status update (newest `createdAt`, then id): a correlated
+ * subquery on the `status_updates_subject` index, so `health` can be selected and filtered in SQL.
+ */
+function latestUpdate(eb: ExpressionBuilder<Database, 'projects'>) {
+  return eb
+    .selectFrom('statusUpdates as su')
+    .whereRef('su.orgId', '=', 'projects.orgId')
+    .where('su.subjectType', '=', 'project')
+    .whereRef('su.subjectId', '=', 'projects.id')
+    .where('su.archivedAt', 'is', null)
+    .orderBy('su.createdAt', 'desc')
+    .orderBy('su.id', 'desc')
+    .limit(1)
 }
 
 /**
@@ -58,6 +83,10 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       )
       .selectAll('projects')
       .select('st.category as statusCategory')
+      .select((eb) => [
+        latestUpdate(eb).select('su.health').as('health'),
+        latestUpdate(eb).select('su.createdAt').as('lastUpdateAt'),
+      ])
       .where('projects.orgId', '=', orgId)
     if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
     return q
@@ -117,6 +146,11 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
           ),
         )
       }
+      if (filter.health === null) q = q.where((eb) => eb.not(eb.exists(latestUpdate(eb).select('su.id'))))
+      else if (filter.health) {
+        const health = filter.health
+        q = q.where((eb) => eb(latestUpdate(eb).select('su.health'), '=', health))
+      }
       if (filter.archived === true) q = q.where('projects.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('projects.archivedAt', 'is', null)
       const rows = await keysetPage(q, page, { sort: 'projects.createdAt', id: 'projects.id' }).execute()
@@ -174,6 +208,24 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('projectId', '=', id)
         .execute()
       await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      // Its status updates and their history go with it.
+      const updates = db
+        .selectFrom('statusUpdates')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', 'project')
+        .where('subjectId', '=', id)
+      await db
+        .deleteFrom('statusUpdateRevisions')
+        .where('orgId', '=', orgId)
+        .where('updateId', 'in', updates)
+        .execute()
+      await db
+        .deleteFrom('statusUpdates')
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', 'project')
+        .where('subjectId', '=', id)
+        .execute()
       await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
       return tasks.map((t) => t.id)

@@ -35,6 +35,9 @@ export interface ProjectsTables {
     completedAt: NullableTimestamp
     canceledAt: NullableTimestamp
     archivedAt: NullableTimestamp
+    /** Added by 0012_project_updates. */
+    updateCadence: string
+    updateWeekday: string
   }
   projectTeams: { orgId: string; projectId: string; teamId: string; createdAt: Timestamp }
   milestones: {

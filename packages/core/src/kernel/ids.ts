@@ -30,6 +30,8 @@ export const ID_PREFIXES = {
   MilestoneId: 'mile',
   ConnectionId: 'conn',
   LinkedItemId: 'litm',
+  UpdateId: 'upd',
+  UpdateRevisionId: 'urev',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -62,6 +64,8 @@ export type ProjectId = Id<'ProjectId'>
 export type MilestoneId = Id<'MilestoneId'>
 export type ConnectionId = Id<'ConnectionId'>
 export type LinkedItemId = Id<'LinkedItemId'>
+export type UpdateId = Id<'UpdateId'>
+export type UpdateRevisionId = Id<'UpdateRevisionId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -248,6 +248,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   milestoneId: 'MilestoneId',
   connectionId: 'ConnectionId',
   linkedItemId: 'LinkedItemId',
+  updateId: 'UpdateId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

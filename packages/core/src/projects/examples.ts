@@ -40,6 +40,12 @@ export const projectExample = {
   completedAt: null,
   canceledAt: null,
   archivedAt: null,
+  health: 'atRisk',
+  lastUpdateAt: at,
+  updateCadence: 'weekly',
+  updateWeekday: 'friday',
+  nextUpdateDueAt: '2030-01-11T00:00:00.000Z',
+  updateDue: false,
 }
 
 export const milestoneExample = {
@@ -128,7 +134,7 @@ const shapes = (
 export const projectExamples = shapes(
   projectExample,
   { name: 'Launch', teamIds: [id('team'), id('team', 1)], leadId: id('mem'), targetDate: '2030-03-31' },
-  { statusId: id('pst'), targetDate: '2030-04-15' },
+  { statusId: id('pst'), targetDate: '2030-04-15', updateCadence: 'weekly', updateWeekday: 'friday' },
 )
 export const milestoneExamples = shapes(
   milestoneExample,

@@ -7,7 +7,7 @@ import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { Milestone, MilestoneStatus, Project } from './schemas.ts'
 import { nameKey } from './schemas.ts'
 import { requireProject } from './service.ts'
-import type { MilestoneCounts, MilestoneRecord } from './storage.ts'
+import type { MilestoneCounts, MilestoneRecord, ProjectRow } from './storage.ts'
 
 export interface MilestoneFields {
   name?: string
@@ -102,7 +102,7 @@ export async function deleteMilestone(ctx: OperationContext, milestoneId: Milest
 async function milestoneAndProject(
   ctx: OperationContext,
   milestoneId: MilestoneId,
-): Promise<{ milestone: MilestoneRecord; project: Project }> {
+): Promise<{ milestone: MilestoneRecord; project: ProjectRow }> {
   const milestone = await ctx.store.milestones.get(currentOrg(ctx).id, milestoneId)
   if (!milestone) throw notFound('Milestone')
   const project = await ctx.store.projects.get(milestone.orgId, milestone.projectId, await ctx.scope())
@@ -113,7 +113,7 @@ async function milestoneAndProject(
 /** Derives each milestone's status from the tasks the caller may view and today's date (UTC). */
 async function withStatus(
   ctx: OperationContext,
-  project: Project,
+  project: ProjectRow,
   milestones: readonly MilestoneRecord[],
 ): Promise<Milestone[]> {
   if (milestones.length === 0) return []
@@ -141,7 +141,12 @@ export function baseStatus(
   return null
 }
 
-function emitMilestone(ctx: OperationContext, kind: string, project: Project, data: Record<string, unknown>) {
+function emitMilestone(
+  ctx: OperationContext,
+  kind: string,
+  project: ProjectRow,
+  data: Record<string, unknown>,
+) {
   const milestone = data.milestone as Milestone | undefined
   ctx.emit({
     kind,

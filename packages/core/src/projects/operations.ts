@@ -8,7 +8,7 @@ import { PrioritySchema, Task } from '../tasks/schemas.ts'
 import { Color, Team } from '../teams/schemas.ts'
 import { examples, projectExamples } from './examples.ts'
 import { listProjectTasks, projectProgress } from './progress.ts'
-import { Project, ProjectDate, ProjectProgress } from './schemas.ts'
+import { Project, ProjectDate, ProjectProgress, UpdateCadenceSchema, WeekdaySchema } from './schemas.ts'
 import {
   addProjectTeam,
   createProject,
@@ -42,6 +42,8 @@ const editable = {
   priority: Type.Optional(PrioritySchema),
   startDate: Type.Optional(Nullable(ProjectDate)),
   targetDate: Type.Optional(Nullable(ProjectDate, 'Not before `startDate`.')),
+  updateCadence: Type.Optional(UpdateCadenceSchema),
+  updateWeekday: Type.Optional(WeekdaySchema),
 }
 
 const projectResource = resourceOperations({
@@ -88,6 +90,12 @@ const projectResource = resourceOperations({
       }),
     ),
     teamId: Type.Optional(IdSchema('TeamId', 'Only projects spanning this team.')),
+    health: Type.Optional(
+      StringEnum(['onTrack', 'atRisk', 'offTrack', 'none'] as const, {
+        description:
+          'Only projects whose latest unarchived status update has this health (`none`: without one).',
+      }),
+    ),
     archived: Type.Optional(
       StringEnum(['exclude', 'only', 'include'] as const, {
         default: 'exclude',
@@ -109,7 +117,7 @@ const projectResource = resourceOperations({
       '`statusId` the project goes into the first active `backlog` status. `targetDate` may not be before `startDate`.',
     update:
       'Moving to another status keeps `startedAt`, `completedAt` and `canceledAt` by its category; changing the lead ' +
-      'needs `assign`.',
+      'needs `assign`. `updateCadence` and `updateWeekday` set when status updates are due.',
     archive: 'Hides the project from default lists; its milestones and tasks stay.',
     restore: 'Undoes `projects.archive`.',
     delete:

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
+import { WEEKDAYS } from '../cycles/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { PrioritySchema } from '../tasks/schemas.ts'
@@ -40,6 +41,19 @@ export type ProjectStatus = Static<typeof ProjectStatus>
 
 export const ProjectDate = Type.String({ format: 'date', description: 'A calendar date, `YYYY-MM-DD`.' })
 
+export const UPDATE_CADENCES = ['none', 'weekly', 'biweekly'] as const
+export type UpdateCadence = (typeof UPDATE_CADENCES)[number]
+export const UpdateCadenceSchema = StringEnum(UPDATE_CADENCES, {
+  $id: 'UpdateCadence',
+  description:
+    'How often a status update is expected: never, every week, or every two weeks, on `updateWeekday`.',
+})
+export const WeekdaySchema = StringEnum(WEEKDAYS, {
+  $id: 'Weekday',
+  description: 'The day of the week (UTC) updates are due on when `updateCadence` is not `none`.',
+})
+export const UPDATE_HEALTH_VALUES = ['onTrack', 'atRisk', 'offTrack'] as const
+
 export const Project = Type.Object(
   {
     id: IdSchema('ProjectId'),
@@ -67,6 +81,20 @@ export const Project = Type.Object(
     ),
     canceledAt: NullableTimestamp('When the project entered a `canceled` status; cleared when it leaves it.'),
     archivedAt: NullableTimestamp('When the project was archived.'),
+    health: Nullable(
+      StringEnum(UPDATE_HEALTH_VALUES),
+      'The health of the latest unarchived status update; null without one. Computed, never set.',
+    ),
+    lastUpdateAt: NullableTimestamp('When the latest unarchived status update was posted.'),
+    updateCadence: UpdateCadenceSchema,
+    updateWeekday: WeekdaySchema,
+    nextUpdateDueAt: NullableTimestamp(
+      'The start (00:00 UTC) of the day the next status update is due; null when the cadence is `none` or the ' +
+        'project is archived, completed or canceled. Computed.',
+    ),
+    updateDue: Type.Boolean({
+      description: 'Whether a status update is due: `nextUpdateDueAt` is today or past. Computed.',
+    }),
   },
   { $id: 'Project', additionalProperties: false },
 )

@@ -1,3 +1,4 @@
+import type { Weekday } from '../cycles/schemas.ts'
 import { type MemberId, newId, type ProjectId, type ProjectStatusId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -8,7 +9,8 @@ import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { Priority } from '../tasks/schemas.ts'
 import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
-import type { Project, ProjectStatus, ProjectStatusCategory } from './schemas.ts'
+import { withCadence } from './cadence.ts'
+import type { Project, ProjectStatus, ProjectStatusCategory, UpdateCadence } from './schemas.ts'
 import { ensureProjectStatuses, requireProjectStatus } from './statuses.ts'
 import type { ProjectFilter, ProjectRecord } from './storage.ts'
 
@@ -22,6 +24,8 @@ export interface ProjectFields {
   priority?: Priority
   startDate?: string | null
   targetDate?: string | null
+  updateCadence?: UpdateCadence
+  updateWeekday?: Weekday
 }
 
 export const DEFAULT_PROJECT_COLOR = '#5e6ad2'
@@ -30,7 +34,7 @@ export const DEFAULT_PROJECT_COLOR = '#5e6ad2'
 export async function requireProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, await ctx.scope())
   if (!project) throw notFound('Project')
-  return project
+  return withCadence(project, ctx.now)
 }
 
 export async function listProjects(
@@ -42,6 +46,7 @@ export async function listProjects(
     leadId?: string
     teamId?: TeamId
     archived?: 'exclude' | 'only' | 'include'
+    health?: 'onTrack' | 'atRisk' | 'offTrack' | 'none'
   },
 ): Promise<Page<Project>> {
   const orgId = currentOrg(ctx).id
@@ -49,13 +54,17 @@ export async function listProjects(
   if (query.statusId) filter.statusId = query.statusId
   if (query.leadId) filter.leadId = query.leadId === 'none' ? null : query.leadId
   if (query.teamId) filter.teamId = query.teamId
+  if (query.health) filter.health = query.health === 'none' ? null : query.health
   return readPage(ctx, {
     scope: ['projects.list', orgId, filter],
     query,
     sort: 'createdAt',
     direction: 'desc',
     keyOf: (p: Project) => p.createdAt,
-    fetch: async (page) => ctx.store.projects.list(orgId, filter, page, await ctx.scope()),
+    fetch: async (page) =>
+      (await ctx.store.projects.list(orgId, filter, page, await ctx.scope())).map((p) =>
+        withCadence(p, ctx.now),
+      ),
   })
 }
 
@@ -86,6 +95,8 @@ export async function createProject(
     priority: input.priority ?? 'none',
     startDate: input.startDate ?? null,
     targetDate: input.targetDate ?? null,
+    updateCadence: input.updateCadence ?? 'none',
+    updateWeekday: input.updateWeekday ?? 'friday',
     creatorId: ctx.actor!.id,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -226,7 +237,7 @@ export async function removeProjectTeam(
 async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, UNSCOPED)
   if (!project) throw notFound('Project')
-  return project
+  return withCadence(project, ctx.now)
 }
 
 /**

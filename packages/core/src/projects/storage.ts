@@ -41,8 +41,14 @@ export interface ProjectStatusRepo {
   countProjects(orgId: OrgId, id: ProjectStatusId): Promise<number>
 }
 
-/** What is stored of a project; `statusCategory` is read through the status, `teamIds` from `project_teams`. */
-export type ProjectRecord = Omit<Project, 'statusCategory' | 'teamIds'>
+/** A project as storage reads it: everything but what depends on today's date. */
+export type ProjectRow = Omit<Project, 'updateDue' | 'nextUpdateDueAt'>
+
+/**
+ * What is stored of a project; `statusCategory` is read through the status, `teamIds` from
+ * `project_teams`, `health` and `lastUpdateAt` from its latest unarchived status update.
+ */
+export type ProjectRecord = Omit<ProjectRow, 'statusCategory' | 'teamIds' | 'health' | 'lastUpdateAt'>
 
 export interface ProjectFilter {
   statusId?: ProjectStatusId
@@ -51,6 +57,8 @@ export interface ProjectFilter {
   teamId?: TeamId
   /** false: only active projects (the default); true: only archived ones; null: both. */
   archived: boolean | null
+  /** The health of the latest unarchived status update; null for projects without one. */
+  health?: 'onTrack' | 'atRisk' | 'offTrack' | null
 }
 
 export interface ProjectTally {
@@ -66,14 +74,14 @@ export interface ProjectRepo {
    * With a scope, a project none of whose teams the scope can view is not returned: the predicate
    * is part of the query.
    */
-  get(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<Project | null>
+  get(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<ProjectRow | null>
   /** Newest first (by `createdAt`, then id); only projects the scope can view, filtered in SQL. */
   list(
     orgId: OrgId,
     filter: ProjectFilter,
     page: PageRequest<'createdAt'>,
     scope: ReadScope,
-  ): Promise<Project[]>
+  ): Promise<ProjectRow[]>
   update(
     orgId: OrgId,
     id: ProjectId,
@@ -86,7 +94,7 @@ export interface ProjectRepo {
   /** Returns false when the team was not on the project. */
   removeTeam(orgId: OrgId, id: ProjectId, teamId: TeamId): Promise<boolean>
   /**
-   * Deletes the project, its milestones and team links; its tasks stay, without project and
+   * Deletes the project, its milestones, team links and status updates; its tasks stay, without project and
    * milestone. Returns the ids of those tasks.
    */
   delete(orgId: OrgId, id: ProjectId): Promise<string[]>

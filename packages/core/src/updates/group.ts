@@ -1,0 +1,31 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { updateOperations } from './operations.ts'
+import { updateTargets } from './targets.ts'
+
+/** Status updates: narrative and health posted on a project (later programs and initiatives). */
+export const updatesGroup: ResourceGroup = {
+  name: 'updates',
+  tags: [
+    {
+      name: 'Status updates',
+      description:
+        'Narrative status with a health (on track, at risk, off track) posted on a project, with edit history.',
+      agentWork: true,
+    },
+  ],
+  operations: updateOperations,
+  events: [
+    {
+      kinds: [
+        'project_update.created',
+        'project_update.updated',
+        'project_update.archived',
+        'project_update.restored',
+        'project_update.deleted',
+      ],
+      emittedBy:
+        "`projectUpdates.*`; filed under the project's first team. `project_update.updated` carries the `changes`",
+    },
+  ],
+  targets: updateTargets,
+}

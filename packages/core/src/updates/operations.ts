@@ -1,0 +1,92 @@
+import { Type } from '@sinclair/typebox'
+import type { UpdateId } from '../kernel/ids.ts'
+import type { AnyOperation } from '../kernel/operation.ts'
+import { resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
+import { historyExample, updateExamples } from './examples.ts'
+import { StatusUpdate, UpdateBody, UpdateHealthSchema, UpdateRevision } from './schemas.ts'
+import {
+  createUpdate,
+  deleteUpdate,
+  listUpdateHistory,
+  listUpdates,
+  requireUpdate,
+  setUpdateArchived,
+  updateUpdate,
+} from './service.ts'
+
+const itemPath = '/v1/orgs/{orgId}/updates'
+const rule =
+  'Only its author (with `contribute` on the project) or someone with `manage` on the project may do it.'
+
+const projectUpdates = resourceOperations({
+  name: 'project update',
+  plural: 'projectUpdates',
+  tag: 'Status updates',
+  schema: StatusUpdate,
+  collectionPath: '/v1/orgs/{orgId}/projects/{projectId}/updates',
+  itemPath,
+  idParam: 'updateId',
+  idBrand: 'UpdateId',
+  target: (p) => ({ type: 'update', id: p.updateId! }),
+  createTarget: (p) => ({ type: 'project', id: p.projectId! }),
+  capabilities: {
+    create: 'contribute',
+    update: 'contribute',
+    archive: 'contribute',
+    restore: 'contribute',
+    delete: 'contribute',
+  },
+  createBody: Type.Object({ body: UpdateBody, health: UpdateHealthSchema }, { additionalProperties: false }),
+  updateBody: Type.Object(
+    { body: Type.Optional(UpdateBody), health: Type.Optional(UpdateHealthSchema) },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  listQuery: {
+    health: Type.Optional(UpdateHealthSchema),
+    archived: Type.Optional(
+      StringEnum(['exclude', 'only', 'include'] as const, {
+        default: 'exclude',
+        description: 'Archived updates: left out (default), only them, or both.',
+      }),
+    ),
+  },
+  errors: { create: ['archived'] },
+  descriptions: {
+    list: 'The project’s status updates, newest first; a project the caller cannot view is a 404.',
+    get: 'An update of a project the caller cannot view is a 404, like a missing one.',
+    create:
+      'Posts an update with its health on the project (needs `contribute`); it records the project’s progress ' +
+      'as the author sees it then. The latest unarchived update gives the project its `health`.',
+    update: `Keeps the replaced body and health in \`projectUpdates.history\` and sets \`editedAt\`. ${rule}`,
+    archive: `An archived update no longer counts for the project’s \`health\`. ${rule}`,
+    restore: `Undoes \`projectUpdates.archive\`. ${rule}`,
+    delete: `Deletes the update and its history. ${rule}`,
+  },
+  examples: updateExamples,
+  handlers: {
+    list: (ctx, p, query) => listUpdates(ctx, 'project', p.projectId!, query),
+    get: (ctx, p) => requireUpdate(ctx, p.updateId as UpdateId),
+    create: (ctx, p, body) => createUpdate(ctx, 'project', p.projectId!, body),
+    update: (ctx, p, body) => updateUpdate(ctx, p.updateId as UpdateId, body),
+    archive: (ctx, p) => setUpdateArchived(ctx, p.updateId as UpdateId, true),
+    restore: (ctx, p) => setUpdateArchived(ctx, p.updateId as UpdateId, false),
+    delete: (ctx, p) => deleteUpdate(ctx, p.updateId as UpdateId),
+  },
+})
+
+const history = subListOperation({
+  id: 'projectUpdates.history',
+  path: `${itemPath}/{updateId}/history`,
+  tag: 'Status updates',
+  summary: "List a status update's edit history",
+  description:
+    'The bodies and healths that edits replaced, newest first, each with its editor and when it was replaced. ' +
+    'The current version is the update itself.',
+  item: UpdateRevision,
+  itemName: 'UpdateRevision',
+  examples: historyExample,
+  run: (ctx, params, query) => listUpdateHistory(ctx, params.updateId as UpdateId, query),
+})
+
+export const updateOperations: AnyOperation[] = [...projectUpdates, history]

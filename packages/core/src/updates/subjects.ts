@@ -1,0 +1,53 @@
+import type { OrgId, ProjectId, TeamId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Container } from '../kernel/permissions.ts'
+import { UNSCOPED } from '../kernel/read-scope.ts'
+import type { Store } from '../kernel/storage.ts'
+import { projectProgress } from '../projects/progress.ts'
+import { requireProject } from '../projects/service.ts'
+import { projectTargets } from '../projects/targets.ts'
+import type { UpdateProgress, UpdateSubjectType } from './schemas.ts'
+
+/** What the updates group needs of a subject it is posted on, as the caller sees it. */
+export interface SubjectView {
+  id: string
+  archivedAt: string | null
+}
+
+/**
+ * How each kind of subject is read. Programs and initiatives (next issue) add an entry; the
+ * operations, storage and events of updates stay as they are.
+ */
+export interface UpdateSubject {
+  /** For problem details: `Project`. */
+  name: string
+  /** The subject as the caller may view it; 404 otherwise. */
+  require(ctx: OperationContext, id: string): Promise<SubjectView>
+  /** Its progress as the caller sees it now, or null when it has no tasks. */
+  progress(ctx: OperationContext, id: string): Promise<UpdateProgress | null>
+  /** The team an event about its updates is filed under: whoever reads it can view the subject. */
+  eventTeam(store: Store, orgId: OrgId, id: string): Promise<TeamId>
+  /** The containers holding the subject, for capability checks on its updates. */
+  containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
+}
+
+export const SUBJECTS: Record<UpdateSubjectType, UpdateSubject> = {
+  project: {
+    name: 'Project',
+    require: (ctx, id) => requireProject(ctx, id as ProjectId),
+    async progress(ctx, id) {
+      const p = await projectProgress(ctx, id as ProjectId)
+      if (p.total.tasks === 0) return null
+      return {
+        tasks: p.total.tasks,
+        completedTasks: p.byCategory.completed.tasks,
+        completedRatio: p.completedRatio,
+      }
+    },
+    async eventTeam(store, orgId, id) {
+      const project = await store.projects.get(orgId, id as ProjectId, UNSCOPED)
+      return project!.teamIds[0] as TeamId
+    },
+    containers: (store, orgId, id) => projectTargets.project.containers(store, orgId, id),
+  },
+}
