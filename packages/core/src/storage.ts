@@ -17,6 +17,8 @@ export type {
   IdempotencyRecord,
   IdempotencyRepo,
   LockRepo,
+  ProtocolSession,
+  ProtocolSessionRepo,
   SecretRepo,
   Storage,
   Store,

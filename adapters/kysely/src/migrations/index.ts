@@ -10,6 +10,7 @@ import * as m0007 from './0007_labels_comments.ts'
 import * as m0008 from './0008_cycles.ts'
 import * as m0009 from './0009_revoked_access_tokens.ts'
 import * as m0010 from './0010_projects.ts'
+import * as m0013 from './0013_protocol_sessions.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0008_cycles': m0008,
   '0009_revoked_access_tokens': m0009,
   '0010_projects': m0010,
+  '0013_protocol_sessions': m0013,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */
