@@ -69,11 +69,11 @@ export class Subscriptions {
     void this.wakeAll()
   }
 
-  /** The stream ended: no more polling (the hub still wakes local subscriptions). */
+  /** The stream ended: no more polling, and, when shared, no more listening here. */
   detach(): void {
     clearInterval(this.timer)
     this.timer = undefined
-    if (this.byUri.size === 0) {
+    if (this.shared || this.byUri.size === 0) {
       this.unsubscribeHub?.()
       this.unsubscribeHub = undefined
     }
@@ -84,7 +84,8 @@ export class Subscriptions {
       this.positions.set(subscription.orgId, await lastEventSeq(this.engine.storage, subscription.orgId))
     this.byUri.set(subscription.uri, subscription)
     await this.shared?.save({ add: { ...subscription, fromSeq: this.positions.get(subscription.orgId)! } })
-    this.listen()
+    // Shared: only the instance holding the stream listens (`attach`); it loads this from the store.
+    if (!this.shared) this.listen()
   }
 
   async remove(uri: string): Promise<void> {
