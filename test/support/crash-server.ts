@@ -1,7 +1,8 @@
 /**
  * The server the crash test kills: the reference start-up (`startServer`) on the database named by
  * DATABASE_URL (and DATABASE_SCHEMA on Postgres), on a fixed PORT so that tokens stay valid across
- * restarts, with rate limits lifted. Prints `ready` once it listens.
+ * restarts, with rate limits lifted. Prints `ready` once it listens. With BASE_URL, it answers for
+ * that public address (several instances behind one address); by default, for its own.
  */
 import { startServer } from '@workgraph/server'
 
@@ -9,6 +10,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL!,
   ...(process.env.DATABASE_SCHEMA ? { databaseSchema: process.env.DATABASE_SCHEMA } : {}),
   port: Number(process.env.PORT),
+  ...(process.env.BASE_URL ? { baseUrl: process.env.BASE_URL } : {}),
   config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
 })
 console.log(`ready ${server.url}`)

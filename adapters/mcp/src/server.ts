@@ -18,7 +18,7 @@ import { type Engine, type Principal, ProblemError } from '@workgraph/core'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { asMcpError, listResources, parseRef, readRecord, readResource } from './resources.ts'
 import { toolError, toolResult } from './result.ts'
-import { Subscriptions } from './subscriptions.ts'
+import { type SharedSubscriptions, Subscriptions } from './subscriptions.ts'
 import { createToolCall } from './tools/call.ts'
 import { TOOLS } from './tools/index.ts'
 import type { ToolDefinition } from './tools/types.ts'
@@ -29,6 +29,8 @@ export interface McpServerOptions {
   principal?: Principal
   /** Unexpected (non-problem) errors, for logs. */
   onError?: (error: unknown) => void
+  /** Keeps the subscriptions with a session that several instances share. */
+  subscriptions?: SharedSubscriptions
 }
 
 /** What a transport hands the server per request: the verified principal rides in `authInfo.extra`. */
@@ -38,6 +40,11 @@ interface RequestExtra {
 
 export interface WorkgraphMcpServer {
   server: Server
+  /** Who the session's notifications are read as: the caller of its latest request here. */
+  setPrincipal(principal: Principal): void
+  /** The session's standalone stream opened (or ended) in this process. */
+  streamOpened(): void
+  streamEnded(): void
   close(): Promise<void>
 }
 
@@ -70,6 +77,7 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
     () => latest,
     (uri) => server.sendResourceUpdated({ uri }),
     options.onError,
+    options.subscriptions,
   )
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map(describeTool) }))
@@ -112,8 +120,8 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
     }
     return {}
   })
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    subscriptions.remove(request.params.uri)
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    await subscriptions.remove(request.params.uri)
     return {}
   })
 
@@ -124,6 +132,11 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
 
   return {
     server,
+    setPrincipal(principal) {
+      latest = principal
+    },
+    streamOpened: () => subscriptions.attach(),
+    streamEnded: () => subscriptions.detach(),
     async close() {
       subscriptions.close()
       await server.close()

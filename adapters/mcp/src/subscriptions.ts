@@ -10,11 +10,27 @@ import {
 /** Events read per round trip while catching up. */
 const BATCH = 500
 
-interface Subscription {
+export interface Subscription {
   uri: string
   orgId: OrgId
   /** The record's id: events name it as `resourceId` (or, for a task's own records, `data.taskId`). */
   recordId: string
+}
+
+/** A subscription as stored with its session: `fromSeq` is the org's log position when it was made. */
+export interface StoredSubscription extends Subscription {
+  fromSeq: number
+}
+
+/**
+ * Where a session shared by several instances keeps its subscriptions: `load` returns the current
+ * list (null when the session is gone), `save` records one change.
+ */
+export interface SharedSubscriptions {
+  load(): Promise<StoredSubscription[] | null>
+  save(change: { add: StoredSubscription } | { remove: string }): Promise<void>
+  /** How often to catch up without a wake-up (a lost notice, or a hub that does not span instances). */
+  pollMs: number
 }
 
 /**
@@ -22,40 +38,72 @@ interface Subscription {
  * event log after its position, with the subscriber's permission predicate in the query, and sends
  * `notifications/resources/updated` for the subscribed records that changed. A lost wake-up delays a
  * notification until the next one; it never skips an event.
+ *
+ * With `shared`, the list lives with the session in the database: a subscription made through
+ * another instance is loaded on the next wake-up (or poll), and read from the position stored with it.
  */
 export class Subscriptions {
   private readonly byUri = new Map<string, Subscription>()
   private readonly positions = new Map<OrgId, number>()
   private readonly work = new Map<OrgId, Promise<void>>()
   private unsubscribeHub: (() => void) | undefined
+  private timer: ReturnType<typeof setInterval> | undefined
 
   constructor(
     private readonly engine: Engine,
     private readonly principal: () => Principal | undefined,
     private readonly notify: (uri: string) => Promise<void>,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly shared?: SharedSubscriptions,
   ) {}
+
+  /**
+   * While the session's stream is open here: listen to the hub and, when shared, also catch up every
+   * `pollMs`, reloading the stored list, so that subscriptions made elsewhere notify on this stream.
+   */
+  attach(): void {
+    this.listen()
+    if (!this.shared || this.timer) return
+    this.timer = setInterval(() => void this.wakeAll(), this.shared.pollMs)
+    this.timer.unref?.()
+    void this.wakeAll()
+  }
+
+  /** The stream ended: no more polling, and, when shared, no more listening here. */
+  detach(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+    if (this.shared || this.byUri.size === 0) {
+      this.unsubscribeHub?.()
+      this.unsubscribeHub = undefined
+    }
+  }
 
   async add(subscription: Subscription): Promise<void> {
     if (!this.positions.has(subscription.orgId))
       this.positions.set(subscription.orgId, await lastEventSeq(this.engine.storage, subscription.orgId))
     this.byUri.set(subscription.uri, subscription)
-    this.unsubscribeHub ??= this.engine.hub.subscribe((notice) => this.wake(notice.orgId))
+    await this.shared?.save({ add: { ...subscription, fromSeq: this.positions.get(subscription.orgId)! } })
+    // Shared: only the instance holding the stream listens (`attach`); it loads this from the store.
+    if (!this.shared) this.listen()
   }
 
-  remove(uri: string): void {
+  async remove(uri: string): Promise<void> {
     this.byUri.delete(uri)
+    await this.shared?.save({ remove: uri })
   }
 
   close(): void {
     this.unsubscribeHub?.()
     this.unsubscribeHub = undefined
+    clearInterval(this.timer)
+    this.timer = undefined
     this.byUri.clear()
   }
 
   /** Catches one org up; runs after any catch-up already under way for it, so events go out in order. */
   wake(orgId: OrgId): Promise<void> {
-    if (!this.positions.has(orgId)) return Promise.resolve()
+    if (!this.shared && !this.positions.has(orgId)) return Promise.resolve()
     const next = (this.work.get(orgId) ?? Promise.resolve())
       .then(() => this.catchUp(orgId))
       .catch(this.onError)
@@ -63,7 +111,37 @@ export class Subscriptions {
     return next
   }
 
+  private listen(): void {
+    this.unsubscribeHub ??= this.engine.hub.subscribe((notice) => void this.wake(notice.orgId))
+  }
+
+  private async wakeAll(): Promise<void> {
+    try {
+      await this.sync()
+    } catch (error) {
+      this.onError(error)
+      return
+    }
+    await Promise.all([...this.positions.keys()].map((orgId) => this.wake(orgId)))
+  }
+
+  /** Takes the stored list as the truth. */
+  private async sync(): Promise<void> {
+    const stored = await this.shared?.load()
+    if (!stored) return
+    const known = new Set(this.byUri.keys())
+    this.byUri.clear()
+    for (const s of stored) {
+      this.byUri.set(s.uri, { uri: s.uri, orgId: s.orgId, recordId: s.recordId })
+      // A subscription new to this instance is read from where it was made (an update may repeat).
+      const at = this.positions.get(s.orgId)
+      if (!known.has(s.uri) && (at === undefined || s.fromSeq < at)) this.positions.set(s.orgId, s.fromSeq)
+    }
+  }
+
   private async catchUp(orgId: OrgId): Promise<void> {
+    if (this.shared) await this.sync()
+    if (!this.positions.has(orgId)) return
     const principal = this.principal()
     if (!principal) return
     for (;;) {

@@ -11,9 +11,10 @@ export interface Engine extends EngineBase {
   readonly streams: StreamBroker
   /**
    * Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens,
-   * events older than `streams.retentionDays`); hosts call it now and then.
+   * events older than `streams.retentionDays`, protocol sessions unseen for a day); hosts call it
+   * now and then.
    */
-  prune(): Promise<{ idempotencyKeys: number; oauth: number; events: number }>
+  prune(): Promise<{ idempotencyKeys: number; oauth: number; events: number; sessions: number }>
   /** Ends live streams and stops their timers. */
   close(): Promise<void>
   /**
@@ -23,6 +24,9 @@ export interface Engine extends EngineBase {
    */
   advanceCycles(options?: { onError?: (error: unknown) => void }): Promise<CycleAdvance>
 }
+
+/** How long an unseen protocol session's row is kept; handlers refuse idle ones sooner. */
+const SESSION_RETENTION_MS = 86_400_000
 
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const core = await createEngineCore(options, {
@@ -50,7 +54,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async prune() {
       const { idempotencyKeys, events } = await core.pruneLogs()
       const oauth = await storage.transaction((s) => s.oauth.prune(clock().toISOString()))
-      return { idempotencyKeys, oauth, events }
+      // Protocol sessions (MCP) unseen for a day: longer than any handler's idle limit.
+      const idleBefore = new Date(clock().getTime() - SESSION_RETENTION_MS).toISOString()
+      const sessions = await storage.transaction((s) => s.protocolSessions.prune(idleBefore))
+      return { idempotencyKeys, oauth, events, sessions }
     },
     advanceCycles(opts = {}) {
       const sweep = {

@@ -19,6 +19,8 @@ export type {
   IdempotencyRecord,
   IdempotencyRepo,
   LockRepo,
+  ProtocolSession,
+  ProtocolSessionRepo,
   SecretRepo,
   Storage,
   Store,

@@ -4,12 +4,14 @@ import type { Database, Dialect } from '../schema.ts'
 import { eventRepo } from './events.ts'
 import { idempotencyRepo, secretRepo } from './idempotency.ts'
 import { lockRepo } from './locks.ts'
+import { protocolSessionRepo } from './protocol-sessions.ts'
 
-/** The kernel's part of a store: locks, the event log, idempotency records and shared secrets. */
+/** The kernel's part of a store: locks, the event log, idempotency records, shared secrets and protocol sessions. */
 export const kernelStore = (db: Kysely<Database>, dialect: Dialect) =>
   ({
     locks: lockRepo(db, dialect),
     events: eventRepo(db),
     idempotency: idempotencyRepo(db),
     secrets: secretRepo(db),
+    protocolSessions: protocolSessionRepo(db),
   }) satisfies Partial<Store>

@@ -26,4 +26,12 @@ export interface KernelTables {
     createdAt: Timestamp
   }
   secrets: { name: string; value: string; createdAt: Timestamp }
+  protocolSessions: {
+    id: string
+    userId: string
+    protocol: string
+    state: JsonColumn
+    createdAt: Timestamp
+    seenAt: Timestamp
+  }
 }

@@ -31,6 +31,31 @@ export interface Store {
   idempotency: IdempotencyRepo
   secrets: SecretRepo
   locks: LockRepo
+  protocolSessions: ProtocolSessionRepo
+}
+
+/**
+ * A resumable protocol session (an MCP Streamable HTTP session): what any instance needs to rebuild
+ * it when one of its requests lands there. `state` is the protocol's own JSON.
+ */
+export interface ProtocolSession {
+  id: string
+  userId: string
+  protocol: 'mcp'
+  state: unknown
+  createdAt: string
+  seenAt: string
+}
+
+export interface ProtocolSessionRepo {
+  get(id: string): Promise<ProtocolSession | null>
+  insert(session: ProtocolSession): Promise<void>
+  /** Replaces the state; false when the session is gone. */
+  update(id: string, state: unknown): Promise<boolean>
+  touch(id: string, seenAt: string): Promise<void>
+  delete(id: string): Promise<boolean>
+  /** Deletes sessions last seen before `seenBefore`. */
+  prune(seenBefore: string): Promise<number>
 }
 
 /** Named locks held until the transaction ends. */
