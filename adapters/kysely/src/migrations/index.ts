@@ -12,6 +12,7 @@ import * as m0009 from './0009_revoked_access_tokens.ts'
 import * as m0010 from './0010_projects.ts'
 import * as m0011 from './0011_connectors.ts'
 import * as m0012 from './0012_project_updates.ts'
+import * as m0014 from './0014_linked_items_on_projects.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0010_projects': m0010,
   '0011_connectors': m0011,
   '0012_project_updates': m0012,
+  '0014_linked_items_on_projects': m0014,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */
