@@ -82,7 +82,7 @@ describe('connector catalogue entries', () => {
   const ops = OPERATIONS.filter((op) => op.tag === 'Connectors')
 
   it('needs connectors:link everywhere but the redirect landing', () => {
-    expect(ops).toHaveLength(11)
+    expect(ops).toHaveLength(15)
     for (const op of ops)
       expect(op.scope, op.id).toBe(op.id === 'connections.callback' ? null : 'connectors:link')
   })

@@ -11,6 +11,13 @@ describe('outbound fetcher', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url === '/redirect') return res.writeHead(302, { location: '/secret' }).end()
+      if (req.url === '/post-redirect') return res.writeHead(303, { location: '/x?after=post' }).end()
+      if (req.url === '/keep-redirect') return res.writeHead(307, { location: '/x' }).end()
+      if (req.url === '/loop') return res.writeHead(302, { location: '/loop' }).end()
+      // Another origin: the same address by another name is another origin too.
+      if (req.url === '/away')
+        return res.writeHead(302, { location: base.replace('127.0.0.1', 'localhost') }).end()
+      if (req.url === '/private') return res.writeHead(302, { location: 'http://10.0.0.1/x' }).end()
       if (req.url === '/big') return res.writeHead(200).end('x'.repeat(4096))
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method }))
     })
@@ -41,6 +48,35 @@ describe('outbound fetcher', () => {
     await expect(fetcher.fetch({ url: `${base}/big`, method: 'GET', headers: {} }, loopback)).rejects.toThrow(
       /too large/,
     )
+  })
+
+  it('follows same-origin redirects only when the policy allows them, checking every hop', async () => {
+    const fetcher = createOutboundFetcher()
+    const follow = { allowLoopback: true, sameOriginRedirects: true }
+    const followed = await fetcher.fetch({ url: `${base}/redirect`, method: 'GET', headers: {} }, follow)
+    expect(followed).toMatchObject({ status: 200, body: '{"method":"GET"}' })
+    // 303 turns a POST into a GET without its body; 307 repeats it.
+    const post = { method: 'POST' as const, headers: { 'content-type': 'text/plain' }, body: 'a=1' }
+    expect(await fetcher.fetch({ url: `${base}/post-redirect`, ...post }, follow)).toMatchObject({
+      status: 200,
+      body: '{"method":"GET"}',
+    })
+    expect(await fetcher.fetch({ url: `${base}/keep-redirect`, ...post }, follow)).toMatchObject({
+      status: 200,
+      body: '{"method":"POST"}',
+    })
+    // Another origin (or a special-use address elsewhere) is answered as is, never fetched.
+    for (const path of ['/away', '/private'])
+      expect(
+        (await fetcher.fetch({ url: `${base}${path}`, method: 'GET', headers: {} }, follow)).status,
+      ).toBe(302)
+    await expect(
+      fetcher.fetch({ url: `${base}/loop`, method: 'GET', headers: {} }, follow),
+    ).rejects.toBeInstanceOf(OutboundRefused)
+    // Without the policy, nothing is followed.
+    expect(
+      (await fetcher.fetch({ url: `${base}/redirect`, method: 'GET', headers: {} }, loopback)).status,
+    ).toBe(302)
   })
 
   it('refuses names resolving to special-use addresses, and plain http outside loopback', async () => {

@@ -42,6 +42,8 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // The sample project spans the sample team already; add (and then remove) another one.
   'projects.teams.add': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
+  'projectLinkedItems.refresh': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
+  'projectLinkedItems.delete': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
 }
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined

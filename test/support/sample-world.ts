@@ -9,6 +9,7 @@ export type Ids = Record<string, string>
 export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'connections.create': () => ({ providerId: 'github' }),
   'linkedItems.create': () => ({ url: 'https://github.com/acme/api/issues/2' }),
+  'projectLinkedItems.create': () => ({ url: 'https://github.com/acme/api/issues/2' }),
   'orgs.update': () => ({ name: 'Renamed' }),
   'members.update': () => ({ role: 'member' }),
   'invitations.create': () => ({ email: 'matrix@example.com', role: 'member' }),
@@ -146,6 +147,11 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
       url: 'https://github.com/acme/api/issues/1',
     })
   ).body
+  const projectLinkedItem = (
+    await linker.post(`${base}/projects/${project.id}/linked-items`, {
+      url: 'https://github.com/acme/api/issues/1',
+    })
+  ).body
   const update = (
     await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
   ).body
@@ -187,6 +193,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     otherTeamId: otherTeam.id,
     connectionId,
     linkedItemId: linkedItem.id,
+    /** `linkedItemId` is linked to the sample task; a project's item operations take this one. */
+    projectLinkedItemId: projectLinkedItem.id,
     /** Every active state of the team, comma-separated. */
     stateIds: Object.values(ws.states)
       .map((s) => s.id)

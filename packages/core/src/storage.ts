@@ -12,7 +12,7 @@ export type {
   ReactionTarget,
 } from './comments/storage.ts'
 export type { ConnectionRecord } from './connectors/schemas.ts'
-export type { ConnectionRepo, LinkedItemRepo } from './connectors/storage.ts'
+export type { ConnectionRepo, LinkedItemHolder, LinkedItemRepo } from './connectors/storage.ts'
 export type { CycleFilter, CycleRecord, CycleRepo, CycleTally } from './cycles/storage.ts'
 export type {
   EventRepo,

@@ -17,13 +17,23 @@ export interface OutboundFetcherOptions {
 const systemResolve = async (host: string) =>
   (await lookup(host, { all: true, verbatim: true })).map((answer) => answer.address)
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+
+function withoutContentHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !/^content-(type|length)$/i.test(name)),
+  )
+}
+
 const isLoopback = (address: string) =>
   ipaddr.isValid(address) && ipaddr.parse(address).range() === 'loopback'
 
 /**
  * The connectors' fetcher, built on the CIMD fetcher's pinned request: https to public unicast
- * addresses only, every resolved address checked and the first one connected to, no redirects,
- * size and time capped. A provider allowed on loopback may also use loopback addresses and plain
+ * addresses only, every resolved address checked and the first one connected to, no redirects
+ * (unless the policy allows same-origin ones: at most five, each hop checked again), size and time
+ * capped. A provider allowed on loopback may also use loopback addresses and plain
  * http to them (local development and tests), never other special-use ranges.
  */
 export function createOutboundFetcher(options: OutboundFetcherOptions = {}): OutboundFetcher {
@@ -68,17 +78,36 @@ export function createOutboundFetcher(options: OutboundFetcherOptions = {}): Out
       }
     },
     async fetch(request, policy) {
-      const { url, address } = await destination(request.url, policy)
-      const res = await sendPinned(url, address, {
-        method: request.method,
-        headers: { 'user-agent': 'workgraph-connectors/1', ...request.headers },
-        ...(request.body !== undefined ? { body: request.body } : {}),
-        timeoutMs,
-        maxBytes,
-        ...(options.ca ? { ca: options.ca } : {}),
-      })
-      // Redirects are never followed: a 3xx is answered as is, and callers treat it as a failure.
-      return res
+      let current = request
+      for (let hop = 0; ; hop++) {
+        const { url, address } = await destination(current.url, policy)
+        const res = await sendPinned(url, address, {
+          method: current.method,
+          headers: { 'user-agent': 'workgraph-connectors/1', ...current.headers },
+          ...(current.body !== undefined ? { body: current.body } : {}),
+          timeoutMs,
+          maxBytes,
+          ...(options.ca ? { ca: options.ca } : {}),
+        })
+        // Unless the provider allows same-origin redirects, a 3xx is answered as is (callers treat
+        // it as a failure); a redirect to another origin always is.
+        const location = REDIRECTS.has(res.status) ? res.headers.location : undefined
+        if (!policy.sameOriginRedirects || !location) return res
+        let next: URL
+        try {
+          next = new URL(location, url)
+        } catch {
+          return res
+        }
+        if (next.origin !== url.origin) return res
+        if (hop >= MAX_REDIRECTS) throw new OutboundRefused(`more than ${MAX_REDIRECTS} redirects`)
+        // 307 and 308 repeat the request; the others turn it into a GET without a body.
+        const keep = res.status === 307 || res.status === 308
+        const { body: _body, ...rest } = current
+        current = keep
+          ? { ...current, url: next.href }
+          : { ...rest, url: next.href, method: 'GET', headers: withoutContentHeaders(current.headers) }
+      }
     },
   }
 }

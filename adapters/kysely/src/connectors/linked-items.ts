@@ -1,5 +1,5 @@
-import type { LinkedItem, LinkedItemId, MemberId, OrgId, TaskId } from '@workgraph/core'
-import type { LinkedItemRepo } from '@workgraph/core/storage'
+import type { LinkedItem, LinkedItemId, MemberId, OrgId, ProjectId, TaskId } from '@workgraph/core'
+import type { LinkedItemHolder, LinkedItemRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
@@ -11,7 +11,8 @@ function toItem(r: Row): LinkedItem {
   return {
     id: r.id as LinkedItemId,
     orgId: r.orgId as OrgId,
-    taskId: r.taskId as TaskId,
+    taskId: r.taskId as TaskId | null,
+    projectId: r.projectId as ProjectId | null,
     url: r.url as string,
     providerId: r.providerId as string | null,
     itemType: r.itemType as string | null,
@@ -26,22 +27,26 @@ function toItem(r: Row): LinkedItem {
 }
 
 export function linkedItemRepo(db: Kysely<Database>): LinkedItemRepo {
-  const ofTask = (orgId: OrgId, taskId: TaskId) =>
-    db.selectFrom('linkedItems').selectAll().where('orgId', '=', orgId).where('taskId', '=', taskId)
+  const ofHolder = (orgId: OrgId, holder: LinkedItemHolder) =>
+    db
+      .selectFrom('linkedItems')
+      .selectAll()
+      .where('orgId', '=', orgId)
+      .where(holder.type === 'task' ? 'taskId' : 'projectId', '=', holder.id)
   return {
     async insert(item) {
       await db.insertInto('linkedItems').values(item).execute()
     },
-    async get(orgId, taskId, id) {
-      const row = await ofTask(orgId, taskId).where('id', '=', id).executeTakeFirst()
+    async get(orgId, holder, id) {
+      const row = await ofHolder(orgId, holder).where('id', '=', id).executeTakeFirst()
       return row ? toItem(row) : null
     },
-    async findByUrl(orgId, taskId, url) {
-      const row = await ofTask(orgId, taskId).where('url', '=', url).executeTakeFirst()
+    async findByUrl(orgId, holder, url) {
+      const row = await ofHolder(orgId, holder).where('url', '=', url).executeTakeFirst()
       return row ? toItem(row) : null
     },
-    async list(orgId, taskId, page) {
-      return (await keysetPage(ofTask(orgId, taskId), page, { sort: 'id', id: 'id' }).execute()).map(toItem)
+    async list(orgId, holder, page) {
+      return (await keysetPage(ofHolder(orgId, holder), page, { sort: 'id', id: 'id' }).execute()).map(toItem)
     },
     async update(orgId, id, patch) {
       await db.updateTable('linkedItems').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()

@@ -25,7 +25,8 @@ export interface ConnectorsTables {
   linkedItems: {
     orgId: string
     id: string
-    taskId: string
+    taskId: string | null
+    projectId: string | null
     url: string
     providerId: string | null
     itemType: string | null

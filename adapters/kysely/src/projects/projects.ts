@@ -208,6 +208,7 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('projectId', '=', id)
         .execute()
       await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      await db.deleteFrom('linkedItems').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       // Its status updates and their history go with it.
       const updates = db
         .selectFrom('statusUpdates')

@@ -1,14 +1,14 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { connectorOperations } from './operations.ts'
 
-/** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks. */
+/** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks and projects. */
 export const connectorsGroup: ResourceGroup = {
   name: 'connectors',
   tags: [
     {
       name: 'Connectors',
       description:
-        "Connecting other tools with OAuth (a person's own connection, tokens encrypted and never returned) and linking their items to tasks by URL.",
+        "Connecting other tools with OAuth (a person's own connection, tokens encrypted and never returned) and linking their items to tasks and projects by URL.",
     },
   ],
   operations: connectorOperations,
@@ -20,7 +20,8 @@ export const connectorsGroup: ResourceGroup = {
     },
     {
       kinds: ['linked_item.created', 'linked_item.refreshed', 'linked_item.deleted'],
-      emittedBy: '`linkedItems.create`, `linkedItems.refresh`, `linkedItems.delete`',
+      emittedBy:
+        '`linkedItems.create`, `linkedItems.refresh`, `linkedItems.delete` and the same `projectLinkedItems.*` (team: the task’s, or the project’s first)',
     },
   ],
 }

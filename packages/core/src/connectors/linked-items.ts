@@ -1,13 +1,22 @@
-import { type LinkedItemId, type MemberId, newId, type TaskId } from '../kernel/ids.ts'
+import {
+  type LinkedItemId,
+  type MemberId,
+  newId,
+  type ProjectId,
+  type TaskId,
+  type TeamId,
+} from '../kernel/ids.ts'
 import type { EngineConfig, OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
+import { requireProject } from '../projects/service.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import { readResource } from './oauth-client.ts'
 import { type MatchedItem, matchItemUrl, readItemFields } from './providers.ts'
 import type { LinkedItem } from './schemas.ts'
+import type { LinkedItemHolder } from './storage.ts'
 import { connectorsOf, saveRotation, type TokensInUse, tokensOf, withAccessToken } from './use.ts'
 
 type Fields = Pick<
@@ -92,11 +101,32 @@ async function fetchItem(p: Plan, config: EngineConfig) {
   return { fields, rotated }
 }
 
-export async function prepareLink(ctx: OperationContext, taskId: TaskId, rawUrl: string): Promise<Plan> {
-  const task = await requireTask(ctx, taskId)
+/** What an item is linked to, as the caller may see it: a hidden task or project is 404. */
+interface Holder {
+  orgId: LinkedItem['orgId']
+  ref: LinkedItemHolder
+  teamId: TeamId
+  name: 'task' | 'project'
+}
+
+async function requireHolder(ctx: OperationContext, ref: LinkedItemHolder): Promise<Holder> {
+  if (ref.type === 'task') {
+    const task = await requireTask(ctx, ref.id as TaskId)
+    return { orgId: task.orgId, ref, teamId: task.teamId, name: 'task' }
+  }
+  const project = await requireProject(ctx, ref.id as ProjectId)
+  return { orgId: project.orgId, ref, teamId: project.teamIds[0] as TeamId, name: 'project' }
+}
+
+export async function prepareLink(
+  ctx: OperationContext,
+  ref: LinkedItemHolder,
+  rawUrl: string,
+): Promise<Plan> {
+  const holder = await requireHolder(ctx, ref)
   const url = normalizeUrl(rawUrl)
-  if (await ctx.store.linkedItems.findByUrl(task.orgId, task.id, url))
-    throw new ProblemError('already_exists', 'This URL is linked to the task already.')
+  if (await ctx.store.linkedItems.findByUrl(holder.orgId, holder.ref, url))
+    throw new ProblemError('already_exists', `This URL is linked to the ${holder.name} already.`)
   return plan(ctx, url)
 }
 
@@ -109,17 +139,18 @@ type Fetched = Awaited<ReturnType<typeof fetchItem>>
 
 export async function linkItem(
   ctx: OperationContext,
-  taskId: TaskId,
+  ref: LinkedItemHolder,
   p: Plan,
   got: Fetched,
 ): Promise<LinkedItem> {
-  const task = await requireTask(ctx, taskId)
-  if (await ctx.store.linkedItems.findByUrl(task.orgId, task.id, p.url))
-    throw new ProblemError('already_exists', 'This URL is linked to the task already.')
+  const holder = await requireHolder(ctx, ref)
+  if (await ctx.store.linkedItems.findByUrl(holder.orgId, holder.ref, p.url))
+    throw new ProblemError('already_exists', `This URL is linked to the ${holder.name} already.`)
   const item: LinkedItem = {
     id: newId('LinkedItemId'),
-    orgId: task.orgId,
-    taskId: task.id,
+    orgId: holder.orgId,
+    taskId: ref.type === 'task' ? (ref.id as TaskId) : null,
+    projectId: ref.type === 'project' ? (ref.id as ProjectId) : null,
     url: p.url,
     providerId: p.match?.providerId ?? null,
     itemType: got.fields?.itemType ?? null,
@@ -137,7 +168,7 @@ export async function linkItem(
     kind: 'linked_item.created',
     resourceType: 'linked_item',
     resourceId: item.id,
-    teamId: task.teamId,
+    teamId: holder.teamId,
     data: { linkedItem: item },
   })
   return item
@@ -145,33 +176,37 @@ export async function linkItem(
 
 export async function requireLinkedItem(
   ctx: OperationContext,
-  taskId: TaskId,
+  ref: LinkedItemHolder,
   id: LinkedItemId,
 ): Promise<LinkedItem> {
-  const task = await requireTask(ctx, taskId)
-  const item = await ctx.store.linkedItems.get(task.orgId, task.id, id)
+  const holder = await requireHolder(ctx, ref)
+  const item = await ctx.store.linkedItems.get(holder.orgId, holder.ref, id)
   if (!item) throw notFound('Linked item')
   return item
 }
 
 export async function listLinkedItems(
   ctx: OperationContext,
-  taskId: TaskId,
+  ref: LinkedItemHolder,
   query: { cursor?: string; limit?: number },
 ): Promise<Page<LinkedItem>> {
-  const task = await requireTask(ctx, taskId)
+  const holder = await requireHolder(ctx, ref)
   return readPage(ctx, {
-    scope: ['linkedItems.list', task.orgId, task.id],
+    scope: ['linkedItems.list', holder.orgId, ref.type, ref.id],
     query,
     sort: 'id',
     direction: 'asc',
     keyOf: (i: LinkedItem) => i.id,
-    fetch: (page) => ctx.store.linkedItems.list(task.orgId, task.id, page),
+    fetch: (page) => ctx.store.linkedItems.list(holder.orgId, holder.ref, page),
   })
 }
 
-export async function prepareRefresh(ctx: OperationContext, taskId: TaskId, id: LinkedItemId): Promise<Plan> {
-  const item = await requireLinkedItem(ctx, taskId, id)
+export async function prepareRefresh(
+  ctx: OperationContext,
+  ref: LinkedItemHolder,
+  id: LinkedItemId,
+): Promise<Plan> {
+  const item = await requireLinkedItem(ctx, ref, id)
   const p = await plan(ctx, item.url)
   if (!p.match) throw new ProblemError('connection_required', 'No configured provider reads this URL.')
   if (!p.tokens)
@@ -181,13 +216,13 @@ export async function prepareRefresh(ctx: OperationContext, taskId: TaskId, id: 
 
 export async function refreshLinkedItem(
   ctx: OperationContext,
-  taskId: TaskId,
+  ref: LinkedItemHolder,
   id: LinkedItemId,
   p: Plan,
   got: Fetched,
 ): Promise<LinkedItem> {
-  const item = await requireLinkedItem(ctx, taskId, id)
-  const task = await requireTask(ctx, taskId)
+  const item = await requireLinkedItem(ctx, ref, id)
+  const holder = await requireHolder(ctx, ref)
   const patch = { ...got.fields!, fetchedAt: ctx.now }
   await ctx.store.linkedItems.update(item.orgId, item.id, patch)
   await saveRotation(ctx, p.tokens!, got.rotated)
@@ -196,21 +231,25 @@ export async function refreshLinkedItem(
     kind: 'linked_item.refreshed',
     resourceType: 'linked_item',
     resourceId: item.id,
-    teamId: task.teamId,
+    teamId: holder.teamId,
     data: { linkedItem: updated },
   })
   return updated
 }
 
-export async function unlinkItem(ctx: OperationContext, taskId: TaskId, id: LinkedItemId): Promise<void> {
-  const item = await requireLinkedItem(ctx, taskId, id)
-  const task = await requireTask(ctx, taskId)
+export async function unlinkItem(
+  ctx: OperationContext,
+  ref: LinkedItemHolder,
+  id: LinkedItemId,
+): Promise<void> {
+  const item = await requireLinkedItem(ctx, ref, id)
+  const holder = await requireHolder(ctx, ref)
   await ctx.store.linkedItems.delete(item.orgId, item.id)
   ctx.emit({
     kind: 'linked_item.deleted',
     resourceType: 'linked_item',
     resourceId: item.id,
-    teamId: task.teamId,
+    teamId: holder.teamId,
     data: { linkedItem: item },
   })
 }

@@ -23,7 +23,10 @@ export interface ProviderSession {
 const NULL_BODY = new Set([101, 204, 205, 304])
 
 function options(s: ProviderSession) {
-  const policy = { allowLoopback: s.provider.allowLoopback === true }
+  const policy = {
+    allowLoopback: s.provider.allowLoopback === true,
+    sameOriginRedirects: s.provider.allowSameOriginRedirects === true,
+  }
   const customFetch = async (url: string, init: oauth.CustomFetchOptions<string, unknown>) => {
     const body = init.body === undefined || init.body === null ? undefined : String(init.body as string)
     const res = await s.fetcher.fetch(

@@ -17,6 +17,11 @@ export interface OutboundResponse {
 export interface OutboundPolicy {
   /** Loopback addresses (and plain http to them) are allowed; for local development and tests only. */
   allowLoopback: boolean
+  /**
+   * Redirects to the same origin (scheme, host and port) are followed, a few at most, each hop
+   * checked like the first; a redirect elsewhere is answered as is. Without it none is followed.
+   */
+  sameOriginRedirects?: boolean
 }
 
 /**
@@ -33,7 +38,8 @@ export class OutboundRefused extends Error {
 /**
  * The hardened fetcher every outbound request goes through (the host supplies it, as it supplies
  * the CIMD fetcher): it resolves the host once, refuses special-use addresses, connects to the
- * address it checked, follows no redirect and caps size and time.
+ * address it checked, follows no redirect (unless the policy allows same-origin ones) and caps
+ * size and time.
  */
 export interface OutboundFetcher {
   fetch(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse>

@@ -40,6 +40,8 @@ export interface ProviderDefinition {
   items: readonly ItemDefinition[]
   /** Loopback addresses and plain http are allowed: local development and tests only. */
   allowLoopback?: boolean
+  /** Redirects to the same origin are followed (a few at most); none are otherwise. */
+  allowSameOriginRedirects?: boolean
 }
 
 /** An item URL matched to its provider definition, with the API URL to read. */

@@ -103,7 +103,8 @@ export const LinkedItem = Type.Object(
   {
     id: IdSchema('LinkedItemId'),
     orgId: IdSchema('OrgId'),
-    taskId: IdSchema('TaskId'),
+    taskId: Nullable(IdSchema('TaskId'), 'The task it is linked to; null when linked to a project.'),
+    projectId: Nullable(IdSchema('ProjectId'), 'The project it is linked to; null when linked to a task.'),
     url: Type.String({ format: 'uri', maxLength: 2000 }),
     providerId: Nullable(
       ProviderIdSchema,
@@ -121,12 +122,14 @@ export const LinkedItem = Type.Object(
   {
     $id: 'LinkedItem',
     additionalProperties: false,
-    description: 'An item of another tool linked to a task, with what the server last read of it.',
+    description:
+      'An item of another tool linked to a task or a project, with what the server last read of it.',
     examples: [
       {
         id: 'litm_01JD3Q2R4S5T6V7W8X9YZABCDE',
         orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE',
         taskId: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE',
+        projectId: null,
         url: 'https://github.com/acme/api/issues/42',
         providerId: 'github',
         itemType: 'issue',

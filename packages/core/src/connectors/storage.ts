@@ -1,4 +1,4 @@
-import type { ConnectionId, LinkedItemId, MemberId, OrgId, TaskId } from '../kernel/ids.ts'
+import type { ConnectionId, LinkedItemId, MemberId, OrgId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ConnectionRecord, LinkedItem } from './schemas.ts'
 
@@ -33,12 +33,18 @@ export interface ConnectionRepo {
   ): Promise<void>
 }
 
+/** What an item is linked to: a task or a project. */
+export interface LinkedItemHolder {
+  type: 'task' | 'project'
+  id: string
+}
+
 export interface LinkedItemRepo {
   insert(item: LinkedItem): Promise<void>
-  get(orgId: OrgId, taskId: TaskId, id: LinkedItemId): Promise<LinkedItem | null>
-  findByUrl(orgId: OrgId, taskId: TaskId, url: string): Promise<LinkedItem | null>
-  /** A task's linked items in link order (by id). */
-  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'id'>): Promise<LinkedItem[]>
+  get(orgId: OrgId, holder: LinkedItemHolder, id: LinkedItemId): Promise<LinkedItem | null>
+  findByUrl(orgId: OrgId, holder: LinkedItemHolder, url: string): Promise<LinkedItem | null>
+  /** A task's or project's linked items in link order (by id). */
+  list(orgId: OrgId, holder: LinkedItemHolder, page: PageRequest<'id'>): Promise<LinkedItem[]>
   update(
     orgId: OrgId,
     id: LinkedItemId,
@@ -51,7 +57,7 @@ declare module '../kernel/storage.ts' {
   interface Store {
     /** People's connections to other tools, with their sealed tokens. */
     connections: ConnectionRepo
-    /** Items of other tools linked to tasks. */
+    /** Items of other tools linked to tasks and projects. */
     linkedItems: LinkedItemRepo
   }
 }

@@ -162,7 +162,7 @@ export async function setProjectArchived(
   return requireProject(ctx, project.id)
 }
 
-/** Deletes the project and its milestones; its tasks stay in their teams, without project or milestone. */
+/** Deletes the project, its milestones and linked items; its tasks stay in their teams, without project or milestone. */
 export async function deleteProject(ctx: OperationContext, projectId: ProjectId): Promise<void> {
   await requireProject(ctx, projectId)
   const project = await unscopedProject(ctx, projectId)
