@@ -82,6 +82,8 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
     env = {
       DATABASE_URL: fresh.url,
       PORT: String(port),
+      // Always set: the test runner's own environment carries a BASE_URL (Vite's, `/`).
+      BASE_URL: base,
       ...(fresh.schema ? { DATABASE_SCHEMA: fresh.schema } : {}),
     }
     child = await startChild(env)
