@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { githubProvider, workgraphProvider } from '@workgraph/core'
 import { createOutboundFetcher } from '@workgraph/h3'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
@@ -8,17 +7,10 @@ import { authorizeAndAllow, register, signUp, tokenRequest } from '../oauth/supp
 import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { freePort } from '../support/processes.ts'
 import { newWorkspace } from '../support/workspace.ts'
 
 const LINK = ['work:read', 'work:write', 'connectors:link']
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 // Two real workgraph servers on loopback: A connects to B as an OAuth client and links B's tasks.
 describeEachDatabase('connectors between two workgraph servers', (db) => {

@@ -6,17 +6,16 @@
  * exactly one event per change. CRASH_KILLS sets the kills per database (2 in the suite; `pnpm test:crash`
  * runs 10).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freshCode, redeem } from '../oauth/support.ts'
 import type { TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { freePort, startCrashServer } from '../support/processes.ts'
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 2)
 const WRITERS = 8
-const root = join(import.meta.dirname, '../..')
 
 type Kind = 'task' | 'title' | 'comment' | 'label'
 interface Attempt {
@@ -26,30 +25,6 @@ interface Attempt {
   taskId?: string
   acked: boolean
   id?: string
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
-function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=dev-source', join(root, 'test/support/crash-server.ts')],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout!.on('data', (chunk) => {
-      out += chunk
-      if (out.includes('ready')) resolve(child)
-    })
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)))
-  })
 }
 
 describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
@@ -86,7 +61,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
       BASE_URL: base,
       ...(fresh.schema ? { DATABASE_SCHEMA: fresh.schema } : {}),
     }
-    child = await startChild(env)
+    child = await startCrashServer(env)
     token = (await redeem(base, await freshCode(base))).body.access_token
     orgId = (await call('POST', '/v1/orgs', { name: 'Crash' })).body.id
     teamId = (await call('POST', `/v1/orgs/${orgId}/teams`, { name: 'Core', key: 'CORE' })).body.id
@@ -219,7 +194,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
       await new Promise((r) => setTimeout(r, Math.random() * 1500))
       child!.kill('SIGKILL')
       await Promise.all(writers)
-      child = await startChild(env)
+      child = await startCrashServer(env)
       const r = await verify(round)
       totals.acked += r.acked
       totals.inFlight += r.inFlight

@@ -4,42 +4,16 @@
  * resource subscribed through one notifies on the other's standalone stream when the record changes
  * through REST on the first, and a DELETE on either ends the session on both.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import { join } from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { createEngine, type Engine } from '@workgraph/core'
 import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson, type TestPerson } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { freePort, startCrashServer } from '../support/processes.ts'
 
-const root = join(import.meta.dirname, '../..')
 const BASE_URL = 'http://workgraph.test'
 const PROTOCOL = '2025-11-25'
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
-function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=dev-source', join(root, 'test/support/crash-server.ts')],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout!.on('data', (chunk) => {
-      out += chunk
-      if (out.includes('ready')) resolve(child)
-    })
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)))
-  })
-}
 
 /** The JSON-RPC messages of a POST answer, whether JSON or a (finished) SSE stream. */
 async function messages(res: Response): Promise<any[]> {
@@ -93,7 +67,7 @@ describeEachDatabase('MCP sessions across two instances', (db) => {
       const port = await freePort()
       urls.push(`http://127.0.0.1:${port}`)
       children.push(
-        await startChild({
+        await startCrashServer({
           DATABASE_URL: fresh.url,
           PORT: String(port),
           BASE_URL,

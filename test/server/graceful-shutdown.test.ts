@@ -7,6 +7,7 @@ import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { afterEach, expect, it } from 'vitest'
 import type { TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { freePort } from '../support/processes.ts'
 
 const BIN = new URL('../../packages/server/src/bin/server.ts', import.meta.url).pathname
 
@@ -15,14 +16,6 @@ interface Child {
   url: string
   output: () => string
   exited: Promise<number | null>
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** The reference server's bin as a child process on loopback, resolved once it prints its API URL. */

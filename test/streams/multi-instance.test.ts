@@ -1,23 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { createEngine, createUser } from '@workgraph/core'
 import { openStorage } from '@workgraph/kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POSTGRES_URL, postgresAvailable } from '../support/databases.ts'
+import { freePort } from '../support/processes.ts'
 import { openSse } from '../support/sse.ts'
 
 const BASE_URL = 'http://workgraph.test'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** The reference server as a separate process, as deployed: `tsx packages/server/src/bin/server.ts`. */
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {

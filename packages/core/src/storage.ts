@@ -13,7 +13,7 @@ export type {
 } from './comments/storage.ts'
 export type { ConnectionRecord } from './connectors/schemas.ts'
 export type { ConnectionRepo, LinkedItemHolder, LinkedItemRepo } from './connectors/storage.ts'
-export type { CycleFilter, CycleRecord, CycleRepo, CycleTally } from './cycles/storage.ts'
+export type { CycleFilter, CycleRecord, CycleRepo } from './cycles/storage.ts'
 export type {
   EventRepo,
   IdempotencyRecord,
@@ -45,9 +45,9 @@ export type {
   ProjectRepo,
   ProjectRow,
   ProjectStatusRepo,
-  ProjectTally,
   SeededStatus,
 } from './projects/storage.ts'
+export type { StateTally } from './tasks/progress.ts'
 export type {
   TaskDependencyRecord,
   TaskDependencyRepo,

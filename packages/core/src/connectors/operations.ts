@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { ConnectionId, LinkedItemId } from '../kernel/ids.ts'
+import type { ConnectionId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
@@ -21,16 +21,8 @@ import {
   sendTest,
   startConnection,
 } from './connections.ts'
-import {
-  linkItem,
-  listLinkedItems,
-  prepareLink,
-  prepareRefresh,
-  refreshLinkedItem,
-  sendLink,
-  unlinkItem,
-} from './linked-items.ts'
-import { Connection, ConnectionCheck, ConnectionStart, LinkedItem, Provider } from './schemas.ts'
+import { linkedItemOperations } from './linked-item-operations.ts'
+import { Connection, ConnectionCheck, ConnectionStart, Provider } from './schemas.ts'
 
 const TAG = 'Connectors'
 const scope = 'connectors:link' as const
@@ -39,40 +31,7 @@ const Paging = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
 }
 const connections = '/v1/orgs/{orgId}/connections'
-const items = '/v1/orgs/{orgId}/tasks/{taskId}/linked-items'
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
-const projectItems = '/v1/orgs/{orgId}/projects/{projectId}/linked-items'
-const taskTarget = ({ params }: { params: { taskId: string } }) => ({
-  type: 'task' as const,
-  id: params.taskId,
-})
-const projectTarget = ({ params }: { params: { projectId: string } }) => ({
-  type: 'project' as const,
-  id: params.projectId,
-})
-const ofTask = (params: Record<string, string>) => ({ type: 'task' as const, id: params.taskId! })
-const ofProject = (params: Record<string, string>) => ({ type: 'project' as const, id: params.projectId! })
-const UrlBody = Type.Object(
-  { url: Type.String({ minLength: 1, maxLength: 2000, description: "The item's URL in the other tool." }) },
-  { additionalProperties: false, examples: [{ url: 'https://github.com/acme/api/issues/42' }] },
-)
-
-const projectItemExample = {
-  id: 'litm_01JD3Q2R4S5T6V7W8X9YZABCDE',
-  orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE',
-  taskId: null,
-  projectId: 'proj_01JD3Q2R4S5T6V7W8X9YZABCDE',
-  url: 'https://github.com/acme/api/issues/42',
-  providerId: 'github',
-  itemType: 'issue',
-  title: 'Rate limits reset too early',
-  state: 'open',
-  assignee: 'octocat',
-  externalUpdatedAt: '2026-11-24T08:00:00.000Z',
-  fetchedAt: '2026-11-25T10:01:00.000Z',
-  creatorId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE',
-  createdAt: '2026-11-25T10:01:00.000Z',
-}
 
 export const connectorOperations: AnyOperation[] = [
   declareOperation({
@@ -227,192 +186,18 @@ export const connectorOperations: AnyOperation[] = [
       return undefined
     },
   }),
-  declareOperation({
-    id: 'linkedItems.list',
-    method: 'GET',
-    path: items,
-    tag: TAG,
-    scope,
-    summary: "List a task's linked items",
-    params: params(items),
-    query: Type.Object(Paging, { additionalProperties: false }),
-    response: PageOf(LinkedItem, 'LinkedItemPage'),
-    status: 200,
-    errors: ['invalid_cursor'],
-    run: (ctx, { params, query }) => listLinkedItems(ctx, ofTask(params), query),
+  ...linkedItemOperations({
+    opPrefix: 'linkedItems',
+    holder: 'task',
+    param: 'taskId',
+    collection: 'tasks',
+    exampleId: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE',
   }),
-  declareOperation({
-    id: 'linkedItems.create',
-    method: 'POST',
-    path: items,
-    tag: TAG,
-    scope,
-    summary: 'Link an item of another tool to a task',
-    description:
-      "By URL. When a configured provider reads the URL and the caller has a connection to it, the item's title, state, assignee and update time are read through that connection; otherwise the link keeps the URL only. A URL whose host is a special-use address (loopback, private, link-local, …) is refused.",
-    params: params(items),
-    body: UrlBody,
-    response: LinkedItem,
-    status: 201,
-    capability: 'contribute',
-    target: taskTarget,
-    errors: [
-      'already_exists',
-      'outbound_refused',
-      'external_item_not_found',
-      'connection_inactive',
-      'provider_unavailable',
-    ],
-    outbound: {
-      prepare: (ctx, { params, body }) => prepareLink(ctx, ofTask(params), (body as { url: string }).url),
-      send: sendLink,
-    },
-    run: (ctx, { params, outbound }) => {
-      const { plan, got } = outbound as never
-      return linkItem(ctx, ofTask(params), plan, got)
-    },
-  }),
-  declareOperation({
-    id: 'linkedItems.refresh',
-    method: 'POST',
-    path: `${items}/{linkedItemId}/refresh`,
-    tag: TAG,
-    scope,
-    summary: 'Read a linked item again',
-    description: "Reads the item's metadata again through the caller's own connection to its provider.",
-    params: params(`${items}/{linkedItemId}/refresh`),
-    response: LinkedItem,
-    status: 200,
-    capability: 'contribute',
-    target: taskTarget,
-    errors: [
-      'connection_required',
-      'connection_inactive',
-      'outbound_refused',
-      'external_item_not_found',
-      'provider_unavailable',
-    ],
-    outbound: {
-      prepare: (ctx, { params }) => prepareRefresh(ctx, ofTask(params), params.linkedItemId as LinkedItemId),
-      send: sendLink,
-    },
-    run: (ctx, { params, outbound }) => {
-      const { plan, got } = outbound as never
-      return refreshLinkedItem(ctx, ofTask(params), params.linkedItemId as LinkedItemId, plan, got)
-    },
-  }),
-  declareOperation({
-    id: 'linkedItems.delete',
-    method: 'DELETE',
-    path: `${items}/{linkedItemId}`,
-    tag: TAG,
-    scope,
-    summary: 'Unlink an item from a task',
-    params: params(`${items}/{linkedItemId}`),
-    response: null,
-    status: 204,
-    capability: 'contribute',
-    target: taskTarget,
-    errors: [],
-    run: async (ctx, { params }) => {
-      await unlinkItem(ctx, ofTask(params), params.linkedItemId as LinkedItemId)
-      return undefined
-    },
-  }),
-  declareOperation({
-    id: 'projectLinkedItems.list',
-    method: 'GET',
-    path: projectItems,
-    tag: TAG,
-    scope,
-    summary: "List a project's linked items",
-    params: params(projectItems),
-    query: Type.Object(Paging, { additionalProperties: false }),
-    response: PageOf(LinkedItem, 'LinkedItemPage'),
-    status: 200,
-    errors: ['invalid_cursor'],
-    examples: { response: { data: [projectItemExample], nextCursor: null } },
-    run: (ctx, { params, query }) => listLinkedItems(ctx, ofProject(params), query),
-  }),
-  declareOperation({
-    id: 'projectLinkedItems.create',
-    method: 'POST',
-    path: projectItems,
-    tag: TAG,
-    scope,
-    summary: 'Link an item of another tool to a project',
-    description:
-      "By URL. When a configured provider reads the URL and the caller has a connection to it, the item's title, state, assignee and update time are read through that connection; otherwise the link keeps the URL only. A URL whose host is a special-use address (loopback, private, link-local, …) is refused.",
-    params: params(projectItems),
-    body: UrlBody,
-    response: LinkedItem,
-    status: 201,
-    examples: { request: { url: projectItemExample.url }, response: projectItemExample },
-    capability: 'contribute',
-    target: projectTarget,
-    errors: [
-      'already_exists',
-      'outbound_refused',
-      'external_item_not_found',
-      'connection_inactive',
-      'provider_unavailable',
-    ],
-    outbound: {
-      prepare: (ctx, { params, body }) => prepareLink(ctx, ofProject(params), (body as { url: string }).url),
-      send: sendLink,
-    },
-    run: (ctx, { params, outbound }) => {
-      const { plan, got } = outbound as never
-      return linkItem(ctx, ofProject(params), plan, got)
-    },
-  }),
-  declareOperation({
-    id: 'projectLinkedItems.refresh',
-    method: 'POST',
-    path: `${projectItems}/{linkedItemId}/refresh`,
-    tag: TAG,
-    scope,
-    summary: "Read a project's linked item again",
-    description: "Reads the item's metadata again through the caller's own connection to its provider.",
-    params: params(`${projectItems}/{linkedItemId}/refresh`),
-    response: LinkedItem,
-    status: 200,
-    examples: { response: projectItemExample },
-    capability: 'contribute',
-    target: projectTarget,
-    errors: [
-      'connection_required',
-      'connection_inactive',
-      'outbound_refused',
-      'external_item_not_found',
-      'provider_unavailable',
-    ],
-    outbound: {
-      prepare: (ctx, { params }) =>
-        prepareRefresh(ctx, ofProject(params), params.linkedItemId as LinkedItemId),
-      send: sendLink,
-    },
-    run: (ctx, { params, outbound }) => {
-      const { plan, got } = outbound as never
-      return refreshLinkedItem(ctx, ofProject(params), params.linkedItemId as LinkedItemId, plan, got)
-    },
-  }),
-  declareOperation({
-    id: 'projectLinkedItems.delete',
-    method: 'DELETE',
-    path: `${projectItems}/{linkedItemId}`,
-    tag: TAG,
-    scope,
-    summary: 'Unlink an item from a project',
-    params: params(`${projectItems}/{linkedItemId}`),
-    response: null,
-    status: 204,
-    capability: 'contribute',
-    target: projectTarget,
-    errors: [],
-    run: async (ctx, { params }) => {
-      await unlinkItem(ctx, ofProject(params), params.linkedItemId as LinkedItemId)
-      return undefined
-    },
+  ...linkedItemOperations({
+    opPrefix: 'projectLinkedItems',
+    holder: 'project',
+    param: 'projectId',
+    collection: 'projects',
+    exampleId: 'proj_01JD3Q2R4S5T6V7W8X9YZABCDE',
   }),
 ]

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { progressFields } from '../tasks/progress.ts'
 
 export const CYCLE_STATUSES = ['upcoming', 'active', 'past', 'completed'] as const
 export type CycleStatus = (typeof CYCLE_STATUSES)[number]
@@ -30,36 +31,8 @@ export const Cycle = Type.Object(
 )
 export type Cycle = Static<typeof Cycle>
 
-const Tally = Type.Object(
-  {
-    tasks: Type.Integer({ minimum: 0, description: 'Number of tasks.' }),
-    points: Type.Number({ minimum: 0, description: 'Sum of their estimates (tasks without one count 0).' }),
-  },
-  { $id: 'CycleTally', additionalProperties: false },
-)
-
 export const CycleProgress = Type.Object(
-  {
-    cycleId: IdSchema('CycleId'),
-    total: Tally,
-    byCategory: Type.Object(
-      {
-        triage: Tally,
-        backlog: Tally,
-        unstarted: Tally,
-        started: Tally,
-        completed: Tally,
-        canceled: Tally,
-      },
-      { additionalProperties: false, description: 'Tasks of the cycle per state category.' },
-    ),
-    completedRatio: Type.Number({
-      minimum: 0,
-      maximum: 1,
-      description:
-        'Completed points over all points except canceled ones (task counts when nothing is estimated).',
-    }),
-  },
+  { cycleId: IdSchema('CycleId'), ...progressFields('cycle') },
   { $id: 'CycleProgress', additionalProperties: false },
 )
 export type CycleProgress = Static<typeof CycleProgress>

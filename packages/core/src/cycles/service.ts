@@ -5,10 +5,10 @@ import { readPage } from '../kernel/paging.ts'
 import { atPointer } from '../kernel/problem-pointers.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
+import { summarizeProgress } from '../tasks/progress.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Task } from '../tasks/schemas.ts'
 import { updateTask } from '../tasks/service.ts'
-import { STATE_CATEGORIES } from '../teams/schemas.ts'
 import { requireTeam } from '../teams/service.ts'
 import type { Cycle, CycleProgress, CycleStatus } from './schemas.ts'
 import type { CycleRecord } from './storage.ts'
@@ -165,23 +165,7 @@ export async function deleteCycle(ctx: OperationContext, cycleId: CycleId): Prom
 export async function cycleProgress(ctx: OperationContext, cycleId: CycleId): Promise<CycleProgress> {
   const cycle = await requireCycle(ctx, cycleId)
   const tallies = await ctx.store.cycles.progress(cycle.orgId, cycle.id)
-  const byCategory = Object.fromEntries(
-    STATE_CATEGORIES.map((c) => {
-      const t = tallies.find((x) => x.category === c)
-      return [c, { tasks: t?.tasks ?? 0, points: t?.points ?? 0 }]
-    }),
-  ) as CycleProgress['byCategory']
-  const sum = (key: 'tasks' | 'points') => tallies.reduce((n, t) => n + t[key], 0)
-  const total = { tasks: sum('tasks'), points: sum('points') }
-  // Canceled work is out of scope; points decide, unless nothing is estimated.
-  const key = total.points - byCategory.canceled.points > 0 ? 'points' : 'tasks'
-  const scope = total[key] - byCategory.canceled[key]
-  return {
-    cycleId: cycle.id,
-    total,
-    byCategory,
-    completedRatio: scope > 0 ? byCategory.completed[key] / scope : 0,
-  }
+  return { cycleId: cycle.id, ...summarizeProgress(tallies) }
 }
 
 /** Puts tasks in the cycle: each is an update of the task (`contribute` on it), all or nothing. */

@@ -1,7 +1,7 @@
 import type { CycleId, OrgId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
-import type { StateCategory } from '../teams/schemas.ts'
+import type { StateTally } from '../tasks/progress.ts'
 import type { Cycle, CycleSettings } from './schemas.ts'
 
 /** What is stored of a cycle; `status` is derived from the clock when it is read. */
@@ -11,12 +11,6 @@ export interface CycleFilter {
   teamId: TeamId
   /** Status as of `now`. */
   status?: { value: Cycle['status']; now: string }
-}
-
-export interface CycleTally {
-  category: StateCategory
-  tasks: number
-  points: number
 }
 
 export interface CycleRepo {
@@ -53,7 +47,7 @@ export interface CycleRepo {
   /** The number the team's next cycle gets; call under the team's cycle lock. */
   nextNumber(orgId: OrgId, teamId: TeamId): Promise<number>
   /** Tasks of the cycle (not archived, not deleted) counted per state category. */
-  progress(orgId: OrgId, id: CycleId): Promise<CycleTally[]>
+  progress(orgId: OrgId, id: CycleId): Promise<StateTally[]>
   /** Unfinished (not completed or canceled), not deleted tasks of the cycle, by id. */
   unfinishedTasks(orgId: OrgId, id: CycleId): Promise<TaskId[]>
   /**

@@ -3,6 +3,7 @@ import { ActorIdSchema } from '../access/schemas.ts'
 import { WEEKDAYS } from '../cycles/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { progressFields } from '../tasks/progress.ts'
 import { PrioritySchema } from '../tasks/schemas.ts'
 import { Color } from '../teams/schemas.ts'
 
@@ -125,36 +126,8 @@ export const Milestone = Type.Object(
 )
 export type Milestone = Static<typeof Milestone>
 
-const Tally = Type.Object(
-  {
-    tasks: Type.Integer({ minimum: 0, description: 'Number of tasks.' }),
-    points: Type.Number({ minimum: 0, description: 'Sum of their estimates (tasks without one count 0).' }),
-  },
-  { $id: 'ProjectTally', additionalProperties: false },
-)
-
 export const ProjectProgress = Type.Object(
-  {
-    projectId: IdSchema('ProjectId'),
-    total: Tally,
-    byCategory: Type.Object(
-      {
-        triage: Tally,
-        backlog: Tally,
-        unstarted: Tally,
-        started: Tally,
-        completed: Tally,
-        canceled: Tally,
-      },
-      { additionalProperties: false, description: 'Tasks of the project per state category.' },
-    ),
-    completedRatio: Type.Number({
-      minimum: 0,
-      maximum: 1,
-      description:
-        'Completed points over all points except canceled ones (task counts when nothing is estimated); 0 without tasks.',
-    }),
-  },
+  { projectId: IdSchema('ProjectId'), ...progressFields('project') },
   { $id: 'ProjectProgress', additionalProperties: false },
 )
 export type ProjectProgress = Static<typeof ProjectProgress>

@@ -1,5 +1,6 @@
 import type { Weekday } from '../cycles/schemas.ts'
 import { type MemberId, newId, type ProjectId, type ProjectStatusId, type TeamId } from '../kernel/ids.ts'
+import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -297,26 +298,4 @@ function checkDates(startDate: string | null, targetDate: string | null): void {
       errors: [{ pointer: '/body/targetDate', message: 'Must be on or after startDate' }],
     })
   }
-}
-
-type Stamps = Pick<Project, 'startedAt' | 'completedAt' | 'canceledAt'>
-const EMPTY_STAMPS: Stamps = { startedAt: null, completedAt: null, canceledAt: null }
-
-/**
- * Lifecycle timestamps after moving from one status category to another: `startedAt` is set the
- * first time the project starts (or completes without having started) and kept after; `completedAt`
- * and `canceledAt` hold while the project is in that category.
- */
-export function lifecycleStamps(
-  from: ProjectStatusCategory | null,
-  to: ProjectStatusCategory,
-  current: Stamps,
-  now: string,
-): Partial<Stamps> {
-  if (from === to) return {}
-  const stamps: Partial<Stamps> = {}
-  if ((to === 'started' || to === 'completed') && !current.startedAt) stamps.startedAt = now
-  stamps.completedAt = to === 'completed' ? now : null
-  stamps.canceledAt = to === 'canceled' ? now : null
-  return Object.fromEntries(Object.entries(stamps).filter(([k, v]) => current[k as keyof Stamps] !== v))
 }

@@ -1,5 +1,6 @@
 import { newId, type ProjectStatusId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { requirePermutation } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
@@ -161,28 +162,10 @@ export async function reorderProjectStatuses(
   const orgId = currentOrg(ctx).id
   await lockStatuses(ctx)
   const active = await ctx.store.projectStatuses.active(orgId)
-  const byId = new Map(active.map((s) => [s.id, s]))
-  if (
-    order.length !== active.length ||
-    new Set(order).size !== order.length ||
-    order.some((id) => !byId.has(id))
-  ) {
-    throw new ProblemError(
-      'validation_failed',
-      "`statusIds` must list each of the org's active project statuses exactly once.",
-      {
-        errors: [
-          {
-            pointer: '/body/statusIds',
-            message: `Expected the ${active.length} active project status ids, each once`,
-          },
-        ],
-      },
-    )
-  }
-  for (const [position, id] of order.entries()) {
-    if (byId.get(id)!.position !== position)
-      await ctx.store.projectStatuses.update(orgId, id, { position, updatedAt: ctx.now })
+  const ordered = requirePermutation(order, active, 'statusIds', "the org's active project statuses")
+  for (const [position, status] of ordered.entries()) {
+    if (status.position !== position)
+      await ctx.store.projectStatuses.update(orgId, status.id, { position, updatedAt: ctx.now })
   }
   emitStatus(ctx, 'project_status.reordered', { statusIds: order }, orgId)
   return ctx.store.projectStatuses.active(orgId)

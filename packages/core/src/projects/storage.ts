@@ -1,7 +1,8 @@
 import type { MilestoneId, OrgId, ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
-import type { StateCategory, Team } from '../teams/schemas.ts'
+import type { StateTally } from '../tasks/progress.ts'
+import type { Team } from '../teams/schemas.ts'
 import type { Milestone, Project, ProjectStatus } from './schemas.ts'
 
 /** A status of the org's default set, as seeded: its `seed` is the category it was created for. */
@@ -61,12 +62,6 @@ export interface ProjectFilter {
   health?: 'onTrack' | 'atRisk' | 'offTrack' | null
 }
 
-export interface ProjectTally {
-  category: StateCategory
-  tasks: number
-  points: number
-}
-
 export interface ProjectRepo {
   /** Writes the project and its teams. */
   insert(project: ProjectRecord, teamIds: readonly TeamId[], at: string): Promise<void>
@@ -99,7 +94,7 @@ export interface ProjectRepo {
    */
   delete(orgId: OrgId, id: ProjectId): Promise<string[]>
   /** The project's tasks (not archived, not deleted) the scope can view, counted per state category. */
-  progress(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<ProjectTally[]>
+  progress(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<StateTally[]>
 }
 
 /** What is stored of a milestone; `status` is derived when it is read. */

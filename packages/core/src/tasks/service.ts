@@ -10,6 +10,7 @@ import {
   type TaskId,
   type TeamId,
 } from '../kernel/ids.ts'
+import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -87,8 +88,8 @@ export async function createTask(
     parentId: input.parentId ?? null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
-    ...emptyStamps(),
-    ...lifecycleStamps(null, state.category, emptyStamps(), ctx.now),
+    ...EMPTY_STAMPS,
+    ...lifecycleStamps(null, state.category, EMPTY_STAMPS, ctx.now),
     archivedAt: null,
     cycleId: input.cycleId ?? null,
     projectId: placement.projectId ?? null,
@@ -288,27 +289,6 @@ function checkDates(startDate: string | null, dueDate: string | null): void {
       errors: [{ pointer: '/body/startDate', message: 'Must be on or before dueDate' }],
     })
   }
-}
-
-type Stamps = Pick<Task, 'startedAt' | 'completedAt' | 'canceledAt'>
-
-function emptyStamps(): Stamps {
-  return { startedAt: null, completedAt: null, canceledAt: null }
-}
-
-/** Lifecycle timestamps after moving from one state category to another. */
-function lifecycleStamps(
-  from: StateCategory | null,
-  to: StateCategory,
-  current: Stamps,
-  now: string,
-): Partial<Stamps> {
-  if (from === to) return {}
-  const stamps: Partial<Stamps> = {}
-  if ((to === 'started' || to === 'completed') && !current.startedAt) stamps.startedAt = now
-  stamps.completedAt = to === 'completed' ? now : null
-  stamps.canceledAt = to === 'canceled' ? now : null
-  return Object.fromEntries(Object.entries(stamps).filter(([k, v]) => current[k as keyof Stamps] !== v))
 }
 
 async function stateOfTeam(ctx: OperationContext, stateId: StateId, teamId: TeamId): Promise<WorkflowState> {

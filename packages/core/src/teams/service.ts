@@ -1,5 +1,6 @@
 import { newId, type StateId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { requirePermutation } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
@@ -239,26 +240,7 @@ export async function reorderStates(
 ): Promise<WorkflowState[]> {
   const team = await requireTeam(ctx, teamId)
   const states = await ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
-  const byId = new Map(states.map((s) => [s.id, s]))
-  if (
-    order.length !== states.length ||
-    new Set(order).size !== order.length ||
-    order.some((id) => !byId.has(id))
-  ) {
-    throw new ProblemError(
-      'validation_failed',
-      "`stateIds` must list each of the team's active states exactly once.",
-      {
-        errors: [
-          {
-            pointer: '/body/stateIds',
-            message: `Expected the ${states.length} active state ids of the team, each once`,
-          },
-        ],
-      },
-    )
-  }
-  const ordered = order.map((id) => byId.get(id)!)
+  const ordered = requirePermutation(order, states, 'stateIds', "the team's active states")
   await renumber(ctx, ordered)
   ctx.emit({
     kind: 'workflow_state.reordered',

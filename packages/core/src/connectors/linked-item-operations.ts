@@ -1,0 +1,174 @@
+import { Type } from '@sinclair/typebox'
+import type { LinkedItemId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf } from '../kernel/resource.ts'
+import { PageOf } from '../kernel/schema-types.ts'
+import {
+  linkItem,
+  listLinkedItems,
+  prepareLink,
+  prepareRefresh,
+  refreshLinkedItem,
+  sendLink,
+  unlinkItem,
+} from './linked-items.ts'
+import { LinkedItem } from './schemas.ts'
+
+const TAG = 'Connectors'
+const scope = 'connectors:link' as const
+const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
+const UrlBody = Type.Object(
+  { url: Type.String({ minLength: 1, maxLength: 2000, description: "The item's URL in the other tool." }) },
+  { additionalProperties: false, examples: [{ url: 'https://github.com/acme/api/issues/42' }] },
+)
+const LINK_ERRORS = [
+  'already_exists',
+  'outbound_refused',
+  'external_item_not_found',
+  'connection_inactive',
+  'provider_unavailable',
+] as const
+const REFRESH_ERRORS = [
+  'connection_required',
+  'connection_inactive',
+  'outbound_refused',
+  'external_item_not_found',
+  'provider_unavailable',
+] as const
+
+/** A record kind that linked items can belong to, and where its items live in the API. */
+export interface LinkedItemHolder {
+  /** Prefix of the operation ids (`linkedItems`, `projectLinkedItems`). */
+  opPrefix: string
+  holder: 'task' | 'project'
+  /** The path parameter naming the holder. */
+  param: 'taskId' | 'projectId'
+  /** The collection segment under the org (`tasks`, `projects`). */
+  collection: string
+  /** An id of the holder's brand for the examples. */
+  exampleId: string
+}
+
+function itemExample(h: LinkedItemHolder) {
+  return {
+    id: 'litm_01JD3Q2R4S5T6V7W8X9YZABCDE',
+    orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE',
+    taskId: h.holder === 'task' ? h.exampleId : null,
+    projectId: h.holder === 'project' ? h.exampleId : null,
+    url: 'https://github.com/acme/api/issues/42',
+    providerId: 'github',
+    itemType: 'issue',
+    title: 'Rate limits reset too early',
+    state: 'open',
+    assignee: 'octocat',
+    externalUpdatedAt: '2026-11-24T08:00:00.000Z',
+    fetchedAt: '2026-11-25T10:01:00.000Z',
+    creatorId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE',
+    createdAt: '2026-11-25T10:01:00.000Z',
+  }
+}
+
+/**
+ * List, link, refresh and unlink for the linked items of one holder kind: the same four operations
+ * and rules whatever holds the items; visibility and `contribute` are checked on the holder.
+ */
+export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
+  const items = `/v1/orgs/{orgId}/${h.collection}/{${h.param}}/linked-items`
+  const of = (p: Record<string, string>) => ({ type: h.holder, id: p[h.param]! })
+  const target = ({ params }: { params: Record<string, string> }) => ({
+    type: h.holder,
+    id: params[h.param]!,
+  })
+  const example = itemExample(h)
+  return [
+    declareOperation({
+      id: `${h.opPrefix}.list`,
+      method: 'GET',
+      path: items,
+      tag: TAG,
+      scope,
+      summary: `List a ${h.holder}'s linked items`,
+      params: params(items),
+      query: Type.Object(
+        {
+          cursor: Type.Optional(Type.String({ description: 'From `nextCursor` of the previous page.' })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+        },
+        { additionalProperties: false },
+      ),
+      response: PageOf(LinkedItem, 'LinkedItemPage'),
+      status: 200,
+      errors: ['invalid_cursor'],
+      examples: { response: { data: [example], nextCursor: null } },
+      run: (ctx, { params, query }) => listLinkedItems(ctx, of(params), query),
+    }),
+    declareOperation({
+      id: `${h.opPrefix}.create`,
+      method: 'POST',
+      path: items,
+      tag: TAG,
+      scope,
+      summary: `Link an item of another tool to a ${h.holder}`,
+      description:
+        "By URL. When a configured provider reads the URL and the caller has a connection to it, the item's title, state, assignee and update time are read through that connection; otherwise the link keeps the URL only. A URL whose host is a special-use address (loopback, private, link-local, …) is refused.",
+      params: params(items),
+      body: UrlBody,
+      response: LinkedItem,
+      status: 201,
+      examples: { request: { url: example.url }, response: example },
+      capability: 'contribute',
+      target,
+      errors: [...LINK_ERRORS],
+      outbound: {
+        prepare: (ctx, { params, body }) => prepareLink(ctx, of(params), (body as { url: string }).url),
+        send: sendLink,
+      },
+      run: (ctx, { params, outbound }) => {
+        const { plan, got } = outbound as never
+        return linkItem(ctx, of(params), plan, got)
+      },
+    }),
+    declareOperation({
+      id: `${h.opPrefix}.refresh`,
+      method: 'POST',
+      path: `${items}/{linkedItemId}/refresh`,
+      tag: TAG,
+      scope,
+      summary: `Read a ${h.holder}'s linked item again`,
+      description: "Reads the item's metadata again through the caller's own connection to its provider.",
+      params: params(`${items}/{linkedItemId}/refresh`),
+      response: LinkedItem,
+      status: 200,
+      examples: { response: example },
+      capability: 'contribute',
+      target,
+      errors: [...REFRESH_ERRORS],
+      outbound: {
+        prepare: (ctx, { params }) => prepareRefresh(ctx, of(params), params.linkedItemId as LinkedItemId),
+        send: sendLink,
+      },
+      run: (ctx, { params, outbound }) => {
+        const { plan, got } = outbound as never
+        return refreshLinkedItem(ctx, of(params), params.linkedItemId as LinkedItemId, plan, got)
+      },
+    }),
+    declareOperation({
+      id: `${h.opPrefix}.delete`,
+      method: 'DELETE',
+      path: `${items}/{linkedItemId}`,
+      tag: TAG,
+      scope,
+      summary: `Unlink an item from a ${h.holder}`,
+      params: params(`${items}/{linkedItemId}`),
+      response: null,
+      status: 204,
+      capability: 'contribute',
+      target,
+      errors: [],
+      run: async (ctx, { params }) => {
+        await unlinkItem(ctx, of(params), params.linkedItemId as LinkedItemId)
+        return undefined
+      },
+    }),
+  ]
+}

@@ -1,0 +1,32 @@
+/** Child server processes for the tests that need a real process (crash, several instances). */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { type AddressInfo, createServer } from 'node:net'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '../..')
+
+/** A port free on loopback at the time of asking. */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** Starts `test/support/crash-server.ts` with `env`, resolved once it prints `ready`. */
+export function startCrashServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=dev-source', join(root, 'test/support/crash-server.ts')],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk) => {
+      out += chunk
+      if (out.includes('ready')) resolve(child)
+    })
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)))
+  })
+}
