@@ -3,6 +3,8 @@ import type { McpHttpOptions } from '@workgraph/mcp'
 import { H3 } from 'h3'
 import { type ApiRoutesOptions, registerApiRoutes } from './api-routes.ts'
 import { registerDocsRoutes } from './docs-routes.ts'
+import { type EnvelopeOptions, useEnvelope } from './envelope.ts'
+import { registerHealthRoutes } from './health-routes.ts'
 import { CORS_HEADERS, internalError, problem } from './http-response.ts'
 import { registerMcpRoute } from './mcp-route.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts'
@@ -17,6 +19,8 @@ export interface AppOptions extends ApiRoutesOptions {
   oauth?: OAuthServerOptions
   /** The MCP endpoint at `/mcp`: origins, hosts, or a host-supplied principal instead of OAuth. */
   mcp?: McpHttpOptions
+  /** Called once per answered request, with its id, status and time to the response head. */
+  onRequest?: EnvelopeOptions['onRequest']
 }
 
 /** The HTTP face of an engine: REST /v1 from the catalogue, the OpenAPI document and the docs. */
@@ -37,6 +41,8 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
       return problem(refused, CORS_HEADERS)
     },
   })
+  useEnvelope(app, options.onRequest ? { onRequest: options.onRequest } : {})
+  registerHealthRoutes(app, engine)
   registerDocsRoutes(app, engine)
   registerApiRoutes(app, engine, options)
   registerSseRoute(app, engine, options.onError)

@@ -307,6 +307,11 @@ function problemSchema(): Json {
         enum: Object.keys(PROBLEMS),
         description: 'Stable, snake_case; one catalogue for the whole API.',
       },
+      requestId: {
+        type: 'string',
+        description:
+          'The request, as in the `X-Request-Id` response header: quote it when reporting a problem.',
+      },
       errors: {
         type: 'array',
         items: {
