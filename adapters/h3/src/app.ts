@@ -54,11 +54,22 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerInvitationPage(app, engine, oauth)
   const mcpRequest = new Request(`${engine.config.baseUrl}/mcp`)
   registerMcpRoute(app, engine, { onError: (e) => options.onError?.(e, mcpRequest), ...options.mcp })
-  app.all('/**', (event) =>
-    problem(
-      new ProblemError('not_found', `Nothing lives at ${new URL(event.req.url).pathname}.`),
-      CORS_HEADERS,
-    ),
-  )
+  const inOrg = workspaceCollections(engine)
+  app.all('/**', (event) => {
+    const path = new URL(event.req.url).pathname
+    // `/v1/tasks` and friends: say where the collection really lives.
+    const collection = /^\/v1\/([a-z-]+)(\/|$)/.exec(path)?.[1]
+    const detail =
+      collection && inOrg.has(collection)
+        ? `Nothing lives at ${path}: ${collection} belong to a workspace, at /v1/orgs/{orgId}/${collection}. GET /v1/orgs lists your workspaces.`
+        : `Nothing lives at ${path}.`
+    return problem(new ProblemError('not_found', detail), CORS_HEADERS)
+  })
   return app
+}
+
+/** The collections under `/v1/orgs/{orgId}/` (tasks, projects, …), from the catalogue. */
+function workspaceCollections(engine: Engine): Set<string> {
+  const names = engine.operations.map((op) => /^\/v1\/orgs\/\{orgId\}\/([a-z-]+)/.exec(op.path)?.[1])
+  return new Set(names.filter((n): n is string => n !== undefined))
 }
