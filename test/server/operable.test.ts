@@ -61,6 +61,7 @@ describe('settings', () => {
         LOG_LEVEL: 'loud',
         REDIS_URL: 'http://x',
         CONNECTORS_FILE: 'c.json',
+        SMTP_URL: 'smtp://mail.example:587',
       })
     } catch (e) {
       error = e
@@ -71,6 +72,7 @@ describe('settings', () => {
     expect(problems).toContain('LOG_LEVEL=loud')
     expect(problems).toContain('REDIS_URL=http://x')
     expect(problems).toContain('CONNECTORS_KEY')
+    expect(problems).toContain('MAIL_FROM')
   })
 
   it('refuses a missing ENV_FILE it was told to read', () => {

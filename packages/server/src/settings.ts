@@ -90,6 +90,16 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'Key encrypting connector tokens at rest: 32 random bytes, base64url. Required with `CONNECTORS_FILE`.',
   },
   {
+    name: 'SMTP_URL',
+    description:
+      'Send mail (invitations) over SMTP: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset, mail is printed to the log.',
+    check: url(['smtp:', 'smtps:']),
+  },
+  {
+    name: 'MAIL_FROM',
+    description: 'The sender of that mail. Required with `SMTP_URL`.',
+  },
+  {
     name: 'LOG_FORMAT',
     description: 'Request and error logs as readable lines (`text`) or JSON lines (`json`).',
     default: 'text',
@@ -122,6 +132,7 @@ export interface ServerSettings {
   shutdownTimeoutSeconds: number
   connectorsFile?: string
   connectorsKey?: string
+  smtp?: { url: string; from: string }
   logFormat: LogFormat
   logLevel: LogLevel
 }
@@ -151,6 +162,7 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
   })
   if (env.CONNECTORS_FILE && !env.CONNECTORS_KEY)
     problems.push('CONNECTORS_FILE is set without CONNECTORS_KEY (32 random bytes, base64url)')
+  if (env.SMTP_URL && !env.MAIL_FROM) problems.push('SMTP_URL is set without MAIL_FROM (the sender address)')
   if (problems.length > 0) throw new SettingsError(problems)
 
   const get = (name: string) => (env[name] === '' ? undefined : env[name])
@@ -172,6 +184,7 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
     shutdownTimeoutSeconds: Number(value('SHUTDOWN_TIMEOUT_SECONDS')),
     ...(get('CONNECTORS_FILE') ? { connectorsFile: get('CONNECTORS_FILE') } : {}),
     ...(get('CONNECTORS_KEY') ? { connectorsKey: get('CONNECTORS_KEY') } : {}),
+    ...(get('SMTP_URL') ? { smtp: { url: get('SMTP_URL')!, from: get('MAIL_FROM')! } } : {}),
     logFormat: value('LOG_FORMAT') as LogFormat,
     logLevel: value('LOG_LEVEL') as LogLevel,
   }

@@ -10,6 +10,7 @@ import { gracefulClose } from '../graceful-close.ts'
 import { bindServer, PortInUseError } from '../listen.ts'
 import { createLogger } from '../logger.ts'
 import { readSettings, SettingsError } from '../settings.ts'
+import { createSmtpMailer } from '../smtp-mailer.ts'
 
 // The reference server. Every setting it reads is in packages/server/src/settings.ts and
 // docs/configuration.md; a `.env` file in the working directory is read first.
@@ -39,6 +40,7 @@ const hub = isPostgresUrl(settings.databaseUrl)
       onError: (error) => log.error('event hub', error),
     })
   : undefined
+const mailer = settings.smtp ? createSmtpMailer(settings.smtp) : undefined
 const rateLimitStore = settings.redisUrl ? createRedisRateLimitStore({ url: settings.redisUrl }) : undefined
 const engine = await createEngine({
   storage,
@@ -50,6 +52,7 @@ const engine = await createEngine({
   },
   ...(hub ? { hub } : {}),
   ...(rateLimitStore ? { rateLimitStore } : {}),
+  ...(mailer ? { mailer } : {}),
 })
 const app = createApp(engine, {
   onError: (error, request) =>
@@ -108,6 +111,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   const { drained } = await closing
   await engine.hub.close()
   await rateLimitStore?.close()
+  mailer?.close()
   await storage.close()
   console.log(drained ? 'stopped' : 'stopped after cutting connections still open at the deadline')
   process.exit(drained ? 0 : 1)
