@@ -161,6 +161,22 @@ describeEachDatabase('an operable server', (db) => {
     })
   })
 
+  it('gives each problem a type URL that opens a page about its code on this server', async () => {
+    const missing = await server.request('GET', '/v1/orgs/org_01JD3Q2R4S5T6V7W8X9YZABCDE')
+    expect(missing.body.type).toBe(`${server.url}/problems/unauthenticated`)
+    const pageOf = await fetch(missing.body.type)
+    expect(pageOf.status).toBe(200)
+    expect(pageOf.headers.get('content-type')).toContain('text/html')
+    const html = await pageOf.text()
+    expect(html).toContain('<code>unauthenticated</code>')
+    expect(html).toContain('Authorization: Bearer')
+    const answered = await (await fetch(`${server.url}/problems/dependency-cycle`)).text()
+    expect(answered).toContain('tasks.blockers.add')
+    const index = await (await fetch(`${server.url}/problems`)).text()
+    expect(index).toContain('href="/problems/precondition-failed"')
+    expect((await fetch(`${server.url}/problems/no-such-code`)).status).toBe(404)
+  })
+
   it('serves liveness and readiness outside /v1, and sends a browser from / to the reference', async () => {
     expect(await (await fetch(`${server.url}/livez`)).json()).toEqual({ status: 'live' })
     const ready = await fetch(`${server.url}/readyz`)

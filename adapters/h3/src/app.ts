@@ -12,6 +12,7 @@ import { registerAccountPages } from './pages/account.ts'
 import { registerConnectedAppsPage } from './pages/connected-apps.ts'
 import { registerConsentPages } from './pages/consent.ts'
 import { registerInvitationPage } from './pages/invitation.ts'
+import { PROBLEM_TYPE_PATH, registerProblemPages } from './pages/problems.ts'
 import { registerSseRoute } from './sse-route.ts'
 
 export interface AppOptions extends ApiRoutesOptions {
@@ -41,7 +42,10 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
       return problem(refused, CORS_HEADERS)
     },
   })
-  useEnvelope(app, options.onRequest ? { onRequest: options.onRequest } : {})
+  useEnvelope(app, {
+    problemTypeBase: `${engine.config.baseUrl}${PROBLEM_TYPE_PATH}`,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  })
   registerHealthRoutes(app, engine)
   registerDocsRoutes(app, engine)
   registerApiRoutes(app, engine, options)
@@ -52,6 +56,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerConsentPages(app, oauth)
   registerConnectedAppsPage(app, oauth)
   registerInvitationPage(app, engine, oauth)
+  registerProblemPages(app, engine)
   const mcpRequest = new Request(`${engine.config.baseUrl}/mcp`)
   registerMcpRoute(app, engine, { onError: (e) => options.onError?.(e, mcpRequest), ...options.mcp })
   const inOrg = workspaceCollections(engine)

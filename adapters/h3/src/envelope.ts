@@ -16,6 +16,8 @@ export interface RequestRecord {
 
 export interface EnvelopeOptions {
   onRequest?: (record: RequestRecord) => void
+  /** Where this server documents problem types (`{baseUrl}/problems/`): each problem's `type` is this plus its code's slug. */
+  problemTypeBase?: string
 }
 
 const requestIds = new WeakMap<Request, string>()
@@ -35,7 +37,7 @@ const gzipAsync = promisify(gzip)
 
 /**
  * Every response gets an `X-Request-Id` (the caller's when given, else a new one), problem documents
- * carry the same id as `requestId`, bodies of a kilobyte or more are compressed when the client
+ * carry the same id as `requestId` and a `type` URL on this server, bodies of a kilobyte or more are compressed when the client
  * accepts it (streams never are), and the host hears of each request once its head is ready.
  */
 export function useEnvelope(app: H3, options: EnvelopeOptions = {}): void {
@@ -47,7 +49,8 @@ export function useEnvelope(app: H3, options: EnvelopeOptions = {}): void {
     const requestId = given && CALLER_ID.test(given) ? given : randomUUID()
     requestIds.set(event.req, requestId)
     let response = (await next()) as unknown
-    if (response instanceof Response) response = await finish(event, response, requestId, compressedOnce)
+    if (response instanceof Response)
+      response = await finish(event, response, requestId, compressedOnce, options.problemTypeBase)
     options.onRequest?.({
       method: event.req.method,
       path: event.url.pathname,
@@ -64,6 +67,7 @@ async function finish(
   response: Response,
   requestId: string,
   compressedOnce: Map<string, Uint8Array<ArrayBuffer>>,
+  problemTypeBase: string | undefined,
 ): Promise<Response> {
   const type = response.headers.get('content-type') ?? ''
   const headers = new Headers(response.headers)
@@ -75,7 +79,14 @@ async function finish(
   let body: Uint8Array<ArrayBuffer> = new Uint8Array(await response.arrayBuffer())
   if (type.startsWith('application/problem+json')) {
     const document = JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>
-    body = new TextEncoder().encode(JSON.stringify({ ...document, requestId })) as Uint8Array<ArrayBuffer>
+    // The type URL opens this server's page about the code.
+    const type =
+      problemTypeBase && typeof document.code === 'string'
+        ? { type: `${problemTypeBase}${document.code.replaceAll('_', '-')}` }
+        : {}
+    body = new TextEncoder().encode(
+      JSON.stringify({ ...document, ...type, requestId }),
+    ) as Uint8Array<ArrayBuffer>
   }
   if (COMPRESSIBLE.test(type)) {
     headers.append('vary', 'Accept-Encoding')

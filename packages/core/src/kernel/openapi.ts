@@ -298,7 +298,11 @@ function problemSchema(): Json {
     description: 'An RFC 9457 problem document. Branch on `code`.',
     required: ['type', 'title', 'status', 'detail', 'code'],
     properties: {
-      type: { type: 'string', format: 'uri' },
+      type: {
+        type: 'string',
+        format: 'uri',
+        description: '`{server}/problems/{code with hyphens}`: a page on the server about the code.',
+      },
       title: { type: 'string' },
       status: { type: 'integer' },
       detail: { type: 'string' },
