@@ -13,6 +13,7 @@ import { registerConnectedAppsPage } from './pages/connected-apps.ts'
 import { registerConsentPages } from './pages/consent.ts'
 import { registerInvitationPage } from './pages/invitation.ts'
 import { PROBLEM_TYPE_PATH, registerProblemPages } from './pages/problems.ts'
+import { registerWelcomePage } from './pages/welcome.ts'
 import { registerSseRoute } from './sse-route.ts'
 
 export interface AppOptions extends ApiRoutesOptions {
@@ -57,6 +58,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerConnectedAppsPage(app, oauth)
   registerInvitationPage(app, engine, oauth)
   registerProblemPages(app, engine)
+  registerWelcomePage(app, engine, oauth)
   const mcpRequest = new Request(`${engine.config.baseUrl}/mcp`)
   registerMcpRoute(app, engine, { onError: (e) => options.onError?.(e, mcpRequest), ...options.mcp })
   const inOrg = workspaceCollections(engine)
