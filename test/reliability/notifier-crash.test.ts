@@ -21,7 +21,11 @@ function runDyingNotifier(target: { url: string; schema?: string }) {
     ['--import', 'tsx', '--conditions=dev-source', join(root, 'test/support/notifier-crash.ts')],
     {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: target.url, ...(target.schema ? { DATABASE_SCHEMA: target.schema } : {}) },
+      env: {
+        ...process.env,
+        DATABASE_URL: target.url,
+        ...(target.schema ? { DATABASE_SCHEMA: target.schema } : {}),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )
@@ -49,7 +53,9 @@ describeEachDatabase('the notifier killed mid-pass', (db: TestDatabase) => {
     const carol = await ws.addMember('member')
     const tasks: string[] = []
     for (const title of ['One', 'Two', 'Three']) {
-      tasks.push((await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title, assigneeId: bob.memberId })).body.id)
+      tasks.push(
+        (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title, assigneeId: bob.memberId })).body.id,
+      )
     }
     await ws.api.put(`${base}/tasks/${tasks[0]}/subscribers/${carol.memberId}`)
     await ws.api.post(`${base}/tasks/${tasks[0]}/comments`, { body: 'Started' })
