@@ -346,4 +346,27 @@ describeEachDatabase('notifications', (db) => {
       expect(both.status).toBe(400)
     })
   })
+
+  it('runs in the background, woken by the hub when a log grows', async () => {
+    const ws = await newWorkspace(server)
+    const bob = await ws.addMember('member')
+    // A poll far away: only the hub's wake-up can bring the notification in time.
+    const loop = server.engine.startNotifier({ pollMs: 600_000, onError: (e) => console.error(e) })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, {
+        teamId: ws.teamId,
+        title: 'Live',
+        assigneeId: bob.memberId,
+      })
+      await expect
+        .poll(async () => (await inbox(bob.api, ws.orgId)).map((n) => n.kind), {
+          timeout: 10_000,
+          interval: 100,
+        })
+        .toEqual(['assigned'])
+    } finally {
+      await loop.stop()
+    }
+  })
 })
