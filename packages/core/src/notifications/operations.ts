@@ -1,4 +1,4 @@
-import { type TProperties, Type } from '@sinclair/typebox'
+import { type Static, type TProperties, Type } from '@sinclair/typebox'
 import { IdSchema, type NotificationId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -138,18 +138,12 @@ export const notificationOperations: AnyOperation[] = [
     errors: [],
     examples: ex.readAll,
     run: (ctx, { body }) => {
-      const b = body as { kind?: never; recordId?: string; before?: string }
+      const { before, ...filter } = body as Static<typeof ReadAllBody>
       return actOnMany(
         ctx,
-        {
-          filter: {
-            view: 'all',
-            ...(b.kind ? { kind: b.kind } : {}),
-            ...(b.recordId ? { recordId: b.recordId } : {}),
-          },
-        },
+        { filter: { view: 'all', ...filter } },
         'read',
-        b.before ? { createdBefore: b.before } : {},
+        before ? { createdBefore: before } : {},
       )
     },
   }),

@@ -26,7 +26,7 @@ export function present({ dedupeKey: _key, ...n }: NotificationRecord, now: stri
 }
 
 /** Notifications belong to their recipient: for anyone else they do not exist. */
-function recipient(ctx: OperationContext): MemberId {
+export function notificationRecipient(ctx: OperationContext): MemberId {
   const actor = ctx.actor!
   if (actor.kind !== 'person') throw notFound('Notification')
   return actor.id as MemberId
@@ -36,7 +36,7 @@ export async function listNotifications(
   ctx: OperationContext,
   query: Partial<NotificationFilter> & { cursor?: string; limit?: number },
 ): Promise<Page<Notification>> {
-  const me = recipient(ctx)
+  const me = notificationRecipient(ctx)
   const orgId = ctx.org!.id
   const filter: NotificationFilter = {
     view: query.view ?? 'inbox',
@@ -56,7 +56,7 @@ export async function listNotifications(
 }
 
 export async function requireNotification(ctx: OperationContext, id: NotificationId): Promise<Notification> {
-  const found = await ctx.store.notifications.get(ctx.org!.id, recipient(ctx), id)
+  const found = await ctx.store.notifications.get(ctx.org!.id, notificationRecipient(ctx), id)
   if (!found) throw notFound('Notification')
   return present(found, ctx.now)
 }
@@ -128,7 +128,7 @@ async function apply(
   selection: NotificationSelection,
   change: NotificationChange,
 ): Promise<Notification[]> {
-  const me = recipient(ctx)
+  const me = notificationRecipient(ctx)
   const changed = await ctx.store.notifications.change(ctx.org!.id, me, selection, change, ctx.now)
   return changed.map((record) => {
     const notification = present(record, ctx.now)
@@ -173,7 +173,5 @@ export async function batchNotifications(
 }
 
 export function countNotifications(ctx: OperationContext): Promise<NotificationCounts> {
-  return ctx.store.notifications.counts(ctx.org!.id, recipient(ctx), ctx.now)
+  return ctx.store.notifications.counts(ctx.org!.id, notificationRecipient(ctx), ctx.now)
 }
-
-export { recipient as notificationRecipient }
