@@ -69,8 +69,38 @@ const as =
   })
 
 /**
- * The events that notify someone, each with who and why. Adding a kind of record someone can follow
- * (programs, initiatives) adds its `<type>_update.created` here, reading the same followers table.
+ * Records that take status updates and followers, by type: how to name one (null when it is gone).
+ * Programs and initiatives add an entry here and a `<type>_update.created` line in DERIVERS.
+ */
+const FOLLOWED: Record<
+  'project',
+  (store: Store, orgId: OrgId, id: string) => Promise<{ name: string } | null>
+> = {
+  project: (store, orgId, id) => store.projects.get(orgId, id as ProjectId, UNSCOPED),
+}
+
+/** A status update on a followed record: its followers, and whoever its body mentions. */
+function updatePosted(type: keyof typeof FOLLOWED): Deriver {
+  return async (event, look) => {
+    const update = event.data.update as { subjectId: string; body: string }
+    const subject = await FOLLOWED[type](look.store, look.orgId, update.subjectId)
+    if (!subject) return []
+    const ref = {
+      record: { type, id: update.subjectId },
+      summary: subject.name,
+      target: { type, id: update.subjectId },
+      capability: 'view' as const,
+    }
+    return [
+      ...(await look.byHandle(mentionedHandles(update.body))).map(as('mentioned', ref)),
+      ...(await allFollowers(look.store, look.orgId, type, update.subjectId)).map(as('updatePosted', ref)),
+    ]
+  }
+}
+
+/**
+ * The events that notify someone, each with who and why. A new followable record (programs,
+ * initiatives) adds its `<type>_update.created: updatePosted('<type>')` here and an entry in FOLLOWED.
  */
 const DERIVERS: Record<string, Deriver> = {
   async 'task.created'(event, look) {
@@ -109,21 +139,7 @@ const DERIVERS: Record<string, Deriver> = {
       ...(await taskFollowers(look.store, look.orgId, task.id)).map(as('commented', ref)),
     ]
   },
-  async 'project_update.created'(event, look) {
-    const update = event.data.update as { subjectId: string; body: string }
-    const project = await look.store.projects.get(look.orgId, update.subjectId as ProjectId, UNSCOPED)
-    if (!project) return []
-    const ref = {
-      record: { type: 'project' as const, id: project.id },
-      summary: project.name,
-      target: { type: 'project' as const, id: project.id },
-      capability: 'view' as const,
-    }
-    return [
-      ...(await look.byHandle(mentionedHandles(update.body))).map(as('mentioned', ref)),
-      ...(await allFollowers(look.store, look.orgId, 'project', project.id)).map(as('updatePosted', ref)),
-    ]
-  },
+  'project_update.created': updatePosted('project'),
   async 'approval_request.created'(event, look) {
     const request = event.data.approvalRequest as ApprovalRequest
     // Deciding needs the capability the action needs, where it would act (the task, else the org).
