@@ -84,6 +84,20 @@ describeEachDatabase('notifications', (db) => {
       await ws.api.patch(`${base}/tasks/${task.id}`, { stateId: ws.states.Done!.id })
       await notify()
       expect(await inbox(bob.api, ws.orgId)).toHaveLength(3)
+      // An edit of the description notifies only the mentions it adds.
+      await ws.api.patch(`${base}/tasks/${task.id}`, {
+        description: `Ask ${handle(guestName)} and ${handle(bobName)} about it`,
+      })
+      await ws.api.patch(`${base}/tasks/${task.id}`, {
+        description: `Ask ${handle(bobName)} and ${handle(guestName)} again`,
+      })
+      await notify()
+      expect((await inbox(bob.api, ws.orgId)).map((n) => n.kind)).toEqual([
+        'mentioned',
+        'stateChanged',
+        'mentioned',
+        'assigned',
+      ])
 
       // Notifications and settings are events only the recipient reads.
       const kindsOf = async (api: TestWorkspace['api']) =>
@@ -129,6 +143,17 @@ describeEachDatabase('notifications', (db) => {
         }),
       ])
       expect(await inbox(carol.api, ws.orgId)).toEqual([])
+      // No longer a subscriber, Carol still hears of an update that mentions her.
+      const carolName = (await ws.api.get(`${base}/members/${carol.memberId}`)).body.name as string
+      await ws.api.post(`${base}/projects/${project.id}/updates`, {
+        body: `Thanks ${handle(carolName)}!`,
+        health: 'onTrack',
+      })
+      await notify()
+      expect((await inbox(carol.api, ws.orgId)).map((n) => [n.kind, n.record.id])).toEqual([
+        ['mentioned', project.id],
+      ])
+      expect((await inbox(bob.api, ws.orgId)).map((n) => n.kind)).toEqual(['updatePosted', 'updatePosted'])
       const kinds = (await ws.api.get(`${base}/stream?limit=500`)).body.data.map((e: any) => e.kind)
       expect(kinds).toEqual(
         expect.arrayContaining(['project_subscriber.created', 'project_subscriber.deleted']),
