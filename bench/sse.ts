@@ -195,24 +195,28 @@ async function freshDatabase(): Promise<{ databaseUrl: string; drop(): Promise<v
 }
 
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn('node_modules/.bin/tsx', ['--conditions=dev-source', 'adapters/h3/src/bin/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(40_000 + Math.floor(Math.random() * 20_000)),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      BASE_URL,
+  const child = spawn(
+    'node_modules/.bin/tsx',
+    ['--conditions=dev-source', 'packages/server/src/bin/server.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        BASE_URL,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  )
   // Never leave the server behind, whatever happens to the bench.
   process.on('exit', () => child.kill('SIGKILL'))
-  // The server prints the origin it really listens on (listhen moves off a busy port).
+  // PORT=0: the server prints the address it really listens on beside the public BASE_URL.
   const url = await new Promise<string>((resolve) => {
     let out = ''
     child.stdout!.on('data', (c) => {
       out += c
-      const api = /API\s+(\S+)\/v1/.exec(out)
+      const api = /Listens\s+(\S+)/.exec(out)
       if (api) resolve(api[1]!)
     })
   })

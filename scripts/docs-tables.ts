@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { EVENT_KINDS, PROBLEMS } from '@workgraph/core'
+import { SETTINGS } from '@workgraph/server'
 
 // Docs tables generated from core's catalogue, between `<!-- name:start -->` and `<!-- name:end -->`
 // markers. test/core/docs-tables.test.ts fails when a page is out of date.
@@ -36,7 +37,22 @@ export const PROBLEM_CODES_TABLE: DocsTable = {
     ),
 }
 
-export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE, PROBLEM_CODES_TABLE]
+/** Every environment setting of the reference server (docs/configuration.md). */
+export const SETTINGS_TABLE: DocsTable = {
+  file: 'docs/configuration.md',
+  marker: 'settings',
+  render: () =>
+    markdownTable(
+      ['variable', 'default', 'what it does'],
+      SETTINGS.map((s) => [
+        `\`${s.name}\``,
+        s.default === undefined ? 'unset' : `\`${s.default}\``,
+        s.description,
+      ]),
+    ),
+}
+
+export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE, PROBLEM_CODES_TABLE, SETTINGS_TABLE]
 
 export function markdownTable(header: string[], rows: string[][]): string {
   return [

@@ -3,6 +3,8 @@ import type { McpHttpOptions } from '@workgraph/mcp'
 import { H3 } from 'h3'
 import { type ApiRoutesOptions, registerApiRoutes } from './api-routes.ts'
 import { registerDocsRoutes } from './docs-routes.ts'
+import { type EnvelopeOptions, useEnvelope } from './envelope.ts'
+import { registerHealthRoutes } from './health-routes.ts'
 import { CORS_HEADERS, internalError, problem } from './http-response.ts'
 import { registerMcpRoute } from './mcp-route.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts'
@@ -10,6 +12,7 @@ import { registerAccountPages } from './pages/account.ts'
 import { registerConnectedAppsPage } from './pages/connected-apps.ts'
 import { registerConsentPages } from './pages/consent.ts'
 import { registerInvitationPage } from './pages/invitation.ts'
+import { PROBLEM_TYPE_PATH, registerProblemPages } from './pages/problems.ts'
 import { registerSseRoute } from './sse-route.ts'
 
 export interface AppOptions extends ApiRoutesOptions {
@@ -17,6 +20,8 @@ export interface AppOptions extends ApiRoutesOptions {
   oauth?: OAuthServerOptions
   /** The MCP endpoint at `/mcp`: origins, hosts, or a host-supplied principal instead of OAuth. */
   mcp?: McpHttpOptions
+  /** Called once per answered request, with its id, status and time to the response head. */
+  onRequest?: EnvelopeOptions['onRequest']
 }
 
 /** The HTTP face of an engine: REST /v1 from the catalogue, the OpenAPI document and the docs. */
@@ -37,6 +42,11 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
       return problem(refused, CORS_HEADERS)
     },
   })
+  useEnvelope(app, {
+    problemTypeBase: `${engine.config.baseUrl}${PROBLEM_TYPE_PATH}`,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  })
+  registerHealthRoutes(app, engine)
   registerDocsRoutes(app, engine)
   registerApiRoutes(app, engine, options)
   registerSseRoute(app, engine, options.onError)
@@ -46,13 +56,25 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerConsentPages(app, oauth)
   registerConnectedAppsPage(app, oauth)
   registerInvitationPage(app, engine, oauth)
+  registerProblemPages(app, engine)
   const mcpRequest = new Request(`${engine.config.baseUrl}/mcp`)
   registerMcpRoute(app, engine, { onError: (e) => options.onError?.(e, mcpRequest), ...options.mcp })
-  app.all('/**', (event) =>
-    problem(
-      new ProblemError('not_found', `Nothing lives at ${new URL(event.req.url).pathname}.`),
-      CORS_HEADERS,
-    ),
-  )
+  const inOrg = workspaceCollections(engine)
+  app.all('/**', (event) => {
+    const path = new URL(event.req.url).pathname
+    // `/v1/tasks` and friends: say where the collection really lives.
+    const collection = /^\/v1\/([a-z-]+)(\/|$)/.exec(path)?.[1]
+    const detail =
+      collection && inOrg.has(collection)
+        ? `Nothing lives at ${path}: ${collection} belong to a workspace, at /v1/orgs/{orgId}/${collection}. GET /v1/orgs lists your workspaces.`
+        : `Nothing lives at ${path}.`
+    return problem(new ProblemError('not_found', detail), CORS_HEADERS)
+  })
   return app
+}
+
+/** The collections under `/v1/orgs/{orgId}/` (tasks, projects, …), from the catalogue. */
+function workspaceCollections(engine: Engine): Set<string> {
+  const names = engine.operations.map((op) => /^\/v1\/orgs\/\{orgId\}\/([a-z-]+)/.exec(op.path)?.[1])
+  return new Set(names.filter((n): n is string => n !== undefined))
 }

@@ -1,6 +1,6 @@
 import { ProblemError } from '@workgraph/core'
 import type { Storage, Store } from '@workgraph/core/storage'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { accessStore } from './access/store.ts'
 import { agentsStore } from './agents/store.ts'
 import { commentsStore } from './comments/store.ts'
@@ -66,6 +66,13 @@ export function createKyselyStorage(options: {
     async read(fn) {
       try {
         return await fn(root)
+      } catch (error) {
+        throw translate(error)
+      }
+    },
+    async ping() {
+      try {
+        await sql`select 1`.execute(db)
       } catch (error) {
         throw translate(error)
       }

@@ -1,3 +1,7 @@
 export { loadConnectors } from './connectors-config.ts'
+export type { LogFormat, LogLevel, ServerSettings, SettingDefinition } from './settings.ts'
+export { readSettings, SETTINGS, SettingsError } from './settings.ts'
+export type { SmtpMailerOptions } from './smtp-mailer.ts'
+export { createSmtpMailer } from './smtp-mailer.ts'
 export type { RunningServer, ServerOptions } from './start-server.ts'
 export { startServer } from './start-server.ts'

@@ -19,6 +19,14 @@ export function etagOf(body: unknown): string {
   return `"${sha256(canonicalJson(body)).slice(0, 32)}"`
 }
 
+// RFC 9110 §8.8.3: `*`, or entity-tags (`"…"` or `W/"…"`) separated by commas.
+const ETAG_LIST = /^\s*(\*|(W\/)?"[\x21\x23-\x7e\x80-\xff]*"(\s*,\s*(W\/)?"[\x21\x23-\x7e\x80-\xff]*")*)\s*$/
+
+/** Whether an `If-Match` / `If-None-Match` value is well-formed, so a typo is not taken for a stale ETag. */
+export function isEtagList(header: string): boolean {
+  return ETAG_LIST.test(header)
+}
+
 /** RFC 9110 list matching for `If-Match` / `If-None-Match` (strong comparison; `*` matches any). */
 export function etagMatches(header: string, etag: string): boolean {
   const tags = header.split(',').map((t) => t.trim())

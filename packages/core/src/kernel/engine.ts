@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { canonicalJson, etagMatches, etagOf } from './canonical.ts'
+import { canonicalJson, etagMatches, etagOf, isEtagList } from './canonical.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
 import { type ActorResolver, createContext, type EventBuffer } from './context.ts'
 import { DiscardChanges } from './discard.ts'
@@ -141,6 +141,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     const entry = compiled.get(operationId)
     if (!entry) throw new Error(`Unknown operation ${operationId}`)
     const { operation } = entry
+    checkConditionalHeaders(opts)
     const input = entry.parse(raw)
     checkScope(operation, principal)
     const now = clock().toISOString()
@@ -385,4 +386,18 @@ export async function sharedSecret(storage: Storage, name: string, clock: () => 
   )
   const after = await storage.read((s) => s.secrets.list(name))
   return after.find((s) => s.name === name)!.value
+}
+
+/** A malformed `If-Match` is a 400 saying so, never a 412 claiming the resource changed. */
+function checkConditionalHeaders(opts: ExecuteOptions): void {
+  for (const [name, value] of [
+    ['If-Match', opts.ifMatch],
+    ['If-None-Match', opts.ifNoneMatch],
+  ] as const) {
+    if (value === undefined || isEtagList(value)) continue
+    const message = `${name} must be * or one or more quoted ETags (as sent in the ETag header, quotes included), separated by commas`
+    throw new ProblemError('bad_request', `${message}.`, {
+      errors: [{ pointer: `/headers/${name.toLowerCase()}`, message }],
+    })
+  }
 }

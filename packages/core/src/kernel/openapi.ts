@@ -298,7 +298,11 @@ function problemSchema(): Json {
     description: 'An RFC 9457 problem document. Branch on `code`.',
     required: ['type', 'title', 'status', 'detail', 'code'],
     properties: {
-      type: { type: 'string', format: 'uri' },
+      type: {
+        type: 'string',
+        format: 'uri',
+        description: '`{server}/problems/{code with hyphens}`: a page on the server about the code.',
+      },
       title: { type: 'string' },
       status: { type: 'integer' },
       detail: { type: 'string' },
@@ -306,6 +310,11 @@ function problemSchema(): Json {
         type: 'string',
         enum: Object.keys(PROBLEMS),
         description: 'Stable, snake_case; one catalogue for the whole API.',
+      },
+      requestId: {
+        type: 'string',
+        description:
+          'The request, as in the `X-Request-Id` response header: quote it when reporting a problem.',
       },
       errors: {
         type: 'array',

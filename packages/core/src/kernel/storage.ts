@@ -15,6 +15,8 @@ export interface Storage {
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>
   /** Runs `fn` on plain autocommit reads, for operations that write nothing. */
   read<T>(fn: (store: Store) => Promise<T>): Promise<T>
+  /** Answers once the database answers a trivial query; throws (a `service_unavailable` problem) when it cannot. */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 

@@ -1,5 +1,5 @@
 import { FormatRegistry, Kind, type TSchema } from '@sinclair/typebox'
-import { type TypeCheck, TypeCompiler, type ValueError } from '@sinclair/typebox/compiler'
+import { type TypeCheck, TypeCompiler, type ValueError, ValueErrorType } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
 import { BRAND_KEYWORD } from './ids.ts'
 import { type FieldError, ProblemError } from './problems.ts'
@@ -67,14 +67,21 @@ function unstorableText(value: unknown, root: string): string | null {
   return null
 }
 
+// What a task key looks like, so one sent where a task id belongs gets pointed at the by-key read.
+const TASK_KEY = /^[A-Za-z][A-Za-z0-9]{0,6}-[1-9][0-9]{0,9}$/
+
 function toProblem(part: string, errors: ValueError[]): ProblemError {
   const brand = errors.find((e) => typeof e.schema[BRAND_KEYWORD] === 'string' && typeof e.value === 'string')
-  const fields = dedupe(errors.map((e) => ({ pointer: `/${part}${e.path}`, message: describe(e) })))
+  const fields = onePerPointer(errors.map((e) => ({ pointer: `/${part}${e.path}`, message: describe(e) })))
   if (brand) {
     const expected = brand.schema[BRAND_KEYWORD] as string
+    const where = `${part}${brand.path.replaceAll('/', '.')}`
+    const key = expected === 'TaskId' && TASK_KEY.test(brand.value as string) ? (brand.value as string) : null
     return new ProblemError(
       'invalid_identifier',
-      `${part}${brand.path.replaceAll('/', '.')} must be a ${expected}.`,
+      key
+        ? `${where} must be a TaskId; \`${key}\` is a task key: read the task at \`GET /v1/orgs/{orgId}/tasks/by-key/${key.toUpperCase()}\` and use its \`id\`.`
+        : `${where} must be a ${expected}.`,
       {
         errors: fields,
         extensions: { expectedType: expected },
@@ -93,19 +100,60 @@ function toProblem(part: string, errors: ValueError[]): ProblemError {
 
 function describe(error: ValueError): string {
   if (error.schema[BRAND_KEYWORD]) return `Expected a ${error.schema[BRAND_KEYWORD]}`
-  if (error.message === 'Unexpected property') return 'Unknown field'
+  if (error.type === ValueErrorType.ObjectAdditionalProperties) {
+    const guess = closestField(error.path.split('/').at(-1) ?? '', Object.keys(error.schema.properties ?? {}))
+    return guess ? `Unknown field; did you mean \`${guess}\`?` : 'Unknown field'
+  }
+  if (error.type === ValueErrorType.StringPattern) return patternInWords(error.schema)
   if (Array.isArray(error.schema.enum)) return `Expected one of: ${error.schema.enum.join(', ')}`
   if (error.schema[Kind] === 'Nullable')
     return `${nullableReason(error.schema, error.value) ?? 'Invalid value'}, or null`
   return error.message
 }
 
-function dedupe(errors: FieldError[]): FieldError[] {
+/** The first (most specific) error at each pointer: a field wrong in several ways is reported once. */
+function onePerPointer(errors: FieldError[]): FieldError[] {
   const seen = new Set<string>()
   return errors.filter((e) => {
-    const key = `${e.pointer} ${e.message}`
-    if (seen.has(key)) return false
-    seen.add(key)
+    if (seen.has(e.pointer)) return false
+    seen.add(e.pointer)
     return true
   })
+}
+
+/** A regular expression is no explanation: say what the value should be, with an example when there is one. */
+function patternInWords(schema: TSchema): string {
+  const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined
+  const what = typeof schema.description === 'string' ? schema.description.replace(/\.$/, '') : undefined
+  const like = typeof example === 'string' ? ` (for example \`${example}\`)` : ''
+  return what ? `Not in the expected form: ${what}${like}` : `Not in the expected form${like}`
+}
+
+/**
+ * The known field a misspelt one most likely meant: the same letters ignoring case and `_`/`-`
+ * (`state_id` → `stateId`), else at most two edits away; none when nothing is that close.
+ */
+export function closestField(name: string, known: readonly string[]): string | undefined {
+  const plain = (s: string) => s.toLowerCase().replace(/[_-]/g, '')
+  const same = known.find((k) => plain(k) === plain(name))
+  if (same) return same
+  // Short names are a few edits from anything, so they need to be nearer.
+  const allowed = plain(name).length >= 5 ? 2 : 1
+  let best: { field: string; distance: number } | undefined
+  for (const field of known) {
+    const distance = editDistance(plain(name), plain(field))
+    if (distance <= allowed && (!best || distance < best.distance)) best = { field, distance }
+  }
+  return best?.field
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    row = next
+  }
+  return row[b.length]!
 }

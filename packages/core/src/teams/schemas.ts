@@ -4,7 +4,9 @@ import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../ker
 
 export const TeamKey = Type.String({
   pattern: '^[A-Z][A-Z0-9]{0,6}$',
-  description: "Prefix of the team's task keys (`ENG` in `ENG-42`): 1 to 7 uppercase letters or digits.",
+  description:
+    "Prefix of the team's task keys (`ENG` in `ENG-42`): 1 to 7 uppercase letters or digits, starting with a letter.",
+  examples: ['ENG'],
 })
 
 export const Team = Type.Object(

@@ -1,90 +1,85 @@
 #!/usr/bin/env node
-import type { Server } from 'node:http'
 import { createEngine } from '@workgraph/core'
-import { createApp, createCimdFetcher } from '@workgraph/h3'
+import { createApp, createCimdFetcher, requestIdOf } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/kysely'
 import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
-import { listen } from 'listhen'
 import { answerClientErrors } from '../client-errors.ts'
 import { loadConnectors } from '../connectors-config.ts'
 import { gracefulClose } from '../graceful-close.ts'
+import { bindServer, PortInUseError } from '../listen.ts'
+import { createLogger } from '../logger.ts'
+import { readSettings, SettingsError } from '../settings.ts'
+import { createSmtpMailer } from '../smtp-mailer.ts'
 
-// The reference server: PORT, HOST, DATABASE_URL (a SQLite path or a postgres:// URL), BASE_URL;
-// live updates: EVENT_RETENTION_DAYS, STREAM_PING_SECONDS (see docs/events.md); FIRST_PARTY_CLIENTS:
-// comma-separated OAuth client ids of the service's own apps (docs/oauth.md); DATABASE_SCHEMA: a
-// Postgres schema to work in; SHUTDOWN_TIMEOUT_SECONDS: how long SIGTERM waits for requests in
-// flight before cutting them (default 10; docs/reliability.md); REDIS_URL: rate limits shared by
-// every instance (docs/reliability.md), else counted per instance in memory; CONNECTORS_FILE and
-// CONNECTORS_KEY: providers other tools are connected through (docs/connectors.md).
-const port = Number(process.env.PORT ?? 3000)
-const host = process.env.HOST ?? 'localhost'
-const databaseUrl = process.env.DATABASE_URL ?? './.workgraph/workgraph.db'
-const schema = process.env.DATABASE_SCHEMA ? { schema: process.env.DATABASE_SCHEMA } : {}
-const baseUrl = process.env.BASE_URL ?? `http://${host}:${port}`
-
-const numberFrom = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
-const streams = {
-  ...(numberFrom('EVENT_RETENTION_DAYS') ? { retentionDays: numberFrom('EVENT_RETENTION_DAYS') } : {}),
-  ...(numberFrom('STREAM_PING_SECONDS') ? { pingSeconds: numberFrom('STREAM_PING_SECONDS') } : {}),
+// The reference server. Every setting it reads is in packages/server/src/settings.ts and
+// docs/configuration.md; a `.env` file in the working directory is read first.
+let settings: ReturnType<typeof readSettings>
+let bound: Awaited<ReturnType<typeof bindServer>>
+try {
+  settings = readSettings()
+  bound = await bindServer(settings.port, settings.host)
+} catch (error) {
+  if (!(error instanceof SettingsError || error instanceof PortInUseError)) throw error
+  console.error(error.message)
+  process.exit(1)
 }
+const log = createLogger({ format: settings.logFormat, level: settings.logLevel })
+// The issuer and every advertised URL name the address really held (PORT=0 included).
+const baseUrl = settings.baseUrl ?? `http://${settings.host}:${bound.port}`
+const schema = settings.databaseSchema ? { schema: settings.databaseSchema } : {}
+const connectors = loadConnectors(settings.connectorsFile, settings.connectorsKey)
+const shutdownTimeoutMs = settings.shutdownTimeoutSeconds * 1000
 
-const firstPartyClients = (process.env.FIRST_PARTY_CLIENTS ?? '')
-  .split(',')
-  .map((id) => id.trim())
-  .filter(Boolean)
-
-const connectors = loadConnectors(process.env.CONNECTORS_FILE, process.env.CONNECTORS_KEY)
-const shutdownTimeoutMs = (numberFrom('SHUTDOWN_TIMEOUT_SECONDS') ?? 10) * 1000
-
-const storage = await openStorage({ url: databaseUrl, ...schema })
+const storage = await openStorage({ url: settings.databaseUrl, ...schema })
 // On Postgres, instances sharing the database wake each other's stream readers (LISTEN/NOTIFY).
-const hub = isPostgresUrl(databaseUrl)
+const hub = isPostgresUrl(settings.databaseUrl)
   ? await createPostgresEventHub({
-      url: databaseUrl,
+      url: settings.databaseUrl,
       ...schema,
-      onError: (error) => console.error('event hub', error),
+      onError: (error) => log.error('event hub', error),
     })
   : undefined
-const rateLimitStore = process.env.REDIS_URL
-  ? createRedisRateLimitStore({ url: process.env.REDIS_URL })
-  : undefined
+const mailer = settings.smtp ? createSmtpMailer(settings.smtp) : undefined
+const rateLimitStore = settings.redisUrl ? createRedisRateLimitStore({ url: settings.redisUrl }) : undefined
 const engine = await createEngine({
   storage,
-  config: { baseUrl, streams, firstPartyClients, ...(connectors ? { connectors } : {}) },
+  config: {
+    baseUrl,
+    streams: { retentionDays: settings.retentionDays, pingSeconds: settings.pingSeconds },
+    firstPartyClients: settings.firstPartyClients,
+    ...(connectors ? { connectors } : {}),
+  },
   ...(hub ? { hub } : {}),
   ...(rateLimitStore ? { rateLimitStore } : {}),
+  ...(mailer ? { mailer } : {}),
 })
 const app = createApp(engine, {
-  onError: (error, request) => console.error(`${request.method} ${request.url}`, error),
+  onError: (error, request) =>
+    log.error(`${request.method} ${new URL(request.url).pathname}`, error, {
+      requestId: requestIdOf(request) ?? null,
+    }),
+  onRequest: (record) => log.request(record),
   // Client ID Metadata Documents are fetched from public addresses only.
   oauth: { cimdFetcher: createCimdFetcher() },
 })
-const listener = await listen(toNodeHandler(app), {
-  port,
-  hostname: host,
-  showURL: false,
-  qr: false,
-  open: false,
-  public: host !== 'localhost' && host !== '127.0.0.1',
-  // listhen would exit at once on SIGTERM; the shutdown below drains first.
-  autoClose: false,
-})
-answerClientErrors(listener.server as Server)
-const server = gracefulClose(listener.server as Server)
-const origin = listener.url.replace(/\/$/, '')
+answerClientErrors(bound.server)
+const server = gracefulClose(bound.server)
+bound.serve(toNodeHandler(app))
 
 console.log(
-  `workgraph ${engine.config.version} on ${storage.dialect === 'postgres' ? 'Postgres' : `SQLite (${databaseUrl})`}`,
+  `workgraph ${engine.config.version} on ${storage.dialect === 'postgres' ? 'Postgres' : `SQLite (${settings.databaseUrl})`}`,
 )
-console.log(`  API      ${origin}/v1`)
-console.log(`  Docs     ${origin}/v1/docs`)
-console.log(`  OpenAPI  ${origin}/v1/openapi.json`)
-console.log(`  Sign in  ${origin}/sign-in`)
+const listening = `http://${settings.host}:${bound.port}`
+if (listening !== baseUrl) console.log(`  Listens  ${listening} (public origin ${baseUrl})`)
+console.log(`  API      ${baseUrl}/v1`)
+console.log(`  Docs     ${baseUrl}/v1/docs`)
+console.log(`  OpenAPI  ${baseUrl}/v1/openapi.json`)
+console.log(`  Sign in  ${baseUrl}/sign-in`)
 
 // Expired idempotency records go hourly; the timer never keeps the process alive on its own.
 const pruning = setInterval(
-  () => engine.prune().catch((error) => console.error('prune failed', error)),
+  () => engine.prune().catch((error) => log.error('prune failed', error)),
   3_600_000,
 )
 pruning.unref()
@@ -93,8 +88,8 @@ pruning.unref()
 // cadence's upcoming cycles, every minute and once at start.
 const advance = () =>
   engine
-    .advanceCycles({ onError: (error) => console.error('cycle maintenance failed', error) })
-    .catch((error) => console.error('cycle maintenance failed', error))
+    .advanceCycles({ onError: (error) => log.error('cycle maintenance failed', error) })
+    .catch((error) => log.error('cycle maintenance failed', error))
 void advance()
 const cycles = setInterval(advance, 60_000)
 cycles.unref()
@@ -121,6 +116,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   const { drained } = await closing
   await engine.hub.close()
   await rateLimitStore?.close()
+  mailer?.close()
   await storage.close()
   console.log(drained ? 'stopped' : 'stopped after cutting connections still open at the deadline')
   process.exit(drained ? 0 : 1)

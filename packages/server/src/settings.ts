@@ -1,0 +1,191 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { parseEnv } from 'node:util'
+
+/** One environment setting of the reference server; docs/configuration.md is generated from these. */
+export interface SettingDefinition {
+  name: string
+  /** What it does, for the docs table. */
+  description: string
+  /** The default, as the docs show it; absent for settings that are off unless set. */
+  default?: string
+  /** Checks a set value; returns a message saying what is wrong, or nothing. */
+  check?: (value: string) => string | undefined
+}
+
+const LOG_FORMATS = ['text', 'json'] as const
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
+export type LogFormat = (typeof LOG_FORMATS)[number]
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+const integer = (min: number, max: number) => (value: string) =>
+  /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max
+    ? undefined
+    : `must be a whole number from ${min} to ${max}`
+const oneOf = (values: readonly string[]) => (value: string) =>
+  values.includes(value) ? undefined : `must be one of ${values.join(', ')}`
+const url = (protocols: string[]) => (value: string) => {
+  try {
+    return protocols.includes(new URL(value).protocol) ? undefined : `must be a ${protocols.join(' or ')} URL`
+  } catch {
+    return 'must be a URL'
+  }
+}
+
+/** Every setting the reference server reads, in the order of docs/configuration.md. */
+export const SETTINGS: readonly SettingDefinition[] = [
+  {
+    name: 'PORT',
+    description: 'TCP port to listen on; `0` picks a free one.',
+    default: '3000',
+    check: integer(0, 65535),
+  },
+  { name: 'HOST', description: 'Address to listen on.', default: 'localhost' },
+  {
+    name: 'BASE_URL',
+    description:
+      'The public origin (issuer, OpenAPI `servers`, links in mail) when the server sits behind a proxy; by default the address really listened on.',
+    check: url(['http:', 'https:']),
+  },
+  {
+    name: 'DATABASE_URL',
+    description: 'A SQLite file path, or a `postgres://` URL.',
+    default: './.workgraph/workgraph.db',
+  },
+  { name: 'DATABASE_SCHEMA', description: 'Postgres only: the schema to work in.' },
+  {
+    name: 'REDIS_URL',
+    description:
+      'Rate-limit counters shared by every instance (docs/reliability.md); else counted per instance.',
+    check: url(['redis:', 'rediss:']),
+  },
+  {
+    name: 'FIRST_PARTY_CLIENTS',
+    description: "Comma-separated OAuth client ids of the service's own apps (docs/oauth.md).",
+  },
+  {
+    name: 'EVENT_RETENTION_DAYS',
+    description: 'How long events stay readable by streams (docs/events.md).',
+    default: '30',
+    check: integer(1, 3650),
+  },
+  {
+    name: 'STREAM_PING_SECONDS',
+    description: 'Interval of keep-alive frames on SSE streams.',
+    default: '25',
+    check: integer(1, 3600),
+  },
+  {
+    name: 'SHUTDOWN_TIMEOUT_SECONDS',
+    description: 'How long SIGTERM waits for requests in flight before cutting them (docs/reliability.md).',
+    default: '10',
+    check: integer(0, 3600),
+  },
+  {
+    name: 'CONNECTORS_FILE',
+    description: 'JSON file of the providers other tools are connected through (docs/connectors.md).',
+  },
+  {
+    name: 'CONNECTORS_KEY',
+    description:
+      'Key encrypting connector tokens at rest: 32 random bytes, base64url. Required with `CONNECTORS_FILE`.',
+  },
+  {
+    name: 'SMTP_URL',
+    description:
+      'Send mail (invitations) over SMTP: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset, mail is printed to the log.',
+    check: url(['smtp:', 'smtps:']),
+  },
+  {
+    name: 'MAIL_FROM',
+    description: 'The sender of that mail. Required with `SMTP_URL`.',
+  },
+  {
+    name: 'LOG_FORMAT',
+    description: 'Request and error logs as readable lines (`text`) or JSON lines (`json`).',
+    default: 'text',
+    check: oneOf(LOG_FORMATS),
+  },
+  {
+    name: 'LOG_LEVEL',
+    description:
+      'Least severe log written: `debug`, `info` (one line per request), `warn`, `error` or `silent`.',
+    default: 'info',
+    check: oneOf(LOG_LEVELS),
+  },
+  {
+    name: 'ENV_FILE',
+    description: 'A file of `NAME=value` lines read at start; variables already set in the environment win.',
+    default: '.env',
+  },
+]
+
+export interface ServerSettings {
+  port: number
+  host: string
+  baseUrl?: string
+  databaseUrl: string
+  databaseSchema?: string
+  redisUrl?: string
+  firstPartyClients: string[]
+  retentionDays: number
+  pingSeconds: number
+  shutdownTimeoutSeconds: number
+  connectorsFile?: string
+  connectorsKey?: string
+  smtp?: { url: string; from: string }
+  logFormat: LogFormat
+  logLevel: LogLevel
+}
+
+/** A setting that is set but wrong; the server prints every one of them and exits. */
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+  }
+}
+
+/**
+ * Reads the settings from `environment`, over the lines of `ENV_FILE` (`.env` by default) when that
+ * file exists: a variable already set in the environment wins over the file, as with Node's loader.
+ */
+export function readSettings(environment: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const file = environment.ENV_FILE || '.env'
+  if (environment.ENV_FILE && !existsSync(file)) throw new SettingsError([`ENV_FILE: ${file} does not exist`])
+  const env: NodeJS.ProcessEnv = existsSync(file)
+    ? { ...parseEnv(readFileSync(file, 'utf8')), ...environment }
+    : environment
+
+  const problems = SETTINGS.flatMap((s) => {
+    const value = env[s.name]
+    const wrong = value !== undefined && value !== '' ? s.check?.(value) : undefined
+    return wrong ? [`${s.name}=${value}: ${wrong}`] : []
+  })
+  if (env.CONNECTORS_FILE && !env.CONNECTORS_KEY)
+    problems.push('CONNECTORS_FILE is set without CONNECTORS_KEY (32 random bytes, base64url)')
+  if (env.SMTP_URL && !env.MAIL_FROM) problems.push('SMTP_URL is set without MAIL_FROM (the sender address)')
+  if (problems.length > 0) throw new SettingsError(problems)
+
+  const get = (name: string) => (env[name] === '' ? undefined : env[name])
+  const fallback = (name: string) => SETTINGS.find((s) => s.name === name)!.default!
+  const value = (name: string) => get(name) ?? fallback(name)
+  return {
+    port: Number(value('PORT')),
+    host: value('HOST'),
+    ...(get('BASE_URL') ? { baseUrl: get('BASE_URL')!.replace(/\/$/, '') } : {}),
+    databaseUrl: value('DATABASE_URL'),
+    ...(get('DATABASE_SCHEMA') ? { databaseSchema: get('DATABASE_SCHEMA') } : {}),
+    ...(get('REDIS_URL') ? { redisUrl: get('REDIS_URL') } : {}),
+    firstPartyClients: (get('FIRST_PARTY_CLIENTS') ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+    retentionDays: Number(value('EVENT_RETENTION_DAYS')),
+    pingSeconds: Number(value('STREAM_PING_SECONDS')),
+    shutdownTimeoutSeconds: Number(value('SHUTDOWN_TIMEOUT_SECONDS')),
+    ...(get('CONNECTORS_FILE') ? { connectorsFile: get('CONNECTORS_FILE') } : {}),
+    ...(get('CONNECTORS_KEY') ? { connectorsKey: get('CONNECTORS_KEY') } : {}),
+    ...(get('SMTP_URL') ? { smtp: { url: get('SMTP_URL')!, from: get('MAIL_FROM')! } } : {}),
+    logFormat: value('LOG_FORMAT') as LogFormat,
+    logLevel: value('LOG_LEVEL') as LogLevel,
+  }
+}
