@@ -96,7 +96,7 @@ cycles.unref()
 
 // Notifications follow the event logs after commit (hub wake-ups, a poll as fallback) and reminders
 // of due dates go out hourly, each once per task and day.
-const notifier = engine.startNotifier({ onError: (error) => console.error('notifier failed', error) })
+const notifier = engine.startNotifier({ onError: (error) => log.error('notifier failed', error) })
 
 // SIGTERM (or SIGINT) drains: no new connections, live streams end with a `shutdown` frame,
 // requests in flight finish; whatever is left after SHUTDOWN_TIMEOUT_SECONDS is cut (exit code 1).
