@@ -19,6 +19,7 @@ const GROUPS = [
   'agents',
   'plans',
   'connectors',
+  'notifications',
   'me',
   'streams',
 ]

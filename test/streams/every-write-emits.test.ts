@@ -16,7 +16,14 @@ import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
 const ACCOUNT_ONLY = new Set(['me.sessions.revoke', 'me.connections.revoke'])
 
 /** A write that needs another first: `restore` after `archive`, `reactivate` after `deactivate`, `remove` after `add`. */
-const NEEDS = { restore: 'archive', reactivate: 'deactivate', remove: 'add', unresolve: 'resolve' } as const
+const NEEDS = {
+  restore: 'archive',
+  reactivate: 'deactivate',
+  remove: 'add',
+  unresolve: 'resolve',
+  unread: 'read',
+  unsnooze: 'snooze',
+} as const
 
 /** The matrix's bodies only have to pass validation; here a write must change something (a no-op emits nothing). */
 const CHANGING: Record<string, (ids: Ids) => unknown> = {

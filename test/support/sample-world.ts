@@ -67,6 +67,10 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
+  'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
+  'notifications.readAll': () => ({}),
+  'notifications.batch': (ids) => ({ action: 'archive', ids: [ids.notificationId] }),
+  'notificationSettings.update': () => ({ kinds: { commented: false } }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
 export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: TestWorkspace }> {
@@ -156,6 +160,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
   ).body
   await ws.api.patch(`${base}/updates/${update.id}`, { body: 'Sample, edited' })
+  // The member comments on the owner's task: the owner, its creator and subscriber, is notified.
+  await member.api.post(`${base}/tasks/${task.id}/comments`, { body: 'For the owner' })
+  await server.engine.notify()
+  const notification = (await ws.api.get(`${base}/notifications`)).body.data[0]
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -195,6 +203,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     linkedItemId: linkedItem.id,
     /** `linkedItemId` is linked to the sample task; a project's item operations take this one. */
     projectLinkedItemId: projectLinkedItem.id,
+    /** The owner's unread notification of the member's comment. */
+    notificationId: notification?.id,
     /** Every active state of the team, comma-separated. */
     stateIds: Object.values(ws.states)
       .map((s) => s.id)

@@ -10,6 +10,7 @@ import { cyclesStore } from './cycles/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
+import { notificationsStore } from './notifications/store.ts'
 import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
 import { projectsStore } from './projects/store.ts'
@@ -40,6 +41,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),
+    ...notificationsStore(db, dialect),
   }
 }
 

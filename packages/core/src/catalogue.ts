@@ -7,6 +7,7 @@ import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/gro
 import type { AnyOperation } from './kernel/operation.ts'
 import { labelsGroup } from './labels/group.ts'
 import { meGroup } from './me/group.ts'
+import { notificationsGroup } from './notifications/group.ts'
 import { orgsGroup } from './orgs/group.ts'
 import { plansGroup } from './plans/group.ts'
 import { projectsGroup } from './projects/group.ts'
@@ -34,6 +35,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   agentsGroup,
   plansGroup,
   connectorsGroup,
+  notificationsGroup,
   meGroup,
   streamsGroup,
 ])

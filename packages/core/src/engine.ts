@@ -2,6 +2,13 @@ import { loadProfile } from './access/profile.ts'
 import { CATALOGUE } from './catalogue.ts'
 import { advanceCycles, type CycleAdvance } from './cycles/maintenance.ts'
 import { createEngineCore, type EngineBase, type EngineOptions } from './kernel/engine.ts'
+import {
+  type NotifierLoop,
+  type NotifierPass,
+  notifyAll,
+  remindAll,
+  startNotifierLoop,
+} from './notifications/run.ts'
 import { resolveActor } from './orgs/actor.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
 
@@ -23,6 +30,23 @@ export interface Engine extends EngineBase {
    * writes have `actorId: null`.
    */
   advanceCycles(options?: { onError?: (error: unknown) => void }): Promise<CycleAdvance>
+  /**
+   * One notifier pass: brings every workspace's notifications up to the end of its event log
+   * (docs/notifications.md). Each batch commits with the notifier's new position, so a crash loses
+   * and doubles nothing; tests call it to run the notifier deterministically.
+   */
+  notify(options?: { onError?: (error: unknown) => void }): Promise<NotifierPass>
+  /** Due-soon and overdue reminders for today (UTC, by the engine's clock), once per task, kind and day. */
+  remindDue(options?: { onError?: (error: unknown) => void }): Promise<NotifierPass>
+  /**
+   * Runs the notifier in the background: a pass on every hub wake-up and every `pollMs` (default
+   * 5 s), reminders every `remindEveryMs` (default an hour). Hosts start it once and stop it on shutdown.
+   */
+  startNotifier(options?: {
+    pollMs?: number
+    remindEveryMs?: number
+    onError?: (error: unknown) => void
+  }): NotifierLoop
 }
 
 /** How long an unseen protocol session's row is kept; handlers refuse idle ones sooner. */
@@ -65,6 +89,23 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         teamsWithCadence: () => storage.read((s) => s.cycles.teamsWithCadence()),
       }
       return advanceCycles(sweep, core.runAsSystem, clock().toISOString(), opts.onError)
+    },
+    notify(opts = {}) {
+      return notifyAll(storage, core.runAsSystem, opts.onError)
+    },
+    remindDue(opts = {}) {
+      return remindAll(storage, core.runAsSystem, clock(), opts.onError)
+    },
+    startNotifier(opts = {}) {
+      const onError = opts.onError ?? ((error: unknown) => console.error('notifier failed', error))
+      return startNotifierLoop({
+        hub,
+        notify: () => notifyAll(storage, core.runAsSystem, onError),
+        remind: () => remindAll(storage, core.runAsSystem, clock(), onError),
+        pollMs: opts.pollMs ?? 5_000,
+        remindEveryMs: opts.remindEveryMs ?? 3_600_000,
+        onError,
+      })
     },
     async close() {
       broker?.close()

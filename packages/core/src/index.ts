@@ -68,6 +68,7 @@ export type {
   LinkedItemId,
   MemberId,
   MilestoneId,
+  NotificationId,
   OrgId,
   ProjectId,
   ProjectStatusId,
@@ -115,6 +116,13 @@ export { resourceOperations } from './kernel/resource.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
+export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
+export type {
+  NotificationKind,
+  NotificationRecord,
+  NotificationState,
+} from './notifications/schemas.ts'
+export { NOTIFICATION_KINDS, Notification, NotificationSettings } from './notifications/schemas.ts'
 export type { AuthorizeRequest } from './oauth/authorize.ts'
 export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
 export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'

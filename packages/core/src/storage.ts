@@ -28,6 +28,14 @@ export type {
 } from './kernel/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
 export type {
+  DueTask,
+  NotificationChange,
+  NotificationRepo,
+  NotificationSelection,
+  NotificationSettingRepo,
+  NotifierRepo,
+} from './notifications/storage.ts'
+export type {
   CodeRecord,
   GrantRecord,
   OAuthClientRecord,
@@ -36,6 +44,7 @@ export type {
   SessionRecord,
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
+export type { Follower, FollowerRepo } from './projects/followers.ts'
 export type {
   MilestoneCounts,
   MilestoneRecord,

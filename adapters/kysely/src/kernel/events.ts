@@ -1,4 +1,4 @@
-import type { EventId, MemberId, OrgId, StoredEvent, TeamId } from '@workgraph/core'
+import type { ActorId, EventId, MemberId, OrgId, StoredEvent, TeamId } from '@workgraph/core'
 import type { EventRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { int, iso, json } from '../normalize.ts'
@@ -21,6 +21,7 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
       const stored: StoredEvent[] = events.map((e, i) => ({
         ...e,
         teamId: e.teamId ?? null,
+        recipientId: e.recipientId ?? null,
         orgId,
         seq: first + i,
       }))
@@ -37,6 +38,11 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
           eb.or([inVisibleTeams(eb, 'teamId', scope), eb('resourceId', '=', scope.actorId)]),
         )
       }
+      // A notification's events are its recipient's alone, even for readers who see the whole org.
+      if (scope)
+        query = query.where((eb) =>
+          eb.or([eb('recipientId', 'is', null), eb('recipientId', '=', scope.actorId)]),
+        )
       if (kinds)
         query = kinds.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('kind', 'in', [...kinds])
       const rows = await query.orderBy('seq').limit(limit).execute()
@@ -49,6 +55,7 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
         resourceType: r.resourceType,
         resourceId: r.resourceId,
         teamId: (r.teamId ?? null) as TeamId | null,
+        recipientId: (r.recipientId ?? null) as ActorId | null,
         data: json(r.data),
         createdAt: iso(r.createdAt),
       }))

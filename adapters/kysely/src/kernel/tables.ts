@@ -14,6 +14,7 @@ export interface KernelTables {
     data: JsonColumn
     createdAt: Timestamp
     teamId: string | null
+    recipientId: string | null
   }
   idempotencyKeys: {
     principalKey: string

@@ -1,14 +1,16 @@
 import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
+import { followerRepo } from './followers.ts'
 import { milestoneRepo } from './milestones.ts'
 import { projectRepo } from './projects.ts'
 import { projectStatusRepo } from './statuses.ts'
 
-/** Project statuses, projects and milestones. */
+/** Project statuses, projects, milestones, and the followers of projects (later programs and initiatives). */
 export const projectsStore = (db: Kysely<Database>) =>
   ({
     projectStatuses: projectStatusRepo(db),
     projects: projectRepo(db),
     milestones: milestoneRepo(db),
+    followers: followerRepo(db),
   }) satisfies Partial<Store>

@@ -52,4 +52,11 @@ export interface ProjectsTables {
     createdAt: Timestamp
     updatedAt: Timestamp
   }
+  recordFollowers: {
+    orgId: string
+    recordType: string
+    recordId: string
+    actorId: string
+    createdAt: Timestamp
+  }
 }

@@ -9,6 +9,8 @@ export interface NewEvent {
   resourceId: string
   /** The team holding the record (a task's or state's team, a team itself); null for org-level records. Stream reads filter on it. */
   teamId?: TeamId | null
+  /** Set on a notification's events: only this actor reads them, whatever their role (null: the usual rules). */
+  recipientId?: ActorId | null
   /** The resource's new representation, and for updates the changed fields. */
   data: Record<string, unknown>
   createdAt: string

@@ -32,6 +32,7 @@ export const ID_PREFIXES = {
   LinkedItemId: 'litm',
   UpdateId: 'upd',
   UpdateRevisionId: 'urev',
+  NotificationId: 'ntf',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -66,6 +67,7 @@ export type ConnectionId = Id<'ConnectionId'>
 export type LinkedItemId = Id<'LinkedItemId'>
 export type UpdateId = Id<'UpdateId'>
 export type UpdateRevisionId = Id<'UpdateRevisionId'>
+export type NotificationId = Id<'NotificationId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -2,6 +2,7 @@ import type { ResourceGroup } from '../kernel/group.ts'
 import { milestoneOperations } from './milestone-operations.ts'
 import { projectOperations } from './operations.ts'
 import { projectStatusOperations } from './status-operations.ts'
+import { projectSubscriberOperations } from './subscriber-operations.ts'
 import { projectTargets } from './targets.ts'
 
 /** Projects: bounded efforts across teams, their statuses and milestones. */
@@ -20,7 +21,12 @@ export const projectsGroup: ResourceGroup = {
         "The org's project statuses, each in a category (backlog, planned, started, paused, completed, canceled).",
     },
   ],
-  operations: [...projectOperations, ...milestoneOperations, ...projectStatusOperations],
+  operations: [
+    ...projectOperations,
+    ...projectSubscriberOperations,
+    ...milestoneOperations,
+    ...projectStatusOperations,
+  ],
   events: [
     {
       kinds: [
@@ -34,6 +40,10 @@ export const projectsGroup: ResourceGroup = {
       ],
       emittedBy:
         "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `project.deleted` lists the `taskIds` that lost the project",
+    },
+    {
+      kinds: ['project_subscriber.created', 'project_subscriber.deleted'],
+      emittedBy: '`projects.subscribers.*` (resource id: the project; filed under its first team)',
     },
     {
       kinds: ['milestone.created', 'milestone.updated', 'milestone.deleted'],

@@ -1,5 +1,12 @@
 import type { Weekday } from '../cycles/schemas.ts'
-import { type MemberId, newId, type ProjectId, type ProjectStatusId, type TeamId } from '../kernel/ids.ts'
+import {
+  type ActorId,
+  type MemberId,
+  newId,
+  type ProjectId,
+  type ProjectStatusId,
+  type TeamId,
+} from '../kernel/ids.ts'
 import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -11,6 +18,7 @@ import type { Priority } from '../tasks/schemas.ts'
 import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { withCadence } from './cadence.ts'
+import { autoFollow } from './followers.ts'
 import type { Project, ProjectStatus, ProjectStatusCategory, UpdateCadence } from './schemas.ts'
 import { ensureProjectStatuses, requireProjectStatus } from './statuses.ts'
 import type { ProjectFilter, ProjectRecord } from './storage.ts'
@@ -108,6 +116,9 @@ export async function createProject(
     ...lifecycleStamps(null, status.category, EMPTY_STAMPS, ctx.now),
   }
   await ctx.store.projects.insert(record, input.teamIds, ctx.now)
+  // The creator and the lead follow the project: they hear of its status updates.
+  await autoFollow(ctx, 'project', record.id, ctx.actor!.id)
+  if (record.leadId) await autoFollow(ctx, 'project', record.id, record.leadId as ActorId)
   const project = await unscopedProject(ctx, record.id)
   emitProject(ctx, 'project.created', project, { project })
   return requireProject(ctx, record.id)

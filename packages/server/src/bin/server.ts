@@ -94,6 +94,10 @@ void advance()
 const cycles = setInterval(advance, 60_000)
 cycles.unref()
 
+// Notifications follow the event logs after commit (hub wake-ups, a poll as fallback) and reminders
+// of due dates go out hourly, each once per task and day.
+const notifier = engine.startNotifier({ onError: (error) => log.error('notifier failed', error) })
+
 // SIGTERM (or SIGINT) drains: no new connections, live streams end with a `shutdown` frame,
 // requests in flight finish; whatever is left after SHUTDOWN_TIMEOUT_SECONDS is cut (exit code 1).
 // A second signal exits at once.
@@ -106,6 +110,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   console.log(`${signal}: draining, at most ${shutdownTimeoutMs / 1000} s`)
   clearInterval(pruning)
   clearInterval(cycles)
+  await notifier.stop()
   const closing = server.close(shutdownTimeoutMs)
   await engine.close()
   const { drained } = await closing

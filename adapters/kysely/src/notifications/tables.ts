@@ -1,0 +1,30 @@
+import type { BigIntColumn, NullableTimestamp, Timestamp } from '../columns.ts'
+
+/** The notifications tables, as queries see them. */
+export interface NotificationsTables {
+  notifications: {
+    orgId: string
+    id: string
+    recipientId: string
+    kind: string
+    recordType: string
+    recordId: string
+    actorId: string | null
+    eventId: string | null
+    summary: string
+    dedupeKey: string
+    readAt: NullableTimestamp
+    snoozedUntil: NullableTimestamp
+    archivedAt: NullableTimestamp
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+  notificationSettings: {
+    orgId: string
+    memberId: string
+    kind: string
+    enabled: number
+    updatedAt: Timestamp
+  }
+  notifierPositions: { orgId: string; seq: BigIntColumn }
+}

@@ -1,0 +1,198 @@
+import { type Static, type TProperties, Type } from '@sinclair/typebox'
+import { IdSchema, type NotificationId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf } from '../kernel/resource.ts'
+import { PageOf } from '../kernel/schema-types.ts'
+import { notificationExamples as ex, settingsUpdateExample } from './examples.ts'
+import {
+  BatchBody,
+  BulkResult,
+  Notification,
+  NotificationCounts,
+  NotificationFilterFields,
+  NotificationSettings,
+  NotificationSettingsPatch,
+  ReadAllBody,
+  SnoozeBody,
+} from './schemas.ts'
+import {
+  actOn,
+  actOnMany,
+  batchNotifications,
+  countNotifications,
+  listNotifications,
+  requireNotification,
+} from './service.ts'
+import { getSettings, updateSettings } from './settings.ts'
+
+const base = '/v1/orgs/{orgId}/notifications'
+const item = `${base}/{notificationId}`
+const TAG = 'Notifications'
+const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
+const orgParams = obj(paramsOf('/v1/orgs/{orgId}'))
+const itemParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), notificationId: IdSchema('NotificationId') })
+const nid = (p: { notificationId: string }) => p.notificationId as NotificationId
+const ONLY_MINE = "Only the recipient sees a notification: anyone else's id is a 404."
+
+/** The per-notification actions: a POST on `{notificationId}/<action>` answering the notification. */
+const action = (
+  name: 'read' | 'unread' | 'snooze' | 'unsnooze' | 'archive' | 'restore',
+  summary: string,
+  description: string,
+) =>
+  declareOperation({
+    id: `notifications.${name}`,
+    method: 'POST',
+    path: `${item}/${name}`,
+    tag: TAG,
+    scope: 'work:write',
+    summary,
+    description: `${description} ${ONLY_MINE}`,
+    params: itemParams,
+    ...(name === 'snooze' ? { body: SnoozeBody } : {}),
+    response: Notification,
+    status: 200,
+    errors: name === 'snooze' ? ['not_found', 'archived'] : ['not_found'],
+    examples: ex[name],
+    run: (ctx, { params, body }) =>
+      actOn(ctx, nid(params), name, (body as { until?: string } | undefined)?.until),
+  })
+
+export const notificationOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'notifications.list',
+    method: 'GET',
+    path: base,
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'List my notifications',
+    description:
+      "The caller's notifications in this workspace, newest first: by default the inbox (neither archived nor snoozed).",
+    params: orgParams,
+    query: obj({ ...PageQuery, ...NotificationFilterFields }),
+    response: PageOf(Notification, 'Notification'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    examples: ex.list,
+    run: (ctx, { query }) => listNotifications(ctx, query),
+  }),
+  declareOperation({
+    id: 'notifications.counts',
+    method: 'GET',
+    path: `${base}/counts`,
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Count my notifications',
+    description: 'Unread and total inbox notifications, snoozed ones, and unread ones per kind.',
+    params: orgParams,
+    response: NotificationCounts,
+    status: 200,
+    errors: [],
+    examples: ex.counts,
+    run: (ctx) => countNotifications(ctx),
+  }),
+  declareOperation({
+    id: 'notifications.get',
+    method: 'GET',
+    path: item,
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Get a notification',
+    description: ONLY_MINE,
+    params: itemParams,
+    response: Notification,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    examples: ex.get,
+    run: (ctx, { params }) => requireNotification(ctx, nid(params)),
+  }),
+  action('read', 'Mark a notification read', 'Already read: answered unchanged.'),
+  action('unread', 'Mark a notification unread', 'Already unread: answered unchanged.'),
+  action(
+    'snooze',
+    'Snooze a notification',
+    'Hides it from the inbox until `until`; it comes back unread. An archived notification cannot be snoozed (409 `archived`).',
+  ),
+  action('unsnooze', 'Unsnooze a notification', 'Brings a snoozed notification back to the inbox now.'),
+  action('archive', 'Archive a notification', 'Takes it out of the inbox; a snooze is cleared.'),
+  action(
+    'restore',
+    'Unarchive a notification',
+    'Brings an archived notification back, read or unread as it was.',
+  ),
+  declareOperation({
+    id: 'notifications.readAll',
+    method: 'POST',
+    path: `${base}/read-all`,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Mark all my notifications read',
+    description:
+      'Every unread notification of the caller, archived and snoozed ones included, optionally only of one kind, about one record, or created before a time; one statement.',
+    params: orgParams,
+    body: ReadAllBody,
+    response: BulkResult,
+    status: 200,
+    errors: [],
+    examples: ex.readAll,
+    run: (ctx, { body }) => {
+      const { before, ...filter } = body as Static<typeof ReadAllBody>
+      return actOnMany(
+        ctx,
+        { filter: { view: 'all', ...filter } },
+        'read',
+        before ? { createdBefore: before } : {},
+      )
+    },
+  }),
+  declareOperation({
+    id: 'notifications.batch',
+    method: 'POST',
+    path: `${base}/batch`,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Act on many of my notifications',
+    description:
+      'Applies one action (read, unread, snooze, unsnooze, archive, restore) to up to 200 notifications by id, or to every one matching a filter (the filter’s `view` defaults to the inbox). Ids that are not the caller’s are left out. Answers how many changed.',
+    params: orgParams,
+    body: BatchBody,
+    response: BulkResult,
+    status: 200,
+    errors: [],
+    examples: ex.batch,
+    run: (ctx, { body }) => batchNotifications(ctx, body as never),
+  }),
+  declareOperation({
+    id: 'notificationSettings.get',
+    method: 'GET',
+    path: '/v1/orgs/{orgId}/notification-settings',
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Get my notification settings',
+    description: "The caller's settings in this workspace: each kind on or off (on unless turned off).",
+    params: orgParams,
+    response: NotificationSettings,
+    status: 200,
+    errors: [],
+    examples: ex.settingsGet,
+    run: (ctx) => getSettings(ctx),
+  }),
+  declareOperation({
+    id: 'notificationSettings.update',
+    method: 'PATCH',
+    path: '/v1/orgs/{orgId}/notification-settings',
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Update my notification settings',
+    description: 'Turns kinds on or off for the caller in this workspace; kinds left out stay as they are.',
+    params: orgParams,
+    body: NotificationSettingsPatch,
+    response: NotificationSettings,
+    status: 200,
+    errors: [],
+    examples: settingsUpdateExample,
+    run: (ctx, { body }) => updateSettings(ctx, body as never),
+  }),
+]
