@@ -5,6 +5,7 @@ import type { ConnectorsTables } from './connectors/tables.ts'
 import type { CyclesTables } from './cycles/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
+import type { MeTables } from './me/tables.ts'
 import type { OrgsTables } from './orgs/tables.ts'
 import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
@@ -29,6 +30,7 @@ export interface Database
     UpdatesTables,
     LabelsTables,
     CommentsTables,
-    ConnectorsTables {}
+    ConnectorsTables,
+    MeTables {}
 
 export type Dialect = 'sqlite' | 'postgres'

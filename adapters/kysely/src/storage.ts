@@ -9,6 +9,7 @@ import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
+import { meStore } from './me/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
 import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
@@ -40,6 +41,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),
+    ...meStore(db),
   }
 }
 

@@ -60,6 +60,7 @@ export type {
   ConnectionId,
   CycleId,
   EventId,
+  FavoriteId,
   GrantId,
   Id,
   IdBrand,
@@ -81,6 +82,7 @@ export type {
   UpdateId,
   UpdateRevisionId,
   UserId,
+  ViewId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
 export type { Mailer } from './kernel/mailer.ts'
@@ -115,6 +117,8 @@ export { resourceOperations } from './kernel/resource.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
+export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
+export { FAVORITES_MAX } from './me/storage.ts'
 export type { AuthorizeRequest } from './oauth/authorize.ts'
 export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
 export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'

@@ -27,8 +27,10 @@ export type {
   StoredSecret,
 } from './kernel/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
+export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {
   CodeRecord,
+  ConsentRecord,
   GrantRecord,
   OAuthClientRecord,
   OAuthStore,
@@ -65,4 +67,4 @@ export type {
 } from './tasks/storage.ts'
 export type { StateRepo, TeamRecord, TeamRepo } from './teams/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
-export type { User, UserRepo } from './users/storage.ts'
+export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
