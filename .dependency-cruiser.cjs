@@ -19,6 +19,7 @@ const GROUPS = [
   'agents',
   'plans',
   'connectors',
+  'views',
   'me',
   'streams',
 ]

@@ -66,6 +66,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'milestones.update': () => ({ name: 'Renamed' }),
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
+  'views.create': (ids) => ({ name: 'Matrix', filter: { priority: 'high' }, teamId: ids.teamId }),
+  'views.update': () => ({ name: 'Renamed' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
@@ -156,6 +158,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
   ).body
   await ws.api.patch(`${base}/updates/${update.id}`, { body: 'Sample, edited' })
+  const view = (
+    await ws.api.post(`${base}/views`, { name: 'Sample', filter: { priority: 'high' }, teamId: ws.teamId })
+  ).body
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -189,6 +194,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     milestoneId: milestone.id,
     /** A status update of the sample project, edited once (it has history). */
     updateId: update.id,
+    /** A view of the sample tasks, shared with the sample team. */
+    viewId: view.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

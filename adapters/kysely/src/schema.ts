@@ -12,6 +12,7 @@ import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
+import type { ViewsTables } from './views/tables.ts'
 
 /**
  * Table and column names as queries see them; CamelCasePlugin maps them to snake_case in SQL. Each
@@ -31,6 +32,7 @@ export interface Database
     LabelsTables,
     CommentsTables,
     ConnectorsTables,
-    MeTables {}
+    MeTables,
+    ViewsTables {}
 
 export type Dialect = 'sqlite' | 'postgres'

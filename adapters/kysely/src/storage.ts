@@ -19,6 +19,7 @@ import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
+import { viewsStore } from './views/store.ts'
 
 export interface KyselyStorage extends Storage {
   readonly db: Kysely<Database>
@@ -42,6 +43,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...agentsStore(db),
     ...connectorsStore(db),
     ...meStore(db),
+    ...viewsStore(db),
   }
 }
 
