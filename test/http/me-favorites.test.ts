@@ -1,4 +1,4 @@
-import { newId } from '@workgraph/core'
+import { FAVORITES_MAX, newId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -171,5 +171,26 @@ describeEachDatabase('me.favorites', (db) => {
     expect((await ws.api.get(favorites)).body.data.map((f: any) => f.id)).toEqual([b.id])
     const next = await star(ws.api, ws.orgId, 'task', await task(ws, 'C'))
     expect(next.body.position).toBe(b.position + 1)
+  })
+  it('keeps at most FAVORITES_MAX favorites per person (409 conflict beyond) and stars nothing more', async () => {
+    const ws = await newWorkspace(server)
+    const at = new Date().toISOString()
+    const taskId = await task(ws)
+    await server.storage.transaction(async (s) => {
+      for (let i = 0; i < FAVORITES_MAX; i++)
+        await s.favorites.insertOnce({
+          id: newId('FavoriteId'),
+          userId: ws.owner.user.id,
+          orgId: ws.orgId,
+          recordType: 'task',
+          recordId: newId('TaskId'),
+          position: i,
+          createdAt: at,
+        })
+    })
+    const res = await star(ws.api, ws.orgId, 'task', taskId)
+    expect(res).toMatchObject({ status: 409, body: { code: 'conflict' } })
+    const all = await server.storage.read((s) => s.favorites.all(ws.owner.user.id))
+    expect(all).toHaveLength(FAVORITES_MAX)
   })
 })

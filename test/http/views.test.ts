@@ -55,7 +55,11 @@ describeEachDatabase('views', (db) => {
       expect(res.body.code).toBe(code)
       expect(res.body.errors.map((e: any) => e.pointer)).toContain(pointer)
     }
-    const projectFilter = await ws.api.post(views(ws), { name: 'P', model: 'projects', filter: { priority: 'high' } })
+    const projectFilter = await ws.api.post(views(ws), {
+      name: 'P',
+      model: 'projects',
+      filter: { priority: 'high' },
+    })
     expect(projectFilter.status).toBe(400)
     expect(await names(ws.api, ws)).toEqual([])
   })
@@ -77,9 +81,16 @@ describeEachDatabase('views', (db) => {
 
     // The viewer may not change it; the owner and a team manager may.
     const refused = await viewer.api.patch(`${views(ws)}/${shared.body.id}`, { name: 'Mine' })
-    expect(refused).toMatchObject({ status: 403, body: { code: 'capability_required', capability: 'manage' } })
-    expect((await contributor.api.patch(`${views(ws)}/${shared.body.id}`, { name: 'Ours' })).body.name).toBe('Ours')
-    expect((await ws.api.patch(`${views(ws)}/${shared.body.id}`, { description: 'Team work' })).status).toBe(200)
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'capability_required', capability: 'manage' },
+    })
+    expect((await contributor.api.patch(`${views(ws)}/${shared.body.id}`, { name: 'Ours' })).body.name).toBe(
+      'Ours',
+    )
+    expect((await ws.api.patch(`${views(ws)}/${shared.body.id}`, { description: 'Team work' })).status).toBe(
+      200,
+    )
 
     const stream = (await ws.api.get(`/v1/orgs/${ws.orgId}/stream`)).body.data
     const kinds = stream.filter((e: any) => e.resourceType === 'view').map((e: any) => e.kind)
@@ -98,7 +109,8 @@ describeEachDatabase('views', (db) => {
     const ws = await newWorkspace(server)
     const design = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Design', key: 'DES' })).body.id
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
-    for (let i = 0; i < 5; i++) await ws.api.post(tasks, { teamId: ws.teamId, title: `Hot ${i}`, priority: 'urgent' })
+    for (let i = 0; i < 5; i++)
+      await ws.api.post(tasks, { teamId: ws.teamId, title: `Hot ${i}`, priority: 'urgent' })
     await ws.api.post(tasks, { teamId: ws.teamId, title: 'Cold', priority: 'low' })
     await ws.api.post(tasks, { teamId: design, title: 'Hot design', priority: 'urgent' })
     const view = await ws.api.post(views(ws), {
@@ -130,7 +142,9 @@ describeEachDatabase('views', (db) => {
     const theirs = await guest.api.get(`${views(ws)}/${view.body.id}/results`)
     expect(theirs.body.data.map((t: any) => t.title)).toEqual(['Hot 0', 'Hot 1', 'Hot 2', 'Hot 3', 'Hot 4'])
     const other = await ws.api.post(views(ws), { name: 'Low', filter: { priority: 'low' } })
-    const foreign = await ws.api.get(`${views(ws)}/${other.body.id}/results?cursor=${theirs.body.nextCursor ?? 'x.y'}`)
+    const foreign = await ws.api.get(
+      `${views(ws)}/${other.body.id}/results?cursor=${theirs.body.nextCursor ?? 'x.y'}`,
+    )
     expect(foreign).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } })
   })
 
@@ -140,7 +154,11 @@ describeEachDatabase('views', (db) => {
     const kept = await ws.api.post(projects, { name: 'Launch', teamIds: [ws.teamId] })
     const archived = await ws.api.post(projects, { name: 'Old', teamIds: [ws.teamId] })
     expect((await ws.api.post(`${projects}/${archived.body.id}/archive`)).status).toBe(200)
-    const view = await ws.api.post(views(ws), { name: 'Archived', model: 'projects', filter: { archived: 'only' } })
+    const view = await ws.api.post(views(ws), {
+      name: 'Archived',
+      model: 'projects',
+      filter: { archived: 'only' },
+    })
     expect(view.status).toBe(201)
     const res = await ws.api.get(`${views(ws)}/${view.body.id}/results`)
     expect(res.body).toMatchObject({ model: 'projects', nextCursor: null })

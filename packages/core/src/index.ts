@@ -119,7 +119,6 @@ export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts
 export { Label, labelNameKey } from './labels/schemas.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
-export type { View, ViewFilter } from './views/schemas.ts'
 export type { AuthorizeRequest } from './oauth/authorize.ts'
 export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
 export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'
@@ -204,3 +203,4 @@ export {
   UpdateRevision,
 } from './updates/schemas.ts'
 export { createUser } from './users/create-user.ts'
+export type { View, ViewFilter } from './views/schemas.ts'

@@ -67,5 +67,5 @@ export type {
 } from './tasks/storage.ts'
 export type { StateRepo, TeamRecord, TeamRepo } from './teams/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
-export type { ViewRepo } from './views/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
+export type { ViewRepo } from './views/storage.ts'

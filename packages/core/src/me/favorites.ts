@@ -150,7 +150,10 @@ export async function reorderFavorites(
   for (const f of await ctx.store.favorites.all(userId))
     ((await visible(f.orgId, f.recordType, f.recordId)) ? shown : hidden).push(f)
   const ordered = requirePermutation(order, shown, 'favoriteIds', 'your favorites')
-  const next = [...ordered, ...hidden].map((f, position) => ({ ...f, position }))
-  for (const f of next) await ctx.store.favorites.setPosition(userId, f.id, f.position)
+  const before = [...ordered, ...hidden]
+  const next = before.map((f, position) => ({ ...f, position }))
+  // Only the favorites whose position changes are written.
+  for (const [i, f] of next.entries())
+    if (f.position !== before[i]!.position) await ctx.store.favorites.setPosition(userId, f.id, f.position)
   return { data: next.slice(0, ordered.length).map(toFavorite) }
 }

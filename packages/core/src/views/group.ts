@@ -20,7 +20,8 @@ export const viewsGroup: ResourceGroup = {
     },
     {
       kinds: ['view.unshared'],
-      emittedBy: '`views.update` making a shared view personal or moving it to another team: to the team it left, with only its id',
+      emittedBy:
+        '`views.update` making a shared view personal or moving it to another team: to the team it left, with only its id',
     },
   ],
 }

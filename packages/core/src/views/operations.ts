@@ -7,12 +7,15 @@ import { Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { Project } from '../projects/schemas.ts'
 import { Task } from '../tasks/schemas.ts'
 import { viewExamples } from './examples.ts'
-import { CreateViewBody, UpdateViewBody, View, VIEW_MODELS } from './schemas.ts'
+import { CreateViewBody, UpdateViewBody, VIEW_MODELS, View } from './schemas.ts'
 import { createView, deleteView, listViews, requireView, updateView, viewResults } from './service.ts'
 
 const viewsPath = '/v1/orgs/{orgId}/views'
 const collection = Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false })
-const item = Type.Object({ orgId: IdSchema('OrgId'), viewId: IdSchema('ViewId') }, { additionalProperties: false })
+const item = Type.Object(
+  { orgId: IdSchema('OrgId'), viewId: IdSchema('ViewId') },
+  { additionalProperties: false },
+)
 const paging = Type.Object(PageQuery, { additionalProperties: false })
 
 export const viewOperations: AnyOperation[] = [

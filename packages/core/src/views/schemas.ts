@@ -54,7 +54,9 @@ export const CreateViewBody = Type.Object(
   {
     name: editable.name,
     description: Type.Optional(editable.description),
-    model: Type.Optional(StringEnum(VIEW_MODELS, { default: 'tasks', description: 'tasks (default) or projects.' })),
+    model: Type.Optional(
+      StringEnum(VIEW_MODELS, { default: 'tasks', description: 'tasks (default) or projects.' }),
+    ),
     filter: editable.filter,
     teamId: Type.Optional(editable.teamId),
   },

@@ -1,9 +1,9 @@
+import { canonicalJson } from '../kernel/canonical.ts'
 import type { MemberId, TeamId, ViewId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { canonicalJson } from '../kernel/canonical.ts'
 import { notFound } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { checkFilter, LIST_OF } from './filter.ts'
@@ -20,7 +20,10 @@ export async function requireView(ctx: OperationContext, viewId: ViewId): Promis
   return view
 }
 
-export async function listViews(ctx: OperationContext, query: { cursor?: string; limit?: number }): Promise<Page<View>> {
+export async function listViews(
+  ctx: OperationContext,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<View>> {
   const orgId = currentOrg(ctx).id
   const who = await viewer(ctx)
   return readPage(ctx, {
@@ -45,14 +48,25 @@ async function requireEditable(ctx: OperationContext, view: View): Promise<void>
 }
 
 /** Only team views are in the workspace log: a personal view belongs to its owner (docs/me.md). */
-function emitShared(ctx: OperationContext, kind: string, teamId: TeamId | null, data: Record<string, unknown>) {
+function emitShared(
+  ctx: OperationContext,
+  kind: string,
+  teamId: TeamId | null,
+  data: Record<string, unknown>,
+) {
   if (!teamId) return
   ctx.emit({ kind, resourceType: 'view', resourceId: data.id as string, teamId, data })
 }
 
 export async function createView(
   ctx: OperationContext,
-  input: { name: string; description?: string | null; model?: ViewModel; filter: ViewFilter; teamId?: TeamId | null },
+  input: {
+    name: string
+    description?: string | null
+    model?: ViewModel
+    filter: ViewFilter
+    teamId?: TeamId | null
+  },
 ): Promise<View> {
   const model = input.model ?? 'tasks'
   const filter = checkFilter(ctx, model, input.filter)
