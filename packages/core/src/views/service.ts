@@ -5,6 +5,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound } from '../kernel/problems.ts'
+import { UNSCOPED } from '../kernel/read-scope.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { checkFilter, LIST_OF } from './filter.ts'
 import type { View, ViewFilter, ViewModel } from './schemas.ts'
@@ -117,12 +118,9 @@ export async function updateView(
   return updated
 }
 
-// The owner may make a view personal after sharing it; read it back as its owner would.
+// A manager may make a view personal, after which only its owner could read it: read it as storage.
 async function requireViewUnscoped(ctx: OperationContext, view: View): Promise<View> {
-  const read = await ctx.store.views.get(view.orgId, view.id, {
-    memberId: view.ownerId,
-    scope: { orgWide: true, actorId: view.ownerId, teamIds: [] },
-  })
+  const read = await ctx.store.views.get(view.orgId, view.id, { memberId: view.ownerId, scope: UNSCOPED })
   if (!read) throw notFound('View')
   return read
 }
