@@ -20,6 +20,7 @@ const GROUPS = [
   'plans',
   'connectors',
   'notifications',
+  'views',
   'me',
   'streams',
 ]

@@ -58,6 +58,25 @@ describeEachDatabase('managing the account is for first-party apps', (db) => {
     expect((await app.get('/v1/me/sessions')).body.data).toHaveLength(1)
   })
 
+  it('shows one connection with its scopes and last use; another app may not read it', async () => {
+    const person = await signUp(server.url)
+    const { clientId, token } = await connectApp(server.url, person.cookie)
+    const app = server.as(token)
+    const [own] = (await app.get('/v1/me/connections')).body.data
+    const one = await app.get(`/v1/me/connections/${own.id}`)
+    expect(one.status).toBe(200)
+    expect(one.body).toEqual(own)
+    expect(one.body).toMatchObject({ clientId, scopes: ['work:read', 'work:write'] })
+    expect(Date.parse(one.body.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(one.body.createdAt))
+    expect(one.headers.get('etag')).toBeTruthy()
+
+    const other = await connectApp(server.url, person.cookie)
+    const denied = await server.as(other.token).get(`/v1/me/connections/${own.id}`)
+    expect(denied).toMatchObject({ status: 403, body: { code: 'first_party_only' } })
+    const missing = await app.get('/v1/me/connections/cns_01JD3Q2R4S5T6V7W8X9YZABCDE')
+    expect(missing.status).toBe(403)
+  })
+
   it('lets an app disconnect itself, after which its token stops working', async () => {
     const person = await signUp(server.url)
     const { token } = await connectApp(server.url, person.cookie)
@@ -114,7 +133,16 @@ describeEachDatabase('first-party clients named in config', (db) => {
         const { sessionId, grantId, as } = await world()
         const principal = as(clientId)
         await t.engine.execute('me.sessions.revoke', { params: { sessionId } }, principal)
+        const seen = await t.engine.execute(
+          'me.connections.get',
+          { params: { connectionId: grantId } },
+          principal,
+        )
+        expect(seen.body).toMatchObject({ id: grantId, clientName: 'Some app', lastUsedAt: null })
         await t.engine.execute('me.connections.revoke', { params: { connectionId: grantId } }, principal)
+        await expect(
+          t.engine.execute('me.connections.get', { params: { connectionId: grantId } }, principal),
+        ).rejects.toMatchObject({ code: 'not_found' })
         const left = await t.engine.execute('me.connections.list', {}, principal)
         expect(left.body).toEqual({ data: [] })
       })

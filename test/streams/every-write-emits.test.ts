@@ -12,8 +12,19 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
 
-/** Writes outside any workspace change only the caller's own account: no workspace stream can carry them. */
-const ACCOUNT_ONLY = new Set(['me.sessions.revoke', 'me.connections.revoke'])
+/**
+ * Writes outside any workspace change only the caller's own account and personal data: no workspace
+ * stream can carry them (docs/me.md says how they are observed).
+ */
+const ACCOUNT_ONLY = new Set([
+  'me.sessions.revoke',
+  'me.connections.revoke',
+  'me.update',
+  'me.preferences.update',
+  'me.favorites.create',
+  'me.favorites.reorder',
+  'me.favorites.delete',
+])
 
 /** A write that needs another first: `restore` after `archive`, `reactivate` after `deactivate`, `remove` after `add`. */
 const NEEDS = {

@@ -66,6 +66,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'milestones.update': () => ({ name: 'Renamed' }),
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
+  'views.create': (ids) => ({ name: 'Matrix', filter: { priority: 'high' }, teamId: ids.teamId }),
+  'views.update': () => ({ name: 'Renamed' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -164,6 +166,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   await member.api.post(`${base}/tasks/${task.id}/comments`, { body: 'For the owner' })
   await server.engine.notify()
   const notification = (await ws.api.get(`${base}/notifications`)).body.data[0]
+  const view = (
+    await ws.api.post(`${base}/views`, { name: 'Sample', filter: { priority: 'high' }, teamId: ws.teamId })
+  ).body
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -197,6 +202,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     milestoneId: milestone.id,
     /** A status update of the sample project, edited once (it has history). */
     updateId: update.id,
+    /** A view of the sample tasks, shared with the sample team. */
+    viewId: view.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

@@ -5,6 +5,7 @@ import type { ConnectorsTables } from './connectors/tables.ts'
 import type { CyclesTables } from './cycles/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
+import type { MeTables } from './me/tables.ts'
 import type { NotificationsTables } from './notifications/tables.ts'
 import type { OrgsTables } from './orgs/tables.ts'
 import type { ProjectsTables } from './projects/tables.ts'
@@ -12,6 +13,7 @@ import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
+import type { ViewsTables } from './views/tables.ts'
 
 /**
  * Table and column names as queries see them; CamelCasePlugin maps them to snake_case in SQL. Each
@@ -31,6 +33,8 @@ export interface Database
     LabelsTables,
     CommentsTables,
     ConnectorsTables,
-    NotificationsTables {}
+    NotificationsTables,
+    MeTables,
+    ViewsTables {}
 
 export type Dialect = 'sqlite' | 'postgres'

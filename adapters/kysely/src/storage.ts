@@ -9,6 +9,7 @@ import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
+import { meStore } from './me/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
 import { notificationsStore } from './notifications/store.ts'
 import { oauthStore } from './oauth/store.ts'
@@ -19,6 +20,7 @@ import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
+import { viewsStore } from './views/store.ts'
 
 export interface KyselyStorage extends Storage {
   readonly db: Kysely<Database>
@@ -42,6 +44,8 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...agentsStore(db),
     ...connectorsStore(db),
     ...notificationsStore(db, dialect),
+    ...meStore(db),
+    ...viewsStore(db),
   }
 }
 

@@ -16,6 +16,7 @@ import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
 import { teamsGroup } from './teams/group.ts'
 import { updatesGroup } from './updates/group.ts'
+import { viewsGroup } from './views/group.ts'
 
 /**
  * The resource groups in documentation order: the reference lists their tags, operations and event
@@ -31,6 +32,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   projectsGroup,
   updatesGroup,
   labelsGroup,
+  viewsGroup,
   commentsGroup,
   agentsGroup,
   plansGroup,

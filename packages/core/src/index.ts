@@ -60,6 +60,7 @@ export type {
   ConnectionId,
   CycleId,
   EventId,
+  FavoriteId,
   GrantId,
   Id,
   IdBrand,
@@ -82,6 +83,7 @@ export type {
   UpdateId,
   UpdateRevisionId,
   UserId,
+  ViewId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
 export type { Mailer } from './kernel/mailer.ts'
@@ -116,6 +118,8 @@ export { resourceOperations } from './kernel/resource.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
+export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
+export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
 export type {
   NotificationKind,
@@ -207,3 +211,4 @@ export {
   UpdateRevision,
 } from './updates/schemas.ts'
 export { createUser } from './users/create-user.ts'
+export type { View, ViewFilter } from './views/schemas.ts'

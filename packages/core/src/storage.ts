@@ -27,6 +27,7 @@ export type {
   StoredSecret,
 } from './kernel/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
+export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {
   DueTask,
   NotificationChange,
@@ -37,6 +38,7 @@ export type {
 } from './notifications/storage.ts'
 export type {
   CodeRecord,
+  ConsentRecord,
   GrantRecord,
   OAuthClientRecord,
   OAuthStore,
@@ -74,4 +76,5 @@ export type {
 } from './tasks/storage.ts'
 export type { StateRepo, TeamRecord, TeamRepo } from './teams/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
-export type { User, UserRepo } from './users/storage.ts'
+export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
+export type { ViewRepo } from './views/storage.ts'

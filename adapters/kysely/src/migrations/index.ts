@@ -15,6 +15,7 @@ import * as m0012 from './0012_project_updates.ts'
 import * as m0013 from './0013_protocol_sessions.ts'
 import * as m0014 from './0014_linked_items_on_projects.ts'
 import * as m0020 from './0020_notifications.ts'
+import * as m0021 from './0021_me.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0013_protocol_sessions': m0013,
   '0014_linked_items_on_projects': m0014,
   '0020_notifications': m0020,
+  '0021_me': m0021,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -6,6 +6,7 @@ import {
   type RevokedAccessTokensTable,
   toClient,
   toCode,
+  toConsent,
   toGrant,
   toRefresh,
   toSession,
@@ -143,7 +144,19 @@ export function oauthRepo(database: Kysely<Database>): OAuthStore {
         .orderBy('id')
         .limit(500)
         .execute()
-      return rows.map(toGrant)
+      return rows.map(toConsent)
+    },
+    async findGrant(userId, id) {
+      const row = await db
+        .selectFrom('oauthConsents')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toConsent(row) : null
+    },
+    async touchGrant(id, at) {
+      await db.updateTable('oauthConsents').set({ lastUsedAt: at }).where('id', '=', id).execute()
     },
     async deleteGrant(id, userId) {
       let query = db.deleteFrom('oauthConsents').where('id', '=', id)

@@ -1,6 +1,7 @@
 import type { ConsentId, UserId, WebSessionId } from '@workgraph/core'
 import type {
   CodeRecord,
+  ConsentRecord,
   GrantRecord,
   OAuthClientRecord,
   RefreshTokenRecord,
@@ -42,6 +43,7 @@ export interface OAuthTables {
     scopes: string
     createdAt: Ts
     updatedAt: Ts
+    lastUsedAt: NullableTs
   }
   oauthCodes: {
     codeHash: string
@@ -95,6 +97,10 @@ export const toGrant = (r: Row<'oauthConsents'>): GrantRecord => ({
   scopes: words(r.scopes),
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
+})
+export const toConsent = (r: Row<'oauthConsents'>): ConsentRecord => ({
+  ...toGrant(r),
+  lastUsedAt: isoOrNull(r.lastUsedAt),
 })
 export const toCode = (r: Row<'oauthCodes'>): CodeRecord => ({
   ...r,

@@ -2,5 +2,13 @@ import type { Timestamp } from '../columns.ts'
 
 /** The users tables, as queries see them. */
 export interface UsersTables {
-  users: { id: string; email: string; name: string; createdAt: Timestamp }
+  users: {
+    id: string
+    email: string
+    name: string
+    createdAt: Timestamp
+    avatarUrl: string | null
+    timeZone: string | null
+    locale: string | null
+  }
 }

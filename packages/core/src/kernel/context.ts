@@ -89,6 +89,7 @@ export function createContext(deps: ContextDeps, org: Tenant | null, actor: Acto
     },
     invoke: deps.invoke,
     operationOf: deps.operationOf,
+    within: (other, as) => createContext(deps, other, as),
     hub: deps.hub,
   }
   return ctx

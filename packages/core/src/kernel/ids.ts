@@ -33,6 +33,8 @@ export const ID_PREFIXES = {
   UpdateId: 'upd',
   UpdateRevisionId: 'urev',
   NotificationId: 'ntf',
+  FavoriteId: 'fav',
+  ViewId: 'view',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -68,6 +70,8 @@ export type LinkedItemId = Id<'LinkedItemId'>
 export type UpdateId = Id<'UpdateId'>
 export type UpdateRevisionId = Id<'UpdateRevisionId'>
 export type NotificationId = Id<'NotificationId'>
+export type FavoriteId = Id<'FavoriteId'>
+export type ViewId = Id<'ViewId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

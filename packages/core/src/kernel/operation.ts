@@ -56,6 +56,11 @@ export interface OperationContext {
     input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown },
     actor: Actor,
   ): Promise<unknown>
+  /**
+   * The same request acting as another of the person's actors, in another org: cross-workspace
+   * reads check capabilities and read scopes there (favorites, the hub). It shares the transaction.
+   */
+  within(org: Tenant, actor: Actor): OperationContext
   config: EngineConfig
   /** Wakes stream readers when a log grows (long-polls wait on it). */
   hub: EventHub

@@ -1,14 +1,17 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { favoriteOperations } from './favorite-operations.ts'
 import { meCatalogue } from './operations.ts'
+import { profileOperations } from './profile-operations.ts'
 
-/** The caller's own account. */
+/** The caller's own account and personal data, across workspaces. */
 export const meGroup: ResourceGroup = {
   name: 'me',
   tags: [
     {
       name: 'Me',
-      description: "The caller's own account: signed-in web sessions and connected apps (OAuth consents).",
+      description:
+        "The caller's own account and personal data across workspaces: profile, preferences, favorites, signed-in web sessions and connected apps (OAuth consents). These writes belong to the person, not to a workspace, so no workspace stream carries them (docs/me.md).",
     },
   ],
-  operations: meCatalogue,
+  operations: [...profileOperations, ...meCatalogue, ...favoriteOperations],
 }

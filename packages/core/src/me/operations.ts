@@ -2,8 +2,9 @@ import { Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { notFound } from '../kernel/problems.ts'
-import { Nullable, Timestamp } from '../kernel/schema-types.ts'
+import { Nullable, NullableTimestamp, Timestamp } from '../kernel/schema-types.ts'
 import type { ConsentId, WebSessionId } from '../oauth/store.ts'
+import { connectionExample } from './examples.ts'
 import { requireFirstParty } from './first-party.ts'
 
 export const WebSession = Type.Object(
@@ -26,6 +27,9 @@ export const Connection = Type.Object(
     scopes: Type.Array(Type.String(), { description: 'The scopes the person allowed.' }),
     createdAt: Timestamp('When the person first consented.'),
     updatedAt: Timestamp('When the consent last changed (a wider scope).'),
+    lastUsedAt: NullableTimestamp(
+      'When the app last obtained an access token on it (signing in or refreshing); tokens then work for 15 minutes. Null if never.',
+    ),
   },
   { $id: 'Connection', additionalProperties: false },
 )
@@ -93,6 +97,29 @@ export const meCatalogue: AnyOperation[] = [
     async run(ctx) {
       const rows = await ctx.store.oauth.listGrants(principalUser(ctx))
       return { data: rows.map(({ userId: _user, ...grant }) => grant) }
+    },
+  }),
+  declareOperation({
+    id: 'me.connections.get',
+    method: 'GET',
+    path: '/v1/me/connections/{connectionId}',
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'Get a connected app',
+    description:
+      "One app the caller consented to: the scopes allowed, when they first consented and when the app last obtained a token. An app may read its own connection; reading another app's is for the service's own apps (403 `first_party_only`).",
+    params: Type.Object({ connectionId: IdSchema('ConsentId') }, { additionalProperties: false }),
+    response: Connection,
+    status: 200,
+    errors: ['not_found', 'first_party_only'],
+    etag: true,
+    examples: { response: connectionExample },
+    async run(ctx, { params }) {
+      if (ctx.principal?.grantId !== params.connectionId) requireFirstParty(ctx)
+      const grant = await ctx.store.oauth.findGrant(principalUser(ctx), params.connectionId as ConsentId)
+      if (!grant) throw notFound('Connection')
+      const { userId: _user, ...connection } = grant
+      return connection
     },
   }),
   declareOperation({

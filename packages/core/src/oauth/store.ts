@@ -38,6 +38,11 @@ export interface GrantRecord {
   updatedAt: string
 }
 
+/** A consent as Connected apps shows it: with when the app last obtained an access token. */
+export interface ConsentRecord extends GrantRecord {
+  lastUsedAt: string | null
+}
+
 export interface CodeRecord {
   codeHash: string
   clientId: string
@@ -101,7 +106,14 @@ export interface OAuthStore {
    * every caller ends with the same grant id (the unique key on person and client decides).
    */
   upsertGrant(grant: GrantRecord): Promise<GrantRecord>
-  listGrants(userId: UserId): Promise<GrantRecord[]>
+  listGrants(userId: UserId): Promise<ConsentRecord[]>
+  /** The person's consent with this id; null for another person's. */
+  findGrant(userId: UserId, id: ConsentId): Promise<ConsentRecord | null>
+  /**
+   * Records that the app obtained an access token on the consent (a code exchange or a refresh).
+   * Tokens live 15 minutes, so this is the last use to within that, without a write per request.
+   */
+  touchGrant(id: ConsentId, at: string): Promise<void>
   /** Deletes the consent with its codes and refresh tokens. Returns false when there was none. */
   deleteGrant(id: ConsentId, userId?: UserId): Promise<boolean>
 

@@ -87,6 +87,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
       clientId: grant.clientId,
       grantId: grant.grantId,
     })
+    await tx.oauth.touchGrant(grant.grantId, clock().toISOString())
     const response: TokenResponse = {
       access_token: accessToken,
       token_type: 'Bearer',

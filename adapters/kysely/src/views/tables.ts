@@ -1,0 +1,17 @@
+import type { JsonColumn, Timestamp } from '../columns.ts'
+
+/** The saved views table, as queries see it. */
+export interface ViewsTables {
+  savedViews: {
+    orgId: string
+    id: string
+    ownerId: string
+    teamId: string | null
+    model: string
+    name: string
+    description: string | null
+    filter: JsonColumn
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+}

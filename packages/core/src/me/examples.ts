@@ -1,0 +1,77 @@
+import type { OperationExamples } from '../kernel/operation.ts'
+
+// Examples for the reference; test/core/openapi.test.ts checks each against its schema.
+const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+const at = '2030-01-13T16:00:00.000Z'
+
+const profile = {
+  id: id('usr'),
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  avatarUrl: 'https://example.com/ada.png',
+  timeZone: 'Europe/London',
+  locale: 'en-GB',
+  createdAt: at,
+}
+
+export const meExamples: Record<'get' | 'update', OperationExamples> = {
+  get: {
+    response: {
+      user: profile,
+      memberships: [{ orgId: id('org'), orgName: 'Acme', memberId: id('mem'), role: 'admin' }],
+      token: {
+        scopes: ['work:read', 'work:write'],
+        clientId: 'https://app.example.com/oauth/client.json',
+        clientName: 'Example app',
+        resource: 'https://work.example.com/v1',
+        expiresAt: '2030-01-13T16:15:00.000Z',
+      },
+    },
+  },
+  update: { request: { timeZone: 'Europe/London', locale: 'en-GB' }, response: profile },
+}
+
+const preferences = {
+  defaultOrgId: id('org'),
+  weekStart: 'monday',
+  notificationDelivery: 'dailyDigest',
+  dateFormat: 'iso',
+  updatedAt: at,
+}
+
+export const preferenceExamples: Record<'get' | 'update', OperationExamples> = {
+  get: { response: preferences },
+  update: { request: { notificationDelivery: 'dailyDigest', dateFormat: 'iso' }, response: preferences },
+}
+
+export const connectionExample = {
+  id: id('cns'),
+  clientId: 'https://app.example.com/oauth/client.json',
+  clientName: 'Example app',
+  scopes: ['work:read', 'offline_access'],
+  createdAt: at,
+  updatedAt: at,
+  lastUsedAt: '2030-01-14T09:30:00.000Z',
+}
+
+const favorite = {
+  id: id('fav'),
+  record: { orgId: id('org'), type: 'project', id: id('proj') },
+  position: 0,
+  createdAt: at,
+}
+const second = { ...favorite, id: id('fav', 1), record: { ...favorite.record, type: 'task', id: id('task') } }
+
+export const favoriteExamples: Record<'list' | 'create' | 'reorder', OperationExamples> = {
+  list: { response: { data: [favorite, { ...second, position: 1 }], nextCursor: null } },
+  create: { request: { record: favorite.record }, response: favorite },
+  reorder: {
+    request: { favoriteIds: [second.id, favorite.id] },
+    response: {
+      data: [
+        { ...second, position: 0 },
+        { ...favorite, position: 1 },
+      ],
+    },
+  },
+}

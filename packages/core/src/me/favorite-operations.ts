@@ -1,0 +1,78 @@
+import { Type } from '@sinclair/typebox'
+import { type FavoriteId, IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { PageOf } from '../kernel/schema-types.ts'
+import { favoriteExamples } from './examples.ts'
+import { addFavorite, listFavorites, removeFavorite, reorderFavorites } from './favorites.ts'
+import { Favorite, FavoriteRecordRef } from './schemas.ts'
+import { FAVORITES_MAX } from './storage.ts'
+
+const favoritesPath = '/v1/me/favorites'
+
+export const favoriteOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'me.favorites.list',
+    method: 'GET',
+    path: favoritesPath,
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'List my favorites',
+    description:
+      'The records the caller starred, in every workspace, in their order. A favorite whose record the caller can no longer view (access removed, membership ended, record deleted) is left out, and comes back if access does.',
+    query: Type.Object(PageQuery, { additionalProperties: false }),
+    response: PageOf(Favorite, 'Favorite'),
+    status: 200,
+    errors: [],
+    examples: favoriteExamples.list,
+    run: (ctx, { query }) => listFavorites(ctx, query as never),
+  }),
+  declareOperation({
+    id: 'me.favorites.create',
+    method: 'POST',
+    path: favoritesPath,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Star a record',
+    description: `Adds a task, project, milestone, cycle, label, team or status update of any of the caller's workspaces to the end of their favorites. The caller must be able to view it (422 \`reference_not_found\` otherwise). Starring a record already starred answers its existing favorite. At most ${FAVORITES_MAX} favorites (409 \`conflict\`).`,
+    body: Type.Object({ record: FavoriteRecordRef }, { additionalProperties: false }),
+    response: Favorite,
+    status: 201,
+    errors: ['reference_not_found', 'conflict'],
+    examples: favoriteExamples.create,
+    run: (ctx, { body }) => addFavorite(ctx, (body as { record: never }).record),
+  }),
+  declareOperation({
+    id: 'me.favorites.reorder',
+    method: 'POST',
+    path: `${favoritesPath}/reorder`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Reorder my favorites',
+    description:
+      'Sets the order of the favorites `me.favorites.list` shows: `favoriteIds` lists each exactly once. Favorites hidden from the caller keep their relative order after them.',
+    body: Type.Object(
+      { favoriteIds: Type.Array(IdSchema('FavoriteId'), { maxItems: FAVORITES_MAX }) },
+      { additionalProperties: false },
+    ),
+    response: Type.Object({ data: Type.Array(Favorite) }, { additionalProperties: false }),
+    status: 200,
+    errors: [],
+    examples: favoriteExamples.reorder,
+    run: (ctx, { body }) => reorderFavorites(ctx, (body as { favoriteIds: string[] }).favoriteIds),
+  }),
+  declareOperation({
+    id: 'me.favorites.delete',
+    method: 'DELETE',
+    path: `${favoritesPath}/{favoriteId}`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Unstar a record',
+    description: 'Removes one of the caller’s favorites; the record itself is untouched.',
+    params: Type.Object({ favoriteId: IdSchema('FavoriteId') }, { additionalProperties: false }),
+    response: null,
+    status: 204,
+    errors: ['not_found'],
+    run: (ctx, { params }) => removeFavorite(ctx, params.favoriteId as FavoriteId),
+  }),
+]

@@ -1,0 +1,158 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { OrgRole } from '../orgs/schemas.ts'
+
+const AvatarUrl = Type.String({
+  maxLength: 2048,
+  pattern: '^https?://',
+  format: 'uri',
+  description: 'An http(s) URL of the picture shown beside the name.',
+})
+const TimeZone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'An IANA time zone name (`Europe/Paris`); stored in its canonical spelling.',
+})
+const Locale = Type.String({
+  minLength: 2,
+  maxLength: 35,
+  description: 'A BCP 47 language tag (`fr-CA`); stored in its canonical form.',
+})
+
+export const Profile = Type.Object(
+  {
+    id: IdSchema('UserId'),
+    email: Type.String({ format: 'email' }),
+    name: Name('The name shown in every workspace.'),
+    avatarUrl: Nullable(AvatarUrl, 'The picture shown beside the name; null for none.'),
+    timeZone: Nullable(TimeZone, 'The IANA time zone; null until set.'),
+    locale: Nullable(Locale, 'The BCP 47 language tag; null until set.'),
+    createdAt: Timestamp('When the account was created.'),
+  },
+  { $id: 'Profile', additionalProperties: false, description: 'The person behind the token.' },
+)
+export type Profile = Static<typeof Profile>
+
+export const Membership = Type.Object(
+  {
+    orgId: IdSchema('OrgId'),
+    orgName: Name('The workspace name.', 120),
+    memberId: IdSchema('MemberId'),
+    role: OrgRole,
+  },
+  {
+    $id: 'Membership',
+    additionalProperties: false,
+    description: 'A workspace the person is an active member of.',
+  },
+)
+
+export const TokenInfo = Type.Object(
+  {
+    scopes: Type.Array(Type.String(), { description: 'The scopes this request was made with.' }),
+    clientId: Nullable(
+      Type.String(),
+      'The OAuth client the token was issued to; null for a token a host minted.',
+    ),
+    clientName: Nullable(
+      Type.String(),
+      "The client's name as the person consented to it; null without a client.",
+    ),
+    resource: Nullable(Type.String(), 'The resource (audience) the token is for.'),
+    expiresAt: Nullable(Type.String({ format: 'date-time' }), 'When the token stops working.'),
+  },
+  { $id: 'TokenInfo', additionalProperties: false },
+)
+
+export const Me = Type.Object(
+  {
+    user: Profile,
+    memberships: Type.Array(Membership, { description: 'Active memberships, by org id.' }),
+    token: TokenInfo,
+  },
+  {
+    $id: 'Me',
+    additionalProperties: false,
+    description: 'Who is calling: the person, their workspaces, the token.',
+  },
+)
+
+export const ProfilePatch = Type.Object(
+  {
+    name: Type.Optional(Name('The name shown in every workspace.')),
+    avatarUrl: Type.Optional(Nullable(AvatarUrl, 'null removes the picture.')),
+    timeZone: Type.Optional(Nullable(TimeZone, 'An IANA time zone name; null clears it.')),
+    locale: Type.Optional(Nullable(Locale, 'A BCP 47 language tag; null clears it.')),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+
+export const WEEK_STARTS = ['monday', 'sunday', 'saturday'] as const
+export const NOTIFICATION_DELIVERIES = ['immediate', 'dailyDigest', 'weeklyDigest', 'off'] as const
+export const DATE_FORMATS = ['locale', 'iso', 'dayMonthYear', 'monthDayYear'] as const
+
+const preferenceFields = {
+  defaultOrgId: Nullable(
+    IdSchema('OrgId'),
+    'The workspace apps open first; one of the active memberships, null for none.',
+  ),
+  weekStart: StringEnum(WEEK_STARTS, { description: 'The first day of the week in calendars.' }),
+  notificationDelivery: StringEnum(NOTIFICATION_DELIVERIES, {
+    description:
+      'How notifications reach the person outside the app: at once, in a daily or weekly digest, or not at all.',
+  }),
+  dateFormat: StringEnum(DATE_FORMATS, {
+    description:
+      '`locale` follows the locale; `iso` is 2030-01-13, `dayMonthYear` 13/01/2030, `monthDayYear` 01/13/2030.',
+  }),
+}
+
+export const Preferences = Type.Object(
+  {
+    ...preferenceFields,
+    updatedAt: Nullable(Type.String({ format: 'date-time' }), 'null while all are defaults.'),
+  },
+  {
+    $id: 'Preferences',
+    additionalProperties: false,
+    description: "The person's settings across workspaces.",
+  },
+)
+export type Preferences = Static<typeof Preferences>
+
+export const PreferencesPatch = Type.Partial(Type.Object(preferenceFields), {
+  additionalProperties: false,
+  minProperties: 1,
+})
+
+export const FAVORITE_TYPES = ['task', 'project', 'milestone', 'cycle', 'label', 'team', 'update'] as const
+export type FavoriteType = (typeof FAVORITE_TYPES)[number]
+
+export const FavoriteRecordRef = Type.Object(
+  {
+    orgId: IdSchema('OrgId'),
+    type: StringEnum(FAVORITE_TYPES, { description: 'The kind of record.' }),
+    id: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'The id of the record, of the brand its type implies.',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const Favorite = Type.Object(
+  {
+    id: IdSchema('FavoriteId'),
+    record: FavoriteRecordRef,
+    position: Type.Integer({ minimum: 0, description: 'Order among the person’s favorites, ascending.' }),
+    createdAt: Timestamp('When the record was starred.'),
+  },
+  {
+    $id: 'Favorite',
+    additionalProperties: false,
+    description: 'A record the person starred, in any workspace.',
+  },
+)
+export type Favorite = Static<typeof Favorite>

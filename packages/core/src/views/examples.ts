@@ -1,0 +1,39 @@
+import type { OperationExamples } from '../kernel/operation.ts'
+import { taskExample } from '../projects/examples.ts'
+
+// Examples for the reference; test/core/openapi.test.ts checks each against its schema.
+const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+const at = '2030-01-13T16:00:00.000Z'
+
+export const viewExample = {
+  id: id('view'),
+  orgId: id('org'),
+  name: 'Urgent and blocked',
+  description: 'What needs unblocking first.',
+  model: 'tasks',
+  filter: { priority: 'urgent', blocked: true, sort: 'dueDate' },
+  visibility: 'team',
+  teamId: id('team'),
+  ownerId: id('mem'),
+  createdAt: at,
+  updatedAt: at,
+}
+
+export const viewExamples: Record<'list' | 'get' | 'create' | 'update' | 'results', OperationExamples> = {
+  list: { response: { data: [viewExample], nextCursor: null } },
+  get: { response: viewExample },
+  create: {
+    request: {
+      name: viewExample.name,
+      description: viewExample.description,
+      filter: viewExample.filter,
+      teamId: viewExample.teamId,
+    },
+    response: viewExample,
+  },
+  update: {
+    request: { filter: { priority: 'urgent' } },
+    response: { ...viewExample, filter: { priority: 'urgent' }, updatedAt: '2030-01-14T09:00:00.000Z' },
+  },
+  results: { response: { model: 'tasks', data: [taskExample], nextCursor: null } },
+}

@@ -1,0 +1,27 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { viewOperations } from './operations.ts'
+
+/** Saved views: named filters over tasks or projects, personal or shared with a team. */
+export const viewsGroup: ResourceGroup = {
+  name: 'views',
+  tags: [
+    {
+      name: 'Views',
+      description:
+        'Saved views: a named `tasks.list` or `projects.list` filter, personal or shared with a team, and its results.',
+    },
+  ],
+  operations: viewOperations,
+  events: [
+    {
+      kinds: ['view.created', 'view.updated', 'view.deleted'],
+      emittedBy:
+        '`views.create`, `views.update`, `views.delete` for views shared with a team, filed under that team. Personal views are in no workspace log',
+    },
+    {
+      kinds: ['view.unshared'],
+      emittedBy:
+        '`views.update` making a shared view personal or moving it to another team: to the team it left, with only its id',
+    },
+  ],
+}

@@ -1,0 +1,69 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+
+export const VIEW_MODELS = ['tasks', 'projects'] as const
+export type ViewModel = (typeof VIEW_MODELS)[number]
+
+export const ViewFilter = Type.Record(
+  Type.String({ maxLength: 40 }),
+  Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]),
+  {
+    maxProperties: 30,
+    description:
+      'Query parameters of the list it runs (`tasks.list` for tasks, `projects.list` for projects), without `cursor` and `limit`; checked against that list’s query schema when saved.',
+  },
+)
+export type ViewFilter = Static<typeof ViewFilter>
+
+export const View = Type.Object(
+  {
+    id: IdSchema('ViewId'),
+    orgId: IdSchema('OrgId'),
+    name: Name('The view name.', 80),
+    description: Nullable(Type.String({ maxLength: 2000 }), 'What the view is for.'),
+    model: StringEnum(VIEW_MODELS, { description: 'What it lists: tasks or projects.' }),
+    filter: ViewFilter,
+    visibility: StringEnum(['personal', 'team'] as const, {
+      description: '`personal`: only its owner sees it; `team`: everyone who can view the team.',
+    }),
+    teamId: Nullable(IdSchema('TeamId'), 'The team it is shared with; null for a personal view.'),
+    ownerId: IdSchema('MemberId', 'The member who saved it.'),
+    createdAt: Timestamp('When the view was saved.'),
+    updatedAt: Timestamp('When the view last changed.'),
+  },
+  {
+    $id: 'View',
+    additionalProperties: false,
+    description: 'A saved view: a named filter over tasks or projects, personal or shared with a team.',
+  },
+)
+export type View = Static<typeof View>
+
+const editable = {
+  name: Name('The view name.', 80),
+  description: Nullable(Type.String({ maxLength: 2000 }), 'What the view is for.'),
+  filter: ViewFilter,
+  teamId: Nullable(
+    IdSchema('TeamId'),
+    'Share with this team (needs `contribute` on it); null keeps or makes the view personal.',
+  ),
+}
+
+export const CreateViewBody = Type.Object(
+  {
+    name: editable.name,
+    description: Type.Optional(editable.description),
+    model: Type.Optional(
+      StringEnum(VIEW_MODELS, { default: 'tasks', description: 'tasks (default) or projects.' }),
+    ),
+    filter: editable.filter,
+    teamId: Type.Optional(editable.teamId),
+  },
+  { additionalProperties: false },
+)
+
+export const UpdateViewBody = Type.Partial(Type.Object(editable), {
+  additionalProperties: false,
+  minProperties: 1,
+})
