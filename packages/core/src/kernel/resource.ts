@@ -249,6 +249,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   connectionId: 'ConnectionId',
   linkedItemId: 'LinkedItemId',
   updateId: 'UpdateId',
+  initiativeId: 'InitiativeId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
