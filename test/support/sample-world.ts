@@ -66,6 +66,9 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'milestones.update': () => ({ name: 'Renamed' }),
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
+  'initiatives.create': () => ({ name: 'Matrix' }),
+  'initiatives.update': () => ({ name: 'Renamed' }),
+  'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
@@ -156,6 +159,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
   ).body
   await ws.api.patch(`${base}/updates/${update.id}`, { body: 'Sample, edited' })
+  const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample' })).body
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -189,6 +193,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     milestoneId: milestone.id,
     /** A status update of the sample project, edited once (it has history). */
     updateId: update.id,
+    /** An initiative with no project and no member yet. */
+    initiativeId: initiative.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,
