@@ -68,6 +68,9 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
   'views.create': (ids) => ({ name: 'Matrix', filter: { priority: 'high' }, teamId: ids.teamId }),
   'views.update': () => ({ name: 'Renamed' }),
+  'initiatives.create': () => ({ name: 'Matrix' }),
+  'initiatives.update': () => ({ name: 'Renamed' }),
+  'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -169,6 +172,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const view = (
     await ws.api.post(`${base}/views`, { name: 'Sample', filter: { priority: 'high' }, teamId: ws.teamId })
   ).body
+  const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample' })).body
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -204,6 +208,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     updateId: update.id,
     /** A view of the sample tasks, shared with the sample team. */
     viewId: view.id,
+    /** An initiative with no project and no member yet. */
+    initiativeId: initiative.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

@@ -7,6 +7,7 @@ import { commentsStore } from './comments/store.ts'
 import { type ConnectOptions, connect } from './connect.ts'
 import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
+import { initiativesStore } from './initiatives/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
 import { meStore } from './me/store.ts'
@@ -40,6 +41,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...cyclesStore(db),
     ...projectsStore(db),
     ...updatesStore(db),
+    ...initiativesStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

@@ -35,6 +35,16 @@ export type { CycleStatus, Weekday } from './cycles/schemas.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './cycles/schemas.ts'
 export type { Engine } from './engine.ts'
 export { createEngine } from './engine.ts'
+export type { InitiativeStatus } from './initiatives/schemas.ts'
+export {
+  INITIATIVE_STATUSES,
+  Initiative,
+  InitiativeHistoryEntry,
+  InitiativeMember,
+  InitiativeProject,
+  InitiativeRollup,
+  MAX_INITIATIVE_DEPTH,
+} from './initiatives/schemas.ts'
 export { canonicalJson, etagMatches, etagOf } from './kernel/canonical.ts'
 export type { Capability, OrgRole } from './kernel/capabilities.ts'
 export {
@@ -64,6 +74,8 @@ export type {
   GrantId,
   Id,
   IdBrand,
+  InitiativeHistoryId,
+  InitiativeId,
   InvitationId,
   LabelId,
   LinkedItemId,

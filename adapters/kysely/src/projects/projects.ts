@@ -227,6 +227,12 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('subjectType', '=', 'project')
         .where('subjectId', '=', id)
         .execute()
+      // Initiatives that linked it lose the link.
+      await db
+        .deleteFrom('initiativeProjects')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .execute()
       await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
       return tasks.map((t) => t.id)

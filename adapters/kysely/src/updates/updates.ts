@@ -1,6 +1,7 @@
 import type { StatusUpdate, UpdateRevision } from '@workgraph/core'
 import type { UpdateRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiatives.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -75,6 +76,36 @@ export function updateRepo(db: Kysely<Database>): UpdateRepo {
       if (filter.health) q = q.where('health', '=', filter.health)
       if (filter.archived === true) q = q.where('archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('archivedAt', 'is', null)
+      const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
+      return rows.map(toUpdate)
+    },
+    async feed(orgId, filter, page, scope) {
+      let q = db
+        .selectFrom('statusUpdates')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('archivedAt', 'is', null)
+      if (filter.subjectType) q = q.where('subjectType', '=', filter.subjectType)
+      if (filter.subjectId) q = q.where('subjectId', '=', filter.subjectId)
+      if (filter.health) q = q.where('health', '=', filter.health)
+      if (filter.authorId) q = q.where('authorId', '=', filter.authorId)
+      if (filter.since) q = q.where('createdAt', '>=', filter.since)
+      if (filter.until) q = q.where('createdAt', '<', filter.until)
+      // Each kind of subject with its own visibility predicate; a kind not listed here is never shown.
+      if (!scope.orgWide) {
+        q = q.where((eb) =>
+          eb.or([
+            eb.and([
+              eb('subjectType', '=', 'project'),
+              visibleProjectRef(eb, 'statusUpdates.subjectId', 'statusUpdates.orgId', scope),
+            ]),
+            eb.and([
+              eb('subjectType', '=', 'initiative'),
+              visibleInitiativeRef(eb, 'statusUpdates.subjectId', 'statusUpdates.orgId', scope),
+            ]),
+          ]),
+        )
+      }
       const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
       return rows.map(toUpdate)
     },

@@ -35,6 +35,8 @@ export const ID_PREFIXES = {
   NotificationId: 'ntf',
   FavoriteId: 'fav',
   ViewId: 'view',
+  InitiativeId: 'ini',
+  InitiativeHistoryId: 'ihst',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -61,6 +63,8 @@ export type CommentId = Id<'CommentId'>
 export type CommentRevisionId = Id<'CommentRevisionId'>
 export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
+export type InitiativeId = Id<'InitiativeId'>
+export type InitiativeHistoryId = Id<'InitiativeHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
 export type ProjectStatusId = Id<'ProjectStatusId'>
 export type ProjectId = Id<'ProjectId'>

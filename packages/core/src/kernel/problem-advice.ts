@@ -39,6 +39,10 @@ export const PROBLEM_ADVICE: Partial<Record<ProblemCode, string>> = {
     'Slow down: wait the seconds in `Retry-After`. `RateLimit` headers on every answer say how much is left.',
   dependency_cycle:
     'The link would make work wait on itself. The problem names the path of records you can see.',
+  initiative_cycle:
+    'The initiative would go under itself or one of its sub-initiatives; `path` lists them from it down to the parent you asked for. Pick a parent outside its subtree.',
+  initiative_depth:
+    'Initiatives nest at most `limit` levels, counting those under the one you move. Nest it higher, or flatten its sub-initiatives first.',
   archived: 'Restore the record (its `…/restore` operation) before changing it.',
   ambiguous_name:
     'The name matches several records; `candidates` lists them. Use a more precise name or an id.',

@@ -37,6 +37,8 @@ export const PROBLEMS = {
   dependency_cycle: { status: 409, title: 'The dependency would close a cycle' },
   subtask_cycle: { status: 409, title: 'A task cannot become its own ancestor' },
   subtask_depth: { status: 409, title: 'Subtasks nest at most five levels deep' },
+  initiative_cycle: { status: 409, title: 'An initiative cannot become its own ancestor' },
+  initiative_depth: { status: 409, title: 'Initiatives nest at most five levels deep' },
   project_status_in_use: { status: 409, title: 'Projects are still in this project status' },
   last_project_status: {
     status: 409,

@@ -251,6 +251,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   updateId: 'UpdateId',
   viewId: 'ViewId',
   favoriteId: 'FavoriteId',
+  initiativeId: 'InitiativeId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

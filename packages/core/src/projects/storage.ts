@@ -89,7 +89,7 @@ export interface ProjectRepo {
   /** Returns false when the team was not on the project. */
   removeTeam(orgId: OrgId, id: ProjectId, teamId: TeamId): Promise<boolean>
   /**
-   * Deletes the project, its milestones, team links and status updates; its tasks stay, without project and
+   * Deletes the project, its milestones, team links, initiative links and status updates; its tasks stay, without project and
    * milestone. Returns the ids of those tasks.
    */
   delete(orgId: OrgId, id: ProjectId): Promise<string[]>

@@ -43,3 +43,20 @@ export const updateExamples: Partial<
 }
 
 export const historyExample: OperationExamples = { response: page(revisionExample) }
+
+export const feedExample: OperationExamples = {
+  response: {
+    data: [
+      {
+        ...updateExample,
+        id: id('upd', 1),
+        subjectType: 'initiative',
+        subjectId: id('ini'),
+        body: 'Onboarding is on track.',
+        health: 'onTrack',
+      },
+      updateExample,
+    ],
+    nextCursor: null,
+  },
+}

@@ -1,13 +1,22 @@
 import { Type } from '@sinclair/typebox'
+import { ActorIdSchema } from '../access/schemas.ts'
 import type { UpdateId } from '../kernel/ids.ts'
-import type { AnyOperation } from '../kernel/operation.ts'
-import { resourceOperations, subListOperation } from '../kernel/resource.ts'
-import { StringEnum } from '../kernel/schema-types.ts'
-import { historyExample, updateExamples } from './examples.ts'
-import { StatusUpdate, UpdateBody, UpdateHealthSchema, UpdateRevision } from './schemas.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { PageOf, StringEnum } from '../kernel/schema-types.ts'
+import { feedExample, historyExample, updateExamples } from './examples.ts'
+import {
+  StatusUpdate,
+  UPDATE_SUBJECT_TYPES,
+  UpdateBody,
+  UpdateHealthSchema,
+  UpdateRevision,
+} from './schemas.ts'
 import {
   createUpdate,
   deleteUpdate,
+  listFeed,
   listUpdateHistory,
   listUpdates,
   requireUpdate,
@@ -17,7 +26,8 @@ import {
 
 const itemPath = '/v1/orgs/{orgId}/updates'
 const rule =
-  'Only its author (with `contribute` on the project) or someone with `manage` on the project may do it.'
+  'Only its author (with `contribute` on the subject) or someone with `manage` on the subject may do it. ' +
+  'These item operations serve every update, whatever its subject (a project or an initiative).'
 
 const projectUpdates = resourceOperations({
   name: 'project update',
@@ -89,4 +99,41 @@ const history = subListOperation({
   run: (ctx, params, query) => listUpdateHistory(ctx, params.updateId as UpdateId, query),
 })
 
-export const updateOperations: AnyOperation[] = [...projectUpdates, history]
+const feed = declareOperation({
+  id: 'updates.list',
+  method: 'GET',
+  path: itemPath,
+  tag: 'Status updates',
+  scope: 'work:read',
+  summary: 'List every status update of the org',
+  description:
+    'One feed of the unarchived updates of every subject (projects, initiatives) the caller can view, newest ' +
+    'first; an update on a subject the caller cannot view is never listed, and pages stay exact.',
+  params: Type.Object(paramsOf(itemPath), { additionalProperties: false }),
+  query: Type.Object(
+    {
+      ...PageQuery,
+      subjectType: Type.Optional(
+        StringEnum(UPDATE_SUBJECT_TYPES, { description: 'Only updates on this kind.' }),
+      ),
+      subjectId: Type.Optional(
+        Type.String({
+          pattern: '^[a-z]+_[0-9A-HJKMNP-TV-Z]{26}$',
+          description: 'Only updates on this subject (a ProjectId or an InitiativeId).',
+        }),
+      ),
+      health: Type.Optional(UpdateHealthSchema),
+      authorId: Type.Optional(ActorIdSchema),
+      since: Type.Optional(Type.String({ format: 'date-time', description: 'Posted at or after.' })),
+      until: Type.Optional(Type.String({ format: 'date-time', description: 'Posted before.' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: PageOf(StatusUpdate, 'StatusUpdate'),
+  status: 200,
+  errors: ['invalid_cursor', 'validation_failed'],
+  examples: feedExample,
+  run: (ctx, { query }) => listFeed(ctx, query as never),
+})
+
+export const updateOperations: AnyOperation[] = [feed, ...projectUpdates, history]

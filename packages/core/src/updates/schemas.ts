@@ -12,10 +12,10 @@ export const UpdateHealthSchema = StringEnum(UPDATE_HEALTHS, {
 })
 
 /**
- * What an update can be about. Projects now; programs and initiatives add their type here and an
- * entry in `SUBJECTS` (subjects.ts), and reuse the rest unchanged.
+ * What an update can be about. Each kind adds its type here and registers its entry of `SUBJECTS`
+ * (subjects.ts), and reuses the rest unchanged; programs come next.
  */
-export const UPDATE_SUBJECT_TYPES = ['project'] as const
+export const UPDATE_SUBJECT_TYPES = ['project', 'initiative'] as const
 export type UpdateSubjectType = (typeof UPDATE_SUBJECT_TYPES)[number]
 
 export const UpdateBody = Type.String({ minLength: 1, maxLength: 100_000, description: 'Markdown.' })
@@ -43,7 +43,9 @@ export const StatusUpdate = Type.Object(
     id: IdSchema('UpdateId'),
     orgId: IdSchema('OrgId'),
     subjectType: StringEnum(UPDATE_SUBJECT_TYPES, { description: 'What the update is about.' }),
-    subjectId: Type.String({ description: 'The id of the subject (a ProjectId for a project).' }),
+    subjectId: Type.String({
+      description: 'The id of the subject (a ProjectId for a project, an InitiativeId for an initiative).',
+    }),
     body: UpdateBody,
     health: UpdateHealthSchema,
     authorId: ActorIdSchema,

@@ -6,7 +6,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { archivedFilter } from '../teams/service.ts'
 import type { StatusUpdate, UpdateHealth, UpdateRevision, UpdateSubjectType } from './schemas.ts'
-import type { UpdateFilter } from './storage.ts'
+import type { FeedFilter, UpdateFilter } from './storage.ts'
 import { SUBJECTS } from './subjects.ts'
 
 export interface UpdateFields {
@@ -36,6 +36,28 @@ export async function listUpdates(
     direction: 'desc',
     keyOf: (u: StatusUpdate) => u.createdAt,
     fetch: (page) => ctx.store.updates.list(orgId, subjectType, subject.id, filter, page),
+  })
+}
+
+/** The org's feed: every unarchived update whose subject the caller can view, newest first. */
+export async function listFeed(
+  ctx: OperationContext,
+  query: FeedFilter & { cursor?: string; limit?: number },
+): Promise<Page<StatusUpdate>> {
+  const orgId = currentOrg(ctx).id
+  const { cursor: _c, limit: _l, ...filter } = query
+  if (filter.since && filter.until && filter.until <= filter.since) {
+    throw new ProblemError('validation_failed', '`until` must be after `since`.', {
+      errors: [{ pointer: '/query/until', message: 'Must be after since' }],
+    })
+  }
+  return readPage(ctx, {
+    scope: ['updates.list', orgId, filter],
+    query,
+    sort: 'createdAt',
+    direction: 'desc',
+    keyOf: (u: StatusUpdate) => u.createdAt,
+    fetch: async (page) => ctx.store.updates.feed(orgId, filter, page, await ctx.scope()),
   })
 }
 

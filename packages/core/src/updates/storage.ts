@@ -1,11 +1,24 @@
 import type { OrgId, UpdateId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StatusUpdate, UpdateHealth, UpdateRevision, UpdateSubjectType } from './schemas.ts'
 
 export interface UpdateFilter {
   health?: UpdateHealth
   /** false: only active updates (the default); true: only archived ones; null: both. */
   archived: boolean | null
+}
+
+/** Filters of the org-wide feed; archived updates are never in it. */
+export interface FeedFilter {
+  subjectType?: UpdateSubjectType
+  subjectId?: string
+  health?: UpdateHealth
+  authorId?: string
+  /** Posted at or after. */
+  since?: string
+  /** Posted before. */
+  until?: string
 }
 
 export interface UpdateRepo {
@@ -18,6 +31,16 @@ export interface UpdateRepo {
     subjectId: string,
     filter: UpdateFilter,
     page: PageRequest<'createdAt'>,
+  ): Promise<StatusUpdate[]>
+  /**
+   * Every unarchived update of the org whose subject the scope can view, newest first (by
+   * `createdAt`, then id); the visibility of each kind of subject is part of the query.
+   */
+  feed(
+    orgId: OrgId,
+    filter: FeedFilter,
+    page: PageRequest<'createdAt'>,
+    scope: ReadScope,
   ): Promise<StatusUpdate[]>
   update(
     orgId: OrgId,
@@ -33,7 +56,7 @@ export interface UpdateRepo {
 
 declare module '../kernel/storage.ts' {
   interface Store {
-    /** Status updates of projects (and later programs and initiatives), with their edit history. */
+    /** Status updates of projects and initiatives (programs next), with their edit history. */
     updates: UpdateRepo
   }
 }

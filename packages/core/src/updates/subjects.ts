@@ -15,7 +15,8 @@ export interface SubjectView {
 }
 
 /**
- * How each kind of subject is read. Programs and initiatives (next issue) add an entry; the
+ * How each kind of subject is read. Groups above this one (initiatives, programs) register theirs
+ * with {@link registerUpdateSubject} in the module that declares their update operations; the
  * operations, storage and events of updates stay as they are.
  */
 export interface UpdateSubject {
@@ -25,13 +26,16 @@ export interface UpdateSubject {
   require(ctx: OperationContext, id: string): Promise<SubjectView>
   /** Its progress as the caller sees it now, or null when it has no tasks. */
   progress(ctx: OperationContext, id: string): Promise<UpdateProgress | null>
-  /** The team an event about its updates is filed under: whoever reads it can view the subject. */
-  eventTeam(store: Store, orgId: OrgId, id: string): Promise<TeamId>
+  /**
+   * The team an event about its updates is filed under: whoever reads it can view the subject; null
+   * files it at org level (readers with org-wide view).
+   */
+  eventTeam(store: Store, orgId: OrgId, id: string): Promise<TeamId | null>
   /** The containers holding the subject, for capability checks on its updates. */
   containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
 }
 
-export const SUBJECTS: Record<UpdateSubjectType, UpdateSubject> = {
+const registry: Partial<Record<UpdateSubjectType, UpdateSubject>> = {
   project: {
     name: 'Project',
     require: (ctx, id) => requireProject(ctx, id as ProjectId),
@@ -50,4 +54,15 @@ export const SUBJECTS: Record<UpdateSubjectType, UpdateSubject> = {
     },
     containers: (store, orgId, id) => projectTargets.project.containers(store, orgId, id),
   },
+}
+
+/** Every kind of subject, once the groups that declare them are loaded (the catalogue loads them all). */
+export const SUBJECTS = registry as Readonly<Record<UpdateSubjectType, UpdateSubject>>
+
+/** Called once by the group a subject kind belongs to, which this group may not import. */
+export function registerUpdateSubject(
+  type: Exclude<UpdateSubjectType, 'project'>,
+  subject: UpdateSubject,
+): void {
+  registry[type] = subject
 }

@@ -1,0 +1,41 @@
+import type { JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
+
+/** The initiatives tables, as queries see them. */
+export interface InitiativesTables {
+  initiatives: {
+    orgId: string
+    id: string
+    name: string
+    description: string | null
+    ownerId: string | null
+    status: string
+    targetDate: string | null
+    parentId: string | null
+    creatorId: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    startedAt: NullableTimestamp
+    completedAt: NullableTimestamp
+    canceledAt: NullableTimestamp
+    archivedAt: NullableTimestamp
+  }
+  /** Every ancestor/descendant pair, the initiative itself at depth 0. */
+  initiativeClosure: { orgId: string; ancestorId: string; descendantId: string; depth: number }
+  initiativeProjects: {
+    orgId: string
+    initiativeId: string
+    projectId: string
+    position: number
+    addedAt: Timestamp
+  }
+  initiativeMembers: { orgId: string; initiativeId: string; memberId: string; addedAt: Timestamp }
+  initiativeHistory: {
+    orgId: string
+    id: string
+    initiativeId: string
+    actorId: string
+    action: string
+    changes: JsonColumn
+    createdAt: Timestamp
+  }
+}

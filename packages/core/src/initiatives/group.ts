@@ -1,0 +1,48 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { initiativeOperations } from './operations.ts'
+import { initiativeTargets } from './targets.ts'
+
+/** Initiatives: strategic themes over projects, nested as sub-initiatives, with rolled-up progress and health. */
+export const initiativesGroup: ResourceGroup = {
+  name: 'initiatives',
+  tags: [
+    {
+      name: 'Initiatives',
+      description:
+        'Strategic themes: owner, status, target date, sub-initiatives, linked projects, members, history, and ' +
+        'progress and health rolled up over what the reader can see.',
+      agentWork: true,
+    },
+  ],
+  operations: initiativeOperations,
+  events: [
+    {
+      kinds: [
+        'initiative.created',
+        'initiative.updated',
+        'initiative.archived',
+        'initiative.restored',
+        'initiative.deleted',
+        'initiative.project_added',
+        'initiative.project_removed',
+        'initiative.member_added',
+        'initiative.member_removed',
+      ],
+      emittedBy:
+        '`initiatives.*` (org-level: readers with org-wide view get them). Nesting is an `initiative.updated` ' +
+        'with `changes.parentId`; `initiative.deleted` lists the `movedChildIds` that moved up to its parent',
+    },
+    {
+      kinds: [
+        'initiative_update.created',
+        'initiative_update.updated',
+        'initiative_update.archived',
+        'initiative_update.restored',
+        'initiative_update.deleted',
+      ],
+      emittedBy:
+        '`initiativeUpdates.create`, and the `projectUpdates.*` item operations on an initiative’s update (org-level)',
+    },
+  ],
+  targets: initiativeTargets,
+}
