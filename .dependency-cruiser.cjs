@@ -15,6 +15,7 @@ const GROUPS = [
   'cycles',
   'projects',
   'updates',
+  'documents',
   'comments',
   'agents',
   'plans',

@@ -72,7 +72,8 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         if (res.status === 422) expect(res.body.code, `${op.id} with B's ${name}`).toBe('reference_not_found')
       }
     }
-  })
+    // Two sample worlds and three requests per operation (190 of them): minutes on a loaded machine.
+  }, 300_000)
 
   it('answers a view-only person with 403 on every mutation, and changes nothing', async () => {
     const a = await world()

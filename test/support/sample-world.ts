@@ -66,6 +66,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'milestones.update': () => ({ name: 'Renamed' }),
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
+  'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
+  'documents.update': () => ({ title: 'Renamed' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
@@ -156,6 +158,16 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
   ).body
   await ws.api.patch(`${base}/updates/${update.id}`, { body: 'Sample, edited' })
+  const document = (
+    await ws.api.post(`${base}/documents`, {
+      holderType: 'project',
+      holderId: project.id,
+      title: 'Sample',
+      content: 'First',
+    })
+  ).body
+  await ws.api.patch(`${base}/documents/${document.id}`, { content: 'Second' })
+  const firstVersion = (await ws.api.get(`${base}/documents/${document.id}/versions`)).body.data.at(-1)
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -189,6 +201,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     milestoneId: milestone.id,
     /** A status update of the sample project, edited once (it has history). */
     updateId: update.id,
+    /** A document of the sample project, edited once. */
+    documentId: document.id,
+    /** Its first content version, which differs from the current content (restoring it changes something). */
+    versionId: firstVersion.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

@@ -7,6 +7,7 @@ import { commentsStore } from './comments/store.ts'
 import { type ConnectOptions, connect } from './connect.ts'
 import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
+import { documentsStore } from './documents/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
@@ -37,6 +38,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...cyclesStore(db),
     ...projectsStore(db),
     ...updatesStore(db),
+    ...documentsStore(db, dialect),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

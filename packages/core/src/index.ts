@@ -33,6 +33,14 @@ export { Connection, LinkedItem } from './connectors/schemas.ts'
 export type { CycleAdvance } from './cycles/maintenance.ts'
 export type { CycleStatus, Weekday } from './cycles/schemas.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './cycles/schemas.ts'
+export type { DocumentHolderType } from './documents/schemas.ts'
+export {
+  DOCUMENT_CONTENT_MAX,
+  DOCUMENT_HOLDER_TYPES,
+  Document,
+  DocumentSubscriber,
+  DocumentVersion,
+} from './documents/schemas.ts'
 export type { Engine } from './engine.ts'
 export { createEngine } from './engine.ts'
 export { canonicalJson, etagMatches, etagOf } from './kernel/canonical.ts'
@@ -59,6 +67,8 @@ export type {
   CommentRevisionId,
   ConnectionId,
   CycleId,
+  DocumentId,
+  DocumentVersionId,
   EventId,
   GrantId,
   Id,

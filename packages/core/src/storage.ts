@@ -15,6 +15,12 @@ export type { ConnectionRecord } from './connectors/schemas.ts'
 export type { ConnectionRepo, LinkedItemHolder, LinkedItemRepo } from './connectors/storage.ts'
 export type { CycleFilter, CycleRecord, CycleRepo } from './cycles/storage.ts'
 export type {
+  DocumentFilter,
+  DocumentRepo,
+  DocumentSubscriberRepo,
+  RankedDocument,
+} from './documents/storage.ts'
+export type {
   EventRepo,
   IdempotencyRecord,
   IdempotencyRepo,

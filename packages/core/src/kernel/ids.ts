@@ -32,6 +32,8 @@ export const ID_PREFIXES = {
   LinkedItemId: 'litm',
   UpdateId: 'upd',
   UpdateRevisionId: 'urev',
+  DocumentId: 'doc',
+  DocumentVersionId: 'dver',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -66,6 +68,8 @@ export type ConnectionId = Id<'ConnectionId'>
 export type LinkedItemId = Id<'LinkedItemId'>
 export type UpdateId = Id<'UpdateId'>
 export type UpdateRevisionId = Id<'UpdateRevisionId'>
+export type DocumentId = Id<'DocumentId'>
+export type DocumentVersionId = Id<'DocumentVersionId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

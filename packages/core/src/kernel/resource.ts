@@ -249,6 +249,8 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   connectionId: 'ConnectionId',
   linkedItemId: 'LinkedItemId',
   updateId: 'UpdateId',
+  documentId: 'DocumentId',
+  versionId: 'DocumentVersionId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
