@@ -126,17 +126,6 @@ export async function updateDocument(
   return saveChanges(ctx, document, changed, null)
 }
 
-/** Appends markdown to the content (a blank line apart), as one more version. */
-export async function appendToDocument(
-  ctx: OperationContext,
-  documentId: DocumentId,
-  markdown: string,
-): Promise<Document> {
-  const document = await editable(ctx, documentId)
-  const content = document.content ? `${document.content.replace(/\n+$/, '')}\n\n${markdown}` : markdown
-  return updateDocument(ctx, document.id, { content })
-}
-
 export async function setDocumentArchived(
   ctx: OperationContext,
   documentId: DocumentId,
