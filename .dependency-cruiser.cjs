@@ -16,6 +16,7 @@ const GROUPS = [
   'projects',
   'updates',
   'initiatives',
+  'documents',
   'comments',
   'agents',
   'plans',

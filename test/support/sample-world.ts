@@ -71,6 +71,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiatives.create': () => ({ name: 'Matrix' }),
   'initiatives.update': () => ({ name: 'Renamed' }),
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
+  'documents.update': () => ({ title: 'Renamed' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -173,6 +175,16 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/views`, { name: 'Sample', filter: { priority: 'high' }, teamId: ws.teamId })
   ).body
   const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample' })).body
+  const document = (
+    await ws.api.post(`${base}/documents`, {
+      holderType: 'project',
+      holderId: project.id,
+      title: 'Sample',
+      content: 'First',
+    })
+  ).body
+  await ws.api.patch(`${base}/documents/${document.id}`, { content: 'Second' })
+  const firstVersion = (await ws.api.get(`${base}/documents/${document.id}/versions`)).body.data.at(-1)
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -210,6 +222,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     viewId: view.id,
     /** An initiative with no project and no member yet. */
     initiativeId: initiative.id,
+    /** A document of the sample project, edited once. */
+    documentId: document.id,
+    /** Its first content version, which differs from the current content (restoring it changes something). */
+    versionId: firstVersion.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

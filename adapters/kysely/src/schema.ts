@@ -3,6 +3,7 @@ import type { AgentsTables } from './agents/tables.ts'
 import type { CommentsTables } from './comments/tables.ts'
 import type { ConnectorsTables } from './connectors/tables.ts'
 import type { CyclesTables } from './cycles/tables.ts'
+import type { DocumentsTables } from './documents/tables.ts'
 import type { InitiativesTables } from './initiatives/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
@@ -32,6 +33,7 @@ export interface Database
     ProjectsTables,
     UpdatesTables,
     InitiativesTables,
+    DocumentsTables,
     LabelsTables,
     CommentsTables,
     ConnectorsTables,

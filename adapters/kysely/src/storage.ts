@@ -7,6 +7,7 @@ import { commentsStore } from './comments/store.ts'
 import { type ConnectOptions, connect } from './connect.ts'
 import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
+import { documentsStore } from './documents/store.ts'
 import { initiativesStore } from './initiatives/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
@@ -42,6 +43,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...projectsStore(db),
     ...updatesStore(db),
     ...initiativesStore(db),
+    ...documentsStore(db, dialect),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

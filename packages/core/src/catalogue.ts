@@ -3,6 +3,7 @@ import { agentsGroup } from './agents/group.ts'
 import { commentsGroup } from './comments/group.ts'
 import { connectorsGroup } from './connectors/group.ts'
 import { cyclesGroup } from './cycles/group.ts'
+import { documentsGroup } from './documents/group.ts'
 import { initiativesGroup } from './initiatives/group.ts'
 import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/group.ts'
 import type { AnyOperation } from './kernel/operation.ts'
@@ -33,6 +34,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   projectsGroup,
   updatesGroup,
   initiativesGroup,
+  documentsGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

@@ -33,6 +33,14 @@ export { Connection, LinkedItem } from './connectors/schemas.ts'
 export type { CycleAdvance } from './cycles/maintenance.ts'
 export type { CycleStatus, Weekday } from './cycles/schemas.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './cycles/schemas.ts'
+export type { DocumentHolderType } from './documents/schemas.ts'
+export {
+  DOCUMENT_CONTENT_MAX,
+  DOCUMENT_HOLDER_TYPES,
+  Document,
+  DocumentSubscriber,
+  DocumentVersion,
+} from './documents/schemas.ts'
 export type { Engine } from './engine.ts'
 export { createEngine } from './engine.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
@@ -69,6 +77,8 @@ export type {
   CommentRevisionId,
   ConnectionId,
   CycleId,
+  DocumentId,
+  DocumentVersionId,
   EventId,
   FavoriteId,
   GrantId,

@@ -15,11 +15,18 @@ export type { ConnectionRecord } from './connectors/schemas.ts'
 export type { ConnectionRepo, LinkedItemHolder, LinkedItemRepo } from './connectors/storage.ts'
 export type { CycleFilter, CycleRecord, CycleRepo } from './cycles/storage.ts'
 export type {
+  DocumentFilter,
+  DocumentRepo,
+  DocumentSubscriberRepo,
+  RankedDocument,
+} from './documents/storage.ts'
+export type {
   Ancestor,
   InitiativeFilter,
   InitiativeRecord,
   InitiativeRepo,
 } from './initiatives/storage.ts'
+
 export type {
   EventRepo,
   IdempotencyRecord,

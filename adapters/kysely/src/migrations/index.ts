@@ -17,6 +17,7 @@ import * as m0014 from './0014_linked_items_on_projects.ts'
 import * as m0019 from './0019_initiatives.ts'
 import * as m0020 from './0020_notifications.ts'
 import * as m0021 from './0021_me.ts'
+import * as m0022 from './0022_documents.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0020_notifications': m0020,
   '0021_me': m0021,
   '0019_initiatives': m0019,
+  '0022_documents': m0022,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

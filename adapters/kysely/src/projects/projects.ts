@@ -233,6 +233,22 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('orgId', '=', orgId)
         .where('projectId', '=', id)
         .execute()
+      // Its documents, with their versions and subscribers, go with it too.
+      const documents = db
+        .selectFrom('documents')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('holderType', '=', 'project')
+        .where('holderId', '=', id)
+      for (const table of ['documentSubscribers', 'documentVersions'] as const) {
+        await db.deleteFrom(table).where('orgId', '=', orgId).where('documentId', 'in', documents).execute()
+      }
+      await db
+        .deleteFrom('documents')
+        .where('orgId', '=', orgId)
+        .where('holderType', '=', 'project')
+        .where('holderId', '=', id)
+        .execute()
       await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
       return tasks.map((t) => t.id)

@@ -2,6 +2,7 @@ import { agentTools } from './agents/agents.ts'
 import { commentTools } from './comments/comments.ts'
 import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
+import { documentTools } from './documents/documents.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
@@ -22,6 +23,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...taskExtraTools,
   ...cycleTools,
   ...labelTools,
+  ...documentTools,
   organizeTool,
   ...agentTools,
   ...connectorTools,

@@ -37,6 +37,8 @@ export const ID_PREFIXES = {
   ViewId: 'view',
   InitiativeId: 'ini',
   InitiativeHistoryId: 'ihst',
+  DocumentId: 'doc',
+  DocumentVersionId: 'dver',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -76,6 +78,8 @@ export type UpdateRevisionId = Id<'UpdateRevisionId'>
 export type NotificationId = Id<'NotificationId'>
 export type FavoriteId = Id<'FavoriteId'>
 export type ViewId = Id<'ViewId'>
+export type DocumentId = Id<'DocumentId'>
+export type DocumentVersionId = Id<'DocumentVersionId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

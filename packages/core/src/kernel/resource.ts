@@ -252,6 +252,8 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   viewId: 'ViewId',
   favoriteId: 'FavoriteId',
   initiativeId: 'InitiativeId',
+  documentId: 'DocumentId',
+  versionId: 'DocumentVersionId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

@@ -121,8 +121,8 @@ const projectResource = resourceOperations({
     archive: 'Hides the project from default lists; its milestones and tasks stay.',
     restore: 'Undoes `projects.archive`.',
     delete:
-      'Needs `manage` on one of its teams. Deletes its milestones; its tasks stay in their teams without project ' +
-      'or milestone.',
+      'Needs `manage` on one of its teams. Deletes its milestones and documents; its tasks stay in their teams ' +
+      'without project or milestone.',
   },
   examples: projectExamples,
   handlers: {

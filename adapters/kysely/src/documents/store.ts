@@ -1,0 +1,12 @@
+import type { Store } from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
+import type { Database, Dialect } from '../schema.ts'
+import { documentRepo } from './documents.ts'
+import { documentSubscriberRepo } from './subscribers.ts'
+
+/** Documents, their content versions and subscribers. */
+export const documentsStore = (db: Kysely<Database>, dialect: Dialect) =>
+  ({
+    documents: documentRepo(db, dialect),
+    documentSubscribers: documentSubscriberRepo(db),
+  }) satisfies Partial<Store>

@@ -1,0 +1,38 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { documentOperations } from './operations.ts'
+import { documentTargets } from './targets.ts'
+
+/** Markdown documents of teams and projects (later programs and initiatives), with content versions. */
+export const documentsGroup: ResourceGroup = {
+  name: 'documents',
+  tags: [
+    {
+      name: 'Documents',
+      description:
+        'Markdown documents of a team or a project: full-text search, content versions with restore, subscribers.',
+      agentWork: true,
+    },
+  ],
+  operations: documentOperations,
+  events: [
+    {
+      kinds: [
+        'document.created',
+        'document.updated',
+        'document.archived',
+        'document.restored',
+        'document.deleted',
+        'document.version_restored',
+      ],
+      emittedBy:
+        "`documents.*` and `documents.versions.restore`; filed under the holder's team (a project's first team). " +
+        'Payloads leave the content out; `document.updated` and `document.version_restored` carry the `changes` ' +
+        '(a content change as `version` numbers)',
+    },
+    {
+      kinds: ['document_subscriber.created', 'document_subscriber.deleted'],
+      emittedBy: '`documents.subscribers.*` (resource id: the document)',
+    },
+  ],
+  targets: documentTargets,
+}

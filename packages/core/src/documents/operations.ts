@@ -1,0 +1,231 @@
+import { type TProperties, Type } from '@sinclair/typebox'
+import { ActorIdSchema } from '../access/schemas.ts'
+import type { DocumentId, DocumentVersionId } from '../kernel/ids.ts'
+import { type AnyOperation, type CapabilityTarget, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
+import { documentExamples, subscriberExamples, versionExamples } from './examples.ts'
+import {
+  Document,
+  DocumentContent,
+  DocumentHolderTypeSchema,
+  DocumentIcon,
+  DocumentSubscriber,
+  DocumentTitle,
+  DocumentVersion,
+} from './schemas.ts'
+import { DOCUMENT_SEARCH_MAX_TERMS } from './search.ts'
+import {
+  createDocument,
+  deleteDocument,
+  listDocuments,
+  requireDocument,
+  setDocumentArchived,
+  updateDocument,
+} from './service.ts'
+import { listDocumentSubscribers, subscribeToDocument, unsubscribeFromDocument } from './subscribers.ts'
+import { listDocumentVersions, requireDocumentVersion, restoreDocumentVersion } from './versions.ts'
+
+const TAG = 'Documents'
+const collectionPath = '/v1/orgs/{orgId}/documents'
+const documentPath = `${collectionPath}/{documentId}`
+const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
+const did = (p: Record<string, string>) => p.documentId as DocumentId
+const onDocument = ({ params }: { params: { documentId: string } }) => ({
+  type: 'document' as const,
+  id: params.documentId,
+})
+const archivedRule = 'An archived document cannot be edited: restore it first.'
+
+const documents = resourceOperations({
+  name: 'document',
+  plural: 'documents',
+  tag: TAG,
+  schema: Document,
+  collectionPath,
+  idParam: 'documentId',
+  idBrand: 'DocumentId',
+  target: (p) => ({ type: 'document', id: p.documentId! }),
+  // The holder is named in the body: `contribute` on that team or project.
+  createTarget: (_p, body) => ({ type: body.holderType, id: body.holderId }) as CapabilityTarget,
+  capabilities: {
+    create: 'contribute',
+    update: 'contribute',
+    archive: 'contribute',
+    restore: 'contribute',
+    delete: 'contribute',
+  },
+  createBody: Type.Object(
+    {
+      holderType: DocumentHolderTypeSchema,
+      holderId: Type.String({
+        pattern: '^(team|proj)_[0-9A-HJKMNP-TV-Z]{26}$',
+        description: 'A TeamId or a ProjectId, as `holderType` says.',
+      }),
+      title: DocumentTitle,
+      content: Type.Optional(DocumentContent),
+      icon: Type.Optional(DocumentIcon),
+    },
+    { additionalProperties: false },
+  ),
+  updateBody: Type.Object(
+    {
+      title: Type.Optional(DocumentTitle),
+      content: Type.Optional(DocumentContent),
+      icon: Type.Optional(DocumentIcon),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  listQuery: {
+    holderType: Type.Optional(DocumentHolderTypeSchema),
+    holderId: Type.Optional(
+      Type.String({ description: 'With `holderType`: only that team’s or project’s documents.' }),
+    ),
+    creatorId: Type.Optional(ActorIdSchema),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description:
+          `Full-text search of title and content: every word (up to ${DOCUMENT_SEARCH_MAX_TERMS}) must match, ` +
+          'as a word or the start of one. Results come most relevant first (a match in the title weighs more).',
+      }),
+    ),
+    archived: Type.Optional(
+      StringEnum(['exclude', 'only', 'include'] as const, {
+        default: 'exclude',
+        description: 'Archived documents: left out (default), only them, or both.',
+      }),
+    ),
+  },
+  errors: { create: ['archived', 'not_found'], update: ['archived'] },
+  descriptions: {
+    list:
+      'Documents of the teams and projects the caller can view, newest first, or most relevant first with `q`. ' +
+      'Filters, search and permissions are one query, so pages are exact.',
+    get: 'A document whose team or project the caller cannot view is a 404, like a missing one.',
+    create:
+      'Creates a markdown document in a team or a project (needs `contribute` there, and the holder must not be ' +
+      'archived). Its content is version 1; the creator is subscribed.',
+    update: `A new \`content\` is stored as the next version (\`documents.versions.list\`). ${archivedRule}`,
+    archive: 'Archived documents leave the default list and cannot be edited; their versions stay.',
+    restore: 'Undoes `documents.archive`.',
+    delete: 'Deletes the document with its versions and subscribers (needs `contribute` on its holder).',
+  },
+  examples: documentExamples,
+  handlers: {
+    list: (ctx, _p, query) => listDocuments(ctx, query),
+    get: (ctx, p) => requireDocument(ctx, did(p)),
+    create: (ctx, _p, body) => createDocument(ctx, body),
+    update: (ctx, p, body) => updateDocument(ctx, did(p), body),
+    archive: (ctx, p) => setDocumentArchived(ctx, did(p), true),
+    restore: (ctx, p) => setDocumentArchived(ctx, did(p), false),
+    delete: (ctx, p) => deleteDocument(ctx, did(p)),
+  },
+})
+
+const versionPath = `${documentPath}/versions/{versionId}`
+const versions: AnyOperation[] = [
+  subListOperation({
+    id: 'documents.versions.list',
+    path: `${documentPath}/versions`,
+    tag: TAG,
+    summary: "List a document's content versions",
+    description:
+      'Every saved content, newest first: the first is the current content. Each content change (create, update, ' +
+      'restore of a version) adds one.',
+    item: DocumentVersion,
+    itemName: 'DocumentVersion',
+    examples: versionExamples.list,
+    run: (ctx, params, query) => listDocumentVersions(ctx, did(params), query),
+  }),
+  declareOperation({
+    id: 'documents.versions.get',
+    method: 'GET',
+    path: versionPath,
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Get one version of a document',
+    description: 'The content as it was saved then.',
+    params: obj(paramsOf(versionPath)),
+    response: DocumentVersion,
+    status: 200,
+    errors: ['not_found'],
+    examples: versionExamples.get,
+    run: (ctx, { params }) => requireDocumentVersion(ctx, did(params), params.versionId as DocumentVersionId),
+  }),
+  declareOperation({
+    id: 'documents.versions.restore',
+    method: 'POST',
+    path: `${versionPath}/restore`,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Restore a version of a document',
+    description:
+      'Saves that version’s content as a new version (the history keeps what it replaced) and answers the ' +
+      `document. Restoring the current content changes nothing. ${archivedRule}`,
+    params: obj(paramsOf(versionPath)),
+    response: Document,
+    status: 200,
+    capability: 'contribute',
+    target: onDocument,
+    errors: ['not_found', 'archived'],
+    examples: versionExamples.restore,
+    run: (ctx, { params }) => restoreDocumentVersion(ctx, did(params), params.versionId as DocumentVersionId),
+  }),
+]
+
+const subscriberPath = `${documentPath}/subscribers/{actorId}`
+const subscriberParams = obj({ ...paramsOf(documentPath), actorId: ActorIdSchema })
+const subscribers: AnyOperation[] = [
+  subListOperation({
+    id: 'documents.subscribers.list',
+    path: `${documentPath}/subscribers`,
+    tag: TAG,
+    summary: "List a document's subscribers",
+    description: 'By actor id. The creator is subscribed automatically.',
+    item: DocumentSubscriber,
+    itemName: 'DocumentSubscriber',
+    examples: subscriberExamples.list,
+    run: (ctx, params, query) => listDocumentSubscribers(ctx, did(params), query),
+  }),
+  declareOperation({
+    id: 'documents.subscribers.add',
+    method: 'PUT',
+    path: subscriberPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Subscribe to a document',
+    description:
+      'Subscribing oneself needs `comment` on the document; subscribing someone else needs `manage`. Idempotent.',
+    params: subscriberParams,
+    response: DocumentSubscriber,
+    status: 200,
+    capability: 'comment',
+    target: onDocument,
+    errors: ['not_found'],
+    examples: subscriberExamples.add,
+    run: (ctx, { params }) => subscribeToDocument(ctx, did(params), params.actorId as never),
+  }),
+  declareOperation({
+    id: 'documents.subscribers.remove',
+    method: 'DELETE',
+    path: subscriberPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Unsubscribe from a document',
+    description: 'Oneself with `comment`; someone else with `manage`.',
+    params: subscriberParams,
+    response: null,
+    status: 204,
+    capability: 'comment',
+    target: onDocument,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await unsubscribeFromDocument(ctx, did(params), params.actorId as never)
+      return undefined
+    },
+  }),
+]
+
+/** Documents, their content versions and subscribers: docs/documents.md. */
+export const documentOperations: AnyOperation[] = [...documents, ...versions, ...subscribers]
