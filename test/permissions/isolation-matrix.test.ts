@@ -46,58 +46,52 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
   })
 
   // Every org-scoped operation, three ways and more: past the default timeout on a loaded machine.
-  it(
-    "answers a non-member, and a member using another tenant's ids, with the same 404 as a missing record",
-    {
-      timeout: 180_000,
-    },
-    async () => {
-      const a = await world()
-      const b = await world()
-      const outsider = await newPerson(server.engine, {
-        scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+  it("answers a non-member, and a member using another tenant's ids, with the same 404 as a missing record", {
+    timeout: 300_000,
+  }, async () => {
+    const a = await world()
+    const b = await world()
+    const outsider = await newPerson(server.engine, {
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+    })
+    const missingOrg = { ...b.ids, orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE' }
+    const ownerOfA = await server.engine.tokens.issueAccessToken({
+      userId: a.ws.owner.user.id,
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+    })
+    for (const op of orgOperations) {
+      const real = request(op, b.ids)
+      const asOutsider = await server.request(op.method, real.path, {
+        token: outsider.token,
+        body: real.body,
       })
-      const missingOrg = { ...b.ids, orgId: 'org_01JD3Q2R4S5T6V7W8X9YZABCDE' }
-      const ownerOfA = await server.engine.tokens.issueAccessToken({
-        userId: a.ws.owner.user.id,
-        scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+      const ghost = request(op, missingOrg)
+      const asGhost = await server.request(op.method, ghost.path, {
+        token: outsider.token,
+        body: ghost.body,
       })
-      for (const op of orgOperations) {
-        const real = request(op, b.ids)
-        const asOutsider = await server.request(op.method, real.path, {
-          token: outsider.token,
-          body: real.body,
-        })
-        const ghost = request(op, missingOrg)
-        const asGhost = await server.request(op.method, ghost.path, {
-          token: outsider.token,
-          body: ghost.body,
-        })
-        expect(asOutsider.status, `${op.id} as a non-member`).toBe(404)
-        // Each response has its own request id; everything else must be the same.
-        expect({ ...asOutsider.body, requestId: null }, `${op.id}: same answer as a missing org`).toEqual({
-          ...asGhost.body,
-          requestId: null,
-        })
+      expect(asOutsider.status, `${op.id} as a non-member`).toBe(404)
+      // Each response has its own request id; everything else must be the same.
+      expect({ ...asOutsider.body, requestId: null }, `${op.id}: same answer as a missing org`).toEqual({
+        ...asGhost.body,
+        requestId: null,
+      })
 
-        // A's owner, in A's org, naming B's records: each of B's ids must behave as missing.
-        const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => n !== 'orgId')
-        const crossQuery = op.id === 'access.explain' ? ['actorId'] : []
-        for (const name of [...names, ...crossQuery]) {
-          const crossed = request(op, { ...a.ids, [name]: b.ids[name]! })
-          const res = await server.request(op.method, crossed.path, {
-            token: ownerOfA,
-            body: crossed.body,
-          })
-          expect([404, 422], `${op.id} with B's ${name}`).toContain(res.status)
-          if (res.status === 422)
-            expect(res.body.code, `${op.id} with B's ${name}`).toBe('reference_not_found')
-        }
+      // A's owner, in A's org, naming B's records: each of B's ids must behave as missing.
+      const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => n !== 'orgId')
+      const crossQuery = op.id === 'access.explain' ? ['actorId'] : []
+      for (const name of [...names, ...crossQuery]) {
+        const crossed = request(op, { ...a.ids, [name]: b.ids[name]! })
+        const res = await server.request(op.method, crossed.path, {
+          token: ownerOfA,
+          body: crossed.body,
+        })
+        expect([404, 422], `${op.id} with B's ${name}`).toContain(res.status)
+        if (res.status === 422) expect(res.body.code, `${op.id} with B's ${name}`).toBe('reference_not_found')
       }
-      // Two sample worlds and three requests per operation (190 of them): minutes on a loaded machine.
-    },
-    300_000,
-  )
+    }
+    // Two sample worlds and three requests per operation: minutes on a loaded machine.
+  })
 
   it('answers a view-only person with 403 on every mutation, and changes nothing', async () => {
     const a = await world()
