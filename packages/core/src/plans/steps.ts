@@ -218,6 +218,12 @@ export async function runStep(
         await invoke('comments.reactions.add', { commentId }, { emoji: step.emoji })
       else await invoke('comments.resolve', { commentId })
       const comment = (await invoke('comments.get', { commentId })) as Comment
+      const changed = [step.action === 'react' ? 'reactions' : 'resolvedAt']
+      // A comment on a project, milestone or update is reported by its subject's id.
+      if (!comment.taskId) {
+        const name = `${comment.subjectType} ${comment.subjectId}`
+        return outcome(step, i, { type: 'comment', id: comment.id, teamId: null, key: null, name, changed })
+      }
       const task = await readTask(comment.taskId)
       return outcome(step, i, {
         type: 'comment',
@@ -225,7 +231,7 @@ export async function runStep(
         teamId: task.teamId,
         key: task.key,
         name: task.title,
-        changed: [step.action === 'react' ? 'reactions' : 'resolvedAt'],
+        changed,
       })
     }
   }
