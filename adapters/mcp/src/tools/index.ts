@@ -5,6 +5,7 @@ import { cycleTools } from './cycles/cycles.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
+import { projectTools } from './projects/projects.ts'
 import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
@@ -22,6 +23,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...taskExtraTools,
   ...cycleTools,
   ...labelTools,
+  ...projectTools,
   organizeTool,
   ...agentTools,
   ...connectorTools,
