@@ -182,6 +182,8 @@ describeEachDatabase('MCP projects: names, tools, resources and plans', (db) => 
       ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'On it', health: 'onTrack' }),
     )
     expect(updates.at(-1)).toBe(projectUri)
+    await expectNotified(1, () => ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '🚀' }))
+    expect(updates.at(-1)).toBe(projectUri)
     // A task entering the milestone concerns both.
     const task = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'T' })).body
     await expectNotified(2, () => ws.api.patch(`${base}/tasks/${task.id}`, { milestoneId: milestone.id }))

@@ -162,8 +162,8 @@ export class Subscriptions {
 /**
  * Whether an event changes what the subscribed record reads as: the record itself, a task's own
  * records (comments, links: `data.taskId`), comments on it (`data.subjectId`), or, for a cycle, a
- * project or a milestone, a task entering or leaving it; for a project also its milestones and
- * status updates.
+ * project or a milestone, a task entering or leaving it; for a project also its milestones, its
+ * status updates and reactions to it.
  */
 function concerns(event: StoredEvent, recordId: string): boolean {
   if (event.resourceId === recordId) return true
@@ -180,7 +180,10 @@ function concerns(event: StoredEvent, recordId: string): boolean {
   if (data?.[field] === recordId || data?.changes?.[field]?.before === recordId) return true
   if (field === 'cycleId') return false
   if (data?.task?.[field] === recordId) return true
+  if (field !== 'projectId') return false
   return (
-    field === 'projectId' && (data?.milestone?.projectId === recordId || data?.update?.subjectId === recordId)
+    data?.milestone?.projectId === recordId ||
+    data?.update?.subjectId === recordId ||
+    data?.reaction?.targetId === recordId
   )
 }
