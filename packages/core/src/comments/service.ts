@@ -78,7 +78,7 @@ export async function updateComment(
   commentId: CommentId,
   input: { body: string },
 ): Promise<Comment> {
-  const comment = await requireComment(ctx, commentId)
+  const { comment, subject } = await commentAndSubject(ctx, commentId)
   await requireAuthorOrManager(ctx, comment)
   if (comment.deletedAt) throw deleted()
   if (comment.body === input.body) return comment
@@ -91,16 +91,16 @@ export async function updateComment(
     editorId: ctx.actor!.id,
   }
   await ctx.store.comments.insertRevision(comment.orgId, revision)
-  return change(ctx, comment, { body: input.body, editedAt: ctx.now }, 'comment.updated')
+  return change(ctx, comment, subject, { body: input.body, editedAt: ctx.now }, 'comment.updated')
 }
 
 /** Soft delete: the body and its history go, the comment stays as a placeholder so its thread reads on. */
 export async function deleteComment(ctx: OperationContext, commentId: CommentId): Promise<void> {
-  const comment = await requireComment(ctx, commentId)
+  const { comment, subject } = await commentAndSubject(ctx, commentId)
   await requireAuthorOrManager(ctx, comment)
   if (comment.deletedAt) return
   await ctx.store.comments.deleteRevisions(comment.orgId, comment.id)
-  await change(ctx, comment, { body: null, deletedAt: ctx.now }, 'comment.deleted')
+  await change(ctx, comment, subject, { body: null, deletedAt: ctx.now }, 'comment.deleted')
 }
 
 /** Resolves or reopens a thread; only its root carries the state. */
@@ -109,12 +109,13 @@ export async function setThreadResolved(
   commentId: CommentId,
   resolved: boolean,
 ): Promise<Comment> {
-  const comment = await requireComment(ctx, commentId)
+  const { comment, subject } = await commentAndSubject(ctx, commentId)
   if (comment.parentId) throw notRoot(comment)
   if (Boolean(comment.resolvedAt) === resolved) return comment
   return change(
     ctx,
     comment,
+    subject,
     resolved
       ? { resolvedAt: ctx.now, resolvedById: ctx.actor!.id }
       : { resolvedAt: null, resolvedById: null },
@@ -183,12 +184,12 @@ async function requireAuthorOrManager(ctx: OperationContext, comment: Comment): 
 async function change(
   ctx: OperationContext,
   comment: Comment,
+  subject: SubjectView,
   patch: Partial<Comment>,
   kind: string,
 ): Promise<Comment> {
   await ctx.store.comments.update(comment.orgId, comment.id, { ...patch, updatedAt: ctx.now })
   const next = { ...comment, ...patch, updatedAt: ctx.now }
-  const { subject } = await commentAndSubject(ctx, comment.id)
   // A deletion's event carries no body, and its `changes` do not repeat the removed one.
   const changes = kind === 'comment.deleted' ? undefined : changesOf(comment, patch)
   emitComment(ctx, kind, next, subject, changes)
