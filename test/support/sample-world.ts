@@ -57,6 +57,11 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'comments.update': () => ({ body: 'Edited' }),
   'tasks.reactions.add': () => ({ emoji: '🎯' }),
   'comments.reactions.add': () => ({ emoji: '🎯' }),
+  'projects.comments.create': () => ({ body: 'Matrix' }),
+  'milestones.comments.create': () => ({ body: 'Matrix' }),
+  'projectUpdates.comments.create': () => ({ body: 'Matrix' }),
+  'projects.reactions.add': () => ({ emoji: '🎯' }),
+  'projectUpdates.reactions.add': () => ({ emoji: '🎯' }),
   'projectStatuses.create': () => ({ name: 'Matrix', category: 'started' }),
   'projectStatuses.update': () => ({ name: 'Renamed' }),
   'projectStatuses.reorder': (ids) => ({ statusIds: [ids.statusId] }),
@@ -185,6 +190,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   await ws.api.patch(`${base}/documents/${document.id}`, { content: 'Second' })
   const firstVersion = (await ws.api.get(`${base}/documents/${document.id}/versions`)).body.data.at(-1)
+  const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
+    .body
+  const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -210,6 +218,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     reactionId: reaction.id,
     /** `reactionId` names a task's reaction; operations on a comment's reactions take this one. */
     commentReactionId: commentReaction.id,
+    /** Reactions to the sample project and to its status update, for their reaction operations. */
+    projectReactionId: projectReaction.id,
+    updateReactionId: updateReaction.id,
     /** A project status no project is in, so it can be archived. */
     statusId: status.id,
     /** Every active project status of the org, comma-separated. */

@@ -6,13 +6,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { isProblem, type OrgId } from '@workgraph/core'
 import type { ToolCall } from './tools/types.ts'
-import { parseUri, type ResourceRef, taskUri, teamUri, workspaceUri } from './uris.ts'
+import { parseUri, projectUri, type ResourceRef, taskUri, teamUri, workspaceUri } from './uris.ts'
 
 const TASKS_PER_PAGE = 50
 
 /**
- * `resources/list`: for each workspace, the workspace and its teams, then its tasks (newest change
- * first), 50 per page. The cursor is the workspace index and that workspace's task cursor.
+ * `resources/list`: for each workspace, the workspace, its teams and its newest projects (up to 50;
+ * milestones are read by URI), then its tasks (newest change first), 50 per page. The cursor is the workspace index and that workspace's task cursor.
  */
 export async function listResources(
   call: ToolCall,
@@ -32,6 +32,9 @@ export async function listResources(
         name: `${t.key} ${t.name}`,
         mimeType: 'application/json',
       })
+    const projects = await call.run('projects.list', { params: { orgId: org.id }, query: { limit: 50 } })
+    for (const p of projects.data)
+      resources.push({ uri: projectUri(org.id, p.id), name: p.name, mimeType: 'application/json' })
   }
   const tasks = await call.run('tasks.list', {
     params: { orgId: org.id },
@@ -65,6 +68,13 @@ export async function readRecord(call: ToolCall, ref: ResourceRef): Promise<{ id
       const cycleId = await call.resolve(orgId, 'cycle', ref.number, ref.key)
       return { id: cycleId, body: await call.run('cycles.get', { params: { orgId, cycleId } }) }
     }
+    case 'project':
+      return { id: ref.id, body: await call.run('projects.get', { params: { orgId, projectId: ref.id } }) }
+    case 'milestone':
+      return {
+        id: ref.id,
+        body: await call.run('milestones.get', { params: { orgId, milestoneId: ref.id } }),
+      }
     case 'session':
       return {
         id: ref.id,

@@ -161,12 +161,29 @@ export class Subscriptions {
 
 /**
  * Whether an event changes what the subscribed record reads as: the record itself, a task's own
- * records (comments, links: `data.taskId`), or, for a cycle, a task entering or leaving it.
+ * records (comments, links: `data.taskId`), comments on it (`data.subjectId`), or, for a cycle, a
+ * project or a milestone, a task entering or leaving it; for a project also its milestones, its
+ * status updates and reactions to it.
  */
 function concerns(event: StoredEvent, recordId: string): boolean {
   if (event.resourceId === recordId) return true
   const data = event.data as Record<string, any> | null
-  if (data?.taskId === recordId) return true
-  if (!recordId.startsWith('cyc_')) return false
-  return data?.cycleId === recordId || data?.changes?.cycleId?.before === recordId
+  if (data?.taskId === recordId || data?.subjectId === recordId) return true
+  const field = recordId.startsWith('cyc_')
+    ? 'cycleId'
+    : recordId.startsWith('proj_')
+      ? 'projectId'
+      : recordId.startsWith('mile_')
+        ? 'milestoneId'
+        : null
+  if (!field) return false
+  if (data?.[field] === recordId || data?.changes?.[field]?.before === recordId) return true
+  if (field === 'cycleId') return false
+  if (data?.task?.[field] === recordId) return true
+  if (field !== 'projectId') return false
+  return (
+    data?.milestone?.projectId === recordId ||
+    data?.update?.subjectId === recordId ||
+    data?.reaction?.targetId === recordId
+  )
 }

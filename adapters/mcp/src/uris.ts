@@ -7,6 +7,8 @@ export type ResourceRef =
   | { kind: 'task'; orgId: OrgId; key: string }
   | { kind: 'session'; orgId: OrgId; id: string }
   | { kind: 'cycle'; orgId: OrgId; key: string; number: string }
+  | { kind: 'project'; orgId: OrgId; id: string }
+  | { kind: 'milestone'; orgId: OrgId; id: string }
 
 export const RESOURCE_TEMPLATES = [
   { uriTemplate: 'workgraph://orgs/{orgId}', name: 'workspace', title: 'A workspace' },
@@ -18,6 +20,16 @@ export const RESOURCE_TEMPLATES = [
     title: "A team's cycle, by number; subscribers hear of changes to it and to its tasks",
   },
   {
+    uriTemplate: 'workgraph://orgs/{orgId}/projects/{projectId}',
+    name: 'project',
+    title: 'A project, by id; subscribers hear of changes to it, its milestones, updates, comments and tasks',
+  },
+  {
+    uriTemplate: 'workgraph://orgs/{orgId}/milestones/{milestoneId}',
+    name: 'milestone',
+    title: 'A project milestone, by id; subscribers hear of changes to it, its comments and tasks',
+  },
+  {
     uriTemplate: 'workgraph://orgs/{orgId}/agent-sessions/{sessionId}',
     name: 'agent-session',
     title: 'An agent work session',
@@ -25,7 +37,7 @@ export const RESOURCE_TEMPLATES = [
 ] as const
 
 const PATTERN =
-  /^workgraph:\/\/orgs\/(org_[0-9A-HJKMNP-TV-Z]{26})(?:\/(teams|tasks|agent-sessions)\/([^/?#]+))?$/
+  /^workgraph:\/\/orgs\/(org_[0-9A-HJKMNP-TV-Z]{26})(?:\/(teams|tasks|agent-sessions|projects|milestones)\/([^/?#]+))?$/
 
 const CYCLE_PATTERN =
   /^workgraph:\/\/orgs\/(org_[0-9A-HJKMNP-TV-Z]{26})\/teams\/([^/?#]+)\/cycles\/([1-9][0-9]{0,8})$/
@@ -41,6 +53,8 @@ export function parseUri(uri: string): ResourceRef | null {
   if (!m[2]) return { kind: 'workspace', orgId }
   if (m[2] === 'teams') return { kind: 'team', orgId, key: value }
   if (m[2] === 'tasks') return { kind: 'task', orgId, key: value }
+  if (m[2] === 'projects') return { kind: 'project', orgId, id: value }
+  if (m[2] === 'milestones') return { kind: 'milestone', orgId, id: value }
   return { kind: 'session', orgId, id: value }
 }
 
@@ -51,3 +65,5 @@ export const taskUri = (orgId: string, key: string) =>
   `workgraph://orgs/${orgId}/tasks/${encodeURIComponent(key)}`
 export const cycleUri = (orgId: string, key: string, number: number) =>
   `workgraph://orgs/${orgId}/teams/${encodeURIComponent(key)}/cycles/${number}`
+export const projectUri = (orgId: string, id: string) => `workgraph://orgs/${orgId}/projects/${id}`
+export const milestoneUri = (orgId: string, id: string) => `workgraph://orgs/${orgId}/milestones/${id}`

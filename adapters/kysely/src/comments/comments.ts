@@ -12,7 +12,6 @@ import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
 
 type Row = { [K in keyof Database['comments']]: unknown }
 
@@ -20,7 +19,9 @@ function toComment(r: Row): Comment {
   return {
     id: r.id as CommentId,
     orgId: r.orgId as OrgId,
-    taskId: r.taskId as TaskId,
+    subjectType: r.subjectType as Comment['subjectType'],
+    subjectId: r.subjectId as string,
+    taskId: r.taskId as TaskId | null,
     parentId: r.threadId === r.id ? null : (r.threadId as CommentId),
     authorId: r.authorId as ActorId,
     body: r.body as string | null,
@@ -45,32 +46,22 @@ function toRevision(r: { [K in keyof Database['commentRevisions']]: unknown }): 
 }
 
 export function commentRepo(db: Kysely<Database>): CommentRepo {
-  // A comment is as visible as its task; a deleted task takes its comments with it.
-  const base = (orgId: OrgId, scope: Parameters<CommentRepo['get']>[2]) => {
-    let q = db
-      .selectFrom('comments')
-      .innerJoin('tasks', (j) =>
-        j.onRef('tasks.orgId', '=', 'comments.orgId').onRef('tasks.id', '=', 'comments.taskId'),
-      )
-      .selectAll('comments')
-      .where('comments.orgId', '=', orgId)
-      .where('tasks.deletedAt', 'is', null)
-    if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
-    return q
-  }
+  // Visibility is the subject's: the service reads the subject through the caller's scope first.
+  const base = (orgId: OrgId) => db.selectFrom('comments').selectAll().where('orgId', '=', orgId)
   return {
     async insert(comment) {
       await db.insertInto('comments').values(comment).execute()
     },
-    async get(orgId, id, scope) {
-      const row = await base(orgId, scope).where('comments.id', '=', id).executeTakeFirst()
+    async get(orgId, id) {
+      const row = await base(orgId).where('id', '=', id).executeTakeFirst()
       return row ? toComment(row) : null
     },
-    async list(orgId, filter, page, scope) {
-      let q = base(orgId, scope)
-      if ('taskId' in filter) q = q.where('comments.taskId', '=', filter.taskId)
-      else q = q.where('comments.threadId', '=', filter.threadId).where('comments.id', '!=', filter.threadId)
-      const rows = await keysetPage(q, page, { sort: 'comments.threadId', id: 'comments.id' }).execute()
+    async list(orgId, filter, page) {
+      let q = base(orgId)
+      if ('subjectType' in filter)
+        q = q.where('subjectType', '=', filter.subjectType).where('subjectId', '=', filter.subjectId)
+      else q = q.where('threadId', '=', filter.threadId).where('id', '!=', filter.threadId)
+      const rows = await keysetPage(q, page, { sort: 'threadId', id: 'id' }).execute()
       return rows.map(toComment)
     },
     async update(orgId, id, patch) {

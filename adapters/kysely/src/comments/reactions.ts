@@ -10,7 +10,7 @@ function toReaction(r: { [K in keyof Database['reactions']]: unknown }): Reactio
     orgId: r.orgId as OrgId,
     targetType: r.targetType as Reaction['targetType'],
     targetId: r.targetId as string,
-    taskId: r.taskId as TaskId,
+    taskId: r.taskId as TaskId | null,
     emoji: r.emoji as string,
     actorId: r.actorId as ActorId,
     createdAt: iso(r.createdAt as string),

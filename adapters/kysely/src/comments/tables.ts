@@ -5,7 +5,10 @@ export interface CommentsTables {
   comments: {
     orgId: string
     id: string
-    taskId: string
+    /** Added by 0016_comment_subjects; `taskId` is null unless the subject is a task. */
+    subjectType: string
+    subjectId: string
+    taskId: string | null
     threadId: string
     authorId: string
     body: string | null
@@ -30,7 +33,7 @@ export interface CommentsTables {
     id: string
     targetType: string
     targetId: string
-    taskId: string
+    taskId: string | null
     emoji: string
     actorId: string
     createdAt: Timestamp

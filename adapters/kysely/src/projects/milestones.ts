@@ -1,6 +1,7 @@
 import type { MilestoneId, OrgId, ProjectId } from '@workgraph/core'
 import type { MilestoneRecord, MilestoneRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
+import { deleteThreadsOf } from '../comments/purge.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -116,6 +117,7 @@ export function milestoneRepo(db: Kysely<Database>): MilestoneRepo {
         .where('orgId', '=', orgId)
         .where('milestoneId', '=', id)
         .execute()
+      await deleteThreadsOf(db, orgId, 'milestone', [id])
       await db.deleteFrom('milestones').where('orgId', '=', orgId).where('id', '=', id).execute()
       return tasks.map((t) => t.id)
     },

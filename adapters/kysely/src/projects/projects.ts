@@ -1,6 +1,7 @@
 import type { OrgId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
 import type { ProjectRepo, ProjectRow } from '@workgraph/core/storage'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { deleteThreadsOf } from '../comments/purge.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -207,6 +208,33 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('orgId', '=', orgId)
         .where('projectId', '=', id)
         .execute()
+      // Threads on the project, its milestones and its updates go with them.
+      const milestoneIds = await db
+        .selectFrom('milestones')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .execute()
+      const updateIds = await db
+        .selectFrom('statusUpdates')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', 'project')
+        .where('subjectId', '=', id)
+        .execute()
+      await deleteThreadsOf(db, orgId, 'project', [id])
+      await deleteThreadsOf(
+        db,
+        orgId,
+        'milestone',
+        milestoneIds.map((m) => m.id),
+      )
+      await deleteThreadsOf(
+        db,
+        orgId,
+        'update',
+        updateIds.map((u) => u.id),
+      )
       await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('linkedItems').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       // Its status updates and their history go with it.

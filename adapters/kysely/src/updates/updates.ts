@@ -1,6 +1,7 @@
 import type { StatusUpdate, UpdateRevision } from '@workgraph/core'
 import type { UpdateRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { deleteThreadsOf } from '../comments/purge.ts'
 import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiatives.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
@@ -118,6 +119,7 @@ export function updateRepo(db: Kysely<Database>): UpdateRepo {
         .execute()
     },
     async delete(orgId, id) {
+      await deleteThreadsOf(db, orgId, 'update', [id])
       await db
         .deleteFrom('statusUpdateRevisions')
         .where('orgId', '=', orgId)

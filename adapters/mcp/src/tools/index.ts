@@ -6,6 +6,7 @@ import { documentTools } from './documents/documents.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
+import { projectTools } from './projects/projects.ts'
 import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
@@ -24,6 +25,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...cycleTools,
   ...labelTools,
   ...documentTools,
+  ...projectTools,
   organizeTool,
   ...agentTools,
   ...connectorTools,

@@ -10,9 +10,9 @@ export const commentsGroup: ResourceGroup = {
     {
       name: 'Comments',
       description:
-        'Threaded Markdown discussion on tasks: replies, edits with history, soft deletion, resolution.',
+        'Threaded Markdown discussion on tasks, projects, milestones and status updates: replies, edits with history, soft deletion, resolution.',
     },
-    { name: 'Reactions', description: 'Emoji reactions to tasks and comments.' },
+    { name: 'Reactions', description: 'Emoji reactions to tasks, projects, status updates and comments.' },
   ],
   operations: [...commentsCatalogue, ...reactionsCatalogue],
   events: [
@@ -24,11 +24,13 @@ export const commentsGroup: ResourceGroup = {
         'comment.resolved',
         'comment.unresolved',
       ],
-      emittedBy: '`comments.*`',
+      emittedBy:
+        "`comments.*` and each subject's `…comments.create`; filed under the subject's team (a project's first team), with `subjectType` and `subjectId` (and `taskId` for a task's)",
     },
     {
       kinds: ['reaction.created', 'reaction.deleted'],
-      emittedBy: '`tasks.reactions.*`, `comments.reactions.*`',
+      emittedBy:
+        '`tasks.reactions.*`, `comments.reactions.*`, `projects.reactions.*`, `projectUpdates.reactions.*`',
     },
   ],
   targets: commentTargets,

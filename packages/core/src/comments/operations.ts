@@ -1,58 +1,116 @@
 import { Type } from '@sinclair/typebox'
-import type { CommentId, TaskId } from '../kernel/ids.ts'
+import type { CommentId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
-import { Comment, CommentBody, CommentRevision } from './schemas.ts'
+import { PageOf } from '../kernel/schema-types.ts'
+import { commentExample } from './examples.ts'
+import {
+  COMMENT_SUBJECT_TYPES,
+  Comment,
+  CommentBody,
+  CommentRevision,
+  type CommentSubjectType,
+} from './schemas.ts'
 import {
   createComment,
   deleteComment,
   listCommentHistory,
+  listComments,
   listReplies,
-  listTaskComments,
   requireComment,
   setThreadResolved,
   updateComment,
 } from './service.ts'
+import { COMMENT_SUBJECTS } from './subjects.ts'
 
+// The item operations serve comments on every kind of subject; each subject adds only its list and create.
 const commentOperations = resourceOperations({
   name: 'comment',
   plural: 'comments',
   tag: 'Comments',
   schema: Comment,
-  collectionPath: '/v1/orgs/{orgId}/tasks/{taskId}/comments',
-  itemPath: '/v1/orgs/{orgId}/comments',
+  collectionPath: '/v1/orgs/{orgId}/comments',
   idParam: 'commentId',
   idBrand: 'CommentId',
   target: (p) => ({ type: 'comment', id: p.commentId! }),
-  createTarget: (p) => ({ type: 'task', id: p.taskId! }),
   // Editing or deleting someone else's comment also needs `manage` (checked by the service).
-  capabilities: { create: 'comment', update: 'comment', delete: 'comment' },
-  createBody: Type.Object(
-    {
-      body: CommentBody,
-      parentId: Type.Optional(
-        IdSchema('CommentId', "A comment of the same task to reply to; a reply joins its root's thread."),
-      ),
-    },
-    { additionalProperties: false },
-  ),
+  capabilities: { update: 'comment', delete: 'comment' },
   updateBody: Type.Object({ body: CommentBody }, { additionalProperties: false }),
-  errors: { create: ['reference_not_found'], update: ['comment_deleted'] },
+  errors: { update: ['comment_deleted'] },
+  descriptions: {
+    get: 'A comment on a task, project, milestone or status update; one whose subject the caller cannot view is a 404.',
+    update: "Your own comment needs `comment` on its subject; someone else's needs `manage`.",
+    delete:
+      "Soft deletion: the body and its history go, the comment stays as a placeholder so its thread reads on. Someone else's comment needs `manage` on the subject.",
+  },
   handlers: {
-    list: (ctx, p, query) => listTaskComments(ctx, p.taskId as TaskId, query),
     get: (ctx, p) => requireComment(ctx, p.commentId as CommentId),
-    create: (ctx, p, body) =>
-      createComment(ctx, p.taskId as TaskId, body as { body: string; parentId?: CommentId }),
     update: (ctx, p, body) => updateComment(ctx, p.commentId as CommentId, body),
     delete: (ctx, p) => deleteComment(ctx, p.commentId as CommentId),
   },
 })
 
+const CreateCommentBody = Type.Object(
+  {
+    body: CommentBody,
+    parentId: Type.Optional(
+      IdSchema('CommentId', "A comment on the same subject to reply to; a reply joins its root's thread."),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+/** `…comments.list` and `…comments.create` of one kind of subject: view to read, `comment` to post. */
+function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
+  const s = COMMENT_SUBJECTS[type]
+  const collection = `/v1/orgs/{orgId}/${s.path}/{${s.param}}/comments`
+  const params = Type.Object(paramsOf(collection), { additionalProperties: false })
+  const subjectOf = (p: Record<string, string>) => p[s.param]!
+  return [
+    declareOperation({
+      id: `${s.operations}.list`,
+      method: 'GET',
+      path: collection,
+      tag: 'Comments',
+      scope: 'work:read',
+      summary: `List a ${s.name}'s comments`,
+      description: `Threads in order, each root followed by its replies. A ${s.name} the caller cannot view is a 404.`,
+      params,
+      query: Type.Object(PageQuery, { additionalProperties: false }),
+      response: CommentPage,
+      status: 200,
+      errors: ['not_found', 'invalid_cursor'],
+      examples: { response: { data: [commentExample(type)], nextCursor: null } },
+      run: (ctx, { params, query }) => listComments(ctx, type, subjectOf(params), query),
+    }),
+    declareOperation({
+      id: `${s.operations}.create`,
+      method: 'POST',
+      path: collection,
+      tag: 'Comments',
+      scope: 'work:write',
+      summary: `Comment on a ${s.name}`,
+      description: `Starts a thread, or replies with \`parentId\` (a reply to a reply joins its root's thread). Needs \`comment\` on the ${s.name}.`,
+      params,
+      body: CreateCommentBody,
+      response: Comment,
+      status: 201,
+      capability: 'comment',
+      target: ({ params }) => ({ type, id: subjectOf(params) }),
+      errors: ['not_found', 'reference_not_found'],
+      location: 'comments.get',
+      examples: { request: { body: commentExample(type).body }, response: commentExample(type) },
+      run: (ctx, { params, body }) =>
+        createComment(ctx, type, subjectOf(params), body as { body: string; parentId?: CommentId }),
+    }),
+  ]
+}
+
 const itemPath = '/v1/orgs/{orgId}/comments/{commentId}'
 const itemParams = Type.Object(paramsOf(itemPath), { additionalProperties: false })
-const _pageQuery = Type.Object(PageQuery, { additionalProperties: false })
+const CommentPage = PageOf(Comment, 'Comment')
 
 const resolution = (resolve: boolean) =>
   declareOperation({
@@ -102,4 +160,8 @@ const threadOperations: AnyOperation[] = [
   }),
 ]
 
-export const commentsCatalogue: AnyOperation[] = [...commentOperations, ...threadOperations]
+export const commentsCatalogue: AnyOperation[] = [
+  ...COMMENT_SUBJECT_TYPES.flatMap(subjectCommentOperations),
+  ...commentOperations,
+  ...threadOperations,
+]

@@ -9,23 +9,29 @@ import { Emoji, Reaction, ReactionGroup, type ReactionTargetType } from './schem
 
 const ReactionGroupPage = PageOf(ReactionGroup, 'ReactionGroup')
 
-/** List, add and remove for the reactions of one kind of target (a task or a comment). */
-function reactionOperations(type: ReactionTargetType): AnyOperation[] {
-  const plural = `${type}s`
+/**
+ * List, add and remove for the reactions of one kind of target: `prefix` names the operations
+ * (`tasks`, `projectUpdates`), `segment` the collection in the path, `name` the target in summaries.
+ */
+function reactionOperations(
+  type: ReactionTargetType,
+  names: { prefix: string; segment: string; name: string },
+): AnyOperation[] {
+  const { prefix, name } = names
   const idParam = `${type}Id`
-  const collection = `/v1/orgs/{orgId}/${plural}/{${idParam}}/reactions`
+  const collection = `/v1/orgs/{orgId}/${names.segment}/{${idParam}}/reactions`
   const item = `${collection}/{reactionId}`
   const params = Type.Object(paramsOf(collection), { additionalProperties: false })
   const target = ({ params }: { params: Record<string, string> }) => ({ type, id: params[idParam]! })
   const ofTarget = (p: Record<string, string>) => ({ type, id: p[idParam]! })
   return [
     declareOperation({
-      id: `${plural}.reactions.list`,
+      id: `${prefix}.reactions.list`,
       method: 'GET',
       path: collection,
       tag: 'Reactions',
       scope: 'work:read',
-      summary: `List a ${type}'s reactions`,
+      summary: `List a ${name}'s reactions`,
       description:
         'Grouped by emoji, each group with its count, who reacted and the id of your own reaction; groups in the order of their first reaction.',
       params,
@@ -36,13 +42,13 @@ function reactionOperations(type: ReactionTargetType): AnyOperation[] {
       run: (ctx, { params, query }) => listReactions(ctx, ofTarget(params), query),
     }),
     declareOperation({
-      id: `${plural}.reactions.add`,
+      id: `${prefix}.reactions.add`,
       method: 'POST',
       path: collection,
       tag: 'Reactions',
       scope: 'work:write',
-      summary: `React to a ${type}`,
-      description: `One reaction per person per emoji per ${type}: a second one answers 409 \`already_exists\`.${
+      summary: `React to a ${name}`,
+      description: `One reaction per person per emoji per ${name}: a second one answers 409 \`already_exists\`.${
         type === 'comment' ? ' A deleted comment takes no reactions (409 `comment_deleted`).' : ''
       }`,
       params,
@@ -55,13 +61,13 @@ function reactionOperations(type: ReactionTargetType): AnyOperation[] {
       run: (ctx, { params, body }) => addReaction(ctx, ofTarget(params), (body as { emoji: string }).emoji),
     }),
     declareOperation({
-      id: `${plural}.reactions.remove`,
+      id: `${prefix}.reactions.remove`,
       method: 'DELETE',
       path: item,
       tag: 'Reactions',
       scope: 'work:write',
-      summary: `Remove a reaction from a ${type}`,
-      description: "Your own reaction; removing someone else's needs `manage` on the task.",
+      summary: `Remove a reaction from a ${name}`,
+      description: `Your own reaction; removing someone else's needs \`manage\` on the ${name}.`,
       params: Type.Object(paramsOf(item), { additionalProperties: false }),
       response: null,
       status: 204,
@@ -77,6 +83,8 @@ function reactionOperations(type: ReactionTargetType): AnyOperation[] {
 }
 
 export const reactionsCatalogue: AnyOperation[] = [
-  ...reactionOperations('task'),
-  ...reactionOperations('comment'),
+  ...reactionOperations('task', { prefix: 'tasks', segment: 'tasks', name: 'task' }),
+  ...reactionOperations('comment', { prefix: 'comments', segment: 'comments', name: 'comment' }),
+  ...reactionOperations('project', { prefix: 'projects', segment: 'projects', name: 'project' }),
+  ...reactionOperations('update', { prefix: 'projectUpdates', segment: 'updates', name: 'status update' }),
 ]

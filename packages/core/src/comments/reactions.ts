@@ -1,12 +1,12 @@
-import { type CommentId, newId, type ReactionId, type TaskId } from '../kernel/ids.ts'
+import { type CommentId, newId, type ReactionId, type TaskId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { requireTask } from '../tasks/require-task.ts'
 import type { Reaction, ReactionGroup, ReactionTargetType } from './schemas.ts'
 import { requireComment } from './service.ts'
 import type { ReactionGroupRow } from './storage.ts'
+import { COMMENT_SUBJECTS } from './subjects.ts'
 
 // One RGI emoji (with skin tones, ZWJ sequences and flags), or a custom `:shortcode:`. The `v` flag
 // (Node 20+) is newer than the compile target, so the expression is built at run time.
@@ -22,24 +22,25 @@ export function isReactionEmoji(value: string): boolean {
 interface ResolvedTarget {
   type: ReactionTargetType
   id: string
-  taskId: TaskId
-  teamId: string
+  taskId: TaskId | null
+  teamId: TeamId | null
 }
 
+/** The target as the caller may view it (404 otherwise); a comment's subject decides for it. */
 async function resolveTarget(
   ctx: OperationContext,
   target: { type: ReactionTargetType; id: string },
   forWrite: boolean,
 ): Promise<ResolvedTarget> {
-  if (target.type === 'task') {
-    const task = await requireTask(ctx, target.id as TaskId)
-    return { type: 'task', id: task.id, taskId: task.id, teamId: task.teamId }
+  if (target.type !== 'comment') {
+    const subject = await COMMENT_SUBJECTS[target.type].require(ctx, target.id)
+    return { type: target.type, id: subject.id, taskId: subject.taskId, teamId: subject.teamId }
   }
   const comment = await requireComment(ctx, target.id as CommentId)
   if (forWrite && comment.deletedAt)
     throw new ProblemError('comment_deleted', 'The comment is deleted; it takes no new reactions.')
-  const task = await requireTask(ctx, comment.taskId)
-  return { type: 'comment', id: comment.id, taskId: task.id, teamId: task.teamId }
+  const subject = await COMMENT_SUBJECTS[comment.subjectType].require(ctx, comment.subjectId)
+  return { type: 'comment', id: comment.id, taskId: subject.taskId, teamId: subject.teamId }
 }
 
 /** Adds the caller's reaction; one per person per emoji per target (409 `already_exists` for a second). */
@@ -88,7 +89,8 @@ export async function removeReaction(
   const reaction = await ctx.store.reactions.get(ctx.org!.id, reactionId)
   if (!reaction || reaction.targetType !== resolved.type || reaction.targetId !== resolved.id)
     throw notFound('Reaction')
-  if (reaction.actorId !== ctx.actor!.id) await ctx.require('manage', { type: 'task', id: resolved.taskId })
+  if (reaction.actorId !== ctx.actor!.id)
+    await ctx.require('manage', { type: resolved.type, id: resolved.id })
   await ctx.store.reactions.delete(reaction.orgId, reaction.id)
   emitReaction(ctx, 'reaction.deleted', reaction, resolved)
 }
@@ -126,7 +128,7 @@ function emitReaction(ctx: OperationContext, kind: string, reaction: Reaction, t
     kind,
     resourceType: 'reaction',
     resourceId: reaction.id,
-    teamId: target.teamId as never,
+    teamId: target.teamId,
     data: { reaction },
   })
 }

@@ -3,13 +3,21 @@ import { ActorIdSchema } from '../access/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
+/** The kinds of record a comment thread can belong to; each is also a capability target kind. */
+export const COMMENT_SUBJECT_TYPES = ['task', 'project', 'milestone', 'update'] as const
+export type CommentSubjectType = (typeof COMMENT_SUBJECT_TYPES)[number]
+
 export const CommentBody = Type.String({ minLength: 1, maxLength: 100_000, description: 'Markdown.' })
 
 export const Comment = Type.Object(
   {
     id: IdSchema('CommentId'),
     orgId: IdSchema('OrgId'),
-    taskId: IdSchema('TaskId'),
+    subjectType: StringEnum(COMMENT_SUBJECT_TYPES, { description: 'What the thread is on.' }),
+    subjectId: Type.String({
+      description: 'The TaskId, ProjectId, MilestoneId or UpdateId of the subject, per `subjectType`.',
+    }),
+    taskId: Nullable(IdSchema('TaskId'), 'The task, when the subject is a task; null otherwise.'),
     parentId: Nullable(
       IdSchema('CommentId'),
       "The root of the thread this comment replies to; null for a thread's root.",
@@ -40,7 +48,7 @@ export const CommentRevision = Type.Object(
 )
 export type CommentRevision = Static<typeof CommentRevision>
 
-export const REACTION_TARGETS = ['task', 'comment'] as const
+export const REACTION_TARGETS = ['task', 'comment', 'project', 'update'] as const
 export type ReactionTargetType = (typeof REACTION_TARGETS)[number]
 
 export const Emoji = Type.String({
@@ -56,8 +64,11 @@ export const Reaction = Type.Object(
     id: IdSchema('ReactionId'),
     orgId: IdSchema('OrgId'),
     targetType: StringEnum(REACTION_TARGETS, { description: 'What was reacted to.' }),
-    targetId: Type.String({ description: 'The TaskId or CommentId, per `targetType`.' }),
-    taskId: IdSchema('TaskId', 'The task, or the task the comment is on.'),
+    targetId: Type.String({ description: 'The TaskId, CommentId, ProjectId or UpdateId, per `targetType`.' }),
+    taskId: Nullable(
+      IdSchema('TaskId'),
+      'The task, or the task a comment is on; null for reactions to anything else.',
+    ),
     emoji: Emoji,
     actorId: ActorIdSchema,
     createdAt: Timestamp('When the reaction was added.'),

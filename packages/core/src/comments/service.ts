@@ -1,35 +1,50 @@
-import { type CommentId, newId, type TaskId } from '../kernel/ids.ts'
+import { type CommentId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
-import { requireTask } from '../tasks/require-task.ts'
-import type { Task } from '../tasks/schemas.ts'
-import type { Comment, CommentRevision } from './schemas.ts'
+import type { Comment, CommentRevision, CommentSubjectType } from './schemas.ts'
 import type { CommentRecord } from './storage.ts'
+import { COMMENT_SUBJECTS, type SubjectView } from './subjects.ts'
 
 type PageQuery = { cursor?: string; limit?: number }
 
+/** The comment, if the caller may view its subject; otherwise 404, like a missing one. */
 export async function requireComment(ctx: OperationContext, commentId: CommentId): Promise<Comment> {
-  const comment = await ctx.store.comments.get(currentOrg(ctx).id, commentId, await ctx.scope())
-  if (!comment) throw notFound('Comment')
-  return comment
+  return (await commentAndSubject(ctx, commentId)).comment
 }
 
-/** Posts a comment on a task, or a reply: a reply to a reply joins the thread of its root. */
+async function commentAndSubject(
+  ctx: OperationContext,
+  commentId: CommentId,
+): Promise<{ comment: Comment; subject: SubjectView }> {
+  const comment = await ctx.store.comments.get(currentOrg(ctx).id, commentId)
+  if (!comment) throw notFound('Comment')
+  try {
+    return { comment, subject: await COMMENT_SUBJECTS[comment.subjectType].require(ctx, comment.subjectId) }
+  } catch (e) {
+    if (e instanceof ProblemError && e.code === 'not_found') throw notFound('Comment')
+    throw e
+  }
+}
+
+/** Posts a comment on a subject, or a reply: a reply to a reply joins the thread of its root. */
 export async function createComment(
   ctx: OperationContext,
-  taskId: TaskId,
+  subjectType: CommentSubjectType,
+  subjectId: string,
   input: { body: string; parentId?: CommentId },
 ): Promise<Comment> {
-  const task = await requireTask(ctx, taskId)
+  const kind = COMMENT_SUBJECTS[subjectType]
+  const subject = await kind.require(ctx, subjectId)
+  const orgId = currentOrg(ctx).id
   let threadId: CommentId | null = null
   if (input.parentId) {
-    const parent = await ctx.store.comments.get(task.orgId, input.parentId, await ctx.scope())
-    if (!parent || parent.taskId !== task.id) {
-      throw new ProblemError('reference_not_found', 'The parent is not a comment on this task.', {
-        errors: [{ pointer: '/body/parentId', message: 'Not a comment on this task' }],
+    const parent = await ctx.store.comments.get(orgId, input.parentId)
+    if (!parent || parent.subjectType !== subjectType || parent.subjectId !== subject.id) {
+      throw new ProblemError('reference_not_found', `The parent is not a comment on this ${kind.name}.`, {
+        errors: [{ pointer: '/body/parentId', message: `Not a comment on this ${kind.name}` }],
       })
     }
     threadId = parent.parentId ?? parent.id
@@ -37,8 +52,10 @@ export async function createComment(
   const id = newId('CommentId')
   const record: CommentRecord = {
     id,
-    orgId: task.orgId,
-    taskId: task.id,
+    orgId,
+    subjectType,
+    subjectId: subject.id,
+    taskId: subject.taskId,
     threadId: threadId ?? id,
     authorId: ctx.actor!.id,
     body: input.body,
@@ -50,8 +67,8 @@ export async function createComment(
     resolvedById: null,
   }
   await ctx.store.comments.insert(record)
-  const comment = await requireComment(ctx, id)
-  emitComment(ctx, 'comment.created', comment, task)
+  const comment = (await ctx.store.comments.get(orgId, id))!
+  emitComment(ctx, 'comment.created', comment, subject)
   return comment
 }
 
@@ -61,7 +78,7 @@ export async function updateComment(
   commentId: CommentId,
   input: { body: string },
 ): Promise<Comment> {
-  const comment = await requireComment(ctx, commentId)
+  const { comment, subject } = await commentAndSubject(ctx, commentId)
   await requireAuthorOrManager(ctx, comment)
   if (comment.deletedAt) throw deleted()
   if (comment.body === input.body) return comment
@@ -74,16 +91,16 @@ export async function updateComment(
     editorId: ctx.actor!.id,
   }
   await ctx.store.comments.insertRevision(comment.orgId, revision)
-  return change(ctx, comment, { body: input.body, editedAt: ctx.now }, 'comment.updated')
+  return change(ctx, comment, subject, { body: input.body, editedAt: ctx.now }, 'comment.updated')
 }
 
 /** Soft delete: the body and its history go, the comment stays as a placeholder so its thread reads on. */
 export async function deleteComment(ctx: OperationContext, commentId: CommentId): Promise<void> {
-  const comment = await requireComment(ctx, commentId)
+  const { comment, subject } = await commentAndSubject(ctx, commentId)
   await requireAuthorOrManager(ctx, comment)
   if (comment.deletedAt) return
   await ctx.store.comments.deleteRevisions(comment.orgId, comment.id)
-  await change(ctx, comment, { body: null, deletedAt: ctx.now }, 'comment.deleted')
+  await change(ctx, comment, subject, { body: null, deletedAt: ctx.now }, 'comment.deleted')
 }
 
 /** Resolves or reopens a thread; only its root carries the state. */
@@ -92,12 +109,13 @@ export async function setThreadResolved(
   commentId: CommentId,
   resolved: boolean,
 ): Promise<Comment> {
-  const comment = await requireComment(ctx, commentId)
+  const { comment, subject } = await commentAndSubject(ctx, commentId)
   if (comment.parentId) throw notRoot(comment)
   if (Boolean(comment.resolvedAt) === resolved) return comment
   return change(
     ctx,
     comment,
+    subject,
     resolved
       ? { resolvedAt: ctx.now, resolvedById: ctx.actor!.id }
       : { resolvedAt: null, resolvedById: null },
@@ -105,19 +123,22 @@ export async function setThreadResolved(
   )
 }
 
-export async function listTaskComments(
+/** A subject's threads, each root followed by its replies; a subject the caller cannot view is a 404. */
+export async function listComments(
   ctx: OperationContext,
-  taskId: TaskId,
+  subjectType: CommentSubjectType,
+  subjectId: string,
   query: PageQuery,
 ): Promise<Page<Comment>> {
-  const task = await requireTask(ctx, taskId)
+  const subject = await COMMENT_SUBJECTS[subjectType].require(ctx, subjectId)
+  const orgId = currentOrg(ctx).id
   return readPage(ctx, {
-    scope: ['comments.list', task.orgId, task.id],
+    scope: ['comments.list', orgId, subjectType, subject.id],
     query,
     sort: 'thread',
     direction: 'asc',
     keyOf: (c: Comment) => c.parentId ?? c.id,
-    fetch: async (page) => ctx.store.comments.list(task.orgId, { taskId: task.id }, page, await ctx.scope()),
+    fetch: (page) => ctx.store.comments.list(orgId, { subjectType, subjectId: subject.id }, page),
   })
 }
 
@@ -134,8 +155,7 @@ export async function listReplies(
     sort: 'thread',
     direction: 'asc',
     keyOf: (c: Comment) => c.parentId ?? c.id,
-    fetch: async (page) =>
-      ctx.store.comments.list(root.orgId, { threadId: root.id, repliesOnly: true }, page, await ctx.scope()),
+    fetch: (page) => ctx.store.comments.list(root.orgId, { threadId: root.id, repliesOnly: true }, page),
   })
 }
 
@@ -155,39 +175,47 @@ export async function listCommentHistory(
   })
 }
 
-/** Your own comment needs `comment` (checked by the engine); someone else's needs `manage`. */
+/** Your own comment needs `comment` (checked by the engine); someone else's needs `manage` on its subject. */
 async function requireAuthorOrManager(ctx: OperationContext, comment: Comment): Promise<void> {
-  if (comment.authorId !== ctx.actor!.id) await ctx.require('manage', { type: 'task', id: comment.taskId })
+  if (comment.authorId !== ctx.actor!.id)
+    await ctx.require('manage', { type: comment.subjectType, id: comment.subjectId })
 }
 
 async function change(
   ctx: OperationContext,
   comment: Comment,
+  subject: SubjectView,
   patch: Partial<Comment>,
   kind: string,
 ): Promise<Comment> {
   await ctx.store.comments.update(comment.orgId, comment.id, { ...patch, updatedAt: ctx.now })
   const next = { ...comment, ...patch, updatedAt: ctx.now }
-  const task = await requireTask(ctx, comment.taskId)
   // A deletion's event carries no body, and its `changes` do not repeat the removed one.
   const changes = kind === 'comment.deleted' ? undefined : changesOf(comment, patch)
-  emitComment(ctx, kind, next, task, changes)
+  emitComment(ctx, kind, next, subject, changes)
   return next
 }
 
+/** Filed under the subject's team (a project's first team); `taskId` lets task watchers follow it. */
 function emitComment(
   ctx: OperationContext,
   kind: string,
   comment: Comment,
-  task: Task,
+  subject: SubjectView,
   changes?: Record<string, unknown>,
 ): void {
   ctx.emit({
     kind,
     resourceType: 'comment',
     resourceId: comment.id,
-    teamId: task.teamId,
-    data: { comment, taskId: task.id, ...(changes ? { changes } : {}) },
+    teamId: subject.teamId,
+    data: {
+      comment,
+      subjectType: comment.subjectType,
+      subjectId: comment.subjectId,
+      ...(subject.taskId ? { taskId: subject.taskId } : {}),
+      ...(changes ? { changes } : {}),
+    },
   })
 }
 

@@ -1,24 +1,28 @@
-import type { ActorId, CommentId, OrgId, ReactionId, TaskId } from '../kernel/ids.ts'
+import type { ActorId, CommentId, OrgId, ReactionId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { ReadScope } from '../kernel/read-scope.ts'
-import type { Comment, CommentRevision, Reaction, ReactionTargetType } from './schemas.ts'
+import type { Comment, CommentRevision, CommentSubjectType, Reaction, ReactionTargetType } from './schemas.ts'
 
 /** What is stored of a comment: its thread's root (itself for a root) instead of `parentId`. */
 export type CommentRecord = Omit<Comment, 'parentId'> & { threadId: CommentId }
 
 export interface CommentRepo {
   insert(comment: CommentRecord): Promise<void>
-  /** Comments on deleted tasks, and on tasks the scope cannot view, are not returned. */
-  get(orgId: OrgId, id: CommentId, scope: ReadScope): Promise<Comment | null>
   /**
-   * A task's comments, threads in order: each root followed by its replies (the sort key is the
-   * thread's root id), or with `threadId` only that thread's replies.
+   * The comment whatever its subject; the service answers 404 unless the caller may view the
+   * subject (a subject-scoped read, in SQL).
+   */
+  get(orgId: OrgId, id: CommentId): Promise<Comment | null>
+  /**
+   * A subject's comments, threads in order: each root followed by its replies (the sort key is the
+   * thread's root id), or with `threadId` only that thread's replies. The service has checked that
+   * the caller may view the subject, so every row of the page is visible.
    */
   list(
     orgId: OrgId,
-    filter: { taskId: TaskId } | { threadId: CommentId; repliesOnly: true },
+    filter:
+      | { subjectType: CommentSubjectType; subjectId: string }
+      | { threadId: CommentId; repliesOnly: true },
     page: PageRequest<'thread'>,
-    scope: ReadScope,
   ): Promise<Comment[]>
   update(
     orgId: OrgId,

@@ -1,7 +1,7 @@
 import type { OrgId } from '../kernel/ids.ts'
 import type { TargetResolver } from '../kernel/permissions.ts'
-import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
+import { COMMENT_SUBJECTS } from './subjects.ts'
 
 declare module '../kernel/permissions.ts' {
   interface TargetKinds {
@@ -9,19 +9,14 @@ declare module '../kernel/permissions.ts' {
   }
 }
 
-/** A comment is held by the team of its task. */
+/** A comment is held by whatever holds its subject (a task's team, a project's teams). */
 export const commentTargets = {
   comment: {
     name: 'Comment',
     containers: async (store: Store, orgId: OrgId, id: string) => {
-      const comment = await store.comments.get(orgId, id as never, UNSCOPED)
-      if (!comment) return null
-      const task = await store.tasks.get(orgId, comment.taskId, UNSCOPED)
-      return task
-        ? [
-            { type: 'org', id: orgId },
-            { type: 'team', id: task.teamId },
-          ]
+      const comment = await store.comments.get(orgId, id as never)
+      return comment
+        ? COMMENT_SUBJECTS[comment.subjectType].containers(store, orgId, comment.subjectId)
         : null
     },
   },

@@ -1,7 +1,7 @@
 import type { PlanAction, PlanStep } from './schemas.ts'
 
 /** What a name or a `$handle` stands for once resolved. */
-export type RecordType = 'task' | 'team' | 'state' | 'label' | 'cycle'
+export type RecordType = 'task' | 'team' | 'state' | 'label' | 'cycle' | 'project' | 'milestone'
 export interface Ref {
   type: RecordType | 'person'
   id: string
@@ -41,6 +41,14 @@ export const ACTIONS: Record<
   add_link: { needs: ['task', 'url'], takes: ['title'] },
   react: { needs: ['emoji'], takes: ['task', 'comment'] },
   resolve_comment: { needs: ['comment'], takes: [] },
+  create_project: { needs: ['name', 'team'], takes: ['description', 'priority'], creates: 'project' },
+  create_milestone: {
+    needs: ['project', 'name'],
+    takes: ['description', 'targetDate'],
+    creates: 'milestone',
+  },
+  add_to_project: { needs: ['task', 'project'], takes: ['milestone'] },
+  post_update: { needs: ['project', 'health', 'body'], takes: [] },
 }
 
 /** Label actions whose label is named without a task: within `team` when given, else across the workspace. */
@@ -54,4 +62,6 @@ export const REF_TYPES: Partial<Record<keyof PlanStep, RecordType>> = {
   parent: 'task',
   label: 'label',
   cycle: 'cycle',
+  project: 'project',
+  milestone: 'milestone',
 }

@@ -1,10 +1,11 @@
 import type { Cycle } from '../cycles/schemas.ts'
 import { toCycle } from '../cycles/service.ts'
-import type { AgentId, MemberId, TaskId, TeamId } from '../kernel/ids.ts'
+import type { AgentId, MemberId, ProjectId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { Label } from '../labels/schemas.ts'
 import { currentOrg } from '../orgs/service.ts'
+import type { MilestoneRecord, ProjectRow } from '../projects/storage.ts'
 import type { Team, WorkflowState } from '../teams/schemas.ts'
 import { requireTeam } from '../teams/service.ts'
 import { matchName } from './match.ts'
@@ -24,7 +25,17 @@ const page = <S extends string>(sort: S) => ({
   limit: MAX_CANDIDATES,
 })
 
-export const NAME_KINDS = ['team', 'state', 'person', 'task', 'agent', 'label', 'cycle'] as const
+export const NAME_KINDS = [
+  'team',
+  'state',
+  'person',
+  'task',
+  'agent',
+  'label',
+  'cycle',
+  'project',
+  'milestone',
+] as const
 export type NameKind = (typeof NAME_KINDS)[number]
 
 export interface Resolved {
@@ -207,6 +218,64 @@ export async function resolveCycle(
   )
 }
 
+/** A project the caller can view (archived ones too), by id or name. */
+export async function resolveProject(ctx: OperationContext, ref: string, pointer = ''): Promise<ProjectRow> {
+  const orgId = currentOrg(ctx).id
+  const projects = await ctx.store.projects.list(
+    orgId,
+    { archived: null },
+    page('createdAt'),
+    await ctx.scope(),
+  )
+  return matchName(
+    'project',
+    ref,
+    projects.map((p) => ({
+      value: p,
+      id: p.id,
+      names: [p.name],
+      label: p.archivedAt ? `${p.name} (archived)` : p.name,
+    })),
+    pointer,
+  )
+}
+
+/**
+ * A milestone by id or name: within `projectId` when given, otherwise among the milestones of every
+ * project the caller can view (a name two projects use is ambiguous; candidates name the project).
+ */
+export async function resolveMilestone(
+  ctx: OperationContext,
+  ref: string,
+  projectId?: ProjectId,
+  pointer = '',
+): Promise<MilestoneRecord & { projectName: string }> {
+  const orgId = currentOrg(ctx).id
+  const visible = await ctx.store.projects.list(
+    orgId,
+    { archived: null },
+    page('createdAt'),
+    await ctx.scope(),
+  )
+  const projects = projectId ? visible.filter((p) => p.id === projectId) : visible
+  const candidates = []
+  for (const project of projects) {
+    for (const m of await ctx.store.milestones.list(orgId, project.id, page('position')))
+      candidates.push({
+        value: { ...m, projectName: project.name },
+        id: m.id,
+        names: [m.name, `${project.name}/${m.name}`, `${project.name} / ${m.name}`],
+        label: `${m.name} (${project.name})`,
+      })
+  }
+  return matchName(
+    projectId ? `milestone of ${projects[0]?.name ?? 'the project'}` : 'milestone',
+    ref,
+    candidates,
+    pointer,
+  )
+}
+
 /** One name of any kind; states and cycles need their team (`teamRef`, itself a name or id). */
 export async function resolveName(
   ctx: OperationContext,
@@ -214,6 +283,8 @@ export async function resolveName(
   name: string,
   teamRef?: string,
   archived = false,
+  /** For a milestone: its project (name or id). */
+  projectRef?: string,
 ): Promise<Resolved> {
   switch (kind) {
     case 'team': {
@@ -249,6 +320,15 @@ export async function resolveName(
       const team = await resolveTeam(ctx, teamRef, '/query/team')
       const c = await resolveCycle(ctx, team.id, name, '/query/name')
       return { kind, id: c.id, label: `${team.key} Cycle ${c.number}${c.name ? ` ${c.name}` : ''}` }
+    }
+    case 'project': {
+      const p = await resolveProject(ctx, name, '/query/name')
+      return { kind, id: p.id, label: p.name }
+    }
+    case 'milestone': {
+      const project = projectRef ? await resolveProject(ctx, projectRef, '/query/project') : undefined
+      const m = await resolveMilestone(ctx, name, project?.id, '/query/name')
+      return { kind, id: m.id, label: `${m.name} (${m.projectName})` }
     }
   }
 }

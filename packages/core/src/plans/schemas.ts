@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { CommentBody, Emoji } from '../comments/schemas.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { UPDATE_HEALTH_VALUES } from '../projects/schemas.ts'
 import { LinkUrl } from '../tasks/depth-schemas.ts'
 import { DueDate, Estimate, PrioritySchema } from '../tasks/schemas.ts'
 import { Color, StateCategorySchema, TeamKey } from '../teams/schemas.ts'
@@ -34,6 +35,10 @@ export const PLAN_ACTIONS = [
   'add_link',
   'react',
   'resolve_comment',
+  'create_project',
+  'create_milestone',
+  'add_to_project',
+  'post_update',
 ] as const
 export type PlanAction = (typeof PLAN_ACTIONS)[number]
 
@@ -42,7 +47,17 @@ export const PLAN_LINKS = ['blocks', 'blocked_by', 'related', 'duplicate_of'] as
 export type PlanLink = (typeof PLAN_LINKS)[number]
 
 /** What a plan step reports having changed or created. */
-export const PLAN_RECORD_TYPES = ['task', 'team', 'state', 'label', 'cycle', 'comment'] as const
+export const PLAN_RECORD_TYPES = [
+  'task',
+  'team',
+  'state',
+  'label',
+  'cycle',
+  'comment',
+  'project',
+  'milestone',
+  'update',
+] as const
 
 const Ref = (description: string) => Type.String({ minLength: 1, maxLength: 320, description })
 
@@ -103,7 +118,8 @@ export const PlanStep = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 120,
-        description: 'Team, state, label or cycle name; for `update_label`, the new name.',
+        description:
+          'Team, state, label, cycle, project or milestone name; for `update_label`, the new name.',
       }),
     ),
     key: Type.Optional(TeamKey),
@@ -115,6 +131,14 @@ export const PlanStep = Type.Object(
     comment: Type.Optional(
       Type.String({ minLength: 1, maxLength: 60, description: "A comment id (from a task's comments)." }),
     ),
+    project: Type.Optional(Ref('A project name, id, or `$handle` of a project created earlier.')),
+    milestone: Type.Optional(
+      Ref("A milestone of the step's project: name, id, or `$handle` of a milestone created earlier."),
+    ),
+    health: Type.Optional(
+      StringEnum(UPDATE_HEALTH_VALUES, { description: 'The health `post_update` reports.' }),
+    ),
+    targetDate: Type.Optional(Type.String({ format: 'date', description: 'Milestone target date.' })),
   },
   { $id: 'PlanStep', additionalProperties: false },
 )
@@ -145,7 +169,8 @@ export const PlanStepResult = Type.Object(
     }),
     key: Nullable(Type.String({ description: 'Task or team key; for a comment, its task key.' })),
     name: Type.String({
-      description: "Task title; team, state, label or cycle name; a comment's task title.",
+      description:
+        "Task title; team, state, label, cycle, project or milestone name; a comment's task title; an update's project name.",
     }),
     changed: Type.Array(Type.String(), { description: 'Fields the step changed.' }),
   },

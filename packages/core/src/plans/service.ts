@@ -1,10 +1,19 @@
 import { DiscardChanges } from '../kernel/discard.ts'
-import type { TeamId } from '../kernel/ids.ts'
+import type { ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { type FieldError, isProblem, ProblemError } from '../kernel/problems.ts'
 import type { Task } from '../tasks/schemas.ts'
 import { ACTIONS, LABEL_ACTIONS, LABEL_FIELDS, REF_TYPES, type RecordType, type Ref } from './actions.ts'
-import { resolveCycle, resolveLabel, resolvePerson, resolveState, resolveTask, resolveTeam } from './refs.ts'
+import {
+  resolveCycle,
+  resolveLabel,
+  resolveMilestone,
+  resolvePerson,
+  resolveProject,
+  resolveState,
+  resolveTask,
+  resolveTeam,
+} from './refs.ts'
 import type { PlanReport, PlanStep, PlanStepResult } from './schemas.ts'
 import { runStep } from './steps.ts'
 
@@ -145,6 +154,18 @@ async function resolveNames(ctx: OperationContext, steps: PlanStep[]): Promise<M
         const l = await resolveLabel(ctx, step.label!, team, pointer('label'))
         return { type: 'label', id: l.id, teamId: l.teamId }
       })
+    if (step.project && !step.project.startsWith('$'))
+      await attempt(i, 'project', async () => {
+        const p = await resolveProject(ctx, step.project!, pointer('project'))
+        return { type: 'project', id: p.id, teamId: p.teamIds[0] ?? null }
+      })
+    // A milestone is named within the step's project; a `$handle` project waits for the step.
+    const project = found.get(`${i}/project`)
+    if (step.milestone && !step.milestone.startsWith('$') && project)
+      await attempt(i, 'milestone', async () => {
+        const m = await resolveMilestone(ctx, step.milestone!, project.id as ProjectId, pointer('milestone'))
+        return { type: 'milestone', id: m.id, teamId: project.teamId }
+      })
   }
   if (failures.length) {
     const first = failures[0]!.error
@@ -177,6 +198,8 @@ const PLAN_FIELDS: Record<string, string> = {
   labelId: 'label',
   commentId: 'comment',
   actorId: 'person',
+  projectId: 'project',
+  milestoneId: 'milestone',
 }
 
 /** A step's failure, pointed at the step: the code (and so the status) is the operation's own. */

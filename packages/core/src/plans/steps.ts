@@ -1,12 +1,14 @@
 import type { Comment } from '../comments/schemas.ts'
 import type { Cycle } from '../cycles/schemas.ts'
-import type { MemberId, TeamId } from '../kernel/ids.ts'
+import type { MemberId, ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Label } from '../labels/schemas.ts'
+import type { Milestone, Project } from '../projects/schemas.ts'
 import type { Task } from '../tasks/schemas.ts'
 import type { Team, WorkflowState } from '../teams/schemas.ts'
+import type { StatusUpdate } from '../updates/schemas.ts'
 import { ACTIONS, LABEL_FIELDS, type RecordType, type Ref, TASK_FIELDS } from './actions.ts'
-import { resolveCycle, resolveLabel, resolveState } from './refs.ts'
+import { resolveCycle, resolveLabel, resolveMilestone, resolveState } from './refs.ts'
 import type { PlanStep, PlanStepResult } from './schemas.ts'
 
 export interface StepOutcome {
@@ -37,12 +39,17 @@ export async function runStep(
   handles: Map<string, Ref>,
 ): Promise<StepOutcome> {
   const pointer = (f: string) => `/body/steps/${i}/${f}`
-  const ref = (field: 'task' | 'team' | 'other' | 'parent' | 'label' | 'cycle'): Ref | undefined => {
+  const ref = (
+    field: 'task' | 'team' | 'other' | 'parent' | 'label' | 'cycle' | 'project' | 'milestone',
+  ): Ref | undefined => {
     const value = step[field]
     if (typeof value !== 'string') return undefined
     return value.startsWith('$') ? handles.get(value.slice(1))! : (names.get(`${i}/${field}`) ?? undefined)
   }
-  const must = (field: 'task' | 'team' | 'other') => ref(field)!
+  const must = (field: 'task' | 'team' | 'other' | 'project') => ref(field)!
+  const milestoneOf = async (projectId: string) =>
+    ref('milestone')?.id ??
+    (await resolveMilestone(ctx, step.milestone!, projectId as ProjectId, pointer('milestone'))).id
   const stateOf = async (teamId: string) =>
     (names.get(`${i}/state`) ?? (await resolveState(ctx, teamId as TeamId, step.state!, pointer('state')))).id
   const labelOf = async (teamId: string | null) =>
@@ -206,6 +213,52 @@ export async function runStep(
       await invoke('tasks.links.create', { taskId: task.id }, optional(['url', 'title']))
       return taskOutcome(step, i, await readTask(task.id), ['links'])
     }
+    case 'create_project': {
+      const team = must('team')
+      const body = { ...optional(['name', 'description', 'priority']), teamIds: [team.id] }
+      const project = (await invoke('projects.create', {}, body)) as Project
+      return outcome(step, i, {
+        type: 'project',
+        id: project.id,
+        teamId: team.id,
+        key: null,
+        name: project.name,
+        changed: given,
+      })
+    }
+    case 'create_milestone': {
+      const project = must('project')
+      const body = optional(['name', 'description', 'targetDate'])
+      const milestone = (await invoke('milestones.create', { projectId: project.id }, body)) as Milestone
+      return outcome(step, i, {
+        type: 'milestone',
+        id: milestone.id,
+        teamId: project.teamId,
+        key: null,
+        name: milestone.name,
+        changed: given.filter((f) => f !== 'project'),
+      })
+    }
+    case 'add_to_project': {
+      const task = must('task')
+      const projectId = must('project').id
+      const body = { projectId, ...(step.milestone ? { milestoneId: await milestoneOf(projectId) } : {}) }
+      const updated = (await invoke('tasks.update', { taskId: task.id }, body)) as Task
+      return taskOutcome(step, i, updated, step.milestone ? ['project', 'milestone'] : ['project'])
+    }
+    case 'post_update': {
+      const project = (await invoke('projects.get', { projectId: must('project').id })) as Project
+      const body = { body: step.body, health: step.health }
+      const update = (await invoke('projectUpdates.create', { projectId: project.id }, body)) as StatusUpdate
+      return outcome(step, i, {
+        type: 'update',
+        id: update.id,
+        teamId: project.teamIds[0] ?? null,
+        key: null,
+        name: project.name,
+        changed: ['health', 'body'],
+      })
+    }
     case 'react':
     case 'resolve_comment': {
       if (step.action === 'react' && step.task) {
@@ -218,6 +271,12 @@ export async function runStep(
         await invoke('comments.reactions.add', { commentId }, { emoji: step.emoji })
       else await invoke('comments.resolve', { commentId })
       const comment = (await invoke('comments.get', { commentId })) as Comment
+      const changed = [step.action === 'react' ? 'reactions' : 'resolvedAt']
+      // A comment on a project, milestone or update is reported by its subject's id.
+      if (!comment.taskId) {
+        const name = `${comment.subjectType} ${comment.subjectId}`
+        return outcome(step, i, { type: 'comment', id: comment.id, teamId: null, key: null, name, changed })
+      }
       const task = await readTask(comment.taskId)
       return outcome(step, i, {
         type: 'comment',
@@ -225,7 +284,7 @@ export async function runStep(
         teamId: task.teamId,
         key: task.key,
         name: task.title,
-        changed: [step.action === 'react' ? 'reactions' : 'resolvedAt'],
+        changed,
       })
     }
   }
@@ -257,7 +316,7 @@ function outcome(
   step: PlanStep,
   i: number,
   r: {
-    type: RecordType | 'comment'
+    type: RecordType | 'comment' | 'update'
     id: string
     teamId: string | null
     key: string | null
@@ -266,8 +325,8 @@ function outcome(
   },
 ): StepOutcome {
   return {
-    // A comment has no handle, so what it stands for as a reference never matters.
-    type: r.type === 'comment' ? 'task' : r.type,
+    // A comment or an update has no handle, so what it stands for as a reference never matters.
+    type: r.type === 'comment' || r.type === 'update' ? 'task' : r.type,
     id: r.id,
     teamId: r.teamId,
     report: {

@@ -59,10 +59,12 @@ export const commentTools: ToolDefinition[] = [
       if (action === 'edit') await call.run('comments.update', { params, body: { body: args.body } })
       else await call.run(`comments.${action}`, { params })
       const c = await call.run('comments.get', { params })
-      const task = await call.run('tasks.get', { params: { orgId: org.id, taskId: c.taskId } })
+      const task = c.taskId
+        ? await call.run('tasks.get', { params: { orgId: org.id, taskId: c.taskId } })
+        : null
       return {
         comment: c.id,
-        task: task.key,
+        ...(task ? { task: task.key } : { on: { type: c.subjectType, id: c.subjectId } }),
         resolved: c.resolvedAt !== null,
         deleted: c.deletedAt !== null,
         edited: c.editedAt !== null,
