@@ -69,7 +69,9 @@ export type {
   MemberId,
   MilestoneId,
   OrgId,
+  ProjectHistoryId,
   ProjectId,
+  ProjectRelationId,
   ProjectStatusId,
   ReactionId,
   SessionId,
@@ -139,6 +141,8 @@ export {
   ResolvedName,
 } from './plans/schemas.ts'
 export { nextUpdateDue } from './projects/cadence.ts'
+export type { ProjectRelationType } from './projects/relation-schemas.ts'
+export { PROJECT_RELATION_TYPES, ProjectRelation } from './projects/relation-schemas.ts'
 export type {
   MilestoneStatus,
   ProjectStatusCategory,

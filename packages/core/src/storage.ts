@@ -37,11 +37,13 @@ export type {
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
 export type {
-  MilestoneCounts,
+  BlockingEdge,
   MilestoneRecord,
   MilestoneRepo,
+  MilestoneTally,
   ProjectFilter,
   ProjectRecord,
+  ProjectRelationRepo,
   ProjectRepo,
   ProjectRow,
   ProjectStatusRepo,

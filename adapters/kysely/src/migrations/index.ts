@@ -14,6 +14,7 @@ import * as m0011 from './0011_connectors.ts'
 import * as m0012 from './0012_project_updates.ts'
 import * as m0013 from './0013_protocol_sessions.ts'
 import * as m0014 from './0014_linked_items_on_projects.ts'
+import * as m0015 from './0015_project_relations.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012_project_updates': m0012,
   '0013_protocol_sessions': m0013,
   '0014_linked_items_on_projects': m0014,
+  '0015_project_relations': m0015,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

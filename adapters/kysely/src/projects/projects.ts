@@ -11,6 +11,7 @@ type Row = { [K in keyof Database['projects']]: unknown } & {
   statusCategory: unknown
   health: unknown
   lastUpdateAt: unknown
+  openBlockers: unknown
 }
 type Project = ProjectRow
 
@@ -38,6 +39,8 @@ function toProject(r: Row, teamIds: TeamId[]): Project {
     archivedAt: isoOrNull(r.archivedAt as string | null),
     health: (r.health ?? null) as Project['health'],
     lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
+    blocked: Number(r.openBlockers) > 0,
+    openBlockers: Number(r.openBlockers),
     updateCadence: r.updateCadence as Project['updateCadence'],
     updateWeekday: r.updateWeekday as Project['updateWeekday'],
   }
@@ -57,6 +60,49 @@ function latestUpdate(eb: ExpressionBuilder<Database, 'projects'>) {
     .orderBy('su.createdAt', 'desc')
     .orderBy('su.id', 'desc')
     .limit(1)
+}
+
+/**
+ * The `blocks` relations onto the project or its milestones whose blocker is open: an unarchived
+ * project not completed or canceled and, for a milestone, one that is not done (it has no counted
+ * task, or one that is neither completed nor canceled). Every blocker counts, visible or not:
+ * hidden ones are counted, never named.
+ */
+function openBlockers(eb: ExpressionBuilder<Database, 'projects'>) {
+  // The relation's milestone's counted tasks (typed loosely: `r` is an alias of the outer query).
+  const milestoneTasks = (e: ExpressionBuilder<any, any>) =>
+    (e as ExpressionBuilder<Database, 'projectRelations'>)
+      .selectFrom('tasks as mt')
+      .whereRef('mt.orgId', '=', sql.ref('r.orgId'))
+      .whereRef('mt.milestoneId', '=', sql.ref('r.milestoneId'))
+      .where('mt.deletedAt', 'is', null)
+      .where('mt.archivedAt', 'is', null)
+  return eb
+    .selectFrom('projectRelations as r')
+    .innerJoin('projects as b', (j) => j.onRef('b.orgId', '=', 'r.orgId').onRef('b.id', '=', 'r.projectId'))
+    .innerJoin('projectStatuses as bs', (j) =>
+      j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.statusId'),
+    )
+    .select((e) => e.fn.countAll().as('n'))
+    .whereRef('r.orgId', '=', 'projects.orgId')
+    .whereRef('r.relatedProjectId', '=', 'projects.id')
+    .where('r.type', '=', 'blocks')
+    .where('b.archivedAt', 'is', null)
+    .where('bs.category', 'not in', ['completed', 'canceled'])
+    .where((e) =>
+      e.or([
+        e('r.milestoneId', 'is', null),
+        e.not(e.exists(milestoneTasks(e).select('mt.id'))),
+        e.exists(
+          milestoneTasks(e)
+            .innerJoin('workflowStates as ms', (j) =>
+              j.onRef('ms.orgId', '=', 'mt.orgId').onRef('ms.id', '=', 'mt.stateId'),
+            )
+            .where('ms.category', 'not in', ['completed', 'canceled'])
+            .select('mt.id'),
+        ),
+      ]),
+    )
 }
 
 /**
@@ -86,6 +132,7 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       .select((eb) => [
         latestUpdate(eb).select('su.health').as('health'),
         latestUpdate(eb).select('su.createdAt').as('lastUpdateAt'),
+        openBlockers(eb).as('openBlockers'),
       ])
       .where('projects.orgId', '=', orgId)
     if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
@@ -150,6 +197,10 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       else if (filter.health) {
         const health = filter.health
         q = q.where((eb) => eb(latestUpdate(eb).select('su.health'), '=', health))
+      }
+      if (filter.blocked !== undefined) {
+        const op = filter.blocked ? '>' : '='
+        q = q.where((eb) => eb(openBlockers(eb), op, 0))
       }
       if (filter.archived === true) q = q.where('projects.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('projects.archivedAt', 'is', null)

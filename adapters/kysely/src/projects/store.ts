@@ -3,12 +3,14 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
 import { milestoneRepo } from './milestones.ts'
 import { projectRepo } from './projects.ts'
+import { projectRelationRepo } from './relations.ts'
 import { projectStatusRepo } from './statuses.ts'
 
-/** Project statuses, projects and milestones. */
+/** Project statuses, projects, milestones and their relations. */
 export const projectsStore = (db: Kysely<Database>) =>
   ({
     projectStatuses: projectStatusRepo(db),
     projects: projectRepo(db),
     milestones: milestoneRepo(db),
+    projectRelations: projectRelationRepo(db),
   }) satisfies Partial<Store>

@@ -52,4 +52,18 @@ export interface ProjectsTables {
     createdAt: Timestamp
     updatedAt: Timestamp
   }
+  projectRelations: {
+    orgId: string
+    id: string
+    type: string
+    projectId: string
+    milestoneId: string | null
+    relatedProjectId: string
+    relatedMilestoneId: string | null
+    sourceKey: string
+    targetKey: string
+    creatorId: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
 }

@@ -32,6 +32,8 @@ export const ID_PREFIXES = {
   LinkedItemId: 'litm',
   UpdateId: 'upd',
   UpdateRevisionId: 'urev',
+  ProjectRelationId: 'prel',
+  ProjectHistoryId: 'phst',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -58,6 +60,8 @@ export type CommentId = Id<'CommentId'>
 export type CommentRevisionId = Id<'CommentRevisionId'>
 export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
+export type ProjectRelationId = Id<'ProjectRelationId'>
+export type ProjectHistoryId = Id<'ProjectHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
 export type ProjectStatusId = Id<'ProjectStatusId'>
 export type ProjectId = Id<'ProjectId'>

@@ -42,6 +42,8 @@ export const projectExample = {
   archivedAt: null,
   health: 'atRisk',
   lastUpdateAt: at,
+  blocked: true,
+  openBlockers: 1,
   updateCadence: 'weekly',
   updateWeekday: 'friday',
   nextUpdateDueAt: '2030-01-11T00:00:00.000Z',
@@ -57,6 +59,18 @@ export const milestoneExample = {
   targetDate: '2030-02-15',
   position: 0,
   status: 'next',
+  progress: {
+    total: { tasks: 4, points: 7 },
+    byCategory: {
+      triage: { tasks: 0, points: 0 },
+      backlog: { tasks: 1, points: 2 },
+      unstarted: { tasks: 1, points: 1 },
+      started: { tasks: 1, points: 3 },
+      completed: { tasks: 1, points: 1 },
+      canceled: { tasks: 0, points: 0 },
+    },
+    completedRatio: 0.1429,
+  },
   createdAt: at,
   updatedAt: at,
 }

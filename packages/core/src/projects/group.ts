@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { milestoneOperations } from './milestone-operations.ts'
 import { projectOperations } from './operations.ts'
+import { projectRelationOperations } from './relation-operations.ts'
 import { projectStatusOperations } from './status-operations.ts'
 import { projectTargets } from './targets.ts'
 
@@ -20,7 +21,12 @@ export const projectsGroup: ResourceGroup = {
         "The org's project statuses, each in a category (backlog, planned, started, paused, completed, canceled).",
     },
   ],
-  operations: [...projectOperations, ...milestoneOperations, ...projectStatusOperations],
+  operations: [
+    ...projectOperations,
+    ...milestoneOperations,
+    ...projectRelationOperations,
+    ...projectStatusOperations,
+  ],
   events: [
     {
       kinds: [
@@ -33,11 +39,17 @@ export const projectsGroup: ResourceGroup = {
         'project.team_removed',
       ],
       emittedBy:
-        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `project.deleted` lists the `taskIds` that lost the project",
+        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
     },
     {
-      kinds: ['milestone.created', 'milestone.updated', 'milestone.deleted'],
-      emittedBy: '`milestones.*`; `milestone.deleted` lists the `taskIds` that lost the milestone',
+      kinds: ['milestone.created', 'milestone.updated', 'milestone.moved', 'milestone.deleted'],
+      emittedBy:
+        "`milestones.*`; `milestone.moved` carries the project's new `order`; `milestone.deleted` lists the `taskIds` " +
+        'that lost the milestone and the `relationIds` deleted with it',
+    },
+    {
+      kinds: ['project_relation.created', 'project_relation.updated', 'project_relation.deleted'],
+      emittedBy: "`projectRelations.*`; filed under the source project's first team",
     },
     {
       kinds: [

@@ -87,6 +87,16 @@ export const Project = Type.Object(
       'The health of the latest unarchived status update; null without one. Computed, never set.',
     ),
     lastUpdateAt: NullableTimestamp('When the latest unarchived status update was posted.'),
+    blocked: Type.Boolean({
+      description: 'Whether an open blocker exists: `openBlockers` is above 0. Computed.',
+    }),
+    openBlockers: Type.Integer({
+      minimum: 0,
+      description:
+        '`blocks` relations onto the project or its milestones whose blocker is open: an unarchived project not ' +
+        'completed or canceled, and, for a milestone blocker, one that is not done. Blockers the caller cannot view ' +
+        'are counted too, never named. Computed.',
+    }),
     updateCadence: UpdateCadenceSchema,
     updateWeekday: WeekdaySchema,
     nextUpdateDueAt: NullableTimestamp(
@@ -118,6 +128,11 @@ export const Milestone = Type.Object(
         'Derived from the tasks the caller may view and the date: `done` when it has tasks and all are completed ' +
         'or canceled; `overdue` when not done and `targetDate` is before today (UTC); `next` for the first other ' +
         'milestone in order; `unstarted` for the rest.',
+    }),
+    progress: Type.Object(progressFields('milestone'), {
+      additionalProperties: false,
+      description:
+        'Its tasks by state category, over the tasks the caller may view (archived ones left out).',
     }),
     createdAt: Timestamp('When the milestone was created.'),
     updatedAt: Timestamp('When the milestone last changed.'),

@@ -48,6 +48,7 @@ export async function listProjects(
     teamId?: TeamId
     archived?: 'exclude' | 'only' | 'include'
     health?: 'onTrack' | 'atRisk' | 'offTrack' | 'none'
+    blocked?: boolean
   },
 ): Promise<Page<Project>> {
   const orgId = currentOrg(ctx).id
@@ -56,6 +57,7 @@ export async function listProjects(
   if (query.leadId) filter.leadId = query.leadId === 'none' ? null : query.leadId
   if (query.teamId) filter.teamId = query.teamId
   if (query.health) filter.health = query.health === 'none' ? null : query.health
+  if (query.blocked !== undefined) filter.blocked = query.blocked
   return readPage(ctx, {
     scope: ['projects.list', orgId, filter],
     query,
@@ -163,12 +165,16 @@ export async function setProjectArchived(
   return requireProject(ctx, project.id)
 }
 
-/** Deletes the project, its milestones and linked items; its tasks stay in their teams, without project or milestone. */
+/** Deletes the project, its milestones, relations and linked items; its tasks stay in their teams, without project or milestone. */
 export async function deleteProject(ctx: OperationContext, projectId: ProjectId): Promise<void> {
   await requireProject(ctx, projectId)
   const project = await unscopedProject(ctx, projectId)
+  await ctx.store.locks.acquire(`project-relations:${project.orgId}`)
+  const relationIds = await ctx.store.projectRelations.deleteTouching(project.orgId, {
+    projectId: project.id,
+  })
   const taskIds = await ctx.store.projects.delete(project.orgId, project.id)
-  emitProject(ctx, 'project.deleted', project, { id: project.id, name: project.name, taskIds })
+  emitProject(ctx, 'project.deleted', project, { id: project.id, name: project.name, taskIds, relationIds })
 }
 
 /** The project's teams the caller may view, by id. */
@@ -235,7 +241,7 @@ export async function removeProjectTeam(
 }
 
 /** A project record with every team, for events and internal checks; never answered to a caller. */
-async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
+export async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, UNSCOPED)
   if (!project) throw notFound('Project')
   return withCadence(project, ctx.now)
@@ -245,7 +251,12 @@ async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Pro
  * Project events are filed under the project's first team: whoever reads them can view that team,
  * and so the project. Readers who see the project only through another team do not get them.
  */
-function emitProject(ctx: OperationContext, kind: string, project: Project, data: Record<string, unknown>) {
+export function emitProject(
+  ctx: OperationContext,
+  kind: string,
+  project: Project,
+  data: Record<string, unknown>,
+) {
   ctx.emit({
     kind,
     resourceType: 'project',
