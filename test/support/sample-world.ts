@@ -65,6 +65,7 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'milestones.create': () => ({ name: 'Matrix' }),
   'milestones.update': () => ({ name: 'Renamed' }),
   'milestones.move': (ids) => ({ afterId: ids.otherMilestoneId }),
+  'projects.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
   'projectRelations.create': (ids) => ({ type: 'related', relatedProjectId: ids.otherProjectId }),
   'projectRelations.update': () => ({ type: 'related' }),
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
@@ -139,6 +140,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const project = (await ws.api.post(`${base}/projects`, { name: 'Sample', teamIds: [ws.teamId] })).body
   const milestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Sample' })).body
   await ws.api.patch(`${base}/tasks/${task.id}`, { milestoneId: milestone.id })
+  const orgLabel = (await ws.api.post(`${base}/labels`, { name: 'Org-wide' })).body
   const otherMilestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Later' }))
     .body
   const otherProject = (await ws.api.post(`${base}/projects`, { name: 'Other', teamIds: [ws.teamId] })).body
@@ -200,6 +202,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     projectStatusIds: statuses.map((s: { id: string }) => s.id).join(','),
     projectId: project.id,
     milestoneId: milestone.id,
+    /** An org label (projects carry only org labels). */
+    orgLabelId: orgLabel.id,
     /** The sample project's second milestone, after `milestoneId`. */
     otherMilestoneId: otherMilestone.id,
     /** A project the sample project is not related to yet (its milestone blocks it: `relationId`). */

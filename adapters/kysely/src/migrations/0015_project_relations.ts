@@ -1,7 +1,11 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../schema.ts'
 
-/** Relations between projects and milestones. */
+/**
+ * Relations between projects and milestones; project members (backfilled with the leads) and
+ * labels. `project_labels` has no foreign key to `labels`: reads join the label, so deleting a label
+ * takes it off projects without the labels group knowing about projects.
+ */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const ts = sql.raw(dialect === 'postgres' ? 'timestamptz' : 'text')
 
@@ -51,5 +55,31 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .createIndex('project_relations_target')
     .on('project_relations')
     .columns(['org_id', 'related_project_id', 'created_at', 'id'])
+    .execute()
+
+  await db.schema
+    .createTable('project_members')
+    .addColumn('org_id', 'text', (c) => c.notNull())
+    .addColumn('project_id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', ts, (c) => c.notNull())
+    .addPrimaryKeyConstraint('project_members_pk', ['org_id', 'project_id', 'member_id'])
+    .addForeignKeyConstraint('project_members_project', ['org_id', 'project_id'], 'projects', [
+      'org_id',
+      'id',
+    ])
+    .addForeignKeyConstraint('project_members_member', ['org_id', 'member_id'], 'members', ['org_id', 'id'])
+    .execute()
+  await sql`insert into project_members (org_id, project_id, member_id, created_at)
+    select org_id, id, lead_id, updated_at from projects where lead_id is not null`.execute(db)
+
+  await db.schema
+    .createTable('project_labels')
+    .addColumn('org_id', 'text', (c) => c.notNull())
+    .addColumn('project_id', 'text', (c) => c.notNull())
+    .addColumn('label_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', ts, (c) => c.notNull())
+    .addPrimaryKeyConstraint('project_labels_pk', ['org_id', 'project_id', 'label_id'])
+    .addForeignKeyConstraint('project_labels_project', ['org_id', 'project_id'], 'projects', ['org_id', 'id'])
     .execute()
 }

@@ -1,4 +1,4 @@
-import type { OrgId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
+import type { LabelId, MemberId, OrgId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
 import type { ProjectRepo, ProjectRow } from '@workgraph/core/storage'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
@@ -15,7 +15,7 @@ type Row = { [K in keyof Database['projects']]: unknown } & {
 }
 type Project = ProjectRow
 
-function toProject(r: Row, teamIds: TeamId[]): Project {
+function toProject(r: Row, teamIds: TeamId[], labelIds: LabelId[]): Project {
   return {
     id: r.id as ProjectId,
     orgId: r.orgId as OrgId,
@@ -27,6 +27,7 @@ function toProject(r: Row, teamIds: TeamId[]): Project {
     statusCategory: r.statusCategory as Project['statusCategory'],
     leadId: r.leadId as Project['leadId'],
     teamIds,
+    labelIds,
     priority: r.priority as Project['priority'],
     startDate: r.startDate as string | null,
     targetDate: r.targetDate as string | null,
@@ -152,14 +153,33 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
     for (const r of rows) byProject.get(r.projectId)?.push(r.teamId as TeamId)
     return byProject
   }
-  const withTeams = async (orgId: OrgId, rows: Row[], scope: ReadScope) => {
-    const teams = await teamsOf(
-      orgId,
-      rows.map((r) => r.id as string),
-      scope,
-    )
-    return rows.map((r) => toProject(r, teams.get(r.id as string) ?? []))
+  /** The labels of each project, in the order they were added; a deleted label is gone with it. */
+  const labelsOf = async (orgId: OrgId, projectIds: string[]) => {
+    const byProject = new Map<string, LabelId[]>(projectIds.map((id) => [id, []]))
+    if (projectIds.length === 0) return byProject
+    const rows = await db
+      .selectFrom('projectLabels as pl')
+      .innerJoin('labels as l', (j) => j.onRef('l.orgId', '=', 'pl.orgId').onRef('l.id', '=', 'pl.labelId'))
+      .select(['pl.projectId', 'pl.labelId'])
+      .where('pl.orgId', '=', orgId)
+      .where('pl.projectId', 'in', projectIds)
+      .orderBy('pl.createdAt')
+      .orderBy('pl.labelId')
+      .execute()
+    for (const r of rows) byProject.get(r.projectId)?.push(r.labelId as LabelId)
+    return byProject
   }
+  const withTeams = async (orgId: OrgId, rows: Row[], scope: ReadScope) => {
+    const ids = rows.map((r) => r.id as string)
+    const teams = await teamsOf(orgId, ids, scope)
+    const labels = await labelsOf(orgId, ids)
+    return rows.map((r) => toProject(r, teams.get(r.id as string) ?? [], labels.get(r.id as string) ?? []))
+  }
+  const member = (r: { projectId: string; memberId: string; createdAt: unknown }) => ({
+    projectId: r.projectId as ProjectId,
+    memberId: r.memberId as MemberId,
+    createdAt: iso(r.createdAt as string),
+  })
 
   return {
     async insert(project, teamIds, at) {
@@ -223,6 +243,59 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       const rows = await keysetPage(q, page, { sort: 'teams.id', id: 'teams.id' }).execute()
       return rows.map(toTeam)
     },
+    async listMembers(orgId, id, page) {
+      const q = db
+        .selectFrom('projectMembers')
+        .select(['projectId', 'memberId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+      const rows = await keysetPage(q, page, { sort: 'memberId', id: 'memberId' }).execute()
+      return rows.map(member)
+    },
+    async getMember(orgId, id, memberId) {
+      const row = await db
+        .selectFrom('projectMembers')
+        .select(['projectId', 'memberId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('memberId', '=', memberId)
+        .executeTakeFirst()
+      return row ? member(row) : null
+    },
+    async addMember(orgId, id, memberId, at) {
+      const result = await db
+        .insertInto('projectMembers')
+        .values({ orgId, projectId: id, memberId, createdAt: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeMember(orgId, id, memberId) {
+      const result = await db
+        .deleteFrom('projectMembers')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('memberId', '=', memberId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+    async addLabel(orgId, id, labelId, at) {
+      const result = await db
+        .insertInto('projectLabels')
+        .values({ orgId, projectId: id, labelId, createdAt: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeLabel(orgId, id, labelId) {
+      const result = await db
+        .deleteFrom('projectLabels')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('labelId', '=', labelId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
     async update(orgId, id, patch) {
       await db.updateTable('projects').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
@@ -278,6 +351,8 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('subjectType', '=', 'project')
         .where('subjectId', '=', id)
         .execute()
+      await db.deleteFrom('projectMembers').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      await db.deleteFrom('projectLabels').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
       return tasks.map((t) => t.id)

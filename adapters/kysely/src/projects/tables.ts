@@ -66,4 +66,7 @@ export interface ProjectsTables {
     createdAt: Timestamp
     updatedAt: Timestamp
   }
+  /** Added by 0015_project_relations: members (the lead is one) and org labels of a project. */
+  projectMembers: { orgId: string; projectId: string; memberId: string; createdAt: Timestamp }
+  projectLabels: { orgId: string; projectId: string; labelId: string; createdAt: Timestamp }
 }

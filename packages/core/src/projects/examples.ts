@@ -30,6 +30,7 @@ export const projectExample = {
   statusCategory: 'started',
   leadId: id('mem'),
   teamIds: [id('team'), id('team', 1)],
+  labelIds: [id('lbl')],
   priority: 'high',
   startDate: '2030-01-06',
   targetDate: '2030-03-31',

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { projectMemberOperations } from './member-operations.ts'
 import { milestoneOperations } from './milestone-operations.ts'
 import { projectOperations } from './operations.ts'
 import { projectRelationOperations } from './relation-operations.ts'
@@ -23,6 +24,7 @@ export const projectsGroup: ResourceGroup = {
   ],
   operations: [
     ...projectOperations,
+    ...projectMemberOperations,
     ...milestoneOperations,
     ...projectRelationOperations,
     ...projectStatusOperations,
@@ -37,9 +39,11 @@ export const projectsGroup: ResourceGroup = {
         'project.deleted',
         'project.team_added',
         'project.team_removed',
+        'project.member_added',
+        'project.member_removed',
       ],
       emittedBy:
-        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
+        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `member_added`/`member_removed` name the `memberId` (setting a lead adds them); `projects.labels.*` emit `project.updated` with `changes.labelIds`. `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
     },
     {
       kinds: ['milestone.created', 'milestone.updated', 'milestone.moved', 'milestone.deleted'],

@@ -10,10 +10,11 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
+import { unscopedProject } from './project-records.ts'
 import { blockingCycle, type RelationEnd } from './relation-graph.ts'
 import type { ProjectRelation, ProjectRelationType } from './relation-schemas.ts'
 import type { Project } from './schemas.ts'
-import { requireProject, unscopedProject } from './service.ts'
+import { requireProject } from './service.ts'
 
 export interface RelationInput {
   type: ProjectRelationType

@@ -70,6 +70,9 @@ export const Project = Type.Object(
       minItems: 1,
       description: 'The teams the project spans, in the order they were added.',
     }),
+    labelIds: Type.Array(IdSchema('LabelId'), {
+      description: 'Org labels on the project, in the order they were added (`projects.labels.add`).',
+    }),
     priority: PrioritySchema,
     startDate: Nullable(ProjectDate, 'Planned start; on or before `targetDate` when both are set.'),
     targetDate: Nullable(ProjectDate, 'Planned end; on or after `startDate` when both are set.'),
@@ -110,6 +113,16 @@ export const Project = Type.Object(
   { $id: 'Project', additionalProperties: false },
 )
 export type Project = Static<typeof Project>
+
+export const ProjectMember = Type.Object(
+  {
+    projectId: IdSchema('ProjectId'),
+    memberId: IdSchema('MemberId'),
+    createdAt: Timestamp('When the member was added (a lead is added when made lead).'),
+  },
+  { $id: 'ProjectMember', additionalProperties: false },
+)
+export type ProjectMember = Static<typeof ProjectMember>
 
 export const MILESTONE_STATUSES = ['unstarted', 'next', 'overdue', 'done'] as const
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number]

@@ -11,6 +11,8 @@ import type { Priority } from '../tasks/schemas.ts'
 import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { withCadence } from './cadence.ts'
+import { joinProject } from './membership.ts'
+import { emitProject, unscopedProject } from './project-records.ts'
 import type { Project, ProjectStatus, ProjectStatusCategory, UpdateCadence } from './schemas.ts'
 import { ensureProjectStatuses, requireProjectStatus } from './statuses.ts'
 import type { ProjectFilter, ProjectRecord } from './storage.ts'
@@ -112,6 +114,7 @@ export async function createProject(
   await ctx.store.projects.insert(record, input.teamIds, ctx.now)
   const project = await unscopedProject(ctx, record.id)
   emitProject(ctx, 'project.created', project, { project })
+  if (record.leadId) await joinProject(ctx, project, record.leadId)
   return requireProject(ctx, record.id)
 }
 
@@ -146,6 +149,8 @@ export async function updateProject(
     project: next,
     changes: changesOf(project, { ...changed, ...stamps }),
   })
+  // The lead is a member of the project.
+  if (changed.leadId) await joinProject(ctx, project, changed.leadId)
   return requireProject(ctx, project.id)
 }
 
@@ -237,32 +242,6 @@ export async function removeProjectTeam(
     resourceId: project.id,
     teamId,
     data: { project: next, teamId },
-  })
-}
-
-/** A project record with every team, for events and internal checks; never answered to a caller. */
-export async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
-  const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, UNSCOPED)
-  if (!project) throw notFound('Project')
-  return withCadence(project, ctx.now)
-}
-
-/**
- * Project events are filed under the project's first team: whoever reads them can view that team,
- * and so the project. Readers who see the project only through another team do not get them.
- */
-export function emitProject(
-  ctx: OperationContext,
-  kind: string,
-  project: Project,
-  data: Record<string, unknown>,
-) {
-  ctx.emit({
-    kind,
-    resourceType: 'project',
-    resourceId: project.id,
-    teamId: project.teamIds[0] as TeamId,
-    data,
   })
 }
 

@@ -1,4 +1,6 @@
 import type {
+  LabelId,
+  MemberId,
   MilestoneId,
   OrgId,
   ProjectId,
@@ -11,7 +13,7 @@ import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateTally } from '../tasks/progress.ts'
 import type { Team } from '../teams/schemas.ts'
 import type { ProjectRelation } from './relation-schemas.ts'
-import type { Milestone, Project, ProjectStatus } from './schemas.ts'
+import type { Milestone, Project, ProjectMember, ProjectStatus } from './schemas.ts'
 
 /** A status of the org's default set, as seeded: its `seed` is the category it was created for. */
 export type SeededStatus = ProjectStatus & { seed: string }
@@ -55,12 +57,12 @@ export type ProjectRow = Omit<Project, 'updateDue' | 'nextUpdateDueAt'>
 
 /**
  * What is stored of a project; `statusCategory` is read through the status, `teamIds` from
- * `project_teams`, `health` and `lastUpdateAt` from its latest unarchived status update,
+ * `project_teams`, `labelIds` from `project_labels`, `health` and `lastUpdateAt` from its latest unarchived status update,
  * `openBlockers` (and `blocked`) from its `blocks` relations.
  */
 export type ProjectRecord = Omit<
   ProjectRow,
-  'statusCategory' | 'teamIds' | 'health' | 'lastUpdateAt' | 'blocked' | 'openBlockers'
+  'statusCategory' | 'teamIds' | 'labelIds' | 'health' | 'lastUpdateAt' | 'blocked' | 'openBlockers'
 >
 
 export interface ProjectFilter {
@@ -102,8 +104,19 @@ export interface ProjectRepo {
   addTeam(orgId: OrgId, id: ProjectId, teamId: TeamId, at: string): Promise<boolean>
   /** Returns false when the team was not on the project. */
   removeTeam(orgId: OrgId, id: ProjectId, teamId: TeamId): Promise<boolean>
+  /** The project's members, by member id. */
+  listMembers(orgId: OrgId, id: ProjectId, page: PageRequest<'id'>): Promise<ProjectMember[]>
+  getMember(orgId: OrgId, id: ProjectId, memberId: MemberId): Promise<ProjectMember | null>
+  /** Returns false when the member is on the project already. */
+  addMember(orgId: OrgId, id: ProjectId, memberId: MemberId, at: string): Promise<boolean>
+  /** Returns false when the member was not on the project. */
+  removeMember(orgId: OrgId, id: ProjectId, memberId: MemberId): Promise<boolean>
+  /** Returns false when the project carries the label already. */
+  addLabel(orgId: OrgId, id: ProjectId, labelId: LabelId, at: string): Promise<boolean>
+  /** Returns false when the project did not carry the label. */
+  removeLabel(orgId: OrgId, id: ProjectId, labelId: LabelId): Promise<boolean>
   /**
-   * Deletes the project, its milestones, team links and status updates; its tasks stay, without project and
+   * Deletes the project, its milestones, members, labels, team links and status updates; its tasks stay, without project and
    * milestone. Returns the ids of those tasks.
    */
   delete(orgId: OrgId, id: ProjectId): Promise<string[]>
