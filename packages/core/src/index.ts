@@ -141,6 +141,7 @@ export {
   ResolvedName,
 } from './plans/schemas.ts'
 export { nextUpdateDue } from './projects/cadence.ts'
+export { ProjectHistoryEntry } from './projects/history-records.ts'
 export type { ProjectRelationType } from './projects/relation-schemas.ts'
 export { PROJECT_RELATION_TYPES, ProjectRelation } from './projects/relation-schemas.ts'
 export type {

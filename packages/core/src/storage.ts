@@ -42,6 +42,8 @@ export type {
   MilestoneRepo,
   MilestoneTally,
   ProjectFilter,
+  ProjectHistoryRecord,
+  ProjectHistoryRepo,
   ProjectRecord,
   ProjectRelationRepo,
   ProjectRepo,

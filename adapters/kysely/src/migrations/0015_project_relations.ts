@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../schema.ts'
 
 /**
- * Relations between projects and milestones; project members (backfilled with the leads) and
- * labels. `project_labels` has no foreign key to `labels`: reads join the label, so deleting a label
+ * Relations between projects and milestones; project members (backfilled with the leads),
+ * labels and history. `project_labels` has no foreign key to `labels`: reads join the label, so deleting a label
  * takes it off projects without the labels group knowing about projects.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
@@ -81,5 +81,27 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', ts, (c) => c.notNull())
     .addPrimaryKeyConstraint('project_labels_pk', ['org_id', 'project_id', 'label_id'])
     .addForeignKeyConstraint('project_labels_project', ['org_id', 'project_id'], 'projects', ['org_id', 'id'])
+    .execute()
+
+  await db.schema
+    .createTable('project_history')
+    .addColumn('org_id', 'text', (c) => c.notNull())
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('project_id', 'text', (c) => c.notNull())
+    .addColumn('actor_id', 'text')
+    .addColumn('field', 'text', (c) => c.notNull())
+    .addColumn('before_value', sql.raw(dialect === 'postgres' ? 'jsonb' : 'text'), (c) => c.notNull())
+    .addColumn('after_value', sql.raw(dialect === 'postgres' ? 'jsonb' : 'text'), (c) => c.notNull())
+    .addColumn('created_at', ts, (c) => c.notNull())
+    .addPrimaryKeyConstraint('project_history_pk', ['org_id', 'id'])
+    .addForeignKeyConstraint('project_history_project', ['org_id', 'project_id'], 'projects', [
+      'org_id',
+      'id',
+    ])
+    .execute()
+  await db.schema
+    .createIndex('project_history_project')
+    .on('project_history')
+    .columns(['org_id', 'project_id', 'created_at', 'id'])
     .execute()
 }

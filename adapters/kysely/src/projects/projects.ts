@@ -351,6 +351,7 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('subjectType', '=', 'project')
         .where('subjectId', '=', id)
         .execute()
+      await db.deleteFrom('projectHistory').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projectMembers').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projectLabels').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()

@@ -1,6 +1,7 @@
 import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
+import { projectHistoryRepo } from './history.ts'
 import { milestoneRepo } from './milestones.ts'
 import { projectRepo } from './projects.ts'
 import { projectRelationRepo } from './relations.ts'
@@ -13,4 +14,5 @@ export const projectsStore = (db: Kysely<Database>) =>
     projects: projectRepo(db),
     milestones: milestoneRepo(db),
     projectRelations: projectRelationRepo(db),
+    projectHistory: projectHistoryRepo(db),
   }) satisfies Partial<Store>

@@ -1,4 +1,4 @@
-import type { NullableTimestamp, Timestamp } from '../columns.ts'
+import type { JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
 
 /** The projects tables, as queries see them. */
 export interface ProjectsTables {
@@ -69,4 +69,14 @@ export interface ProjectsTables {
   /** Added by 0015_project_relations: members (the lead is one) and org labels of a project. */
   projectMembers: { orgId: string; projectId: string; memberId: string; createdAt: Timestamp }
   projectLabels: { orgId: string; projectId: string; labelId: string; createdAt: Timestamp }
+  projectHistory: {
+    orgId: string
+    id: string
+    projectId: string
+    actorId: string | null
+    field: string
+    beforeValue: JsonColumn
+    afterValue: JsonColumn
+    createdAt: Timestamp
+  }
 }

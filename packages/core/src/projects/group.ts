@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { projectHistoryOperations } from './history-operations.ts'
 import { projectMemberOperations } from './member-operations.ts'
 import { milestoneOperations } from './milestone-operations.ts'
 import { projectOperations } from './operations.ts'
@@ -25,6 +26,7 @@ export const projectsGroup: ResourceGroup = {
   operations: [
     ...projectOperations,
     ...projectMemberOperations,
+    ...projectHistoryOperations,
     ...milestoneOperations,
     ...projectRelationOperations,
     ...projectStatusOperations,

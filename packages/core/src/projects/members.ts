@@ -4,6 +4,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
+import { recordProjectHistory } from './history-records.ts'
 import { joinProject } from './membership.ts'
 import { emitProject, unscopedProject } from './project-records.ts'
 import type { Project, ProjectMember } from './schemas.ts'
@@ -65,6 +66,7 @@ export async function removeProjectMember(
     projectId: project.id,
     memberId,
   })
+  await recordProjectHistory(ctx, project, [{ field: 'members', before: memberId, after: null }])
 }
 
 /**
@@ -110,9 +112,8 @@ export async function removeProjectLabel(
 async function labelsChanged(ctx: OperationContext, before: Project): Promise<Project> {
   await ctx.store.projects.update(before.orgId, before.id, { updatedAt: ctx.now })
   const next = await unscopedProject(ctx, before.id)
-  emitProject(ctx, 'project.updated', next, {
-    project: next,
-    changes: { labelIds: { before: before.labelIds, after: next.labelIds } },
-  })
+  const change = { before: before.labelIds, after: next.labelIds }
+  emitProject(ctx, 'project.updated', next, { project: next, changes: { labelIds: change } })
+  await recordProjectHistory(ctx, before, [{ field: 'labelIds', ...change }])
   return requireProject(ctx, before.id)
 }

@@ -1,5 +1,6 @@
 import type { MemberId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { recordProjectHistory } from './history-records.ts'
 import { emitProject, unscopedProject } from './project-records.ts'
 import type { Project } from './schemas.ts'
 
@@ -14,4 +15,5 @@ export async function joinProject(
     projectId: project.id,
     memberId,
   })
+  await recordProjectHistory(ctx, project, [{ field: 'members', before: null, after: memberId }])
 }

@@ -7,6 +7,7 @@ import { changesOf, currentOrg } from '../orgs/service.ts'
 import { type ProgressSummary, summarizeProgress } from '../tasks/progress.ts'
 import type { Task } from '../tasks/schemas.ts'
 import { listTasks } from '../tasks/service.ts'
+import { recordProjectHistory } from './history-records.ts'
 import type { Milestone, MilestoneStatus, Project } from './schemas.ts'
 import { nameKey } from './schemas.ts'
 import { requireProject } from './service.ts'
@@ -63,7 +64,7 @@ export async function createMilestone(
   }
   await ctx.store.milestones.insert(record)
   const milestone = (await withStatus(ctx, project, [record]))[0]!
-  emitMilestone(ctx, 'milestone.created', project, { milestone })
+  await emitMilestone(ctx, 'milestone.created', project, { milestone })
   return milestone
 }
 
@@ -83,7 +84,7 @@ export async function updateMilestone(
   }
   await ctx.store.milestones.update(milestone.orgId, milestone.id, { ...changed, updatedAt: ctx.now })
   const next = (await withStatus(ctx, project, [{ ...milestone, ...changed, updatedAt: ctx.now }]))[0]!
-  emitMilestone(ctx, 'milestone.updated', project, {
+  await emitMilestone(ctx, 'milestone.updated', project, {
     milestone: next,
     changes: changesOf(milestone, changed),
   })
@@ -99,7 +100,7 @@ export async function deleteMilestone(ctx: OperationContext, milestoneId: Milest
     milestoneId: milestone.id,
   })
   const taskIds = await ctx.store.milestones.delete(milestone.orgId, milestone.id)
-  emitMilestone(ctx, 'milestone.deleted', project, {
+  await emitMilestone(ctx, 'milestone.deleted', project, {
     id: milestone.id,
     projectId: project.id,
     name: milestone.name,
@@ -139,7 +140,7 @@ export async function moveMilestone(
   }
   const position = order.findIndex((m) => m.id === milestone.id)
   const next = (await withStatus(ctx, project, [{ ...milestone, position, updatedAt: ctx.now }]))[0]!
-  emitMilestone(ctx, 'milestone.moved', project, {
+  await emitMilestone(ctx, 'milestone.moved', project, {
     milestone: next,
     order: order.map((m) => m.id),
   })
@@ -210,13 +211,19 @@ export function baseStatus(
   return null
 }
 
-function emitMilestone(
+async function emitMilestone(
   ctx: OperationContext,
   kind: string,
   project: ProjectRow,
   data: Record<string, unknown>,
 ) {
   const milestone = data.milestone as Milestone | undefined
+  const id = milestone?.id ?? (data.id as string)
+  const gone = kind === 'milestone.deleted'
+  const made = kind === 'milestone.created'
+  await recordProjectHistory(ctx, project, [
+    { field: 'milestones', before: made ? null : id, after: gone ? null : id },
+  ])
   ctx.emit({
     kind,
     resourceType: 'milestone',

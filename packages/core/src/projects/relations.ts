@@ -10,6 +10,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
+import { recordProjectHistory } from './history-records.ts'
 import { unscopedProject } from './project-records.ts'
 import { blockingCycle, type RelationEnd } from './relation-graph.ts'
 import type { ProjectRelation, ProjectRelationType } from './relation-schemas.ts'
@@ -247,6 +248,10 @@ async function emitRelation(
   data: Record<string, unknown>,
 ): Promise<void> {
   const project = await unscopedProject(ctx, relation.projectId)
+  const gone = kind === 'project_relation.deleted'
+  await recordProjectHistory(ctx, project, [
+    { field: 'relations', before: gone ? relation.id : null, after: gone ? null : relation.id },
+  ])
   ctx.emit({
     kind,
     resourceType: 'project_relation',

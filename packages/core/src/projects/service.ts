@@ -11,6 +11,7 @@ import type { Priority } from '../tasks/schemas.ts'
 import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { withCadence } from './cadence.ts'
+import { fieldEntries, recordProjectHistory } from './history-records.ts'
 import { joinProject } from './membership.ts'
 import { emitProject, unscopedProject } from './project-records.ts'
 import type { Project, ProjectStatus, ProjectStatusCategory, UpdateCadence } from './schemas.ts'
@@ -114,6 +115,9 @@ export async function createProject(
   await ctx.store.projects.insert(record, input.teamIds, ctx.now)
   const project = await unscopedProject(ctx, record.id)
   emitProject(ctx, 'project.created', project, { project })
+  await recordProjectHistory(ctx, project, [
+    { field: 'created', before: null, after: { name: project.name } },
+  ])
   if (record.leadId) await joinProject(ctx, project, record.leadId)
   return requireProject(ctx, record.id)
 }
@@ -145,10 +149,9 @@ export async function updateProject(
   }
   await ctx.store.projects.update(project.orgId, project.id, { ...changed, ...stamps, updatedAt: ctx.now })
   const next = await unscopedProject(ctx, project.id)
-  emitProject(ctx, 'project.updated', next, {
-    project: next,
-    changes: changesOf(project, { ...changed, ...stamps }),
-  })
+  const changes = changesOf(project, { ...changed, ...stamps })
+  emitProject(ctx, 'project.updated', next, { project: next, changes })
+  await recordProjectHistory(ctx, project, fieldEntries(changes))
   // The lead is a member of the project.
   if (changed.leadId) await joinProject(ctx, project, changed.leadId)
   return requireProject(ctx, project.id)
@@ -167,6 +170,9 @@ export async function setProjectArchived(
   })
   const next = await unscopedProject(ctx, project.id)
   emitProject(ctx, archived ? 'project.archived' : 'project.restored', next, { project: next })
+  await recordProjectHistory(ctx, project, [
+    { field: 'archivedAt', before: project.archivedAt, after: next.archivedAt },
+  ])
   return requireProject(ctx, project.id)
 }
 
@@ -217,6 +223,7 @@ export async function addProjectTeam(
       teamId,
       data: { project: next, teamId },
     })
+    await recordProjectHistory(ctx, project, [{ field: 'teamIds', before: null, after: teamId }])
   }
   return requireProject(ctx, project.id)
 }
@@ -243,6 +250,7 @@ export async function removeProjectTeam(
     teamId,
     data: { project: next, teamId },
   })
+  await recordProjectHistory(ctx, project, [{ field: 'teamIds', before: teamId, after: null }])
 }
 
 async function usableTeam(ctx: OperationContext, teamId: TeamId, pointer: string): Promise<void> {

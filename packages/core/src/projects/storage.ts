@@ -12,6 +12,7 @@ import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateTally } from '../tasks/progress.ts'
 import type { Team } from '../teams/schemas.ts'
+import type { ProjectHistoryEntry } from './history-records.ts'
 import type { ProjectRelation } from './relation-schemas.ts'
 import type { Milestone, Project, ProjectMember, ProjectStatus } from './schemas.ts'
 
@@ -195,8 +196,18 @@ export interface ProjectRelationRepo {
   deleteTouching(orgId: OrgId, on: { projectId: ProjectId } | { milestoneId: MilestoneId }): Promise<string[]>
 }
 
+export type ProjectHistoryRecord = ProjectHistoryEntry & { orgId: OrgId }
+
+/** The append-only change log of projects. */
+export interface ProjectHistoryRepo {
+  insert(entries: ProjectHistoryRecord[]): Promise<void>
+  /** The project's entries, oldest first (by time, then id). */
+  list(orgId: OrgId, projectId: ProjectId, page: PageRequest<'createdAt'>): Promise<ProjectHistoryEntry[]>
+}
+
 declare module '../kernel/storage.ts' {
   interface Store {
+    projectHistory: ProjectHistoryRepo
     projectRelations: ProjectRelationRepo
     /** The org's project statuses. */
     projectStatuses: ProjectStatusRepo
