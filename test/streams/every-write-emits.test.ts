@@ -64,6 +64,7 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   'projectLinkedItems.refresh': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projectLinkedItems.delete': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
+  'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
 }
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined

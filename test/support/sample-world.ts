@@ -69,6 +69,10 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'projects.update': () => ({ name: 'Renamed' }),
   'milestones.create': () => ({ name: 'Matrix' }),
   'milestones.update': () => ({ name: 'Renamed' }),
+  'milestones.move': (ids) => ({ afterId: ids.otherMilestoneId }),
+  'projects.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
+  'projectRelations.create': (ids) => ({ type: 'related', relatedProjectId: ids.otherProjectId }),
+  'projectRelations.update': () => ({ type: 'related' }),
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
   'views.create': (ids) => ({ name: 'Matrix', filter: { priority: 'high' }, teamId: ids.teamId }),
@@ -152,6 +156,17 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const project = (await ws.api.post(`${base}/projects`, { name: 'Sample', teamIds: [ws.teamId] })).body
   const milestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Sample' })).body
   await ws.api.patch(`${base}/tasks/${task.id}`, { milestoneId: milestone.id })
+  const orgLabel = (await ws.api.post(`${base}/labels`, { name: 'Org-wide' })).body
+  const otherMilestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Later' }))
+    .body
+  const otherProject = (await ws.api.post(`${base}/projects`, { name: 'Other', teamIds: [ws.teamId] })).body
+  const relation = (
+    await ws.api.post(`${base}/projects/${project.id}/relations`, {
+      type: 'blocks',
+      milestoneId: milestone.id,
+      relatedProjectId: otherProject.id,
+    })
+  ).body
   // The owner's GitHub connection (a fake GitHub: test/support/connectors.ts) and an item read through it.
   const owner = (await server.storage.read((s) => s.members.findByUser(ws.orgId, ws.owner.user.id)))!
   const connectionId = await activeConnection(server, ws.orgId, owner.id, ws.owner.user.id)
@@ -227,6 +242,13 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     projectStatusIds: statuses.map((s: { id: string }) => s.id).join(','),
     projectId: project.id,
     milestoneId: milestone.id,
+    /** An org label (projects carry only org labels). */
+    orgLabelId: orgLabel.id,
+    /** The sample project's second milestone, after `milestoneId`. */
+    otherMilestoneId: otherMilestone.id,
+    /** A project the sample project is not related to yet (its milestone blocks it: `relationId`). */
+    otherProjectId: otherProject.id,
+    relationId: relation.id,
     /** A status update of the sample project, edited once (it has history). */
     updateId: update.id,
     /** A view of the sample tasks, shared with the sample team. */

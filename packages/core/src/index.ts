@@ -93,7 +93,9 @@ export type {
   MilestoneId,
   NotificationId,
   OrgId,
+  ProjectHistoryId,
   ProjectId,
+  ProjectRelationId,
   ProjectStatusId,
   ReactionId,
   SessionId,
@@ -174,6 +176,9 @@ export {
   ResolvedName,
 } from './plans/schemas.ts'
 export { nextUpdateDue } from './projects/cadence.ts'
+export { ProjectHistoryEntry } from './projects/history-records.ts'
+export type { ProjectRelationType } from './projects/relation-schemas.ts'
+export { PROJECT_RELATION_TYPES, ProjectRelation } from './projects/relation-schemas.ts'
 export type {
   MilestoneStatus,
   ProjectStatusCategory,

@@ -61,11 +61,15 @@ export type {
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
 export type { Follower, FollowerRepo } from './projects/followers.ts'
 export type {
-  MilestoneCounts,
+  BlockingEdge,
   MilestoneRecord,
   MilestoneRepo,
+  MilestoneTally,
   ProjectFilter,
+  ProjectHistoryRecord,
+  ProjectHistoryRepo,
   ProjectRecord,
+  ProjectRelationRepo,
   ProjectRepo,
   ProjectRow,
   ProjectStatusRepo,

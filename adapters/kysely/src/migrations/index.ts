@@ -14,6 +14,7 @@ import * as m0011 from './0011_connectors.ts'
 import * as m0012 from './0012_project_updates.ts'
 import * as m0013 from './0013_protocol_sessions.ts'
 import * as m0014 from './0014_linked_items_on_projects.ts'
+import * as m0015 from './0015_project_relations.ts'
 import * as m0016 from './0016_comment_subjects.ts'
 import * as m0019 from './0019_initiatives.ts'
 import * as m0020 from './0020_notifications.ts'
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0019_initiatives': m0019,
   '0022_documents': m0022,
   '0016_comment_subjects': m0016,
+  '0015_project_relations': m0015,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -1,4 +1,4 @@
-import type { MilestoneId, OrgId, ProjectId } from '@workgraph/core'
+import type { MilestoneId, OrgId, ProjectId, StateCategory } from '@workgraph/core'
 import type { MilestoneRecord, MilestoneRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
@@ -55,7 +55,7 @@ export function milestoneRepo(db: Kysely<Database>): MilestoneRepo {
       const rows = await ofProject(orgId, projectId).orderBy('position').orderBy('id').execute()
       return rows.map(toMilestone)
     },
-    async counts(orgId, projectId, scope) {
+    async tallies(orgId, projectId, scope) {
       let q = db
         .selectFrom('tasks')
         .innerJoin('workflowStates as s', (j) =>
@@ -63,12 +63,9 @@ export function milestoneRepo(db: Kysely<Database>): MilestoneRepo {
         )
         .select((eb) => [
           'tasks.milestoneId as milestoneId',
+          's.category as category',
           eb.fn.countAll().as('tasks'),
-          eb.fn
-            .sum(
-              sql<number>`case when ${sql.ref('s.category')} in ('completed', 'canceled') then 1 else 0 end`,
-            )
-            .as('finished'),
+          eb.fn.coalesce(eb.fn.sum('tasks.estimate'), sql.lit(0)).as('points'),
         ])
         .where('tasks.orgId', '=', orgId)
         .where('tasks.projectId', '=', projectId)
@@ -76,11 +73,12 @@ export function milestoneRepo(db: Kysely<Database>): MilestoneRepo {
         .where('tasks.deletedAt', 'is', null)
         .where('tasks.archivedAt', 'is', null)
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
-      const rows = await q.groupBy('tasks.milestoneId').execute()
+      const rows = await q.groupBy(['tasks.milestoneId', 's.category']).execute()
       return rows.map((r) => ({
         milestoneId: r.milestoneId as MilestoneId,
+        category: r.category as StateCategory,
         tasks: Number(r.tasks),
-        finished: Number(r.finished),
+        points: Number(r.points),
       }))
     },
     async findByName(orgId, projectId, name, exceptId) {

@@ -1,4 +1,4 @@
-import type { OrgId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
+import type { LabelId, MemberId, OrgId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
 import type { ProjectRepo, ProjectRow } from '@workgraph/core/storage'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
@@ -12,10 +12,11 @@ type Row = { [K in keyof Database['projects']]: unknown } & {
   statusCategory: unknown
   health: unknown
   lastUpdateAt: unknown
+  openBlockers: unknown
 }
 type Project = ProjectRow
 
-function toProject(r: Row, teamIds: TeamId[]): Project {
+function toProject(r: Row, teamIds: TeamId[], labelIds: LabelId[]): Project {
   return {
     id: r.id as ProjectId,
     orgId: r.orgId as OrgId,
@@ -27,6 +28,7 @@ function toProject(r: Row, teamIds: TeamId[]): Project {
     statusCategory: r.statusCategory as Project['statusCategory'],
     leadId: r.leadId as Project['leadId'],
     teamIds,
+    labelIds,
     priority: r.priority as Project['priority'],
     startDate: r.startDate as string | null,
     targetDate: r.targetDate as string | null,
@@ -39,6 +41,8 @@ function toProject(r: Row, teamIds: TeamId[]): Project {
     archivedAt: isoOrNull(r.archivedAt as string | null),
     health: (r.health ?? null) as Project['health'],
     lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
+    blocked: Number(r.openBlockers) > 0,
+    openBlockers: Number(r.openBlockers),
     updateCadence: r.updateCadence as Project['updateCadence'],
     updateWeekday: r.updateWeekday as Project['updateWeekday'],
   }
@@ -58,6 +62,49 @@ function latestUpdate(eb: ExpressionBuilder<Database, 'projects'>) {
     .orderBy('su.createdAt', 'desc')
     .orderBy('su.id', 'desc')
     .limit(1)
+}
+
+/**
+ * The `blocks` relations onto the project or its milestones whose blocker is open: an unarchived
+ * project not completed or canceled and, for a milestone, one that is not done (it has no counted
+ * task, or one that is neither completed nor canceled). Every blocker counts, visible or not:
+ * hidden ones are counted, never named.
+ */
+function openBlockers(eb: ExpressionBuilder<Database, 'projects'>) {
+  // The relation's milestone's counted tasks (typed loosely: `r` is an alias of the outer query).
+  const milestoneTasks = (e: ExpressionBuilder<any, any>) =>
+    (e as ExpressionBuilder<Database, 'projectRelations'>)
+      .selectFrom('tasks as mt')
+      .whereRef('mt.orgId', '=', sql.ref('r.orgId'))
+      .whereRef('mt.milestoneId', '=', sql.ref('r.milestoneId'))
+      .where('mt.deletedAt', 'is', null)
+      .where('mt.archivedAt', 'is', null)
+  return eb
+    .selectFrom('projectRelations as r')
+    .innerJoin('projects as b', (j) => j.onRef('b.orgId', '=', 'r.orgId').onRef('b.id', '=', 'r.projectId'))
+    .innerJoin('projectStatuses as bs', (j) =>
+      j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.statusId'),
+    )
+    .select((e) => e.fn.countAll().as('n'))
+    .whereRef('r.orgId', '=', 'projects.orgId')
+    .whereRef('r.relatedProjectId', '=', 'projects.id')
+    .where('r.type', '=', 'blocks')
+    .where('b.archivedAt', 'is', null)
+    .where('bs.category', 'not in', ['completed', 'canceled'])
+    .where((e) =>
+      e.or([
+        e('r.milestoneId', 'is', null),
+        e.not(e.exists(milestoneTasks(e).select('mt.id'))),
+        e.exists(
+          milestoneTasks(e)
+            .innerJoin('workflowStates as ms', (j) =>
+              j.onRef('ms.orgId', '=', 'mt.orgId').onRef('ms.id', '=', 'mt.stateId'),
+            )
+            .where('ms.category', 'not in', ['completed', 'canceled'])
+            .select('mt.id'),
+        ),
+      ]),
+    )
 }
 
 /**
@@ -87,6 +134,7 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       .select((eb) => [
         latestUpdate(eb).select('su.health').as('health'),
         latestUpdate(eb).select('su.createdAt').as('lastUpdateAt'),
+        openBlockers(eb).as('openBlockers'),
       ])
       .where('projects.orgId', '=', orgId)
     if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
@@ -106,14 +154,33 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
     for (const r of rows) byProject.get(r.projectId)?.push(r.teamId as TeamId)
     return byProject
   }
-  const withTeams = async (orgId: OrgId, rows: Row[], scope: ReadScope) => {
-    const teams = await teamsOf(
-      orgId,
-      rows.map((r) => r.id as string),
-      scope,
-    )
-    return rows.map((r) => toProject(r, teams.get(r.id as string) ?? []))
+  /** The labels of each project, in the order they were added; a deleted label is gone with it. */
+  const labelsOf = async (orgId: OrgId, projectIds: string[]) => {
+    const byProject = new Map<string, LabelId[]>(projectIds.map((id) => [id, []]))
+    if (projectIds.length === 0) return byProject
+    const rows = await db
+      .selectFrom('projectLabels as pl')
+      .innerJoin('labels as l', (j) => j.onRef('l.orgId', '=', 'pl.orgId').onRef('l.id', '=', 'pl.labelId'))
+      .select(['pl.projectId', 'pl.labelId'])
+      .where('pl.orgId', '=', orgId)
+      .where('pl.projectId', 'in', projectIds)
+      .orderBy('pl.createdAt')
+      .orderBy('pl.labelId')
+      .execute()
+    for (const r of rows) byProject.get(r.projectId)?.push(r.labelId as LabelId)
+    return byProject
   }
+  const withTeams = async (orgId: OrgId, rows: Row[], scope: ReadScope) => {
+    const ids = rows.map((r) => r.id as string)
+    const teams = await teamsOf(orgId, ids, scope)
+    const labels = await labelsOf(orgId, ids)
+    return rows.map((r) => toProject(r, teams.get(r.id as string) ?? [], labels.get(r.id as string) ?? []))
+  }
+  const member = (r: { projectId: string; memberId: string; createdAt: unknown }) => ({
+    projectId: r.projectId as ProjectId,
+    memberId: r.memberId as MemberId,
+    createdAt: iso(r.createdAt as string),
+  })
 
   return {
     async insert(project, teamIds, at) {
@@ -152,6 +219,10 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         const health = filter.health
         q = q.where((eb) => eb(latestUpdate(eb).select('su.health'), '=', health))
       }
+      if (filter.blocked !== undefined) {
+        const op = filter.blocked ? '>' : '='
+        q = q.where((eb) => eb(openBlockers(eb), op, 0))
+      }
       if (filter.archived === true) q = q.where('projects.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('projects.archivedAt', 'is', null)
       const rows = await keysetPage(q, page, { sort: 'projects.createdAt', id: 'projects.id' }).execute()
@@ -172,6 +243,59 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
       const rows = await keysetPage(q, page, { sort: 'teams.id', id: 'teams.id' }).execute()
       return rows.map(toTeam)
+    },
+    async listMembers(orgId, id, page) {
+      const q = db
+        .selectFrom('projectMembers')
+        .select(['projectId', 'memberId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+      const rows = await keysetPage(q, page, { sort: 'memberId', id: 'memberId' }).execute()
+      return rows.map(member)
+    },
+    async getMember(orgId, id, memberId) {
+      const row = await db
+        .selectFrom('projectMembers')
+        .select(['projectId', 'memberId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('memberId', '=', memberId)
+        .executeTakeFirst()
+      return row ? member(row) : null
+    },
+    async addMember(orgId, id, memberId, at) {
+      const result = await db
+        .insertInto('projectMembers')
+        .values({ orgId, projectId: id, memberId, createdAt: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeMember(orgId, id, memberId) {
+      const result = await db
+        .deleteFrom('projectMembers')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('memberId', '=', memberId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+    async addLabel(orgId, id, labelId, at) {
+      const result = await db
+        .insertInto('projectLabels')
+        .values({ orgId, projectId: id, labelId, createdAt: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeLabel(orgId, id, labelId) {
+      const result = await db
+        .deleteFrom('projectLabels')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('labelId', '=', labelId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
     },
     async update(orgId, id, patch) {
       await db.updateTable('projects').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
@@ -277,6 +401,9 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('holderType', '=', 'project')
         .where('holderId', '=', id)
         .execute()
+      await db.deleteFrom('projectHistory').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      await db.deleteFrom('projectMembers').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      await db.deleteFrom('projectLabels').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
       return tasks.map((t) => t.id)

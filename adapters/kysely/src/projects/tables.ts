@@ -1,4 +1,4 @@
-import type { NullableTimestamp, Timestamp } from '../columns.ts'
+import type { JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
 
 /** The projects tables, as queries see them. */
 export interface ProjectsTables {
@@ -57,6 +57,33 @@ export interface ProjectsTables {
     recordType: string
     recordId: string
     actorId: string
+    createdAt: Timestamp
+  }
+  projectRelations: {
+    orgId: string
+    id: string
+    type: string
+    projectId: string
+    milestoneId: string | null
+    relatedProjectId: string
+    relatedMilestoneId: string | null
+    sourceKey: string
+    targetKey: string
+    creatorId: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+  /** Added by 0015_project_relations: members (the lead is one) and org labels of a project. */
+  projectMembers: { orgId: string; projectId: string; memberId: string; createdAt: Timestamp }
+  projectLabels: { orgId: string; projectId: string; labelId: string; createdAt: Timestamp }
+  projectHistory: {
+    orgId: string
+    id: string
+    projectId: string
+    actorId: string | null
+    field: string
+    beforeValue: JsonColumn
+    afterValue: JsonColumn
     createdAt: Timestamp
   }
 }

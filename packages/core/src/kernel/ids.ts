@@ -39,6 +39,8 @@ export const ID_PREFIXES = {
   InitiativeHistoryId: 'ihst',
   DocumentId: 'doc',
   DocumentVersionId: 'dver',
+  ProjectRelationId: 'prel',
+  ProjectHistoryId: 'phst',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -67,6 +69,8 @@ export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
 export type InitiativeId = Id<'InitiativeId'>
 export type InitiativeHistoryId = Id<'InitiativeHistoryId'>
+export type ProjectRelationId = Id<'ProjectRelationId'>
+export type ProjectHistoryId = Id<'ProjectHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
 export type ProjectStatusId = Id<'ProjectStatusId'>
 export type ProjectId = Id<'ProjectId'>

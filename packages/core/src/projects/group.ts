@@ -1,6 +1,9 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { projectHistoryOperations } from './history-operations.ts'
+import { projectMemberOperations } from './member-operations.ts'
 import { milestoneOperations } from './milestone-operations.ts'
 import { projectOperations } from './operations.ts'
+import { projectRelationOperations } from './relation-operations.ts'
 import { projectStatusOperations } from './status-operations.ts'
 import { projectSubscriberOperations } from './subscriber-operations.ts'
 import { projectTargets } from './targets.ts'
@@ -24,7 +27,10 @@ export const projectsGroup: ResourceGroup = {
   operations: [
     ...projectOperations,
     ...projectSubscriberOperations,
+    ...projectMemberOperations,
+    ...projectHistoryOperations,
     ...milestoneOperations,
+    ...projectRelationOperations,
     ...projectStatusOperations,
   ],
   events: [
@@ -37,17 +43,25 @@ export const projectsGroup: ResourceGroup = {
         'project.deleted',
         'project.team_added',
         'project.team_removed',
+        'project.member_added',
+        'project.member_removed',
       ],
       emittedBy:
-        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `project.deleted` lists the `taskIds` that lost the project",
+        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `member_added`/`member_removed` name the `memberId` (setting a lead adds them); `projects.labels.*` emit `project.updated` with `changes.labelIds`. `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
     },
     {
       kinds: ['project_subscriber.created', 'project_subscriber.deleted'],
       emittedBy: '`projects.subscribers.*` (resource id: the project; filed under its first team)',
     },
     {
-      kinds: ['milestone.created', 'milestone.updated', 'milestone.deleted'],
-      emittedBy: '`milestones.*`; `milestone.deleted` lists the `taskIds` that lost the milestone',
+      kinds: ['milestone.created', 'milestone.updated', 'milestone.moved', 'milestone.deleted'],
+      emittedBy:
+        "`milestones.*`; `milestone.moved` carries the project's new `order`; `milestone.deleted` lists the `taskIds` " +
+        'that lost the milestone and the `relationIds` deleted with it',
+    },
+    {
+      kinds: ['project_relation.created', 'project_relation.updated', 'project_relation.deleted'],
+      emittedBy: "`projectRelations.*`; filed under the source project's first team",
     },
     {
       kinds: [

@@ -1,13 +1,17 @@
 import { Type } from '@sinclair/typebox'
 import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
-import type { AnyOperation } from '../kernel/operation.ts'
-import { resourceOperations } from '../kernel/resource.ts'
-import { Name, Nullable } from '../kernel/schema-types.ts'
-import { milestoneExamples } from './examples.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { Task } from '../tasks/schemas.ts'
+import { examples, milestoneExample, milestoneExamples } from './examples.ts'
 import {
   createMilestone,
   deleteMilestone,
   listMilestones,
+  listMilestoneTasks,
+  moveMilestone,
   requireMilestone,
   updateMilestone,
 } from './milestones.ts'
@@ -16,7 +20,7 @@ import { Milestone, ProjectDate } from './schemas.ts'
 const MilestoneName = Name('Unique (ignoring case) within the project.', 200)
 const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
 
-export const milestoneOperations: AnyOperation[] = resourceOperations({
+const milestoneResource: AnyOperation[] = resourceOperations({
   name: 'milestone',
   plural: 'milestones',
   tag: 'Projects',
@@ -46,10 +50,10 @@ export const milestoneOperations: AnyOperation[] = resourceOperations({
   ),
   errors: { create: ['conflict', 'archived'], update: ['conflict'] },
   descriptions: {
-    list: 'In order (`position`), each with its `status` derived from the tasks the caller may view.',
-    get: 'With its derived `status`; a milestone of a project the caller cannot view is a 404.',
+    list: 'In order (`position`), each with its `status` and `progress` derived from the tasks the caller may view.',
+    get: 'With its derived `status` and `progress`; a milestone of a project the caller cannot view is a 404.',
     create: 'Added last in the project; the name is unique in the project, ignoring case.',
-    delete: 'Its tasks stay in the project without a milestone.',
+    delete: 'Its tasks stay in the project without a milestone; the relations anchored on it are deleted.',
   },
   examples: milestoneExamples,
   handlers: {
@@ -60,3 +64,63 @@ export const milestoneOperations: AnyOperation[] = resourceOperations({
     delete: (ctx, p) => deleteMilestone(ctx, p.milestoneId as MilestoneId),
   },
 })
+
+const milestonePath = '/v1/orgs/{orgId}/milestones/{milestoneId}'
+
+const milestoneExtras: AnyOperation[] = [
+  declareOperation({
+    id: 'milestones.move',
+    method: 'POST',
+    path: `${milestonePath}/move`,
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Move a milestone before or after another',
+    description:
+      'Puts the milestone just before `beforeId` or just after `afterId` (exactly one), another milestone of the ' +
+      "same project; the project's positions are renumbered from 0, so `next` may change. A move that changes " +
+      'nothing emits nothing. Needs `contribute` on the project.',
+    params: Type.Object(paramsOf(milestonePath), { additionalProperties: false }),
+    body: Type.Object(
+      {
+        beforeId: Type.Optional(IdSchema('MilestoneId', 'Move it just before this milestone.')),
+        afterId: Type.Optional(IdSchema('MilestoneId', 'Move it just after this milestone.')),
+      },
+      { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+    ),
+    response: Milestone,
+    status: 200,
+    capability: 'contribute',
+    target: ({ params }) => ({ type: 'milestone', id: params.milestoneId as string }),
+    errors: ['not_found', 'reference_not_found'],
+    examples: {
+      request: { afterId: 'mile_01JD3Q2R4S5T6V7W8X9YZABCEE' },
+      response: { ...milestoneExample, position: 1, status: 'unstarted' },
+    },
+    run: (ctx, { params, body }) =>
+      moveMilestone(ctx, params.milestoneId as MilestoneId, {
+        beforeId: body.beforeId as MilestoneId | undefined,
+        afterId: body.afterId as MilestoneId | undefined,
+      }),
+  }),
+  subListOperation({
+    id: 'milestones.tasks.list',
+    path: `${milestonePath}/tasks`,
+    tag: 'Projects',
+    summary: "List a milestone's tasks",
+    description: 'The tasks of the milestone the caller may view, newest first, as `tasks.list` gives them.',
+    item: Task,
+    itemName: 'Task',
+    examples: examples.tasks,
+    query: {
+      archived: Type.Optional(
+        StringEnum(['exclude', 'only', 'include'] as const, {
+          default: 'exclude',
+          description: 'Archived tasks: left out (default), only them, or both.',
+        }),
+      ),
+    },
+    run: (ctx, params, query) => listMilestoneTasks(ctx, params.milestoneId as MilestoneId, query),
+  }),
+]
+
+export const milestoneOperations: AnyOperation[] = [...milestoneResource, ...milestoneExtras]

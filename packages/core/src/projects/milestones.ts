@@ -4,10 +4,14 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
+import { type ProgressSummary, summarizeProgress } from '../tasks/progress.ts'
+import type { Task } from '../tasks/schemas.ts'
+import { listTasks } from '../tasks/service.ts'
+import { recordProjectHistory } from './history-records.ts'
 import type { Milestone, MilestoneStatus, Project } from './schemas.ts'
 import { nameKey } from './schemas.ts'
 import { requireProject } from './service.ts'
-import type { MilestoneCounts, MilestoneRecord, ProjectRow } from './storage.ts'
+import type { MilestoneRecord, MilestoneTally, ProjectRow } from './storage.ts'
 
 export interface MilestoneFields {
   name?: string
@@ -60,7 +64,7 @@ export async function createMilestone(
   }
   await ctx.store.milestones.insert(record)
   const milestone = (await withStatus(ctx, project, [record]))[0]!
-  emitMilestone(ctx, 'milestone.created', project, { milestone })
+  await emitMilestone(ctx, 'milestone.created', project, { milestone })
   return milestone
 }
 
@@ -80,23 +84,77 @@ export async function updateMilestone(
   }
   await ctx.store.milestones.update(milestone.orgId, milestone.id, { ...changed, updatedAt: ctx.now })
   const next = (await withStatus(ctx, project, [{ ...milestone, ...changed, updatedAt: ctx.now }]))[0]!
-  emitMilestone(ctx, 'milestone.updated', project, {
+  await emitMilestone(ctx, 'milestone.updated', project, {
     milestone: next,
     changes: changesOf(milestone, changed),
   })
   return next
 }
 
-/** Deletes the milestone; its tasks stay in the project, without a milestone. */
+/** Deletes the milestone and the relations anchored on it; its tasks stay in the project, without a milestone. */
 export async function deleteMilestone(ctx: OperationContext, milestoneId: MilestoneId): Promise<void> {
   const { milestone, project } = await milestoneAndProject(ctx, milestoneId)
+  // Relations anchored on it go with it: falling back to the project could close a cycle.
+  await ctx.store.locks.acquire(`project-relations:${milestone.orgId}`)
+  const relationIds = await ctx.store.projectRelations.deleteTouching(milestone.orgId, {
+    milestoneId: milestone.id,
+  })
   const taskIds = await ctx.store.milestones.delete(milestone.orgId, milestone.id)
-  emitMilestone(ctx, 'milestone.deleted', project, {
+  await emitMilestone(ctx, 'milestone.deleted', project, {
     id: milestone.id,
     projectId: project.id,
     name: milestone.name,
     taskIds,
+    relationIds,
   })
+}
+
+/**
+ * Moves the milestone just before or just after another milestone of its project. Positions are
+ * renumbered 0…n−1 in the new order, so `next` (the first milestone ahead) may change.
+ */
+export async function moveMilestone(
+  ctx: OperationContext,
+  milestoneId: MilestoneId,
+  to: { beforeId?: MilestoneId; afterId?: MilestoneId },
+): Promise<Milestone> {
+  const { milestone, project } = await milestoneAndProject(ctx, milestoneId)
+  const [field, anchorId] = to.beforeId ? ['beforeId', to.beforeId] : ['afterId', to.afterId!]
+  await lockMilestones(ctx, project.id)
+  const all = await ctx.store.milestones.all(project.orgId, project.id)
+  const rest = all.filter((m) => m.id !== milestone.id)
+  const at = rest.findIndex((m) => m.id === anchorId)
+  if (at < 0) {
+    throw new ProblemError('reference_not_found', 'Not another milestone of the same project.', {
+      errors: [{ pointer: `/body/${field}`, message: 'Must be another milestone of this project' }],
+    })
+  }
+  const order = [...rest]
+  order.splice(field === 'beforeId' ? at : at + 1, 0, milestone)
+  const moved = order.some((m, i) => all[i]?.id !== m.id)
+  if (!moved) return (await withStatus(ctx, project, [milestone]))[0]!
+  for (const [position, m] of order.entries()) {
+    if (m.position !== position) {
+      await ctx.store.milestones.update(project.orgId, m.id, { position, updatedAt: ctx.now })
+    }
+  }
+  const position = order.findIndex((m) => m.id === milestone.id)
+  const next = (await withStatus(ctx, project, [{ ...milestone, position, updatedAt: ctx.now }]))[0]!
+  await emitMilestone(ctx, 'milestone.moved', project, {
+    milestone: next,
+    order: order.map((m) => m.id),
+  })
+  return next
+}
+
+/** The milestone's tasks, exactly as `tasks.list` would list them for the caller. */
+export async function listMilestoneTasks(
+  ctx: OperationContext,
+  milestoneId: MilestoneId,
+  query: { cursor?: string; limit?: number; archived?: 'exclude' | 'only' | 'include' },
+): Promise<Page<Task>> {
+  const { milestone } = await milestoneAndProject(ctx, milestoneId)
+  return listTasks(ctx, { ...query, projectId: milestone.projectId, milestoneId: milestone.id })
 }
 
 async function milestoneAndProject(
@@ -110,44 +168,62 @@ async function milestoneAndProject(
   return { milestone, project }
 }
 
-/** Derives each milestone's status from the tasks the caller may view and today's date (UTC). */
-async function withStatus(
+/**
+ * Derives each milestone's status and progress from the tasks the caller may view and today's date
+ * (UTC); `next` depends on every milestone of the project, so all of them are read.
+ */
+export async function withStatus(
   ctx: OperationContext,
   project: ProjectRow,
   milestones: readonly MilestoneRecord[],
 ): Promise<Milestone[]> {
   if (milestones.length === 0) return []
   const scope = await ctx.scope()
-  const counts = new Map(
-    (await ctx.store.milestones.counts(project.orgId, project.id, scope)).map((c) => [c.milestoneId, c]),
-  )
+  const tallies = new Map<string, MilestoneTally[]>()
+  for (const t of await ctx.store.milestones.tallies(project.orgId, project.id, scope)) {
+    tallies.set(t.milestoneId, [...(tallies.get(t.milestoneId) ?? []), t])
+  }
+  const progress = new Map<string, ProgressSummary>()
+  const progressOf = (id: string) => {
+    if (!progress.has(id)) progress.set(id, summarizeProgress(tallies.get(id) ?? []))
+    return progress.get(id)!
+  }
   const today = ctx.now.slice(0, 10)
   const all = await ctx.store.milestones.all(project.orgId, project.id)
-  const next = all.find((m) => baseStatus(m, counts.get(m.id), today) === null)
+  const next = all.find((m) => baseStatus(m, progressOf(m.id), today) === null)
   return milestones.map((m) => ({
     ...m,
-    status: baseStatus(m, counts.get(m.id), today) ?? (m.id === next?.id ? 'next' : 'unstarted'),
+    status: baseStatus(m, progressOf(m.id), today) ?? (m.id === next?.id ? 'next' : 'unstarted'),
+    progress: progressOf(m.id),
   }))
 }
 
 /** `done` or `overdue` when the milestone is one of them; null when it is still ahead. */
 export function baseStatus(
   milestone: Pick<MilestoneRecord, 'targetDate'>,
-  counts: Pick<MilestoneCounts, 'tasks' | 'finished'> | undefined,
+  progress: ProgressSummary,
   today: string,
 ): MilestoneStatus | null {
-  if (counts && counts.tasks > 0 && counts.finished === counts.tasks) return 'done'
+  const { total, byCategory } = progress
+  const finished = byCategory.completed.tasks + byCategory.canceled.tasks
+  if (total.tasks > 0 && finished === total.tasks) return 'done'
   if (milestone.targetDate && milestone.targetDate < today) return 'overdue'
   return null
 }
 
-function emitMilestone(
+async function emitMilestone(
   ctx: OperationContext,
   kind: string,
   project: ProjectRow,
   data: Record<string, unknown>,
 ) {
   const milestone = data.milestone as Milestone | undefined
+  const id = milestone?.id ?? (data.id as string)
+  const gone = kind === 'milestone.deleted'
+  const made = kind === 'milestone.created'
+  await recordProjectHistory(ctx, project, [
+    { field: 'milestones', before: made ? null : id, after: gone ? null : id },
+  ])
   ctx.emit({
     kind,
     resourceType: 'milestone',

@@ -96,6 +96,11 @@ const projectResource = resourceOperations({
           'Only projects whose latest unarchived status update has this health (`none`: without one).',
       }),
     ),
+    blocked: Type.Optional(
+      Type.Boolean({
+        description: 'true: only projects with an open blocker (`openBlockers` > 0); false: only the others.',
+      }),
+    ),
     archived: Type.Optional(
       StringEnum(['exclude', 'only', 'include'] as const, {
         default: 'exclude',
@@ -121,7 +126,7 @@ const projectResource = resourceOperations({
     archive: 'Hides the project from default lists; its milestones and tasks stay.',
     restore: 'Undoes `projects.archive`.',
     delete:
-      'Needs `manage` on one of its teams. Deletes its milestones and documents; its tasks stay in their teams ' +
+      'Needs `manage` on one of its teams. Deletes its milestones, relations and documents; its tasks stay in their teams ' +
       'without project or milestone.',
   },
   examples: projectExamples,

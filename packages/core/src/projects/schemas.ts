@@ -70,6 +70,9 @@ export const Project = Type.Object(
       minItems: 1,
       description: 'The teams the project spans, in the order they were added.',
     }),
+    labelIds: Type.Array(IdSchema('LabelId'), {
+      description: 'Org labels on the project, in the order they were added (`projects.labels.add`).',
+    }),
     priority: PrioritySchema,
     startDate: Nullable(ProjectDate, 'Planned start; on or before `targetDate` when both are set.'),
     targetDate: Nullable(ProjectDate, 'Planned end; on or after `startDate` when both are set.'),
@@ -87,6 +90,16 @@ export const Project = Type.Object(
       'The health of the latest unarchived status update; null without one. Computed, never set.',
     ),
     lastUpdateAt: NullableTimestamp('When the latest unarchived status update was posted.'),
+    blocked: Type.Boolean({
+      description: 'Whether an open blocker exists: `openBlockers` is above 0. Computed.',
+    }),
+    openBlockers: Type.Integer({
+      minimum: 0,
+      description:
+        '`blocks` relations onto the project or its milestones whose blocker is open: an unarchived project not ' +
+        'completed or canceled, and, for a milestone blocker, one that is not done. Blockers the caller cannot view ' +
+        'are counted too, never named. Computed.',
+    }),
     updateCadence: UpdateCadenceSchema,
     updateWeekday: WeekdaySchema,
     nextUpdateDueAt: NullableTimestamp(
@@ -100,6 +113,16 @@ export const Project = Type.Object(
   { $id: 'Project', additionalProperties: false },
 )
 export type Project = Static<typeof Project>
+
+export const ProjectMember = Type.Object(
+  {
+    projectId: IdSchema('ProjectId'),
+    memberId: IdSchema('MemberId'),
+    createdAt: Timestamp('When the member was added (a lead is added when made lead).'),
+  },
+  { $id: 'ProjectMember', additionalProperties: false },
+)
+export type ProjectMember = Static<typeof ProjectMember>
 
 export const MILESTONE_STATUSES = ['unstarted', 'next', 'overdue', 'done'] as const
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number]
@@ -118,6 +141,11 @@ export const Milestone = Type.Object(
         'Derived from the tasks the caller may view and the date: `done` when it has tasks and all are completed ' +
         'or canceled; `overdue` when not done and `targetDate` is before today (UTC); `next` for the first other ' +
         'milestone in order; `unstarted` for the rest.',
+    }),
+    progress: Type.Object(progressFields('milestone'), {
+      additionalProperties: false,
+      description:
+        'Its tasks by state category, over the tasks the caller may view (archived ones left out).',
     }),
     createdAt: Timestamp('When the milestone was created.'),
     updatedAt: Timestamp('When the milestone last changed.'),

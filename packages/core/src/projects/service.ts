@@ -19,6 +19,9 @@ import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { withCadence } from './cadence.ts'
 import { autoFollow } from './followers.ts'
+import { fieldEntries, recordProjectHistory } from './history-records.ts'
+import { joinProject } from './membership.ts'
+import { emitProject, unscopedProject } from './project-records.ts'
 import type { Project, ProjectStatus, ProjectStatusCategory, UpdateCadence } from './schemas.ts'
 import { ensureProjectStatuses, requireProjectStatus } from './statuses.ts'
 import type { ProjectFilter, ProjectRecord } from './storage.ts'
@@ -56,6 +59,7 @@ export async function listProjects(
     teamId?: TeamId
     archived?: 'exclude' | 'only' | 'include'
     health?: 'onTrack' | 'atRisk' | 'offTrack' | 'none'
+    blocked?: boolean
   },
 ): Promise<Page<Project>> {
   const orgId = currentOrg(ctx).id
@@ -64,6 +68,7 @@ export async function listProjects(
   if (query.leadId) filter.leadId = query.leadId === 'none' ? null : query.leadId
   if (query.teamId) filter.teamId = query.teamId
   if (query.health) filter.health = query.health === 'none' ? null : query.health
+  if (query.blocked !== undefined) filter.blocked = query.blocked
   return readPage(ctx, {
     scope: ['projects.list', orgId, filter],
     query,
@@ -121,6 +126,10 @@ export async function createProject(
   if (record.leadId) await autoFollow(ctx, 'project', record.id, record.leadId as ActorId)
   const project = await unscopedProject(ctx, record.id)
   emitProject(ctx, 'project.created', project, { project })
+  await recordProjectHistory(ctx, project, [
+    { field: 'created', before: null, after: { name: project.name } },
+  ])
+  if (record.leadId) await joinProject(ctx, project, record.leadId)
   return requireProject(ctx, record.id)
 }
 
@@ -151,10 +160,11 @@ export async function updateProject(
   }
   await ctx.store.projects.update(project.orgId, project.id, { ...changed, ...stamps, updatedAt: ctx.now })
   const next = await unscopedProject(ctx, project.id)
-  emitProject(ctx, 'project.updated', next, {
-    project: next,
-    changes: changesOf(project, { ...changed, ...stamps }),
-  })
+  const changes = changesOf(project, { ...changed, ...stamps })
+  emitProject(ctx, 'project.updated', next, { project: next, changes })
+  await recordProjectHistory(ctx, project, fieldEntries(changes))
+  // The lead is a member of the project.
+  if (changed.leadId) await joinProject(ctx, project, changed.leadId)
   return requireProject(ctx, project.id)
 }
 
@@ -171,15 +181,22 @@ export async function setProjectArchived(
   })
   const next = await unscopedProject(ctx, project.id)
   emitProject(ctx, archived ? 'project.archived' : 'project.restored', next, { project: next })
+  await recordProjectHistory(ctx, project, [
+    { field: 'archivedAt', before: project.archivedAt, after: next.archivedAt },
+  ])
   return requireProject(ctx, project.id)
 }
 
-/** Deletes the project, its milestones and linked items; its tasks stay in their teams, without project or milestone. */
+/** Deletes the project, its milestones, relations and linked items; its tasks stay in their teams, without project or milestone. */
 export async function deleteProject(ctx: OperationContext, projectId: ProjectId): Promise<void> {
   await requireProject(ctx, projectId)
   const project = await unscopedProject(ctx, projectId)
+  await ctx.store.locks.acquire(`project-relations:${project.orgId}`)
+  const relationIds = await ctx.store.projectRelations.deleteTouching(project.orgId, {
+    projectId: project.id,
+  })
   const taskIds = await ctx.store.projects.delete(project.orgId, project.id)
-  emitProject(ctx, 'project.deleted', project, { id: project.id, name: project.name, taskIds })
+  emitProject(ctx, 'project.deleted', project, { id: project.id, name: project.name, taskIds, relationIds })
 }
 
 /** The project's teams the caller may view, by id. */
@@ -217,6 +234,7 @@ export async function addProjectTeam(
       teamId,
       data: { project: next, teamId },
     })
+    await recordProjectHistory(ctx, project, [{ field: 'teamIds', before: null, after: teamId }])
   }
   return requireProject(ctx, project.id)
 }
@@ -243,27 +261,7 @@ export async function removeProjectTeam(
     teamId,
     data: { project: next, teamId },
   })
-}
-
-/** A project record with every team, for events and internal checks; never answered to a caller. */
-async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
-  const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, UNSCOPED)
-  if (!project) throw notFound('Project')
-  return withCadence(project, ctx.now)
-}
-
-/**
- * Project events are filed under the project's first team: whoever reads them can view that team,
- * and so the project. Readers who see the project only through another team do not get them.
- */
-function emitProject(ctx: OperationContext, kind: string, project: Project, data: Record<string, unknown>) {
-  ctx.emit({
-    kind,
-    resourceType: 'project',
-    resourceId: project.id,
-    teamId: project.teamIds[0] as TeamId,
-    data,
-  })
+  await recordProjectHistory(ctx, project, [{ field: 'teamIds', before: teamId, after: null }])
 }
 
 async function usableTeam(ctx: OperationContext, teamId: TeamId, pointer: string): Promise<void> {

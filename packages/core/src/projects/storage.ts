@@ -1,9 +1,20 @@
-import type { MilestoneId, OrgId, ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
+import type {
+  LabelId,
+  MemberId,
+  MilestoneId,
+  OrgId,
+  ProjectId,
+  ProjectRelationId,
+  ProjectStatusId,
+  TeamId,
+} from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateTally } from '../tasks/progress.ts'
 import type { Team } from '../teams/schemas.ts'
-import type { Milestone, Project, ProjectStatus } from './schemas.ts'
+import type { ProjectHistoryEntry } from './history-records.ts'
+import type { ProjectRelation } from './relation-schemas.ts'
+import type { Milestone, Project, ProjectMember, ProjectStatus } from './schemas.ts'
 
 /** A status of the org's default set, as seeded: its `seed` is the category it was created for. */
 export type SeededStatus = ProjectStatus & { seed: string }
@@ -47,9 +58,13 @@ export type ProjectRow = Omit<Project, 'updateDue' | 'nextUpdateDueAt'>
 
 /**
  * What is stored of a project; `statusCategory` is read through the status, `teamIds` from
- * `project_teams`, `health` and `lastUpdateAt` from its latest unarchived status update.
+ * `project_teams`, `labelIds` from `project_labels`, `health` and `lastUpdateAt` from its latest unarchived status update,
+ * `openBlockers` (and `blocked`) from its `blocks` relations.
  */
-export type ProjectRecord = Omit<ProjectRow, 'statusCategory' | 'teamIds' | 'health' | 'lastUpdateAt'>
+export type ProjectRecord = Omit<
+  ProjectRow,
+  'statusCategory' | 'teamIds' | 'labelIds' | 'health' | 'lastUpdateAt' | 'blocked' | 'openBlockers'
+>
 
 export interface ProjectFilter {
   statusId?: ProjectStatusId
@@ -60,6 +75,8 @@ export interface ProjectFilter {
   archived: boolean | null
   /** The health of the latest unarchived status update; null for projects without one. */
   health?: 'onTrack' | 'atRisk' | 'offTrack' | null
+  /** true: only projects with an open blocker (`openBlockers` > 0); false: only those without. */
+  blocked?: boolean
 }
 
 export interface ProjectRepo {
@@ -88,8 +105,19 @@ export interface ProjectRepo {
   addTeam(orgId: OrgId, id: ProjectId, teamId: TeamId, at: string): Promise<boolean>
   /** Returns false when the team was not on the project. */
   removeTeam(orgId: OrgId, id: ProjectId, teamId: TeamId): Promise<boolean>
+  /** The project's members, by member id. */
+  listMembers(orgId: OrgId, id: ProjectId, page: PageRequest<'id'>): Promise<ProjectMember[]>
+  getMember(orgId: OrgId, id: ProjectId, memberId: MemberId): Promise<ProjectMember | null>
+  /** Returns false when the member is on the project already. */
+  addMember(orgId: OrgId, id: ProjectId, memberId: MemberId, at: string): Promise<boolean>
+  /** Returns false when the member was not on the project. */
+  removeMember(orgId: OrgId, id: ProjectId, memberId: MemberId): Promise<boolean>
+  /** Returns false when the project carries the label already. */
+  addLabel(orgId: OrgId, id: ProjectId, labelId: LabelId, at: string): Promise<boolean>
+  /** Returns false when the project did not carry the label. */
+  removeLabel(orgId: OrgId, id: ProjectId, labelId: LabelId): Promise<boolean>
   /**
-   * Deletes the project, its milestones, team links, initiative links and status updates; its tasks stay, without project and
+   * Deletes the project, its milestones, members, labels, team links, initiative links and status updates; its tasks stay, without project and
    * milestone. Returns the ids of those tasks.
    */
   delete(orgId: OrgId, id: ProjectId): Promise<string[]>
@@ -98,13 +126,11 @@ export interface ProjectRepo {
 }
 
 /** What is stored of a milestone; `status` is derived when it is read. */
-export type MilestoneRecord = Omit<Milestone, 'status'>
+export type MilestoneRecord = Omit<Milestone, 'status' | 'progress'>
 
-/** A milestone's tasks that the reader may view (not archived, not deleted): all, and finished ones. */
-export interface MilestoneCounts {
+/** A milestone's tasks of one state category that the reader may view (not archived, not deleted). */
+export interface MilestoneTally extends StateTally {
   milestoneId: MilestoneId
-  tasks: number
-  finished: number
 }
 
 export interface MilestoneRepo {
@@ -114,8 +140,8 @@ export interface MilestoneRepo {
   list(orgId: OrgId, projectId: ProjectId, page: PageRequest<'position'>): Promise<MilestoneRecord[]>
   /** Every milestone of the project, by position (for deriving `next`). */
   all(orgId: OrgId, projectId: ProjectId): Promise<MilestoneRecord[]>
-  /** Task counts of the project's milestones, over the tasks the scope can view. */
-  counts(orgId: OrgId, projectId: ProjectId, scope: ReadScope): Promise<MilestoneCounts[]>
+  /** The tasks of the project's milestones the scope can view, counted per milestone and state category. */
+  tallies(orgId: OrgId, projectId: ProjectId, scope: ReadScope): Promise<MilestoneTally[]>
   findByName(
     orgId: OrgId,
     projectId: ProjectId,
@@ -132,8 +158,57 @@ export interface MilestoneRepo {
   delete(orgId: OrgId, id: MilestoneId): Promise<string[]>
 }
 
+/** A `blocks` relation as the dependency graph needs it. */
+export type BlockingEdge = Pick<
+  ProjectRelation,
+  'id' | 'projectId' | 'milestoneId' | 'relatedProjectId' | 'relatedMilestoneId'
+>
+
+export interface ProjectRelationRepo {
+  insert(relation: ProjectRelation): Promise<void>
+  get(orgId: OrgId, id: ProjectRelationId): Promise<ProjectRelation | null>
+  /**
+   * The relations with the project on either end whose both ends the scope can view (the predicate
+   * is part of the query), oldest first.
+   */
+  list(
+    orgId: OrgId,
+    projectId: ProjectId,
+    page: PageRequest<'createdAt'>,
+    scope: ReadScope,
+  ): Promise<ProjectRelation[]>
+  /** A relation between the two records (a milestone id, or a project id for the whole project), either way. */
+  findBetween(
+    orgId: OrgId,
+    a: string,
+    b: string,
+    exceptId?: ProjectRelationId,
+  ): Promise<ProjectRelation | null>
+  /** Every `blocks` relation of the org. */
+  blockingEdges(orgId: OrgId): Promise<BlockingEdge[]>
+  update(
+    orgId: OrgId,
+    id: ProjectRelationId,
+    patch: Partial<Pick<ProjectRelation, 'type' | 'milestoneId' | 'relatedMilestoneId' | 'updatedAt'>>,
+  ): Promise<void>
+  delete(orgId: OrgId, id: ProjectRelationId): Promise<void>
+  /** Deletes the relations touching the project (either end) or anchored on the milestone; returns their ids. */
+  deleteTouching(orgId: OrgId, on: { projectId: ProjectId } | { milestoneId: MilestoneId }): Promise<string[]>
+}
+
+export type ProjectHistoryRecord = ProjectHistoryEntry & { orgId: OrgId }
+
+/** The append-only change log of projects. */
+export interface ProjectHistoryRepo {
+  insert(entries: ProjectHistoryRecord[]): Promise<void>
+  /** The project's entries, oldest first (by time, then id). */
+  list(orgId: OrgId, projectId: ProjectId, page: PageRequest<'createdAt'>): Promise<ProjectHistoryEntry[]>
+}
+
 declare module '../kernel/storage.ts' {
   interface Store {
+    projectHistory: ProjectHistoryRepo
+    projectRelations: ProjectRelationRepo
     /** The org's project statuses. */
     projectStatuses: ProjectStatusRepo
     projects: ProjectRepo

@@ -7,6 +7,7 @@ declare module '../kernel/permissions.ts' {
   interface TargetKinds {
     project: true
     milestone: true
+    project_relation: true
   }
 }
 
@@ -24,6 +25,14 @@ export const projectTargets = {
     containers: async (store: Store, orgId: OrgId, id: string) => {
       const milestone = await store.milestones.get(orgId, id as never)
       return milestone ? projectContainers(store, orgId, milestone.projectId) : null
+    },
+  },
+  // A relation is written through its source project.
+  project_relation: {
+    name: 'Project relation',
+    containers: async (store: Store, orgId: OrgId, id: string) => {
+      const relation = await store.projectRelations.get(orgId, id as never)
+      return relation ? projectContainers(store, orgId, relation.projectId) : null
     },
   },
 } satisfies Record<string, TargetResolver>

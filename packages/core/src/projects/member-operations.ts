@@ -1,0 +1,126 @@
+import { Type } from '@sinclair/typebox'
+import type { LabelId, MemberId, ProjectId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, subListOperation } from '../kernel/resource.ts'
+import { examples, projectExample } from './examples.ts'
+import {
+  addProjectLabel,
+  addProjectMember,
+  listProjectMembers,
+  removeProjectLabel,
+  removeProjectMember,
+} from './members.ts'
+import { Project, ProjectMember } from './schemas.ts'
+
+const projectPath = '/v1/orgs/{orgId}/projects/{projectId}'
+const memberPath = `${projectPath}/members/{memberId}`
+const labelsPath = `${projectPath}/labels`
+const labelPath = `${labelsPath}/{labelId}`
+const projectTarget = ({ params }: { params: Record<string, unknown> }) => ({
+  type: 'project' as const,
+  id: params.projectId as string,
+})
+const memberExample = {
+  projectId: projectExample.id,
+  memberId: projectExample.leadId,
+  createdAt: projectExample.createdAt,
+}
+
+/** A project's members and labels. */
+export const projectMemberOperations: AnyOperation[] = [
+  subListOperation({
+    id: 'projects.members.list',
+    path: `${projectPath}/members`,
+    tag: 'Projects',
+    summary: "List a project's members",
+    description: 'The members working on the project, the lead among them, by member id.',
+    item: ProjectMember,
+    itemName: 'ProjectMember',
+    examples: { response: { data: [memberExample], nextCursor: null } },
+    run: (ctx, params, query) => listProjectMembers(ctx, params.projectId as ProjectId, query),
+  }),
+  declareOperation({
+    id: 'projects.members.add',
+    method: 'PUT',
+    path: memberPath,
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Add a member to a project',
+    description:
+      'An active member of the org (404 otherwise). Idempotent: adding a member again changes nothing. Setting a ' +
+      'lead adds them too. Needs `assign` on the project.',
+    params: Type.Object(paramsOf(memberPath), { additionalProperties: false }),
+    response: ProjectMember,
+    status: 200,
+    capability: 'assign',
+    target: projectTarget,
+    errors: ['not_found'],
+    examples: { response: memberExample },
+    run: (ctx, { params }) =>
+      addProjectMember(ctx, params.projectId as ProjectId, params.memberId as MemberId),
+  }),
+  declareOperation({
+    id: 'projects.members.remove',
+    method: 'DELETE',
+    path: memberPath,
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Remove a member from a project',
+    description:
+      'The lead cannot be removed while lead (409 `conflict`: set another lead or none first). Needs `assign` on ' +
+      'the project.',
+    params: Type.Object(paramsOf(memberPath), { additionalProperties: false }),
+    response: null,
+    status: 204,
+    capability: 'assign',
+    target: projectTarget,
+    errors: ['not_found', 'conflict'],
+    run: async (ctx, { params }) => {
+      await removeProjectMember(ctx, params.projectId as ProjectId, params.memberId as MemberId)
+      return undefined
+    },
+  }),
+  declareOperation({
+    id: 'projects.labels.add',
+    method: 'POST',
+    path: labelsPath,
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Add a label to a project',
+    description:
+      'An active org label (team labels apply to one team, a project spans teams; 422 `reference_not_found` ' +
+      "otherwise). A label of a group replaces the project's other label of that group. Adding a label the " +
+      'project carries changes nothing. Answers with the project.',
+    params: Type.Object(paramsOf(labelsPath), { additionalProperties: false }),
+    body: Type.Object({ labelId: IdSchema('LabelId') }, { additionalProperties: false }),
+    response: Project,
+    status: 200,
+    capability: 'contribute',
+    target: projectTarget,
+    errors: ['not_found', 'reference_not_found'],
+    examples: { request: { labelId: projectExample.labelIds[0] }, response: examples.teamAdd.response },
+    run: (ctx, { params, body }) =>
+      addProjectLabel(ctx, params.projectId as ProjectId, (body as { labelId: LabelId }).labelId),
+  }),
+  declareOperation({
+    id: 'projects.labels.remove',
+    method: 'DELETE',
+    path: labelPath,
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Remove a label from a project',
+    description:
+      'Removing a label the project does not carry changes nothing; a label that does not exist is a 404. Answers ' +
+      'with the project.',
+    params: Type.Object(paramsOf(labelPath), { additionalProperties: false }),
+    response: Project,
+    status: 200,
+    capability: 'contribute',
+    target: projectTarget,
+    errors: ['not_found'],
+    examples: { response: { ...projectExample, labelIds: [] } },
+    run: (ctx, { params }) =>
+      removeProjectLabel(ctx, params.projectId as ProjectId, params.labelId as LabelId),
+  }),
+]

@@ -1,0 +1,28 @@
+import type { OperationExamples } from '../kernel/operation.ts'
+
+// Examples for the reference; test/core/openapi.test.ts checks each against its schema.
+const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+const at = '2030-01-06T09:30:00.000Z'
+
+export const relationExample = {
+  id: id('prel'),
+  orgId: id('org'),
+  type: 'blocks',
+  projectId: id('proj'),
+  milestoneId: id('mile'),
+  relatedProjectId: id('proj', 1),
+  relatedMilestoneId: null,
+  creatorId: id('mem'),
+  createdAt: at,
+  updatedAt: at,
+}
+
+export const relationExamples = {
+  list: { response: { data: [relationExample], nextCursor: null } },
+  get: { response: relationExample },
+  create: {
+    request: { type: 'blocks', milestoneId: id('mile'), relatedProjectId: id('proj', 1) },
+    response: relationExample,
+  },
+  update: { request: { milestoneId: null }, response: { ...relationExample, milestoneId: null } },
+} satisfies Record<string, OperationExamples>
