@@ -87,3 +87,10 @@ export async function startTestServer(
     },
   }
 }
+
+/** A problem document without its per-response request id, to compare two answers. */
+export function withoutRequestId(body: unknown): unknown {
+  if (body === null || typeof body !== 'object') return body
+  const { requestId: _requestId, ...rest } = body as Record<string, unknown>
+  return rest
+}

@@ -192,5 +192,8 @@ export function isOrgScoped(operation: Pick<AnyOperation, 'path'>): boolean {
 
 /** Declares an operation whose handler types are checked elsewhere (derived shapes, generic pages). */
 export function declareOperation(operation: AnyOperation): AnyOperation {
-  return operation
+  // A list that takes a cursor can refuse one; the code is declared here so no list forgets it.
+  const paged = (operation.query as { properties?: Record<string, unknown> } | undefined)?.properties?.cursor
+  if (!paged || operation.errors.includes('invalid_cursor')) return operation
+  return { ...operation, errors: ['invalid_cursor', ...operation.errors] }
 }

@@ -1,14 +1,31 @@
-import { type Static, Type } from '@sinclair/typebox'
+import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 export const VIEW_MODELS = ['tasks', 'projects'] as const
 export type ViewModel = (typeof VIEW_MODELS)[number]
 
-export const ViewFilter = Type.Record(
-  Type.String({ maxLength: 40 }),
-  Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]),
+const FILTER_VALUE_MAX = 500
+// A query parameter's value, spelled as one schema with a type list: the interactive reference's
+// document reader refuses an `anyOf` without a `type`.
+TypeRegistry.Set<unknown>(
+  'FilterValue',
+  (_schema, value) =>
+    (typeof value === 'string' && value.length <= FILTER_VALUE_MAX) ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    typeof value === 'boolean',
+)
+const FilterValue = Type.Unsafe<string | number | boolean>({
+  [Kind]: 'FilterValue',
+  type: ['string', 'number', 'boolean'],
+  maxLength: FILTER_VALUE_MAX,
+})
+
+// Keys are checked against the list's query schema when the view is saved.
+export const ViewFilter = Type.Object(
+  {},
   {
+    additionalProperties: FilterValue,
     maxProperties: 30,
     description:
       'Query parameters of the list it runs (`tasks.list` for tasks, `projects.list` for projects), without `cursor` and `limit`; checked against that list’s query schema when saved.',
