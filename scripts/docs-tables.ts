@@ -59,11 +59,13 @@ export const CONDITIONAL_TABLE: DocsTable = {
   render: () =>
     markdownTable(
       ['group', 'reads with `ETag` / `If-None-Match`', 'writes with `If-Match`'],
-      Object.keys(TAGS).map((tag) => {
-        const ops = OPERATIONS.filter((op) => op.tag === tag)
-        const ids = (list: typeof ops) => list.map((op) => `\`${op.id}\``).join(', ')
-        return [tag, ids(ops.filter((op) => op.etag)), ids(ops.filter((op) => op.precondition))]
-      }).filter(([, reads, writes]) => reads || writes),
+      Object.keys(TAGS)
+        .map((tag) => {
+          const ops = OPERATIONS.filter((op) => op.tag === tag)
+          const ids = (list: typeof ops) => list.map((op) => `\`${op.id}\``).join(', ')
+          return [tag, ids(ops.filter((op) => op.etag)), ids(ops.filter((op) => op.precondition))]
+        })
+        .filter(([, reads, writes]) => reads || writes),
     ),
 }
 
