@@ -1,8 +1,8 @@
 import { isOAuthError, isProblem, OAuthError, type OAuthServer, ProblemError } from '@workgraph/core'
 import { getRequestIP, type H3, type H3Event } from 'h3'
 import { json, problem } from '../http-response.ts'
-import { seeOther } from '../pages/html.ts'
-import { readSessionCookie, sameOrigin, sessionCookie } from './web-session.ts'
+import { readForm, seeOther } from '../pages/html.ts'
+import { readSessionCookie, safeReturnTo, sameOrigin, sessionCookie } from './web-session.ts'
 
 const OAUTH_CORS = {
   // Public clients in browsers call these with no credentials; cookies are never consulted here.
@@ -164,6 +164,10 @@ export function registerOAuthRoutes(app: H3, oauth: OAuthServer): void {
   )
   app.post('/sign-out', async (event) => {
     if (!sameOrigin(event.req, issuer, true)) return new Response('Refused', { status: 403 })
-    return seeOther('/sign-in', { 'set-cookie': await signOut(event) })
+    // "Not you?" on the consent screen comes back to the same request once the right person signs in.
+    const form = await readForm(event.req)
+    const returnTo = safeReturnTo(form?.get('return_to') ?? null, issuer, '')
+    const next = returnTo ? `/sign-in?return_to=${encodeURIComponent(returnTo)}` : '/sign-in'
+    return seeOther(next, { 'set-cookie': await signOut(event) })
   })
 }
