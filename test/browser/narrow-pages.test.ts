@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cliEnvironment, startCli, waitForOutput } from '../cli/support.ts'
+import { signUpInBrowser } from '../support/browser-sign-up.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
@@ -49,10 +50,7 @@ describeEachDatabase(`pages on a 320 px screen${missing ? ' (skipped: no Debian 
       const page = await context.newPage()
       await page.goto(url)
       await page.getByRole('link', { name: 'Create an account' }).click()
-      await page.getByLabel('Name').fill('Noor Haddad')
-      await page.getByLabel('Email').fill(email)
-      await page.getByLabel('Password').fill(password)
-      await page.getByRole('button', { name: 'Create your account' }).click()
+      await signUpInBrowser(page, { name: 'Noor Haddad', email: email, password: password })
 
       await page.getByText(`Signed in as Noor Haddad (${email})`).waitFor()
       expect(await overflow(page)).toBeLessThanOrEqual(0)
