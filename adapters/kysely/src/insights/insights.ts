@@ -175,6 +175,8 @@ export function insightsRepo(db: Kysely<Database>, dialect: Dialect): InsightsRe
         ])
         .groupBy('tasks.assigneeId')
         .orderBy(open, 'desc')
+        // Unassigned work last among ties on both databases (they sort nulls differently).
+        .orderBy(sql`case when ${ref('tasks.assigneeId')} is null then 1 else 0 end`)
         .orderBy('tasks.assigneeId')
         .execute()
       return rows.map((r) => ({

@@ -140,7 +140,9 @@ export const WorkloadRow = obj(
 export const Workload = obj(
   {
     asOf: Timestamp('When it was computed.'),
-    assignees: Type.Array(WorkloadRow, { description: 'Most open tasks first (then by assignee id).' }),
+    assignees: Type.Array(WorkloadRow, {
+      description: 'Most open tasks first, then by assignee id, unassigned work last among ties.',
+    }),
   },
   'Workload',
   'Open work per assignee, over the tasks the reader can see.',
