@@ -1,3 +1,4 @@
+import type { UserId } from '@workgraph/core'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
@@ -21,7 +22,7 @@ describeEachDatabase('insights', (db) => {
 
   const iso = (days: number) => new Date(START + days * DAY).toISOString()
   /** Access tokens live 15 minutes of the server's clock: after moving it, sign in again. */
-  async function as(userId: string) {
+  async function as(userId: UserId) {
     const token = await server.engine.tokens.issueAccessToken({ userId, scopes: ['work:read', 'work:write'] })
     return server.as(token)
   }

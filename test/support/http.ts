@@ -1,3 +1,4 @@
+import type { DnsTxtResolver } from '@workgraph/core'
 import { type RunningServer, type ServerOptions, startServer } from '@workgraph/server'
 import { sampleConnectors } from './connectors.ts'
 import type { TestDatabase } from './databases.ts'
@@ -30,6 +31,10 @@ export interface TestServer extends RunningServer {
   }
 }
 
+const NO_DNS: DnsTxtResolver = {
+  resolveTxt: () => Promise.reject(Object.assign(new Error('no such name'), { code: 'ENOTFOUND' })),
+}
+
 /** The h3 server over real HTTP on a fresh database. */
 export async function startTestServer(
   db: TestDatabase,
@@ -42,7 +47,8 @@ export async function startTestServer(
     onError: (error) => console.error('unexpected server error', error),
     ...options,
     // Every suite can run the connector operations against a stand-in GitHub (support/connectors.ts).
-    config: { connectors: sampleConnectors(), ...options.config },
+    // No suite reaches real DNS: domain checks find no record unless a suite passes its own resolver.
+    config: { connectors: sampleConnectors(), dns: NO_DNS, ...options.config },
   })
   const document = (await (await fetch(`${running.url}/v1/openapi.json`)).json()) as Record<string, unknown>
   const validate = createResponseValidator(document)
