@@ -57,6 +57,7 @@ export {
   InitiativeRollup,
   MAX_INITIATIVE_DEPTH,
 } from './initiatives/schemas.ts'
+export type { CycleBurndown, TeamVelocity } from './insights/schemas.ts'
 export { canonicalJson, etagMatches, etagOf } from './kernel/canonical.ts'
 export type { Capability, OrgRole } from './kernel/capabilities.ts'
 export {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import type { Cycle, CycleBurndown, TeamVelocity } from '@workgraph/core'
 import { object, TeamRef, Workspace } from '../schema.ts'
 import type { ToolDefinition } from '../types.ts'
 
@@ -11,7 +12,11 @@ const CycleRef = Type.String({
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** One sentence a person can read aloud, from the burndown's last day and the team's velocity. */
-function summarize(cycle: any, last: any, velocity: any): string {
+function summarize(
+  cycle: Cycle,
+  last: CycleBurndown['days'][number] | undefined,
+  velocity: TeamVelocity,
+): string {
   const name = cycle.name ?? `Cycle ${cycle.number}`
   if (!last) return `${name} starts ${cycle.startsAt.slice(0, 10)}; nothing to report yet.`
   const done = last.scopeCount === 0 ? 0 : Math.round((last.completedCount / last.scopeCount) * 100)
@@ -40,9 +45,12 @@ export const insightTools: ToolDefinition[] = [
       const orgId = org.id
       const teamId = await call.resolve(orgId, 'team', args.team)
       const cycleId = await call.resolve(orgId, 'cycle', args.cycle ?? 'current', args.team)
-      const cycle = await call.run('cycles.get', { params: { orgId, cycleId } })
-      const burndown = await call.run('cycles.burndown', { params: { orgId, cycleId } })
-      const velocity = await call.run('teams.velocity', { params: { orgId, teamId }, query: { cycles: 3 } })
+      const cycle = await call.run<Cycle>('cycles.get', { params: { orgId, cycleId } })
+      const burndown = await call.run<CycleBurndown>('cycles.burndown', { params: { orgId, cycleId } })
+      const velocity = await call.run<TeamVelocity>('teams.velocity', {
+        params: { orgId, teamId },
+        query: { cycles: 3 },
+      })
       const last = burndown.days.at(-1)
       return {
         summary: summarize(cycle, last, velocity),
@@ -53,7 +61,7 @@ export const insightTools: ToolDefinition[] = [
           startsAt: cycle.startsAt,
           endsAt: cycle.endsAt,
         },
-        days: burndown.days.map((d: any) => ({
+        days: burndown.days.map((d) => ({
           date: d.date,
           scope: d.scopeCount,
           done: d.completedCount,
@@ -62,7 +70,7 @@ export const insightTools: ToolDefinition[] = [
         })),
         velocity: {
           averageCompletedPoints: velocity.averageCompletedPoints,
-          recent: velocity.cycles.map((c: any) => ({ number: c.number, completedPoints: c.completedPoints })),
+          recent: velocity.cycles.map((c) => ({ number: c.number, completedPoints: c.completedPoints })),
         },
       }
     },
