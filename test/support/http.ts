@@ -1,3 +1,4 @@
+import type { DnsTxtResolver } from '@workgraph/core'
 import { type RunningServer, type ServerOptions, startServer } from '@workgraph/server'
 import { sampleConnectors } from './connectors.ts'
 import type { TestDatabase } from './databases.ts'
@@ -31,6 +32,10 @@ export interface TestServer extends RunningServer {
   }
 }
 
+const NO_DNS: DnsTxtResolver = {
+  resolveTxt: () => Promise.reject(Object.assign(new Error('no such name'), { code: 'ENOTFOUND' })),
+}
+
 /** The h3 server over real HTTP on a fresh database. */
 export async function startTestServer(
   db: TestDatabase,
@@ -45,7 +50,8 @@ export async function startTestServer(
     // Every mail is recorded, so a test can follow the link a person would (support/outbox.ts).
     mailer: recordingMailer(options.mailer),
     // Every suite can run the connector operations against a stand-in GitHub (support/connectors.ts).
-    config: { connectors: sampleConnectors(), ...options.config },
+    // No suite reaches real DNS: domain checks find no record unless a suite passes its own resolver.
+    config: { connectors: sampleConnectors(), dns: NO_DNS, ...options.config },
   })
   const document = (await (await fetch(`${running.url}/v1/openapi.json`)).json()) as Record<string, unknown>
   const validate = createResponseValidator(document)

@@ -80,6 +80,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiatives.create': () => ({ name: 'Matrix' }),
   'initiatives.update': () => ({ name: 'Renamed' }),
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'orgSettings.update': (ids) => ({ defaultTeamId: ids.teamId }),
+  'domains.create': () => ({ domain: 'matrix.example' }),
   'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
   'documents.update': () => ({ title: 'Renamed' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
@@ -208,6 +210,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
+  const domain = (await ws.api.post(`${base}/domains`, { domain: 'sample.example' })).body
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -259,6 +262,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     documentId: document.id,
     /** Its first content version, which differs from the current content (restoring it changes something). */
     versionId: firstVersion.id,
+    /** A pending email domain of the org (its TXT record is not published). */
+    domainId: domain.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

@@ -1,4 +1,5 @@
 import type { AccessTables } from './access/tables.ts'
+import type { AdminTables } from './admin/tables.ts'
 import type { AgentsTables } from './agents/tables.ts'
 import type { CommentsTables } from './comments/tables.ts'
 import type { ConnectorsTables } from './connectors/tables.ts'
@@ -28,6 +29,7 @@ export interface Database
     TeamsTables,
     TasksTables,
     AccessTables,
+    AdminTables,
     AgentsTables,
     CyclesTables,
     ProjectsTables,

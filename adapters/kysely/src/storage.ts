@@ -2,6 +2,7 @@ import { ProblemError } from '@workgraph/core'
 import type { Storage, Store } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { accessStore } from './access/store.ts'
+import { adminStore } from './admin/store.ts'
 import { agentsStore } from './agents/store.ts'
 import { commentsStore } from './comments/store.ts'
 import { type ConnectOptions, connect } from './connect.ts'
@@ -9,6 +10,7 @@ import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
 import { documentsStore } from './documents/store.ts'
 import { initiativesStore } from './initiatives/store.ts'
+import { insightsStore } from './insights/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
 import { meStore } from './me/store.ts'
@@ -37,6 +39,8 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...orgsStore(db),
     ...teamsStore(db),
     ...accessStore(db),
+    ...adminStore(db),
+    ...insightsStore(db, dialect),
     ...labelsStore(db),
     ...tasksStore(db),
     ...cyclesStore(db),

@@ -1,10 +1,12 @@
 import { accessGroup } from './access/group.ts'
+import { adminGroup } from './admin/group.ts'
 import { agentsGroup } from './agents/group.ts'
 import { commentsGroup } from './comments/group.ts'
 import { connectorsGroup } from './connectors/group.ts'
 import { cyclesGroup } from './cycles/group.ts'
 import { documentsGroup } from './documents/group.ts'
 import { initiativesGroup } from './initiatives/group.ts'
+import { insightsGroup } from './insights/group.ts'
 import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/group.ts'
 import type { AnyOperation } from './kernel/operation.ts'
 import { labelsGroup } from './labels/group.ts'
@@ -31,6 +33,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   teamsGroup,
   tasksGroup,
   cyclesGroup,
+  insightsGroup,
   projectsGroup,
   updatesGroup,
   initiativesGroup,
@@ -41,6 +44,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   agentsGroup,
   plansGroup,
   connectorsGroup,
+  adminGroup,
   notificationsGroup,
   meGroup,
   streamsGroup,

@@ -15,6 +15,10 @@ export {
   SUBJECT_TYPES,
   TeamMembership,
 } from './access/schemas.ts'
+export type { DnsTxtResolver } from './admin/dns.ts'
+export { checkTxtRecord } from './admin/dns.ts'
+export type { InvitationPolicy } from './admin/schemas.ts'
+export { AuditEntry, Domain, INVITATION_POLICIES, OrgSettings } from './admin/schemas.ts'
 export { CATALOGUE, EVENT_KINDS, OPERATIONS, TAGS } from './catalogue.ts'
 export { isReactionEmoji } from './comments/reactions.ts'
 export type { ReactionTargetType } from './comments/schemas.ts'
@@ -53,6 +57,7 @@ export {
   InitiativeRollup,
   MAX_INITIATIVE_DEPTH,
 } from './initiatives/schemas.ts'
+export type { CycleBurndown, TeamVelocity } from './insights/schemas.ts'
 export { canonicalJson, etagMatches, etagOf } from './kernel/canonical.ts'
 export type { Capability, OrgRole } from './kernel/capabilities.ts'
 export {
@@ -79,6 +84,7 @@ export type {
   CycleId,
   DocumentId,
   DocumentVersionId,
+  DomainId,
   EventId,
   FavoriteId,
   GrantId,

@@ -3,6 +3,7 @@
 // adds them to `Store` (see kernel/storage.ts). A new group adds one line here.
 
 export type { AccessRepo, GrantFilter, InvitationRecord, InvitationRepo } from './access/storage.ts'
+export type { AuditFilter, AuditLogRepo, DomainRepo, OrgSettingsRepo } from './admin/storage.ts'
 export type { AgentRepo, ApprovalRepo, SessionFilter, SessionRepo } from './agents/storage.ts'
 export type {
   CommentRecord,
@@ -26,6 +27,7 @@ export type {
   InitiativeRecord,
   InitiativeRepo,
 } from './initiatives/storage.ts'
+export type { Bucket, CycleTimeBucket, InsightsRepo } from './insights/storage.ts'
 
 export type {
   EventRepo,

@@ -1,4 +1,5 @@
 export { loadConnectors } from './connectors-config.ts'
+export { createNodeDnsResolver } from './dns-resolver.ts'
 export type { LogFormat, LogLevel, ServerSettings, SettingDefinition } from './settings.ts'
 export { readSettings, SETTINGS, SettingsError } from './settings.ts'
 export type { SmtpMailerOptions } from './smtp-mailer.ts'

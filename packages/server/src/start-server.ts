@@ -6,6 +6,7 @@ import { createPostgresEventHub, isPostgresUrl, type KyselyStorage, openStorage 
 import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
 import { answerClientErrors } from './client-errors.ts'
+import { createNodeDnsResolver } from './dns-resolver.ts'
 
 export interface ServerOptions extends AppOptions {
   /** A SQLite file path or a `postgres://` URL. */
@@ -66,7 +67,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = `http://${host}:${port}`
   const engine = await createEngine({
     storage,
-    config: { ...options.config, baseUrl: options.baseUrl ?? url },
+    config: {
+      ...options.config,
+      dns: options.config?.dns ?? createNodeDnsResolver(),
+      baseUrl: options.baseUrl ?? url,
+    },
     ...(hub ? { hub } : {}),
     ...(rateLimitStore ? { rateLimitStore } : {}),
     ...(options.clock ? { clock: options.clock } : {}),

@@ -20,6 +20,7 @@ import * as m0019 from './0019_initiatives.ts'
 import * as m0020 from './0020_notifications.ts'
 import * as m0021 from './0021_me.ts'
 import * as m0022 from './0022_documents.ts'
+import * as m0035 from './0035_admin.ts'
 import * as m0037 from './0037_account_tokens.ts'
 
 interface DialectMigration {
@@ -42,13 +43,14 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012_project_updates': m0012,
   '0013_protocol_sessions': m0013,
   '0014_linked_items_on_projects': m0014,
+  '0015_project_relations': m0015,
+  '0016_comment_subjects': m0016,
+  '0019_initiatives': m0019,
   '0020_notifications': m0020,
   '0021_me': m0021,
-  '0019_initiatives': m0019,
   '0022_documents': m0022,
+  '0035_admin': m0035,
   '0037_account_tokens': m0037,
-  '0016_comment_subjects': m0016,
-  '0015_project_relations': m0015,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

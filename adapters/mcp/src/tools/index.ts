@@ -3,6 +3,7 @@ import { commentTools } from './comments/comments.ts'
 import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
 import { documentTools } from './documents/documents.ts'
+import { insightTools } from './insights/insights.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
@@ -23,6 +24,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...commentTools,
   ...taskExtraTools,
   ...cycleTools,
+  ...insightTools,
   ...labelTools,
   ...documentTools,
   ...projectTools,

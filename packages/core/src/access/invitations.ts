@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { checkInvitationAllowed } from '../admin/settings.ts'
 import type { OrgRole } from '../kernel/capabilities.ts'
 import type { InvitationId, MemberId, OrgId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
@@ -38,6 +39,7 @@ export async function createInvitation(
     })
   }
   const email = input.email.trim().toLowerCase()
+  await checkInvitationAllowed(ctx, email)
   const user = await ctx.store.users.getByEmail(email)
   const existing = user ? await ctx.store.members.findByUser(org.id, user.id) : null
   if (existing && existing.status !== 'removed') {

@@ -47,12 +47,14 @@ const invitationOperations: AnyOperation[] = [
     scope: 'work:write',
     capability: 'manage',
     summary: 'Invite someone by email',
-    description: 'The single-use link goes out by mail and expires in 7 days. Only owners invite owners.',
+    description:
+      'The single-use link goes out by mail and expires in 7 days. Only owners invite owners. Under the ' +
+      '`verified_domains` invitation policy (`orgSettings`), only addresses on a verified domain.',
     params: obj(paramsOf(invitationsPath)),
     body: obj({ email: Type.String({ format: 'email', maxLength: 320 }), role: OrgRole }),
     response: Invitation,
     status: 201,
-    errors: ['already_exists'],
+    errors: ['already_exists', 'domain_not_allowed'],
     location: 'invitations.get',
     run: (ctx, { body }) => createInvitation(ctx, body),
   }),

@@ -70,6 +70,10 @@ export const PROBLEMS = {
     title: 'The other tool has no item at this URL that your connection can read',
   },
   provider_unavailable: { status: 502, title: 'The other tool could not be reached or answered wrongly' },
+  domain_not_allowed: {
+    status: 422,
+    title: 'The address is not on a verified domain of the workspace',
+  },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
   service_unavailable: { status: 503, title: 'The database cannot be reached; retry shortly' },
 } as const satisfies Record<string, { status: number; title: string }>
