@@ -41,6 +41,8 @@ export const ID_PREFIXES = {
   DocumentVersionId: 'dver',
   ProjectRelationId: 'prel',
   ProjectHistoryId: 'phst',
+  CustomFieldId: 'cf',
+  CustomFieldOptionId: 'cfo',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -84,6 +86,8 @@ export type FavoriteId = Id<'FavoriteId'>
 export type ViewId = Id<'ViewId'>
 export type DocumentId = Id<'DocumentId'>
 export type DocumentVersionId = Id<'DocumentVersionId'>
+export type CustomFieldId = Id<'CustomFieldId'>
+export type CustomFieldOptionId = Id<'CustomFieldOptionId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

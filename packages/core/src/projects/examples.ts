@@ -130,6 +130,7 @@ export const taskExample = {
   projectId: id('proj'),
   milestoneId: id('mile'),
   labelIds: [],
+  fields: {},
 }
 
 type Shapes = 'list' | 'get' | 'create' | 'update' | 'archive' | 'restore'
