@@ -164,15 +164,15 @@ describeEachDatabase('custom fields', (db) => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     expect(created.body.fields).toEqual({ [text.id]: 'hello', [num.id]: 2.5, [tags.id]: [a, b] })
     const task = created.body
-    const valueOf = (fieldId: string) => `${org}/tasks/${task.id}/fields/${fieldId}`
+    const valuePath = (fieldId: string) => `${org}/tasks/${task.id}/fields/${fieldId}`
 
-    const set = await ws.api.put(valueOf(date.id), { value: '2030-02-28' })
+    const set = await ws.api.put(valuePath(date.id), { value: '2030-02-28' })
     expect(set.status, JSON.stringify(set.body)).toBe(200)
     expect(set.body.fields[date.id]).toBe('2030-02-28')
-    expect((await ws.api.put(valueOf(person.id), { value: reviewer.memberId })).body.fields[person.id]).toBe(
-      reviewer.memberId,
-    )
-    expect((await ws.api.put(valueOf(url.id), { value: 'https://example.com/spec' })).status).toBe(200)
+    expect(
+      (await ws.api.put(valuePath(person.id), { value: reviewer.memberId })).body.fields[person.id],
+    ).toBe(reviewer.memberId)
+    expect((await ws.api.put(valuePath(url.id), { value: 'https://example.com/spec' })).status).toBe(200)
     const updated = await ws.api.patch(`${org}/tasks/${task.id}`, {
       fields: { [text.id]: null, [num.id]: 3 },
     })
@@ -184,11 +184,11 @@ describeEachDatabase('custom fields', (db) => {
       [url.id]: 'https://example.com/spec',
     })
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields).toEqual(updated.body.fields)
-    const cleared = await ws.api.delete(valueOf(num.id))
+    const cleared = await ws.api.delete(valuePath(num.id))
     expect(cleared.status).toBe(200)
     expect(cleared.body.fields[num.id]).toBeUndefined()
     // Clearing again changes nothing.
-    expect((await ws.api.delete(valueOf(num.id))).body.updatedAt).toBe(cleared.body.updatedAt)
+    expect((await ws.api.delete(valuePath(num.id))).body.updatedAt).toBe(cleared.body.updatedAt)
 
     const refusals: Array<[string, unknown, number, string]> = [
       [num.id, 'three', 400, 'validation_failed'],
@@ -201,7 +201,7 @@ describeEachDatabase('custom fields', (db) => {
       [opsOnly.id, 'x', 422, 'field_not_applicable'],
     ]
     for (const [fieldId, value, status, code] of refusals) {
-      const res = await ws.api.put(valueOf(fieldId), { value })
+      const res = await ws.api.put(valuePath(fieldId), { value })
       expect(res, `${fieldId} ${JSON.stringify(value)}`).toMatchObject({ status, body: { code } })
     }
     const viaUpdate = await ws.api.patch(`${org}/tasks/${task.id}`, { fields: { [opsOnly.id]: 'x' } })
@@ -214,16 +214,16 @@ describeEachDatabase('custom fields', (db) => {
     })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
     expect(moved.body.fields[opsOnly.id]).toBe('x')
-    expect((await ws.api.put(valueOf(`cf_${'0'.repeat(26)}`), { value: 'x' })).status).toBe(404)
+    expect((await ws.api.put(valuePath(`cf_${'0'.repeat(26)}`), { value: 'x' })).status).toBe(404)
 
     // A disabled option stays on the task but cannot be chosen again.
     await ws.api.patch(`${org}/custom-fields/${tags.id}/options/${a}`, { disabled: true })
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[tags.id]).toEqual([a, b])
-    expect((await ws.api.put(valueOf(tags.id), { value: [a] })).status).toBe(400)
+    expect((await ws.api.put(valuePath(tags.id), { value: [a] })).status).toBe(400)
     // An archived field's values are hidden and kept.
     await ws.api.post(`${org}/custom-fields/${date.id}/archive`)
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[date.id]).toBeUndefined()
-    expect((await ws.api.put(valueOf(date.id), { value: '2030-03-01' })).body.code).toBe('archived')
+    expect((await ws.api.put(valuePath(date.id), { value: '2030-03-01' })).body.code).toBe('archived')
     await ws.api.post(`${org}/custom-fields/${date.id}/restore`)
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[date.id]).toBe('2030-02-28')
 
@@ -236,7 +236,7 @@ describeEachDatabase('custom fields', (db) => {
       before: { [text.id]: 'hello', [num.id]: 2.5, [tags.id]: [a, b] },
       after: { [text.id]: 'hello', [num.id]: 2.5, [tags.id]: [a, b], [date.id]: '2030-02-28' },
     })
-  })
+  }, 90_000)
 
   it('needs contribute on the task to set a value; a task the caller cannot view is a 404', async () => {
     const ws = await newWorkspace(server)
@@ -325,7 +325,7 @@ describeEachDatabase('custom fields', (db) => {
     ]
     for (const [fieldId, key] of cases) {
       for (const desc of [false, true]) {
-        for (const limit of [1, 2, 3, 50]) {
+        for (const limit of [1, 3, 50]) {
           const all = await walk(ws.api, `${org}/tasks?fieldSort=${desc ? '-' : ''}${fieldId}`, limit)
           expect(byId(all.map((t) => t.id)), `${fieldId} desc=${desc} limit=${limit}`).toEqual(
             expected(key, desc),
@@ -362,5 +362,5 @@ describeEachDatabase('custom fields', (db) => {
     const first = await ws.api.get(`${org}/tasks?fieldSort=${sel.id}&limit=1`)
     await ws.api.post(`${org}/custom-fields/${sel.id}/options/reorder`, { optionIds: [l, m, s] })
     await bad(`fieldSort=${sel.id}&limit=1&cursor=${first.body.nextCursor}`, 400, 'invalid_cursor')
-  })
+  }, 180_000)
 })

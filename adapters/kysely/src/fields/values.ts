@@ -6,7 +6,7 @@ import type { Database } from '../schema.ts'
 type ValueRow = Pick<Database['customFieldValues'], 'valueText' | 'valueJson'> & { valueNumber: unknown }
 
 /** The value as core carries it, from whichever column holds it. */
-export function valueOf(r: ValueRow): CustomFieldValues[string] {
+export function storedValue(r: ValueRow): CustomFieldValues[string] {
   if (r.valueJson !== null) return JSON.parse(r.valueJson)
   if (r.valueNumber !== null) return Number(r.valueNumber)
   return r.valueText as string
@@ -68,7 +68,7 @@ export async function valuesOf(
     .execute()
   for (const r of rows) {
     const values = out.get(r.recordId) ?? {}
-    values[r.fieldId] = valueOf(r)
+    values[r.fieldId] = storedValue(r)
     out.set(r.recordId, values)
   }
   return out

@@ -3,6 +3,7 @@ import { commentTools } from './comments/comments.ts'
 import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
 import { documentTools } from './documents/documents.ts'
+import { customFieldTools } from './fields/set-field.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
@@ -25,6 +26,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...cycleTools,
   ...labelTools,
   ...documentTools,
+  ...customFieldTools,
   ...projectTools,
   organizeTool,
   ...agentTools,
