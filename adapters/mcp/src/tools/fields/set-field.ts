@@ -1,7 +1,29 @@
-import { Type } from '@sinclair/typebox'
+import { Kind, Type, TypeRegistry } from '@sinclair/typebox'
 import { type CustomField, type OrgId, ProblemError } from '@workgraph/core'
 import { object, TaskRef, Workspace } from '../schema.ts'
 import type { ToolCall, ToolDefinition } from '../types.ts'
+
+// A type list rather than an `anyOf`, which some hosts render badly: text, a number, names, or null.
+TypeRegistry.Set(
+  'FieldValueArg',
+  (_schema, value) =>
+    value === null ||
+    (typeof value === 'string' && value.length >= 1 && value.length <= 2000) ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (Array.isArray(value) &&
+      value.length >= 1 &&
+      value.length <= 100 &&
+      value.every((v) => typeof v === 'string' && v.length >= 1 && v.length <= 100)),
+)
+const FieldValueArg = Type.Unsafe<string | number | string[] | null>({
+  [Kind]: 'FieldValueArg',
+  type: ['string', 'number', 'array', 'null'],
+  items: { type: 'string', minLength: 1, maxLength: 100 },
+  maxItems: 100,
+  description:
+    'The value: text, a number, a date `YYYY-MM-DD`, an option name (or a list of them for a multi-select), ' +
+    'a person; null clears the field.',
+})
 
 /** The active field of that name (case-insensitive) or id, read page by page from `customFields.list`. */
 async function fieldNamed(call: ToolCall, orgId: OrgId, name: string): Promise<CustomField> {
@@ -76,15 +98,7 @@ export const customFieldTools: ToolDefinition[] = [
         workspace: Workspace,
         task: TaskRef,
         field: Type.String({ minLength: 1, maxLength: 100, description: 'The custom field’s name (or id).' }),
-        value: Type.Union(
-          [
-            Type.String({ minLength: 1, maxLength: 2000 }),
-            Type.Number(),
-            Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
-            Type.Null(),
-          ],
-          { description: 'The value; option names for select fields; null clears the field.' },
-        ),
+        value: FieldValueArg,
       },
       ['task', 'field', 'value'],
     ),
