@@ -82,6 +82,12 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
   'documents.update': () => ({ title: 'Renamed' }),
+  'customFields.create': () => ({ name: 'Matrix', type: 'text' }),
+  'customFields.update': () => ({ name: 'Renamed' }),
+  'customFields.options.create': () => ({ name: 'Matrix' }),
+  'customFields.options.update': () => ({ name: 'Renamed' }),
+  'customFields.options.reorder': (ids) => ({ optionIds: [ids.otherOptionId, ids.optionId] }),
+  'tasks.fields.set': (ids) => ({ value: ids.otherOptionId }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -205,6 +211,14 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   await ws.api.patch(`${base}/documents/${document.id}`, { content: 'Second' })
   const firstVersion = (await ws.api.get(`${base}/documents/${document.id}/versions`)).body.data.at(-1)
+  const field = (
+    await ws.api.post(`${base}/custom-fields`, {
+      name: 'Sample',
+      type: 'select',
+      options: [{ name: 'One' }, { name: 'Two' }],
+    })
+  ).body
+  await ws.api.put(`${base}/tasks/${task.id}/fields/${field.id}`, { value: field.options[0].id })
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
@@ -259,6 +273,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     documentId: document.id,
     /** Its first content version, which differs from the current content (restoring it changes something). */
     versionId: firstVersion.id,
+    /** A select custom field; the sample task holds its first option, `optionId`. */
+    fieldId: field.id,
+    optionId: field.options[0].id,
+    otherOptionId: field.options[1].id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,
