@@ -238,6 +238,52 @@ describeEachDatabase('custom fields', (db) => {
     })
   }, 90_000)
 
+  it('sets and clears values on projects of the field’s teams, shown in the project’s fields', async () => {
+    const ws = await newWorkspace(server)
+    const org = `/v1/orgs/${ws.orgId}`
+    const def = async (body: object) => (await ws.api.post(`${org}/custom-fields`, body)).body
+    const budget = await def({
+      name: 'Budget',
+      type: 'number',
+      recordKinds: ['project'],
+      teamIds: [ws.teamId],
+    })
+    const taskOnly = await def({ name: 'Cost', type: 'number' })
+    const ops = (await ws.api.post(`${org}/teams`, { name: 'Ops', key: 'OPS' })).body
+    const project = (await ws.api.post(`${org}/projects`, { name: 'P', teamIds: [ws.teamId] })).body
+    expect(project.fields).toEqual({})
+    const opsProject = (await ws.api.post(`${org}/projects`, { name: 'Q', teamIds: [ops.id] })).body
+    const path = (p: any, f: any) => `${org}/projects/${p.id}/fields/${f.id}`
+    const set = await ws.api.put(path(project, budget), { value: 1200 })
+    expect(set.status, JSON.stringify(set.body)).toBe(200)
+    expect(set.body.fields).toEqual({ [budget.id]: 1200 })
+    expect((await ws.api.get(`${org}/projects/${project.id}`)).body.fields).toEqual({ [budget.id]: 1200 })
+    const listed = (await ws.api.get(`${org}/projects`)).body.data.find((p: any) => p.id === project.id)
+    expect(listed.fields).toEqual({ [budget.id]: 1200 })
+    expect((await ws.api.put(path(project, taskOnly), { value: 1 })).body.code).toBe('field_not_applicable')
+    expect((await ws.api.put(path(opsProject, budget), { value: 1 })).body.code).toBe('field_not_applicable')
+    expect((await ws.api.put(path(project, budget), { value: 'x' })).body.code).toBe('validation_failed')
+    // Spanning the field's team makes it apply.
+    await ws.api.put(`${org}/projects/${opsProject.id}/teams/${ws.teamId}`)
+    expect((await ws.api.put(path(opsProject, budget), { value: 5 })).body.fields[budget.id]).toBe(5)
+    const cleared = await ws.api.delete(path(project, budget))
+    expect(cleared.body.fields).toEqual({})
+    const history = (await ws.api.get(`${org}/projects/${project.id}/history?limit=50`)).body.data
+    expect(history.filter((h: any) => h.field === `fields.${budget.id}`)).toHaveLength(2)
+    const viewer = await teamGuest(ws, 'view')
+    expect((await viewer.api.put(path(project, budget), { value: 1 })).body.code).toBe('capability_required')
+    const stranger = await newWorkspace(server)
+    expect(
+      (
+        await stranger.api.put(`/v1/orgs/${stranger.orgId}/projects/${project.id}/fields/${budget.id}`, {
+          value: 1,
+        })
+      ).status,
+    ).toBe(404)
+    // Deleting the project deletes its values.
+    expect((await ws.api.delete(`${org}/projects/${project.id}`)).status).toBe(204)
+  }, 90_000)
+
   it('needs contribute on the task to set a value; a task the caller cannot view is a 404', async () => {
     const ws = await newWorkspace(server)
     const org = `/v1/orgs/${ws.orgId}`

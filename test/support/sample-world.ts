@@ -88,6 +88,7 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'customFields.options.update': () => ({ name: 'Renamed' }),
   'customFields.options.reorder': (ids) => ({ optionIds: [ids.otherOptionId, ids.optionId] }),
   'tasks.fields.set': (ids) => ({ value: ids.otherOptionId }),
+  'projects.fields.set': (ids) => ({ value: ids.otherOptionId }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -215,10 +216,12 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/custom-fields`, {
       name: 'Sample',
       type: 'select',
+      recordKinds: ['task', 'project'],
       options: [{ name: 'One' }, { name: 'Two' }],
     })
   ).body
   await ws.api.put(`${base}/tasks/${task.id}/fields/${field.id}`, { value: field.options[0].id })
+  await ws.api.put(`${base}/projects/${project.id}/fields/${field.id}`, { value: field.options[0].id })
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
@@ -273,7 +276,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     documentId: document.id,
     /** Its first content version, which differs from the current content (restoring it changes something). */
     versionId: firstVersion.id,
-    /** A select custom field; the sample task holds its first option, `optionId`. */
+    /** A select custom field of tasks and projects; the sample task and project hold its first option, `optionId`. */
     fieldId: field.id,
     optionId: field.options[0].id,
     otherOptionId: field.options[1].id,

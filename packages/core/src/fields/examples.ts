@@ -1,5 +1,5 @@
 import type { OperationExamples } from '../kernel/operation.ts'
-import { taskExample } from '../projects/examples.ts'
+import { projectExample, taskExample } from '../projects/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
@@ -71,4 +71,13 @@ const taskWithImpact = { ...taskExample, fields: { [customFieldExample.id]: high
 export const taskValueExamples = {
   set: { request: { value: high.id }, response: taskWithImpact },
   clear: { response: { ...taskExample, updatedAt: later } },
+} satisfies Record<string, OperationExamples>
+
+const budget = id('cf', 1)
+export const projectValueExamples = {
+  set: {
+    request: { value: 120000 },
+    response: { ...projectExample, fields: { [budget]: 120000 }, updatedAt: later },
+  },
+  clear: { response: { ...projectExample, updatedAt: later } },
 } satisfies Record<string, OperationExamples>

@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { customFieldOperations } from './operations.ts'
 
-/** Per-org custom field definitions, scoped to teams and record kinds, and their values on tasks. */
+/** Per-org custom field definitions, scoped to teams and record kinds, and their values on tasks and projects. */
 export const customFieldsGroup: ResourceGroup = {
   name: 'customFields',
   tags: [
@@ -9,7 +9,7 @@ export const customFieldsGroup: ResourceGroup = {
       name: 'Custom fields',
       description:
         'Per-org field definitions (text, number, date, select, multi-select, person, URL) scoped to teams, ' +
-        'their options, and their values on tasks; `tasks.list` filters and sorts by them.',
+        'their options, and their values on tasks and projects; `tasks.list` filters and sorts by them.',
       agentWork: true,
     },
   ],
@@ -23,8 +23,8 @@ export const customFieldsGroup: ResourceGroup = {
         'custom_field.restored',
       ],
       emittedBy:
-        '`customFields.*` and `customFields.options.*` (filed under no team). Values on tasks emit ' +
-        '`task.updated` with a `fields` change.',
+        '`customFields.*` and `customFields.options.*` (filed under no team). Values emit `task.updated` and ' +
+        '`project.updated` with a `fields` change.',
     },
   ],
 }
