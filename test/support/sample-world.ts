@@ -84,6 +84,13 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'domains.create': () => ({ domain: 'matrix.example' }),
   'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
   'documents.update': () => ({ title: 'Renamed' }),
+  'customFields.create': () => ({ name: 'Matrix', type: 'text' }),
+  'customFields.update': () => ({ name: 'Renamed' }),
+  'customFields.options.create': () => ({ name: 'Matrix' }),
+  'customFields.options.update': () => ({ name: 'Renamed' }),
+  'customFields.options.reorder': (ids) => ({ optionIds: [ids.otherOptionId, ids.optionId] }),
+  'tasks.fields.set': (ids) => ({ value: ids.otherOptionId }),
+  'projects.fields.set': (ids) => ({ value: ids.otherOptionId }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -207,6 +214,16 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   await ws.api.patch(`${base}/documents/${document.id}`, { content: 'Second' })
   const firstVersion = (await ws.api.get(`${base}/documents/${document.id}/versions`)).body.data.at(-1)
+  const field = (
+    await ws.api.post(`${base}/custom-fields`, {
+      name: 'Sample',
+      type: 'select',
+      recordKinds: ['task', 'project'],
+      options: [{ name: 'One' }, { name: 'Two' }],
+    })
+  ).body
+  await ws.api.put(`${base}/tasks/${task.id}/fields/${field.id}`, { value: field.options[0].id })
+  await ws.api.put(`${base}/projects/${project.id}/fields/${field.id}`, { value: field.options[0].id })
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
@@ -264,6 +281,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     versionId: firstVersion.id,
     /** A pending email domain of the org (its TXT record is not published). */
     domainId: domain.id,
+    /** A select custom field of tasks and projects; the sample task and project hold its first option, `optionId`. */
+    fieldId: field.id,
+    optionId: field.options[0].id,
+    otherOptionId: field.options[1].id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

@@ -27,7 +27,9 @@ export function isPostgresUrl(url: string): boolean {
 
 /** Opens the database named by `url`: Postgres via pg, anything else as a SQLite file (WAL). */
 export async function connect(options: ConnectOptions): Promise<Connection> {
-  const plugins = [new CamelCasePlugin()]
+  // Only column names map; the keys inside JSON values (jsonb on Postgres) are data, such as the
+  // custom field ids (`cf_…`) keying a task's `fields` in event payloads, and stay as written.
+  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })]
   if (isPostgresUrl(options.url)) {
     if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error(`Invalid schema name ${options.schema}`)

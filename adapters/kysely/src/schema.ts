@@ -5,6 +5,7 @@ import type { CommentsTables } from './comments/tables.ts'
 import type { ConnectorsTables } from './connectors/tables.ts'
 import type { CyclesTables } from './cycles/tables.ts'
 import type { DocumentsTables } from './documents/tables.ts'
+import type { CustomFieldsTables } from './fields/tables.ts'
 import type { InitiativesTables } from './initiatives/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
@@ -36,6 +37,7 @@ export interface Database
     UpdatesTables,
     InitiativesTables,
     DocumentsTables,
+    CustomFieldsTables,
     LabelsTables,
     CommentsTables,
     ConnectorsTables,

@@ -9,6 +9,7 @@ import { type ConnectOptions, connect } from './connect.ts'
 import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
 import { documentsStore } from './documents/store.ts'
+import { customFieldsStore } from './fields/store.ts'
 import { initiativesStore } from './initiatives/store.ts'
 import { insightsStore } from './insights/store.ts'
 import { kernelStore } from './kernel/store.ts'
@@ -48,6 +49,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...updatesStore(db),
     ...initiativesStore(db),
     ...documentsStore(db, dialect),
+    ...customFieldsStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

@@ -5,6 +5,7 @@ import { commentsGroup } from './comments/group.ts'
 import { connectorsGroup } from './connectors/group.ts'
 import { cyclesGroup } from './cycles/group.ts'
 import { documentsGroup } from './documents/group.ts'
+import { customFieldsGroup } from './fields/group.ts'
 import { initiativesGroup } from './initiatives/group.ts'
 import { insightsGroup } from './insights/group.ts'
 import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/group.ts'
@@ -38,6 +39,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   updatesGroup,
   initiativesGroup,
   documentsGroup,
+  customFieldsGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

@@ -47,6 +47,14 @@ export {
 } from './documents/schemas.ts'
 export type { Engine } from './engine.ts'
 export { createEngine } from './engine.ts'
+export type { CustomFieldRecordKind, CustomFieldType, CustomFieldValues } from './fields/schemas.ts'
+export {
+  CUSTOM_FIELD_RECORD_KINDS,
+  CUSTOM_FIELD_TYPES,
+  CustomField,
+  CustomFieldOption,
+  CustomFieldValue,
+} from './fields/schemas.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
   INITIATIVE_STATUSES,
@@ -81,6 +89,8 @@ export type {
   CommentId,
   CommentRevisionId,
   ConnectionId,
+  CustomFieldId,
+  CustomFieldOptionId,
   CycleId,
   DocumentId,
   DocumentVersionId,
@@ -230,6 +240,8 @@ export {
   TaskRelation,
   TaskSubscriber,
 } from './tasks/depth-schemas.ts'
+export type { FieldSortKind } from './tasks/field-order.ts'
+export { fieldSortKind, missingFieldKey } from './tasks/field-order.ts'
 export { TaskHistoryEntry } from './tasks/history-schemas.ts'
 export { PRIORITY_ORDER, taskSortValue, undatedSortKey } from './tasks/order.ts'
 export type { Priority } from './tasks/schemas.ts'

@@ -22,6 +22,12 @@ export type {
   RankedDocument,
 } from './documents/storage.ts'
 export type {
+  CustomFieldFilter,
+  CustomFieldRepo,
+  CustomFieldValueRepo,
+  ValueHolder,
+} from './fields/storage.ts'
+export type {
   Ancestor,
   InitiativeFilter,
   InitiativeRecord,

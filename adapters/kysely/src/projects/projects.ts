@@ -1,7 +1,17 @@
-import type { LabelId, MemberId, OrgId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
+import type {
+  CustomFieldValues,
+  LabelId,
+  MemberId,
+  OrgId,
+  ProjectId,
+  ReadScope,
+  StateCategory,
+  TeamId,
+} from '@workgraph/core'
 import type { ProjectRepo, ProjectRow } from '@workgraph/core/storage'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
+import { valuesOf } from '../fields/values.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -16,7 +26,7 @@ type Row = { [K in keyof Database['projects']]: unknown } & {
 }
 type Project = ProjectRow
 
-function toProject(r: Row, teamIds: TeamId[], labelIds: LabelId[]): Project {
+function toProject(r: Row, teamIds: TeamId[], labelIds: LabelId[], fields: CustomFieldValues): Project {
   return {
     id: r.id as ProjectId,
     orgId: r.orgId as OrgId,
@@ -29,6 +39,7 @@ function toProject(r: Row, teamIds: TeamId[], labelIds: LabelId[]): Project {
     leadId: r.leadId as Project['leadId'],
     teamIds,
     labelIds,
+    fields,
     priority: r.priority as Project['priority'],
     startDate: r.startDate as string | null,
     targetDate: r.targetDate as string | null,
@@ -174,7 +185,11 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
     const ids = rows.map((r) => r.id as string)
     const teams = await teamsOf(orgId, ids, scope)
     const labels = await labelsOf(orgId, ids)
-    return rows.map((r) => toProject(r, teams.get(r.id as string) ?? [], labels.get(r.id as string) ?? []))
+    const values = await valuesOf(db, orgId, 'project', ids)
+    return rows.map((r) => {
+      const id = r.id as string
+      return toProject(r, teams.get(id) ?? [], labels.get(id) ?? [], values.get(id) ?? {})
+    })
   }
   const member = (r: { projectId: string; memberId: string; createdAt: unknown }) => ({
     projectId: r.projectId as ProjectId,
@@ -361,6 +376,12 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       )
       await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
       await db.deleteFrom('linkedItems').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+      await db
+        .deleteFrom('customFieldValues')
+        .where('orgId', '=', orgId)
+        .where('recordKind', '=', 'project')
+        .where('recordId', '=', id)
+        .execute()
       // Its status updates and their history go with it.
       const updates = db
         .selectFrom('statusUpdates')

@@ -1,14 +1,21 @@
 import type { LabelId, OrgId, Task } from '@workgraph/core'
 import type { Kysely } from 'kysely'
+import { valuesOf } from '../fields/values.ts'
 import type { Database } from '../schema.ts'
 
-/** Adds `labelIds` to the tasks of one read with a single query, whatever the number of rows. */
+/** Adds `labelIds` and custom field `fields` to the tasks of one read, one query each, whatever the number of rows. */
 export async function withLabelIds(
   db: Kysely<Database>,
   orgId: OrgId,
-  tasks: Omit<Task, 'labelIds'>[],
+  tasks: Omit<Task, 'labelIds' | 'fields'>[],
 ): Promise<Task[]> {
   if (tasks.length === 0) return []
+  const values = await valuesOf(
+    db,
+    orgId,
+    'task',
+    tasks.map((t) => t.id),
+  )
   const rows = await db
     .selectFrom('taskLabels')
     .select(['taskId', 'labelId'])
@@ -27,5 +34,5 @@ export async function withLabelIds(
     list.push(r.labelId as LabelId)
     byTask.set(r.taskId, list)
   }
-  return tasks.map((t) => ({ ...t, labelIds: byTask.get(t.id) ?? [] }))
+  return tasks.map((t) => ({ ...t, labelIds: byTask.get(t.id) ?? [], fields: values.get(t.id) ?? {} }))
 }

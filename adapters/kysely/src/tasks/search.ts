@@ -3,6 +3,7 @@ import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
+import { fieldFilter } from './fields.ts'
 
 type Eb = ExpressionBuilder<Database, 'tasks'>
 
@@ -77,6 +78,8 @@ export function applyTaskFilters<DB extends Database, TB extends keyof DB, O>(
   if (filter.createdAfter) out = out.where('tasks.createdAt', '>=', filter.createdAfter)
   if (filter.createdBefore) out = out.where('tasks.createdAt', '<', filter.createdBefore)
   if (filter.updatedBefore) out = out.where('tasks.updatedAt', '<', filter.updatedBefore)
+  const { customField } = filter
+  if (customField) out = out.where((eb) => fieldFilter(eb, orgId, customField))
   return out as unknown as SelectQueryBuilder<DB, TB, O>
 }
 
@@ -97,5 +100,7 @@ export function taskSortKey(page: PageRequest<TaskSort>): string | Expression<un
     }
     case 'dueDate':
       return sql`coalesce(${sql.ref('tasks.dueDate')}, ${sql.lit(undatedSortKey(page.direction))})`
+    case 'field':
+      throw new Error('A custom field sort orders by fieldSortKey')
   }
 }

@@ -16,6 +16,7 @@ import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
+import { fieldSortKey } from './fields.ts'
 import { withLabelIds } from './labels.ts'
 import { applyTaskFilters, blockedBy, taskSortKey } from './search.ts'
 
@@ -87,7 +88,10 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (filter.blockersOf) q = linked('blockerId', 'blockedId', filter.blockersOf)
       if (filter.blockedBy) q = linked('blockedId', 'blockerId', filter.blockedBy)
       q = applyTaskFilters(q, orgId, filter, scope)
-      const rows = await keysetPage(q, page, { sort: taskSortKey(page), id: 'tasks.id' }).execute()
+      const sort = filter.sortField
+        ? fieldSortKey(orgId, filter.sortField, page.direction)
+        : taskSortKey(page)
+      const rows = await keysetPage(q, page, { sort, id: 'tasks.id' }).execute()
       return withLabelIds(db, orgId, rows.map(toTask))
     },
     async update(orgId, id, patch) {
@@ -141,7 +145,7 @@ type Row = Omit<
   isBlocked: unknown
 }
 
-export function toTask(r: Row): Omit<Task, 'labelIds'> {
+export function toTask(r: Row): Omit<Task, 'labelIds' | 'fields'> {
   return {
     id: r.id as TaskId,
     orgId: r.orgId as OrgId,

@@ -3,6 +3,7 @@ import { commentTools } from './comments/comments.ts'
 import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
 import { documentTools } from './documents/documents.ts'
+import { customFieldTools } from './fields/set-field.ts'
 import { insightTools } from './insights/insights.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
@@ -27,6 +28,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...insightTools,
   ...labelTools,
   ...documentTools,
+  ...customFieldTools,
   ...projectTools,
   organizeTool,
   ...agentTools,

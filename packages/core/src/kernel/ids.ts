@@ -42,6 +42,8 @@ export const ID_PREFIXES = {
   ProjectRelationId: 'prel',
   ProjectHistoryId: 'phst',
   DomainId: 'dom',
+  CustomFieldId: 'cf',
+  CustomFieldOptionId: 'cfo',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -86,6 +88,8 @@ export type ViewId = Id<'ViewId'>
 export type DocumentId = Id<'DocumentId'>
 export type DocumentVersionId = Id<'DocumentVersionId'>
 export type DomainId = Id<'DomainId'>
+export type CustomFieldId = Id<'CustomFieldId'>
+export type CustomFieldOptionId = Id<'CustomFieldOptionId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -31,6 +31,11 @@ export const PROBLEMS = {
   cycle_overlap: { status: 409, title: "The cycle's dates overlap another cycle of the team" },
   cycle_completed: { status: 409, title: 'The cycle is completed' },
   label_name_taken: { status: 409, title: 'Another label in the same scope has this name' },
+  custom_field_name_taken: { status: 409, title: 'Another active custom field has this name' },
+  field_not_applicable: {
+    status: 422,
+    title: 'The custom field does not apply to this record (its kind or team)',
+  },
   label_group_conflict: { status: 409, title: 'Tasks carry more than one label of the group' },
   comment_deleted: { status: 409, title: 'The comment is deleted' },
   comment_not_root: { status: 422, title: 'The comment is a reply, not the root of its thread' },

@@ -45,7 +45,7 @@ export interface ResourceDescriptor<
   createBody?: C
   updateBody?: U
   listQuery?: L
-  errors?: Partial<Record<'create' | 'update' | 'archive' | 'restore' | 'delete', ProblemCode[]>>
+  errors?: Partial<Record<'list' | 'create' | 'update' | 'archive' | 'restore' | 'delete', ProblemCode[]>>
   /** What each derived shape does beyond its summary, for the reference (an update's keeps its If-Match note). */
   descriptions?: Partial<
     Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>
@@ -102,7 +102,7 @@ export function resourceOperations<
         query: Type.Object({ ...PageQuery, ...d.listQuery }, { additionalProperties: false }),
         response: PageOf(d.schema, pascal(d.name)),
         status: 200,
-        errors: ['invalid_cursor'],
+        errors: ['invalid_cursor', ...(d.errors?.list ?? [])],
         examples: d.examples?.list,
         run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
           list(ctx, params as Params, query as never),
@@ -255,6 +255,8 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   documentId: 'DocumentId',
   versionId: 'DocumentVersionId',
   domainId: 'DomainId',
+  fieldId: 'CustomFieldId',
+  optionId: 'CustomFieldOptionId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

@@ -31,6 +31,7 @@ export const projectExample = {
   leadId: id('mem'),
   teamIds: [id('team'), id('team', 1)],
   labelIds: [id('lbl')],
+  fields: {},
   priority: 'high',
   startDate: '2030-01-06',
   targetDate: '2030-03-31',
@@ -130,6 +131,7 @@ export const taskExample = {
   projectId: id('proj'),
   milestoneId: id('mile'),
   labelIds: [],
+  fields: {},
 }
 
 type Shapes = 'list' | 'get' | 'create' | 'update' | 'archive' | 'restore'

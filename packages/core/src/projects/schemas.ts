@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { WEEKDAYS } from '../cycles/schemas.ts'
+import { CustomFieldValues } from '../fields/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { progressFields } from '../tasks/progress.ts'
@@ -73,6 +74,7 @@ export const Project = Type.Object(
     labelIds: Type.Array(IdSchema('LabelId'), {
       description: 'Org labels on the project, in the order they were added (`projects.labels.add`).',
     }),
+    fields: CustomFieldValues,
     priority: PrioritySchema,
     startDate: Nullable(ProjectDate, 'Planned start; on or before `targetDate` when both are set.'),
     targetDate: Nullable(ProjectDate, 'Planned end; on or after `startDate` when both are set.'),

@@ -58,12 +58,19 @@ export type ProjectRow = Omit<Project, 'updateDue' | 'nextUpdateDueAt'>
 
 /**
  * What is stored of a project; `statusCategory` is read through the status, `teamIds` from
- * `project_teams`, `labelIds` from `project_labels`, `health` and `lastUpdateAt` from its latest unarchived status update,
+ * `project_teams`, `labelIds` from `project_labels`, `fields` from `custom_field_values`, `health` and `lastUpdateAt` from its latest unarchived status update,
  * `openBlockers` (and `blocked`) from its `blocks` relations.
  */
 export type ProjectRecord = Omit<
   ProjectRow,
-  'statusCategory' | 'teamIds' | 'labelIds' | 'health' | 'lastUpdateAt' | 'blocked' | 'openBlockers'
+  | 'statusCategory'
+  | 'teamIds'
+  | 'labelIds'
+  | 'fields'
+  | 'health'
+  | 'lastUpdateAt'
+  | 'blocked'
+  | 'openBlockers'
 >
 
 export interface ProjectFilter {

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox'
+import { FieldValuesInput } from '../fields/schemas.ts'
 import type { TaskId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
+import { TaskFieldQuery } from './field-query.ts'
 import { requireTask } from './require-task.ts'
 import { DueDate, Estimate, PrioritySchema, StartDate, Task } from './schemas.ts'
 import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
@@ -47,6 +49,7 @@ const editable = {
         "The task's labels: on update the whole set, replacing the current one. Each is an active label of the org or of the task's team, at most one of a group (409 `label_group_conflict`).",
     }),
   ),
+  fields: Type.Optional(FieldValuesInput),
 }
 
 /** The body of `tasks.create`, also an item of `tasks.batchCreate`. */
@@ -144,9 +147,18 @@ const derived = resourceOperations({
       }),
     ),
     ...TaskSearchQuery,
+    ...TaskFieldQuery,
   },
   errors: {
-    create: ['reference_not_found', 'archived', 'subtask_depth', 'cycle_completed', 'label_group_conflict'],
+    list: ['reference_not_found', 'archived'],
+    create: [
+      'reference_not_found',
+      'archived',
+      'subtask_depth',
+      'cycle_completed',
+      'label_group_conflict',
+      'field_not_applicable',
+    ],
     update: [
       'reference_not_found',
       'archived',
@@ -154,6 +166,7 @@ const derived = resourceOperations({
       'subtask_depth',
       'cycle_completed',
       'label_group_conflict',
+      'field_not_applicable',
     ],
   },
   handlers: {

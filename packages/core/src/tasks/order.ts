@@ -1,7 +1,7 @@
 import type { Priority, Task } from './schemas.ts'
 
 /** Sort keys of `tasks.list`; each sorts ties by id. */
-export type TaskSort = 'createdAt' | 'updatedAt' | 'priority' | 'dueDate'
+export type TaskSort = 'createdAt' | 'updatedAt' | 'priority' | 'dueDate' | 'field'
 
 /** The `sort` parameter of `tasks.list`: a key, descending with a leading `-`. */
 export const TASK_SORTS = [
@@ -31,5 +31,6 @@ export function undatedSortKey(direction: 'asc' | 'desc'): string {
 export function taskSortValue(task: Task, sort: TaskSort, direction: 'asc' | 'desc'): string | number {
   if (sort === 'priority') return PRIORITY_ORDER.indexOf(task.priority) + 1
   if (sort === 'dueDate') return task.dueDate ?? undatedSortKey(direction)
+  if (sort === 'field') throw new Error('A field sort takes its key from fieldSortValue')
   return task[sort]
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
+import { CustomFieldValues } from '../fields/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { StateCategorySchema } from '../teams/schemas.ts'
@@ -57,6 +58,7 @@ export const Task = Type.Object(
     labelIds: Type.Array(IdSchema('LabelId'), {
       description: 'The labels on the task, in the order they were added.',
     }),
+    fields: CustomFieldValues,
   },
   { $id: 'Task', additionalProperties: false },
 )

@@ -28,6 +28,9 @@ export interface ListTasksQuery {
   createdAfter?: string
   createdBefore?: string
   updatedBefore?: string
+  fieldId?: string
+  fieldValue?: string
+  fieldSort?: string
 }
 
 /** Most words a search takes: each is one more condition on every row read. */

@@ -1,3 +1,6 @@
+import type { CustomFieldValue } from '../fields/schemas.ts'
+import { fieldChanges, taskHolder } from '../fields/task-values.ts'
+import { fieldChangeEntries, planFieldValues, writeFieldValues } from '../fields/values.ts'
 import {
   type ActorId,
   type CycleId,
@@ -20,6 +23,8 @@ import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { StateCategory, WorkflowState } from '../teams/schemas.ts'
 import { archivedFilter, defaultState, requireTeam } from '../teams/service.ts'
 import { assertCycleForTask } from './cycle.ts'
+import { fieldSortValue } from './field-order.ts'
+import { applyFieldQuery } from './field-query.ts'
 import { CREATED_FIELD, recordTaskHistory } from './history.ts'
 import { planTeamMove } from './keys.ts'
 import { checkTaskLabels, writeTaskLabels } from './labels.ts'
@@ -49,6 +54,8 @@ export interface TaskFields {
   milestoneId?: MilestoneId | null
   /** The task's whole label set (see `checkTaskLabels`); on update it replaces the current one. */
   labelIds?: LabelId[]
+  /** Custom field values by field id; null clears one (see fields/values.ts). */
+  fields?: Record<string, CustomFieldValue | null>
 }
 
 export async function createTask(
@@ -70,6 +77,8 @@ export async function createTask(
   const id = newId('TaskId')
   const labelIds = input.labelIds ?? []
   await checkTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds, team.id)
+  const holder = { orgId: team.orgId, kind: 'task', id, teamIds: [team.id], fields: {} } as const
+  const fieldPlan = input.fields ? await planFieldValues(ctx, holder, input.fields, '/body/fields') : []
   const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
   const record: TaskRecord = {
     id,
@@ -97,10 +106,12 @@ export async function createTask(
   }
   await ctx.store.tasks.insert(record)
   await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
+  await writeFieldValues(ctx, holder, fieldPlan)
   const task = await requireTask(ctx, record.id)
   await recordTaskHistory(ctx, task, [
     { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
     ...(task.labelIds.length ? [{ field: 'labelIds', before: [], after: task.labelIds }] : []),
+    ...fieldChangeEntries(fieldPlan),
   ])
   await autoSubscribe(ctx, task, task.creatorId as ActorId)
   if (task.assigneeId) await autoSubscribe(ctx, task, task.assigneeId)
@@ -117,16 +128,19 @@ export async function createTask(
 export async function updateTask(
   ctx: OperationContext,
   taskId: TaskId,
-  { labelIds, ...fields }: TaskFields,
+  { labelIds, fields: values, ...fields }: TaskFields,
 ): Promise<Task> {
   const task = await requireTask(ctx, taskId)
   const changed = Object.fromEntries(
     Object.entries(fields).filter(([k, v]) => v !== undefined && task[k as keyof Task] !== v),
-  ) as TaskFields
+  ) as Omit<TaskFields, 'fields'>
   // A move re-checks the list against the new team even when the set stays the same.
   const relabel =
     labelIds !== undefined && (!sameSet(labelIds, task.labelIds) || changed.teamId !== undefined)
-  if (Object.keys(changed).length === 0 && !relabel) return task
+  // Field values are checked against the team the task ends up in.
+  const holder = taskHolder({ ...task, teamId: changed.teamId ?? task.teamId })
+  const fieldPlan = values ? await planFieldValues(ctx, holder, values, '/body/fields') : []
+  if (Object.keys(changed).length === 0 && !relabel && fieldPlan.length === 0) return task
   if ('assigneeId' in changed) {
     await ctx.require('assign', { type: 'task', id: task.id })
     if (changed.assigneeId) await activeMember(ctx, changed.assigneeId)
@@ -172,10 +186,12 @@ export async function updateTask(
     : move
       ? await dropLabelsOfOtherTeams(ctx, task, changed.teamId!)
       : false
+  await writeFieldValues(ctx, holder, fieldPlan)
   const next = await requireTask(ctx, task.id)
   const history = historyOf(task, changed)
   if (next.key !== task.key) history.push({ field: 'key', before: task.key, after: next.key })
   if (labelsDropped) history.push({ field: 'labelIds', before: task.labelIds, after: next.labelIds })
+  history.push(...fieldChangeEntries(fieldPlan))
   await recordTaskHistory(ctx, task, history)
   if (changed.assigneeId) await autoSubscribe(ctx, next, changed.assigneeId)
   ctx.emit({
@@ -185,11 +201,14 @@ export async function updateTask(
     teamId: next.teamId,
     data: {
       task: next,
-      changes: changesOf(task, {
-        ...changed,
-        ...stamps,
-        ...(labelsDropped ? { labelIds: next.labelIds } : {}),
-      }),
+      changes: {
+        ...changesOf(task, {
+          ...changed,
+          ...stamps,
+          ...(labelsDropped ? { labelIds: next.labelIds } : {}),
+        }),
+        ...fieldChanges(task, fieldPlan),
+      },
     },
   })
   return next
@@ -253,23 +272,36 @@ export async function listTasks(ctx: OperationContext, query: ListTasksQuery): P
     filter.milestoneId = query.milestoneId === 'none' ? null : (query.milestoneId as MilestoneId)
   if (query.updatedSince) filter.updatedSince = new Date(query.updatedSince).toISOString()
   Object.assign(filter, searchFilter(query))
+  const fieldDirection = await applyFieldQuery(ctx, query, filter)
   const sortParam = query.sort ?? '-createdAt'
-  const sort = sortParam.replace('-', '') as TaskSort
-  const direction = sortParam.startsWith('-') ? 'desc' : 'asc'
+  const sort = fieldDirection ? 'field' : (sortParam.replace('-', '') as TaskSort)
+  const direction = fieldDirection ?? (sortParam.startsWith('-') ? 'desc' : 'asc')
+  const sortField = filter.sortField
   return readPage(ctx, {
-    scope: ['tasks.list', orgId, filter],
+    // Filters name fields by id only: a cursor outlives a rename or an option reorder of the field.
+    scope: ['tasks.list', orgId, cursorScope(filter)],
     query,
     sort,
     direction,
-    keyOf: (t: Task) => taskSortValue(t, sort, direction),
+    keyOf: (t: Task) =>
+      sortField ? fieldSortValue(t, sortField, direction) : taskSortValue(t, sort, direction),
     fetch: async (page) => ctx.store.tasks.list(orgId, filter, page, await ctx.scope()),
   })
+}
+
+/** The filter as a cursor's scope: custom fields by id and, for a select sort, its option order. */
+function cursorScope({ customField, sortField, ...filter }: TaskFilter) {
+  return {
+    ...filter,
+    ...(customField ? { customField: { id: customField.field.id, equals: customField.equals } } : {}),
+    ...(sortField ? { sortField: [sortField.id, sortField.options.map((o) => o.id)] } : {}),
+  }
 }
 
 /** One history entry per field the request changed; lifecycle stamps follow from `stateId`. */
 function historyOf(
   task: Task,
-  changed: TaskFields,
+  changed: Omit<TaskFields, 'fields'>,
 ): Array<{ field: string; before: unknown; after: unknown }> {
   return Object.entries(changed).map(([field, after]) => ({
     field,

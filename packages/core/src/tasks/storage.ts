@@ -1,4 +1,6 @@
 /** Storage of tasks and what hangs off them: history, dependencies, relations, keys, subscribers, links. */
+
+import type { CustomField } from '../fields/schemas.ts'
 import type {
   ActorId,
   CycleId,
@@ -22,7 +24,7 @@ import type { Priority, Task } from './schemas.ts'
 
 /**
  * What is stored of a task; `key`, `stateCategory` and `isBlocked` are read through joins,
- * `labelIds` from `task_labels`. `startDate`, `parentId`, `cycleId`, `projectId` and `milestoneId` default to null.
+ * `labelIds` from `task_labels`, `fields` from `custom_field_values`. `startDate`, `parentId`, `cycleId`, `projectId` and `milestoneId` default to null.
  */
 export type TaskRecord = Omit<
   Task,
@@ -32,6 +34,7 @@ export type TaskRecord = Omit<
   | 'startDate'
   | 'parentId'
   | 'labelIds'
+  | 'fields'
   | 'cycleId'
   | 'projectId'
   | 'milestoneId'
@@ -76,6 +79,13 @@ export interface TaskFilter {
   createdBefore?: string
   /** Last change before this time (with `updatedSince`, a range). */
   updatedBefore?: string
+  /**
+   * Tasks by a custom field's value: `equals` a value (for a multi-select, holding that option),
+   * null for tasks without a value, left out for tasks with any value.
+   */
+  customField?: { field: CustomField; equals?: string | number | null }
+  /** With the `field` sort: the field whose values order the tasks (fields.ts in tasks says how). */
+  sortField?: CustomField
   /** Tasks that block this task. */
   blockersOf?: TaskId
   /** Tasks this task blocks. */

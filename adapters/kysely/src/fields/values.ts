@@ -1,0 +1,75 @@
+import type { CustomFieldValues, OrgId } from '@workgraph/core'
+import type { CustomFieldValueRepo } from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
+import type { Database } from '../schema.ts'
+
+type ValueRow = Pick<Database['customFieldValues'], 'valueText' | 'valueJson'> & { valueNumber: unknown }
+
+/** The value as core carries it, from whichever column holds it. */
+export function storedValue(r: ValueRow): CustomFieldValues[string] {
+  if (r.valueJson !== null) return JSON.parse(r.valueJson)
+  if (r.valueNumber !== null) return Number(r.valueNumber)
+  return r.valueText as string
+}
+
+export function customFieldValueRepo(db: Kysely<Database>): CustomFieldValueRepo {
+  return {
+    async set(holder, field, value, at) {
+      const columns = {
+        valueText: typeof value === 'string' ? value : null,
+        valueNumber: typeof value === 'number' ? value : null,
+        valueJson: Array.isArray(value) ? JSON.stringify(value) : null,
+        updatedAt: at,
+      }
+      await db
+        .insertInto('customFieldValues')
+        .values({
+          orgId: holder.orgId,
+          recordKind: holder.kind,
+          recordId: holder.id,
+          fieldId: field.id,
+          ...columns,
+        })
+        .onConflict((oc) => oc.columns(['orgId', 'recordKind', 'recordId', 'fieldId']).doUpdateSet(columns))
+        .execute()
+    },
+    async clear(holder, fieldId) {
+      const result = await db
+        .deleteFrom('customFieldValues')
+        .where('orgId', '=', holder.orgId)
+        .where('recordKind', '=', holder.kind)
+        .where('recordId', '=', holder.id)
+        .where('fieldId', '=', fieldId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+    valuesOf: (orgId, kind, ids) => valuesOf(db, orgId, kind, ids),
+  }
+}
+
+/** The values of active fields on these records with one query, by record id. */
+export async function valuesOf(
+  db: Kysely<Database>,
+  orgId: OrgId,
+  kind: string,
+  ids: readonly string[],
+): Promise<Map<string, CustomFieldValues>> {
+  const out = new Map<string, CustomFieldValues>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .selectFrom('customFieldValues as v')
+    .innerJoin('customFields as f', (j) => j.onRef('f.orgId', '=', 'v.orgId').onRef('f.id', '=', 'v.fieldId'))
+    .select(['v.recordId', 'v.fieldId', 'v.valueText', 'v.valueNumber', 'v.valueJson'])
+    .where('v.orgId', '=', orgId)
+    .where('v.recordKind', '=', kind)
+    .where('v.recordId', 'in', [...ids])
+    .where('f.archivedAt', 'is', null)
+    .orderBy('v.fieldId')
+    .execute()
+  for (const r of rows) {
+    const values = out.get(r.recordId) ?? {}
+    values[r.fieldId] = storedValue(r)
+    out.set(r.recordId, values)
+  }
+  return out
+}

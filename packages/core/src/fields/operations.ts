@@ -1,0 +1,309 @@
+import { type TProperties, Type } from '@sinclair/typebox'
+import type { CustomFieldId, CustomFieldOptionId, ProjectId, TaskId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
+import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { Project } from '../projects/schemas.ts'
+import { Task } from '../tasks/schemas.ts'
+import { Color } from '../teams/schemas.ts'
+import { customFieldExamples, optionExamples, projectValueExamples, taskValueExamples } from './examples.ts'
+import { setProjectField } from './project-values.ts'
+import {
+  CUSTOM_FIELD_OPTIONS_MAX,
+  CustomField,
+  CustomFieldName,
+  CustomFieldRecordKindSchema,
+  CustomFieldTypeSchema,
+  CustomFieldValue,
+  OptionName,
+} from './schemas.ts'
+import {
+  addOption,
+  createCustomField,
+  listCustomFields,
+  reorderOptions,
+  requireCustomField,
+  setCustomFieldArchived,
+  updateCustomField,
+  updateOption,
+} from './service.ts'
+import { setTaskField } from './task-values.ts'
+
+const TAG = 'Custom fields'
+const collectionPath = '/v1/orgs/{orgId}/custom-fields'
+const fieldPath = `${collectionPath}/{fieldId}`
+const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
+const fid = (p: Record<string, string>) => p.fieldId as CustomFieldId
+const onOrg = () => ({ type: 'org' as const })
+const Description = Nullable(Type.String({ maxLength: 2000 }), 'What the field is for.')
+const TeamIds = Type.Array(IdSchema('TeamId'), {
+  uniqueItems: true,
+  maxItems: 100,
+  description: 'The teams whose records take the field; empty: every team.',
+})
+const OptionInput = Type.Object(
+  { name: OptionName, color: Type.Optional(Nullable(Color)) },
+  { additionalProperties: false },
+)
+const archivedRule = 'An archived field cannot be changed: restore it first.'
+
+const definitions = resourceOperations({
+  name: 'custom field',
+  plural: 'customFields',
+  tag: TAG,
+  schema: CustomField,
+  collectionPath,
+  idParam: 'fieldId',
+  idBrand: 'CustomFieldId',
+  target: onOrg,
+  createTarget: onOrg,
+  capabilities: { create: 'manage', update: 'manage', archive: 'manage', restore: 'manage' },
+  createBody: Type.Object(
+    {
+      name: CustomFieldName,
+      description: Type.Optional(Description),
+      type: CustomFieldTypeSchema,
+      recordKinds: Type.Optional(
+        Type.Array(CustomFieldRecordKindSchema, {
+          minItems: 1,
+          uniqueItems: true,
+          default: ['task'],
+          description: 'Which records take the field; tasks when left out. Fixed once created.',
+        }),
+      ),
+      teamIds: Type.Optional(TeamIds),
+      options: Type.Optional(
+        Type.Array(OptionInput, {
+          maxItems: CUSTOM_FIELD_OPTIONS_MAX,
+          description: 'For `select` and `multiSelect`: the first options, in order.',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  updateBody: Type.Object(
+    {
+      name: Type.Optional(CustomFieldName),
+      description: Type.Optional(Description),
+      teamIds: Type.Optional(TeamIds),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  listQuery: {
+    teamId: Type.Optional(
+      IdSchema('TeamId', 'Only fields that apply to this team: its own and those of every team.'),
+    ),
+    recordKind: Type.Optional(CustomFieldRecordKindSchema),
+    archived: Type.Optional(
+      StringEnum(['exclude', 'only', 'include'] as const, {
+        default: 'exclude',
+        description: 'Archived fields: left out (default), only them, or both.',
+      }),
+    ),
+  },
+  errors: {
+    create: ['custom_field_name_taken', 'reference_not_found'],
+    update: ['custom_field_name_taken', 'reference_not_found', 'archived'],
+    restore: ['custom_field_name_taken'],
+  },
+  descriptions: {
+    list: "The org's custom field definitions by name; every member reads them.",
+    get: 'One definition with its options.',
+    create:
+      'Defines a field (needs `manage` on the org). Its type and record kinds are fixed; names are unique among ' +
+      'active fields, compared case-insensitively.',
+    update: `Renames the field, changes its description or the teams it applies to. ${archivedRule}`,
+    archive: 'Hides the field and its values from records and lists; the values are kept for a restore.',
+    restore: 'Undoes `customFields.archive`; its name must still be free.',
+  },
+  examples: customFieldExamples,
+  handlers: {
+    list: (ctx, _p, query) => listCustomFields(ctx, query),
+    get: (ctx, p) => requireCustomField(ctx, fid(p)),
+    create: (ctx, _p, body) => createCustomField(ctx, body),
+    update: (ctx, p, body) => updateCustomField(ctx, fid(p), body),
+    archive: (ctx, p) => setCustomFieldArchived(ctx, fid(p), true),
+    restore: (ctx, p) => setCustomFieldArchived(ctx, fid(p), false),
+  },
+})
+
+const optionPath = `${fieldPath}/options/{optionId}`
+const optionErrors = ['not_found', 'archived', 'validation_failed'] as const
+const options: AnyOperation[] = [
+  declareOperation({
+    id: 'customFields.options.create',
+    method: 'POST',
+    path: `${fieldPath}/options`,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Add an option to a select field',
+    description: `Adds an option to a \`select\` or \`multiSelect\` field (at most ${CUSTOM_FIELD_OPTIONS_MAX}), at the end or at \`position\` (from 0); option names are unique within the field. Answers the field. ${archivedRule}`,
+    params: obj(paramsOf(fieldPath)),
+    body: obj({
+      name: OptionName,
+      color: Type.Optional(Nullable(Color)),
+      position: Type.Optional(Type.Integer({ minimum: 0, maximum: CUSTOM_FIELD_OPTIONS_MAX })),
+    }),
+    response: CustomField,
+    status: 201,
+    capability: 'manage',
+    target: onOrg,
+    errors: [...optionErrors],
+    examples: optionExamples.create,
+    run: (ctx, { params, body }) => addOption(ctx, fid(params), body),
+  }),
+  declareOperation({
+    id: 'customFields.options.update',
+    method: 'PATCH',
+    path: optionPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Rename, recolour or disable an option',
+    description:
+      'A disabled option stays on the records that carry it and still sorts and filters, but cannot be chosen ' +
+      `again until it is enabled. Answers the field. ${archivedRule}`,
+    params: obj(paramsOf(optionPath)),
+    body: Type.Object(
+      {
+        name: Type.Optional(OptionName),
+        color: Type.Optional(Nullable(Color)),
+        disabled: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    response: CustomField,
+    status: 200,
+    capability: 'manage',
+    target: onOrg,
+    errors: [...optionErrors],
+    examples: optionExamples.update,
+    run: (ctx, { params, body }) =>
+      updateOption(ctx, fid(params), params.optionId as CustomFieldOptionId, body),
+  }),
+  declareOperation({
+    id: 'customFields.options.reorder',
+    method: 'POST',
+    path: `${fieldPath}/options/reorder`,
+    tag: TAG,
+    scope: 'work:write',
+    summary: "Order a select field's options",
+    description:
+      'Names every option once, in the new order: the order records show and sort by. A `tasks.list` cursor ' +
+      `sorting by this field stops working (400 \`invalid_cursor\`). Answers the field. ${archivedRule}`,
+    params: obj(paramsOf(fieldPath)),
+    body: obj({
+      optionIds: Type.Array(IdSchema('CustomFieldOptionId'), {
+        uniqueItems: true,
+        maxItems: CUSTOM_FIELD_OPTIONS_MAX,
+      }),
+    }),
+    response: CustomField,
+    status: 200,
+    capability: 'manage',
+    target: onOrg,
+    errors: [...optionErrors],
+    examples: optionExamples.reorder,
+    run: (ctx, { params, body }) => reorderOptions(ctx, fid(params), body.optionIds),
+  }),
+]
+
+const taskFieldPath = '/v1/orgs/{orgId}/tasks/{taskId}/fields/{fieldId}'
+const onTask = ({ params }: { params: { taskId: string } }) => ({ type: 'task' as const, id: params.taskId })
+const valueErrors = ['not_found', 'archived', 'field_not_applicable', 'validation_failed'] as const
+const taskValues: AnyOperation[] = [
+  declareOperation({
+    id: 'tasks.fields.set',
+    method: 'PUT',
+    path: taskFieldPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Set a custom field on a task',
+    description:
+      'Sets the value (needs `contribute` on the task); the field must be active and apply to the task’s team. ' +
+      'Recorded in the task’s history; answers the task with its `fields`. Setting the same value changes nothing.',
+    params: obj(paramsOf(taskFieldPath)),
+    body: obj({ value: CustomFieldValue }),
+    response: Task,
+    status: 200,
+    capability: 'contribute',
+    target: onTask,
+    errors: [...valueErrors],
+    examples: taskValueExamples.set,
+    run: (ctx, { params, body }) => setTaskField(ctx, params.taskId as TaskId, fid(params), body.value),
+  }),
+  declareOperation({
+    id: 'tasks.fields.clear',
+    method: 'DELETE',
+    path: taskFieldPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Clear a custom field on a task',
+    description:
+      'Removes the value (needs `contribute` on the task) and answers the task. Clearing an unset field changes nothing.',
+    params: obj(paramsOf(taskFieldPath)),
+    response: Task,
+    status: 200,
+    capability: 'contribute',
+    target: onTask,
+    errors: ['not_found', 'archived', 'field_not_applicable'],
+    examples: taskValueExamples.clear,
+    run: (ctx, { params }) => setTaskField(ctx, params.taskId as TaskId, fid(params), null),
+  }),
+]
+
+const projectFieldPath = '/v1/orgs/{orgId}/projects/{projectId}/fields/{fieldId}'
+const onProject = ({ params }: { params: { projectId: string } }) => ({
+  type: 'project' as const,
+  id: params.projectId,
+})
+const projectValues: AnyOperation[] = [
+  declareOperation({
+    id: 'projects.fields.set',
+    method: 'PUT',
+    path: projectFieldPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Set a custom field on a project',
+    description:
+      'Sets the value (needs `contribute` on the project); the field must be active, take projects ' +
+      '(`recordKinds`) and apply to one of the project’s teams. Recorded in the project’s history; answers ' +
+      'the project with its `fields`. Setting the same value changes nothing.',
+    params: obj(paramsOf(projectFieldPath)),
+    body: obj({ value: CustomFieldValue }),
+    response: Project,
+    status: 200,
+    capability: 'contribute',
+    target: onProject,
+    errors: [...valueErrors],
+    examples: projectValueExamples.set,
+    run: (ctx, { params, body }) =>
+      setProjectField(ctx, params.projectId as ProjectId, fid(params), body.value),
+  }),
+  declareOperation({
+    id: 'projects.fields.clear',
+    method: 'DELETE',
+    path: projectFieldPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: 'Clear a custom field on a project',
+    description:
+      'Removes the value (needs `contribute` on the project) and answers the project. Clearing an unset field changes nothing.',
+    params: obj(paramsOf(projectFieldPath)),
+    response: Project,
+    status: 200,
+    capability: 'contribute',
+    target: onProject,
+    errors: ['not_found', 'archived', 'field_not_applicable'],
+    examples: projectValueExamples.clear,
+    run: (ctx, { params }) => setProjectField(ctx, params.projectId as ProjectId, fid(params), null),
+  }),
+]
+
+/** Custom field definitions, their options and their values on tasks and projects: docs/custom-fields.md. */
+export const customFieldOperations: AnyOperation[] = [
+  ...definitions,
+  ...options,
+  ...taskValues,
+  ...projectValues,
+]
