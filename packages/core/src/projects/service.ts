@@ -42,7 +42,7 @@ export interface ProjectFields {
 
 export const DEFAULT_PROJECT_COLOR = '#5e6ad2'
 
-/** The project as the caller may see it: 404 when none of its teams is visible to them. */
+/** The project as the caller may see it: 404 unless one of its teams or a grant on it is visible to them. */
 export async function requireProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, await ctx.scope())
   if (!project) throw notFound('Project')
@@ -187,7 +187,7 @@ export async function setProjectArchived(
   return requireProject(ctx, project.id)
 }
 
-/** Deletes the project, its milestones, relations and linked items; its tasks stay in their teams, without project or milestone. */
+/** Deletes the project, its milestones, relations, linked items and grants; its tasks stay in their teams, without project or milestone. */
 export async function deleteProject(ctx: OperationContext, projectId: ProjectId): Promise<void> {
   await requireProject(ctx, projectId)
   const project = await unscopedProject(ctx, projectId)
@@ -196,6 +196,8 @@ export async function deleteProject(ctx: OperationContext, projectId: ProjectId)
     projectId: project.id,
   })
   const taskIds = await ctx.store.projects.delete(project.orgId, project.id)
+  // Grants on the project go with it: its tasks are reached through their teams alone from now on.
+  await ctx.store.access.deleteGrantsOf(project.orgId, project.id)
   emitProject(ctx, 'project.deleted', project, { id: project.id, name: project.name, taskIds, relationIds })
 }
 
