@@ -167,9 +167,19 @@ ${schema}.team_memberships, ${schema}.members, ${schema}.projects, ${schema}.pro
     sampled.set(kind, list)
   }
 
+  // The client and the server share one event loop: when a slow step keeps it busy past the server's
+  // keep-alive timeout, fetch may reuse a socket the server has just closed (ECONNRESET). Such a
+  // request is sent once more on a fresh connection, and counted.
+  let resets = 0
   const overHttp = async (s: Sampled, query: Record<string, string>): Promise<Page> => {
-    const response = await fetch(`${server.url}/v1/orgs/${org.id}/tasks?${new URLSearchParams(query)}`, {
-      headers: { authorization: `Bearer ${s.token}` },
+    const send = () =>
+      fetch(`${server.url}/v1/orgs/${org.id}/tasks?${new URLSearchParams(query)}`, {
+        headers: { authorization: `Bearer ${s.token}` },
+      })
+    const response = await send().catch((error) => {
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error
+      resets++
+      return send()
     })
     if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
     return (await response.json()) as Page
@@ -277,6 +287,7 @@ first difference at ${ids.findIndex((id, i) => id !== expected[i])}`)
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   console.log(table.join('\n'))
   console.log(`\n${notes.join('\n')}`)
+  console.log(`HTTP requests sent again after a reset keep-alive socket: ${resets}`)
 
   await explain(server, org.id, sampled)
 }
