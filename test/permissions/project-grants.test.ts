@@ -226,4 +226,40 @@ describeEachDatabase('grants on projects', (db) => {
     const inProject = await teamGuest.api.get(`${base}/projects/${granted.id}/tasks?limit=50`)
     expect(inProject.body.data.map((t: { id: string }) => t.id).sort()).toEqual([...granted.tasks].sort())
   })
+  it('lets a project-grant reader see what the project holds: task comments, relations, documents, initiatives', async () => {
+    const ws = await newWorkspace(server)
+    const base = `/v1/orgs/${ws.orgId}`
+    const p = await projectWith(ws, 1)
+    const other = await projectWith(ws, 0)
+    const guest = await ws.addMember('guest')
+    const comment = (await ws.api.post(`${base}/tasks/${p.tasks[0]}/comments`, { body: 'Seen' })).body
+    const relation = (
+      await ws.api.post(`${base}/projects/${p.id}/relations`, { type: 'related', relatedProjectId: other.id })
+    ).body
+    const doc = (
+      await ws.api.post(`${base}/documents`, { holderType: 'project', holderId: p.id, title: 'Plan' })
+    ).body
+    const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Theme' })).body
+    expect((await ws.api.put(`${base}/initiatives/${initiative.id}/projects/${p.id}`)).status).toBe(200)
+    const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((x) => x.id)
+
+    expect((await guest.api.get(`${base}/tasks/${p.tasks[0]}/comments`)).status).toBe(404)
+    expect((await guest.api.get(`${base}/documents/${doc.id}`)).status).toBe(404)
+    expect((await guest.api.get(`${base}/initiatives/${initiative.id}`)).status).toBe(404)
+    expect((await grantOn(ws, guest.memberId, p.id, 'view')).status).toBe(201)
+
+    expect(ids(await guest.api.get(`${base}/tasks/${p.tasks[0]}/comments`))).toEqual([comment.id])
+    expect((await guest.api.get(`${base}/comments/${comment.id}`)).status).toBe(200)
+    // The related project stays hidden: the relation is listed from the side the reader sees only
+    // when both ends are visible, as for any reader.
+    expect((await guest.api.get(`${base}/project-relations/${relation.id}`)).status).toBe(404)
+    expect((await grantOn(ws, guest.memberId, other.id, 'view')).status).toBe(201)
+    expect(ids(await guest.api.get(`${base}/projects/${p.id}/relations`))).toEqual([relation.id])
+    expect((await guest.api.get(`${base}/project-relations/${relation.id}`)).status).toBe(200)
+    expect(ids(await guest.api.get(`${base}/documents`))).toEqual([doc.id])
+    expect((await guest.api.get(`${base}/documents/${doc.id}`)).status).toBe(200)
+    expect(ids(await guest.api.get(`${base}/initiatives`))).toEqual([initiative.id])
+    const linked = await guest.api.get(`${base}/initiatives/${initiative.id}/projects`)
+    expect(linked.body.data.map((l: { projectId: string }) => l.projectId)).toEqual([p.id])
+  })
 })

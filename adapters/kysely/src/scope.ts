@@ -1,5 +1,6 @@
 import type { ReadScope } from '@workgraph/core'
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import type { Database } from './schema.ts'
 
 /**
  * The permission predicate of a read: `column in (the teams the actor may view)`. Core computes the
@@ -31,4 +32,29 @@ export function visibleTask<DB, TB extends keyof DB>(
   if (scope.projectIds.length === 0) return team
   const project = eb(`${table}.projectId` as never, 'in', [...scope.projectIds] as never)
   return scope.teamIds.length === 0 ? project : eb.or([team, project])
+}
+
+/**
+ * The permission predicate of a project read by reference (`projectRef` and `orgRef` name the
+ * project's id and org columns of the outer query): one of its teams is visible to the reader (an
+ * indexed `exists` on `project_teams`), or the project is one where a grant reaches them (a literal
+ * list). Org-wide readers are not narrowed; callers skip the predicate for them.
+ */
+export function visibleProjectRef<DB, TB extends keyof DB>(
+  outer: ExpressionBuilder<DB, TB>,
+  projectRef: string,
+  orgRef: string,
+  scope: ReadScope,
+): Expression<SqlBool> {
+  const eb = outer as unknown as ExpressionBuilder<Database, never>
+  const throughTeams = eb.exists(
+    eb
+      .selectFrom('projectTeams as vpt')
+      .select('vpt.teamId')
+      .whereRef('vpt.orgId', '=', orgRef as never)
+      .whereRef('vpt.projectId', '=', projectRef as never)
+      .where((e) => inVisibleTeams(e, 'vpt.teamId', scope)),
+  )
+  if (scope.projectIds.length === 0) return throughTeams
+  return eb.or([throughTeams, eb(projectRef as never, 'in', [...scope.projectIds] as never)])
 }
