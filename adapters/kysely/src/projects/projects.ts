@@ -217,6 +217,19 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
           ),
         )
       }
+      if (filter.labelId) {
+        const labelId = filter.labelId
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('projectLabels as fl')
+              .select('fl.labelId')
+              .whereRef('fl.orgId', '=', 'projects.orgId')
+              .whereRef('fl.projectId', '=', 'projects.id')
+              .where('fl.labelId', '=', labelId),
+          ),
+        )
+      }
       if (filter.health === null) q = q.where((eb) => eb.not(eb.exists(latestUpdate(eb).select('su.id'))))
       else if (filter.health) {
         const health = filter.health
