@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { EVENT_KINDS, PROBLEMS } from '@workgraph/core'
+import { EVENT_KINDS, OPERATIONS, PROBLEMS, TAGS } from '@workgraph/core'
 import { SETTINGS } from '@workgraph/server'
 
 // Docs tables generated from core's catalogue, between `<!-- name:start -->` and `<!-- name:end -->`
@@ -52,7 +52,29 @@ export const SETTINGS_TABLE: DocsTable = {
     ),
 }
 
-export const DOCS_TABLES: readonly DocsTable[] = [EVENT_KINDS_TABLE, PROBLEM_CODES_TABLE, SETTINGS_TABLE]
+/** Per tag, the reads that answer an ETag and the writes that honour `If-Match` (docs/api-conventions.md). */
+export const CONDITIONAL_TABLE: DocsTable = {
+  file: 'docs/api-conventions.md',
+  marker: 'conditional',
+  render: () =>
+    markdownTable(
+      ['group', 'reads with `ETag` / `If-None-Match`', 'writes with `If-Match`'],
+      Object.keys(TAGS)
+        .map((tag) => {
+          const ops = OPERATIONS.filter((op) => op.tag === tag)
+          const ids = (list: typeof ops) => list.map((op) => `\`${op.id}\``).join(', ')
+          return [tag, ids(ops.filter((op) => op.etag)), ids(ops.filter((op) => op.precondition))]
+        })
+        .filter(([, reads, writes]) => reads || writes),
+    ),
+}
+
+export const DOCS_TABLES: readonly DocsTable[] = [
+  EVENT_KINDS_TABLE,
+  PROBLEM_CODES_TABLE,
+  CONDITIONAL_TABLE,
+  SETTINGS_TABLE,
+]
 
 export function markdownTable(header: string[], rows: string[][]): string {
   return [

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cliEnvironment, runCli, startCli, waitForOutput } from '../cli/support.ts'
+import { signUpInBrowser } from '../support/browser-sign-up.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
@@ -39,10 +40,11 @@ describeEachDatabase(
         await page.goto(url)
         // Not signed in: the sign-in page, then "Create an account", which keeps where to come back.
         await page.getByRole('link', { name: 'Create an account' }).click()
-        await page.getByLabel('Name').fill('Noor')
-        await page.getByLabel('Email').fill(`cli.browser.${Date.now()}@example.com`)
-        await page.getByLabel('Password').fill('correct horse battery staple')
-        await page.getByRole('button', { name: 'Create your account' }).click()
+        await signUpInBrowser(page, {
+          name: 'Noor',
+          email: `cli.browser.${Date.now()}@example.com`,
+          password: 'correct horse battery staple',
+        })
         await page.getByRole('button', { name: 'Allow' }).click()
         await page.getByText('You are signed in').waitFor({ timeout: 10_000 })
         expect(new URL(page.url()).pathname).toBe('/callback')

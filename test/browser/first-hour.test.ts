@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { signUpInBrowser } from '../support/browser-sign-up.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
@@ -40,10 +41,11 @@ describeEachDatabase(
         const founder = await browser.newContext()
         const page = await founder.newPage()
         await page.goto(`${server.url}/sign-up`)
-        await page.getByLabel('Name').fill('Amara')
-        await page.getByLabel('Email').fill(`amara.${stamp}@example.com`)
-        await page.getByLabel('Password').fill('correct horse battery staple')
-        await page.getByRole('button', { name: 'Create your account' }).click()
+        await signUpInBrowser(page, {
+          name: 'Amara',
+          email: `amara.${stamp}@example.com`,
+          password: 'correct horse battery staple',
+        })
         await page.getByRole('heading', { name: 'Welcome, Amara' }).waitFor()
         expect(new URL(page.url()).pathname).toBe('/welcome')
         await page.getByText('You are in no workspace yet').waitFor()
@@ -67,10 +69,11 @@ describeEachDatabase(
         await joining.goto(mail.link)
         // Signed out: sign-in, then "Create an account", which keeps the way back to the invitation.
         await joining.getByRole('link', { name: 'Create an account' }).click()
-        await joining.getByLabel('Name').fill('Ines')
-        await joining.getByLabel('Email').fill(invitee)
-        await joining.getByLabel('Password').fill('correct horse battery staple')
-        await joining.getByRole('button', { name: 'Create your account' }).click()
+        await signUpInBrowser(joining, {
+          name: 'Ines',
+          email: invitee,
+          password: 'correct horse battery staple',
+        })
         await joining.getByRole('button', { name: 'Accept the invitation' }).click()
         await joining.getByRole('heading', { name: 'You joined Acme Rockets' }).waitFor()
         await guest.close()

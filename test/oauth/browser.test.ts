@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpInBrowser } from '../support/browser-sign-up.ts'
 import { DATABASES } from '../support/databases.ts'
 import { startTestServer } from '../support/http.ts'
 import { pkce, register, tokenRequest } from './support.ts'
@@ -62,10 +63,11 @@ describe.skipIf(missing)(
       expect(new URL(page.url()).pathname).toBe('/sign-in')
       await page.getByRole('link', { name: 'Create an account' }).click()
       expect(new URL(page.url()).pathname).toBe('/sign-up')
-      await page.getByLabel('Name').fill('Browser Person')
-      await page.getByLabel('Email').fill(`browser.${Date.now()}@example.com`)
-      await page.getByLabel('Password').fill('a long enough password')
-      await page.getByRole('button', { name: 'Create your account' }).click()
+      await signUpInBrowser(page, {
+        name: 'Browser Person',
+        email: `browser.${Date.now()}@example.com`,
+        password: 'a long enough password',
+      })
 
       await page
         .getByRole('heading', { name: 'Allow Browser Flow App to use your account?' })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { latestLink } from '../support/outbox.ts'
 import { newWorkspace } from '../support/workspace.ts'
 import { consentFields, signUp } from './support.ts'
 
@@ -51,9 +52,19 @@ describeEachDatabase('the invitation link page', (db) => {
       }),
       redirect: 'manual',
     })
-    expect(signedUp.status).toBe(303)
-    expect(signedUp.headers.get('location')).toBe(returnTo)
-    const cookie = signedUp.headers.get('set-cookie')!.split(';')[0]!
+    expect(signedUp.status).toBe(200)
+    expect(await signedUp.text()).toContain('Check your email')
+    // The mailed link finishes the sign-up and comes back to the invitation.
+    const confirm = new URL(latestLink(email, '/sign-up/confirm'))
+    const confirmed = await fetch(`${server.url}/sign-up/confirm`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: confirm.searchParams.get('token')! }),
+      redirect: 'manual',
+    })
+    expect(confirmed.status).toBe(303)
+    expect(confirmed.headers.get('location')).toBe(returnTo)
+    const cookie = confirmed.headers.get('set-cookie')!.split(';')[0]!
 
     // Opening it changes nothing; the page asks.
     const shown = await fetch(new URL(returnTo, server.url), { headers: { cookie } })

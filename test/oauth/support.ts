@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import { latestLink } from '../support/outbox.ts'
 
 /** Helpers that play the browser and the client against a running server, with plain fetch. */
 
@@ -15,12 +16,20 @@ let people = 0
 export async function signUp(base: string): Promise<{ cookie: string; email: string; password: string }> {
   const email = `oauth${++people}.${Date.now()}@example.com`
   const password = 'correct horse battery staple'
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+  const started = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, name: 'Oauth Person' }),
   })
-  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`)
+  if (started.status !== 202) throw new Error(`sign-up answered ${started.status}: ${await started.text()}`)
+  // The person opens the mailed link; its token finishes the sign-up and signs in.
+  const token = new URL(latestLink(email, '/sign-up/confirm')).searchParams.get('token')
+  const res = await fetch(`${base}/api/auth/sign-up/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  })
+  if (res.status !== 200) throw new Error(`sign-up confirmation answered ${res.status}: ${await res.text()}`)
   return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, email, password }
 }
 
@@ -43,8 +52,10 @@ export function authorizeUrl(base: string, params: Record<string, string>): stri
   return `${base}/oauth/authorize?${new URLSearchParams(params)}`
 }
 
-/** The hidden fields of the consent form, as the browser would post them. */
-export function consentFields(html: string): URLSearchParams {
+/** The hidden fields of the page's decision form (not its "sign out" form), as the browser would post them. */
+export function consentFields(page: string): URLSearchParams {
+  const html =
+    page.split('<form').find((form) => !form.includes('action="/sign-out"') && form.includes('hidden')) ?? ''
   const decode = (v: string) => v.replace(/&#(\d+);/g, (_m, n) => String.fromCharCode(Number(n)))
   return new URLSearchParams(
     [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m): [string, string] => [

@@ -2,6 +2,7 @@ import { type RunningServer, type ServerOptions, startServer } from '@workgraph/
 import { sampleConnectors } from './connectors.ts'
 import type { TestDatabase } from './databases.ts'
 import { createResponseValidator } from './openapi-validator.ts'
+import { recordingMailer } from './outbox.ts'
 
 export interface ApiResponse<T = any> {
   status: number
@@ -41,6 +42,8 @@ export async function startTestServer(
     ...(target.schema ? { databaseSchema: target.schema } : {}),
     onError: (error) => console.error('unexpected server error', error),
     ...options,
+    // Every mail is recorded, so a test can follow the link a person would (support/outbox.ts).
+    mailer: recordingMailer(options.mailer),
     // Every suite can run the connector operations against a stand-in GitHub (support/connectors.ts).
     config: { connectors: sampleConnectors(), ...options.config },
   })

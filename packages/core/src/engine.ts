@@ -67,6 +67,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     hub,
     tokens: core.tokens,
     limiter: core.limiter,
+    mailer: core.mailer,
     rateLimitStore: core.rateLimitStore,
     operations: core.operations,
     clock,

@@ -151,6 +151,8 @@ export type {
   NotificationState,
 } from './notifications/schemas.ts'
 export { NOTIFICATION_KINDS, Notification, NotificationSettings } from './notifications/schemas.ts'
+export type { LinkSent } from './oauth/accounts.ts'
+export { RESET_LINK_MINUTES, SIGN_UP_LINK_HOURS } from './oauth/accounts.ts'
 export type { AuthorizeRequest } from './oauth/authorize.ts'
 export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts'
 export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'

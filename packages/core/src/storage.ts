@@ -50,6 +50,7 @@ export type {
   NotifierRepo,
 } from './notifications/storage.ts'
 export type {
+  AccountTokenRecord,
   CodeRecord,
   ConsentRecord,
   GrantRecord,

@@ -92,7 +92,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   {
     name: 'SMTP_URL',
     description:
-      'Send mail (invitations) over SMTP: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset, mail is printed to the log.',
+      'Send mail (invitations, sign-up and password-reset links) over SMTP: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset, mail is printed to the log.',
     check: url(['smtp:', 'smtps:']),
   },
   {

@@ -1,8 +1,8 @@
 import { isOAuthError, isProblem, OAuthError, type OAuthServer, ProblemError } from '@workgraph/core'
 import { getRequestIP, type H3, type H3Event } from 'h3'
 import { json, problem } from '../http-response.ts'
-import { seeOther } from '../pages/html.ts'
-import { readSessionCookie, sameOrigin, sessionCookie } from './web-session.ts'
+import { readForm, seeOther } from '../pages/html.ts'
+import { readSessionCookie, safeReturnTo, sameOrigin, sessionCookie } from './web-session.ts'
 
 const OAUTH_CORS = {
   // Public clients in browsers call these with no credentials; cookies are never consulted here.
@@ -31,16 +31,23 @@ async function readOAuthForm(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text)
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** The account API's JSON body: always an object, so no handler meets `null` or an array. */
+async function readJson(request: Request): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'application/json') throw new ProblemError('unsupported_media_type', 'Send application/json.')
   const text = await request.text()
   if (text.length > 64 * 1024) throw new ProblemError('payload_too_large', 'The request body is too large.')
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     throw new ProblemError('invalid_json', 'The request body is not valid JSON.')
   }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ProblemError('validation_failed', 'Send a JSON object.', {
+      errors: [{ pointer: '/body', message: 'Send a JSON object.' }],
+    })
+  return body as Record<string, unknown>
 }
 
 const ip = (event: H3Event) => getRequestIP(event) ?? 'unknown'
@@ -118,11 +125,38 @@ export function registerOAuthRoutes(app: H3, oauth: OAuthServer): void {
       { 'set-cookie': sessionCookie(issuer, result.sessionToken, 30 * 24 * 3600) },
     )
 
+  // Sign-up and reset answer 202 with the same body whether or not the address has an account;
+  // the mailed link's token then finishes the work and signs in.
   app.post(
     '/api/auth/sign-up/email',
+    account(async (event) => {
+      const body = await readJson(event.req)
+      const returnTo =
+        typeof body.callbackURL === 'string' ? safeReturnTo(body.callbackURL, issuer, '') || null : null
+      return json(202, await oauth.accounts.signUp(body as never, { ip: ip(event), returnTo }))
+    }),
+  )
+  app.post(
+    '/api/auth/sign-up/confirm',
+    account(async (event) => {
+      const body = await readJson(event.req)
+      return signedIn(await oauth.accounts.confirmSignUp(body.token, event.req.headers.get('user-agent')))
+    }),
+  )
+  app.post(
+    '/api/auth/request-password-reset',
+    account(async (event) =>
+      json(
+        202,
+        await oauth.accounts.requestPasswordReset((await readJson(event.req)) as never, { ip: ip(event) }),
+      ),
+    ),
+  )
+  app.post(
+    '/api/auth/reset-password',
     account(async (event) =>
       signedIn(
-        await oauth.accounts.signUp(
+        await oauth.accounts.resetPassword(
           (await readJson(event.req)) as never,
           event.req.headers.get('user-agent'),
         ),
@@ -164,6 +198,10 @@ export function registerOAuthRoutes(app: H3, oauth: OAuthServer): void {
   )
   app.post('/sign-out', async (event) => {
     if (!sameOrigin(event.req, issuer, true)) return new Response('Refused', { status: 403 })
-    return seeOther('/sign-in', { 'set-cookie': await signOut(event) })
+    // "Not you?" on the consent screen comes back to the same request once the right person signs in.
+    const form = await readForm(event.req)
+    const returnTo = safeReturnTo(form?.get('return_to') ?? null, issuer, '')
+    const next = returnTo ? `/sign-in?return_to=${encodeURIComponent(returnTo)}` : '/sign-in'
+    return seeOther(next, { 'set-cookie': await signOut(event) })
   })
 }

@@ -1,6 +1,7 @@
 import { isProblem, type OAuthServer } from '@workgraph/core'
 import { getRequestIP, type H3 } from 'h3'
 import { safeReturnTo, sameOrigin, sessionCookie } from '../oauth/web-session.ts'
+import { linkSentPage, registerAccountLinkPages } from './account-links.ts'
 import { errorPage, escapeHtml, hidden, page, readForm, seeOther } from './html.ts'
 import { WELCOME_PATH } from './welcome.ts'
 
@@ -18,12 +19,13 @@ function accountForm(kind: 'sign-in' | 'sign-up', returnTo: string, error?: stri
 ${signUp ? '<label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name" maxlength="120">' : ''}
 <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="${signUp ? 'new-password' : 'current-password'}"${signUp ? ' minlength="10"' : ''}>
-<button type="submit">${title}</button></form>${other}`
+<button type="submit" class="primary">${title}</button></form>${other}${signUp ? '' : '<p><a href="/reset-password">Forgot your password?</a></p>'}`
 }
 
-/** `/sign-in` and `/sign-up`: HTML forms that work without JavaScript. */
+/** `/sign-in` and `/sign-up`, and the pages behind mailed links: HTML forms that work without JavaScript. */
 export function registerAccountPages(app: H3, oauth: OAuthServer): void {
   const issuer = oauth.issuer
+  registerAccountLinkPages(app, oauth)
   for (const kind of ['sign-in', 'sign-up'] as const) {
     const title = kind === 'sign-up' ? 'Create your account' : 'Sign in'
     app.get(`/${kind}`, (event) => {
@@ -40,10 +42,12 @@ export function registerAccountPages(app: H3, oauth: OAuthServer): void {
       const input = { email: form.get('email'), password: form.get('password'), name: form.get('name') }
       try {
         const userAgent = request.headers.get('user-agent')
-        const result =
-          kind === 'sign-up'
-            ? await oauth.accounts.signUp(input, userAgent)
-            : await oauth.accounts.signIn(input, { ip: getRequestIP(event) ?? 'unknown', userAgent })
+        const ip = getRequestIP(event) ?? 'unknown'
+        if (kind === 'sign-up') {
+          const sent = await oauth.accounts.signUp(input, { ip, returnTo })
+          return linkSentPage(oauth, sent.email, 'sign-up')
+        }
+        const result = await oauth.accounts.signIn(input, { ip, userAgent })
         return seeOther(returnTo, {
           'set-cookie': sessionCookie(issuer, result.sessionToken, 30 * 24 * 3600),
         })

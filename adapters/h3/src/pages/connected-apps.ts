@@ -19,7 +19,7 @@ export function registerConnectedAppsPage(app: H3, oauth: OAuthServer): void {
         async (
           g,
         ) => `<tr><td>${escapeHtml(g.clientName)}<br><small><code>${escapeHtml(g.clientId)}</code></small></td>
-<td>${g.scopes.map(escapeHtml).join(', ')}</td><td>${escapeHtml(g.updatedAt.slice(0, 10))}</td>
+<td data-label="Allowed">${g.scopes.map(escapeHtml).join(', ')}</td><td data-label="Since">${escapeHtml(g.updatedAt.slice(0, 10))}</td>
 <td><form method="post" action="${PATH}/revoke">${hidden('id', g.id)}${hidden('csrf', await revokeToken(signedIn.session.tokenHash, g.id))}
 <button type="submit" aria-label="Revoke ${escapeHtml(g.clientName)}">Revoke</button></form></td></tr>`,
       ),

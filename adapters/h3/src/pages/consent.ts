@@ -14,6 +14,7 @@ function consentBody(
   query: URLSearchParams,
   csrf: string,
   oauth: OAuthServer,
+  who: { name: string; email: string },
 ): string {
   const { client } = request
   const clientHost = /^https:\/\//.test(client.id) ? new URL(client.id).host : null
@@ -29,14 +30,16 @@ function consentBody(
     .filter(([k]) => k !== 'csrf' && k !== 'decision')
     .map(([k, v]) => hidden(k, v))
     .join('')
-  return `<h1>Allow ${escapeHtml(client.name)} to use your account?</h1>
+  const back = `/oauth/authorize?${new URLSearchParams([...query].filter(([k]) => k !== 'csrf' && k !== 'decision'))}`
+  return `<form method="post" action="/sign-out" class="who">Signed in as <strong>${escapeHtml(who.name)}</strong> (${escapeHtml(who.email)}). ${hidden('return_to', back)}<button type="submit" class="link">Not you? Sign out</button></form>
+<h1>Allow ${escapeHtml(client.name)} to use your account?</h1>
 <p>${clientHost ? `The app's identity is published at <code>${escapeHtml(clientHost)}</code>.` : 'The app registered itself with this server; its name is not verified.'}
 After you decide, you go back to <code>${escapeHtml(redirectHost)}</code>.</p>
 ${localOnly ? '<p class="warn" role="note">This app only returns to your own computer (localhost). Allow it only if you started it yourself.</p>' : ''}
 <p>It asks to:</p><ul class="scopes">${scopes}</ul>
 <form method="post" action="/oauth/authorize">${fields}${hidden('csrf', csrf)}
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Deny</button></form>`
+<div class="choices"><button type="submit" name="decision" value="allow" class="primary">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button></div></form>`
 }
 
 /** `/oauth/authorize`: the preflight, the sign-in detour, the consent screen and the decision. */
@@ -71,7 +74,7 @@ export function registerConsentPages(app: H3, oauth: OAuthServer): void {
     if (checked.prompt === 'none')
       return seeOther(oauth.deny(checked, 'consent_required', 'The person has not consented yet.'))
     const csrf = await oauth.consentToken(session.tokenHash, query)
-    return page(`Allow ${checked.client.name}`, consentBody(checked, query, csrf, oauth))
+    return page(`Allow ${checked.client.name}`, consentBody(checked, query, csrf, oauth, user))
   }
 
   app.get('/oauth/authorize', (event) => decide(new URL(event.req.url).searchParams, event.req, false))

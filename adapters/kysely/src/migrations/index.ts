@@ -21,6 +21,7 @@ import * as m0020 from './0020_notifications.ts'
 import * as m0021 from './0021_me.ts'
 import * as m0022 from './0022_documents.ts'
 import * as m0024 from './0024_project_grants.ts'
+import * as m0037 from './0037_account_tokens.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0021_me': m0021,
   '0019_initiatives': m0019,
   '0022_documents': m0022,
+  '0037_account_tokens': m0037,
   '0016_comment_subjects': m0016,
   '0015_project_relations': m0015,
   '0024_project_grants': m0024,

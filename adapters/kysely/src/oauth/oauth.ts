@@ -1,5 +1,6 @@
-import type { OAuthStore } from '@workgraph/core/storage'
+import type { AccountTokenRecord, OAuthStore } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
+import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import {
   type OAuthTables,
@@ -64,6 +65,32 @@ export function oauthRepo(database: Kysely<Database>): OAuthStore {
     },
     async deleteSessionByHash(tokenHash) {
       await db.deleteFrom('webSessions').where('tokenHash', '=', tokenHash).execute()
+    },
+    async deleteSessionsOf(userId) {
+      await db.deleteFrom('webSessions').where('userId', '=', userId).execute()
+    },
+
+    async insertAccountToken(record, now) {
+      await db.deleteFrom('accountTokens').where('expiresAt', '<=', now).execute()
+      await db.insertInto('accountTokens').values(record).execute()
+    },
+    async takeAccountToken(tokenHash, purpose, now) {
+      // One statement, so two clicks on one link cannot both use it.
+      const row = await db
+        .deleteFrom('accountTokens')
+        .where('tokenHash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('expiresAt', '>', now)
+        .returningAll()
+        .executeTakeFirst()
+      return row
+        ? {
+            ...row,
+            purpose: row.purpose as AccountTokenRecord['purpose'],
+            createdAt: iso(row.createdAt),
+            expiresAt: iso(row.expiresAt),
+          }
+        : null
     },
 
     async insertClient(client) {

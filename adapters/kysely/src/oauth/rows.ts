@@ -16,6 +16,16 @@ type NullableTs = ColumnType<Date | string | null, string | null, string | null>
 /** The tables of migration 0002, as queries see them (CamelCasePlugin maps names). */
 export interface OAuthTables {
   userPasswords: { userId: string; hash: string; updatedAt: Ts }
+  accountTokens: {
+    tokenHash: string
+    purpose: string
+    email: string
+    name: string | null
+    passwordHash: string | null
+    returnTo: string | null
+    createdAt: Ts
+    expiresAt: Ts
+  }
   webSessions: {
     id: string
     userId: string

@@ -46,6 +46,8 @@ export interface EngineBase {
   readonly hub: EventHub
   readonly tokens: TokenService
   readonly limiter: RateLimiter
+  /** Sends the service's mail (invitations, sign-up and password-reset links). */
+  readonly mailer: Mailer
   /** The counters behind every rate limit of this engine (API, sign-in, registration). */
   readonly rateLimitStore: RateLimitStore
   readonly operations: readonly AnyOperation[]
@@ -352,6 +354,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     hub,
     tokens,
     limiter,
+    mailer,
     rateLimitStore,
     operations: catalogue.operations,
     clock,

@@ -1,11 +1,12 @@
 import { newId, type UserId } from '../kernel/ids.ts'
+import type { Mailer } from '../kernel/mailer.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { RateLimiter } from '../kernel/rate-limit.ts'
 import type { Storage } from '../kernel/storage.ts'
 import type { User } from '../users/storage.ts'
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts'
 import { hashToken, randomToken } from './secrets.ts'
-import type { SessionRecord, WebSessionId } from './store.ts'
+import type { AccountTokenRecord, SessionRecord, WebSessionId } from './store.ts'
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/
@@ -20,12 +21,56 @@ export interface SignedIn {
 export interface AccountsOptions {
   storage: Storage
   clock: () => Date
-  /** Counts sign-in attempts per address and per email. */
+  /** Counts sign-in attempts, sign-ups and reset requests per address and per email. */
   limiter: RateLimiter
+  /** Sends the links that finish a sign-up and reset a password. */
+  mailer: Mailer
+  /** The public origin the links point at. */
+  baseUrl: string
+}
+
+/** How long the link that finishes a sign-up works. */
+export const SIGN_UP_LINK_HOURS = 24
+/** How long a password-reset link works. */
+export const RESET_LINK_MINUTES = 60
+
+/** What the sign-up and reset forms answer, whatever the address: it never says whether it has an account. */
+export interface LinkSent {
+  email: string
 }
 
 /** Accounts with passwords and the web sessions that carry them. */
-export function createAccounts({ storage, clock, limiter }: AccountsOptions) {
+export function createAccounts({ storage, clock, limiter, mailer, baseUrl }: AccountsOptions) {
+  async function throttle(action: string, ip: string, email: string, what: string): Promise<void> {
+    for (const key of [`${action}:ip:${ip}`, `${action}:email:${email}`]) {
+      const decision = await limiter.consume(key)
+      if (!decision.allowed)
+        throw new ProblemError('rate_limited', `Too many ${what}; retry in ${decision.resetSeconds} s.`, {
+          extensions: { retryAfter: decision.resetSeconds },
+        })
+    }
+  }
+
+  async function sendLink(
+    record: Omit<AccountTokenRecord, 'tokenHash' | 'createdAt' | 'expiresAt'>,
+    lifetimeMs: number,
+  ): Promise<string> {
+    const token = randomToken()
+    const now = clock()
+    await storage.transaction((s) =>
+      s.oauth.insertAccountToken(
+        {
+          ...record,
+          tokenHash: hashToken(token),
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+        },
+        now.toISOString(),
+      ),
+    )
+    return token
+  }
+
   async function startSession(user: User, userAgent: string | null): Promise<SignedIn> {
     const now = clock()
     const sessionToken = randomToken()
@@ -42,22 +87,116 @@ export function createAccounts({ storage, clock, limiter }: AccountsOptions) {
   }
 
   return {
-    async signUp(input: { email: unknown; password: unknown; name?: unknown }, userAgent: string | null) {
+    /** Where the links go when not to a mailbox (a development server's log). */
+    mailNote: mailer.note ?? null,
+
+    /**
+     * Starts a sign-up. The answer is the same whether or not the address has an account: a new
+     * address gets a link that creates the account; a known one gets a mail saying so, with the way
+     * to reset its password. Either way the password is hashed, so timing tells nothing either.
+     */
+    async signUp(
+      input: { email: unknown; password: unknown; name?: unknown },
+      meta: { ip: string; returnTo: string | null },
+    ): Promise<LinkSent> {
       const { email, password } = checkCredentials(input)
       const name =
         typeof input.name === 'string' && input.name.trim()
           ? input.name.trim().slice(0, 120)
           : email.split('@')[0]!
       if (password.length < 10) throw invalid('/password', 'Use at least 10 characters.')
+      await throttle('signup', meta.ip, email, 'sign-ups')
+      const passwordHash = await hashPassword(password)
+      const existing = await storage.read((s) => s.users.getByEmail(email))
+      if (existing) {
+        await mailer.send({
+          to: email,
+          subject: 'You already have a workgraph account',
+          text: `Someone (perhaps you) tried to create an account with this address, which already has one. Sign in at ${baseUrl}/sign-in, or reset your password with the link below. If it was not you, nothing changed.`,
+          link: `${baseUrl}/reset-password`,
+        })
+      } else {
+        const token = await sendLink(
+          { purpose: 'sign_up', email, name, passwordHash, returnTo: meta.returnTo },
+          SIGN_UP_LINK_HOURS * 3600_000,
+        )
+        await mailer.send({
+          to: email,
+          subject: 'Finish creating your workgraph account',
+          text: `Open the link within ${SIGN_UP_LINK_HOURS} hours to create your account. If you did not ask for one, ignore this mail.`,
+          link: `${baseUrl}/sign-up/confirm?token=${token}`,
+        })
+      }
+      return { email }
+    },
+
+    /** Uses a sign-up link: creates the account with the name and password given, and signs in. */
+    async confirmSignUp(
+      token: unknown,
+      userAgent: string | null,
+    ): Promise<SignedIn & { returnTo: string | null }> {
+      const now = clock().toISOString()
+      const { user, returnTo } = await storage.transaction(async (s) => {
+        const link = typeof token === 'string' && token.length <= 100 ? token : ''
+        const record = link ? await s.oauth.takeAccountToken(hashToken(link), 'sign_up', now) : null
+        if (!record)
+          throw new ProblemError(
+            'not_found',
+            'This link was used already, has expired or is not one of ours; sign up again.',
+          )
+        if (await s.users.getByEmail(record.email))
+          throw new ProblemError('conflict', 'This address has an account already; sign in instead.')
+        const created: User = { id: newId('UserId'), email: record.email, name: record.name!, createdAt: now }
+        await s.users.insert(created)
+        await s.oauth.setPasswordHash(created.id, record.passwordHash!, now)
+        return { user: created, returnTo: record.returnTo }
+      })
+      return { ...(await startSession(user, userAgent)), returnTo }
+    },
+
+    /** Mails a reset link when the address has an account; answers the same when it has none. */
+    async requestPasswordReset(input: { email: unknown }, meta: { ip: string }): Promise<LinkSent> {
+      const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : ''
+      if (!EMAIL.test(email)) throw invalid('/email', 'Give a valid email address.')
+      await throttle('reset', meta.ip, email, 'reset requests')
+      const user = await storage.read((s) => s.users.getByEmail(email))
+      if (user) {
+        const token = await sendLink(
+          { purpose: 'password_reset', email, name: null, passwordHash: null, returnTo: null },
+          RESET_LINK_MINUTES * 60_000,
+        )
+        await mailer.send({
+          to: email,
+          subject: 'Reset your workgraph password',
+          text: `Open the link within ${RESET_LINK_MINUTES} minutes to choose a new password; it works once. If you did not ask, ignore this mail: your password stays as it is.`,
+          link: `${baseUrl}/reset-password/confirm?token=${token}`,
+        })
+      }
+      return { email }
+    },
+
+    /** Uses a reset link: sets the new password, ends every web session of the person, signs in anew. */
+    async resetPassword(
+      input: { token: unknown; password: unknown },
+      userAgent: string | null,
+    ): Promise<SignedIn> {
+      const password = typeof input.password === 'string' ? input.password : ''
+      if (password.length < 10 || password.length > 1024)
+        throw invalid('/password', 'Use at least 10 and at most 1024 characters.')
       const hash = await hashPassword(password)
       const now = clock().toISOString()
       const user = await storage.transaction(async (s) => {
-        if (await s.users.getByEmail(email))
-          throw new ProblemError('conflict', 'An account with this email exists; sign in instead.')
-        const created: User = { id: newId('UserId'), email, name, createdAt: now }
-        await s.users.insert(created)
-        await s.oauth.setPasswordHash(created.id, hash, now)
-        return created
+        const link = typeof input.token === 'string' && input.token.length <= 100 ? input.token : ''
+        const record = link ? await s.oauth.takeAccountToken(hashToken(link), 'password_reset', now) : null
+        const found = record ? await s.users.getByEmail(record.email) : null
+        if (!found)
+          throw new ProblemError(
+            'not_found',
+            'This link was used already, has expired or is not one of ours; ask for a new one.',
+          )
+        await s.oauth.setPasswordHash(found.id, hash, now)
+        await s.oauth.deleteSessionsOf(found.id)
+        return found
       })
       return startSession(user, userAgent)
     },
@@ -68,17 +207,7 @@ export function createAccounts({ storage, clock, limiter }: AccountsOptions) {
       meta: { ip: string; userAgent: string | null },
     ) {
       const { email, password } = checkCredentials(input)
-      for (const key of [`signin:ip:${meta.ip}`, `signin:email:${email}`]) {
-        const decision = await limiter.consume(key)
-        if (!decision.allowed)
-          throw new ProblemError(
-            'rate_limited',
-            `Too many sign-in attempts; retry in ${decision.resetSeconds} s.`,
-            {
-              extensions: { retryAfter: decision.resetSeconds },
-            },
-          )
-      }
+      await throttle('signin', meta.ip, email, 'sign-in attempts')
       const user = await storage.read((s) => s.users.getByEmail(email))
       const stored = user ? await storage.read((s) => s.oauth.getPasswordHash(user.id)) : null
       const ok = await verifyPassword(password, stored ?? DECOY_HASH)

@@ -39,6 +39,8 @@ export function createOAuthServer(engine: Engine, options: OAuthServerOptions = 
   const accounts = createAccounts({
     storage,
     clock,
+    mailer: engine.mailer,
+    baseUrl: issuer,
     // The engine's counters: with a shared store, sign-in and registration limits hold across instances.
     limiter: createRateLimiter({
       limit: options.signInAttemptsPerMinute ?? 20,

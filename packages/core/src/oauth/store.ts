@@ -73,6 +73,21 @@ export interface RefreshTokenRecord {
   replay: string | null
 }
 
+/** A single-use link sent by mail: finishing a sign-up, or resetting a password. */
+export interface AccountTokenRecord {
+  /** Only the hash is stored; the link carries the token. */
+  tokenHash: string
+  purpose: 'sign_up' | 'password_reset'
+  email: string
+  /** A sign-up's name and password hash, chosen on the form; null for a reset. */
+  name: string | null
+  passwordHash: string | null
+  /** Where the person goes once the link is used (a same-site path). */
+  returnTo: string | null
+  createdAt: string
+  expiresAt: string
+}
+
 /** Accounts, web sessions and the OAuth state every server instance must share. */
 export interface OAuthStore {
   /** The scrypt hash of a user's password, or null when the user has none. */
@@ -86,6 +101,17 @@ export interface OAuthStore {
   /** Returns false when the user has no such session. */
   deleteSession(userId: UserId, id: WebSessionId): Promise<boolean>
   deleteSessionByHash(tokenHash: string): Promise<void>
+  /** Ends every web session of the person (after a password reset). */
+  deleteSessionsOf(userId: UserId): Promise<void>
+
+  /** Stores a mailed link, and forgets links that expired before `now`. */
+  insertAccountToken(record: AccountTokenRecord, now: string): Promise<void>
+  /** Deletes and returns the live link with this hash and purpose: each works once, before it expires. */
+  takeAccountToken(
+    tokenHash: string,
+    purpose: AccountTokenRecord['purpose'],
+    now: string,
+  ): Promise<AccountTokenRecord | null>
 
   insertClient(client: OAuthClientRecord): Promise<void>
   getClient(id: string): Promise<OAuthClientRecord | null>

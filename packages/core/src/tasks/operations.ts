@@ -13,9 +13,6 @@ import { createTask, deleteTask, listTasks, setTaskArchived, updateTask } from '
 const Title = Type.String({ minLength: 1, maxLength: 500 })
 const editable = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
-  stateId: Type.Optional(
-    IdSchema('StateId', "A workflow state of the task's team; the team's default state if left out."),
-  ),
   assigneeId: Type.Optional(Nullable(IdSchema('MemberId'), 'Needs the `assign` capability.')),
   priority: Type.Optional(PrioritySchema),
   estimate: Type.Optional(Nullable(Estimate)),
@@ -54,7 +51,14 @@ const editable = {
 
 /** The body of `tasks.create`, also an item of `tasks.batchCreate`. */
 export const TaskCreateBody = Type.Object(
-  { teamId: IdSchema('TeamId'), title: Title, ...editable },
+  {
+    teamId: IdSchema('TeamId'),
+    title: Title,
+    stateId: Type.Optional(
+      IdSchema('StateId', "A workflow state of the task's team; the team's default state if left out."),
+    ),
+    ...editable,
+  },
   { additionalProperties: false },
 )
 /** The fields `tasks.update` and `tasks.batchUpdate` change. */
@@ -64,6 +68,12 @@ export const TaskUpdateFields = {
     IdSchema(
       'TeamId',
       'Moves the task to another team (needs `contribute` there too): it gets a new key, its old key keeps resolving, and its state maps to the same category.',
+    ),
+  ),
+  stateId: Type.Optional(
+    IdSchema(
+      'StateId',
+      "A workflow state of the task's team (of the new team when `teamId` changes too); completing or canceling stamps `completedAt` / `canceledAt`.",
     ),
   ),
   ...editable,
