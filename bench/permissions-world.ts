@@ -1,9 +1,9 @@
 /**
- * The org the permissions bench measures: 1,000 people of seven kinds, their grants and team
- * memberships over 50 teams, and 100,000 tasks, seeded straight through storage from a fixed seed
- * (every run builds the same org).
+ * The org the permissions bench measures: 1,000 people of nine kinds, their grants and team
+ * memberships over 50 teams and 1,000 projects, and 100,000 tasks (six in ten in a project), seeded
+ * straight through storage from a fixed seed (every run builds the same org).
  */
-import type { Capability, Grant, MemberId, OrgId, OrgRole, StateId, TeamId } from '@workgraph/core'
+import type { Capability, Grant, MemberId, OrgId, OrgRole, ProjectId, StateId, TeamId } from '@workgraph/core'
 import { CAPABILITIES, newId } from '@workgraph/core'
 import type { MemberRecord, TaskRecord, User } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
@@ -12,11 +12,23 @@ import { postgres } from './support.ts'
 export const TASKS = 100_000
 export const TEAMS = 50
 export const MEMBERS = 1_000
+export const PROJECTS = 1_000
+/** The share of tasks in a project (one of their team's 20 projects). */
+export const IN_PROJECT = 0.6
 export const BATCH = 2_000
 /** Postgres only: seeding transactions in flight at once (the pool has 10 connections). */
 export const SEED_CONCURRENCY = 4
 
-export type Kind = 'admin' | 'member' | 'guest-org' | 'guest-1' | 'guest-few' | 'guest-many' | 'guest-none'
+export type Kind =
+  | 'admin'
+  | 'member'
+  | 'guest-org'
+  | 'guest-1'
+  | 'guest-few'
+  | 'guest-many'
+  | 'guest-none'
+  | 'guest-projects'
+  | 'guest-team-projects'
 export const CLASSES: { kind: Kind; label: string }[] = [
   { kind: 'admin', label: 'admin (role)' },
   { kind: 'member', label: 'member (role)' },
@@ -25,6 +37,8 @@ export const CLASSES: { kind: Kind; label: string }[] = [
   { kind: 'guest-few', label: 'guest, 2–4 teams' },
   { kind: 'guest-many', label: 'guest, via team memberships' },
   { kind: 'guest-none', label: 'guest, no grants' },
+  { kind: 'guest-projects', label: 'guest, 1–3 projects' },
+  { kind: 'guest-team-projects', label: 'guest, 1 team + 1–3 projects' },
 ]
 
 export interface Person {
@@ -38,6 +52,7 @@ export interface Person {
 export interface Row {
   id: string
   teamId: string
+  projectId: string | null
   createdAt: string
   archived: boolean
 }
@@ -64,6 +79,8 @@ export async function seedPeople(storage: RunningServer['storage'], orgId: OrgId
     ...Array<Kind>(5).fill('guest-1'),
     ...Array<Kind>(7).fill('guest-few'),
     ...Array<Kind>(6).fill('guest-many'),
+    ...Array<Kind>(3).fill('guest-projects'),
+    ...Array<Kind>(3).fill('guest-team-projects'),
   ]
   let guests = 0
   await storage.transaction(async (store) => {
@@ -96,6 +113,55 @@ export async function seedPeople(storage: RunningServer['storage'], orgId: OrgId
 }
 
 /**
+ * 1,000 projects, 20 per team (project p on team p mod 50), inserted through storage with the status
+ * of one project made through the engine. Returns each team's projects.
+ */
+export async function seedProjects(
+  storage: RunningServer['storage'],
+  orgId: OrgId,
+  teamIds: TeamId[],
+  first: { id: ProjectId; statusId: string; creatorId: MemberId },
+): Promise<Map<string, ProjectId[]>> {
+  const byTeam = new Map<string, ProjectId[]>(teamIds.map((t) => [t, []]))
+  byTeam.get(teamIds[0]!)!.push(first.id)
+  const now = new Date().toISOString()
+  await storage.transaction(async (store) => {
+    for (let p = 1; p < PROJECTS; p++) {
+      const teamId = teamIds[p % teamIds.length]!
+      const id = newId('ProjectId')
+      await store.projects.insert(
+        {
+          id,
+          orgId,
+          name: `Project ${p}`,
+          description: null,
+          icon: null,
+          color: '#5e6ad2',
+          statusId: first.statusId,
+          leadId: null,
+          priority: 'none',
+          startDate: null,
+          targetDate: null,
+          updateCadence: 'none',
+          updateWeekday: 'friday',
+          creatorId: first.creatorId,
+          createdAt: now,
+          updatedAt: now,
+          startedAt: null,
+          completedAt: null,
+          canceledAt: null,
+          archivedAt: null,
+        } as never,
+        [teamId],
+        now,
+      )
+      byTeam.get(teamId)!.push(id)
+    }
+  })
+  return byTeam
+}
+
+/**
  * Team-subject grants (most teams on themselves, each team `view` on a few neighbours), people in teams,
  * and direct grants by kind: guests on 1 or 2–4 teams, via 2–4 team memberships plus 0–2 direct grants,
  * on the org, or nothing (each of those is in a team that holds no grant). Members and admins get team
@@ -106,7 +172,9 @@ export async function seedAccess(
   orgId: OrgId,
   teamIds: TeamId[],
   people: Person[],
+  projectsByTeam: Map<string, ProjectId[]>,
 ) {
+  const projects = [...projectsByTeam.values()].flat()
   const grants: Grant[] = []
   const teamsOf = new Map<string, Set<string>>()
   const now = new Date().toISOString()
@@ -122,7 +190,7 @@ export async function seedAccess(
       orgId,
       subjectType,
       subjectId,
-      containerType: container ? 'team' : 'org',
+      containerType: !container ? 'org' : container.startsWith('proj_') ? 'project' : 'team',
       containerId: container ?? orgId,
       capability: cap,
       createdAt: now,
@@ -139,11 +207,21 @@ export async function seedAccess(
   }
   // Teams 45–49 hold no team grant at all: being in one gives nothing.
   const grantless = teamIds.slice(45)
+  const pickProjects = (n: number, outside: string[] = []) => {
+    const picked = new Set<string>()
+    while (picked.size < n) {
+      const p = projects[Math.floor(random() * projects.length)]!
+      if (!outside.some((t) => projectsByTeam.get(t)!.includes(p))) picked.add(p)
+    }
+    return [...picked]
+  }
   teamIds.forEach((teamId, t) => {
     if (t >= 45) return
     grant('team', teamId, teamId, 'contribute')
     const neighbours = 2 + (t % 4)
     for (let k = 1; k <= neighbours; k++) grant('team', teamId, teamIds[(t + k * 7) % TEAMS]!, 'view')
+    // And `comment` on two projects of other teams: a team invited into someone else's effort.
+    for (const p of pickProjects(2, [teamId])) grant('team', teamId, p, 'comment')
   })
   for (const person of people) {
     const direct = (n: number) => {
@@ -154,6 +232,7 @@ export async function seedAccess(
       case 'member':
         for (const teamId of pickTeams(1 + (person.index % 2), teamIds.slice(0, 45))) join(person, teamId)
         if (person.index % 7 === 0) direct(1)
+        if (person.index % 5 === 0) grant('member', person.memberId, pickProjects(1)[0]!, capability())
         break
       case 'guest-org':
         grant('member', person.memberId, null, CAPABILITIES[person.index % 3]!)
@@ -172,6 +251,17 @@ export async function seedAccess(
       case 'guest-none':
         join(person, pickTeams(1, grantless)[0]!)
         break
+      case 'guest-projects':
+        for (const p of pickProjects(1 + Math.floor(random() * 3)))
+          grant('member', person.memberId, p, capability())
+        break
+      case 'guest-team-projects': {
+        const [teamId] = pickTeams(1)
+        grant('member', person.memberId, teamId!, capability())
+        for (const p of pickProjects(1 + Math.floor(random() * 3), [teamId!]))
+          grant('member', person.memberId, p, capability())
+        break
+      }
     }
   }
   let memberships = 0
@@ -197,6 +287,7 @@ export async function seedTasks(
   orgId: OrgId,
   teamIds: TeamId[],
   people: Person[],
+  projectsByTeam: Map<string, ProjectId[]>,
 ) {
   const backlog = new Map<string, StateId>()
   await storage.read(async (s) => {
@@ -229,6 +320,8 @@ export async function seedTasks(
     const number = (numbers.get(teamId) ?? 0) + 1
     numbers.set(teamId, number)
     const createdAt = new Date(base + Math.floor(i / 2) * 1000).toISOString()
+    const own = projectsByTeam.get(teamId)!
+    const projectId = random() < IN_PROJECT ? own[Math.floor(random() * own.length)]! : null
     records.push({
       id: newId('TaskId'),
       orgId,
@@ -248,7 +341,8 @@ export async function seedTasks(
       completedAt: null,
       canceledAt: null,
       archivedAt: i % 20 === 7 ? createdAt : null,
-    })
+      projectId,
+    } as TaskRecord)
   }
   const batches: TaskRecord[][] = []
   for (let from = 0; from < TASKS; from += BATCH) batches.push(records.slice(from, from + BATCH))
@@ -262,6 +356,12 @@ export async function seedTasks(
   }
   await Promise.all(Array.from({ length: postgres ? SEED_CONCURRENCY : 1 }, worker))
   return records.map(
-    (t): Row => ({ id: t.id, teamId: t.teamId, createdAt: t.createdAt, archived: !!t.archivedAt }),
+    (t): Row => ({
+      id: t.id,
+      teamId: t.teamId,
+      projectId: t.projectId ?? null,
+      createdAt: t.createdAt,
+      archived: !!t.archivedAt,
+    }),
   )
 }

@@ -136,6 +136,25 @@ describeEachDatabase('MCP projects: names, tools, resources and plans', (db) => 
     })
     const missing = await tool(client, 'get_project', { project: 'Nothing' })
     expect(missing.error.code).toBe('unknown_name')
+
+    // Completing with open tasks asks what happens to them; `move` takes a project by name.
+    await tool(client, 'manage_project', { action: 'create', name: 'Later', teams: ['ENG'] })
+    const asked = await tool(client, 'manage_project', {
+      action: 'update',
+      project: 'Checkout',
+      status: 'completed',
+    })
+    expect(asked.error).toMatchObject({ code: 'open_work', openTasks: 2 })
+    const closed = await tool(client, 'manage_project', {
+      action: 'update',
+      project: 'Checkout',
+      status: 'completed',
+      open_tasks: 'move',
+      move_tasks_to: 'later',
+    })
+    expect(closed).toMatchObject({ status: 'Completed (completed)' })
+    expect((await ws.api.get(`${base}/tasks/${eng1.id}`)).body).toMatchObject({ milestoneId: null })
+    expect((await ws.api.get(`${base}/tasks/${eng1.id}`)).body.projectId).not.toBe(created.id)
     await client.close()
   })
 

@@ -92,6 +92,76 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     // Two sample worlds and three requests per operation: minutes on a loaded machine.
   })
 
+  it('opens one project and what it holds to a grant on it, and no other project', async () => {
+    const a = await world()
+    const b = await world()
+    const base = `/v1/orgs/${a.ids.orgId}`
+    // A second project in A, on a team the guest has no grant on, with a milestone.
+    const hidden = (await a.ws.api.post(`${base}/projects`, { name: 'Hidden', teamIds: [a.ids.otherTeamId] }))
+      .body
+    const hiddenMilestone = (await a.ws.api.post(`${base}/projects/${hidden.id}/milestones`, { name: 'H' }))
+      .body
+    const guest = await a.ws.addMember('guest')
+    const granted = await a.ws.api.post(`${base}/grants`, {
+      subjectType: 'member',
+      subjectId: guest.memberId,
+      containerType: 'project',
+      containerId: a.ids.projectId,
+      capability: 'view',
+    })
+    expect(granted.status).toBe(201)
+    const token = await server.engine.tokens.issueAccessToken({
+      userId: guest.user.id,
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+    })
+    // Operations decided by the project or milestone in their path. Linking a project into an
+    // initiative is decided by the initiative first (org-level: 403 to this guest whatever the project).
+    const onProject = orgOperations.filter(
+      (op) => /\{(projectId|milestoneId)\}/.test(op.path) && !op.path.includes('/initiatives/'),
+    )
+    expect(onProject.length).toBeGreaterThan(10)
+    for (const op of onProject) {
+      // The granted project: every read answers, every mutation above `view` is a 403.
+      const mine = request(op, a.ids)
+      const res = await server.request(op.method, mine.path, { token, body: mine.body })
+      if (op.method === 'GET') expect(res.status, `${op.id} on the granted project`).toBe(200)
+      else if (op.capability && op.capability !== 'view')
+        expect(res.status, `${op.id} on the granted project`).toBe(403)
+      // Another project of the same org, and one of another org: exactly as missing.
+      for (const ids of [
+        { ...a.ids, projectId: hidden.id, milestoneId: hiddenMilestone.id },
+        { ...a.ids, projectId: b.ids.projectId!, milestoneId: b.ids.milestoneId! },
+      ]) {
+        const theirs = request(op, ids)
+        const hiddenRes = await server.request(op.method, theirs.path, { token, body: theirs.body })
+        expect(hiddenRes.status, `${op.id} on a project without a grant`).toBe(404)
+      }
+    }
+    // Its task is reachable through the project; the team's other tasks are not.
+    const asGuest = server.as(token)
+    expect((await asGuest.get(`${base}/tasks/${a.ids.taskId}`)).status).toBe(200)
+    expect((await asGuest.get(`${base}/tasks/${a.ids.otherTaskId}`)).status).toBe(404)
+    // Grants on another tenant's project, and explaining one: as missing, for A's owner too.
+    const crossed = await a.ws.api.post(`${base}/grants`, {
+      subjectType: 'member',
+      subjectId: guest.memberId,
+      containerType: 'project',
+      containerId: b.ids.projectId,
+      capability: 'view',
+    })
+    expect(crossed.status).toBe(404)
+    expect(
+      (await a.ws.api.get(`${base}/grants?containerType=project&containerId=${b.ids.projectId}`)).status,
+    ).toBe(404)
+    expect(
+      (
+        await a.ws.api.get(
+          `${base}/access/explain?actorId=${guest.memberId}&capability=view&targetType=project&targetId=${b.ids.projectId}`,
+        )
+      ).status,
+    ).toBe(404)
+  })
+
   it('answers a view-only person with 403 on every mutation, and changes nothing', async () => {
     const a = await world()
     const viewer = await a.ws.addMember('guest')

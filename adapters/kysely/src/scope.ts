@@ -1,10 +1,11 @@
 import type { ReadScope } from '@workgraph/core'
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import type { Database } from './schema.ts'
 
 /**
  * The permission predicate of a read: `column in (the teams the actor may view)`. Core computes the
  * list from the grants it loads once per request, so the query carries a literal the planner can
- * estimate (and read team by team through `tasks_team_created`), and an empty list reads nothing.
+ * estimate (and read team by team through `tasks_team_number`), and an empty list reads nothing.
  * Pages and counts are exact; nothing is filtered afterwards. Org-wide readers get no predicate.
  */
 export function inVisibleTeams<DB, TB extends keyof DB>(
@@ -14,4 +15,46 @@ export function inVisibleTeams<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   if (scope.teamIds.length === 0) return sql<SqlBool>`1 = 0`
   return eb(column as never, 'in', [...scope.teamIds] as never)
+}
+
+/**
+ * The permission predicate of a task read (`table` names the tasks row: `tasks`, or an alias): its
+ * team is visible, or its project holds a grant that reaches the actor. A reader without project
+ * grants gets exactly the team predicate, so the project path costs them nothing. For the others
+ * the `or` keeps pages exact but is slow on large orgs (docs/performance.md, "Project grants").
+ */
+export function visibleTask<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  table: string,
+  scope: ReadScope,
+): Expression<SqlBool> {
+  const team = inVisibleTeams(eb, `${table}.teamId`, scope)
+  if (scope.projectIds.length === 0) return team
+  const project = eb(`${table}.projectId` as never, 'in', [...scope.projectIds] as never)
+  return scope.teamIds.length === 0 ? project : eb.or([team, project])
+}
+
+/**
+ * The permission predicate of a project read by reference (`projectRef` and `orgRef` name the
+ * project's id and org columns of the outer query): one of its teams is visible to the reader (an
+ * indexed `exists` on `project_teams`), or the project is one where a grant reaches them (a literal
+ * list). Org-wide readers are not narrowed; callers skip the predicate for them.
+ */
+export function visibleProjectRef<DB, TB extends keyof DB>(
+  outer: ExpressionBuilder<DB, TB>,
+  projectRef: string,
+  orgRef: string,
+  scope: ReadScope,
+): Expression<SqlBool> {
+  const eb = outer as unknown as ExpressionBuilder<Database, never>
+  const throughTeams = eb.exists(
+    eb
+      .selectFrom('projectTeams as vpt')
+      .select('vpt.teamId')
+      .whereRef('vpt.orgId', '=', orgRef as never)
+      .whereRef('vpt.projectId', '=', projectRef as never)
+      .where((e) => inVisibleTeams(e, 'vpt.teamId', scope)),
+  )
+  if (scope.projectIds.length === 0) return throughTeams
+  return eb.or([throughTeams, eb(projectRef as never, 'in', [...scope.projectIds] as never)])
 }

@@ -16,7 +16,7 @@ import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { visibleTask } from '../scope.ts'
 
 type Row<T> = { [K in keyof T]: unknown }
 
@@ -106,7 +106,7 @@ function visibleSessions(db: Kysely<Database>, orgId: OrgId, scope: ReadScope) {
     .selectFrom('tasks')
     .select('tasks.id')
     .where('tasks.orgId', '=', orgId)
-    .where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+    .where((eb) => visibleTask(eb, 'tasks', scope))
   return q.where((eb) =>
     eb.or([eb('agentSessions.taskId', 'is', null), eb('agentSessions.taskId', 'in', visibleTasks)]),
   )

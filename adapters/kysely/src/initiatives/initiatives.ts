@@ -12,7 +12,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { visibleProjectRef as visibleProjectOf } from '../scope.ts'
 
 type Row = { [K in keyof Database['initiatives']]: unknown } & { health: unknown; lastUpdateAt: unknown }
 
@@ -60,7 +60,7 @@ function latestUpdate<DB extends Database, TB extends keyof DB>(
     .limit(1)
 }
 
-/** One of the project's teams is visible to the reader (the projects repo's predicate). */
+/** The reader may view the project: one of its teams is visible, or a grant on it reaches them (the projects repo's predicate). */
 export function visibleProjectRef<DB extends Database, TB extends keyof DB>(
   outer: ExpressionBuilder<DB, TB>,
   projectRef: string,
@@ -68,21 +68,13 @@ export function visibleProjectRef<DB extends Database, TB extends keyof DB>(
   scope: ReadScope,
 ): Expression<SqlBool> {
   if (scope.orgWide) return sql<SqlBool>`1 = 1`
-  const eb = asBase(outer)
-  return eb.exists(
-    eb
-      .selectFrom('projectTeams as vpt')
-      .select('vpt.teamId')
-      .whereRef('vpt.orgId', '=', orgRef as never)
-      .whereRef('vpt.projectId', '=', projectRef as never)
-      .where((e) => inVisibleTeams(e, 'vpt.teamId', scope)),
-  )
+  return visibleProjectOf(outer, projectRef, orgRef, scope)
 }
 
 /**
  * The permission predicate of an initiative read: org-wide readers see all; others see an initiative
- * when it or one of its sub-initiatives (the closure table) links a project they can view. It is part
- * of the query, so pages are exact.
+ * when it or one of its sub-initiatives (the closure table) links a project they can view (through
+ * its teams or a grant on it). It is part of the query, so pages are exact.
  */
 export function visibleInitiativeRef<DB extends Database, TB extends keyof DB>(
   outer: ExpressionBuilder<DB, TB>,
@@ -98,13 +90,10 @@ export function visibleInitiativeRef<DB extends Database, TB extends keyof DB>(
       .innerJoin('initiativeProjects as vip', (j) =>
         j.onRef('vip.orgId', '=', 'vc.orgId').onRef('vip.initiativeId', '=', 'vc.descendantId'),
       )
-      .innerJoin('projectTeams as vpt', (j) =>
-        j.onRef('vpt.orgId', '=', 'vip.orgId').onRef('vpt.projectId', '=', 'vip.projectId'),
-      )
       .select('vc.descendantId')
       .whereRef('vc.orgId', '=', orgRef as never)
       .whereRef('vc.ancestorId', '=', idRef as never)
-      .where((e) => inVisibleTeams(e, 'vpt.teamId', scope)),
+      .where((e) => visibleProjectOf(e, 'vip.projectId', 'vip.orgId', scope)),
   )
 }
 

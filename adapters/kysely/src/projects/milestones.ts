@@ -5,7 +5,7 @@ import { deleteThreadsOf } from '../comments/purge.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { visibleTask } from '../scope.ts'
 
 type Row = { [K in keyof Database['milestones']]: unknown }
 
@@ -72,7 +72,7 @@ export function milestoneRepo(db: Kysely<Database>): MilestoneRepo {
         .where('tasks.milestoneId', 'is not', null)
         .where('tasks.deletedAt', 'is', null)
         .where('tasks.archivedAt', 'is', null)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
       const rows = await q.groupBy(['tasks.milestoneId', 's.category']).execute()
       return rows.map((r) => ({
         milestoneId: r.milestoneId as MilestoneId,

@@ -15,7 +15,7 @@ import { valuesOf } from '../fields/values.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { inVisibleTeams, visibleTask } from '../scope.ts'
 import { toTeam } from '../teams/teams.ts'
 
 type Row = { [K in keyof Database['projects']]: unknown } & {
@@ -119,11 +119,12 @@ function openBlockers(eb: ExpressionBuilder<Database, 'projects'>) {
 }
 
 /**
- * The permission predicate of a project read: one of its teams is visible to the reader. It is part
- * of the query (an indexed `exists` on `project_teams`), so pages are exact.
+ * The permission predicate of a project read: one of its teams is visible to the reader, or a grant
+ * on the project itself reaches them. It is part of the query (an indexed `exists` on
+ * `project_teams`, or a literal list of project ids), so pages are exact.
  */
 function visibleProject(eb: ExpressionBuilder<Database, 'projects'>, scope: ReadScope) {
-  return eb.exists(
+  const throughTeams = eb.exists(
     eb
       .selectFrom('projectTeams as pt')
       .select('pt.teamId')
@@ -131,6 +132,8 @@ function visibleProject(eb: ExpressionBuilder<Database, 'projects'>, scope: Read
       .whereRef('pt.projectId', '=', 'projects.id')
       .where((e) => inVisibleTeams(e, 'pt.teamId', scope)),
   )
+  if (scope.projectIds.length === 0) return throughTeams
+  return eb.or([throughTeams, eb('projects.id', 'in', [...scope.projectIds])])
 }
 
 export function projectRepo(db: Kysely<Database>): ProjectRepo {
@@ -226,6 +229,19 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
               .whereRef('ft.orgId', '=', 'projects.orgId')
               .whereRef('ft.projectId', '=', 'projects.id')
               .where('ft.teamId', '=', teamId),
+          ),
+        )
+      }
+      if (filter.labelId) {
+        const labelId = filter.labelId
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('projectLabels as fl')
+              .select('fl.labelId')
+              .whereRef('fl.orgId', '=', 'projects.orgId')
+              .whereRef('fl.projectId', '=', 'projects.id')
+              .where('fl.labelId', '=', labelId),
           ),
         )
       }
@@ -444,7 +460,7 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('tasks.projectId', '=', id)
         .where('tasks.deletedAt', 'is', null)
         .where('tasks.archivedAt', 'is', null)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
       const rows = await q.groupBy('s.category').execute()
       return rows.map((r) => ({
         category: r.category as StateCategory,

@@ -11,7 +11,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { visibleProjectRef } from '../scope.ts'
 
 type Row = { [K in keyof Database['projectRelations']]: unknown }
 
@@ -30,20 +30,13 @@ function toRelation(r: Row): ProjectRelation {
   }
 }
 
-/** The project in `column` has a team the scope can view: an indexed `exists`, inside the query. */
+/** The reader may view the project in `column`: a visible team or a grant on it, inside the query. */
 function visibleProject(
   eb: ExpressionBuilder<Database, 'projectRelations'>,
   column: 'projectRelations.projectId' | 'projectRelations.relatedProjectId',
   scope: ReadScope,
 ) {
-  return eb.exists(
-    eb
-      .selectFrom('projectTeams as pt')
-      .select('pt.teamId')
-      .whereRef('pt.orgId', '=', 'projectRelations.orgId')
-      .whereRef('pt.projectId', '=', column)
-      .where((e) => inVisibleTeams(e, 'pt.teamId', scope)),
-  )
+  return visibleProjectRef(eb, column, 'projectRelations.orgId', scope)
 }
 
 export function projectRelationRepo(db: Kysely<Database>): ProjectRelationRepo {

@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { visibleTask } from '../scope.ts'
 import { withLabelIds } from './labels.ts'
 import { taskSelect, toTask } from './tasks.ts'
 
@@ -67,7 +67,7 @@ export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
         .select(['r.type as relationType', 'r.createdBy as relationBy', 'r.createdAt as relationAt'])
         .where('r.orgId', '=', orgId)
         .where('r.taskId', '=', taskId)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
       const rows = await keysetPage(q, page, { sort: 'tasks.id', id: 'tasks.id' }).execute()
       const tasks = await withLabelIds(db, orgId, rows.map(toTask))
       return rows.map((r, i) => ({

@@ -2,7 +2,7 @@ import { type OrgId, type PageRequest, PRIORITY_ORDER, type ReadScope, undatedSo
 import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { visibleTask } from '../scope.ts'
 import { fieldFilter } from './fields.ts'
 
 type Eb = ExpressionBuilder<Database, 'tasks'>
@@ -25,7 +25,7 @@ export function blockedBy(eb: Eb, scope: ReadScope) {
     .where('b.deletedAt', 'is', null)
     .where('b.archivedAt', 'is', null)
     .where('bs.category', 'not in', ['completed', 'canceled'])
-  if (!scope.orgWide) blockers = blockers.where((b) => inVisibleTeams(b, 'b.teamId', scope))
+  if (!scope.orgWide) blockers = blockers.where((b) => visibleTask(b, 'b', scope))
   return eb.exists(blockers)
 }
 

@@ -15,7 +15,7 @@ import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { visibleTask } from '../scope.ts'
 import { fieldSortKey } from './fields.ts'
 import { withLabelIds } from './labels.ts'
 import { applyTaskFilters, blockedBy, taskSortKey } from './search.ts'
@@ -57,13 +57,13 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
     },
     async get(orgId, id, scope) {
       let q = taskSelect(db, scope).where('tasks.orgId', '=', orgId).where('tasks.id', '=', id)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
       const row = await q.executeTakeFirst()
       return row ? (await withLabelIds(db, orgId, [toTask(row)]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
       let q = taskSelect(db, scope).where('tasks.orgId', '=', orgId)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
       if (filter.teamId) q = q.where('tasks.teamId', '=', filter.teamId)
       if (filter.stateId) q = q.where('tasks.stateId', '=', filter.stateId)
       if (filter.stateCategory?.length) q = q.where('s.category', 'in', filter.stateCategory)

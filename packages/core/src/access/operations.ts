@@ -182,7 +182,8 @@ const grantOperations: AnyOperation[] = [
     tag: 'Access',
     scope: 'work:read',
     summary: 'List grants',
-    description: 'Needs `manage` on the org, or on the team named by `containerType=team&containerId=…`.',
+    description:
+      'Needs `manage` on the org, or on the team or project named by `containerType=team|project&containerId=…`.',
     params: obj(paramsOf(grantsPath)),
     query: obj({
       ...PageQuery,
@@ -193,7 +194,7 @@ const grantOperations: AnyOperation[] = [
     }),
     response: PageOf(Grant, 'Grant'),
     status: 200,
-    errors: ['invalid_cursor', 'capability_required'],
+    errors: ['invalid_cursor', 'not_found', 'capability_required'],
     run: (ctx, { query }) => listGrants(ctx, query),
   }),
   declareOperation({
@@ -218,7 +219,7 @@ const grantOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Grant a capability',
     description:
-      'To a member, an agent or a whole team, on the org or one team. Needs `manage` on that container.',
+      'To a member, an agent or a whole team, on the org, one team or one project. Needs `manage` on that container; a project the caller cannot view is a 404.',
     params: obj(paramsOf(grantsPath)),
     body: obj({
       subjectType: StringEnum(SUBJECT_TYPES),
@@ -229,7 +230,7 @@ const grantOperations: AnyOperation[] = [
     }),
     response: Grant,
     status: 201,
-    errors: ['reference_not_found', 'already_exists', 'capability_required'],
+    errors: ['not_found', 'reference_not_found', 'already_exists', 'capability_required'],
     location: 'grants.get',
     run: (ctx, { body }) => addGrant(ctx, body),
   }),
@@ -271,12 +272,12 @@ const grantOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'Explain why an actor can or cannot do something',
     description:
-      'The effective capability of a member or agent on the org, a team, a workflow state or a task, and the role and grants that decided it. Managers ask about anyone; anyone may ask about themselves.',
+      'The effective capability of a member or agent on the org, a team, a workflow state, a task, a project or a milestone, and the role and grants that decided it (a task in a project is held by its team and by its project: grants on either count, and `decidedBy` names the highest). Managers ask about anyone; anyone may ask about themselves.',
     params: obj(paramsOf('/v1/orgs/{orgId}')),
     query: obj({
       actorId: ActorIdSchema,
       capability: CapabilitySchema,
-      targetType: StringEnum(['org', 'team', 'workflowState', 'task'] as const),
+      targetType: StringEnum(['org', 'team', 'workflowState', 'task', 'project', 'milestone'] as const),
       targetId: Type.Optional(Type.String({ maxLength: 40 })),
     }),
     response: Type.Object(
@@ -294,6 +295,10 @@ const grantOperations: AnyOperation[] = [
           "The actor's role and its base capability.",
         ),
         grants: Type.Array(Grant, { description: 'The grants on containers holding the target.' }),
+        decidingGrant: Nullable(
+          Grant,
+          'The grant that gives the effective capability, when a grant (not the role) decides: the highest of `grants`, the first listed on a tie.',
+        ),
       },
       { $id: 'AccessExplanation', additionalProperties: false },
     ),

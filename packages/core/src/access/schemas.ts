@@ -30,9 +30,10 @@ export const Grant = Type.Object(
     }),
     subjectId: Type.String({ description: 'A MemberId, AgentId or TeamId, per `subjectType`.' }),
     containerType: StringEnum(CONTAINER_TYPES, {
-      description: 'Where it applies: the whole org or one team.',
+      description:
+        'Where it applies: the whole org, one team, or one project (its tasks and milestones, whichever teams they are in).',
     }),
-    containerId: Type.String({ description: 'The OrgId or TeamId, per `containerType`.' }),
+    containerId: Type.String({ description: 'The OrgId, TeamId or ProjectId, per `containerType`.' }),
     capability: CapabilitySchema,
     createdAt: Timestamp('When the grant was made.'),
     updatedAt: Timestamp('When the grant last changed.'),

@@ -1,5 +1,5 @@
 import type { Capability } from '../kernel/capabilities.ts'
-import { atLeast } from '../kernel/capabilities.ts'
+import { atLeast, capabilityRank } from '../kernel/capabilities.ts'
 import type { ActorId, GrantId, TeamId } from '../kernel/ids.ts'
 import { isId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -91,9 +91,13 @@ export async function removeTeamMember(
   })
 }
 
-/** Grants are managed by whoever may `manage` the container they apply to. */
+/**
+ * Grants are managed by whoever may `manage` the container they apply to. A project the caller
+ * cannot view is a 404 there (the project's holders decide, as for any project read).
+ */
 function containerTarget(grant: Pick<Grant, 'containerType' | 'containerId'>): CapabilityTarget {
-  return grant.containerType === 'org' ? { type: 'org' } : { type: 'team', id: grant.containerId }
+  if (grant.containerType === 'org') return { type: 'org' }
+  return { type: grant.containerType, id: grant.containerId }
 }
 
 export async function listGrants(
@@ -104,8 +108,8 @@ export async function listGrants(
   const filter: GrantFilter = {}
   for (const key of ['subjectType', 'subjectId', 'containerType', 'containerId'] as const)
     if (query[key]) filter[key] = query[key] as never
-  const onTeam = filter.containerType === 'team' && filter.containerId
-  await ctx.require('manage', onTeam ? { type: 'team', id: filter.containerId! } : { type: 'org' })
+  const onContainer = filter.containerType && filter.containerType !== 'org' && filter.containerId
+  await ctx.require('manage', onContainer ? containerTarget(filter as Grant) : { type: 'org' })
   return readPage(ctx, {
     scope: ['grants.list', orgId, filter],
     query,
@@ -194,6 +198,11 @@ export async function explainAccess(
   const profile = await loadProfile(ctx.store, actor)
   const effective = capabilityIn(profile, containers)
   const { role, grants } = decisive(profile, containers)
+  // The role decides unless a grant gives more; among grants, the first holding the effective rung.
+  const decidingGrant =
+    effective && (!role || capabilityRank(effective) > capabilityRank(role))
+      ? (grants.find((g) => g.capability === effective) ?? null)
+      : null
   return {
     actorId: actor.id,
     capability: query.capability,
@@ -202,5 +211,6 @@ export async function explainAccess(
     visible: target.type === 'org' || atLeast(effective, 'view'),
     role: actor.role ? { role: actor.role, capability: role } : null,
     grants,
+    decidingGrant,
   }
 }

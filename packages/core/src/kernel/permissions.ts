@@ -22,10 +22,11 @@ export interface Actor {
 }
 
 /**
- * What a grant can apply to: the whole org or one team; every record lives in one of them. Later
- * containers (projects, programs, initiatives) join this list.
+ * What a grant can apply to: the whole org, one team or one project. Every record lives in the org
+ * and a team; a task (or milestone) in a project is held by that project too. Programs and
+ * initiatives join this list when they arrive.
  */
-export const CONTAINER_TYPES = ['org', 'team'] as const
+export const CONTAINER_TYPES = ['org', 'team', 'project'] as const
 export type ContainerType = (typeof CONTAINER_TYPES)[number]
 
 export interface Container {
@@ -99,11 +100,13 @@ export function capabilityIn(profile: AccessProfile, containers: readonly Contai
 
 export function readScope(profile: AccessProfile): ReadScope {
   const orgWide = atLeast(capabilityIn(profile, [{ type: 'org', id: profile.actor.orgId }]), 'view')
-  // Every grant reaches at least `view`, so any team grant that reaches the actor makes the team visible.
-  const teamIds = orgWide
-    ? []
-    : [...new Set(profile.grants.filter((g) => g.containerType === 'team').map((g) => g.containerId))]
-  return { orgWide, actorId: profile.actor.id, teamIds }
+  // Every grant reaches at least `view`, so any team (project) grant that reaches the actor makes the
+  // team (project) visible, and with it every record the container holds.
+  const on = (type: ContainerType) =>
+    orgWide
+      ? []
+      : [...new Set(profile.grants.filter((g) => g.containerType === type).map((g) => g.containerId))]
+  return { orgWide, actorId: profile.actor.id, teamIds: on('team'), projectIds: on('project') }
 }
 
 /** The containers holding a target, from the org down; null when the target does not exist. */

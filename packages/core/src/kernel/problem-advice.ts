@@ -43,6 +43,8 @@ export const PROBLEM_ADVICE: Partial<Record<ProblemCode, string>> = {
     'The initiative would go under itself or one of its sub-initiatives; `path` lists them from it down to the parent you asked for. Pick a parent outside its subtree.',
   initiative_depth:
     'Initiatives nest at most `limit` levels, counting those under the one you move. Nest it higher, or flatten its sub-initiatives first.',
+  open_work:
+    'The project still has open tasks (`openTasks`, by state category in `byCategory`, hidden ones counted). Send the status change again with `openTasks`: `keep` leaves them, `cancel` cancels each, `move` with `moveTasksTo` puts them in another project.',
   archived: 'Restore the record (its `…/restore` operation) before changing it.',
   ambiguous_name:
     'The name matches several records; `candidates` lists them. Use a more precise name or an id.',

@@ -50,6 +50,7 @@ export const PROBLEMS = {
     title: 'An org keeps at least one active project status in each category',
   },
   has_children: { status: 409, title: 'The task has open subtasks; say what happens to them' },
+  open_work: { status: 409, title: 'The project has open tasks; say what happens to them' },
   precondition_failed: { status: 412, title: 'The resource has changed since you read it' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   headers_too_large: { status: 431, title: 'The request line or headers are too large' },

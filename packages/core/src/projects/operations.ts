@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox'
-import type { ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
+import type { LabelId, ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { PrioritySchema, Task } from '../tasks/schemas.ts'
 import { Color, Team } from '../teams/schemas.ts'
+import { type ClosingChoice, OPEN_TASK_POLICIES } from './closing.ts'
 import { examples, projectExamples } from './examples.ts'
 import { listProjectTasks, projectProgress } from './progress.ts'
 import { Project, ProjectDate, ProjectProgress, UpdateCadenceSchema, WeekdaySchema } from './schemas.ts'
@@ -78,7 +79,23 @@ const projectResource = resourceOperations({
     { additionalProperties: false },
   ),
   updateBody: Type.Object(
-    { name: Type.Optional(Name('The project name.', 200)), ...editable },
+    {
+      name: Type.Optional(Name('The project name.', 200)),
+      ...editable,
+      openTasks: Type.Optional(
+        StringEnum(OPEN_TASK_POLICIES, {
+          description:
+            'With a `statusId` that completes or cancels the project: what happens to its open tasks. `keep` leaves ' +
+            "them; `cancel` moves each to its team's first `canceled` state; `move` puts each in `moveTasksTo`.",
+        }),
+      ),
+      moveTasksTo: Type.Optional(
+        IdSchema(
+          'ProjectId',
+          'With `openTasks: "move"`: the project the open tasks go to (`contribute` needed).',
+        ),
+      ),
+    },
     { additionalProperties: false, minProperties: 1 },
   ),
   listQuery: {
@@ -90,6 +107,7 @@ const projectResource = resourceOperations({
       }),
     ),
     teamId: Type.Optional(IdSchema('TeamId', 'Only projects spanning this team.')),
+    labelId: Type.Optional(IdSchema('LabelId', 'Only projects carrying this label.')),
     health: Type.Optional(
       StringEnum(['onTrack', 'atRisk', 'offTrack', 'none'] as const, {
         description:
@@ -110,19 +128,22 @@ const projectResource = resourceOperations({
   },
   errors: {
     create: ['not_found', 'archived', 'reference_not_found'],
-    update: ['reference_not_found'],
+    update: ['reference_not_found', 'open_work'],
   },
   descriptions: {
     list:
-      'The projects the caller can view (one of their teams is visible to the caller), newest first. `teamIds` ' +
+      'The projects the caller can view (one of their teams is visible to the caller, or a grant on the project ' +
+      'reaches them), newest first. `teamIds` ' +
       'names only the teams the caller can view.',
-    get: 'A project none of whose teams the caller can view is a 404, like a missing one.',
+    get: 'A project the caller cannot view (none of its teams visible, no grant on it) is a 404, like a missing one.',
     create:
       'Spans the teams in `teamIds`: the caller needs `contribute` on each, and `assign` to set a lead. Without ' +
       '`statusId` the project goes into the first active `backlog` status. `targetDate` may not be before `startDate`.',
     update:
       'Moving to another status keeps `startedAt`, `completedAt` and `canceledAt` by its category; changing the lead ' +
-      'needs `assign`. `updateCadence` and `updateWeekday` set when status updates are due.',
+      'needs `assign`. `updateCadence` and `updateWeekday` set when status updates are due. A project with open ' +
+      'tasks (any task not completed, canceled or archived, hidden ones counted) is completed or canceled only with ' +
+      '`openTasks`; without it the change answers 409 `open_work` with the counts by state category.',
     archive: 'Hides the project from default lists; its milestones and tasks stay.',
     restore: 'Undoes `projects.archive`.',
     delete:
@@ -136,11 +157,13 @@ const projectResource = resourceOperations({
         ...query,
         statusId: query.statusId as ProjectStatusId | undefined,
         teamId: query.teamId as TeamId | undefined,
+        labelId: query.labelId as LabelId | undefined,
       }),
     get: (ctx, p) => requireProject(ctx, p.projectId as ProjectId),
     create: (ctx, _p, body) =>
       createProject(ctx, { ...(body as ProjectFields), name: body.name, teamIds: body.teamIds as TeamId[] }),
-    update: (ctx, p, body) => updateProject(ctx, p.projectId as ProjectId, body as ProjectFields),
+    update: (ctx, p, body) =>
+      updateProject(ctx, p.projectId as ProjectId, body as ProjectFields & ClosingChoice),
     archive: (ctx, p) => setProjectArchived(ctx, p.projectId as ProjectId, true),
     restore: (ctx, p) => setProjectArchived(ctx, p.projectId as ProjectId, false),
     delete: (ctx, p) => deleteProject(ctx, p.projectId as ProjectId),

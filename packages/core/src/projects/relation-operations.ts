@@ -32,7 +32,8 @@ export const projectRelationOperations: AnyOperation[] = resourceOperations({
   idBrand: 'ProjectRelationId',
   target: (p) => ({ type: 'project_relation', id: p.relationId! }),
   createTarget: (p) => ({ type: 'project', id: p.projectId! }),
-  capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
+  // Delete asks `contribute` on either end in the service; viewing the relation is checked first.
+  capabilities: { create: 'contribute', update: 'contribute', delete: 'view' },
   createBody: Type.Object(
     {
       type: ProjectRelationTypeSchema,
@@ -70,7 +71,9 @@ export const projectRelationOperations: AnyOperation[] = resourceOperations({
     update:
       'Changes the type or the milestone anchors; the two projects stay. A `blocks` result is checked for cycles ' +
       'again. Needs `contribute` on the source project.',
-    delete: 'Needs `contribute` on the source project.',
+    delete:
+      'Needs `contribute` on either project: the source, or the related (for `blocks`, the blocked) one. A relation ' +
+      'the caller cannot view (one end hidden) is a 404.',
   },
   examples: relationExamples,
   handlers: {

@@ -1,3 +1,4 @@
+import { atLeast } from '../kernel/capabilities.ts'
 import {
   type MilestoneId,
   newId,
@@ -8,6 +9,7 @@ import {
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
+import { capabilityIn } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { recordProjectHistory } from './history-records.ts'
@@ -130,6 +132,10 @@ export async function deleteProjectRelation(
   relationId: ProjectRelationId,
 ): Promise<void> {
   const relation = await requireProjectRelation(ctx, relationId)
+  // Either side may drop the link: `contribute` on the related (blocked) project is enough, else the source's is asked.
+  const related = await ctx.containersOf({ type: 'project', id: relation.relatedProjectId })
+  if (!atLeast(capabilityIn(await ctx.access(), related ?? []), 'contribute'))
+    await ctx.require('contribute', { type: 'project', id: relation.projectId })
   await lock(ctx)
   await ctx.store.projectRelations.delete(relation.orgId, relation.id)
   await emitRelation(ctx, 'project_relation.deleted', relation, { relation })

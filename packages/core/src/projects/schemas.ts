@@ -68,8 +68,8 @@ export const Project = Type.Object(
     statusCategory: ProjectStatusCategorySchema,
     leadId: Nullable(IdSchema('MemberId'), 'The member who leads the project.'),
     teamIds: Type.Array(IdSchema('TeamId'), {
-      minItems: 1,
-      description: 'The teams the project spans, in the order they were added.',
+      description:
+        'The teams the project spans that the reader can view, in the order they were added (empty for a reader who sees the project only through a grant on it).',
     }),
     labelIds: Type.Array(IdSchema('LabelId'), {
       description: 'Org labels on the project, in the order they were added (`projects.labels.add`).',

@@ -1,6 +1,7 @@
 import type { Weekday } from '../cycles/schemas.ts'
 import {
   type ActorId,
+  type LabelId,
   type MemberId,
   newId,
   type ProjectId,
@@ -18,6 +19,7 @@ import type { Priority } from '../tasks/schemas.ts'
 import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { withCadence } from './cadence.ts'
+import { type ClosingChoice, settleOpenTasks } from './closing.ts'
 import { autoFollow } from './followers.ts'
 import { fieldEntries, recordProjectHistory } from './history-records.ts'
 import { joinProject } from './membership.ts'
@@ -42,7 +44,7 @@ export interface ProjectFields {
 
 export const DEFAULT_PROJECT_COLOR = '#5e6ad2'
 
-/** The project as the caller may see it: 404 when none of its teams is visible to them. */
+/** The project as the caller may see it: 404 unless one of its teams or a grant on it is visible to them. */
 export async function requireProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, await ctx.scope())
   if (!project) throw notFound('Project')
@@ -57,6 +59,7 @@ export async function listProjects(
     statusId?: ProjectStatusId
     leadId?: string
     teamId?: TeamId
+    labelId?: LabelId
     archived?: 'exclude' | 'only' | 'include'
     health?: 'onTrack' | 'atRisk' | 'offTrack' | 'none'
     blocked?: boolean
@@ -67,6 +70,7 @@ export async function listProjects(
   if (query.statusId) filter.statusId = query.statusId
   if (query.leadId) filter.leadId = query.leadId === 'none' ? null : query.leadId
   if (query.teamId) filter.teamId = query.teamId
+  if (query.labelId) filter.labelId = query.labelId
   if (query.health) filter.health = query.health === 'none' ? null : query.health
   if (query.blocked !== undefined) filter.blocked = query.blocked
   return readPage(ctx, {
@@ -136,13 +140,16 @@ export async function createProject(
 export async function updateProject(
   ctx: OperationContext,
   projectId: ProjectId,
-  fields: ProjectFields,
+  { openTasks, moveTasksTo, ...fields }: ProjectFields & ClosingChoice,
 ): Promise<Project> {
   const project = await requireProject(ctx, projectId)
   const changed = Object.fromEntries(
     Object.entries(fields).filter(([k, v]) => v !== undefined && project[k as keyof Project] !== v),
   ) as ProjectFields
-  if (Object.keys(changed).length === 0) return project
+  if (Object.keys(changed).length === 0) {
+    if (openTasks || moveTasksTo) await settleOpenTasks(ctx, project, null, { openTasks, moveTasksTo })
+    return project
+  }
   if ('leadId' in changed) {
     await ctx.require('assign', { type: 'project', id: project.id })
     if (changed.leadId) await activeMember(ctx, changed.leadId)
@@ -154,10 +161,10 @@ export async function updateProject(
     )
   }
   let stamps = {}
-  if (changed.statusId) {
-    const status = await activeStatus(ctx, changed.statusId)
-    stamps = lifecycleStamps(project.statusCategory, status.category, project, ctx.now)
-  }
+  const status = changed.statusId ? await activeStatus(ctx, changed.statusId) : null
+  // Completing or canceling with open tasks needs a choice for them (closing.ts).
+  await settleOpenTasks(ctx, project, status?.category ?? null, { openTasks, moveTasksTo })
+  if (status) stamps = lifecycleStamps(project.statusCategory, status.category, project, ctx.now)
   await ctx.store.projects.update(project.orgId, project.id, { ...changed, ...stamps, updatedAt: ctx.now })
   const next = await unscopedProject(ctx, project.id)
   const changes = changesOf(project, { ...changed, ...stamps })
@@ -187,7 +194,7 @@ export async function setProjectArchived(
   return requireProject(ctx, project.id)
 }
 
-/** Deletes the project, its milestones, relations and linked items; its tasks stay in their teams, without project or milestone. */
+/** Deletes the project, its milestones, relations, linked items and grants; its tasks stay in their teams, without project or milestone. */
 export async function deleteProject(ctx: OperationContext, projectId: ProjectId): Promise<void> {
   await requireProject(ctx, projectId)
   const project = await unscopedProject(ctx, projectId)
@@ -196,6 +203,8 @@ export async function deleteProject(ctx: OperationContext, projectId: ProjectId)
     projectId: project.id,
   })
   const taskIds = await ctx.store.projects.delete(project.orgId, project.id)
+  // Grants on the project go with it: its tasks are reached through their teams alone from now on.
+  await ctx.store.access.deleteGrantsOf(project.orgId, project.id)
   emitProject(ctx, 'project.deleted', project, { id: project.id, name: project.name, taskIds, relationIds })
 }
 

@@ -78,6 +78,8 @@ export interface ProjectFilter {
   /** A member, or null for projects without a lead. */
   leadId?: string | null
   teamId?: TeamId
+  /** Projects carrying this label. */
+  labelId?: LabelId
   /** false: only active projects (the default); true: only archived ones; null: both. */
   archived: boolean | null
   /** The health of the latest unarchived status update; null for projects without one. */

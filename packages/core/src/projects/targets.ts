@@ -11,11 +11,18 @@ declare module '../kernel/permissions.ts' {
   }
 }
 
-/** A project is held by the org and by every team it spans; a milestone by its project's holders. */
+/**
+ * A project is held by the org, by every team it spans and by itself (a grant on the project); a
+ * milestone by its project's holders.
+ */
 async function projectContainers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null> {
   const project = await store.projects.get(orgId, id as never, UNSCOPED)
   if (!project) return null
-  return [{ type: 'org', id: orgId }, ...project.teamIds.map((t) => ({ type: 'team' as const, id: t }))]
+  return [
+    { type: 'org', id: orgId },
+    ...project.teamIds.map((t) => ({ type: 'team' as const, id: t })),
+    { type: 'project', id: project.id },
+  ]
 }
 
 export const projectTargets = {

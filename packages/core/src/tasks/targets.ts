@@ -1,5 +1,5 @@
 import type { OrgId } from '../kernel/ids.ts'
-import type { TargetResolver } from '../kernel/permissions.ts'
+import type { Container, TargetResolver } from '../kernel/permissions.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
 
@@ -9,18 +9,19 @@ declare module '../kernel/permissions.ts' {
   }
 }
 
-/** A task is held by its team. */
+/** A task is held by its org, its team and, when it has one, its project. */
 export const taskTargets = {
   task: {
     name: 'Task',
     containers: async (store: Store, orgId: OrgId, id: string) => {
       const task = await store.tasks.get(orgId, id as never, UNSCOPED)
-      return task
-        ? [
-            { type: 'org', id: orgId },
-            { type: 'team', id: task.teamId },
-          ]
-        : null
+      if (!task) return null
+      const containers: Container[] = [
+        { type: 'org', id: orgId },
+        { type: 'team', id: task.teamId },
+      ]
+      if (task.projectId) containers.push({ type: 'project', id: task.projectId })
+      return containers
     },
   },
 } satisfies Record<string, TargetResolver>

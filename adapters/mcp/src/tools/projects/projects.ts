@@ -182,7 +182,7 @@ export const projectTools: ToolDefinition[] = [
     name: 'manage_project',
     title: 'Create or change a project',
     description:
-      "`create` a project spanning `teams` (by key or name); `update` one (`name`, status by name or category, lead by email, name or `me` (null: none), dates, priority, cadence, `add_teams`, `remove_teams`); `add_tasks`: move tasks (by key) into it, and into its `milestone` (by name), all or none; `post_update`: post a status update with `health` (`on track`, `at risk`, `off track`) and a Markdown `body`, which becomes the project's health.",
+      "`create` a project spanning `teams` (by key or name); `update` one (`name`, status by name or category, lead by email, name or `me` (null: none), dates, priority, cadence, `add_teams`, `remove_teams`; completing or canceling a project with open tasks needs `open_tasks`: `keep`, `cancel`, or `move` with `move_tasks_to`, a project name); `add_tasks`: move tasks (by key) into it, and into its `milestone` (by name), all or none; `post_update`: post a status update with `health` (`on track`, `at risk`, `off track`) and a Markdown `body`, which becomes the project's health.",
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -214,6 +214,8 @@ export const projectTools: ToolDefinition[] = [
         milestone: Type.Optional(MilestoneRef),
         health: Type.Optional(HealthArg),
         body: Type.Optional(fieldOf('projectUpdates.create', 'body', 'body')),
+        open_tasks: Type.Optional(fieldOf('projects.update', 'body', 'openTasks')),
+        move_tasks_to: Type.Optional(ProjectRef),
       },
       ['action'],
     ),
@@ -252,7 +254,12 @@ export const projectTools: ToolDefinition[] = [
         })
         return { id: update.id, project: args.project, health: update.health, progress: update.progress }
       }
-      const body = { ...(args.name ? { name: args.name } : {}), ...(await namedFields(call, orgId, args)) }
+      const body: Record<string, unknown> = {
+        ...(args.name ? { name: args.name } : {}),
+        ...(await namedFields(call, orgId, args)),
+      }
+      if (args.open_tasks) body.openTasks = args.open_tasks
+      if (args.move_tasks_to) body.moveTasksTo = await call.resolve(orgId, 'project', args.move_tasks_to)
       for (const t of args.add_teams ?? [])
         await call.run('projects.teams.add', {
           params: { ...params, teamId: await call.resolve(orgId, 'team', t) },
