@@ -16,6 +16,7 @@ import { projectsGroup } from './projects/group.ts'
 import { streamsGroup } from './streams/group.ts'
 import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
+import { templatesGroup } from './templates/group.ts'
 import { teamsGroup } from './teams/group.ts'
 import { updatesGroup } from './updates/group.ts'
 import { viewsGroup } from './views/group.ts'
@@ -35,6 +36,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   updatesGroup,
   initiativesGroup,
   documentsGroup,
+  templatesGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

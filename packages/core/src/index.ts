@@ -42,6 +42,17 @@ export {
   DocumentVersion,
 } from './documents/schemas.ts'
 export type { Engine } from './engine.ts'
+export type { SchedulerLoop, SchedulerPass } from './templates/scheduler.ts'
+export type { TemplateKind } from './templates/schemas.ts'
+export {
+  Occurrence,
+  Recurrence,
+  Reminder,
+  Schedule,
+  TEMPLATE_KINDS,
+  Template,
+  TemplateApplication,
+} from './templates/schemas.ts'
 export { createEngine } from './engine.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
@@ -108,6 +119,9 @@ export type {
   UpdateRevisionId,
   UserId,
   ViewId,
+  TemplateId,
+  RecurrenceId,
+  ReminderId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
 export type { Mailer } from './kernel/mailer.ts'

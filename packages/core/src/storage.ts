@@ -21,6 +21,15 @@ export type {
   RankedDocument,
 } from './documents/storage.ts'
 export type {
+  DueRecurrence,
+  DueReminder,
+  RecurrenceFilter,
+  RecurrenceRepo,
+  ReminderRepo,
+  TemplateFilter,
+  TemplateRepo,
+} from './templates/storage.ts'
+export type {
   Ancestor,
   InitiativeFilter,
   InitiativeRecord,

@@ -41,6 +41,9 @@ export const ID_PREFIXES = {
   DocumentVersionId: 'dver',
   ProjectRelationId: 'prel',
   ProjectHistoryId: 'phst',
+  TemplateId: 'tmpl',
+  RecurrenceId: 'rcur',
+  ReminderId: 'rmd',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -82,6 +85,9 @@ export type UpdateRevisionId = Id<'UpdateRevisionId'>
 export type NotificationId = Id<'NotificationId'>
 export type FavoriteId = Id<'FavoriteId'>
 export type ViewId = Id<'ViewId'>
+export type TemplateId = Id<'TemplateId'>
+export type RecurrenceId = Id<'RecurrenceId'>
+export type ReminderId = Id<'ReminderId'>
 export type DocumentId = Id<'DocumentId'>
 export type DocumentVersionId = Id<'DocumentVersionId'>
 /** A person's membership or an agent: whoever acts in an org. */

@@ -254,6 +254,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   initiativeId: 'InitiativeId',
   documentId: 'DocumentId',
   versionId: 'DocumentVersionId',
+  templateId: 'TemplateId',
+  recurrenceId: 'RecurrenceId',
+  reminderId: 'ReminderId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
