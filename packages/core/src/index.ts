@@ -42,17 +42,6 @@ export {
   DocumentVersion,
 } from './documents/schemas.ts'
 export type { Engine } from './engine.ts'
-export type { SchedulerLoop, SchedulerPass } from './templates/scheduler.ts'
-export type { TemplateKind } from './templates/schemas.ts'
-export {
-  Occurrence,
-  Recurrence,
-  Reminder,
-  Schedule,
-  TEMPLATE_KINDS,
-  Template,
-  TemplateApplication,
-} from './templates/schemas.ts'
 export { createEngine } from './engine.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
@@ -109,19 +98,19 @@ export type {
   ProjectRelationId,
   ProjectStatusId,
   ReactionId,
+  RecurrenceId,
+  ReminderId,
   SessionId,
   StateId,
   TaskHistoryId,
   TaskId,
   TaskLinkId,
   TeamId,
+  TemplateId,
   UpdateId,
   UpdateRevisionId,
   UserId,
   ViewId,
-  TemplateId,
-  RecurrenceId,
-  ReminderId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
 export type { Mailer } from './kernel/mailer.ts'
@@ -243,6 +232,17 @@ export { PRIORITIES, Task } from './tasks/schemas.ts'
 export type { StateCategory } from './teams/schemas.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './teams/schemas.ts'
 export { DEFAULT_STATES } from './teams/service.ts'
+export type { SchedulerLoop, SchedulerPass } from './templates/scheduler.ts'
+export type { TemplateKind } from './templates/schemas.ts'
+export {
+  Occurrence,
+  Recurrence,
+  Reminder,
+  Schedule,
+  TEMPLATE_KINDS,
+  Template,
+  TemplateApplication,
+} from './templates/schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

@@ -73,10 +73,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', ts, (c) => c.notNull())
     // One row per occurrence: a second scheduler's insert waits for the first and then conflicts.
     .addPrimaryKeyConstraint('recurrence_occurrences_pk', ['org_id', 'recurrence_id', 'date'])
-    .addForeignKeyConstraint('recurrence_occurrences_recurrence', ['org_id', 'recurrence_id'], 'recurrences', [
-      'org_id',
-      'id',
-    ])
+    .addForeignKeyConstraint(
+      'recurrence_occurrences_recurrence',
+      ['org_id', 'recurrence_id'],
+      'recurrences',
+      ['org_id', 'id'],
+    )
     .execute()
 
   await db.schema

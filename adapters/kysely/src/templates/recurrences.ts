@@ -1,4 +1,13 @@
-import type { ActorId, OrgId, ReadScope, Recurrence, RecurrenceId, TaskId, TeamId, TemplateId } from '@workgraph/core'
+import type {
+  ActorId,
+  OrgId,
+  ReadScope,
+  Recurrence,
+  RecurrenceId,
+  TaskId,
+  TeamId,
+  TemplateId,
+} from '@workgraph/core'
 import type { RecurrenceFilter, RecurrenceRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
@@ -53,7 +62,10 @@ export function recurrenceRepo(db: Kysely<Database>): RecurrenceRepo {
       return row ? toRecurrence(row) : null
     },
     async list(orgId, filter, page, scope) {
-      const rows = await keysetPage(visible(orgId, filter, scope), page, { sort: 'createdAt', id: 'id' }).execute()
+      const rows = await keysetPage(visible(orgId, filter, scope), page, {
+        sort: 'createdAt',
+        id: 'id',
+      }).execute()
       return rows.map(toRecurrence)
     },
     async update(orgId, id, patch) {

@@ -39,7 +39,11 @@ export function templateRepo(db: Kysely<Database>): TemplateRepo {
     async insert(template) {
       await db
         .insertInto('templates')
-        .values({ ...template, task: asJson(template.task) as never, project: asJson(template.project) as never })
+        .values({
+          ...template,
+          task: asJson(template.task) as never,
+          project: asJson(template.project) as never,
+        })
         .execute()
     },
     async get(orgId, id, scope) {

@@ -39,8 +39,20 @@ const projectSkeleton = {
   ],
   tasks: [
     { title: 'Write the design', description: null, priority: 'high', milestone: null, dueOffsetDays: 7 },
-    { title: 'Invite beta customers', description: null, priority: 'medium', milestone: 0, dueOffsetDays: 28 },
-    { title: 'Publish the announcement', description: null, priority: 'medium', milestone: 1, dueOffsetDays: 42 },
+    {
+      title: 'Invite beta customers',
+      description: null,
+      priority: 'medium',
+      milestone: 0,
+      dueOffsetDays: 28,
+    },
+    {
+      title: 'Publish the announcement',
+      description: null,
+      priority: 'medium',
+      milestone: 1,
+      dueOffsetDays: 42,
+    },
   ],
 }
 
@@ -133,7 +145,12 @@ export const pauseExample: OperationExamples = {
   response: { ...recurrenceExample, pausedAt: later, nextOccurrence: null, updatedAt: later },
 }
 export const resumeExample: OperationExamples = {
-  response: { ...recurrenceExample, nextOccurrence: '2030-03-01', lastOccurrence: '2030-02-01', updatedAt: later },
+  response: {
+    ...recurrenceExample,
+    nextOccurrence: '2030-03-01',
+    lastOccurrence: '2030-02-01',
+    updatedAt: later,
+  },
 }
 export const occurrencesExample: OperationExamples = {
   response: page({ recurrenceId: id('rcur'), date: '2030-02-01', taskId: id('task'), createdAt: at }),
@@ -150,5 +167,8 @@ export const reminderExample = {
 }
 export const reminderExamples = {
   list: { response: page(reminderExample) },
-  create: { request: { remindAt: reminderExample.remindAt, note: reminderExample.note }, response: reminderExample },
+  create: {
+    request: { remindAt: reminderExample.remindAt, note: reminderExample.note },
+    response: reminderExample,
+  },
 } satisfies Record<string, OperationExamples>

@@ -1,5 +1,12 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import { IdSchema, type ProjectId, type RecurrenceId, type ReminderId, type TaskId, type TemplateId } from '../kernel/ids.ts'
+import {
+  IdSchema,
+  type ProjectId,
+  type RecurrenceId,
+  type ReminderId,
+  type TaskId,
+  type TemplateId,
+} from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { Name, Nullable } from '../kernel/schema-types.ts'

@@ -113,7 +113,10 @@ export async function updateRecurrence(
     nextOccurrence: next.nextOccurrence,
     updatedAt: ctx.now,
   })
-  emitRecurrence(ctx, 'recurrence.updated', next, { recurrence: next, changes: changesOf(recurrence, changed) })
+  emitRecurrence(ctx, 'recurrence.updated', next, {
+    recurrence: next,
+    changes: changesOf(recurrence, changed),
+  })
   return next
 }
 
@@ -194,7 +197,8 @@ export async function runRecurrence(
   for (let n = 0; date !== null && date <= day && n < CATCH_UP_MAX && !failure; n++) {
     if (await ctx.store.recurrences.claimOccurrence(orgId, recurrence.id, date, ctx.now)) {
       try {
-        if (!creator) throw new ProblemError('not_found', 'Its creator is no longer a member of the workspace.')
+        if (!creator)
+          throw new ProblemError('not_found', 'Its creator is no longer a member of the workspace.')
         const as = ctx.within(ctx.org!, creator)
         const template = await requireTemplate(as, recurrence.templateId)
         const offset = template.task?.dueOffsetDays ?? null

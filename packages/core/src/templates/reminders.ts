@@ -3,8 +3,8 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { Task } from '../tasks/schemas.ts'
 import { requireTask } from '../tasks/require-task.ts'
+import type { Task } from '../tasks/schemas.ts'
 import type { Reminder } from './schemas.ts'
 
 /** Most pending reminders one person keeps on one task. */
@@ -14,7 +14,10 @@ export const REMINDERS_PER_TASK_MAX = 20
 function me(ctx: OperationContext): MemberId {
   const actor = ctx.actor!
   if (actor.kind !== 'person') {
-    throw new ProblemError('capability_required', 'Reminders are delivered to people; an agent cannot set one.')
+    throw new ProblemError(
+      'capability_required',
+      'Reminders are delivered to people; an agent cannot set one.',
+    )
   }
   return actor.id as MemberId
 }
@@ -56,7 +59,10 @@ export async function createReminder(
     limit: REMINDERS_PER_TASK_MAX,
   })
   if (pending.filter((r) => !r.deliveredAt).length >= REMINDERS_PER_TASK_MAX) {
-    throw new ProblemError('conflict', `A task keeps at most ${REMINDERS_PER_TASK_MAX} of your pending reminders.`)
+    throw new ProblemError(
+      'conflict',
+      `A task keeps at most ${REMINDERS_PER_TASK_MAX} of your pending reminders.`,
+    )
   }
   const reminder: Reminder = {
     id: newId('ReminderId'),

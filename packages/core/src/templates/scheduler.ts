@@ -39,7 +39,8 @@ export async function runScheduler(
     const due: DueRecurrence[] = await storage.read((s) => s.recurrences.due(today, after, BATCH))
     for (const r of due) {
       try {
-        pass.tasks += (await run(r.orgId, (ctx) => runRecurrence(ctx, r.orgId, r.id as RecurrenceId, today))) ?? 0
+        pass.tasks +=
+          (await run(r.orgId, (ctx) => runRecurrence(ctx, r.orgId, r.id as RecurrenceId, today))) ?? 0
       } catch (error) {
         pass.failed++
         onError?.(error)

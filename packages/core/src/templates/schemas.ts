@@ -102,7 +102,11 @@ export const TemplateApplication = Type.Object(
     milestoneIds: Type.Array(IdSchema('MilestoneId'), { description: 'The milestones created, in order.' }),
     taskIds: Type.Array(IdSchema('TaskId'), { description: 'The tasks created, in order.' }),
   },
-  { $id: 'TemplateApplication', additionalProperties: false, description: 'What applying a template created.' },
+  {
+    $id: 'TemplateApplication',
+    additionalProperties: false,
+    description: 'What applying a template created.',
+  },
 )
 export type TemplateApplication = Static<typeof TemplateApplication>
 
@@ -113,12 +117,14 @@ export const Schedule = Type.Object(
     frequency: StringEnum(FREQUENCIES, {
       description: '`daily`, `weekly` (on `weekdays`) or `monthly` (on `monthDay`).',
     }),
-    interval: Type.Integer({
-      minimum: 1,
-      maximum: 52,
-      default: 1,
-      description: 'Every N days, weeks or months, counted from `startDate`.',
-    }),
+    interval: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 52,
+        description:
+          'Every N days, weeks or months, counted from `startDate` (default 1; always set in answers).',
+      }),
+    ),
     weekdays: Type.Optional(
       Type.Array(StringEnum(WEEKDAYS), {
         minItems: 1,

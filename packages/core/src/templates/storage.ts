@@ -80,12 +80,7 @@ export interface ReminderRepo {
   insert(reminder: Reminder & { orgId: OrgId }): Promise<void>
   get(orgId: OrgId, id: ReminderId): Promise<(Reminder & { orgId: OrgId }) | null>
   /** The member's reminders on the task, soonest first (by `remindAt`, then id). */
-  list(
-    orgId: OrgId,
-    taskId: TaskId,
-    memberId: MemberId,
-    page: PageRequest<'remindAt'>,
-  ): Promise<Reminder[]>
+  list(orgId: OrgId, taskId: TaskId, memberId: MemberId, page: PageRequest<'remindAt'>): Promise<Reminder[]>
   delete(orgId: OrgId, id: ReminderId): Promise<void>
   /** Undelivered reminders at or before `now`, of unarchived orgs, by org and id. */
   due(now: string, after: { orgId: string; id: string } | null, limit: number): Promise<DueReminder[]>

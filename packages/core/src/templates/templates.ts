@@ -10,13 +10,7 @@ import { createProject, requireProject } from '../projects/service.ts'
 import { createTask, listTasks } from '../tasks/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import { addDays } from './schedule.ts'
-import type {
-  ProjectSkeleton,
-  TaskSkeleton,
-  Template,
-  TemplateApplication,
-  TemplateKind,
-} from './schemas.ts'
+import type { ProjectSkeleton, TaskSkeleton, Template, TemplateApplication, TemplateKind } from './schemas.ts'
 import type { TemplateFilter } from './storage.ts'
 
 export interface TemplateFields {
@@ -135,7 +129,11 @@ export async function deleteTemplate(ctx: OperationContext, id: TemplateId): Pro
     )
   }
   await ctx.store.templates.delete(template.orgId, template.id)
-  emitTemplate(ctx, 'template.deleted', template, { id: template.id, kind: template.kind, name: template.name })
+  emitTemplate(ctx, 'template.deleted', template, {
+    id: template.id,
+    kind: template.kind,
+    name: template.name,
+  })
 }
 
 export interface ApplyInput {
@@ -274,7 +272,10 @@ export async function saveProjectAsTemplate(
     limit: SAVED_TASKS_MAX,
   })
   if (tasks.nextCursor) {
-    throw new ProblemError('conflict', `A template keeps at most ${SAVED_TASKS_MAX} tasks; this project has more.`)
+    throw new ProblemError(
+      'conflict',
+      `A template keeps at most ${SAVED_TASKS_MAX} tasks; this project has more.`,
+    )
   }
   return createTemplate(ctx, {
     teamId,
