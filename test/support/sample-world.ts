@@ -82,6 +82,30 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
   'documents.update': () => ({ title: 'Renamed' }),
+  'templates.create': (ids) => ({
+    teamId: ids.teamId,
+    kind: 'task',
+    name: 'Matrix',
+    task: {
+      title: 'Matrix',
+      description: null,
+      priority: 'none',
+      estimate: null,
+      labelIds: [],
+      dueOffsetDays: null,
+    },
+  }),
+  'templates.update': () => ({ name: 'Renamed' }),
+  'templates.apply': () => ({}),
+  'projects.saveAsTemplate': () => ({}),
+  'recurrences.create': (ids) => ({
+    teamId: ids.teamId,
+    templateId: ids.templateId,
+    name: 'Matrix',
+    schedule: { frequency: 'daily' },
+  }),
+  'recurrences.update': () => ({ name: 'Renamed' }),
+  'tasks.reminders.create': () => ({ remindAt: '2099-01-01T00:00:00.000Z' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -205,6 +229,41 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   await ws.api.patch(`${base}/documents/${document.id}`, { content: 'Second' })
   const firstVersion = (await ws.api.get(`${base}/documents/${document.id}/versions`)).body.data.at(-1)
+  const skeleton = {
+    title: 'Sample',
+    description: null,
+    priority: 'none',
+    estimate: null,
+    labelIds: [],
+    dueOffsetDays: 1,
+  }
+  const template = (
+    await ws.api.post(`${base}/templates`, {
+      teamId: ws.teamId,
+      kind: 'task',
+      name: 'Sample',
+      task: skeleton,
+    })
+  ).body
+  const scheduled = (
+    await ws.api.post(`${base}/templates`, {
+      teamId: ws.teamId,
+      kind: 'task',
+      name: 'Scheduled',
+      task: skeleton,
+    })
+  ).body
+  const recurrence = (
+    await ws.api.post(`${base}/recurrences`, {
+      teamId: ws.teamId,
+      templateId: scheduled.id,
+      name: 'Sample',
+      schedule: { frequency: 'weekly', weekdays: ['monday'] },
+    })
+  ).body
+  const reminder = (
+    await ws.api.post(`${base}/tasks/${task.id}/reminders`, { remindAt: '2099-01-01T00:00:00.000Z' })
+  ).body
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
@@ -259,6 +318,12 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     documentId: document.id,
     /** Its first content version, which differs from the current content (restoring it changes something). */
     versionId: firstVersion.id,
+    /** A task template of the sample team that no recurring work uses (so it can be deleted). */
+    templateId: template.id,
+    /** Weekly recurring work from another task template of the sample team. */
+    recurrenceId: recurrence.id,
+    /** The owner's reminder on the sample task. */
+    reminderId: reminder.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

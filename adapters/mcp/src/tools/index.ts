@@ -10,6 +10,7 @@ import { projectTools } from './projects/projects.ts'
 import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
+import { templateTools } from './templates/templates.ts'
 import type { ToolDefinition } from './types.ts'
 
 /**
@@ -25,6 +26,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...cycleTools,
   ...labelTools,
   ...documentTools,
+  ...templateTools,
   ...projectTools,
   organizeTool,
   ...agentTools,
