@@ -255,8 +255,8 @@ export async function saveProjectAsTemplate(
   const start = project.startDate ?? project.createdAt.slice(0, 10)
   const offset = (date: string | null) => {
     if (date === null) return null
-    const days = Math.round((Date.parse(date) - Date.parse(start)) / 86_400_000)
-    return days >= 0 ? days : 0
+    // A date before the start (a task due before the project began) falls on the start.
+    return Math.max(0, Math.round((Date.parse(date) - Date.parse(start)) / 86_400_000))
   }
   const milestones = await ctx.store.milestones.list(project.orgId, project.id, {
     sort: 'position',

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { type OrgId, ProblemError } from '@workgraph/core'
+import { type OrgId, ProblemError, type Recurrence } from '@workgraph/core'
 import { fieldOf, object, TeamRef, Workspace } from '../schema.ts'
 import type { ToolCall, ToolDefinition } from '../types.ts'
 
@@ -38,7 +38,7 @@ const RecurrenceRef = Type.String({
   description: 'The recurring task’s name or id.',
 })
 
-const recurrenceSummary = (r: any) => ({
+const recurrenceSummary = (r: Recurrence) => ({
   id: r.id,
   name: r.name,
   teamId: r.teamId,
