@@ -24,11 +24,13 @@ function request(op: AnyOperation, ids: Ids) {
 const orgOperations = OPERATIONS.filter(isOrgScoped)
 
 /**
- * Writes to the caller's own notifications and settings: a viewer may make them (they change
- * nothing of the workspace), and someone else's notification is a 404, never a 403.
+ * Writes to the caller's own notifications, settings and task reminders: a viewer may make them
+ * (they change nothing of the workspace), and someone else's notification is a 404, never a 403.
  */
 const PERSONAL = new Set(
-  orgOperations.filter((op) => /^notification(s|Settings)\./.test(op.id)).map((op) => op.id),
+  orgOperations
+    .filter((op) => /^(notification(s|Settings)|tasks\.reminders)\./.test(op.id))
+    .map((op) => op.id),
 )
 
 describeEachDatabase('tenant isolation over every operation', (db) => {
@@ -162,7 +164,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     ).toBe(404)
   })
 
-  it('answers a view-only person with 403 on every mutation, and changes nothing', async () => {
+  // Every mutation twice, with a new person each: minutes on a loaded machine.
+  it('answers a view-only person with 403 on every mutation, and changes nothing', {
+    timeout: 300_000,
+  }, async () => {
     const a = await world()
     const viewer = await a.ws.addMember('guest')
     await a.ws.api.post(`/v1/orgs/${a.ids.orgId}/grants`, {
@@ -182,9 +187,9 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       if (!PERSONAL.has(op.id)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
         expect(res.status, `${op.id} as a viewer: ${JSON.stringify(res.body)}`).toBe(403)
-      } else if (op.path.includes('{notificationId}')) {
+      } else if (op.path.includes('{notificationId}') || op.path.includes('{reminderId}')) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
-        expect(res.status, `${op.id} on the owner's notification as a viewer`).toBe(404)
+        expect(res.status, `${op.id} on the owner's notification or reminder as a viewer`).toBe(404)
       }
       const readOnly = await server.request(op.method, r.path, {
         token: (await newPerson(server.engine, { scopes: ['work:read'] })).token,

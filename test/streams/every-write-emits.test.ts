@@ -34,6 +34,7 @@ const NEEDS = {
   unresolve: 'resolve',
   unread: 'read',
   unsnooze: 'snooze',
+  resume: 'pause',
 } as const
 
 /** The matrix's bodies only have to pass validation; here a write must change something (a no-op emits nothing). */

@@ -91,6 +91,30 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'customFields.options.reorder': (ids) => ({ optionIds: [ids.otherOptionId, ids.optionId] }),
   'tasks.fields.set': (ids) => ({ value: ids.otherOptionId }),
   'projects.fields.set': (ids) => ({ value: ids.otherOptionId }),
+  'templates.create': (ids) => ({
+    teamId: ids.teamId,
+    kind: 'task',
+    name: 'Matrix',
+    task: {
+      title: 'Matrix',
+      description: null,
+      priority: 'none',
+      estimate: null,
+      labelIds: [],
+      dueOffsetDays: null,
+    },
+  }),
+  'templates.update': () => ({ name: 'Renamed' }),
+  'templates.apply': () => ({}),
+  'projects.saveAsTemplate': () => ({}),
+  'recurrences.create': (ids) => ({
+    teamId: ids.teamId,
+    templateId: ids.templateId,
+    name: 'Matrix',
+    schedule: { frequency: 'daily' },
+  }),
+  'recurrences.update': () => ({ name: 'Renamed' }),
+  'tasks.reminders.create': () => ({ remindAt: '2099-01-01T00:00:00.000Z' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -224,6 +248,41 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   await ws.api.put(`${base}/tasks/${task.id}/fields/${field.id}`, { value: field.options[0].id })
   await ws.api.put(`${base}/projects/${project.id}/fields/${field.id}`, { value: field.options[0].id })
+  const skeleton = {
+    title: 'Sample',
+    description: null,
+    priority: 'none',
+    estimate: null,
+    labelIds: [],
+    dueOffsetDays: 1,
+  }
+  const template = (
+    await ws.api.post(`${base}/templates`, {
+      teamId: ws.teamId,
+      kind: 'task',
+      name: 'Sample',
+      task: skeleton,
+    })
+  ).body
+  const scheduled = (
+    await ws.api.post(`${base}/templates`, {
+      teamId: ws.teamId,
+      kind: 'task',
+      name: 'Scheduled',
+      task: skeleton,
+    })
+  ).body
+  const recurrence = (
+    await ws.api.post(`${base}/recurrences`, {
+      teamId: ws.teamId,
+      templateId: scheduled.id,
+      name: 'Sample',
+      schedule: { frequency: 'weekly', weekdays: ['monday'] },
+    })
+  ).body
+  const reminder = (
+    await ws.api.post(`${base}/tasks/${task.id}/reminders`, { remindAt: '2099-01-01T00:00:00.000Z' })
+  ).body
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
@@ -285,6 +344,12 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     fieldId: field.id,
     optionId: field.options[0].id,
     otherOptionId: field.options[1].id,
+    /** A task template of the sample team that no recurring work uses (so it can be deleted). */
+    templateId: template.id,
+    /** Weekly recurring work from another task template of the sample team. */
+    recurrenceId: recurrence.id,
+    /** The owner's reminder on the sample task. */
+    reminderId: reminder.id,
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

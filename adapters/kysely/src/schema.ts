@@ -15,6 +15,7 @@ import type { OrgsTables } from './orgs/tables.ts'
 import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
+import type { TemplatesTables } from './templates/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
 import type { ViewsTables } from './views/tables.ts'
@@ -38,6 +39,7 @@ export interface Database
     InitiativesTables,
     DocumentsTables,
     CustomFieldsTables,
+    TemplatesTables,
     LabelsTables,
     CommentsTables,
     ConnectorsTables,

@@ -23,6 +23,7 @@ import { projectsStore } from './projects/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
+import { templatesStore } from './templates/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
 import { viewsStore } from './views/store.ts'
@@ -50,6 +51,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...initiativesStore(db),
     ...documentsStore(db, dialect),
     ...customFieldsStore(db),
+    ...templatesStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

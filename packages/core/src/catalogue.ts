@@ -20,6 +20,7 @@ import { streamsGroup } from './streams/group.ts'
 import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
 import { teamsGroup } from './teams/group.ts'
+import { templatesGroup } from './templates/group.ts'
 import { updatesGroup } from './updates/group.ts'
 import { viewsGroup } from './views/group.ts'
 
@@ -40,6 +41,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   initiativesGroup,
   documentsGroup,
   customFieldsGroup,
+  templatesGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

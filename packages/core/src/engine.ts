@@ -11,6 +11,12 @@ import {
 } from './notifications/run.ts'
 import { resolveActor } from './orgs/actor.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
+import {
+  runScheduler,
+  type SchedulerLoop,
+  type SchedulerPass,
+  startSchedulerLoop,
+} from './templates/scheduler.ts'
 
 /** The engine: the kernel's pipeline over the whole catalogue, with live streams and time-driven work. */
 export interface Engine extends EngineBase {
@@ -47,6 +53,14 @@ export interface Engine extends EngineBase {
     remindEveryMs?: number
     onError?: (error: unknown) => void
   }): NotifierLoop
+  /**
+   * One scheduler pass (docs/templates.md): creates the task of every due occurrence of recurring
+   * work, exactly once however many engines run it, and delivers due task reminders as notifications.
+   * Tests call it to run the scheduler deterministically against the engine's clock.
+   */
+  schedule(options?: { onError?: (error: unknown) => void }): Promise<SchedulerPass>
+  /** Runs the scheduler in the background every `everyMs` (default a minute); hosts stop it on shutdown. */
+  startScheduler(options?: { everyMs?: number; onError?: (error: unknown) => void }): SchedulerLoop
 }
 
 /** How long an unseen protocol session's row is kept; handlers refuse idle ones sooner. */
@@ -105,6 +119,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         remind: () => remindAll(storage, core.runAsSystem, clock(), onError),
         pollMs: opts.pollMs ?? 5_000,
         remindEveryMs: opts.remindEveryMs ?? 3_600_000,
+        onError,
+      })
+    },
+    schedule(opts = {}) {
+      return runScheduler(storage, core.runAsSystem, clock(), opts.onError)
+    },
+    startScheduler(opts = {}) {
+      const onError = opts.onError ?? ((error: unknown) => console.error('scheduler failed', error))
+      return startSchedulerLoop({
+        pass: () => runScheduler(storage, core.runAsSystem, clock(), onError),
+        everyMs: opts.everyMs ?? 60_000,
         onError,
       })
     },

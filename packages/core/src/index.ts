@@ -114,12 +114,15 @@ export type {
   ProjectRelationId,
   ProjectStatusId,
   ReactionId,
+  RecurrenceId,
+  ReminderId,
   SessionId,
   StateId,
   TaskHistoryId,
   TaskId,
   TaskLinkId,
   TeamId,
+  TemplateId,
   UpdateId,
   UpdateRevisionId,
   UserId,
@@ -249,6 +252,17 @@ export { PRIORITIES, Task } from './tasks/schemas.ts'
 export type { StateCategory } from './teams/schemas.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './teams/schemas.ts'
 export { DEFAULT_STATES } from './teams/service.ts'
+export type { SchedulerLoop, SchedulerPass } from './templates/scheduler.ts'
+export type { TemplateKind } from './templates/schemas.ts'
+export {
+  Occurrence,
+  Recurrence,
+  Reminder,
+  Schedule,
+  TEMPLATE_KINDS,
+  Template,
+  TemplateApplication,
+} from './templates/schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

@@ -101,6 +101,15 @@ export type {
   TaskSubscriberRepo,
 } from './tasks/storage.ts'
 export type { StateRepo, TeamRecord, TeamRepo } from './teams/storage.ts'
+export type {
+  DueRecurrence,
+  DueReminder,
+  RecurrenceFilter,
+  RecurrenceRepo,
+  ReminderRepo,
+  TemplateFilter,
+  TemplateRepo,
+} from './templates/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewRepo } from './views/storage.ts'

@@ -21,6 +21,7 @@ import * as m0020 from './0020_notifications.ts'
 import * as m0021 from './0021_me.ts'
 import * as m0022 from './0022_documents.ts'
 import * as m0024 from './0024_project_grants.ts'
+import * as m0031 from './0031_templates.ts'
 import * as m0033 from './0033_custom_fields.ts'
 import * as m0035 from './0035_admin.ts'
 import * as m0037 from './0037_account_tokens.ts'
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0021_me': m0021,
   '0022_documents': m0022,
   '0024_project_grants': m0024,
+  '0031_templates': m0031,
   '0033_custom_fields': m0033,
   '0035_admin': m0035,
   '0037_account_tokens': m0037,

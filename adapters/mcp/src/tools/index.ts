@@ -12,6 +12,7 @@ import { projectTools } from './projects/projects.ts'
 import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
+import { templateTools } from './templates/templates.ts'
 import type { ToolDefinition } from './types.ts'
 
 /**
@@ -29,6 +30,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...labelTools,
   ...documentTools,
   ...customFieldTools,
+  ...templateTools,
   ...projectTools,
   organizeTool,
   ...agentTools,

@@ -44,6 +44,9 @@ export const ID_PREFIXES = {
   DomainId: 'dom',
   CustomFieldId: 'cf',
   CustomFieldOptionId: 'cfo',
+  TemplateId: 'tmpl',
+  RecurrenceId: 'rcur',
+  ReminderId: 'rmd',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -85,6 +88,9 @@ export type UpdateRevisionId = Id<'UpdateRevisionId'>
 export type NotificationId = Id<'NotificationId'>
 export type FavoriteId = Id<'FavoriteId'>
 export type ViewId = Id<'ViewId'>
+export type TemplateId = Id<'TemplateId'>
+export type RecurrenceId = Id<'RecurrenceId'>
+export type ReminderId = Id<'ReminderId'>
 export type DocumentId = Id<'DocumentId'>
 export type DocumentVersionId = Id<'DocumentVersionId'>
 export type DomainId = Id<'DomainId'>

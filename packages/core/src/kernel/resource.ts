@@ -257,6 +257,9 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   domainId: 'DomainId',
   fieldId: 'CustomFieldId',
   optionId: 'CustomFieldOptionId',
+  templateId: 'TemplateId',
+  recurrenceId: 'RecurrenceId',
+  reminderId: 'ReminderId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

@@ -55,6 +55,7 @@ export const notificationExamples: Record<string, OperationExamples> = {
         approvalRequested: true,
         dueSoon: true,
         overdue: true,
+        reminder: true,
       },
       updatedAt: at,
     },

@@ -72,7 +72,7 @@ export async function remindStep(ctx: OperationContext, orgId: OrgId, tasks: Due
 }
 
 /** Writes notifications for candidates, caching what it reads about members for one transaction. */
-function createDelivery(ctx: OperationContext, orgId: OrgId) {
+export function createDelivery(ctx: OperationContext, orgId: OrgId) {
   let members: Promise<Map<string, Member>> | undefined
   const active = () => {
     members ??= (async () => {

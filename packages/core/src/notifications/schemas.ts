@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'approvalRequested',
   'dueSoon',
   'overdue',
+  'reminder',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -20,7 +21,8 @@ export const NotificationKindSchema = StringEnum(NOTIFICATION_KINDS, {
     '`assigned` (a task was assigned to you), `mentioned` (`@name` in a task description, comment or status update), ' +
     '`commented` (a comment on a task you follow), `stateChanged` (a task you follow changed state), ' +
     '`updatePosted` (a status update on a project you follow), `approvalRequested` (an agent action waits for a decision you can make), ' +
-    '`dueSoon` (a task assigned to you is due today or tomorrow), `overdue` (its due date passed).',
+    '`dueSoon` (a task assigned to you is due today or tomorrow), `overdue` (its due date passed), ' +
+    '`reminder` (a reminder you set on a task is due).',
 })
 
 /** Derived from `archivedAt`, `snoozedUntil` and `readAt`, in that precedence. */

@@ -98,6 +98,10 @@ cycles.unref()
 // of due dates go out hourly, each once per task and day.
 const notifier = engine.startNotifier({ onError: (error) => log.error('notifier failed', error) })
 
+// Recurring work creates its tasks (once per occurrence, whatever the number of instances) and
+// task reminders are delivered, every minute.
+const scheduler = engine.startScheduler({ onError: (error) => log.error('scheduler failed', error) })
+
 // SIGTERM (or SIGINT) drains: no new connections, live streams end with a `shutdown` frame,
 // requests in flight finish; whatever is left after SHUTDOWN_TIMEOUT_SECONDS is cut (exit code 1).
 // A second signal exits at once.
@@ -111,6 +115,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   clearInterval(pruning)
   clearInterval(cycles)
   await notifier.stop()
+  await scheduler.stop()
   const closing = server.close(shutdownTimeoutMs)
   await engine.close()
   const { drained } = await closing

@@ -1,0 +1,174 @@
+import type { OperationExamples } from '../kernel/operation.ts'
+
+// Examples for the reference; test/core/openapi.test.ts checks each against its schema.
+const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+const at = '2030-01-13T16:00:00.000Z'
+const later = '2030-01-14T09:30:00.000Z'
+const page = (item: unknown) => ({ data: [item], nextCursor: null })
+
+const taskSkeleton = {
+  title: 'Rotate the on-call credentials',
+  description: 'Follow the runbook; note anything that surprised you.',
+  priority: 'high',
+  estimate: 2,
+  labelIds: [id('lbl')],
+  dueOffsetDays: 2,
+}
+
+export const taskTemplateExample = {
+  id: id('tmpl'),
+  orgId: id('org'),
+  teamId: id('team'),
+  kind: 'task',
+  name: 'Credential rotation',
+  description: 'The monthly rotation of shared credentials.',
+  task: taskSkeleton,
+  project: null,
+  creatorId: id('mem'),
+  createdAt: at,
+  updatedAt: at,
+}
+
+const projectSkeleton = {
+  name: 'Launch a feature',
+  description: 'From design to general availability.',
+  durationDays: 42,
+  milestones: [
+    { name: 'Beta', description: null, targetOffsetDays: 28 },
+    { name: 'GA', description: 'Everyone has it.', targetOffsetDays: 42 },
+  ],
+  tasks: [
+    { title: 'Write the design', description: null, priority: 'high', milestone: null, dueOffsetDays: 7 },
+    {
+      title: 'Invite beta customers',
+      description: null,
+      priority: 'medium',
+      milestone: 0,
+      dueOffsetDays: 28,
+    },
+    {
+      title: 'Publish the announcement',
+      description: null,
+      priority: 'medium',
+      milestone: 1,
+      dueOffsetDays: 42,
+    },
+  ],
+}
+
+export const projectTemplateExample = {
+  ...taskTemplateExample,
+  id: id('tmpl', 1),
+  kind: 'project',
+  name: 'Feature launch',
+  description: null,
+  task: null,
+  project: projectSkeleton,
+}
+
+export const templateExamples: Partial<Record<'list' | 'get' | 'create' | 'update', OperationExamples>> = {
+  list: { response: page(taskTemplateExample) },
+  get: { response: projectTemplateExample },
+  create: {
+    request: {
+      teamId: taskTemplateExample.teamId,
+      kind: 'task',
+      name: taskTemplateExample.name,
+      description: taskTemplateExample.description,
+      task: taskSkeleton,
+    },
+    response: taskTemplateExample,
+  },
+  update: {
+    request: { name: 'Quarterly credential rotation' },
+    response: { ...taskTemplateExample, name: 'Quarterly credential rotation', updatedAt: later },
+  },
+}
+
+export const applyExample: OperationExamples = {
+  request: { name: 'Launch: saved searches', startDate: '2030-02-03' },
+  response: {
+    templateId: projectTemplateExample.id,
+    kind: 'project',
+    projectId: id('proj'),
+    milestoneIds: [id('mile'), id('mile', 1)],
+    taskIds: [id('task'), id('task', 1), id('task', 2)],
+  },
+}
+
+export const saveAsTemplateExample: OperationExamples = {
+  request: { name: 'Feature launch' },
+  response: projectTemplateExample,
+}
+
+export const recurrenceExample = {
+  id: id('rcur'),
+  orgId: id('org'),
+  teamId: id('team'),
+  templateId: taskTemplateExample.id,
+  name: 'Monthly credential rotation',
+  schedule: { frequency: 'monthly', interval: 1, monthDay: 1 },
+  startDate: '2030-02-01',
+  nextOccurrence: '2030-02-01',
+  lastOccurrence: null,
+  pausedAt: null,
+  creatorId: id('mem'),
+  createdAt: at,
+  updatedAt: at,
+}
+
+export const recurrenceExamples: Partial<Record<'list' | 'get' | 'create' | 'update', OperationExamples>> = {
+  list: { response: page(recurrenceExample) },
+  get: { response: recurrenceExample },
+  create: {
+    request: {
+      teamId: recurrenceExample.teamId,
+      templateId: recurrenceExample.templateId,
+      name: recurrenceExample.name,
+      schedule: { frequency: 'monthly', monthDay: 1 },
+      startDate: '2030-02-01',
+    },
+    response: recurrenceExample,
+  },
+  update: {
+    request: { schedule: { frequency: 'weekly', interval: 2, weekdays: ['monday', 'thursday'] } },
+    response: {
+      ...recurrenceExample,
+      schedule: { frequency: 'weekly', interval: 2, weekdays: ['monday', 'thursday'] },
+      nextOccurrence: '2030-02-03',
+      updatedAt: later,
+    },
+  },
+}
+
+export const pauseExample: OperationExamples = {
+  response: { ...recurrenceExample, pausedAt: later, nextOccurrence: null, updatedAt: later },
+}
+export const resumeExample: OperationExamples = {
+  response: {
+    ...recurrenceExample,
+    nextOccurrence: '2030-03-01',
+    lastOccurrence: '2030-02-01',
+    updatedAt: later,
+  },
+}
+export const occurrencesExample: OperationExamples = {
+  response: page({ recurrenceId: id('rcur'), date: '2030-02-01', taskId: id('task'), createdAt: at }),
+}
+
+export const reminderExample = {
+  id: id('rmd'),
+  taskId: id('task'),
+  memberId: id('mem'),
+  remindAt: '2030-01-20T08:00:00.000Z',
+  note: 'Check the vendor answered',
+  deliveredAt: null,
+  createdAt: at,
+}
+export const reminderExamples = {
+  list: { response: page(reminderExample) },
+  create: {
+    request: { remindAt: reminderExample.remindAt, note: reminderExample.note },
+    response: reminderExample,
+  },
+} satisfies Record<string, OperationExamples>
