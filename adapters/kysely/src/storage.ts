@@ -16,6 +16,7 @@ import { migrateToLatest } from './migrations/index.ts'
 import { notificationsStore } from './notifications/store.ts'
 import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
+import { programsStore } from './programs/store.ts'
 import { projectsStore } from './projects/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
@@ -44,6 +45,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...updatesStore(db),
     ...initiativesStore(db),
     ...documentsStore(db, dialect),
+    ...programsStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

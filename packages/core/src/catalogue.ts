@@ -12,6 +12,7 @@ import { meGroup } from './me/group.ts'
 import { notificationsGroup } from './notifications/group.ts'
 import { orgsGroup } from './orgs/group.ts'
 import { plansGroup } from './plans/group.ts'
+import { programsGroup } from './programs/group.ts'
 import { projectsGroup } from './projects/group.ts'
 import { streamsGroup } from './streams/group.ts'
 import { systemGroup } from './system/group.ts'
@@ -35,6 +36,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   updatesGroup,
   initiativesGroup,
   documentsGroup,
+  programsGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

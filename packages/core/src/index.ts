@@ -94,6 +94,7 @@ export type {
   NotificationId,
   OrgId,
   ProjectHistoryId,
+  ProgramId,
   ProjectId,
   ProjectRelationId,
   ProjectStatusId,
@@ -175,6 +176,8 @@ export {
   PlanStep,
   ResolvedName,
 } from './plans/schemas.ts'
+export type { ProgramStatus } from './programs/schemas.ts'
+export { PROGRAM_STATUSES, Program, ProgramProject, ProgramRollup } from './programs/schemas.ts'
 export { nextUpdateDue } from './projects/cadence.ts'
 export { ProjectHistoryEntry } from './projects/history-records.ts'
 export type { ProjectRelationType } from './projects/relation-schemas.ts'

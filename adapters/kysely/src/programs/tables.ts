@@ -1,0 +1,40 @@
+import type { NullableTimestamp, Timestamp } from '../columns.ts'
+
+/** The programs tables, as queries see them. */
+export interface ProgramsTables {
+  programs: {
+    orgId: string
+    id: string
+    name: string
+    description: string | null
+    icon: string | null
+    color: string
+    ownerId: string | null
+    status: string
+    retiredAt: NullableTimestamp
+    creatorId: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    archivedAt: NullableTimestamp
+  }
+  programProjects: {
+    orgId: string
+    programId: string
+    projectId: string
+    position: number
+    addedBy: string
+    addedAt: Timestamp
+  }
+  programMembers: {
+    orgId: string
+    programId: string
+    memberId: string
+    createdAt: Timestamp
+  }
+  programTeams: {
+    orgId: string
+    programId: string
+    teamId: string
+    createdAt: Timestamp
+  }
+}
