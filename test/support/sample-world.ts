@@ -82,6 +82,11 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
   'documents.update': () => ({ title: 'Renamed' }),
+  'programs.create': () => ({ name: 'Matrix' }),
+  'programs.update': () => ({ name: 'Renamed' }),
+  'programs.projects.add': (ids) => ({ projectId: ids.projectId }),
+  'programs.projects.reorder': (ids) => ({ projectIds: ids.programProjectIds!.split(',') }),
+  'programUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -208,6 +213,15 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
+  // A program holding two projects of its own; the sample project is not in it, so it can be added.
+  const program = (await ws.api.post(`${base}/programs`, { name: 'Sample' })).body
+  const programProjectIds: string[] = []
+  for (const name of ['Held 1', 'Held 2']) {
+    const held = (await ws.api.post(`${base}/projects`, { name, teamIds: [ws.teamId] })).body
+    await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: held.id })
+    programProjectIds.push(held.id)
+  }
+  await ws.api.post(`${base}/programs/${program.id}/updates`, { body: 'Sample', health: 'onTrack' })
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -259,6 +273,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     documentId: document.id,
     /** Its first content version, which differs from the current content (restoring it changes something). */
     versionId: firstVersion.id,
+    /** A program without members or teams, holding two projects but not the sample one. */
+    programId: program.id,
+    /** The projects of the sample program, in order, comma-separated. */
+    programProjectIds: programProjectIds.join(','),
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,
