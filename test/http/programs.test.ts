@@ -261,6 +261,54 @@ describeEachDatabase('programs', (db) => {
     })
   })
 
+  describe('history', () => {
+    it('records field and link changes, pages them, and leaves out what the reader cannot view', async () => {
+      const ws = await newWorkspace(server)
+      const base = `/v1/orgs/${ws.orgId}`
+      const design = (await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })).body
+      const program = (await ws.api.post(`${base}/programs`, { name: 'Hist' })).body
+      const path = `${base}/programs/${program.id}`
+      await ws.api.patch(path, { name: 'History', status: 'paused' })
+      const open = await project(ws, 'Open')
+      const hidden = await project(ws, 'Hidden', design.id)
+      await ws.api.post(`${path}/projects`, { projectId: open.id })
+      await ws.api.post(`${path}/projects`, { projectId: hidden.id })
+      await ws.api.delete(`${path}/projects/${open.id}`)
+      const member = await ws.addMember('member')
+      await ws.api.put(`${path}/members/${member.memberId}`)
+      await ws.api.put(`${path}/teams/${design.id}`)
+      await ws.api.post(`${path}/archive`)
+
+      const all = await readAll(ws, `${path}/history`, 2)
+      expect(all.map((e) => [e.field, e.before, e.after])).toEqual([
+        ['created', null, { name: 'Hist' }],
+        ['name', 'Hist', 'History'],
+        ['status', 'active', 'paused'],
+        ['projects', null, open.id],
+        ['projects', null, hidden.id],
+        ['projects', open.id, null],
+        ['members', null, member.memberId],
+        ['teams', null, design.id],
+        ['archivedAt', null, expect.any(String)],
+      ])
+      expect(new Set(all.map((e) => e.actorId)).size).toBe(1)
+
+      const guest = await teamGuest(ws, 'view')
+      const seen = await readAll({ ...ws, api: guest.api }, `${path}/history`, 3)
+      expect(seen.map((e) => e.field)).toEqual([
+        'created',
+        'name',
+        'status',
+        'projects',
+        'projects',
+        'members',
+        'archivedAt',
+      ])
+      expect(JSON.stringify(seen)).not.toContain(hidden.id)
+      expect(JSON.stringify(seen)).not.toContain(design.id)
+    })
+  })
+
   describe('status updates and rollup', () => {
     it('posts program updates through the update resource and sets the program health', async () => {
       const ws = await newWorkspace(server)

@@ -93,6 +93,7 @@ export type {
   MilestoneId,
   NotificationId,
   OrgId,
+  ProgramHistoryId,
   ProjectHistoryId,
   ProgramId,
   ProjectId,
@@ -177,7 +178,13 @@ export {
   ResolvedName,
 } from './plans/schemas.ts'
 export type { ProgramStatus } from './programs/schemas.ts'
-export { PROGRAM_STATUSES, Program, ProgramProject, ProgramRollup } from './programs/schemas.ts'
+export {
+  PROGRAM_STATUSES,
+  Program,
+  ProgramHistoryEntry,
+  ProgramProject,
+  ProgramRollup,
+} from './programs/schemas.ts'
 export { nextUpdateDue } from './projects/cadence.ts'
 export { ProjectHistoryEntry } from './projects/history-records.ts'
 export type { ProjectRelationType } from './projects/relation-schemas.ts'

@@ -60,7 +60,13 @@ export type {
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
 export type { Follower, FollowerRepo } from './projects/followers.ts'
-export type { ProgramFilter, ProgramProjectRow, ProgramRecord, ProgramRepo } from './programs/storage.ts'
+export type {
+  ProgramFilter,
+  ProgramHistoryRecord,
+  ProgramProjectRow,
+  ProgramRecord,
+  ProgramRepo,
+} from './programs/storage.ts'
 export type {
   BlockingEdge,
   MilestoneRecord,

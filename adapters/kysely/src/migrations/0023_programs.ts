@@ -4,7 +4,7 @@ import type { Dialect } from '../schema.ts'
 /**
  * Programs, the projects they hold (ordered; a project may be in several programs), their members
  * and teams. Links go when the project, member or team row goes (cascade); a program's status
- * updates live in `status_updates` with `subject_type = 'program'`.
+ * updates live in `status_updates` with `subject_type = 'program'`; `program_history` keeps its changes.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const ts = dialect === 'postgres' ? 'timestamptz' : 'text'
@@ -104,5 +104,35 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .createIndex('program_teams_team')
     .on('program_teams')
     .columns(['org_id', 'team_id'])
+    .execute()
+
+  // Field and link changes; `ref_type`/`ref_id` name the project or team a link entry is about, so
+  // reads can leave out what the reader cannot view. No foreign key on the ref: history outlives links.
+  const jsonType = dialect === 'postgres' ? 'jsonb' : 'text'
+  await db.schema
+    .createTable('program_history')
+    .addColumn('org_id', 'text', (c) => c.notNull())
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('program_id', 'text', (c) => c.notNull())
+    .addColumn('actor_id', 'text', (c) => c.notNull())
+    .addColumn('field', 'text', (c) => c.notNull())
+    .addColumn('before_value', sql.raw(jsonType), (c) => c.notNull())
+    .addColumn('after_value', sql.raw(jsonType), (c) => c.notNull())
+    .addColumn('ref_type', 'text')
+    .addColumn('ref_id', 'text')
+    .addColumn('created_at', sql.raw(ts), (c) => c.notNull())
+    .addPrimaryKeyConstraint('program_history_pk', ['org_id', 'id'])
+    .addForeignKeyConstraint(
+      'program_history_program',
+      ['org_id', 'program_id'],
+      'programs',
+      ['org_id', 'id'],
+      (f) => f.onDelete('cascade'),
+    )
+    .execute()
+  await db.schema
+    .createIndex('program_history_program')
+    .on('program_history')
+    .columns(['org_id', 'program_id', 'created_at', 'id'])
     .execute()
 }

@@ -1,8 +1,17 @@
-import type { OrgId, Program, ProgramId, ProjectId, ReadScope, StateCategory, TeamId } from '@workgraph/core'
+import type {
+  OrgId,
+  Program,
+  ProgramHistoryId,
+  ProgramId,
+  ProjectId,
+  ReadScope,
+  StateCategory,
+  TeamId,
+} from '@workgraph/core'
 import type { ProgramRepo } from '@workgraph/core/storage'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
-import { iso, isoOrNull } from '../normalize.ts'
+import { iso, isoOrNull, json } from '../normalize.ts'
 import { memberColumns, toMember } from '../orgs/orgs.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
@@ -290,5 +299,72 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
         .executeTakeFirst()
       return Number(result.numDeletedRows) > 0
     },
+
+    async insertHistory(entries) {
+      if (entries.length === 0) return
+      await db
+        .insertInto('programHistory')
+        .values(
+          entries.map((e) => ({
+            orgId: e.orgId,
+            id: e.id,
+            programId: e.programId,
+            actorId: e.actorId,
+            field: e.field,
+            beforeValue: wrap(e.before),
+            afterValue: wrap(e.after),
+            refType: e.ref?.type ?? null,
+            refId: e.ref?.id ?? null,
+            createdAt: e.createdAt,
+          })),
+        )
+        .execute()
+    },
+    async history(orgId, id, page, scope) {
+      let q = db
+        .selectFrom('programHistory as h')
+        .selectAll('h')
+        .where('h.orgId', '=', orgId)
+        .where('h.programId', '=', id)
+      if (!scope.orgWide) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('h.refType', 'is', null),
+            eb.and([eb('h.refType', '=', 'team'), inVisibleTeams(eb, 'h.refId', scope)]),
+            eb.and([
+              eb('h.refType', '=', 'project'),
+              eb.exists(
+                eb
+                  .selectFrom('projectTeams as pt')
+                  .select('pt.teamId')
+                  .whereRef('pt.orgId', '=', 'h.orgId')
+                  .whereRef('pt.projectId', '=', 'h.refId')
+                  .where((e) => inVisibleTeams(e, 'pt.teamId', scope)),
+              ),
+            ]),
+          ]),
+        )
+      }
+      const rows = await keysetPage(q, page, { sort: 'h.createdAt', id: 'h.id' }).execute()
+      return rows.map((r) => ({
+        id: r.id as ProgramHistoryId,
+        programId: r.programId as ProgramId,
+        actorId: r.actorId,
+        field: r.field,
+        before: unwrap(r.beforeValue),
+        after: unwrap(r.afterValue),
+        createdAt: iso(r.createdAt),
+      }))
+    },
   }
+}
+
+// Values sit in a `{ "v": … }` envelope, as in task history: only an object reads the same way from
+// Postgres (jsonb, parsed) and SQLite (text).
+function wrap(value: unknown): string {
+  return JSON.stringify({ v: value ?? null })
+}
+
+function unwrap(column: unknown): unknown {
+  return json<{ v: unknown }>(column).v
 }

@@ -1,4 +1,4 @@
-import type { NullableTimestamp, Timestamp } from '../columns.ts'
+import type { JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
 
 /** The programs tables, as queries see them. */
 export interface ProgramsTables {
@@ -29,6 +29,18 @@ export interface ProgramsTables {
     orgId: string
     programId: string
     memberId: string
+    createdAt: Timestamp
+  }
+  programHistory: {
+    orgId: string
+    id: string
+    programId: string
+    actorId: string
+    field: string
+    beforeValue: JsonColumn
+    afterValue: JsonColumn
+    refType: string | null
+    refId: string | null
     createdAt: Timestamp
   }
   programTeams: {

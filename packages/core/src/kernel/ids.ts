@@ -42,6 +42,7 @@ export const ID_PREFIXES = {
   ProjectRelationId: 'prel',
   ProjectHistoryId: 'phst',
   ProgramId: 'prg',
+  ProgramHistoryId: 'pghs',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -86,6 +87,7 @@ export type ViewId = Id<'ViewId'>
 export type DocumentId = Id<'DocumentId'>
 export type DocumentVersionId = Id<'DocumentVersionId'>
 export type ProgramId = Id<'ProgramId'>
+export type ProgramHistoryId = Id<'ProgramHistoryId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

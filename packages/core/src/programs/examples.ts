@@ -72,6 +72,17 @@ export const examples = {
   memberAdd: { response: memberExample },
   teams: { response: page(teamExample) },
   teamAdd: { response: teamExample },
+  history: {
+    response: page({
+      id: id('phst'),
+      programId: programExample.id,
+      actorId: id('mem'),
+      field: 'status',
+      before: 'active',
+      after: 'paused',
+      createdAt: at,
+    }),
+  },
   rollup: {
     response: {
       programId: programExample.id,

@@ -5,6 +5,7 @@ import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { Member } from '../orgs/schemas.ts'
 import { Team } from '../teams/schemas.ts'
 import { examples } from './examples.ts'
+import { listProgramHistory } from './history.ts'
 import {
   addProgramProject,
   listProgramProjects,
@@ -21,7 +22,7 @@ import {
   removeProgramTeam,
 } from './people.ts'
 import { programRollup } from './rollup.ts'
-import { ProgramProject, ProgramRollup } from './schemas.ts'
+import { ProgramHistoryEntry, ProgramProject, ProgramRollup } from './schemas.ts'
 
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
 const programId = (p: Record<string, unknown>) => p.programId as ProgramId
@@ -242,4 +243,18 @@ const rollup = declareOperation({
   run: (ctx, { params }) => programRollup(ctx, programId(params)),
 })
 
-export const programLinkOperations: AnyOperation[] = [...projects, ...people, rollup]
+const history = subListOperation({
+  id: 'programs.history.list',
+  path: `${programPath}/history`,
+  tag: 'Programs',
+  summary: "List a program's history",
+  description:
+    'Field changes and project, member and team links and unlinks, oldest first, each with who made it. ' +
+    'Entries about a project or team the caller cannot view are left out. Status updates keep their own history.',
+  item: ProgramHistoryEntry,
+  itemName: 'ProgramHistoryEntry',
+  examples: examples.history,
+  run: (ctx, p, query) => listProgramHistory(ctx, programId(p), query),
+})
+
+export const programLinkOperations: AnyOperation[] = [...projects, ...people, rollup, history]

@@ -7,6 +7,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Project } from '../projects/schemas.ts'
 import { requireProject } from '../projects/service.ts'
+import { recordProgramHistory } from './history.ts'
 import type { ProgramProject } from './schemas.ts'
 import { emitProgram, requireProgram, writableProgram } from './service.ts'
 import type { ProgramProjectRow } from './storage.ts'
@@ -76,6 +77,9 @@ export async function addProgramProject(
   }
   await ctx.store.programs.addProject(program.orgId, program.id, row)
   await touch(ctx, program.id)
+  await recordProgramHistory(ctx, program.id, [
+    { field: 'projects', before: null, after: project.id, ref: { type: 'project', id: project.id } },
+  ])
   emitProgram(
     ctx,
     'program.project_added',
@@ -101,6 +105,9 @@ export async function removeProgramProject(
     throw notFound('Project of the program')
   }
   await touch(ctx, program.id)
+  await recordProgramHistory(ctx, program.id, [
+    { field: 'projects', before: projectId, after: null, ref: { type: 'project', id: projectId } },
+  ])
   emitProgram(
     ctx,
     'program.project_removed',

@@ -6,6 +6,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { Member } from '../orgs/schemas.ts'
 import type { Team } from '../teams/schemas.ts'
 import { requireTeam } from '../teams/service.ts'
+import { recordProgramHistory } from './history.ts'
 import { activeMember, emitProgram, requireProgram, writableProgram } from './service.ts'
 
 export async function listProgramMembers(
@@ -33,6 +34,7 @@ export async function addProgramMember(
   const program = await writableProgram(ctx, programId)
   await activeMember(ctx, memberId, '/params/actorId')
   if (await ctx.store.programs.addMember(program.orgId, program.id, memberId, ctx.now)) {
+    await recordProgramHistory(ctx, program.id, [{ field: 'members', before: null, after: memberId }])
     emitProgram(ctx, 'program.member_added', program, { programId: program.id, memberId })
   }
   return (await ctx.store.members.get(program.orgId, memberId))!
@@ -47,6 +49,7 @@ export async function removeProgramMember(
   if (!(await ctx.store.programs.removeMember(program.orgId, program.id, memberId))) {
     throw notFound('Member of the program')
   }
+  await recordProgramHistory(ctx, program.id, [{ field: 'members', before: memberId, after: null }])
   emitProgram(ctx, 'program.member_removed', program, { programId: program.id, memberId })
 }
 
@@ -82,6 +85,9 @@ export async function addProgramTeam(
   }
   await ctx.require('contribute', { type: 'team', id: team.id })
   if (await ctx.store.programs.addTeam(program.orgId, program.id, team.id, ctx.now)) {
+    await recordProgramHistory(ctx, program.id, [
+      { field: 'teams', before: null, after: team.id, ref: { type: 'team', id: team.id } },
+    ])
     emitProgram(ctx, 'program.team_added', program, { programId: program.id, teamId: team.id }, team.id)
   }
   return team
@@ -97,5 +103,8 @@ export async function removeProgramTeam(
   if (!(await ctx.store.programs.removeTeam(program.orgId, program.id, team.id))) {
     throw notFound('Team of the program')
   }
+  await recordProgramHistory(ctx, program.id, [
+    { field: 'teams', before: team.id, after: null, ref: { type: 'team', id: team.id } },
+  ])
   emitProgram(ctx, 'program.team_removed', program, { programId: program.id, teamId: team.id }, team.id)
 }

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
-import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { Project, UPDATE_HEALTH_VALUES } from '../projects/schemas.ts'
 import { progressFields } from '../tasks/progress.ts'
 import { Color } from '../teams/schemas.ts'
@@ -110,3 +110,27 @@ export const ProgramRollup = Type.Object(
   },
 )
 export type ProgramRollup = Static<typeof ProgramRollup>
+
+export const ProgramHistoryEntry = Type.Object(
+  {
+    id: IdSchema('ProgramHistoryId'),
+    programId: IdSchema('ProgramId'),
+    actorId: ActorIdSchema,
+    field: Type.String({
+      description:
+        'The field that changed as named in the Program representation (`name`, `status`, `ownerId`, ...), ' +
+        '`created`, or the link that changed: `projects`, `members`, `teams`.',
+    }),
+    before: AnyJson(
+      'The value before; for a removed link, the id that was removed; null for `created` and additions.',
+    ),
+    after: AnyJson('The value after; for an added link, the id that was added; for `created`, `{ name }`.'),
+    createdAt: Timestamp('When the change happened.'),
+  },
+  {
+    $id: 'ProgramHistoryEntry',
+    additionalProperties: false,
+    description: 'One recorded change of a program: a field, or a project, member or team link.',
+  },
+)
+export type ProgramHistoryEntry = Static<typeof ProgramHistoryEntry>

@@ -6,6 +6,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { DEFAULT_PROJECT_COLOR } from '../projects/service.ts'
 import { archivedFilter } from '../teams/service.ts'
+import { fieldChanges, recordProgramHistory } from './history.ts'
 import type { Program, ProgramStatus } from './schemas.ts'
 import type { ProgramFilter, ProgramRecord } from './storage.ts'
 
@@ -82,6 +83,9 @@ export async function createProgram(
     archivedAt: null,
   }
   await ctx.store.programs.insert(record)
+  await recordProgramHistory(ctx, record.id, [
+    { field: 'created', before: null, after: { name: record.name } },
+  ])
   const program = await requireProgram(ctx, record.id)
   emitProgram(ctx, 'program.created', program, { program })
   return program
@@ -110,11 +114,14 @@ export async function updateProgram(
         },
       )
     }
-    changed.retiredAt = changed.status === 'retired' ? ctx.now : null
+    const retiredAt = changed.status === 'retired' ? ctx.now : null
+    if (retiredAt !== program.retiredAt) changed.retiredAt = retiredAt
   }
   await ctx.store.programs.update(program.orgId, program.id, { ...changed, updatedAt: ctx.now })
+  const changes = changesOf(program, changed)
+  await recordProgramHistory(ctx, program.id, fieldChanges(changes))
   const next = await requireProgram(ctx, program.id)
-  emitProgram(ctx, 'program.updated', next, { program: next, changes: changesOf(program, changed) })
+  emitProgram(ctx, 'program.updated', next, { program: next, changes })
   return next
 }
 
@@ -129,6 +136,9 @@ export async function setProgramArchived(
     archivedAt: archived ? ctx.now : null,
     updatedAt: ctx.now,
   })
+  await recordProgramHistory(ctx, program.id, [
+    { field: 'archivedAt', before: program.archivedAt, after: archived ? ctx.now : null },
+  ])
   const next = await requireProgram(ctx, program.id)
   emitProgram(ctx, archived ? 'program.archived' : 'program.restored', next, { program: next })
   return next

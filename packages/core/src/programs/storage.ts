@@ -4,7 +4,7 @@ import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Member } from '../orgs/schemas.ts'
 import type { StateTally } from '../tasks/progress.ts'
 import type { Team } from '../teams/schemas.ts'
-import type { Program, ProgramStatus } from './schemas.ts'
+import type { Program, ProgramHistoryEntry, ProgramStatus } from './schemas.ts'
 
 /** What is stored of a program; `health` and `lastUpdateAt` are read from its latest unarchived update. */
 export type ProgramRecord = Omit<Program, 'health' | 'lastUpdateAt'>
@@ -18,6 +18,15 @@ export interface ProgramFilter {
   health?: 'onTrack' | 'atRisk' | 'offTrack' | null
   /** false: only active programs (the default); true: only archived ones; null: both. */
   archived: boolean | null
+}
+
+/**
+ * A history entry as stored: `ref` names the project or team a link entry is about, so reads can
+ * leave out entries about records the reader cannot view.
+ */
+export interface ProgramHistoryRecord extends ProgramHistoryEntry {
+  orgId: OrgId
+  ref: { type: 'project' | 'team'; id: string } | null
 }
 
 /** A project's place in a program. */
@@ -77,6 +86,18 @@ export interface ProgramRepo {
   teamIds(orgId: OrgId, id: ProgramId): Promise<TeamId[]>
   addTeam(orgId: OrgId, id: ProgramId, teamId: TeamId, at: string): Promise<boolean>
   removeTeam(orgId: OrgId, id: ProgramId, teamId: TeamId): Promise<boolean>
+
+  insertHistory(entries: readonly ProgramHistoryRecord[]): Promise<void>
+  /**
+   * Oldest first (by `createdAt`, then id). Entries about a project or team the scope cannot view
+   * are left out in SQL.
+   */
+  history(
+    orgId: OrgId,
+    id: ProgramId,
+    page: PageRequest<'createdAt'>,
+    scope: ReadScope,
+  ): Promise<ProgramHistoryEntry[]>
 }
 
 declare module '../kernel/storage.ts' {
