@@ -59,7 +59,6 @@ export type {
   SessionRecord,
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
-export type { Follower, FollowerRepo } from './projects/followers.ts'
 export type {
   ProgramFilter,
   ProgramHistoryRecord,
@@ -67,6 +66,7 @@ export type {
   ProgramRecord,
   ProgramRepo,
 } from './programs/storage.ts'
+export type { Follower, FollowerRepo } from './projects/followers.ts'
 export type {
   BlockingEdge,
   MilestoneRecord,

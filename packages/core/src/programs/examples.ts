@@ -74,7 +74,7 @@ export const examples = {
   teamAdd: { response: teamExample },
   history: {
     response: page({
-      id: id('phst'),
+      id: id('pghs'),
       programId: programExample.id,
       actorId: id('mem'),
       field: 'status',

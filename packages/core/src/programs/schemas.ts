@@ -80,7 +80,7 @@ export const ComputedHealth = Type.Object(
       description: 'What made it worse than on track, worst first, naming only projects the caller can view.',
     }),
   },
-  { $id: 'ComputedHealth', additionalProperties: false },
+  { $id: 'ProgramComputedHealth', additionalProperties: false },
 )
 export type ComputedHealth = Static<typeof ComputedHealth>
 

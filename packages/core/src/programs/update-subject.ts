@@ -13,7 +13,9 @@ registerUpdateSubject('program', {
   require: (ctx, id) => requireProgram(ctx, id as ProgramId),
   async progress(ctx, id) {
     const program = await requireProgram(ctx, id as ProgramId)
-    const p = summarizeProgress(await ctx.store.programs.progress(program.orgId, program.id, await ctx.scope()))
+    const p = summarizeProgress(
+      await ctx.store.programs.progress(program.orgId, program.id, await ctx.scope()),
+    )
     if (p.total.tasks === 0) return null
     return {
       tasks: p.total.tasks,
