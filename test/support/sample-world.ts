@@ -87,6 +87,9 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'programs.projects.add': (ids) => ({ projectId: ids.projectId }),
   'programs.projects.reorder': (ids) => ({ projectIds: ids.programProjectIds!.split(',') }),
   'programUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'programs.comments.create': () => ({ body: 'Matrix' }),
+  'initiatives.comments.create': () => ({ body: 'Matrix' }),
+  'initiatives.programs.add': (ids) => ({ programId: ids.programId }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -267,7 +270,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     updateId: update.id,
     /** A view of the sample tasks, shared with the sample team. */
     viewId: view.id,
-    /** An initiative with no project and no member yet. */
+    /** An initiative with no project, program or member yet. */
     initiativeId: initiative.id,
     /** A document of the sample project, edited once. */
     documentId: document.id,

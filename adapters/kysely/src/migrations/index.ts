@@ -21,6 +21,7 @@ import * as m0020 from './0020_notifications.ts'
 import * as m0021 from './0021_me.ts'
 import * as m0022 from './0022_documents.ts'
 import * as m0023 from './0023_programs.ts'
+import * as m0043 from './0043_initiative_programs.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0016_comment_subjects': m0016,
   '0015_project_relations': m0015,
   '0023_programs': m0023,
+  '0043_initiative_programs': m0043,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -16,6 +16,7 @@ import { memberColumns, toMember } from '../orgs/orgs.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
 import { toTeam } from '../teams/teams.ts'
+import { purgeFollowedRecord } from './purge.ts'
 
 type Row = { [K in keyof Database['programs']]: unknown } & { health: unknown; lastUpdateAt: unknown }
 
@@ -127,6 +128,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
       await db.updateTable('programs').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async delete(orgId, id) {
+      await purgeFollowedRecord(db, orgId, 'program', id)
       const updates = db
         .selectFrom('statusUpdates')
         .select('id')

@@ -43,6 +43,14 @@ export interface ProgramsTables {
     refId: string | null
     createdAt: Timestamp
   }
+  initiativePrograms: {
+    orgId: string
+    initiativeId: string
+    programId: string
+    position: number
+    addedBy: string
+    addedAt: Timestamp
+  }
   programTeams: {
     orgId: string
     programId: string

@@ -1,6 +1,8 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { programInitiativeOperations } from './initiative-link-operations.ts'
 import { programLinkOperations } from './link-operations.ts'
 import { programOperations } from './operations.ts'
+import { programSubscriberOperations } from './subscriber-operations.ts'
 import { programTargets } from './targets.ts'
 import { programUpdateOperations } from './update-operations.ts'
 
@@ -16,7 +18,13 @@ export const programsGroup: ResourceGroup = {
       agentWork: true,
     },
   ],
-  operations: [...programOperations, ...programLinkOperations, ...programUpdateOperations],
+  operations: [
+    ...programOperations,
+    ...programLinkOperations,
+    ...programInitiativeOperations,
+    ...programSubscriberOperations,
+    ...programUpdateOperations,
+  ],
   events: [
     {
       kinds: [
@@ -39,6 +47,26 @@ export const programsGroup: ResourceGroup = {
     {
       kinds: ['program.team_added', 'program.team_removed'],
       emittedBy: '`programs.teams.add/remove`; filed under the team',
+    },
+    {
+      kinds: ['initiative.program_added', 'initiative.program_removed'],
+      emittedBy:
+        '`initiatives.programs.add/remove` (resource: the initiative; org-level, as its other events)',
+    },
+    {
+      kinds: [
+        'program_update.created',
+        'program_update.updated',
+        'program_update.archived',
+        'program_update.restored',
+        'program_update.deleted',
+      ],
+      emittedBy:
+        "`programUpdates.create`, and the `projectUpdates.*` item operations on a program's update (org-level)",
+    },
+    {
+      kinds: ['program_subscriber.created', 'program_subscriber.deleted'],
+      emittedBy: '`programs.subscribers.*` (resource id: the program; org-level)',
     },
   ],
   targets: programTargets,

@@ -4,6 +4,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
+import { autoFollow } from '../projects/followers.ts'
 import { DEFAULT_PROJECT_COLOR } from '../projects/service.ts'
 import { archivedFilter } from '../teams/service.ts'
 import { fieldChanges, recordProgramHistory } from './history.ts'
@@ -83,6 +84,9 @@ export async function createProgram(
     archivedAt: null,
   }
   await ctx.store.programs.insert(record)
+  // The creator and the owner follow the program: they hear of its status updates.
+  await autoFollow(ctx, 'program', record.id, ctx.actor!.id)
+  if (record.ownerId) await autoFollow(ctx, 'program', record.id, record.ownerId)
   await recordProgramHistory(ctx, record.id, [
     { field: 'created', before: null, after: { name: record.name } },
   ])
