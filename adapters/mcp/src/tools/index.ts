@@ -6,6 +6,7 @@ import { documentTools } from './documents/documents.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
+import { programTools } from './programs/programs.ts'
 import { projectTools } from './projects/projects.ts'
 import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
@@ -26,6 +27,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...labelTools,
   ...documentTools,
   ...projectTools,
+  ...programTools,
   organizeTool,
   ...agentTools,
   ...connectorTools,
