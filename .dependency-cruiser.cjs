@@ -17,6 +17,7 @@ const GROUPS = [
   'updates',
   'initiatives',
   'documents',
+  'programs',
   'comments',
   'agents',
   'plans',

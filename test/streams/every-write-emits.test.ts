@@ -47,6 +47,7 @@ const CHANGING: Record<string, (ids: Ids) => unknown> = {
   'members.update': () => ({ role: 'guest' }),
   'projectStatuses.reorder': (ids) => ({ statusIds: ids.projectStatusIds!.split(',').reverse() }),
   'workflowStates.reorder': (ids) => ({ stateIds: ids.stateIds!.split(',').reverse() }),
+  'programs.projects.reorder': (ids) => ({ projectIds: ids.programProjectIds!.split(',').reverse() }),
   'grants.create': (ids) => ({
     subjectType: 'member',
     subjectId: ids.memberId,

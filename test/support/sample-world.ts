@@ -115,6 +115,14 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   }),
   'recurrences.update': () => ({ name: 'Renamed' }),
   'tasks.reminders.create': () => ({ remindAt: '2099-01-01T00:00:00.000Z' }),
+  'programs.create': () => ({ name: 'Matrix' }),
+  'programs.update': () => ({ name: 'Renamed' }),
+  'programs.projects.add': (ids) => ({ projectId: ids.projectId }),
+  'programs.projects.reorder': (ids) => ({ projectIds: ids.programProjectIds!.split(',') }),
+  'programUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'programs.comments.create': () => ({ body: 'Matrix' }),
+  'initiatives.comments.create': () => ({ body: 'Matrix' }),
+  'initiatives.programs.add': (ids) => ({ programId: ids.programId }),
   'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
@@ -287,6 +295,15 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
   const domain = (await ws.api.post(`${base}/domains`, { domain: 'sample.example' })).body
+  // A program holding two projects of its own; the sample project is not in it, so it can be added.
+  const program = (await ws.api.post(`${base}/programs`, { name: 'Sample' })).body
+  const programProjectIds: string[] = []
+  for (const name of ['Held 1', 'Held 2']) {
+    const held = (await ws.api.post(`${base}/projects`, { name, teamIds: [ws.teamId] })).body
+    await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: held.id })
+    programProjectIds.push(held.id)
+  }
+  await ws.api.post(`${base}/programs/${program.id}/updates`, { body: 'Sample', health: 'onTrack' })
   const ids: Ids = {
     orgId: ws.orgId,
     teamId: ws.teamId,
@@ -332,7 +349,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     updateId: update.id,
     /** A view of the sample tasks, shared with the sample team. */
     viewId: view.id,
-    /** An initiative with no project and no member yet. */
+    /** An initiative with no project, program or member yet. */
     initiativeId: initiative.id,
     /** A document of the sample project, edited once. */
     documentId: document.id,
@@ -350,6 +367,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     recurrenceId: recurrence.id,
     /** The owner's reminder on the sample task. */
     reminderId: reminder.id,
+    /** A program without members or teams, holding two projects but not the sample one. */
+    programId: program.id,
+    /** The projects of the sample program, in order, comma-separated. */
+    programProjectIds: programProjectIds.join(','),
     /** A team the sample project does not span yet. */
     otherTeamId: otherTeam.id,
     connectionId,

@@ -12,6 +12,7 @@ import type { LabelsTables } from './labels/tables.ts'
 import type { MeTables } from './me/tables.ts'
 import type { NotificationsTables } from './notifications/tables.ts'
 import type { OrgsTables } from './orgs/tables.ts'
+import type { ProgramsTables } from './programs/tables.ts'
 import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
@@ -40,6 +41,7 @@ export interface Database
     DocumentsTables,
     CustomFieldsTables,
     TemplatesTables,
+    ProgramsTables,
     LabelsTables,
     CommentsTables,
     ConnectorsTables,

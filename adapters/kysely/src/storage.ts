@@ -19,6 +19,7 @@ import { migrateToLatest } from './migrations/index.ts'
 import { notificationsStore } from './notifications/store.ts'
 import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
+import { programsStore } from './programs/store.ts'
 import { projectsStore } from './projects/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
@@ -52,6 +53,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...documentsStore(db, dialect),
     ...customFieldsStore(db),
     ...templatesStore(db),
+    ...programsStore(db),
     ...commentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),

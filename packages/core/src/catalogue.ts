@@ -15,6 +15,7 @@ import { meGroup } from './me/group.ts'
 import { notificationsGroup } from './notifications/group.ts'
 import { orgsGroup } from './orgs/group.ts'
 import { plansGroup } from './plans/group.ts'
+import { programsGroup } from './programs/group.ts'
 import { projectsGroup } from './projects/group.ts'
 import { streamsGroup } from './streams/group.ts'
 import { systemGroup } from './system/group.ts'
@@ -42,6 +43,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   documentsGroup,
   customFieldsGroup,
   templatesGroup,
+  programsGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

@@ -109,6 +109,8 @@ export type {
   MilestoneId,
   NotificationId,
   OrgId,
+  ProgramHistoryId,
+  ProgramId,
   ProjectHistoryId,
   ProjectId,
   ProjectRelationId,
@@ -196,6 +198,14 @@ export {
   PlanStep,
   ResolvedName,
 } from './plans/schemas.ts'
+export type { ProgramStatus } from './programs/schemas.ts'
+export {
+  PROGRAM_STATUSES,
+  Program,
+  ProgramHistoryEntry,
+  ProgramProject,
+  ProgramRollup,
+} from './programs/schemas.ts'
 export { nextUpdateDue } from './projects/cadence.ts'
 export { ProjectHistoryEntry } from './projects/history-records.ts'
 export type { ProjectRelationType } from './projects/relation-schemas.ts'

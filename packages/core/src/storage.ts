@@ -68,6 +68,14 @@ export type {
   SessionRecord,
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
+export type { InitiativeProgramRepo, InitiativeProgramRow } from './programs/initiative-storage.ts'
+export type {
+  ProgramFilter,
+  ProgramHistoryRecord,
+  ProgramProjectRow,
+  ProgramRecord,
+  ProgramRepo,
+} from './programs/storage.ts'
 export type { Follower, FollowerRepo } from './projects/followers.ts'
 export type {
   BlockingEdge,

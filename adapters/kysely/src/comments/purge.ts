@@ -9,7 +9,7 @@ import type { Database } from '../schema.ts'
 export async function deleteThreadsOf(
   db: Kysely<Database>,
   orgId: string,
-  subjectType: 'project' | 'milestone' | 'update',
+  subjectType: 'project' | 'milestone' | 'update' | 'program' | 'initiative',
   subjectIds: string[],
 ): Promise<void> {
   if (subjectIds.length === 0) return

@@ -11,6 +11,7 @@ import type { InitiativeRepo } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
+import { purgeFollowedRecord } from '../programs/purge.ts'
 import type { Database } from '../schema.ts'
 import { visibleProjectRef as visibleProjectOf } from '../scope.ts'
 
@@ -287,6 +288,7 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
         .where('orgId', '=', orgId)
         .where('initiativeId', '=', id)
         .execute()
+      await purgeFollowedRecord(db, orgId, 'initiative', id)
       const updates = db
         .selectFrom('statusUpdates')
         .select('id')

@@ -20,11 +20,13 @@ import * as m0019 from './0019_initiatives.ts'
 import * as m0020 from './0020_notifications.ts'
 import * as m0021 from './0021_me.ts'
 import * as m0022 from './0022_documents.ts'
+import * as m0023 from './0023_programs.ts'
 import * as m0024 from './0024_project_grants.ts'
 import * as m0031 from './0031_templates.ts'
 import * as m0033 from './0033_custom_fields.ts'
 import * as m0035 from './0035_admin.ts'
 import * as m0037 from './0037_account_tokens.ts'
+import * as m0043 from './0043_initiative_programs.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -52,11 +54,13 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0020_notifications': m0020,
   '0021_me': m0021,
   '0022_documents': m0022,
+  '0023_programs': m0023,
   '0024_project_grants': m0024,
   '0031_templates': m0031,
   '0033_custom_fields': m0033,
   '0035_admin': m0035,
   '0037_account_tokens': m0037,
+  '0043_initiative_programs': m0043,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -52,7 +52,7 @@ export function orgRepo(db: Kysely<Database>): OrgRepo {
   }
 }
 
-const memberColumns = [
+export const memberColumns = [
   'members.id',
   'members.orgId',
   'members.userId',
@@ -65,7 +65,7 @@ const memberColumns = [
   'users.email',
 ] as const
 
-function toMember(
+export function toMember(
   r: Record<(typeof memberColumns)[number] extends `${string}.${infer C}` ? C : never, unknown>,
 ): Member {
   return {

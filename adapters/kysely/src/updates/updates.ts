@@ -104,6 +104,8 @@ export function updateRepo(db: Kysely<Database>): UpdateRepo {
               eb('subjectType', '=', 'initiative'),
               visibleInitiativeRef(eb, 'statusUpdates.subjectId', 'statusUpdates.orgId', scope),
             ]),
+            // Every member may view a program (programs/service.ts), so its updates too.
+            eb('subjectType', '=', 'program'),
           ]),
         )
       }

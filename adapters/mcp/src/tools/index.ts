@@ -8,6 +8,7 @@ import { insightTools } from './insights/insights.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
+import { programTools } from './programs/programs.ts'
 import { projectTools } from './projects/projects.ts'
 import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
@@ -32,6 +33,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...customFieldTools,
   ...templateTools,
   ...projectTools,
+  ...programTools,
   organizeTool,
   ...agentTools,
   ...connectorTools,

@@ -8,6 +8,8 @@ const PREFIX: Record<CommentSubjectType, string> = {
   project: 'proj',
   milestone: 'mile',
   update: 'upd',
+  program: 'prg',
+  initiative: 'ini',
 }
 
 /** A thread's root on a subject of the kind. */

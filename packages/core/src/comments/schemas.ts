@@ -4,7 +4,14 @@ import { IdSchema } from '../kernel/ids.ts'
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 /** The kinds of record a comment thread can belong to; each is also a capability target kind. */
-export const COMMENT_SUBJECT_TYPES = ['task', 'project', 'milestone', 'update'] as const
+export const COMMENT_SUBJECT_TYPES = [
+  'task',
+  'project',
+  'milestone',
+  'update',
+  'program',
+  'initiative',
+] as const
 export type CommentSubjectType = (typeof COMMENT_SUBJECT_TYPES)[number]
 
 export const CommentBody = Type.String({ minLength: 1, maxLength: 100_000, description: 'Markdown.' })
@@ -15,7 +22,8 @@ export const Comment = Type.Object(
     orgId: IdSchema('OrgId'),
     subjectType: StringEnum(COMMENT_SUBJECT_TYPES, { description: 'What the thread is on.' }),
     subjectId: Type.String({
-      description: 'The TaskId, ProjectId, MilestoneId or UpdateId of the subject, per `subjectType`.',
+      description:
+        'The TaskId, ProjectId, MilestoneId, UpdateId, ProgramId or InitiativeId of the subject, per `subjectType`.',
     }),
     taskId: Nullable(IdSchema('TaskId'), 'The task, when the subject is a task; null otherwise.'),
     parentId: Nullable(

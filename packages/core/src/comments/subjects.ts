@@ -1,7 +1,20 @@
-import type { MilestoneId, OrgId, ProjectId, TaskId, TeamId, UpdateId } from '../kernel/ids.ts'
+import { requireInitiative } from '../initiatives/service.ts'
+import { initiativeTargets } from '../initiatives/targets.ts'
+import type {
+  InitiativeId,
+  MilestoneId,
+  OrgId,
+  ProgramId,
+  ProjectId,
+  TaskId,
+  TeamId,
+  UpdateId,
+} from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Container } from '../kernel/permissions.ts'
 import type { Store } from '../kernel/storage.ts'
+import { requireProgram } from '../programs/service.ts'
+import { programContainers } from '../programs/targets.ts'
 import { requireMilestone } from '../projects/milestones.ts'
 import { requireProject } from '../projects/service.ts'
 import { projectTargets } from '../projects/targets.ts'
@@ -15,14 +28,14 @@ import type { CommentSubjectType } from './schemas.ts'
 /** A subject as the caller may view it, with the team its events are filed under. */
 export interface SubjectView {
   id: string
-  /** Whoever can read an event filed under this team can view the subject; null files it org-wide (initiative updates). */
+  /** Whoever can read an event filed under this team can view the subject; null files it org-wide (programs, initiatives and their updates). */
   teamId: TeamId | null
   /** The task, for a task; null otherwise. */
   taskId: TaskId | null
 }
 
 /**
- * How comments reach one kind of subject. Programs, initiatives and documents add one entry here: the
+ * How comments reach one kind of subject. A new kind (documents) adds one entry here: the
  * item operations (`comments.get/update/delete/resolve/…`, comment reactions), storage and events
  * stay as they are, and the subject gains its `…comments.list/create`.
  */
@@ -90,5 +103,28 @@ export const COMMENT_SUBJECTS: Record<CommentSubjectType, CommentSubject> = {
       return { id: update.id, teamId, taskId: null }
     },
     containers: updateTargets.update.containers,
+  },
+  // Programs and initiatives file their events org-wide, as their own events.
+  program: {
+    name: 'program',
+    operations: 'programs.comments',
+    path: 'programs',
+    param: 'programId',
+    async require(ctx, id) {
+      const program = await requireProgram(ctx, id as ProgramId)
+      return { id: program.id, teamId: null, taskId: null }
+    },
+    containers: programContainers,
+  },
+  initiative: {
+    name: 'initiative',
+    operations: 'initiatives.comments',
+    path: 'initiatives',
+    param: 'initiativeId',
+    async require(ctx, id) {
+      const initiative = await requireInitiative(ctx, id as InitiativeId)
+      return { id: initiative.id, teamId: null, taskId: null }
+    },
+    containers: initiativeTargets.initiative.containers,
   },
 }

@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { initiativeOperations } from './operations.ts'
+import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
 
 /** Initiatives: strategic themes over projects, nested as sub-initiatives, with rolled-up progress and health. */
@@ -14,7 +15,7 @@ export const initiativesGroup: ResourceGroup = {
       agentWork: true,
     },
   ],
-  operations: initiativeOperations,
+  operations: [...initiativeOperations, ...initiativeSubscriberOperations],
   events: [
     {
       kinds: [
@@ -42,6 +43,10 @@ export const initiativesGroup: ResourceGroup = {
       ],
       emittedBy:
         '`initiativeUpdates.create`, and the `projectUpdates.*` item operations on an initiative’s update (org-level)',
+    },
+    {
+      kinds: ['initiative_subscriber.created', 'initiative_subscriber.deleted'],
+      emittedBy: '`initiatives.subscribers.*` (resource id: the initiative; org-level)',
     },
   ],
   targets: initiativeTargets,

@@ -84,10 +84,11 @@ export const InitiativeHistoryEntry = Type.Object(
     action: Type.String({
       description:
         'What happened: `created`, `updated`, `archived`, `restored`, `project_added`, `project_removed`, ' +
-        '`member_added` or `member_removed`.',
+        '`program_added`, `program_removed`, `member_added` or `member_removed`.',
     }),
     changes: AnyJson(
-      '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`; `member_*`: `{ memberId }`; ' +
+      '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`; `program_*`: `{ programId }`; ' +
+        '`member_*`: `{ memberId }`; ' +
         'otherwise `{}`.',
     ),
     createdAt: Timestamp('When it happened.'),

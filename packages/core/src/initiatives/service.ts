@@ -6,6 +6,7 @@ import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
+import { autoFollow } from '../projects/followers.ts'
 import { archivedFilter } from '../teams/service.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
 import { recordHistory } from './history.ts'
@@ -99,6 +100,9 @@ export async function createInitiative(
     archivedAt: null,
   }
   await ctx.store.initiatives.insert(record)
+  // The creator and the owner follow the initiative: they hear of its status updates.
+  await autoFollow(ctx, 'initiative', record.id, ctx.actor!.id)
+  if (record.ownerId) await autoFollow(ctx, 'initiative', record.id, record.ownerId)
   const initiative = await unscoped(ctx, record.id)
   await recordHistory(ctx, initiative.id, 'created', {})
   emitInitiative(ctx, 'initiative.created', initiative, { initiative })

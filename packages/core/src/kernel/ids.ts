@@ -47,6 +47,8 @@ export const ID_PREFIXES = {
   TemplateId: 'tmpl',
   RecurrenceId: 'rcur',
   ReminderId: 'rmd',
+  ProgramId: 'prg',
+  ProgramHistoryId: 'pghs',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -96,6 +98,8 @@ export type DocumentVersionId = Id<'DocumentVersionId'>
 export type DomainId = Id<'DomainId'>
 export type CustomFieldId = Id<'CustomFieldId'>
 export type CustomFieldOptionId = Id<'CustomFieldOptionId'>
+export type ProgramId = Id<'ProgramId'>
+export type ProgramHistoryId = Id<'ProgramHistoryId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -260,6 +260,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   templateId: 'TemplateId',
   recurrenceId: 'RecurrenceId',
   reminderId: 'ReminderId',
+  programId: 'ProgramId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from '../access/schemas.ts'
 import type { Capability } from '../kernel/capabilities.ts'
 import type { StoredEvent } from '../kernel/events.ts'
-import type { ActorId, OrgId, ProjectId, TaskId } from '../kernel/ids.ts'
+import type { ActorId, InitiativeId, OrgId, ProgramId, ProjectId, TaskId } from '../kernel/ids.ts'
 import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
@@ -70,13 +70,15 @@ const as =
 
 /**
  * Records that take status updates and followers, by type: how to name one (null when it is gone).
- * Programs and initiatives add an entry here and a `<type>_update.created` line in DERIVERS.
+ * A new followable kind adds an entry here and a `<type>_update.created` line in DERIVERS.
  */
 const FOLLOWED: Record<
-  'project',
+  'project' | 'program' | 'initiative',
   (store: Store, orgId: OrgId, id: string) => Promise<{ name: string } | null>
 > = {
   project: (store, orgId, id) => store.projects.get(orgId, id as ProjectId, UNSCOPED),
+  program: (store, orgId, id) => store.programs.get(orgId, id as ProgramId),
+  initiative: (store, orgId, id) => store.initiatives.get(orgId, id as InitiativeId, UNSCOPED),
 }
 
 /** A status update on a followed record: its followers, and whoever its body mentions. */
@@ -99,8 +101,8 @@ function updatePosted(type: keyof typeof FOLLOWED): Deriver {
 }
 
 /**
- * The events that notify someone, each with who and why. A new followable record (programs,
- * initiatives) adds its `<type>_update.created: updatePosted('<type>')` here and an entry in FOLLOWED.
+ * The events that notify someone, each with who and why. A new followable record adds its
+ * `<type>_update.created: updatePosted('<type>')` here and an entry in FOLLOWED.
  */
 const DERIVERS: Record<string, Deriver> = {
   async 'task.created'(event, look) {
@@ -140,6 +142,8 @@ const DERIVERS: Record<string, Deriver> = {
     ]
   },
   'project_update.created': updatePosted('project'),
+  'program_update.created': updatePosted('program'),
+  'initiative_update.created': updatePosted('initiative'),
   async 'approval_request.created'(event, look) {
     const request = event.data.approvalRequest as ApprovalRequest
     // Deciding needs the capability the action needs, where it would act (the task, else the org).

@@ -20,7 +20,7 @@ export const NotificationKindSchema = StringEnum(NOTIFICATION_KINDS, {
   description:
     '`assigned` (a task was assigned to you), `mentioned` (`@name` in a task description, comment or status update), ' +
     '`commented` (a comment on a task you follow), `stateChanged` (a task you follow changed state), ' +
-    '`updatePosted` (a status update on a project you follow), `approvalRequested` (an agent action waits for a decision you can make), ' +
+    '`updatePosted` (a status update on a project, program or initiative you follow), `approvalRequested` (an agent action waits for a decision you can make), ' +
     '`dueSoon` (a task assigned to you is due today or tomorrow), `overdue` (its due date passed), ' +
     '`reminder` (a reminder you set on a task is due).',
 })
@@ -29,7 +29,7 @@ export const NotificationKindSchema = StringEnum(NOTIFICATION_KINDS, {
 export const NOTIFICATION_STATES = ['unread', 'read', 'snoozed', 'archived'] as const
 export type NotificationState = (typeof NOTIFICATION_STATES)[number]
 
-export const RECORD_TYPES = ['task', 'project', 'approval_request'] as const
+export const RECORD_TYPES = ['task', 'project', 'approval_request', 'program', 'initiative'] as const
 export type NotificationRecordType = (typeof RECORD_TYPES)[number]
 
 export const NotificationRecordRef = Type.Object(

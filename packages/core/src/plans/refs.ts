@@ -1,10 +1,12 @@
 import type { Cycle } from '../cycles/schemas.ts'
 import { toCycle } from '../cycles/service.ts'
+import type { Initiative } from '../initiatives/schemas.ts'
 import type { AgentId, MemberId, ProjectId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { Label } from '../labels/schemas.ts'
 import { currentOrg } from '../orgs/service.ts'
+import type { Program } from '../programs/schemas.ts'
 import type { MilestoneRecord, ProjectRow } from '../projects/storage.ts'
 import type { Team, WorkflowState } from '../teams/schemas.ts'
 import { requireTeam } from '../teams/service.ts'
@@ -35,6 +37,8 @@ export const NAME_KINDS = [
   'cycle',
   'project',
   'milestone',
+  'program',
+  'initiative',
 ] as const
 export type NameKind = (typeof NAME_KINDS)[number]
 
@@ -240,6 +244,55 @@ export async function resolveProject(ctx: OperationContext, ref: string, pointer
   )
 }
 
+/** A program of the workspace (every member may view one; archived ones too), by id or name. */
+export async function resolveProgram(ctx: OperationContext, ref: string, pointer = ''): Promise<Program> {
+  const programs = await ctx.store.programs.list(currentOrg(ctx).id, { archived: null }, page('createdAt'))
+  return matchName(
+    'program',
+    ref,
+    programs.map((p) => ({
+      value: p,
+      id: p.id,
+      names: [p.name],
+      label: p.archivedAt ? `${p.name} (archived)` : p.name,
+    })),
+    pointer,
+  )
+}
+
+/**
+ * An initiative the caller can view (archived ones too), by id, name or `Parent/Child` path: two
+ * initiatives of one name are told apart by their parents in the candidates.
+ */
+export async function resolveInitiative(
+  ctx: OperationContext,
+  ref: string,
+  pointer = '',
+): Promise<Initiative> {
+  const initiatives = await ctx.store.initiatives.list(
+    currentOrg(ctx).id,
+    { archived: null },
+    page('createdAt'),
+    await ctx.scope(),
+  )
+  const byId = new Map(initiatives.map((i) => [i.id as string, i]))
+  const pathOf = (i: Initiative): string => {
+    const parent = i.parentId ? byId.get(i.parentId) : undefined
+    return parent ? `${pathOf(parent)}/${i.name}` : i.name
+  }
+  return matchName(
+    'initiative',
+    ref,
+    initiatives.map((i) => ({
+      value: i,
+      id: i.id,
+      names: [i.name, pathOf(i)],
+      label: `${pathOf(i)}${i.archivedAt ? ' (archived)' : ''}`,
+    })),
+    pointer,
+  )
+}
+
 /**
  * A milestone by id or name: within `projectId` when given, otherwise among the milestones of every
  * project the caller can view (a name two projects use is ambiguous; candidates name the project).
@@ -329,6 +382,14 @@ export async function resolveName(
       const project = projectRef ? await resolveProject(ctx, projectRef, '/query/project') : undefined
       const m = await resolveMilestone(ctx, name, project?.id, '/query/name')
       return { kind, id: m.id, label: `${m.name} (${m.projectName})` }
+    }
+    case 'program': {
+      const p = await resolveProgram(ctx, name, '/query/name')
+      return { kind, id: p.id, label: p.name }
+    }
+    case 'initiative': {
+      const i = await resolveInitiative(ctx, name, '/query/name')
+      return { kind, id: i.id, label: i.name }
     }
   }
 }

@@ -2,14 +2,14 @@ import type { ResourceGroup } from '../kernel/group.ts'
 import { updateOperations } from './operations.ts'
 import { updateTargets } from './targets.ts'
 
-/** Status updates: narrative and health posted on a project or an initiative (programs next), and the org feed. */
+/** Status updates: narrative and health posted on a project, an initiative or a program, and the org feed. */
 export const updatesGroup: ResourceGroup = {
   name: 'updates',
   tags: [
     {
       name: 'Status updates',
       description:
-        'Narrative status with a health (on track, at risk, off track) posted on a project or an initiative, with ' +
+        'Narrative status with a health (on track, at risk, off track) posted on a project, an initiative or a program, with ' +
         'edit history, and one feed of every update of the org the caller can see.',
       agentWork: true,
     },

@@ -27,7 +27,7 @@ import {
 const itemPath = '/v1/orgs/{orgId}/updates'
 const rule =
   'Only its author (with `contribute` on the subject) or someone with `manage` on the subject may do it. ' +
-  'These item operations serve every update, whatever its subject (a project or an initiative).'
+  'These item operations serve every update, whatever its subject (a project, an initiative or a program).'
 
 const projectUpdates = resourceOperations({
   name: 'project update',
@@ -107,7 +107,7 @@ const feed = declareOperation({
   scope: 'work:read',
   summary: 'List every status update of the org',
   description:
-    'One feed of the unarchived updates of every subject (projects, initiatives) the caller can view, newest ' +
+    'One feed of the unarchived updates of every subject (projects, initiatives, programs) the caller can view, newest ' +
     'first; an update on a subject the caller cannot view is never listed, and pages stay exact.',
   params: Type.Object(paramsOf(itemPath), { additionalProperties: false }),
   query: Type.Object(
@@ -119,7 +119,7 @@ const feed = declareOperation({
       subjectId: Type.Optional(
         Type.String({
           pattern: '^[a-z]+_[0-9A-HJKMNP-TV-Z]{26}$',
-          description: 'Only updates on this subject (a ProjectId or an InitiativeId).',
+          description: 'Only updates on this subject (a ProjectId, an InitiativeId or a ProgramId).',
         }),
       ),
       health: Type.Optional(UpdateHealthSchema),

@@ -13,9 +13,9 @@ export const UpdateHealthSchema = StringEnum(UPDATE_HEALTHS, {
 
 /**
  * What an update can be about. Each kind adds its type here and registers its entry of `SUBJECTS`
- * (subjects.ts), and reuses the rest unchanged; programs come next.
+ * (subjects.ts), and reuses the rest unchanged.
  */
-export const UPDATE_SUBJECT_TYPES = ['project', 'initiative'] as const
+export const UPDATE_SUBJECT_TYPES = ['project', 'initiative', 'program'] as const
 export type UpdateSubjectType = (typeof UPDATE_SUBJECT_TYPES)[number]
 
 export const UpdateBody = Type.String({ minLength: 1, maxLength: 100_000, description: 'Markdown.' })
@@ -44,7 +44,7 @@ export const StatusUpdate = Type.Object(
     orgId: IdSchema('OrgId'),
     subjectType: StringEnum(UPDATE_SUBJECT_TYPES, { description: 'What the update is about.' }),
     subjectId: Type.String({
-      description: 'The id of the subject (a ProjectId for a project, an InitiativeId for an initiative).',
+      description: 'The id of the subject (a ProjectId, an InitiativeId or a ProgramId).',
     }),
     body: UpdateBody,
     health: UpdateHealthSchema,

@@ -56,7 +56,7 @@ export interface UpdateRepo {
 
 declare module '../kernel/storage.ts' {
   interface Store {
-    /** Status updates of projects and initiatives (programs next), with their edit history. */
+    /** Status updates of projects, initiatives and programs, with their edit history. */
     updates: UpdateRepo
   }
 }

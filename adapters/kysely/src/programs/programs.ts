@@ -1,0 +1,372 @@
+import type {
+  OrgId,
+  Program,
+  ProgramHistoryId,
+  ProgramId,
+  ProjectId,
+  ReadScope,
+  StateCategory,
+  TeamId,
+} from '@workgraph/core'
+import type { ProgramRepo } from '@workgraph/core/storage'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { iso, isoOrNull, json } from '../normalize.ts'
+import { memberColumns, toMember } from '../orgs/orgs.ts'
+import type { Database } from '../schema.ts'
+import { inVisibleTeams } from '../scope.ts'
+import { toTeam } from '../teams/teams.ts'
+import { purgeFollowedRecord } from './purge.ts'
+
+type Row = { [K in keyof Database['programs']]: unknown } & { health: unknown; lastUpdateAt: unknown }
+
+function toProgram(r: Row): Program {
+  return {
+    id: r.id as ProgramId,
+    orgId: r.orgId as OrgId,
+    name: r.name as string,
+    description: r.description as string | null,
+    icon: r.icon as string | null,
+    color: r.color as string,
+    ownerId: r.ownerId as Program['ownerId'],
+    status: r.status as Program['status'],
+    retiredAt: isoOrNull(r.retiredAt as string | null),
+    health: (r.health ?? null) as Program['health'],
+    lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
+    creatorId: r.creatorId as string,
+    createdAt: iso(r.createdAt as string),
+    updatedAt: iso(r.updatedAt as string),
+    archivedAt: isoOrNull(r.archivedAt as string | null),
+  }
+}
+
+/** The program's latest unarchived status update, as for projects (on `status_updates_subject`). */
+function latestUpdate(eb: ExpressionBuilder<Database, 'programs'>) {
+  return eb
+    .selectFrom('statusUpdates as su')
+    .whereRef('su.orgId', '=', 'programs.orgId')
+    .where('su.subjectType', '=', 'program')
+    .whereRef('su.subjectId', '=', 'programs.id')
+    .where('su.archivedAt', 'is', null)
+    .orderBy('su.createdAt', 'desc')
+    .orderBy('su.id', 'desc')
+    .limit(1)
+}
+
+/** A project row the scope can view: one of its teams is visible (the predicate of project reads). */
+function visibleProject(eb: ExpressionBuilder<Database, 'programProjects'>, scope: ReadScope) {
+  return eb.exists(
+    eb
+      .selectFrom('projectTeams as pt')
+      .select('pt.teamId')
+      .whereRef('pt.orgId', '=', 'programProjects.orgId')
+      .whereRef('pt.projectId', '=', 'programProjects.projectId')
+      .where((e) => inVisibleTeams(e, 'pt.teamId', scope)),
+  )
+}
+
+export function programRepo(db: Kysely<Database>): ProgramRepo {
+  const select = (orgId: OrgId) =>
+    db
+      .selectFrom('programs')
+      .selectAll('programs')
+      .select((eb) => [
+        latestUpdate(eb).select('su.health').as('health'),
+        latestUpdate(eb).select('su.createdAt').as('lastUpdateAt'),
+      ])
+      .where('programs.orgId', '=', orgId)
+  const links = (orgId: OrgId, id: ProgramId) =>
+    db
+      .selectFrom('programProjects')
+      .select(['projectId', 'position', 'addedBy', 'addedAt'])
+      .where('programProjects.orgId', '=', orgId)
+      .where('programProjects.programId', '=', id)
+  const toLink = (r: { projectId: string; position: number; addedBy: string; addedAt: unknown }) => ({
+    projectId: r.projectId as ProjectId,
+    position: Number(r.position),
+    addedBy: r.addedBy,
+    addedAt: iso(r.addedAt as string),
+  })
+
+  return {
+    async insert(program) {
+      await db.insertInto('programs').values(program).execute()
+    },
+    async get(orgId, id) {
+      const row = await select(orgId).where('programs.id', '=', id).executeTakeFirst()
+      return row ? toProgram(row) : null
+    },
+    async list(orgId, filter, page) {
+      let q = select(orgId)
+      if (filter.status) q = q.where('programs.status', '=', filter.status)
+      if (filter.ownerId === null) q = q.where('programs.ownerId', 'is', null)
+      else if (filter.ownerId) q = q.where('programs.ownerId', '=', filter.ownerId)
+      if (filter.teamId) {
+        const teamId = filter.teamId
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('programTeams as ft')
+              .select('ft.teamId')
+              .whereRef('ft.orgId', '=', 'programs.orgId')
+              .whereRef('ft.programId', '=', 'programs.id')
+              .where('ft.teamId', '=', teamId),
+          ),
+        )
+      }
+      if (filter.health === null) q = q.where((eb) => eb.not(eb.exists(latestUpdate(eb).select('su.id'))))
+      else if (filter.health) {
+        const health = filter.health
+        q = q.where((eb) => eb(latestUpdate(eb).select('su.health'), '=', health))
+      }
+      if (filter.archived === true) q = q.where('programs.archivedAt', 'is not', null)
+      if (filter.archived === false) q = q.where('programs.archivedAt', 'is', null)
+      const rows = await keysetPage(q, page, { sort: 'programs.createdAt', id: 'programs.id' }).execute()
+      return rows.map(toProgram)
+    },
+    async update(orgId, id, patch) {
+      await db.updateTable('programs').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+    async delete(orgId, id) {
+      await purgeFollowedRecord(db, orgId, 'program', id)
+      const updates = db
+        .selectFrom('statusUpdates')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', 'program')
+        .where('subjectId', '=', id)
+      await db
+        .deleteFrom('statusUpdateRevisions')
+        .where('orgId', '=', orgId)
+        .where('updateId', 'in', updates)
+        .execute()
+      await db
+        .deleteFrom('statusUpdates')
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', 'program')
+        .where('subjectId', '=', id)
+        .execute()
+      // Project links, members and teams go by cascade.
+      await db.deleteFrom('programs').where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+
+    async projects(orgId, id, page, scope) {
+      let q = links(orgId, id)
+      if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
+      const rows = await keysetPage(q, page, {
+        sort: 'programProjects.position',
+        id: 'programProjects.projectId',
+      }).execute()
+      return rows.map(toLink)
+    },
+    async allProjects(orgId, id) {
+      const rows = await links(orgId, id).orderBy('position').orderBy('projectId').execute()
+      return rows.map(toLink)
+    },
+    async addProject(orgId, id, row) {
+      const result = await db
+        .insertInto('programProjects')
+        .values({ orgId, programId: id, ...row })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeProject(orgId, id, projectId) {
+      const result = await db
+        .deleteFrom('programProjects')
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+        .where('projectId', '=', projectId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+    async setPosition(orgId, id, projectId, position) {
+      await db
+        .updateTable('programProjects')
+        .set({ position })
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+        .where('projectId', '=', projectId)
+        .execute()
+    },
+    async progress(orgId, id, scope) {
+      // The program's unarchived projects the scope can view; then their tasks the scope can view.
+      let projects = db
+        .selectFrom('programProjects')
+        .innerJoin('projects as p', (j) =>
+          j.onRef('p.orgId', '=', 'programProjects.orgId').onRef('p.id', '=', 'programProjects.projectId'),
+        )
+        .select('programProjects.projectId')
+        .where('programProjects.orgId', '=', orgId)
+        .where('programProjects.programId', '=', id)
+        .where('p.archivedAt', 'is', null)
+      if (!scope.orgWide) projects = projects.where((eb) => visibleProject(eb, scope))
+      let q = db
+        .selectFrom('tasks')
+        .innerJoin('workflowStates as s', (j) =>
+          j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+        )
+        .select((eb) => [
+          's.category as category',
+          eb.fn.countAll().as('tasks'),
+          eb.fn.coalesce(eb.fn.sum('tasks.estimate'), sql.lit(0)).as('points'),
+        ])
+        .where('tasks.orgId', '=', orgId)
+        .where('tasks.projectId', 'in', projects)
+        .where('tasks.deletedAt', 'is', null)
+        .where('tasks.archivedAt', 'is', null)
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
+      const rows = await q.groupBy('s.category').execute()
+      return rows.map((r) => ({
+        category: r.category as StateCategory,
+        tasks: Number(r.tasks),
+        points: Number(r.points),
+      }))
+    },
+
+    async members(orgId, id, page) {
+      const q = db
+        .selectFrom('members')
+        .innerJoin('users', 'users.id', 'members.userId')
+        .select(memberColumns)
+        .where('members.orgId', '=', orgId)
+        .where('members.id', 'in', (eb) =>
+          eb
+            .selectFrom('programMembers')
+            .select('memberId')
+            .where('orgId', '=', orgId)
+            .where('programId', '=', id),
+        )
+      const rows = await keysetPage(q, page, { sort: 'members.id', id: 'members.id' }).execute()
+      return rows.map(toMember)
+    },
+    async addMember(orgId, id, memberId, at) {
+      const result = await db
+        .insertInto('programMembers')
+        .values({ orgId, programId: id, memberId, createdAt: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeMember(orgId, id, memberId) {
+      const result = await db
+        .deleteFrom('programMembers')
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+        .where('memberId', '=', memberId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async teams(orgId, id, page, scope) {
+      let q = db
+        .selectFrom('teams')
+        .selectAll('teams')
+        .where('teams.orgId', '=', orgId)
+        .where('teams.id', 'in', (eb) =>
+          eb
+            .selectFrom('programTeams')
+            .select('teamId')
+            .where('orgId', '=', orgId)
+            .where('programId', '=', id),
+        )
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
+      const rows = await keysetPage(q, page, { sort: 'teams.id', id: 'teams.id' }).execute()
+      return rows.map(toTeam)
+    },
+    async teamIds(orgId, id) {
+      const rows = await db
+        .selectFrom('programTeams')
+        .select('teamId')
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+        .orderBy('teamId')
+        .execute()
+      return rows.map((r) => r.teamId as TeamId)
+    },
+    async addTeam(orgId, id, teamId, at) {
+      const result = await db
+        .insertInto('programTeams')
+        .values({ orgId, programId: id, teamId, createdAt: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async removeTeam(orgId, id, teamId) {
+      const result = await db
+        .deleteFrom('programTeams')
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+        .where('teamId', '=', teamId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async insertHistory(entries) {
+      if (entries.length === 0) return
+      await db
+        .insertInto('programHistory')
+        .values(
+          entries.map((e) => ({
+            orgId: e.orgId,
+            id: e.id,
+            programId: e.programId,
+            actorId: e.actorId,
+            field: e.field,
+            beforeValue: wrap(e.before),
+            afterValue: wrap(e.after),
+            refType: e.ref?.type ?? null,
+            refId: e.ref?.id ?? null,
+            createdAt: e.createdAt,
+          })),
+        )
+        .execute()
+    },
+    async history(orgId, id, page, scope) {
+      let q = db
+        .selectFrom('programHistory as h')
+        .selectAll('h')
+        .where('h.orgId', '=', orgId)
+        .where('h.programId', '=', id)
+      if (!scope.orgWide) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('h.refType', 'is', null),
+            eb.and([eb('h.refType', '=', 'team'), inVisibleTeams(eb, 'h.refId', scope)]),
+            eb.and([
+              eb('h.refType', '=', 'project'),
+              eb.exists(
+                eb
+                  .selectFrom('projectTeams as pt')
+                  .select('pt.teamId')
+                  .whereRef('pt.orgId', '=', 'h.orgId')
+                  .whereRef('pt.projectId', '=', 'h.refId')
+                  .where((e) => inVisibleTeams(e, 'pt.teamId', scope)),
+              ),
+            ]),
+          ]),
+        )
+      }
+      const rows = await keysetPage(q, page, { sort: 'h.createdAt', id: 'h.id' }).execute()
+      return rows.map((r) => ({
+        id: r.id as ProgramHistoryId,
+        programId: r.programId as ProgramId,
+        actorId: r.actorId,
+        field: r.field,
+        before: unwrap(r.beforeValue),
+        after: unwrap(r.afterValue),
+        createdAt: iso(r.createdAt),
+      }))
+    },
+  }
+}
+
+// Values sit in a `{ "v": … }` envelope, as in task history: only an object reads the same way from
+// Postgres (jsonb, parsed) and SQLite (text).
+function wrap(value: unknown): string {
+  return JSON.stringify({ v: value ?? null })
+}
+
+function unwrap(column: unknown): unknown {
+  return json<{ v: unknown }>(column).v
+}

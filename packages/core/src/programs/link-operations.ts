@@ -1,0 +1,260 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema, type MemberId, type ProgramId, type ProjectId, type TeamId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, subListOperation } from '../kernel/resource.ts'
+import { Member } from '../orgs/schemas.ts'
+import { Team } from '../teams/schemas.ts'
+import { examples } from './examples.ts'
+import { listProgramHistory } from './history.ts'
+import {
+  addProgramProject,
+  listProgramProjects,
+  removeProgramProject,
+  reorderProgramProjects,
+} from './links.ts'
+import { programParams, programPath, programTarget } from './operations.ts'
+import {
+  addProgramMember,
+  addProgramTeam,
+  listProgramMembers,
+  listProgramTeams,
+  removeProgramMember,
+  removeProgramTeam,
+} from './people.ts'
+import { programRollup } from './rollup.ts'
+import { ProgramHistoryEntry, ProgramProject, ProgramRollup } from './schemas.ts'
+
+const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
+const programId = (p: Record<string, unknown>) => p.programId as ProgramId
+
+const projectsPath = `${programPath}/projects`
+const projectPath = `${projectsPath}/{projectId}`
+
+const projects: AnyOperation[] = [
+  subListOperation({
+    id: 'programs.projects.list',
+    path: projectsPath,
+    tag: 'Programs',
+    summary: "List a program's projects",
+    description:
+      'The projects of the program the caller can view, in program order; projects hidden from the caller are ' +
+      'neither listed nor counted.',
+    item: ProgramProject,
+    itemName: 'ProgramProject',
+    examples: examples.projects,
+    run: (ctx, p, query) => listProgramProjects(ctx, programId(p), query),
+  }),
+  declareOperation({
+    id: 'programs.projects.add',
+    method: 'POST',
+    path: projectsPath,
+    tag: 'Programs',
+    scope: 'work:write',
+    summary: 'Add a project to a program',
+    description:
+      'Appends the project to the program (a project may be in several programs). Needs `contribute` on the ' +
+      'program and `manage` on the project, since what holds a project will pass its grants down to it. ' +
+      'Idempotent: a project already in the program keeps its place. A retired program takes no projects ' +
+      '(409 `conflict`).',
+    params: programParams,
+    body: Type.Object({ projectId: IdSchema('ProjectId') }, { additionalProperties: false }),
+    response: ProgramProject,
+    status: 200,
+    capability: 'contribute',
+    target: programTarget,
+    errors: ['not_found', 'reference_not_found', 'archived', 'conflict'],
+    examples: examples.projectAdd,
+    run: (ctx, { params, body }) => addProgramProject(ctx, programId(params), body.projectId as ProjectId),
+  }),
+  declareOperation({
+    id: 'programs.projects.remove',
+    method: 'DELETE',
+    path: projectPath,
+    tag: 'Programs',
+    scope: 'work:write',
+    summary: 'Remove a project from a program',
+    description: 'Unlinks the project; it stays as it is. Needs `contribute` on the program.',
+    params: params(projectPath),
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: programTarget,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeProgramProject(ctx, programId(params), params.projectId as ProjectId)
+      return undefined
+    },
+  }),
+  declareOperation({
+    id: 'programs.projects.reorder',
+    method: 'POST',
+    path: `${projectsPath}/reorder`,
+    tag: 'Programs',
+    scope: 'work:write',
+    summary: "Reorder a program's projects",
+    description:
+      '`projectIds` lists each project of the program the caller can view exactly once, in the new order. They ' +
+      'take the places they held among themselves, so projects hidden from the caller keep theirs. Needs ' +
+      '`contribute` on the program.',
+    params: programParams,
+    body: Type.Object(
+      { projectIds: Type.Array(IdSchema('ProjectId'), { minItems: 1, maxItems: 500 }) },
+      { additionalProperties: false },
+    ),
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: programTarget,
+    errors: ['not_found', 'archived'],
+    examples: { request: examples.reorder.request },
+    run: async (ctx, { params, body }) => {
+      await reorderProgramProjects(ctx, programId(params), body.projectIds as ProjectId[])
+      return undefined
+    },
+  }),
+]
+
+const memberPath = `${programPath}/members/{actorId}`
+const teamPath = `${programPath}/teams/{teamId}`
+
+const people: AnyOperation[] = [
+  subListOperation({
+    id: 'programs.members.list',
+    path: `${programPath}/members`,
+    tag: 'Programs',
+    summary: "List a program's members",
+    description: 'The people taking part in the program, by member id.',
+    item: Member,
+    itemName: 'Member',
+    examples: examples.members,
+    run: (ctx, p, query) => listProgramMembers(ctx, programId(p), query),
+  }),
+  declareOperation({
+    id: 'programs.members.add',
+    method: 'PUT',
+    path: memberPath,
+    tag: 'Programs',
+    scope: 'work:write',
+    summary: 'Add a member to a program',
+    description: 'Idempotent. `actorId` must be an active member. Needs `assign` on the program.',
+    params: Type.Object(
+      { ...paramsOf(programPath), actorId: IdSchema('MemberId') },
+      { additionalProperties: false },
+    ),
+    response: Member,
+    status: 200,
+    capability: 'assign',
+    target: programTarget,
+    errors: ['not_found', 'reference_not_found', 'archived'],
+    examples: examples.memberAdd,
+    run: (ctx, { params }) => addProgramMember(ctx, programId(params), params.actorId as MemberId),
+  }),
+  declareOperation({
+    id: 'programs.members.remove',
+    method: 'DELETE',
+    path: memberPath,
+    tag: 'Programs',
+    scope: 'work:write',
+    summary: 'Remove a member from a program',
+    description: 'Needs `assign` on the program; a member not in the program is a 404.',
+    params: Type.Object(
+      { ...paramsOf(programPath), actorId: IdSchema('MemberId') },
+      { additionalProperties: false },
+    ),
+    response: null,
+    status: 204,
+    capability: 'assign',
+    target: programTarget,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeProgramMember(ctx, programId(params), params.actorId as MemberId)
+      return undefined
+    },
+  }),
+  subListOperation({
+    id: 'programs.teams.list',
+    path: `${programPath}/teams`,
+    tag: 'Programs',
+    summary: "List a program's teams",
+    description: 'The teams working in the program that the caller may view, by id.',
+    item: Team,
+    itemName: 'Team',
+    examples: examples.teams,
+    run: (ctx, p, query) => listProgramTeams(ctx, programId(p), query),
+  }),
+  declareOperation({
+    id: 'programs.teams.add',
+    method: 'PUT',
+    path: teamPath,
+    tag: 'Programs',
+    scope: 'work:write',
+    summary: 'Add a team to a program',
+    description:
+      'Idempotent. The team then holds the program (its grants count on it), so the caller needs `contribute` ' +
+      'on the program and on the team.',
+    params: params(teamPath),
+    response: Team,
+    status: 200,
+    capability: 'contribute',
+    target: programTarget,
+    errors: ['not_found', 'archived'],
+    examples: examples.teamAdd,
+    run: (ctx, { params }) => addProgramTeam(ctx, programId(params), params.teamId as TeamId),
+  }),
+  declareOperation({
+    id: 'programs.teams.remove',
+    method: 'DELETE',
+    path: teamPath,
+    tag: 'Programs',
+    scope: 'work:write',
+    summary: 'Remove a team from a program',
+    description: 'Needs `contribute` on the program; a team not in the program is a 404.',
+    params: params(teamPath),
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: programTarget,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeProgramTeam(ctx, programId(params), params.teamId as TeamId)
+      return undefined
+    },
+  }),
+]
+
+const rollup = declareOperation({
+  id: 'programs.rollup',
+  method: 'GET',
+  path: `${programPath}/rollup`,
+  tag: 'Programs',
+  scope: 'work:read',
+  summary: "A program's rolled-up progress and health",
+  description:
+    'Computed over the unarchived projects of the program the caller can view, and their tasks the caller can ' +
+    'view, so a rollup never reveals hidden work. Progress pools those tasks: completed estimate points over all ' +
+    'points except canceled ones, or task counts when nothing is estimated. `computedHealth` is the worst of the ' +
+    "program's own latest update and the reported health of each open (not completed or canceled) project, with " +
+    'the reasons.',
+  params: programParams,
+  response: ProgramRollup,
+  status: 200,
+  errors: ['not_found'],
+  examples: examples.rollup,
+  run: (ctx, { params }) => programRollup(ctx, programId(params)),
+})
+
+const history = subListOperation({
+  id: 'programs.history.list',
+  path: `${programPath}/history`,
+  tag: 'Programs',
+  summary: "List a program's history",
+  description:
+    'Field changes and project, member and team links and unlinks, oldest first, each with who made it. ' +
+    'Entries about a project or team the caller cannot view are left out. Status updates keep their own history.',
+  item: ProgramHistoryEntry,
+  itemName: 'ProgramHistoryEntry',
+  examples: examples.history,
+  run: (ctx, p, query) => listProgramHistory(ctx, programId(p), query),
+})
+
+export const programLinkOperations: AnyOperation[] = [...projects, ...people, rollup, history]

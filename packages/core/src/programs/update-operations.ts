@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox'
+import type { AnyOperation } from '../kernel/operation.ts'
+import { resourceOperations } from '../kernel/resource.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
+import { updateExample } from '../updates/examples.ts'
+import { StatusUpdate, UpdateBody, UpdateHealthSchema } from '../updates/schemas.ts'
+import { createUpdate, listUpdates } from '../updates/service.ts'
+import './update-subject.ts'
+
+const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+
+const programUpdate = {
+  ...updateExample,
+  id: id('upd', 1),
+  subjectType: 'program',
+  subjectId: id('prg'),
+  body: 'Error budget back under target after the cache rollout.',
+  health: 'onTrack',
+}
+
+/**
+ * A program's updates: the updates group's resource through the program entry of its subject
+ * registry. Only the collection differs; reading, editing, archiving and deleting one go through the
+ * shared item path (`projectUpdates.get/update/archive/restore/delete`).
+ */
+export const programUpdateOperations: AnyOperation[] = resourceOperations({
+  name: 'program update',
+  plural: 'programUpdates',
+  tag: 'Status updates',
+  schema: StatusUpdate,
+  collectionPath: '/v1/orgs/{orgId}/programs/{programId}/updates',
+  itemPath: '/v1/orgs/{orgId}/updates',
+  idParam: 'updateId',
+  idBrand: 'UpdateId',
+  target: (p) => ({ type: 'update', id: p.updateId! }),
+  createTarget: (p) => ({ type: 'program', id: p.programId! }),
+  capabilities: { create: 'contribute' },
+  createBody: Type.Object({ body: UpdateBody, health: UpdateHealthSchema }, { additionalProperties: false }),
+  listQuery: {
+    health: Type.Optional(UpdateHealthSchema),
+    archived: Type.Optional(
+      StringEnum(['exclude', 'only', 'include'] as const, {
+        default: 'exclude',
+        description: 'Archived updates: left out (default), only them, or both.',
+      }),
+    ),
+  },
+  errors: { create: ['archived'] },
+  descriptions: {
+    list: 'The program’s status updates, newest first; every member of the org may view a program.',
+    create:
+      'Posts an update with its health on the program (needs `contribute` on it); it records the progress of the ' +
+      'program’s projects as the author sees it then. The latest unarchived update gives the program its ' +
+      '`health`. Read, edit, archive and delete it with `projectUpdates.get/update/archive/restore/delete`.',
+  },
+  examples: {
+    list: { response: { data: [programUpdate], nextCursor: null } },
+    create: { request: { body: programUpdate.body, health: 'onTrack' }, response: programUpdate },
+  },
+  handlers: {
+    list: (ctx, p, query) => listUpdates(ctx, 'program', p.programId!, query),
+    create: (ctx, p, body) => createUpdate(ctx, 'program', p.programId!, body),
+  },
+})
