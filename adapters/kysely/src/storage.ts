@@ -8,6 +8,7 @@ import { type ConnectOptions, connect } from './connect.ts'
 import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
 import { documentsStore } from './documents/store.ts'
+import { hubStore } from './hub/store.ts'
 import { initiativesStore } from './initiatives/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
@@ -38,7 +39,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...teamsStore(db),
     ...accessStore(db),
     ...labelsStore(db),
-    ...tasksStore(db),
+    ...tasksStore(db, dialect),
     ...cyclesStore(db),
     ...projectsStore(db),
     ...updatesStore(db),
@@ -50,6 +51,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...notificationsStore(db, dialect),
     ...meStore(db),
     ...viewsStore(db),
+    ...hubStore(db, dialect),
   }
 }
 

@@ -4,6 +4,7 @@ import { commentsGroup } from './comments/group.ts'
 import { connectorsGroup } from './connectors/group.ts'
 import { cyclesGroup } from './cycles/group.ts'
 import { documentsGroup } from './documents/group.ts'
+import { hubGroup } from './hub/group.ts'
 import { initiativesGroup } from './initiatives/group.ts'
 import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/group.ts'
 import type { AnyOperation } from './kernel/operation.ts'
@@ -43,6 +44,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   connectorsGroup,
   notificationsGroup,
   meGroup,
+  hubGroup,
   streamsGroup,
 ])
 

@@ -143,6 +143,7 @@ export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
+export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
 export type {

@@ -39,6 +39,7 @@ export type {
   Store,
   StoredSecret,
 } from './kernel/storage.ts'
+export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {
