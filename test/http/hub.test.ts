@@ -42,7 +42,9 @@ describeEachDatabase('hub', (db) => {
     let cursor: string | null = null
     for (let i = 0; i < 100; i++) {
       const sep = path.includes('?') ? '&' : '?'
-      const res = await api.get(`${path}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ''}`)
+      const res: { status: number; body: any } = await api.get(
+        `${path}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
       expect(res.status).toBe(200)
       expect(res.body.partial).toEqual([])
       seen.push(...res.body.data)
@@ -85,20 +87,32 @@ describeEachDatabase('hub', (db) => {
     }
     const visibleIds: string[] = []
     const secretIds: string[] = []
-    const taskA = await post(a, '/tasks', { teamId: a.teamId, title: 'Launch plan', description: 'Orbit first' })
+    const taskA = await post(a, '/tasks', {
+      teamId: a.teamId,
+      title: 'Launch plan',
+      description: 'Orbit first',
+    })
     visibleIds.push(taskA.id)
     visibleIds.push((await post(a, '/projects', { name: 'Launch week', teamIds: [a.teamId] })).id)
     visibleIds.push((await post(a, `/tasks/${taskA.id}/comments`, { body: 'The launch slipped a day' })).id)
     const taskB = await post(b, '/tasks', { teamId: b.teamId, title: 'Rocket launch checklist' })
     visibleIds.push(taskB.id)
     visibleIds.push(
-      (await post(b, '/documents', { holderType: 'team', holderId: b.teamId, title: 'Launch runbook', content: 'Steps' }))
-        .id,
+      (
+        await post(b, '/documents', {
+          holderType: 'team',
+          holderId: b.teamId,
+          title: 'Launch runbook',
+          content: 'Steps',
+        })
+      ).id,
     )
     visibleIds.push((await post(b, '/initiatives', { name: 'Launch everywhere' })).id)
     // The project does not match; its update does.
     const projectB = await post(b, '/projects', { name: 'Pad', teamIds: [b.teamId] })
-    visibleIds.push((await post(b, `/projects/${projectB.id}/updates`, { body: 'Launch on track', health: 'onTrack' })).id)
+    visibleIds.push(
+      (await post(b, `/projects/${projectB.id}/updates`, { body: 'Launch on track', health: 'onTrack' })).id,
+    )
     visibleIds.push((await post(c, '/tasks', { teamId: c.teamId, title: 'Launch party' })).id)
     // What Alice cannot view in C: a task, its comment, a project, a document and an update there.
     const secretTask = await post(c, '/tasks', { teamId: secretTeam, title: 'Launch secret' })
@@ -107,11 +121,22 @@ describeEachDatabase('hub', (db) => {
     const secretProject = await post(c, '/projects', { name: 'Launch secretly', teamIds: [secretTeam] })
     secretIds.push(secretProject.id)
     secretIds.push(
-      (await post(c, '/documents', { holderType: 'team', holderId: secretTeam, title: 'Launch keys', content: 'x' })).id,
+      (
+        await post(c, '/documents', {
+          holderType: 'team',
+          holderId: secretTeam,
+          title: 'Launch keys',
+          content: 'x',
+        })
+      ).id,
     )
     secretIds.push(
-      (await post(c, `/projects/${secretProject.id}/updates`, { body: 'Launch secret going well', health: 'onTrack' }))
-        .id,
+      (
+        await post(c, `/projects/${secretProject.id}/updates`, {
+          body: 'Launch secret going well',
+          health: 'onTrack',
+        })
+      ).id,
     )
     // An initiative linking only the secret project is invisible to a guest of ENG.
     const secretInitiative = await post(c, '/initiatives', { name: 'Launch initiative hidden' })
@@ -130,14 +155,21 @@ describeEachDatabase('hub', (db) => {
       for (const secret of secretIds) expect(ids).not.toContain(secret)
       expect(new Set(all.body.data.map((h: any) => h.orgId))).toEqual(new Set([a.orgId, b.orgId, c.orgId]))
       const task = all.body.data.find((h: any) => h.title === 'Rocket launch checklist')
-      expect(task).toMatchObject({ type: 'task', key: 'ENG-1', orgId: b.orgId, parent: { type: 'team', id: b.teamId } })
+      expect(task).toMatchObject({
+        type: 'task',
+        key: 'ENG-1',
+        orgId: b.orgId,
+        parent: { type: 'team', id: b.teamId },
+      })
       for (const hit of all.body.data) {
         expect(hit.score).toBeGreaterThan(0)
         expect(hit.score).toBeLessThanOrEqual(1)
       }
       // Each workspace's best hit scores 1.
       for (const orgId of [a.orgId, b.orgId, c.orgId])
-        expect(Math.max(...all.body.data.filter((h: any) => h.orgId === orgId).map((h: any) => h.score))).toBe(1)
+        expect(
+          Math.max(...all.body.data.filter((h: any) => h.orgId === orgId).map((h: any) => h.score)),
+        ).toBe(1)
 
       // Page by page, across workspaces: every hit exactly once, in the same order.
       for (const limit of [1, 2, 3]) {
@@ -199,7 +231,11 @@ describeEachDatabase('hub', (db) => {
         const all = await api.get('/v1/hub/search?q=launch')
         expect(all.status).toBe(200)
         expect(all.body.data).toEqual([])
-        expect(all.body.partial.map((p: any) => p.code)).toEqual(['internal_error', 'internal_error', 'internal_error'])
+        expect(all.body.partial.map((p: any) => p.code)).toEqual([
+          'internal_error',
+          'internal_error',
+          'internal_error',
+        ])
       } finally {
         root.hubReads.search = original
       }
@@ -227,8 +263,16 @@ describeEachDatabase('hub', (db) => {
     it('merges notifications and events of every workspace, newest first, and pages them', async () => {
       const { api, a, b, c, aliceInB, aliceInC, secretTeam } = world
       // B's and C's owners assign tasks to Alice; A has none for her (her own actions).
-      const inB = await b.api.post(`/v1/orgs/${b.orgId}/tasks`, { teamId: b.teamId, title: 'For Alice', assigneeId: aliceInB })
-      const inC = await c.api.post(`/v1/orgs/${c.orgId}/tasks`, { teamId: c.teamId, title: 'Also for Alice', assigneeId: aliceInC })
+      const inB = await b.api.post(`/v1/orgs/${b.orgId}/tasks`, {
+        teamId: b.teamId,
+        title: 'For Alice',
+        assigneeId: aliceInB,
+      })
+      const inC = await c.api.post(`/v1/orgs/${c.orgId}/tasks`, {
+        teamId: c.teamId,
+        title: 'Also for Alice',
+        assigneeId: aliceInC,
+      })
       expect([inB.status, inC.status]).toEqual([201, 201])
       await server.engine.notify({ onError: (e) => console.error(e) })
       const inbox = await walk(api, '/v1/hub/inbox?limit=1')
@@ -244,9 +288,12 @@ describeEachDatabase('hub', (db) => {
       expect(new Set(ids).size).toBe(ids.length)
       expect(new Set(activity.map((e) => e.orgId))).toEqual(new Set([a.orgId, b.orgId, c.orgId]))
       expect(activity.some((e) => e.teamId === secretTeam)).toBe(false)
-      for (let i = 1; i < activity.length; i++) expect(activity[i - 1].createdAt >= activity[i].createdAt).toBe(true)
+      for (let i = 1; i < activity.length; i++)
+        expect(activity[i - 1].createdAt >= activity[i].createdAt).toBe(true)
       const created = await api.get(`/v1/hub/activity?kinds=task.created&recordId=${inB.body.id}`)
-      expect(created.body.data.map((e: any) => [e.kind, e.resourceId])).toEqual([['task.created', inB.body.id]])
+      expect(created.body.data.map((e: any) => [e.kind, e.resourceId])).toEqual([
+        ['task.created', inB.body.id],
+      ])
     })
   })
 
@@ -258,13 +305,16 @@ describeEachDatabase('hub', (db) => {
       expect(removed.status).toBe(204)
       const rest = await walk(api, `/v1/hub/search?q=launch&limit=2`)
       expect(rest.some((h) => h.orgId === b.orgId)).toBe(false)
-      const next = await api.get(`/v1/hub/search?q=launch&limit=50&cursor=${encodeURIComponent(first.body.nextCursor)}`)
+      const next = await api.get(
+        `/v1/hub/search?q=launch&limit=50&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+      )
       expect(next.status).toBe(200)
       expect(next.body.data.some((h: any) => h.orgId === b.orgId)).toBe(false)
       expect((await api.get('/v1/hub/inbox')).body.data.some((n: any) => n.orgId === b.orgId)).toBe(false)
       expect((await walk(api, '/v1/hub/activity?limit=50')).some((e) => e.orgId === b.orgId)).toBe(false)
-      expect((await api.get('/v1/hub/resolve?ref=ENG-1')).body.data.some((r: any) => r.orgId === b.orgId)).toBe(false)
+      expect(
+        (await api.get('/v1/hub/resolve?ref=ENG-1')).body.data.some((r: any) => r.orgId === b.orgId),
+      ).toBe(false)
     })
   })
 })
-

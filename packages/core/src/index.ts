@@ -43,6 +43,7 @@ export {
 } from './documents/schemas.ts'
 export type { Engine } from './engine.ts'
 export { createEngine } from './engine.ts'
+export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
   INITIATIVE_STATUSES,
@@ -143,7 +144,6 @@ export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
-export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
 export type {

@@ -20,13 +20,13 @@ export type {
   DocumentSubscriberRepo,
   RankedDocument,
 } from './documents/storage.ts'
+export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
 export type {
   Ancestor,
   InitiativeFilter,
   InitiativeRecord,
   InitiativeRepo,
 } from './initiatives/storage.ts'
-
 export type {
   EventRepo,
   IdempotencyRecord,
@@ -39,7 +39,6 @@ export type {
   Store,
   StoredSecret,
 } from './kernel/storage.ts'
-export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {

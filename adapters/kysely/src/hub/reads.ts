@@ -39,14 +39,20 @@ function visibleTask(eb: Eb, taskRef: string, orgRef: string, scope: ReadScope):
 function visibleUpdateSubject(eb: Eb, typeRef: string, idRef: string, orgRef: string, scope: ReadScope) {
   return eb.or([
     eb.and([eb(typeRef as never, '=', 'project' as never), visibleProjectRef(eb, idRef, orgRef, scope)]),
-    eb.and([eb(typeRef as never, '=', 'initiative' as never), visibleInitiativeRef(eb, idRef, orgRef, scope)]),
+    eb.and([
+      eb(typeRef as never, '=', 'initiative' as never),
+      visibleInitiativeRef(eb, idRef, orgRef, scope),
+    ]),
   ])
 }
 
 /** A comment's subject is visible: its task, project, milestone's project, or update's subject. */
 function visibleCommentSubject(eb: Eb, scope: ReadScope): Expression<SqlBool> {
   return eb.or([
-    eb.and([eb('comments.subjectType', '=', 'task'), visibleTask(eb, 'comments.subjectId', 'comments.orgId', scope)]),
+    eb.and([
+      eb('comments.subjectType', '=', 'task'),
+      visibleTask(eb, 'comments.subjectId', 'comments.orgId', scope),
+    ]),
     eb.and([
       eb('comments.subjectType', '=', 'project'),
       visibleProjectRef(eb, 'comments.subjectId', 'comments.orgId', scope),
@@ -88,7 +94,9 @@ const BRANCHES: Record<
     build: (db, scope) => {
       let q = db
         .selectFrom('tasks')
-        .innerJoin('teams', (j) => j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'))
+        .innerJoin('teams', (j) =>
+          j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
+        )
         .select([
           sql<string>`'task'`.as('type'),
           'tasks.id as id',
@@ -216,7 +224,13 @@ const BRANCHES: Record<
  * is better, the title weighing 10 to the body's 1); Postgres tests the row's `tsvector` and ranks
  * with `ts_rank` (float8, so a cursor's value compares exactly with the column).
  */
-function ranked(q: AnyQuery, dialect: Dialect, type: HubSearchType, sqlName: string, terms: readonly string[]) {
+function ranked(
+  q: AnyQuery,
+  dialect: Dialect,
+  type: HubSearchType,
+  sqlName: string,
+  terms: readonly string[],
+) {
   const t = sql.raw(sqlName)
   const query = ftsQuery(dialect, terms)
   if (dialect === 'sqlite') {
@@ -224,7 +238,9 @@ function ranked(q: AnyQuery, dialect: Dialect, type: HubSearchType, sqlName: str
       .innerJoin(sql`search_entries`.as('se'), (j: AnyQuery) =>
         j.on(sql<SqlBool>`se.org_id = ${t}.org_id and se.kind = ${type} and se.record_id = ${t}.id`),
       )
-      .innerJoin(sql`search_fts`.as('search_fts'), (j: AnyQuery) => j.on(sql<SqlBool>`search_fts.rowid = se.seq`))
+      .innerJoin(sql`search_fts`.as('search_fts'), (j: AnyQuery) =>
+        j.on(sql<SqlBool>`search_fts.rowid = se.seq`),
+      )
       .where(sql<SqlBool>`search_fts match ${query}`)
       .select(sql<number>`-bm25(search_fts, 10.0, 1.0)`.as('rank'))
   }
@@ -271,10 +287,14 @@ export function hubReadRepo(db: Kysely<Database>, dialect: Dialect): HubReadRepo
           eb.or([inVisibleTeams(eb, 'teamId', scope), eb('resourceId', '=', scope.actorId)]),
         )
       }
-      query = query.where((eb) => eb.or([eb('recipientId', 'is', null), eb('recipientId', '=', scope.actorId)]))
+      query = query.where((eb) =>
+        eb.or([eb('recipientId', 'is', null), eb('recipientId', '=', scope.actorId)]),
+      )
       if (filter.kinds) {
         query =
-          filter.kinds.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('kind', 'in', [...filter.kinds])
+          filter.kinds.length === 0
+            ? query.where(sql<SqlBool>`1 = 0`)
+            : query.where('kind', 'in', [...filter.kinds])
       }
       if (filter.actorId) query = query.where('actorId', '=', filter.actorId)
       if (filter.resourceId) query = query.where('resourceId', '=', filter.resourceId)

@@ -79,8 +79,20 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
 /** What each kind indexes: `$column` is the row's column (`new.` or `old.` in a trigger). */
 const SOURCES = [
-  { kind: 'task', table: 'tasks', title: '$title', body: "coalesce($description, '')", columns: 'title, description' },
-  { kind: 'project', table: 'projects', title: '$name', body: "coalesce($description, '')", columns: 'name, description' },
+  {
+    kind: 'task',
+    table: 'tasks',
+    title: '$title',
+    body: "coalesce($description, '')",
+    columns: 'title, description',
+  },
+  {
+    kind: 'project',
+    table: 'projects',
+    title: '$name',
+    body: "coalesce($description, '')",
+    columns: 'name, description',
+  },
   {
     kind: 'initiative',
     table: 'initiatives',

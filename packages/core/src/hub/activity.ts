@@ -1,8 +1,7 @@
 import type { OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { PAGE_LIMIT_DEFAULT } from '../kernel/pagination.ts'
-import { parseKinds } from '../streams/schema.ts'
-import { streamEventOf } from '../streams/schema.ts'
+import { parseKinds, streamEventOf } from '../streams/schema.ts'
 import { fanOut } from './fanout.ts'
 import { mergeOrgRows, openHubCursor, sealHubCursor } from './paging.ts'
 import type { ActivityFilter } from './storage.ts'
@@ -37,7 +36,13 @@ export async function hubActivity(ctx: OperationContext, query: HubActivityQuery
   const { results, partial } = await fanOut(
     ctx,
     (reader) =>
-      ctx.store.hubReads.activity(reader.orgId, reader.scope, filter, previous.get(reader.orgId) ?? null, limit + 1),
+      ctx.store.hubReads.activity(
+        reader.orgId,
+        reader.scope,
+        filter,
+        previous.get(reader.orgId) ?? null,
+        limit + 1,
+      ),
     { only: query.orgId as OrgId | undefined },
   )
   const merged = mergeOrgRows(

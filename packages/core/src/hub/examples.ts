@@ -60,7 +60,9 @@ export const hubExamples: Record<'search' | 'inbox' | 'activity' | 'resolve', Op
   },
   resolve: {
     response: {
-      data: [{ orgId: id('org'), type: 'task', id: id('task'), key: 'ENG-42', title: 'Fix the login redirect' }],
+      data: [
+        { orgId: id('org'), type: 'task', id: id('task'), key: 'ENG-42', title: 'Fix the login redirect' },
+      ],
       partial: [],
     },
   },

@@ -1,7 +1,7 @@
 import { type TProperties, Type } from '@sinclair/typebox'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
-import { Notification, NOTIFICATION_VIEWS, NotificationKindSchema } from '../notifications/schemas.ts'
+import { NOTIFICATION_VIEWS, Notification, NotificationKindSchema } from '../notifications/schemas.ts'
 import { PollQueryFields, StreamEvent } from '../streams/schema.ts'
 import { hubActivity } from './activity.ts'
 import { hubExamples as ex } from './examples.ts'
@@ -26,7 +26,11 @@ export const hubOperations: AnyOperation[] = [
     summary: 'Search all my workspaces',
     description: `Ranked full-text search over tasks, projects, initiatives, documents, comments and status updates in every workspace you belong to, through each database's own full-text engine (SQLite FTS5, Postgres \`tsvector\` with a GIN index). Every word must begin a word of the title or text. Only records you may view are searched. Each hit's \`score\` is its rank relative to the best hit of its workspace. ${ACROSS}`,
     query: obj({
-      q: Type.String({ minLength: 1, maxLength: 200, description: 'Up to 8 words; each must begin a word of the record.' }),
+      q: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Up to 8 words; each must begin a word of the record.',
+      }),
       types: Type.Optional(
         Type.String({
           maxLength: 100,
@@ -98,7 +102,11 @@ export const hubOperations: AnyOperation[] = [
     description:
       'Which record a reference names, in each workspace where you may view it: a task key (`ENG-42`, current or previous; every workspace has its own keys, so there may be several) or a task, project, initiative or document id. Workspaces that fail are listed in `partial`.',
     query: obj({
-      ref: Type.String({ minLength: 1, maxLength: 64, description: 'A task key or a `task_`, `proj_`, `ini_` or `doc_` id.' }),
+      ref: Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'A task key or a `task_`, `proj_`, `ini_` or `doc_` id.',
+      }),
     }),
     response: obj({
       data: Type.Array(ResolvedRecord, { description: 'At most one per workspace.' }),

@@ -28,7 +28,9 @@ export function openHubCursor<P>(
 
 function notAHubCursor(): ProblemError {
   const detail = 'The cursor does not belong to this read.'
-  return new ProblemError('invalid_cursor', detail, { errors: [{ pointer: '/query/cursor', message: detail }] })
+  return new ProblemError('invalid_cursor', detail, {
+    errors: [{ pointer: '/query/cursor', message: detail }],
+  })
 }
 
 /** One workspace's rows for a page: up to `limit + 1`, in the workspace's own order. */
@@ -54,7 +56,12 @@ export function mergeOrgRows<R, P>(
     keep?: readonly OrgId[]
   },
 ): { data: Array<{ orgId: OrgId; row: R }>; positions: Map<OrgId, P>; more: boolean } {
-  const queues = pages.map((p) => ({ orgId: p.orgId, rows: p.rows.slice(0, options.limit), all: p.rows, taken: 0 }))
+  const queues = pages.map((p) => ({
+    orgId: p.orgId,
+    rows: p.rows.slice(0, options.limit),
+    all: p.rows,
+    taken: 0,
+  }))
   const data: Array<{ orgId: OrgId; row: R }> = []
   while (data.length < options.limit) {
     let pick: (typeof queues)[number] | undefined
@@ -62,7 +69,8 @@ export function mergeOrgRows<R, P>(
       const head = q.rows[q.taken]
       if (head === undefined) continue
       const best = pick?.rows[pick.taken]
-      if (!pick || options.before({ orgId: q.orgId, row: head }, { orgId: pick.orgId, row: best as R })) pick = q
+      if (!pick || options.before({ orgId: q.orgId, row: head }, { orgId: pick.orgId, row: best as R }))
+        pick = q
     }
     if (!pick) break
     data.push({ orgId: pick.orgId, row: pick.rows[pick.taken++] as R })

@@ -1,5 +1,12 @@
 import type { Static } from '@sinclair/typebox'
-import { type DocumentId, type InitiativeId, isId, type OrgId, type ProjectId, type TaskId } from '../kernel/ids.ts'
+import {
+  type DocumentId,
+  type InitiativeId,
+  isId,
+  type OrgId,
+  type ProjectId,
+  type TaskId,
+} from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { StreamReader } from '../streams/readers.ts'
@@ -29,8 +36,13 @@ export async function hubResolve(ctx: OperationContext, ref: string) {
 type Lookup = (ctx: OperationContext, reader: StreamReader) => Promise<Resolved | null>
 
 function lookupFor(ref: string): Lookup {
-  const found = (orgId: OrgId, type: Resolved['type'], id: string, title: string, key: string | null = null) =>
-    ({ orgId, type, id, key, title }) satisfies Resolved
+  const found = (
+    orgId: OrgId,
+    type: Resolved['type'],
+    id: string,
+    title: string,
+    key: string | null = null,
+  ) => ({ orgId, type, id, key, title }) satisfies Resolved
   if (TASK_KEY.test(ref)) {
     return async (ctx, { orgId, scope }) => {
       const id = await ctx.store.taskKeys.resolve(orgId, ref)
@@ -62,7 +74,11 @@ function lookupFor(ref: string): Lookup {
       return document ? found(orgId, 'document', document.id, document.title) : null
     }
   }
-  throw new ProblemError('validation_failed', 'Give a task key (`ENG-42`) or a task, project, initiative or document id.', {
-    errors: [{ pointer: '/query/ref', message: 'Not a task key or a known id' }],
-  })
+  throw new ProblemError(
+    'validation_failed',
+    'Give a task key (`ENG-42`) or a task, project, initiative or document id.',
+    {
+      errors: [{ pointer: '/query/ref', message: 'Not a task key or a known id' }],
+    },
+  )
 }

@@ -51,7 +51,9 @@ export const SearchHitSchema = Type.Object(
   {
     orgId: IdSchema('OrgId', 'The workspace holding the record.'),
     type: StringEnum(HUB_SEARCH_TYPES, { description: 'What the record is.' }),
-    id: Type.String({ description: 'The record id (`task_…`, `proj_…`, `ini_…`, `doc_…`, `cmt_…`, `upd_…`).' }),
+    id: Type.String({
+      description: 'The record id (`task_…`, `proj_…`, `ini_…`, `doc_…`, `cmt_…`, `upd_…`).',
+    }),
     key: Nullable(Type.String(), "The task's key (`ENG-42`); null for other types."),
     title: Nullable(Type.String(), 'Title or name; null for comments and updates.'),
     snippet: Type.String({ description: 'A short excerpt of the text around the first match.' }),
@@ -64,7 +66,9 @@ export const SearchHitSchema = Type.Object(
     parent: Type.Optional(
       Type.Object(
         {
-          type: Type.String({ description: '`team`, `task`, `project`, `milestone`, `update`, `initiative`.' }),
+          type: Type.String({
+            description: '`team`, `task`, `project`, `milestone`, `update`, `initiative`.',
+          }),
           id: Type.String(),
         },
         { additionalProperties: false, description: 'What holds the record.' },

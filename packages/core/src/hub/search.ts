@@ -141,7 +141,7 @@ export function snippetOf(text: string, terms: readonly string[]): string {
   const lower = flat.toLowerCase()
   let at = -1
   for (const term of terms) {
-    const match = new RegExp(`(^|[^\\p{L}\\p{N}\\p{M}])${escape(term)}`, 'u').exec(lower)
+    const match = new RegExp(`(^|[^\\p{L}\\p{N}\\p{M}])${escapeRegExp(term)}`, 'u').exec(lower)
     if (match && (at < 0 || match.index < at)) at = match.index + match[1]!.length
   }
   const start = Math.max(0, Math.min(at < 0 ? 0 : at - 40, flat.length - SNIPPET_LENGTH))
@@ -149,4 +149,4 @@ export function snippetOf(text: string, terms: readonly string[]): string {
   return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
