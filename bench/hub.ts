@@ -21,17 +21,31 @@ const SAMPLES = flag('samples', 30)
 const LIMIT = 50
 /** Notifications are a tenth of the tasks: smaller pages, so there is a third page to time. */
 const INBOX_LIMIT = 20
-const WORDS = ['login', 'billing', 'export', 'rocket', 'launch', 'parser', 'mobile', 'invoice', 'orbit', 'cache']
+const WORDS = [
+  'login',
+  'billing',
+  'export',
+  'rocket',
+  'launch',
+  'parser',
+  'mobile',
+  'invoice',
+  'orbit',
+  'cache',
+]
 
 await runBench('hub', async (server, schema) => {
   const { engine, storage } = server
   console.log(`${storage.dialect}, node ${process.version}, ${availableParallelism()} cores`)
   console.log(`${ORGS} workspaces x ${TASKS} tasks, ${SAMPLES} samples per read`)
   const person = await createUser(storage, { email: 'hub@example.com', name: 'Hub Person' })
-  const token = await engine.tokens.issueAccessToken({ userId: person.id, scopes: ['work:read', 'work:write'] })
+  const token = await engine.tokens.issueAccessToken({
+    userId: person.id,
+    scopes: ['work:read', 'work:write'],
+  })
   const principal = await engine.tokens.verifyAccessToken(token)
 
-  let started = performance.now()
+  const started = performance.now()
   for (let o = 0; o < ORGS; o++) {
     const owner = await createUser(storage, { email: `owner${o}@example.com`, name: `Owner ${o}` })
     const ownerPrincipal = await engine.tokens.verifyAccessToken(
@@ -64,7 +78,13 @@ await runBench('hub', async (server, schema) => {
     if (o % 3 === 2) {
       await call('grants.create', {
         params: { orgId: org.id },
-        body: { subjectType: 'member', subjectId: memberId, containerType: 'team', containerId: team.id, capability: 'view' },
+        body: {
+          subjectType: 'member',
+          subjectId: memberId,
+          containerType: 'team',
+          containerId: team.id,
+          capability: 'view',
+        },
       })
     }
     for (let t = 0; t < TASKS; t += 100) {
@@ -87,7 +107,11 @@ await runBench('hub', async (server, schema) => {
   const read = async (id: string, query: Record<string, unknown>) => {
     const result = await engine.execute(id, { query }, principal)
     if (result.status !== 200) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
-    const body = result.body as { data: Array<{ id: string; orgId: string }>; nextCursor?: string | null; partial: unknown[] }
+    const body = result.body as {
+      data: Array<{ id: string; orgId: string }>
+      nextCursor?: string | null
+      partial: unknown[]
+    }
     if (body.partial.length > 0) failures.push(`${id}: partial ${JSON.stringify(body.partial)}`)
     const keys = body.data.map((d) => `${d.orgId}/${d.id}`)
     if (new Set(keys).size !== keys.length) failures.push(`${id}: duplicate rows on a page`)
@@ -121,7 +145,8 @@ await runBench('hub', async (server, schema) => {
   const inboxCursor = await third('hub.inbox', { limit: INBOX_LIMIT })
   const activityCursor = await third('hub.activity', { limit: LIMIT })
   await time('hub.search q="rocket launch" p1', () => read('hub.search', searchQuery))
-  if (searchCursor) await time('hub.search page 3', () => read('hub.search', { ...searchQuery, cursor: searchCursor }))
+  if (searchCursor)
+    await time('hub.search page 3', () => read('hub.search', { ...searchQuery, cursor: searchCursor }))
   await time('hub.search q="orb" (prefix) p1', () => read('hub.search', { q: 'orb', limit: LIMIT }))
   await time('hub.inbox p1', () => read('hub.inbox', { limit: INBOX_LIMIT }))
   if (inboxCursor)

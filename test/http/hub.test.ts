@@ -183,6 +183,9 @@ describeEachDatabase('hub', (db) => {
       const onlyTasks = await api.get('/v1/hub/search?q=launch&types=task')
       expect(new Set(onlyTasks.body.data.map((h: any) => h.type))).toEqual(new Set(['task']))
       expect(onlyTasks.body.data).toHaveLength(3)
+      // The index's workspace and kind tokens are never matched as words.
+      expect((await api.get('/v1/hub/search?q=task')).body.data).toEqual([])
+      expect((await api.get('/v1/hub/search?q=org')).body.data).toEqual([])
       const onlyB = await api.get(`/v1/hub/search?q=launch&orgId=${b.orgId}`)
       expect(new Set(onlyB.body.data.map((h: any) => h.orgId))).toEqual(new Set([b.orgId]))
     })

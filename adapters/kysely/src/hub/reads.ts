@@ -17,7 +17,7 @@ import { keysetPage } from '../keyset.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
-import { ftsQuery } from './text.ts'
+import { ftsQuery, scopedFtsQuery } from './text.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>
 // The branches are typed loosely: each selects the same columns from a different table.
@@ -227,23 +227,27 @@ const BRANCHES: Record<
 function ranked(
   q: AnyQuery,
   dialect: Dialect,
+  orgId: OrgId,
   type: HubSearchType,
   sqlName: string,
   terms: readonly string[],
 ) {
   const t = sql.raw(sqlName)
-  const query = ftsQuery(dialect, terms)
   if (dialect === 'sqlite') {
-    return q
-      .innerJoin(sql`search_entries`.as('se'), (j: AnyQuery) =>
-        j.on(sql<SqlBool>`se.org_id = ${t}.org_id and se.kind = ${type} and se.record_id = ${t}.id`),
-      )
-      .innerJoin(sql`search_fts`.as('search_fts'), (j: AnyQuery) =>
-        j.on(sql<SqlBool>`search_fts.rowid = se.seq`),
-      )
-      .where(sql<SqlBool>`search_fts match ${query}`)
-      .select(sql<number>`-bm25(search_fts, 10.0, 1.0)`.as('rank'))
+    return (
+      q
+        .innerJoin(sql`search_entries`.as('se'), (j: AnyQuery) =>
+          j.on(sql<SqlBool>`se.org_id = ${t}.org_id and se.kind = ${type} and se.record_id = ${t}.id`),
+        )
+        .innerJoin(sql`search_fts`.as('search_fts'), (j: AnyQuery) =>
+          j.on(sql<SqlBool>`search_fts.rowid = se.seq`),
+        )
+        .where(sql<SqlBool>`search_fts match ${scopedFtsQuery(orgId, type, terms)}`)
+        // The scope column weighs nothing: it only narrows the match.
+        .select(sql<number>`-bm25(search_fts, 10.0, 1.0, 0.0)`.as('rank'))
+    )
   }
+  const query = ftsQuery(dialect, terms)
   return q
     .where(sql<SqlBool>`${t}.search @@ to_tsquery('simple', ${query})`)
     .select(sql<number>`ts_rank(${t}.search, to_tsquery('simple', ${query}))::float8`.as('rank'))
@@ -256,7 +260,7 @@ export function hubReadRepo(db: Kysely<Database>, dialect: Dialect): HubReadRepo
       const branches = types.map((type) => {
         const branch = BRANCHES[type]
         const base = branch.build(db, scope).where(`${branch.table}.orgId`, '=', orgId)
-        return ranked(base, dialect, type, branch.sqlName, terms)
+        return ranked(base, dialect, orgId, type, branch.sqlName, terms)
       })
       const union = branches.slice(1).reduce((all: AnyQuery, b: AnyQuery) => all.unionAll(b), branches[0])
       const rows = (await keysetPage(db.selectFrom(union.as('hits')).selectAll() as AnyQuery, page, {

@@ -10,8 +10,16 @@ import type { Dialect } from '../schema.ts'
  */
 export function ftsQuery(dialect: Dialect, terms: readonly string[]): string {
   return dialect === 'sqlite'
-    ? terms.map((t) => `"${t}"*`).join(' ')
+    ? terms.map((t) => `{title body} : "${t}"*`).join(' AND ')
     : terms.map((t) => `'${t}':*`).join(' & ')
+}
+
+/**
+ * The SQLite FTS5 query of one workspace and kind: the `scope` column's tokens (migration 0025)
+ * narrow the match inside the index, then every term as a word prefix of the title or body.
+ */
+export function scopedFtsQuery(orgId: OrgId, kind: HubSearchType, terms: readonly string[]): string {
+  return `scope : "${orgId.toLowerCase().replaceAll('_', '')}" AND scope : "${kind}" AND ${ftsQuery('sqlite', terms)}`
 }
 
 /**
@@ -31,7 +39,7 @@ export function matchesText(
   if (dialect === 'sqlite') {
     return sql<SqlBool>`${t}.id in (select se.record_id from search_fts
       join search_entries se on se.seq = search_fts.rowid
-      where search_fts match ${ftsQuery(dialect, terms)} and se.org_id = ${orgId} and se.kind = ${kind})`
+      where search_fts match ${scopedFtsQuery(orgId, kind, terms)} and se.org_id = ${orgId} and se.kind = ${kind})`
   }
   return sql<SqlBool>`${t}.search @@ to_tsquery('simple', ${ftsQuery(dialect, terms)})`
 }

@@ -11,7 +11,8 @@ import type { Dialect } from '../schema.ts'
  * SQLite: one FTS5 index over every kind, so bm25 scores compare across kinds: `search_entries`
  * holds (org, kind, record id, title, body) with an INTEGER PRIMARY KEY the FTS5 rows point to
  * (implicit rowids of the source tables could be renumbered by VACUUM), `search_fts` indexes it as
- * external content, and triggers on each source table keep both in step with every write.
+ * external content, and triggers on each source table keep both in step with every write. Its
+ * third column `scope` holds the org and kind as tokens, so a query matches inside one workspace.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
@@ -22,28 +23,29 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       record_id text not null,
       title text not null,
       body text not null,
+      scope text not null,
       unique (org_id, kind, record_id)
     )`.execute(db)
     await sql`create virtual table search_fts using fts5(
-      title, body, content='search_entries', content_rowid='seq', tokenize='unicode61 remove_diacritics 0'
+      title, body, scope, content='search_entries', content_rowid='seq', tokenize='unicode61 remove_diacritics 0'
     )`.execute(db)
     await sql`create trigger search_entries_insert after insert on search_entries begin
-      insert into search_fts(rowid, title, body) values (new.seq, new.title, new.body);
+      insert into search_fts(rowid, title, body, scope) values (new.seq, new.title, new.body, new.scope);
     end`.execute(db)
     await sql`create trigger search_entries_delete after delete on search_entries begin
-      insert into search_fts(search_fts, rowid, title, body) values ('delete', old.seq, old.title, old.body);
+      insert into search_fts(search_fts, rowid, title, body, scope) values ('delete', old.seq, old.title, old.body, old.scope);
     end`.execute(db)
     await sql`create trigger search_entries_update after update of title, body on search_entries begin
-      insert into search_fts(search_fts, rowid, title, body) values ('delete', old.seq, old.title, old.body);
-      insert into search_fts(rowid, title, body) values (new.seq, new.title, new.body);
+      insert into search_fts(search_fts, rowid, title, body, scope) values ('delete', old.seq, old.title, old.body, old.scope);
+      insert into search_fts(rowid, title, body, scope) values (new.seq, new.title, new.body, new.scope);
     end`.execute(db)
     for (const source of SOURCES) {
       const { kind, table, title, body, columns } = source
       const of = (row: 'new' | 'old', expr: string) => expr.replaceAll('$', `${row}.`)
       await sql
         .raw(`create trigger search_${kind}_insert after insert on ${table} begin
-          insert into search_entries(org_id, kind, record_id, title, body)
-          values (new.org_id, '${kind}', new.id, ${of('new', title)}, ${of('new', body)});
+          insert into search_entries(org_id, kind, record_id, title, body, scope)
+          values (new.org_id, '${kind}', new.id, ${of('new', title)}, ${of('new', body)}, ${scopeOf('new.org_id', kind)});
         end`)
         .execute(db)
       await sql
@@ -58,8 +60,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
         end`)
         .execute(db)
       await sql
-        .raw(`insert into search_entries(org_id, kind, record_id, title, body)
-          select org_id, '${kind}', id, ${title.replaceAll('$', '')}, ${body.replaceAll('$', '')} from ${table}`)
+        .raw(`insert into search_entries(org_id, kind, record_id, title, body, scope)
+          select org_id, '${kind}', id, ${title.replaceAll('$', '')}, ${body.replaceAll('$', '')}, ${scopeOf('org_id', kind)}
+          from ${table}`)
         .execute(db)
     }
     return
@@ -76,6 +79,13 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     await sql.raw(`create index ${source.table}_search on ${source.table} using gin (search)`).execute(db)
   }
 }
+
+/**
+ * The `scope` column of an entry: its org and kind as two tokens (`org01jd… task`), so a search
+ * narrows to one workspace and kind inside the FTS5 query itself (`adapters/kysely/src/hub/text.ts`)
+ * instead of reading every workspace's matches and filtering them afterwards.
+ */
+const scopeOf = (orgColumn: string, kind: string) => `replace(lower(${orgColumn}), '_', '') || ' ${kind}'`
 
 /** What each kind indexes: `$column` is the row's column (`new.` or `old.` in a trigger). */
 const SOURCES = [

@@ -3,6 +3,7 @@ import { commentTools } from './comments/comments.ts'
 import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
 import { documentTools } from './documents/documents.ts'
+import { hubTools } from './hub/hub.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
@@ -29,6 +30,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   organizeTool,
   ...agentTools,
   ...connectorTools,
+  ...hubTools,
 ]
 
 const seen = new Set<string>()
