@@ -29,7 +29,7 @@ describeEachDatabase('task search and filters', (db) => {
     throw new Error('too many pages')
   }
 
-  it('finds tasks by every word of a query, in title or description, case-insensitively', async () => {
+  it('finds tasks whose words begin with every word of the query, in title or description, case-insensitively', async () => {
     const ws = await newWorkspace(server)
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
     const make = (title: string, description?: string) =>
@@ -45,10 +45,14 @@ describeEachDatabase('task search and filters', (db) => {
     expect(await titles('login')).toEqual(['Fix login redirect', 'Login page copy', 'Billing export'])
     expect(await titles('LOGIN page')).toEqual(['Fix login redirect', 'Login page copy'])
     expect(await titles('  export   csv ')).toEqual(['Billing export'])
-    // LIKE wildcards are matched literally.
+    // Words are split on anything but letters and digits, and each matches as a word prefix through
+    // the full-text index: no LIKE wildcards, no match inside a word.
     expect(await titles('100%')).toEqual(['100% coverage'])
-    expect(await titles('r_c')).toEqual(['100% coverage'])
-    expect(await titles('%')).toEqual(['100% coverage'])
+    expect(await titles('pars cor')).toEqual(['100% coverage'])
+    expect(await titles('redir')).toEqual(['Fix login redirect'])
+    expect(await titles('edirect')).toEqual([])
+    // Text without a single word matches nothing (a blank query is no filter).
+    expect(await titles('%')).toEqual([])
     expect(await titles('nothing-matches-this')).toEqual([])
     const tooMany = await ws.api.get(`${tasks}?q=${encodeURIComponent('a b c d e f g h i')}`)
     expect(tooMany.status).toBe(400)

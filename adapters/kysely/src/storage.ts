@@ -10,6 +10,7 @@ import { connectorsStore } from './connectors/store.ts'
 import { cyclesStore } from './cycles/store.ts'
 import { documentsStore } from './documents/store.ts'
 import { customFieldsStore } from './fields/store.ts'
+import { hubStore } from './hub/store.ts'
 import { initiativesStore } from './initiatives/store.ts'
 import { insightsStore } from './insights/store.ts'
 import { kernelStore } from './kernel/store.ts'
@@ -45,7 +46,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...adminStore(db),
     ...insightsStore(db, dialect),
     ...labelsStore(db),
-    ...tasksStore(db),
+    ...tasksStore(db, dialect),
     ...cyclesStore(db),
     ...projectsStore(db),
     ...updatesStore(db),
@@ -60,6 +61,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...notificationsStore(db, dialect),
     ...meStore(db),
     ...viewsStore(db),
+    ...hubStore(db, dialect),
   }
 }
 

@@ -6,6 +6,7 @@ import { connectorsGroup } from './connectors/group.ts'
 import { cyclesGroup } from './cycles/group.ts'
 import { documentsGroup } from './documents/group.ts'
 import { customFieldsGroup } from './fields/group.ts'
+import { hubGroup } from './hub/group.ts'
 import { initiativesGroup } from './initiatives/group.ts'
 import { insightsGroup } from './insights/group.ts'
 import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/group.ts'
@@ -53,6 +54,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   adminGroup,
   notificationsGroup,
   meGroup,
+  hubGroup,
   streamsGroup,
 ])
 

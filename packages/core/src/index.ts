@@ -55,6 +55,7 @@ export {
   CustomFieldOption,
   CustomFieldValue,
 } from './fields/schemas.ts'
+export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
   INITIATIVE_STATUSES,

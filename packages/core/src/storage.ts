@@ -27,6 +27,7 @@ export type {
   CustomFieldValueRepo,
   ValueHolder,
 } from './fields/storage.ts'
+export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
 export type {
   Ancestor,
   InitiativeFilter,

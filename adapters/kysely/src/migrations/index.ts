@@ -22,6 +22,7 @@ import * as m0021 from './0021_me.ts'
 import * as m0022 from './0022_documents.ts'
 import * as m0023 from './0023_programs.ts'
 import * as m0024 from './0024_project_grants.ts'
+import * as m0025 from './0025_search.ts'
 import * as m0031 from './0031_templates.ts'
 import * as m0033 from './0033_custom_fields.ts'
 import * as m0035 from './0035_admin.ts'
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022_documents': m0022,
   '0023_programs': m0023,
   '0024_project_grants': m0024,
+  '0025_search': m0025,
   '0031_templates': m0031,
   '0033_custom_fields': m0033,
   '0035_admin': m0035,

@@ -1,7 +1,8 @@
 import { type OrgId, type PageRequest, PRIORITY_ORDER, type ReadScope, undatedSortKey } from '@workgraph/core'
 import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
-import type { Database } from '../schema.ts'
+import { matchesText } from '../hub/text.ts'
+import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
 import { fieldFilter } from './fields.ts'
 
@@ -29,31 +30,22 @@ export function blockedBy(eb: Eb, scope: ReadScope) {
   return eb.exists(blockers)
 }
 
-/** `%`, `_` and the escape character itself match literally. */
-function likeContains(token: string): string {
-  return `%${token.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 /**
  * The search and range filters of `tasks.list`, all inside the query so pages stay exact: text
- * tokens (each must appear in the title or the description, compared lower-cased; SQLite folds
- * ASCII letters only), label, top-level or subtasks, blocked, due-date and time ranges.
+ * terms (each must begin a word of the title or the description, through the full-text index), label, top-level or subtasks, blocked, due-date and time ranges.
  */
 export function applyTaskFilters<DB extends Database, TB extends keyof DB, O>(
   q: SelectQueryBuilder<DB, TB, O>,
   orgId: OrgId,
   filter: TaskFilter,
   scope: ReadScope,
+  dialect: Dialect,
 ): SelectQueryBuilder<DB, TB, O> {
   // Typed against the tasks table alone: the joins of the caller's query do not matter here.
   let out = q as unknown as SelectQueryBuilder<Database, 'tasks', O>
-  for (const token of filter.search ?? []) {
-    const pattern = likeContains(token)
-    out = out.where(
-      sql<SqlBool>`(lower(${sql.ref('tasks.title')}) like ${pattern} escape '\\' or lower(coalesce(${sql.ref(
-        'tasks.description',
-      )}, '')) like ${pattern} escape '\\')`,
-    )
+  if (filter.search) {
+    const terms = filter.search
+    out = out.where(matchesText(dialect, orgId, 'task', 'tasks', terms))
   }
   if (filter.labelId) {
     const labelId = filter.labelId

@@ -1,6 +1,6 @@
 import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import type { Database } from '../schema.ts'
+import type { Database, Dialect } from '../schema.ts'
 import { taskDependencyRepo } from './dependencies.ts'
 import { taskHistoryRepo } from './history.ts'
 import { taskKeyRepo } from './keys.ts'
@@ -10,9 +10,9 @@ import { taskSubscriberRepo } from './subscribers.ts'
 import { taskRepo } from './tasks.ts'
 
 /** Tasks and what hangs off them: history, dependencies, relations, keys, subscribers and links. */
-export const tasksStore = (db: Kysely<Database>) =>
+export const tasksStore = (db: Kysely<Database>, dialect: Dialect) =>
   ({
-    tasks: taskRepo(db),
+    tasks: taskRepo(db, dialect),
     taskHistory: taskHistoryRepo(db),
     taskDependencies: taskDependencyRepo(db),
     taskRelations: taskRelationRepo(db),

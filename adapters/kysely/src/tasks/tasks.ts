@@ -14,7 +14,7 @@ import type { TaskRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
 import { fieldSortKey } from './fields.ts'
 import { withLabelIds } from './labels.ts'
@@ -39,7 +39,7 @@ export function taskSelect(db: Kysely<Database>, scope: ReadScope) {
     .where('tasks.deletedAt', 'is', null)
 }
 
-export function taskRepo(db: Kysely<Database>): TaskRepo {
+export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
   return {
     async insert(task) {
       await db
@@ -87,7 +87,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
         )
       if (filter.blockersOf) q = linked('blockerId', 'blockedId', filter.blockersOf)
       if (filter.blockedBy) q = linked('blockedId', 'blockerId', filter.blockedBy)
-      q = applyTaskFilters(q, orgId, filter, scope)
+      q = applyTaskFilters(q, orgId, filter, scope, dialect)
       const sort = filter.sortField
         ? fieldSortKey(orgId, filter.sortField, page.direction)
         : taskSortKey(page)

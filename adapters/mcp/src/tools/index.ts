@@ -4,6 +4,7 @@ import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
 import { documentTools } from './documents/documents.ts'
 import { customFieldTools } from './fields/set-field.ts'
+import { hubTools } from './hub/hub.ts'
 import { insightTools } from './insights/insights.ts'
 import { labelTools } from './labels/labels.ts'
 import { workspaceTools } from './orgs/workspace.ts'
@@ -37,6 +38,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   organizeTool,
   ...agentTools,
   ...connectorTools,
+  ...hubTools,
 ]
 
 const seen = new Set<string>()

@@ -12,8 +12,9 @@ export const TaskSearchQuery = {
       minLength: 1,
       maxLength: 200,
       description:
-        'Full-text search: every word (up to 8, split on spaces) must appear in the title or the description, ' +
-        'case-insensitively, as a substring.',
+        'Full-text search through the full-text index (SQLite FTS5, Postgres tsvector): every word (up to 8, ' +
+        'split on anything but letters and digits) must begin a word of the title or the description, ' +
+        'case-insensitively. Results keep `sort`.',
     }),
   ),
   labelId: Type.Optional(IdSchema('LabelId', 'Only tasks carrying this label.')),

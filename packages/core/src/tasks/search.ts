@@ -1,5 +1,5 @@
 import type { LabelId, StateId, TaskId, TeamId } from '../kernel/ids.ts'
-import { ProblemError } from '../kernel/problems.ts'
+import { fullTextTerms } from '../kernel/text-search.ts'
 import type { TaskSortParam } from './order.ts'
 import type { Priority } from './schemas.ts'
 import type { TaskFilter } from './storage.ts'
@@ -33,21 +33,16 @@ export interface ListTasksQuery {
   fieldSort?: string
 }
 
-/** Most words a search takes: each is one more condition on every row read. */
+/** Most words a search takes: each is one more term of the full-text query. */
 export const SEARCH_MAX_TOKENS = 8
 
 /**
- * The words of a search, normalised the way stored text is compared: NFKC, lower-cased, split on
- * white space, each once. Storage matches each as a substring of the lower-cased title or description.
+ * The words of a search (kernel `fullTextTerms`): NFKC, lower-cased, split on anything that is not
+ * a letter, digit or mark, each once. Storage matches each as a word prefix in the title or the
+ * description through the full-text index (docs/task-search.md).
  */
 export function searchTokens(q: string): string[] {
-  const tokens = [...new Set(q.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean))]
-  if (tokens.length > SEARCH_MAX_TOKENS) {
-    throw new ProblemError('validation_failed', `Search for at most ${SEARCH_MAX_TOKENS} words at once.`, {
-      errors: [{ pointer: '/query/q', message: `At most ${SEARCH_MAX_TOKENS} words` }],
-    })
-  }
-  return tokens
+  return fullTextTerms(q, SEARCH_MAX_TOKENS)
 }
 
 /** The search and range parts of a task filter from the query of `tasks.list`. */
@@ -68,7 +63,8 @@ export function searchFilter(
   const filter: Partial<TaskFilter> = {}
   if (query.q !== undefined) {
     const tokens = searchTokens(query.q)
-    if (tokens.length) filter.search = tokens
+    // Blank is no filter; text without a single word (`%`) matches nothing.
+    if (tokens.length || query.q.trim()) filter.search = tokens
   }
   if (query.labelId) filter.labelId = query.labelId
   if (query.parentId) filter.parentId = query.parentId === 'none' ? null : (query.parentId as TaskId)

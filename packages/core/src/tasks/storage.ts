@@ -65,7 +65,7 @@ export interface TaskFilter {
   archived: boolean | null
   /** Subtasks of this task; null: top-level tasks only. */
   parentId?: TaskId | null
-  /** Every token appears in the title or the description (lower-cased substrings). */
+  /** Every term begins a word of the title or the description (the full-text index); empty: nothing matches. */
   search?: string[]
   /** Tasks carrying this label. */
   labelId?: LabelId

@@ -1,0 +1,82 @@
+import type { OrgId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { ProblemError } from '../kernel/problems.ts'
+import { membershipsOf, readerIn, type StreamReader } from '../streams/readers.ts'
+
+/** How long one workspace's part of a hub read may take before it is reported in `partial`. */
+export const HUB_ORG_BUDGET_MS = 5_000
+/** How many workspaces are read at once. */
+export const HUB_CONCURRENCY = 4
+
+export interface PartialOrg {
+  orgId: OrgId
+  code: string
+}
+
+export interface FanOutResult<T> {
+  /** In membership (org id) order; workspaces where the caller is no longer a member are absent. */
+  results: Array<{ orgId: OrgId; reader: StreamReader; value: T }>
+  partial: PartialOrg[]
+}
+
+/**
+ * Runs `read` once per active membership of the caller (each with its own reader: the member and
+ * their read scope there), at most `HUB_CONCURRENCY` at once, each within `HUB_ORG_BUDGET_MS`. No
+ * query spans workspaces: the caller merges the values in code. A workspace that throws or runs out
+ * of time is reported in `partial` (its problem code, `timeout`, or `internal_error`), never failing
+ * the whole answer; a problem the caller caused (a bad cursor) still fails it.
+ */
+export async function fanOut<T>(
+  ctx: OperationContext,
+  read: (reader: StreamReader) => Promise<T>,
+  options: { only?: OrgId | undefined; budgetMs?: number } = {},
+): Promise<FanOutResult<T>> {
+  const userId = ctx.principal!.userId
+  let orgIds = await membershipsOf(ctx.store, userId)
+  if (options.only) orgIds = orgIds.filter((id) => id === options.only)
+  const budget = options.budgetMs ?? HUB_ORG_BUDGET_MS
+  const slots: Array<{ orgId: OrgId; reader: StreamReader; value: T } | PartialOrg | null> = []
+  let next = 0
+  async function worker(): Promise<void> {
+    while (next < orgIds.length) {
+      const i = next++
+      const orgId = orgIds[i]!
+      slots[i] = await within(budget, async () => {
+        const reader = await readerIn(ctx.store, orgId, userId)
+        if (!reader) return null
+        return { orgId, reader, value: await read(reader) }
+      }).catch((error: unknown) => {
+        if (error instanceof ProblemError && CALLER_ERRORS.has(error.code)) throw error
+        return { orgId, code: codeOf(error) }
+      })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(HUB_CONCURRENCY, orgIds.length) }, worker))
+  const results: FanOutResult<T>['results'] = []
+  const partial: PartialOrg[] = []
+  for (const slot of slots) {
+    if (!slot) continue
+    if ('code' in slot) partial.push(slot)
+    else results.push(slot)
+  }
+  return { results, partial }
+}
+
+/** Problems that are the caller's to fix: they fail the whole answer rather than one workspace. */
+const CALLER_ERRORS = new Set(['invalid_cursor', 'validation_failed'])
+
+class Timeout extends Error {}
+
+function within<T>(ms: number, run: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Timeout()), ms)
+  })
+  return Promise.race([run(), late]).finally(() => clearTimeout(timer))
+}
+
+function codeOf(error: unknown): string {
+  if (error instanceof Timeout) return 'timeout'
+  if (error instanceof ProblemError) return error.code
+  return 'internal_error'
+}

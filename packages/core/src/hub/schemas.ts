@@ -1,0 +1,91 @@
+import { type TSchema, Type } from '@sinclair/typebox'
+import { IdSchema } from '../kernel/ids.ts'
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
+import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { HUB_SEARCH_TYPES } from './storage.ts'
+
+/** A workspace whose part of a hub read failed or ran out of time; the rest of the answer stands. */
+export const PartialOrg = Type.Object(
+  {
+    orgId: IdSchema('OrgId', 'The workspace left out of this answer.'),
+    code: Type.String({
+      description:
+        '`timeout` (it took longer than the per-workspace budget), or the problem code it failed with (e.g. `service_unavailable`, `internal_error`).',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+/** A hub page: the merged data, the composite cursor, and the workspaces left out. */
+export const HubPageOf = <T extends TSchema>(item: T, description: string) =>
+  Type.Object(
+    {
+      data: Type.Array(item, { description }),
+      nextCursor: Nullable(
+        Type.String(),
+        'Pass as `cursor` for the next page (one signed position per workspace); null on the last page.',
+      ),
+      partial: Type.Array(PartialOrg, {
+        description: 'Workspaces whose part failed or timed out; empty when the answer is complete.',
+      }),
+    },
+    { additionalProperties: false },
+  )
+
+export const HubPageQuery = {
+  cursor: Type.Optional(
+    Type.String({ maxLength: 8192, description: 'The `nextCursor` of the previous page (opaque, signed).' }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: PAGE_LIMIT_MAX,
+      default: PAGE_LIMIT_DEFAULT,
+      description: `Page size over all workspaces together (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX}).`,
+    }),
+  ),
+  orgId: Type.Optional(IdSchema('OrgId', 'Only this workspace (one you are a member of).')),
+}
+
+export const SearchHitSchema = Type.Object(
+  {
+    orgId: IdSchema('OrgId', 'The workspace holding the record.'),
+    type: StringEnum(HUB_SEARCH_TYPES, { description: 'What the record is.' }),
+    id: Type.String({
+      description: 'The record id (`task_…`, `proj_…`, `ini_…`, `doc_…`, `cmt_…`, `upd_…`).',
+    }),
+    key: Nullable(Type.String(), "The task's key (`ENG-42`); null for other types."),
+    title: Nullable(Type.String(), 'Title or name; null for comments and updates.'),
+    snippet: Type.String({ description: 'A short excerpt of the text around the first match.' }),
+    score: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "The engine's rank divided by the best rank in the same workspace for this query (1 = its best match). Scores of different workspaces are not comparable beyond that.",
+    }),
+    parent: Type.Optional(
+      Type.Object(
+        {
+          type: Type.String({
+            description: '`team`, `task`, `project`, `milestone`, `update`, `initiative`.',
+          }),
+          id: Type.String(),
+        },
+        { additionalProperties: false, description: 'What holds the record.' },
+      ),
+    ),
+    updatedAt: Timestamp('When the record last changed.'),
+  },
+  { $id: 'HubSearchHit', additionalProperties: false },
+)
+
+export const ResolvedRecord = Type.Object(
+  {
+    orgId: IdSchema('OrgId', 'The workspace holding the record.'),
+    type: StringEnum(['task', 'project', 'initiative', 'document'] as const, { description: 'What it is.' }),
+    id: Type.String({ description: 'The record id.' }),
+    key: Nullable(Type.String(), "The task's current key; null for other types."),
+    title: Type.String({ description: 'Title or name.' }),
+  },
+  { additionalProperties: false },
+)

@@ -1,0 +1,61 @@
+import type { StoredEvent } from '../kernel/events.ts'
+import type { OrgId } from '../kernel/ids.ts'
+import type { PageRequest } from '../kernel/pagination.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
+
+/** What the hub's search looks through, each in its database's full-text index. */
+export const HUB_SEARCH_TYPES = ['task', 'project', 'initiative', 'document', 'comment', 'update'] as const
+export type HubSearchType = (typeof HUB_SEARCH_TYPES)[number]
+
+/** One match in one workspace, with its engine's rank (higher is better; comparable within the org). */
+export interface SearchHit {
+  type: HubSearchType
+  id: string
+  /** Title or name; null for comments and updates, which have only a body. */
+  title: string | null
+  body: string
+  /** The task's key (`ENG-42`); null for the other types. */
+  key: string | null
+  /** What holds it: a task's team, a comment's or update's subject, a document's holder. */
+  parentType: string | null
+  parentId: string | null
+  updatedAt: string
+  rank: number
+}
+
+/** The filters of the hub's activity read in one workspace. */
+export interface ActivityFilter {
+  kinds?: readonly string[]
+  actorId?: string
+  resourceId?: string
+}
+
+/**
+ * The hub's per-workspace reads. Each takes one org and the reader's scope there, with the
+ * permission predicate in the query: the hub runs one of these per membership and merges in code.
+ */
+export interface HubReadRepo {
+  /** Records matching every term as a word prefix, best first (rank desc, then id desc). */
+  search(
+    orgId: OrgId,
+    terms: readonly string[],
+    types: readonly HubSearchType[],
+    scope: ReadScope,
+    page: PageRequest<'rank'>,
+  ): Promise<SearchHit[]>
+  /** Events the reader may see, newest first, strictly before `beforeSeq` (null: from the head). */
+  activity(
+    orgId: OrgId,
+    scope: ReadScope,
+    filter: ActivityFilter,
+    beforeSeq: number | null,
+    limit: number,
+  ): Promise<StoredEvent[]>
+}
+
+declare module '../kernel/storage.ts' {
+  interface Store {
+    /** The hub's permission-scoped reads of one workspace. */
+    hubReads: HubReadRepo
+  }
+}
