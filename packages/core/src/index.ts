@@ -93,6 +93,7 @@ export type {
   MilestoneId,
   NotificationId,
   OrgId,
+  PlanItemId,
   ProjectHistoryId,
   ProjectId,
   ProjectRelationId,
@@ -142,6 +143,8 @@ export { resourceOperations } from './kernel/resource.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
+export type { PlanItem } from './me/plan-schemas.ts'
+export { PLAN_DAY_MAX } from './me/plan-storage.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'

@@ -41,6 +41,7 @@ export const ID_PREFIXES = {
   DocumentVersionId: 'dver',
   ProjectRelationId: 'prel',
   ProjectHistoryId: 'phst',
+  PlanItemId: 'pli',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -84,6 +85,7 @@ export type FavoriteId = Id<'FavoriteId'>
 export type ViewId = Id<'ViewId'>
 export type DocumentId = Id<'DocumentId'>
 export type DocumentVersionId = Id<'DocumentVersionId'>
+export type PlanItemId = Id<'PlanItemId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

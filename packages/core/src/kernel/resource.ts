@@ -254,6 +254,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   initiativeId: 'InitiativeId',
   documentId: 'DocumentId',
   versionId: 'DocumentVersionId',
+  planItemId: 'PlanItemId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
