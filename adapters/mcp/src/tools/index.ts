@@ -4,6 +4,7 @@ import { connectorTools } from './connectors/link-item.ts'
 import { cycleTools } from './cycles/cycles.ts'
 import { documentTools } from './documents/documents.ts'
 import { labelTools } from './labels/labels.ts'
+import { planTools } from './me/plan.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
 import { projectTools } from './projects/projects.ts'
@@ -29,6 +30,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   organizeTool,
   ...agentTools,
   ...connectorTools,
+  ...planTools,
 ]
 
 const seen = new Set<string>()
