@@ -24,6 +24,13 @@ const ACCOUNT_ONLY = new Set([
   'me.favorites.create',
   'me.favorites.reorder',
   'me.favorites.delete',
+  'me.dailyPlan.items.create',
+  'me.dailyPlan.items.update',
+  'me.dailyPlan.items.delete',
+  'me.dailyPlan.items.complete',
+  'me.dailyPlan.items.reopen',
+  'me.dailyPlan.reorder',
+  'me.dailyPlan.carryOver',
 ])
 
 /** A write that needs another first: `restore` after `archive`, `reactivate` after `deactivate`, `remove` after `add`. */

@@ -13,6 +13,7 @@ import { registerConnectedAppsPage } from './pages/connected-apps.ts'
 import { registerConsentPages } from './pages/consent.ts'
 import { registerInvitationPage } from './pages/invitation.ts'
 import { PROBLEM_TYPE_PATH, registerProblemPages } from './pages/problems.ts'
+import { registerSettingsPages } from './pages/settings.ts'
 import { registerWelcomePage } from './pages/welcome.ts'
 import { registerSseRoute } from './sse-route.ts'
 
@@ -56,6 +57,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerAccountPages(app, oauth)
   registerConsentPages(app, oauth)
   registerConnectedAppsPage(app, oauth)
+  registerSettingsPages(app, engine, oauth)
   registerInvitationPage(app, engine, oauth)
   registerProblemPages(app, engine)
   registerWelcomePage(app, engine, oauth)

@@ -110,6 +110,7 @@ export type {
   MilestoneId,
   NotificationId,
   OrgId,
+  PlanItemId,
   ProgramHistoryId,
   ProgramId,
   ProjectHistoryId,
@@ -164,7 +165,10 @@ export { resourceOperations } from './kernel/resource.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
+export type { PlanItem } from './me/plan-schemas.ts'
+export { PLAN_DAY_MAX } from './me/plan-storage.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
+export { DATE_FORMATS, NOTIFICATION_DELIVERIES, WEEK_STARTS } from './me/schemas.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
 export type {

@@ -2,6 +2,7 @@ import type { ConsentId, OAuthServer } from '@workgraph/core'
 import type { H3 } from 'h3'
 import { readSessionCookie, sameOrigin } from '../oauth/web-session.ts'
 import { errorPage, escapeHtml, hidden, page, readForm, seeOther } from './html.ts'
+import { settingsNav } from './settings.ts'
 
 const PATH = '/settings/connected-apps'
 
@@ -29,7 +30,7 @@ export function registerConnectedAppsPage(app: H3, oauth: OAuthServer): void {
       : '<p>No app is connected to your account.</p>'
     return page(
       'Connected apps',
-      `<h1>Connected apps</h1><p>Signed in as ${escapeHtml(signedIn.user.email)}.</p>${table}
+      `<h1>Connected apps</h1>${settingsNav('connected-apps')}<p>Signed in as ${escapeHtml(signedIn.user.email)}.</p>${table}
 <p>Revoking an app ends its access at once; it must ask you again.</p>
 <form method="post" action="/sign-out"><button type="submit">Sign out</button></form>`,
     )

@@ -1,4 +1,4 @@
-import type { Timestamp } from '../columns.ts'
+import type { NullableTimestamp, Timestamp } from '../columns.ts'
 
 /** The person's own tables, as queries see them. */
 export interface MeTables {
@@ -18,5 +18,24 @@ export interface MeTables {
     recordId: string
     position: number
     createdAt: Timestamp
+  }
+  planItems: {
+    userId: string
+    id: string
+    date: string
+    position: number
+    kind: string
+    orgId: string | null
+    taskId: string | null
+    text: string | null
+    timeStart: string | null
+    timeEnd: string | null
+    estimateMinutes: number | null
+    source: string
+    carriedFrom: string | null
+    carryCount: number
+    doneAt: NullableTimestamp
+    createdAt: Timestamp
+    updatedAt: Timestamp
   }
 }

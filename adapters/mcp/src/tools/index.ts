@@ -7,6 +7,7 @@ import { customFieldTools } from './fields/set-field.ts'
 import { hubTools } from './hub/hub.ts'
 import { insightTools } from './insights/insights.ts'
 import { labelTools } from './labels/labels.ts'
+import { planTools } from './me/plan.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
 import { programTools } from './programs/programs.ts'
@@ -39,6 +40,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...agentTools,
   ...connectorTools,
   ...hubTools,
+  ...planTools,
 ]
 
 const seen = new Set<string>()

@@ -49,6 +49,7 @@ export const ID_PREFIXES = {
   ReminderId: 'rmd',
   ProgramId: 'prg',
   ProgramHistoryId: 'pghs',
+  PlanItemId: 'pli',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -100,6 +101,7 @@ export type CustomFieldId = Id<'CustomFieldId'>
 export type CustomFieldOptionId = Id<'CustomFieldOptionId'>
 export type ProgramId = Id<'ProgramId'>
 export type ProgramHistoryId = Id<'ProgramHistoryId'>
+export type PlanItemId = Id<'PlanItemId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

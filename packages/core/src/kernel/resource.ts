@@ -261,6 +261,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   recurrenceId: 'RecurrenceId',
   reminderId: 'ReminderId',
   programId: 'ProgramId',
+  planItemId: 'PlanItemId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

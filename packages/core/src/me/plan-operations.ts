@@ -1,0 +1,251 @@
+import { Type } from '@sinclair/typebox'
+import { IdSchema, type PlanItemId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { Nullable } from '../kernel/schema-types.ts'
+import {
+  addPlanItem,
+  calendarDate,
+  carryOver,
+  completePlanItem,
+  getPlanDay,
+  getPlanItem,
+  type NewPlanItem,
+  type PlanItemChange,
+  planSuggestions,
+  removePlanItem,
+  reopenPlanItem,
+  reorderPlanDay,
+  updatePlanItem,
+} from './plan.ts'
+import { planExamples } from './plan-examples.ts'
+import {
+  EstimateMinutes,
+  PlanDate,
+  PlanDay,
+  PlanItem,
+  PlanSourceSchema,
+  PlanSuggestions,
+  PlanTaskRef,
+  PlanText,
+  TimeBlock,
+} from './plan-schemas.ts'
+import { PLAN_DAY_MAX } from './plan-storage.ts'
+
+const plan = '/v1/me/daily-plan'
+const dayParams = Type.Object({ date: PlanDate }, { additionalProperties: false })
+const itemParams = Type.Object({ planItemId: IdSchema('PlanItemId') }, { additionalProperties: false })
+const itemPath = `${plan}/items/{planItemId}`
+const itemId = (params: unknown) => (params as { planItemId: PlanItemId }).planItemId
+const dateOf = (params: unknown) => calendarDate((params as { date: string }).date, '/params/date')
+
+export const planOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'me.dailyPlan.get',
+    method: 'GET',
+    path: `${plan}/{date}`,
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'Get my plan for a day',
+    description:
+      "The caller's plan for the day, in order: tasks of any of their workspaces and free-text items, with time blocks. A task item shows its task only while the caller may view it; otherwise it reads `{hidden: true, reason}` with no title, key or workspace. A task completed anywhere shows its item done (`doneBy: system:taskCompleted`). A day never planned is empty.",
+    params: dayParams,
+    response: PlanDay,
+    status: 200,
+    errors: [],
+    examples: planExamples.day,
+    run: (ctx, { params }) => getPlanDay(ctx, dateOf(params)),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.items.create',
+    method: 'POST',
+    path: `${plan}/{date}/items`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Add an item to my plan',
+    description: `Adds a task (by workspace and \`id\` or \`key\`; the caller must be able to view it, 422 \`reference_not_found\` otherwise) or a free-text item to the day, at \`position\` (default: the end), with an optional time block and estimate. \`source\` records that the item was taken from a suggestion. A task is on a day at most once, and a day holds at most ${PLAN_DAY_MAX} items (409 \`conflict\`).`,
+    params: dayParams,
+    body: Type.Object(
+      {
+        task: Type.Optional(PlanTaskRef),
+        text: Type.Optional(PlanText),
+        position: Type.Optional(
+          Type.Integer({ minimum: 0, description: 'Where in the day; past the end means the end.' }),
+        ),
+        timeBlock: Type.Optional(Nullable(TimeBlock, 'When in the day; null for unscheduled.')),
+        estimateMinutes: Type.Optional(Nullable(EstimateMinutes, 'Expected minutes; null for none.')),
+        source: Type.Optional(PlanSourceSchema),
+      },
+      { additionalProperties: false },
+    ),
+    response: PlanItem,
+    status: 201,
+    errors: ['reference_not_found', 'conflict'],
+    location: 'me.dailyPlan.items.get',
+    examples: planExamples.create,
+    run: (ctx, { params, body }) => addPlanItem(ctx, dateOf(params), body as NewPlanItem),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.items.get',
+    method: 'GET',
+    path: itemPath,
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'Get a plan item',
+    description:
+      'One item of the caller’s plan, with an ETag for `If-Match`; hidden tasks as in `me.dailyPlan.get`.',
+    params: itemParams,
+    response: PlanItem,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    examples: planExamples.get,
+    run: (ctx, { params }) => getPlanItem(ctx, itemId(params)),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.items.update',
+    method: 'PATCH',
+    path: itemPath,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Change a plan item',
+    description:
+      'Changes the text (text items only), the time block or the estimate, or moves the item to another day (to its end; 409 `conflict` when its task is already there or the day is full).',
+    params: itemParams,
+    body: Type.Object(
+      {
+        text: Type.Optional(PlanText),
+        timeBlock: Type.Optional(Nullable(TimeBlock, 'When in the day; null to unschedule.')),
+        estimateMinutes: Type.Optional(Nullable(EstimateMinutes, 'Expected minutes; null for none.')),
+        date: Type.Optional(PlanDate),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    response: PlanItem,
+    status: 200,
+    errors: ['not_found', 'conflict'],
+    precondition: 'me.dailyPlan.items.get',
+    examples: planExamples.update,
+    run: (ctx, { params, body }) => updatePlanItem(ctx, itemId(params), body as PlanItemChange),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.items.delete',
+    method: 'DELETE',
+    path: itemPath,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Remove a plan item',
+    description: 'Takes the item off the plan; its task is untouched. The day’s later items move up.',
+    params: itemParams,
+    response: null,
+    status: 204,
+    errors: ['not_found'],
+    precondition: 'me.dailyPlan.items.get',
+    run: (ctx, { params }) => removePlanItem(ctx, itemId(params)),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.items.complete',
+    method: 'POST',
+    path: `${itemPath}/complete`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Mark a plan item done',
+    description:
+      'Marks the item done (`doneBy: me`); done again changes nothing. The task of a task item is not changed: complete it through the tasks API with its own permission check.',
+    params: itemParams,
+    response: PlanItem,
+    status: 200,
+    errors: ['not_found'],
+    examples: planExamples.complete,
+    run: (ctx, { params }) => completePlanItem(ctx, itemId(params)),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.items.reopen',
+    method: 'POST',
+    path: `${itemPath}/reopen`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Reopen a plan item',
+    description:
+      'Undoes `complete`; an open item stays open. An item done because its task was completed stays done until the task reopens (409 `conflict`).',
+    params: itemParams,
+    response: PlanItem,
+    status: 200,
+    errors: ['not_found', 'conflict'],
+    examples: planExamples.reopen,
+    run: (ctx, { params }) => reopenPlanItem(ctx, itemId(params)),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.reorder',
+    method: 'POST',
+    path: `${plan}/{date}/reorder`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Order a day of my plan',
+    description:
+      '`itemIds` lists each item of the day exactly once (hidden task items too), in the new order.',
+    params: dayParams,
+    body: Type.Object(
+      { itemIds: Type.Array(IdSchema('PlanItemId'), { maxItems: PLAN_DAY_MAX }) },
+      { additionalProperties: false },
+    ),
+    response: PlanDay,
+    status: 200,
+    errors: [],
+    examples: planExamples.reorder,
+    run: (ctx, { params, body }) =>
+      reorderPlanDay(ctx, dateOf(params), (body as { itemIds: string[] }).itemIds),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.carryOver',
+    method: 'POST',
+    path: `${plan}/{date}/carry-over`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Carry unfinished items over to a day',
+    description:
+      'Moves every open item of earlier days to the end of this day, oldest first (`carriedFrom`, `carryCount` + 1). A task already planned on the day keeps that item and the older one is dropped. Done items, items whose task was completed, and task items the caller can no longer view stay where they were. Calling it again moves nothing more: idempotent per day. `carried` counts the items moved or merged.',
+    params: dayParams,
+    response: Type.Object(
+      {
+        date: PlanDate,
+        carried: Type.Integer({ minimum: 0, description: 'Items moved to the day or merged into it.' }),
+        items: Type.Array(PlanItem, { description: 'The day after the carry-over, in order.' }),
+      },
+      { additionalProperties: false },
+    ),
+    status: 200,
+    errors: [],
+    examples: planExamples.carryOver,
+    run: (ctx, { params }) => carryOver(ctx, dateOf(params)),
+  }),
+  declareOperation({
+    id: 'me.dailyPlan.suggestions',
+    method: 'GET',
+    path: `${plan}/{date}/suggestions`,
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'Suggest tasks for a day',
+    description:
+      'Open tasks assigned to the caller in each of their workspaces, not yet on the day, ranked overdue > due today > newly unblocked > in a cycle running on the day > due within three days; then by due date. Each workspace is read with the caller’s own read scope there, by its own queries; a workspace that fails is listed in `partial` and the rest is answered. Nothing is added to the plan: add a suggestion with `me.dailyPlan.items.create` and its `source`.',
+    params: dayParams,
+    query: Type.Object(
+      {
+        limit: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 100,
+            default: 50,
+            description: 'At most this many (default 50).',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    response: PlanSuggestions,
+    status: 200,
+    errors: [],
+    examples: planExamples.suggestions,
+    run: (ctx, { params, query }) =>
+      planSuggestions(ctx, dateOf(params), (query as { limit?: number }).limit ?? 50),
+  }),
+]
