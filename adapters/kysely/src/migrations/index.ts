@@ -20,6 +20,8 @@ import * as m0019 from './0019_initiatives.ts'
 import * as m0020 from './0020_notifications.ts'
 import * as m0021 from './0021_me.ts'
 import * as m0022 from './0022_documents.ts'
+import * as m0029 from './0029_read_indexes.ts'
+import * as m0030 from './0030_dependency_lookup.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022_documents': m0022,
   '0016_comment_subjects': m0016,
   '0015_project_relations': m0015,
+  '0029_read_indexes': m0029,
+  '0030_dependency_lookup': m0030,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */
