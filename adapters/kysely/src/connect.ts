@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { CachedCamelCasePlugin, cachedStatements } from './fast-path.ts'
 import type { Database, Dialect } from './schema.ts'
 
 export interface ConnectOptions {
@@ -27,7 +28,7 @@ export function isPostgresUrl(url: string): boolean {
 
 /** Opens the database named by `url`: Postgres via pg, anything else as a SQLite file (WAL). */
 export async function connect(options: ConnectOptions): Promise<Connection> {
-  const plugins = [new CamelCasePlugin()]
+  const plugins = [new CachedCamelCasePlugin()]
   if (isPostgresUrl(options.url)) {
     if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error(`Invalid schema name ${options.schema}`)
@@ -58,7 +59,10 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: cachedStatements(database) }),
+      plugins,
+    }),
     dialect: 'sqlite',
   }
 }
