@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { CachedCamelCasePlugin, cachedStatements } from './fast-path.ts'
 import type { Database, Dialect } from './schema.ts'
 
@@ -30,6 +30,8 @@ export function isPostgresUrl(url: string): boolean {
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const plugins = [new CachedCamelCasePlugin()]
   if (isPostgresUrl(options.url)) {
+    // Loaded on demand, so a SQLite server never parses the Postgres driver (cold start).
+    const { default: pg } = await import('pg')
     if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error(`Invalid schema name ${options.schema}`)
     if (options.schema) {
