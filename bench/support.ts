@@ -62,3 +62,30 @@ export function percentile(values: number[], q: number): number {
 export function fmt(values: number[], high = 0.99): string {
   return `${percentile(values, 0.5).toFixed(2)} / ${percentile(values, high).toFixed(2)}`
 }
+
+export interface LoadJob {
+  url: string
+  method: string
+  headers: Record<string, string>
+  /** `{{n}}` is replaced by the request's number. */
+  body?: string
+  count: number
+  concurrency: number
+  /** The status every response must have; others are failures. */
+  expect: number
+}
+export interface LoadResult {
+  latencies: number[]
+  elapsedMs: number
+  failures: string[]
+}
+
+/** Runs one load job on a worker thread (bench/load-worker.mjs) and returns its latencies. */
+export async function load(job: LoadJob): Promise<LoadResult> {
+  const { Worker } = await import('node:worker_threads')
+  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job })
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+}

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import pg from 'pg'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import type pg from 'pg'
+import { CachedCamelCasePlugin, cachedStatements } from './fast-path.ts'
 import type { Database, Dialect } from './schema.ts'
 
 export interface ConnectOptions {
@@ -27,10 +28,11 @@ export function isPostgresUrl(url: string): boolean {
 
 /** Opens the database named by `url`: Postgres via pg, anything else as a SQLite file (WAL). */
 export async function connect(options: ConnectOptions): Promise<Connection> {
-  // Only column names map; the keys inside JSON values (jsonb on Postgres) are data, such as the
-  // custom field ids (`cf_…`) keying a task's `fields` in event payloads, and stay as written.
-  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })]
+  // Column names map through a cache; keys inside JSON values stay as written (see CachedCamelCasePlugin).
+  const plugins = [new CachedCamelCasePlugin()]
   if (isPostgresUrl(options.url)) {
+    // Loaded on demand, so a SQLite server never parses the Postgres driver (cold start).
+    const { default: pg } = await import('pg')
     if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error(`Invalid schema name ${options.schema}`)
     if (options.schema) {
@@ -60,7 +62,10 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: cachedStatements(database) }),
+      plugins,
+    }),
     dialect: 'sqlite',
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createMemoryEventHub, type EventHub, type HubNotice } from '@workgraph/core'
-import pg from 'pg'
+import type pg from 'pg'
 
 export interface PostgresHubOptions {
   /** The `postgres://` URL of the database every instance shares. */
@@ -19,6 +19,7 @@ export interface PostgresHubOptions {
  * the listener reconnects delays an event until the readers' fallback re-read, it never loses it.
  */
 export async function createPostgresEventHub(options: PostgresHubOptions): Promise<EventHub> {
+  const { default: pg } = await import('pg')
   const local = createMemoryEventHub({ onListenerError: options.onError })
   const channel = `workgraph_events${options.schema ? `_${options.schema}` : ''}`.slice(0, 63)
   const instance = randomUUID()

@@ -24,6 +24,8 @@ import * as m0023 from './0023_programs.ts'
 import * as m0024 from './0024_project_grants.ts'
 import * as m0025 from './0025_search.ts'
 import * as m0027 from './0027_daily_plan.ts'
+import * as m0029 from './0029_read_indexes.ts'
+import * as m0030 from './0030_dependency_lookup.ts'
 import * as m0031 from './0031_templates.ts'
 import * as m0033 from './0033_custom_fields.ts'
 import * as m0035 from './0035_admin.ts'
@@ -60,6 +62,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0024_project_grants': m0024,
   '0025_search': m0025,
   '0027_daily_plan': m0027,
+  '0029_read_indexes': m0029,
+  '0030_dependency_lookup': m0030,
   '0031_templates': m0031,
   '0033_custom_fields': m0033,
   '0035_admin': m0035,

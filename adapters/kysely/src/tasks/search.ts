@@ -14,15 +14,21 @@ type Eb = ExpressionBuilder<Database, 'tasks'>
  * filter reveals a task of a team the reader cannot see.
  */
 export function blockedBy(eb: Eb, scope: ReadScope) {
+  // Cross joins with the conditions in WHERE: the same inner join, but SQLite then keeps the
+  // dependency row (one index seek on the blocked task) as the outer loop. Left to itself, for a
+  // reader scoped to a few teams it drove the subquery from `b.team_id in (…)`, reading every
+  // task of those teams once per listed row. Postgres plans both forms alike.
   let blockers = eb
     .selectFrom('taskDependencies as d')
-    .innerJoin('tasks as b', (j) => j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'))
-    .innerJoin('workflowStates as bs', (j) =>
-      j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
-    )
+    .crossJoin('tasks as b')
+    .crossJoin('workflowStates as bs')
     .select(sql.lit(1).as('one'))
     .whereRef('d.orgId', '=', 'tasks.orgId')
     .whereRef('d.blockedId', '=', 'tasks.id')
+    .whereRef('b.orgId', '=', 'd.orgId')
+    .whereRef('b.id', '=', 'd.blockerId')
+    .whereRef('bs.orgId', '=', 'b.orgId')
+    .whereRef('bs.id', '=', 'b.stateId')
     .where('b.deletedAt', 'is', null)
     .where('b.archivedAt', 'is', null)
     .where('bs.category', 'not in', ['completed', 'canceled'])

@@ -24,8 +24,8 @@ import { applyTaskFilters, blockedBy, taskSortKey } from './search.ts'
  * Tasks with their key and state category (from the team and the state, so renaming either is one
  * write) and whether an open, unarchived task the reader may view blocks them.
  */
-export function taskSelect(db: Kysely<Database>, scope: ReadScope) {
-  return db
+export function taskSelect(db: Kysely<Database>, scope: ReadScope, blocked: 'inline' | 'after' = 'inline') {
+  const q = db
     .selectFrom('tasks')
     .innerJoin('teams', (j) =>
       j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
@@ -35,8 +35,47 @@ export function taskSelect(db: Kysely<Database>, scope: ReadScope) {
     )
     .selectAll('tasks')
     .select(['teams.key as teamKey', 's.category as stateCategory'])
-    .select((eb) => blockedBy(eb, scope).as('isBlocked'))
     .where('tasks.deletedAt', 'is', null)
+  // 'after': the caller sets the flag with `withBlockedFlags`, one query for the whole page.
+  return blocked === 'inline'
+    ? q.select((eb) => blockedBy(eb, scope).as('isBlocked'))
+    : q.select(sql<boolean>`0`.as('isBlocked'))
+}
+
+/**
+ * Sets `isBlocked` on a page of tasks with one look-up of their open, unarchived blockers the reader
+ * may view (the rule of `blockedBy`). In the page query itself, Postgres planned that subquery as a
+ * hashed subplan: it read every dependency and every task of the org once per page (60–300 ms at
+ * 100,000 tasks), where this reads the page's own edges through `task_dependencies_blocker`.
+ */
+async function withBlockedFlags<T extends { id: string; isBlocked: boolean }>(
+  db: Kysely<Database>,
+  orgId: string,
+  tasks: T[],
+  scope: ReadScope,
+): Promise<T[]> {
+  if (tasks.length === 0) return tasks
+  let q = db
+    .selectFrom('taskDependencies as d')
+    .innerJoin('tasks as b', (j) => j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'))
+    .innerJoin('workflowStates as bs', (j) =>
+      j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
+    )
+    .select('d.blockedId')
+    .distinct()
+    .where('d.orgId', '=', orgId)
+    .where(
+      'd.blockedId',
+      'in',
+      tasks.map((t) => t.id),
+    )
+    .where('b.deletedAt', 'is', null)
+    .where('b.archivedAt', 'is', null)
+    .where('bs.category', 'not in', ['completed', 'canceled'])
+  if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'b', scope))
+  const blocked = new Set((await q.execute()).map((r) => r.blockedId))
+  for (const task of tasks) if (blocked.has(task.id)) task.isBlocked = true
+  return tasks
 }
 
 export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
@@ -62,7 +101,7 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
       return row ? (await withLabelIds(db, orgId, [toTask(row)]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
-      let q = taskSelect(db, scope).where('tasks.orgId', '=', orgId)
+      let q = taskSelect(db, scope, 'after').where('tasks.orgId', '=', orgId)
       if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
       if (filter.teamId) q = q.where('tasks.teamId', '=', filter.teamId)
       if (filter.stateId) q = q.where('tasks.stateId', '=', filter.stateId)
@@ -92,7 +131,7 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
         ? fieldSortKey(orgId, filter.sortField, page.direction)
         : taskSortKey(page)
       const rows = await keysetPage(q, page, { sort, id: 'tasks.id' }).execute()
-      return withLabelIds(db, orgId, rows.map(toTask))
+      return withLabelIds(db, orgId, await withBlockedFlags(db, orgId, rows.map(toTask), scope))
     },
     async update(orgId, id, patch) {
       await db

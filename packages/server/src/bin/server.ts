@@ -2,7 +2,6 @@
 import { createEngine } from '@workgraph/core'
 import { createApp, createCimdFetcher, requestIdOf } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/kysely'
-import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
 import { answerClientErrors } from '../client-errors.ts'
 import { loadConnectors } from '../connectors-config.ts'
@@ -10,7 +9,6 @@ import { gracefulClose } from '../graceful-close.ts'
 import { bindServer, PortInUseError } from '../listen.ts'
 import { createLogger } from '../logger.ts'
 import { readSettings, SettingsError } from '../settings.ts'
-import { createSmtpMailer } from '../smtp-mailer.ts'
 
 // The reference server. Every setting it reads is in packages/server/src/settings.ts and
 // docs/configuration.md; a `.env` file in the working directory is read first.
@@ -40,8 +38,11 @@ const hub = isPostgresUrl(settings.databaseUrl)
       onError: (error) => log.error('event hub', error),
     })
   : undefined
-const mailer = settings.smtp ? createSmtpMailer(settings.smtp) : undefined
-const rateLimitStore = settings.redisUrl ? createRedisRateLimitStore({ url: settings.redisUrl }) : undefined
+// Loaded only when configured: nodemailer and ioredis are a third of what a start would parse.
+const mailer = settings.smtp ? (await import('../smtp-mailer.ts')).createSmtpMailer(settings.smtp) : undefined
+const rateLimitStore = settings.redisUrl
+  ? (await import('@workgraph/redis')).createRedisRateLimitStore({ url: settings.redisUrl })
+  : undefined
 const engine = await createEngine({
   storage,
   config: {

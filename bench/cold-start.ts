@@ -1,0 +1,106 @@
+/**
+ * Cold start: milliseconds from spawning the server's start command to the first 200 from
+ * `GET /v1/config`, on a fresh SQLite file each run (so migrations run every time, as on a first
+ * start). Runs each command `--runs` times (default 7), interleaved, and prints the median and the
+ * range. Commands: what `pnpm start` runs (`node scripts/start.mjs`: the bundle built at install,
+ * dist/server/server.mjs) and the source under tsx (`pnpm start:source`); `--only=built` or
+ * `--only=source`.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+const runs = Number(arg('runs') ?? 7)
+const only = arg('only')
+const root = join(import.meta.dirname, '..')
+const bundle = join(root, 'dist/server/server.mjs')
+const commands: Record<string, string[]> = {
+  built: ['node', join(root, 'scripts/start.mjs')],
+  source: [
+    join(root, 'node_modules/.bin/tsx'),
+    '--conditions=dev-source',
+    'packages/server/src/bin/server.ts',
+  ],
+}
+if (!only || only === 'built') {
+  if (!existsSync(bundle))
+    throw new Error(`${bundle} is missing: run \`npx pnpm@10.34.8 build:server\` first`)
+}
+
+/** The median and the like, without loading the server (support.ts imports it). */
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const pos = (sorted.length - 1) * q
+  const lo = sorted[Math.floor(pos)]!
+  return lo + (sorted[Math.ceil(pos)]! - lo) * (pos - Math.floor(pos))
+}
+
+/** A port nobody holds right now (others share this machine). */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+/** User + system CPU time of a live process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+async function once(command: string[]): Promise<{ wall: number; cpu: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'workgraph-cold-'))
+  const p = await freePort()
+  const started = performance.now()
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(p),
+      HOST: '127.0.0.1',
+      DATABASE_URL: join(dir, 'db.sqlite'),
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`)
+      try {
+        const response = await fetch(`http://127.0.0.1:${p}/v1/config`)
+        if (response.status === 200) {
+          const wall = performance.now() - started
+          await response.arrayBuffer()
+          return { wall, cpu: cpuMs(child.pid!) }
+        }
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const names = Object.keys(commands).filter((n) => !only || n === only)
+const times: Record<string, { wall: number; cpu: number }[]> = Object.fromEntries(names.map((n) => [n, []]))
+await once(commands[names[0]!]!) // warms the OS file cache; not counted
+for (let i = 0; i < runs; i++) for (const name of names) times[name]!.push(await once(commands[name]!))
+console.log(
+  `cold start to the first /v1/config (ms; CPU = the server process's user + system time until then), ${runs} runs each, interleaved; load average ${loadavg()[0]!.toFixed(1)}`,
+)
+for (const name of names) {
+  const wall = times[name]!.map((t) => t.wall)
+  const cpu = times[name]!.map((t) => t.cpu)
+  console.log(
+    `${name.padEnd(7)} wall median ${percentile(wall, 0.5).toFixed(0)} (min ${Math.min(...wall).toFixed(0)}, max ${Math.max(...wall).toFixed(0)}), ` +
+      `CPU median ${percentile(cpu, 0.5).toFixed(0)} (min ${Math.min(...cpu)}, max ${Math.max(...cpu)})   ${commands[name]!.join(' ')}`,
+  )
+}

@@ -1,0 +1,276 @@
+/**
+ * Query plans of the hot reads, on the permissions bench's org (100,000 tasks, 50 teams, 1,000
+ * members and their grants) plus 20,000 events, 5,000 comments, 10,000 dependencies and 10,000
+ * notifications, seeded
+ * straight through storage. For each read it records the SQL the repository compiles (a plugin on a
+ * second storage over the same connection) and prints the database's plan for it: on Postgres
+ * `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)`, on SQLite `EXPLAIN QUERY PLAN` plus the time of ten runs.
+ * On Postgres statistics are gathered first (ANALYZE), as autovacuum would; on SQLite only with
+ * `--analyze` (see docs/performance.md for why the server does not).
+ * `--before` drops the indexes of migrations 0029 and 0030 first (and restores the one 0030 replaces), to show the plans without them.
+ */
+import type {
+  Actor,
+  MemberId,
+  NotificationId,
+  NotificationRecord,
+  OrgId,
+  ProjectId,
+  ReadScope,
+  TaskId,
+  TeamId,
+} from '@workgraph/core'
+import { createUser, loadProfile, newId, readScope, UNSCOPED } from '@workgraph/core'
+import type { CommentRecord } from '@workgraph/core/storage'
+import { createKyselyStorage } from '@workgraph/kysely'
+import type { RunningServer } from '@workgraph/server'
+import {
+  mulberry32,
+  type Person,
+  seedAccess,
+  seedPeople,
+  seedProjects,
+  seedTasks,
+  TEAMS,
+} from './permissions-world.ts'
+import { onPostgres, percentile, postgres, runBench } from './support.ts'
+
+const before = process.argv.includes('--before')
+const random = mulberry32(7)
+
+await runBench('plans', async (server, schema) => {
+  const { engine, storage } = server
+  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
+  const principal = await engine.tokens.verifyAccessToken(
+    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
+  )
+  const call = async <T>(id: string, input: Record<string, unknown>) => {
+    const result = await engine.execute(id, input as never, principal)
+    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
+    return result.body as T
+  }
+  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'Plans' } })
+  const teamIds: TeamId[] = []
+  for (let t = 0; t < TEAMS; t++) {
+    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
+    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
+  }
+  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
+    params: { orgId: org.id },
+    body: { name: 'Project 0', teamIds: [teamIds[0]] },
+  })
+  let started = performance.now()
+  const people = await seedPeople(storage, org.id)
+  // The same world as bench/permissions.ts, project grants included.
+  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
+  await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
+  const rows = await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
+  await seedOthers(storage, org.id, teamIds, people, rows)
+  console.log(`${storage.dialect}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  started = performance.now()
+  if (postgres) await onPostgres(`set search_path = ${schema}; analyze`)
+  else if (process.argv.includes('--analyze'))
+    await storage.db.executeQuery({ sql: 'analyze', parameters: [], query: null } as never)
+  console.log(`ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  if (before) {
+    for (const index of [
+      'tasks_team_created',
+      'tasks_team_updated',
+      'grants_subject',
+      'task_dependencies_blocker',
+    ])
+      await storage.db.schema.dropIndex(index).execute()
+    await storage.db.schema
+      .createIndex('task_dependencies_blocked')
+      .on('task_dependencies')
+      .columns(['org_id', 'blocked_id'])
+      .execute()
+    console.log('dropped the indexes of migrations 0029 and 0030 (--before)')
+  }
+
+  const actorOf = (p: Person): Actor => ({
+    id: p.memberId,
+    kind: 'person',
+    orgId: org.id,
+    role: p.role,
+    userId: p.user.id,
+    name: p.user.name,
+  })
+  const scopeOf = async (p: Person) => readScope(await storage.read((s) => loadProfile(s, actorOf(p))))
+  const guest1 = people.find((p) => p.kind === 'guest-1')!
+  const guestFew = people.find((p) => p.kind === 'guest-few')!
+  const member = people.find((p) => p.kind === 'member')!
+  const scopes: Record<string, ReadScope> = {
+    'guest, 1 team': await scopeOf(guest1),
+    'guest, 2–4 teams': await scopeOf(guestFew),
+    member: await scopeOf(member),
+  }
+  const commented = rows[0]!.id as TaskId
+  const recipient = people[3]!.memberId
+  const now = new Date().toISOString()
+  const page = (sort: string, direction: 'asc' | 'desc' = 'desc') =>
+    ({ sort, direction, after: null, limit: 50 }) as never
+
+  type Read = (s: Parameters<Parameters<typeof storage.read>[0]>[0]) => Promise<unknown>
+  const reads: [string, Read][] = [
+    [
+      'tasks.list, member (org-wide), -createdAt',
+      (s) => s.tasks.list(org.id, { archived: false }, page('createdAt'), scopes.member!),
+    ],
+    ...(['guest, 1 team', 'guest, 2–4 teams'] as const).flatMap((who): [string, Read][] => [
+      [
+        `tasks.list, ${who}, -createdAt`,
+        (s) => s.tasks.list(org.id, { archived: false }, page('createdAt'), scopes[who]!),
+      ],
+      [
+        `tasks.list, ${who}, -updatedAt`,
+        (s) => s.tasks.list(org.id, { archived: false }, page('updatedAt'), scopes[who]!),
+      ],
+    ]),
+    [
+      'tasks.list, ?teamId= (one team), -createdAt',
+      (s) => s.tasks.list(org.id, { archived: false, teamId: teamIds[30]! }, page('createdAt'), UNSCOPED),
+    ],
+    ['loadProfile: teamsOf', (s) => s.access.teamsOf(org.id, guestFew.memberId)],
+    ['loadProfile: grantsFor', (s) => s.access.grantsFor(org.id, guestFew.memberId, teamIds.slice(0, 3))],
+    [
+      'events.list (stream), guest 2–4 teams, from the start',
+      (s) => s.events.list(org.id, 0, 100, scopes['guest, 2–4 teams']!),
+    ],
+    ['events.list (stream), member, the last 100', (s) => s.events.list(org.id, 19_900, 100, scopes.member!)],
+    [
+      'comments.list on a task',
+      (s) =>
+        s.comments.list(
+          org.id,
+          { subjectType: 'task', subjectId: commented } as never,
+          page('threadId', 'asc'),
+        ),
+    ],
+    [
+      'notifications.list, inbox',
+      (s) => s.notifications.list(org.id, recipient, { view: 'inbox' } as never, now, page('createdAt')),
+    ],
+    ['notifications.counts', (s) => s.notifications.counts(org.id, recipient, now)],
+  ]
+
+  let compiled: { sql: string; parameters: readonly unknown[] }[] = []
+  const db = storage.db.withPlugin({
+    transformQuery(args) {
+      compiled.push(storage.db.getExecutor().compileQuery(args.node, args.queryId))
+      return args.node
+    },
+    async transformResult(args) {
+      return args.result
+    },
+  })
+  const recorder = createKyselyStorage({ db, dialect: storage.dialect })
+  const prefix = postgres ? 'explain (analyze, buffers, costs off) ' : 'explain query plan '
+  for (const [label, read] of reads) {
+    compiled = []
+    await recorder.read(read)
+    const query = compiled[0]!
+    const plan = await storage.db.executeQuery<Record<string, unknown>>({
+      ...query,
+      sql: prefix + query.sql,
+    } as never)
+    const times: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now()
+      await storage.db.executeQuery(query as never)
+      times.push(performance.now() - t)
+    }
+    console.log(`\n### ${label} (median of 10: ${percentile(times, 0.5).toFixed(2)} ms)\n`)
+    console.log(`    ${query.sql}\n`)
+    const lines = plan.rows.map((r) => String(postgres ? Object.values(r)[0] : r.detail))
+    console.log(lines.map((l) => `    ${l}`).join('\n'))
+  }
+})
+
+/** 20,000 events over the teams, 5,000 comments (100 on the first task), 10,000 notifications over 100 people. */
+async function seedOthers(
+  storage: RunningServer['storage'],
+  orgId: OrgId,
+  teamIds: TeamId[],
+  people: Person[],
+  tasks: { id: string; teamId: string }[],
+) {
+  const author = people[0]!.memberId
+  const base = Date.parse('2025-06-01T00:00:00.000Z')
+  const at = (i: number) => new Date(base + i * 1000).toISOString()
+  for (let batch = 0; batch < 40; batch++) {
+    await storage.transaction(async (store) => {
+      const events = Array.from({ length: 500 }, (_, k) => {
+        const task = tasks[Math.floor(random() * tasks.length)]!
+        return {
+          id: newId('EventId'),
+          kind: 'task.updated',
+          actorId: author,
+          resourceType: 'task',
+          resourceId: task.id,
+          teamId: task.teamId as TeamId,
+          data: { title: 'x' },
+          createdAt: at(batch * 500 + k),
+        }
+      })
+      await store.events.append(orgId, events)
+    })
+  }
+  await storage.transaction(async (store) => {
+    for (let i = 0; i < 5_000; i++) {
+      const task = (i < 100 ? tasks[0]! : tasks[Math.floor(random() * tasks.length)]!).id as TaskId
+      const id = newId('CommentId')
+      const comment: CommentRecord = {
+        id,
+        orgId,
+        subjectType: 'task',
+        subjectId: task,
+        taskId: task,
+        threadId: id,
+        authorId: author,
+        body: `Comment ${i}`,
+        createdAt: at(i),
+        updatedAt: at(i),
+        editedAt: null,
+        deletedAt: null,
+        resolvedAt: null,
+        resolvedById: null,
+      }
+      await store.comments.insert(comment)
+    }
+    // Dependencies: 10,000 edges between random tasks (every listed page then holds some blocked tasks).
+    for (let i = 0; i < 10_000; i++) {
+      const blocker = tasks[Math.floor(random() * tasks.length)]!.id as TaskId
+      const blocked = tasks[Math.floor(random() * tasks.length)]!.id as TaskId
+      if (blocker === blocked) continue
+      await store.taskDependencies.add({
+        orgId,
+        blockerId: blocker,
+        blockedId: blocked,
+        createdBy: author,
+        createdAt: at(i),
+      })
+    }
+    for (let i = 0; i < 10_000; i++) {
+      const task = tasks[i % tasks.length]!
+      const notification: NotificationRecord = {
+        id: newId('NotificationId') as NotificationId,
+        orgId,
+        recipientId: people[i % 100]!.memberId,
+        kind: 'assigned',
+        record: { type: 'task', id: task.id },
+        actorId: author,
+        eventId: null,
+        summary: `Task ${i}`,
+        readAt: i % 3 === 0 ? at(i) : null,
+        snoozedUntil: null,
+        archivedAt: null,
+        createdAt: at(i),
+        updatedAt: at(i),
+        dedupeKey: `n${i}`,
+      }
+      await store.notifications.insert(notification)
+    }
+  })
+  void teamIds
+}
