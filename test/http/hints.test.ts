@@ -46,6 +46,20 @@ describeEachDatabase('hints in problems', (db) => {
     expect(stranger.body.errors[0].message).toBe('Unknown field')
   })
 
+  it('refuses a value nested absurdly deep with 400 at its pointer, and creates nothing', async () => {
+    const depth = 20_000
+    const rawBody = `{"teamId":"${ws.teamId}","title":"deep","labelIds":${'['.repeat(depth)}"x"${']'.repeat(depth)}}`
+    const deep = await server.request('POST', `/v1/orgs/${ws.orgId}/tasks`, {
+      token: ws.owner.token,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(deep.status).toBe(400)
+    expect(deep.body.errors[0].pointer).toBe(`/body/labelIds${'/0'.repeat(31)}`)
+    const listed = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks?q=deep`)
+    expect(listed.body.data).toEqual([])
+  })
+
   it('says where a collection lives when it is asked for outside a workspace', async () => {
     const res = await ws.api.get('/v1/tasks')
     expect(res.status).toBe(404)

@@ -32,6 +32,13 @@ export function compilePart<T>(
   const check: TypeCheck<TSchema> = TypeCompiler.Compile(schema)
   return {
     parse(value) {
+      // Checked first, iteratively: the schema checker recurses (hashing array items, say), and no
+      // schema of the catalogue nests anywhere near this deep.
+      const deep = tooDeep(value, '')
+      if (deep !== null)
+        throw new ProblemError('validation_failed', `/${part}${deep}: ${TOO_DEEP}`, {
+          errors: [{ pointer: `/${part}${deep}`, message: TOO_DEEP }],
+        })
       const input = options.coerce ? Value.Convert(schema, value) : value
       if (!check.Check(input)) throw toProblem(part, [...check.Errors(input)])
       const bad = unstorableText(input, '')
@@ -45,6 +52,21 @@ export function compilePart<T>(
 }
 
 const UNSTORABLE = 'Text must not contain U+0000 or an unpaired surrogate'
+const MAX_DEPTH = 32
+const TOO_DEEP = `Values must not nest more than ${MAX_DEPTH} levels deep`
+
+/** The JSON Pointer of the first value nested deeper than MAX_DEPTH, or null. */
+function tooDeep(value: unknown, root: string): string | null {
+  const stack: [unknown, string, number][] = [[value, root, 0]]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, pointer, depth] = next
+    if (typeof item !== 'object' || item === null) continue
+    if (depth >= MAX_DEPTH) return pointer
+    for (const [key, child] of Object.entries(item))
+      stack.push([child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, depth + 1])
+  }
+  return null
+}
 // NUL and lone surrogates are valid in a JS string but not in Postgres text or jsonb (nor in UTF-8).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for.
 const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
