@@ -117,9 +117,13 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
     })
     // Operations decided by the project or milestone in their path. Linking a project into an
-    // initiative is decided by the initiative first (org-level: 403 to this guest whatever the project).
+    // initiative or a program is decided by that container first (org-level: 403 to this guest
+    // whatever the project).
     const onProject = orgOperations.filter(
-      (op) => /\{(projectId|milestoneId)\}/.test(op.path) && !op.path.includes('/initiatives/'),
+      (op) =>
+        /\{(projectId|milestoneId)\}/.test(op.path) &&
+        !op.path.includes('/initiatives/') &&
+        !op.path.includes('/programs/'),
     )
     expect(onProject.length).toBeGreaterThan(10)
     for (const op of onProject) {

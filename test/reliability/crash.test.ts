@@ -7,11 +7,13 @@
  * runs 10).
  */
 import type { ChildProcess } from 'node:child_process'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freshCode, redeem } from '../oauth/support.ts'
 import type { TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { followMailFile } from '../support/outbox.ts'
 import { freePort, startCrashServer } from '../support/processes.ts'
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 2)
@@ -60,7 +62,10 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
       // Always set: the test runner's own environment carries a BASE_URL (Vite's, `/`).
       BASE_URL: base,
       ...(fresh.schema ? { DATABASE_SCHEMA: fresh.schema } : {}),
+      // Signing the test's person up takes the link the server mails.
+      MAIL_LOG: join(tmpdir(), `workgraph-crash-mail-${port}.jsonl`),
     }
+    followMailFile(env.MAIL_LOG!)
     child = await startCrashServer(env)
     token = (await redeem(base, await freshCode(base))).body.access_token
     orgId = (await call('POST', '/v1/orgs', { name: 'Crash' })).body.id
