@@ -95,8 +95,6 @@ export const CustomFieldValue = Type.Union(
   ],
   {
     $id: 'CustomFieldValue',
-    // `type` beside `anyOf`: the interactive reference's reader refuses a bare union.
-    type: ['string', 'number', 'array'],
     description:
       'As the field’s type says: text, url and date as strings, a `select` as its option id, a `person` as a ' +
       'MemberId, a number, or a `multiSelect` as an array of option ids.',

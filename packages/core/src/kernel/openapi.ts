@@ -280,6 +280,8 @@ function collect(schema: TSchema, schemas: Record<string, Json>): Json {
     if (node === null || typeof node !== 'object') return node
     const { $id, ...rest } = node as Json
     const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]))
+    const unionType = typeOfUnion(rest)
+    if (unionType) plain.type = unionType
     if (typeof $id === 'string') {
       // Two different schemas under one name would silently describe one with the other.
       if (schemas[$id] && JSON.stringify(schemas[$id]) !== JSON.stringify(plain))
@@ -290,6 +292,23 @@ function collect(schema: TSchema, schemas: Record<string, Json>): Json {
     return plain
   }
   return walk(JSON.parse(JSON.stringify(schema))) as Json
+}
+
+/**
+ * The `type` list of a bare `anyOf` whose members all declare their types: some document readers
+ * (the interactive reference's among them) refuse a union without a `type` beside it.
+ */
+function typeOfUnion(node: Json): string[] | undefined {
+  const members = node.anyOf
+  if (!Array.isArray(members) || node.type !== undefined) return undefined
+  const types = new Set<string>()
+  for (const member of members as Json[]) {
+    const type = member?.type
+    if (typeof type === 'string') types.add(type)
+    else if (Array.isArray(type)) for (const t of type) types.add(t as string)
+    else return undefined
+  }
+  return [...types]
 }
 
 function problemSchema(): Json {

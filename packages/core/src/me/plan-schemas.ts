@@ -92,9 +92,7 @@ export const PlanItem = Type.Object(
     position: Type.Integer({ minimum: 0, description: 'Rank within the day, from 0.' }),
     kind: StringEnum(['task', 'text'] as const, { description: 'A task of a workspace, or free text.' }),
     text: Nullable(PlanText, 'The text of a text item; null for a task item.'),
-    // `type` beside `anyOf`: the interactive reference's reader refuses a bare union.
     task: Type.Union([VisiblePlanTask, HiddenPlanTask, Type.Null()], {
-      type: ['object', 'null'],
       description: 'The task of a task item, or `{hidden: true}` once out of reach; null for a text item.',
     }),
     timeBlock: Nullable(TimeBlock, 'When in the day; null for unscheduled.'),
