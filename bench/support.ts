@@ -34,7 +34,9 @@ export async function runBench(
     await bench(server, schema)
   } finally {
     await server.close()
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true })
+    // BENCH_KEEP=1 keeps the SQLite file for EXPLAIN QUERY PLAN after the run.
+    if (tempDir && process.env.BENCH_KEEP === '1') console.log(`kept ${join(tempDir, 'bench.sqlite')}`)
+    else if (tempDir) rmSync(tempDir, { recursive: true, force: true })
     if (postgres) await onPostgres(`drop schema ${schema} cascade`)
   }
   if (failures.length > 0) {

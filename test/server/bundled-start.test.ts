@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { OPERATIONS } from '@workgraph/core'
+import { afterAll, expect, it } from 'vitest'
+import { freePort } from '../support/processes.ts'
+
+const root = join(import.meta.dirname, '../..')
+const dir = mkdtempSync(join(tmpdir(), 'workgraph-bundle-'))
+let child: ChildProcess | undefined
+
+afterAll(() => {
+  child?.kill('SIGTERM')
+  rmSync(dir, { recursive: true, force: true })
+})
+
+// `pnpm start` (README) and the container image (docs/deployment.md) run the esbuild bundle, not the
+// sources the other tests import: build it if stale, start it on a fresh SQLite file, and use it.
+it('pnpm start builds the bundled server, which migrates a new SQLite file and serves the whole API', async () => {
+  const port = await freePort()
+  // Vite puts its own BASE_URL (`/`) into the environment; the server reads BASE_URL as its origin.
+  const { BASE_URL: _vite, ...env } = process.env
+  child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: join(dir, 'db.sqlite') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  let exited: number | null = null
+  child.once('exit', (code) => {
+    exited = code
+  })
+  const base = `http://127.0.0.1:${port}`
+  let ready: Response | undefined
+  for (let i = 0; i < 240 && !ready?.ok && exited === null; i++) {
+    ready = await fetch(`${base}/readyz`).catch(() => undefined)
+    if (!ready?.ok) await new Promise((r) => setTimeout(r, 500))
+  }
+  expect(exited).toBeNull()
+  expect(await ready?.json()).toEqual({ status: 'ready', database: 'sqlite' })
+  const document = (await (await fetch(`${base}/v1/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { operationId: string }>>
+  }
+  const served = new Set(
+    Object.values(document.paths).flatMap((item) => Object.values(item).map((o) => o.operationId)),
+  )
+  expect(OPERATIONS.filter((op) => !served.has(op.id)).map((op) => op.id)).toEqual([])
+  const tasks = await fetch(`${base}/v1/orgs/org_00000000000000000000000000/tasks`)
+  expect(tasks.status).toBe(401)
+}, 150_000)
