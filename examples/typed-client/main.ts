@@ -56,6 +56,14 @@ try {
   assert.equal(refused.response.status, 400)
   assert.equal(refused.error?.code, 'validation_failed')
 
+  // Each code's own members are typed: narrowing on `code` gives `expectedType` without a cast.
+  const wrongId = await api.GET('/v1/orgs/{orgId}/tasks/{taskId}', {
+    params: { path: { orgId, taskId: team.id } },
+  })
+  const problem = wrongId.error!
+  assert.equal(problem.code, 'invalid_identifier')
+  if (problem.code === 'invalid_identifier') assert.equal(problem.expectedType, 'TaskId')
+
   // Conditional update: the ETag of the read, sent back in If-Match.
   const read = await api.GET('/v1/orgs/{orgId}/tasks/{taskId}', {
     params: { path: { orgId, taskId: task.id } },

@@ -44,7 +44,13 @@ describeEachDatabase('service endpoints', (db) => {
     const expected = [...server.engine.operations.map((op) => op.id), SSE_ENDPOINT.id]
     expect(ids).toEqual(expected.sort((a, b) => ids.indexOf(a) - ids.indexOf(b)))
     expect(new Set(ids).size).toBe(expected.length)
-    expect(res.body.components.schemas.Problem.properties.code.enum).toContain('capability_required')
+    // The problem is a union discriminated by `code`; a code with members of its own has its variant.
+    const problem = res.body.components.schemas.Problem
+    expect(Object.keys(problem['x-problem-codes'])).toContain('capability_required')
+    expect(problem.discriminator.mapping.capability_required).toBe(
+      '#/components/schemas/ProblemCapabilityRequired',
+    )
+    expect(res.body.components.schemas.ProblemCapabilityRequired.required).toContain('capability')
   })
 
   it('serves the interactive reference and its script from this server only', async () => {

@@ -1,7 +1,8 @@
-import type { TObject, TSchema } from '@sinclair/typebox'
+import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
 import type { Scope } from './principal.ts'
+import { COMMON_PROBLEM_EXTENSIONS, PROBLEM_EXTENSIONS } from './problem-extensions.ts'
 import { PROBLEMS, type ProblemCode } from './problems.ts'
 
 type Json = Record<string, unknown>
@@ -38,7 +39,7 @@ export interface EventStreamEndpoint {
 
 /** The OpenAPI 3.1 document, as a pure function of the operation catalogue. */
 export function generateOpenApi(operations: readonly AnyOperation[], options: OpenApiOptions): Json {
-  const schemas: Record<string, Json> = { Problem: problemSchema() }
+  const schemas: Record<string, Json> = problemSchemas()
   const paths: Record<string, Record<string, Json>> = {}
   const ref = (schema: TSchema) => collect(schema, schemas)
   for (const op of operations) {
@@ -311,43 +312,77 @@ function typeOfUnion(node: Json): string[] | undefined {
   return [...types]
 }
 
-function problemSchema(): Json {
-  return {
-    type: 'object',
-    description: 'An RFC 9457 problem document. Branch on `code`.',
-    required: ['type', 'title', 'status', 'detail', 'code'],
-    properties: {
-      type: {
-        type: 'string',
-        format: 'uri',
-        description: '`{server}/problems/{code with hyphens}`: a page on the server about the code.',
-      },
-      title: { type: 'string' },
-      status: { type: 'integer' },
-      detail: { type: 'string' },
-      code: {
-        type: 'string',
-        enum: Object.keys(PROBLEMS),
-        description: 'Stable, snake_case; one catalogue for the whole API.',
-      },
-      requestId: {
-        type: 'string',
-        description:
-          'The request, as in the `X-Request-Id` response header: quote it when reporting a problem.',
-      },
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['pointer', 'message'],
-          properties: {
-            pointer: { type: 'string', description: 'JSON Pointer into the request.' },
-            message: { type: 'string' },
+/** `capability_required` → `ProblemCapabilityRequired`: the component of a code's problem variant. */
+const variantName = (code: string) =>
+  `Problem${code.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}`
+
+/**
+ * The problem document as a union discriminated by `code`: one variant per code that carries members
+ * of its own (kernel/problem-extensions.ts), and one for every other code. Clients branch on `code`.
+ */
+function problemSchemas(): Record<string, Json> {
+  const base = (code: Json, extra: TProperties = {}) => {
+    const properties = plainProperties({ ...COMMON_PROBLEM_EXTENSIONS, ...extra })
+    return {
+      type: 'object',
+      required: ['type', 'title', 'status', 'detail', 'code', ...properties.required],
+      properties: {
+        type: {
+          type: 'string',
+          format: 'uri',
+          description: '`{server}/problems/{code with hyphens}`: a page on the server about the code.',
+        },
+        title: { type: 'string' },
+        status: { type: 'integer' },
+        detail: { type: 'string' },
+        code,
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['pointer', 'message'],
+            properties: {
+              pointer: { type: 'string', description: 'JSON Pointer into the request.' },
+              message: { type: 'string' },
+            },
           },
         },
+        ...properties.properties,
       },
-    },
-    additionalProperties: true,
+    }
+  }
+  const codes = Object.keys(PROBLEMS) as ProblemCode[]
+  const typed = codes.filter((c) => PROBLEM_EXTENSIONS[c])
+  const others = codes.filter((c) => !PROBLEM_EXTENSIONS[c])
+  const schemas: Record<string, Json> = {}
+  const mapping: Record<string, string> = {}
+  for (const code of typed) {
+    schemas[variantName(code)] = {
+      ...base({ type: 'string', const: code }, PROBLEM_EXTENSIONS[code]),
+      description: `A \`${code}\` problem: ${PROBLEMS[code].title}.`,
+    }
+    mapping[code] = `#/components/schemas/${variantName(code)}`
+  }
+  schemas.ProblemOther = {
+    ...base({ type: 'string', enum: others }),
+    description: 'A problem of a code that carries no members of its own.',
+  }
+  for (const code of others) mapping[code] = '#/components/schemas/ProblemOther'
+  schemas.Problem = {
+    type: 'object',
+    description: 'An RFC 9457 problem document. Branch on `code`; each code’s own members are typed.',
+    oneOf: [...typed.map((c) => ({ $ref: mapping[c] })), { $ref: '#/components/schemas/ProblemOther' }],
+    discriminator: { propertyName: 'code', mapping },
     'x-problem-codes': Object.fromEntries(Object.entries(PROBLEMS).map(([code, p]) => [code, p])),
+  }
+  return schemas
+}
+
+/** TypeBox properties as plain JSON Schema, with the names of the required ones. */
+function plainProperties(properties: TProperties): { properties: Json; required: string[] } {
+  const object = JSON.parse(JSON.stringify(Type.Object(properties))) as Json
+  return {
+    properties: object.properties as Json,
+    required: (object.required as string[] | undefined) ?? [],
   }
 }

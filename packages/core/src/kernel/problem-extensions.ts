@@ -1,0 +1,107 @@
+import { type TProperties, Type } from '@sinclair/typebox'
+import { CAPABILITIES } from './capabilities.ts'
+import type { ProblemCode } from './problems.ts'
+
+// The members a problem document carries beside `type`, `title`, `status`, `detail`, `code` and
+// `errors`, per code: the OpenAPI document types the problem as a union discriminated by `code`, so a
+// typed client reads `candidates` of an `unknown_name` without a cast. A code not listed carries none.
+
+const Count = (description: string) => Type.Integer({ minimum: 0, description })
+const Capability = (description: string) => Type.String({ enum: [...CAPABILITIES], description })
+const IdPath = Type.Array(Type.Union([Type.String(), Type.Null()], { type: ['string', 'null'] }), {
+  description: 'The ids along the loop the change would close, in order; null where one is hidden.',
+})
+const Candidates = Type.Array(
+  Type.Object({ id: Type.String(), label: Type.String() }, { additionalProperties: false }),
+  { description: 'Records the name could mean (ambiguous) or the closest ones (unknown), by id and label.' },
+)
+const NameLookup = {
+  kind: Type.String({ description: 'What was looked up: `team`, `person`, `state`, `workspace`, …' }),
+  name: Type.String({ description: 'The name as given.' }),
+  candidates: Candidates,
+}
+
+export const PROBLEM_EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = {
+  invalid_identifier: {
+    expectedType: Type.Optional(Type.String({ description: 'The id type the field takes, e.g. `TaskId`.' })),
+  },
+  insufficient_scope: { requiredScope: Type.String({ description: 'The scope the operation needs.' }) },
+  capability_required: {
+    capability: Capability('The capability the action needs on its target.'),
+    held: Type.Optional(
+      Type.Union([Capability('The capability held there.'), Type.Null()], {
+        type: ['string', 'null'],
+        description: 'The capability the caller holds on the target; null for none.',
+      }),
+    ),
+    role: Type.Optional(Type.String({ description: 'The org role the action needs, where a role decides.' })),
+    refusedTasks: Type.Optional(Count('Open tasks the caller may not change, when closing a project.')),
+  },
+  already_exists: {
+    relationId: Type.Optional(Type.String({ description: 'The existing relation.' })),
+    grantId: Type.Optional(Type.String({ description: 'The existing grant.' })),
+  },
+  state_in_use: { taskCount: Count('Tasks still in the state.') },
+  label_group_conflict: { taskCount: Count('Tasks that would carry two labels of the group.') },
+  project_status_in_use: { projectCount: Count('Projects still in the status.') },
+  approval_closed: { state: Type.String({ description: 'The request’s state: approved, rejected, …' }) },
+  cycle_overlap: { conflictingCycleId: Type.String({ description: 'The cycle whose dates overlap.' }) },
+  dependency_cycle: { path: IdPath },
+  subtask_cycle: { path: IdPath },
+  initiative_cycle: { path: IdPath },
+  subtask_depth: { maxLevels: Count('How deep subtasks may nest.') },
+  initiative_depth: {
+    limit: Count('How deep initiatives may nest.'),
+    levels: Count('How deep the change would make it.'),
+  },
+  has_children: {
+    openChildren: Count('Open subtasks.'),
+    choices: Type.Array(Type.String(), { description: 'What the request may say happens to them.' }),
+  },
+  open_work: {
+    openTasks: Count('Open tasks in the project.'),
+    byCategory: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+      description: 'Open tasks per state category.',
+    }),
+    choices: Type.Array(Type.String(), {
+      description: 'What the request may say happens to them (`openTasks`).',
+    }),
+  },
+  comment_not_root: { rootId: Type.String({ description: 'The root comment of the thread.' }) },
+  cursor_expired: {
+    orgId: Type.String({ description: 'The workspace whose stream the cursor is in.' }),
+    oldestSeq: Type.Integer({
+      description: 'The oldest sequence still retained: resume from here or reload.',
+    }),
+  },
+  payload_too_large: { maxBytes: Count('The largest body accepted, in bytes.') },
+  rate_limited: {
+    retryAfter: Type.Optional(Count('Seconds until the next attempt may succeed (also in `Retry-After`).')),
+  },
+  ambiguous_name: NameLookup,
+  unknown_name: NameLookup,
+}
+
+/** Members any problem may carry, whatever its code: where in a batch or a plan it happened. */
+export const COMMON_PROBLEM_EXTENSIONS: TProperties = {
+  requestId: Type.Optional(
+    Type.String({
+      description:
+        'The request, as in the `X-Request-Id` response header: quote it when reporting a problem.',
+    }),
+  ),
+  step: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'The plan step that failed (`plans.apply`).' }),
+  ),
+  failedItems: Type.Optional(
+    Type.Array(
+      Type.Object({ index: Type.Integer({ minimum: 0 }), code: Type.String(), detail: Type.String() }),
+      { description: 'Every refused item of a batch, by index (`tasks.batchCreate`, `tasks.batchUpdate`).' },
+    ),
+  ),
+  unresolved: Type.Optional(
+    Type.Array(Type.Object({ pointer: Type.String(), code: Type.String(), candidates: Candidates }), {
+      description: 'Every name of a plan that could not be resolved, with candidates.',
+    }),
+  ),
+}
