@@ -55,7 +55,7 @@ it('shows only request and response examples that validate against the published
     const entry = document.paths[op.path][op.method.toLowerCase()]
     const media = {
       request: entry.requestBody?.content['application/json'],
-      response: entry.responses[String(op.status)].content?.['application/json'],
+      response: entry.responses[String(op.status)].content?.[op.file?.mediaType ?? 'application/json'],
     }
     for (const which of ['request', 'response'] as const) {
       const example = op.examples?.[which]

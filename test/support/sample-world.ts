@@ -82,6 +82,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
   'orgSettings.update': (ids) => ({ defaultTeamId: ids.teamId }),
   'domains.create': () => ({ domain: 'matrix.example' }),
+  'exports.create': () => ({}),
+  'imports.create': (ids) => ({ format: 'csv', teamId: ids.teamId, content: 'title\nMatrix' }),
   'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
   'documents.update': () => ({ title: 'Renamed' }),
   'customFields.create': () => ({ name: 'Matrix', type: 'text' }),
@@ -295,6 +297,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
   const domain = (await ws.api.post(`${base}/domains`, { domain: 'sample.example' })).body
+  const exported = (await ws.api.post(`${base}/exports`, {})).body
+  const imported = (
+    await ws.api.post(`${base}/imports`, { format: 'csv', teamId: ws.teamId, content: 'title\nSample' })
+  ).body
   // A program holding two projects of its own; the sample project is not in it, so it can be added.
   const program = (await ws.api.post(`${base}/programs`, { name: 'Sample' })).body
   const programProjectIds: string[] = []
@@ -357,6 +363,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     versionId: firstVersion.id,
     /** A pending email domain of the org (its TXT record is not published). */
     domainId: domain.id,
+    /** A queued export and a queued CSV import of the org (the transfer job is not run). */
+    exportId: exported.id,
+    importId: imported.id,
     /** A select custom field of tasks and projects; the sample task and project hold its first option, `optionId`. */
     fieldId: field.id,
     optionId: field.options[0].id,

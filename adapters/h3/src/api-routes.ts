@@ -6,6 +6,7 @@ import {
   bearerChallenge,
   CORS_HEADERS,
   corsPreflight,
+  fileResponse,
   internalError,
   json,
   problem,
@@ -42,7 +43,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
             'method_not_allowed',
             `${request.method} is not allowed here; use ${allow.join(', ')}.`,
           )
-        if (!acceptsJson(request.headers.get('accept'))) {
+        if (!acceptsJson(request.headers.get('accept'), operation.file?.mediaType)) {
           throw new ProblemError(
             'not_acceptable',
             'This API answers with application/json (and application/problem+json for errors).',
@@ -68,6 +69,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         if (location && result.status === 201)
           headers.location = fillPath(location, { ...event.context.params, ...(result.body as object) })
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers })
+        if (operation.file) return fileResponse(engine, operation.file, result.body, headers)
         return json(result.status, result.body, headers)
       } catch (error) {
         if (isProblem(error)) {

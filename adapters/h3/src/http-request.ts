@@ -63,7 +63,7 @@ export function parseQuery(url: URL): Record<string, string> {
 }
 
 /** Whether the `Accept` header allows a JSON answer (absent means anything goes). */
-export function acceptsJson(accept: string | null): boolean {
+export function acceptsJson(accept: string | null, alsoAccepted?: string): boolean {
   if (!accept || accept.trim() === '') return true
   return accept.split(',').some((range) => {
     const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase())
@@ -73,7 +73,8 @@ export function acceptsJson(accept: string | null): boolean {
       type === '*/*' ||
       type === 'application/*' ||
       type === 'application/json' ||
-      type === 'application/problem+json'
+      type === 'application/problem+json' ||
+      (alsoAccepted !== undefined && type === alsoAccepted)
     )
   })
 }

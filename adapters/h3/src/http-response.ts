@@ -1,3 +1,4 @@
+import type { Engine, FileAnswer } from '@workgraph/core'
 import { type ProblemDocument, ProblemError, type RateLimitDecision } from '@workgraph/core'
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -85,4 +86,38 @@ export function bearerChallenge(
     }
   }
   return {}
+}
+
+/**
+ * A download: the operation has checked access; its content is streamed piece by piece, each read
+ * on its own, as an attachment.
+ */
+export function fileResponse(
+  engine: Engine,
+  file: FileAnswer,
+  result: unknown,
+  headers: Record<string, string>,
+): Response {
+  const encoder = new TextEncoder()
+  const pieces = file.content(engine.storage, result)[Symbol.asyncIterator]()
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await pieces.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    async cancel() {
+      await pieces.return?.()
+    },
+  })
+  const filename = file.filename(result).replace(/[^\w.-]/g, '_')
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': `${file.mediaType}; charset=utf-8`,
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+      ...headers,
+    },
+  })
 }

@@ -17,6 +17,7 @@ import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { TemplatesTables } from './templates/tables.ts'
+import type { TransfersTables } from './transfers/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
 import type { ViewsTables } from './views/tables.ts'
@@ -47,6 +48,7 @@ export interface Database
     ConnectorsTables,
     NotificationsTables,
     MeTables,
-    ViewsTables {}
+    ViewsTables,
+    TransfersTables {}
 
 export type Dialect = 'sqlite' | 'postgres'

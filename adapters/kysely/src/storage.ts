@@ -26,6 +26,7 @@ import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
 import { templatesStore } from './templates/store.ts'
+import { transfersStore } from './transfers/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
 import { viewsStore } from './views/store.ts'
@@ -44,6 +45,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...teamsStore(db),
     ...accessStore(db),
     ...adminStore(db),
+    ...transfersStore(db),
     ...insightsStore(db, dialect),
     ...labelsStore(db),
     ...tasksStore(db, dialect),

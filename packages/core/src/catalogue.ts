@@ -23,6 +23,7 @@ import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
 import { teamsGroup } from './teams/group.ts'
 import { templatesGroup } from './templates/group.ts'
+import { transfersGroup } from './transfers/group.ts'
 import { updatesGroup } from './updates/group.ts'
 import { viewsGroup } from './views/group.ts'
 
@@ -52,6 +53,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   plansGroup,
   connectorsGroup,
   adminGroup,
+  transfersGroup,
   notificationsGroup,
   meGroup,
   hubGroup,

@@ -17,6 +17,7 @@ import {
   type SchedulerPass,
   startSchedulerLoop,
 } from './templates/scheduler.ts'
+import { runTransfers, type TransferOptions, type TransferPass } from './transfers/runner.ts'
 
 /** The engine: the kernel's pipeline over the whole catalogue, with live streams and time-driven work. */
 export interface Engine extends EngineBase {
@@ -61,6 +62,13 @@ export interface Engine extends EngineBase {
   schedule(options?: { onError?: (error: unknown) => void }): Promise<SchedulerPass>
   /** Runs the scheduler in the background every `everyMs` (default a minute); hosts stop it on shutdown. */
   startScheduler(options?: { everyMs?: number; onError?: (error: unknown) => void }): SchedulerLoop
+  /**
+   * One pass of the export and import job (docs/exports-imports.md): steps every unfinished export
+   * and import from its checkpoint. `maxSteps` stops early, so tests can interrupt it.
+   */
+  transfer(options?: TransferOptions): Promise<TransferPass>
+  /** Runs the transfer job in the background every `everyMs` (default 2 s); hosts stop it on shutdown. */
+  startTransfers(options?: { everyMs?: number; onError?: (error: unknown) => void }): SchedulerLoop
 }
 
 /** How long an unseen protocol session's row is kept; handlers refuse idle ones sooner. */
@@ -130,6 +138,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return startSchedulerLoop({
         pass: () => runScheduler(storage, core.runAsSystem, clock(), onError),
         everyMs: opts.everyMs ?? 60_000,
+        onError,
+      })
+    },
+    transfer(opts = {}) {
+      return runTransfers(storage, core.runAsSystem, opts)
+    },
+    startTransfers(opts = {}) {
+      const onError = opts.onError ?? ((error: unknown) => console.error('transfers failed', error))
+      return startSchedulerLoop({
+        pass: () => runTransfers(storage, core.runAsSystem, { onError }),
+        everyMs: opts.everyMs ?? 2_000,
         onError,
       })
     },

@@ -97,10 +97,12 @@ export type {
   DocumentVersionId,
   DomainId,
   EventId,
+  ExportId,
   FavoriteId,
   GrantId,
   Id,
   IdBrand,
+  ImportId,
   InitiativeHistoryId,
   InitiativeId,
   InvitationId,
@@ -141,6 +143,7 @@ export type {
   AnyOperation,
   CapabilityTarget,
   EngineConfig,
+  FileAnswer,
   HttpMethod,
   Operation,
   OperationContext,
@@ -278,6 +281,7 @@ export {
   Template,
   TemplateApplication,
 } from './templates/schemas.ts'
+export { Export, IMPORT_FORMATS, Import, ImportError } from './transfers/schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

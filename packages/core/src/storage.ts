@@ -120,6 +120,13 @@ export type {
   TemplateFilter,
   TemplateRepo,
 } from './templates/storage.ts'
+export type {
+  ExportCheckpoint,
+  ExportRecord,
+  ExportRepo,
+  ImportRecord,
+  ImportRepo,
+} from './transfers/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewRepo } from './views/storage.ts'

@@ -21,6 +21,7 @@ export const AUDIT_KINDS: Readonly<Record<AuditCategory, readonly string[]>> = {
   teams: ['team.member_added', 'team.member_removed'],
   agents: ['agent.created', 'agent.updated', 'agent.deactivated', 'agent.reactivated'],
   connectors: ['connection.created', 'connection.connected', 'connection.deleted'],
+  transfers: ['export.created', 'export.completed', 'import.created', 'import.completed', 'import.failed'],
 }
 
 const CATEGORY_OF = new Map(

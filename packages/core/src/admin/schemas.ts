@@ -88,6 +88,7 @@ export const AuditEntry = Type.Object(
         'teams',
         'agents',
         'connectors',
+        'transfers',
       ] as const,
       { $id: 'AuditCategory', description: 'What the change was about.' },
     ),

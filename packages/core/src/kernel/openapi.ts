@@ -106,7 +106,9 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     ? {
         description: op.summary,
         ...(headers ? { headers } : {}),
-        content: { 'application/json': withExample(ref(op.response), op.examples?.response) },
+        content: op.file
+          ? { [op.file.mediaType]: withExample(ref(op.response), op.examples?.response) }
+          : { 'application/json': withExample(ref(op.response), op.examples?.response) },
       }
     : { description: `${op.summary}: done, no content.` }
   if (op.etag) {

@@ -8,7 +8,7 @@ import type { AccessProfile, Actor, CapabilityTarget, Container } from './permis
 import type { Principal, Scope } from './principal.ts'
 import type { ProblemCode } from './problems.ts'
 import type { ReadScope } from './read-scope.ts'
-import type { Store } from './storage.ts'
+import type { Storage, Store } from './storage.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
@@ -156,6 +156,8 @@ export interface Operation<
   outbound?: OutboundStep
   /** A GET that changes state (an OAuth redirect landing back): it runs in a write transaction. */
   writes?: boolean
+  /** Answers with a file instead of JSON (see `FileAnswer`); `response` then describes its text. */
+  file?: FileAnswer
   run(
     ctx: OperationContext,
     input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
@@ -163,6 +165,19 @@ export interface Operation<
 }
 
 export type AnyOperation = Operation<any, any, any, any>
+
+/**
+ * A download. `run` checks access and returns what `content` needs; the host then streams what
+ * `content` yields, each piece read on its own after the operation's transaction, so a large file
+ * neither holds a transaction open nor sits whole in memory.
+ */
+export interface FileAnswer {
+  /** E.g. `application/x-ndjson`. */
+  mediaType: string
+  /** The attachment's file name (`Content-Disposition`). */
+  filename(result: any): string
+  content(storage: Storage, result: any): AsyncIterable<string>
+}
 
 /** A request body and a success response, as the reference shows them. */
 export interface OperationExamples {

@@ -255,6 +255,8 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   documentId: 'DocumentId',
   versionId: 'DocumentVersionId',
   domainId: 'DomainId',
+  exportId: 'ExportId',
+  importId: 'ImportId',
   fieldId: 'CustomFieldId',
   optionId: 'CustomFieldOptionId',
   templateId: 'TemplateId',

@@ -103,6 +103,10 @@ const notifier = engine.startNotifier({ onError: (error) => log.error('notifier 
 // task reminders are delivered, every minute.
 const scheduler = engine.startScheduler({ onError: (error) => log.error('scheduler failed', error) })
 
+// Exports and imports are written in steps, each committed with its checkpoint, so after a restart
+// this loop carries on where the last step left off.
+const transfers = engine.startTransfers({ onError: (error) => log.error('transfers failed', error) })
+
 // SIGTERM (or SIGINT) drains: no new connections, live streams end with a `shutdown` frame,
 // requests in flight finish; whatever is left after SHUTDOWN_TIMEOUT_SECONDS is cut (exit code 1).
 // A second signal exits at once.
@@ -117,6 +121,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   clearInterval(cycles)
   await notifier.stop()
   await scheduler.stop()
+  await transfers.stop()
   const closing = server.close(shutdownTimeoutMs)
   await engine.close()
   const { drained } = await closing
