@@ -24,12 +24,13 @@ function request(op: AnyOperation, ids: Ids) {
 const orgOperations = OPERATIONS.filter(isOrgScoped)
 
 /**
- * Writes to the caller's own notifications, settings and task reminders: a viewer may make them
- * (they change nothing of the workspace), and someone else's notification is a 404, never a 403.
+ * Writes to the caller's own notifications, settings, task reminders and view display preferences:
+ * a viewer may make them (they change nothing of the workspace), and someone else's notification
+ * is a 404, never a 403.
  */
 const PERSONAL = new Set(
   orgOperations
-    .filter((op) => /^(notification(s|Settings)|tasks\.reminders)\./.test(op.id))
+    .filter((op) => /^(notification(s|Settings)|tasks\.reminders|views\.preferences)\./.test(op.id))
     .map((op) => op.id),
 )
 

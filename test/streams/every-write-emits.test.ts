@@ -42,6 +42,7 @@ const NEEDS = {
   unread: 'read',
   unsnooze: 'snooze',
   resume: 'pause',
+  unlock: 'lock',
 } as const
 
 /** The matrix's bodies only have to pass validation; here a write must change something (a no-op emits nothing). */

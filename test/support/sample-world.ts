@@ -77,6 +77,7 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
   'views.create': (ids) => ({ name: 'Matrix', filter: { priority: 'high' }, teamId: ids.teamId }),
   'views.update': () => ({ name: 'Renamed' }),
+  'views.preferences.put': () => ({ preferences: { layout: 'table', orderBy: 'priority' } }),
   'initiatives.create': () => ({ name: 'Matrix' }),
   'initiatives.update': () => ({ name: 'Renamed' }),
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
@@ -86,6 +87,7 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'imports.create': (ids) => ({ format: 'csv', teamId: ids.teamId, content: 'title\nMatrix' }),
   'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
   'documents.update': () => ({ title: 'Renamed' }),
+  'documents.comments.create': () => ({ body: 'Matrix' }),
   'customFields.create': () => ({ name: 'Matrix', type: 'text' }),
   'customFields.update': () => ({ name: 'Renamed' }),
   'customFields.options.create': () => ({ name: 'Matrix' }),
@@ -237,6 +239,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const view = (
     await ws.api.post(`${base}/views`, { name: 'Sample', filter: { priority: 'high' }, teamId: ws.teamId })
   ).body
+  // The owner's own layout of it, so dropping one's overrides has something to drop.
+  await ws.api.put(`${base}/views/${view.id}/preferences`, { preferences: { layout: 'board' } })
   const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample' })).body
   const document = (
     await ws.api.post(`${base}/documents`, {

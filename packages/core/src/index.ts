@@ -291,4 +291,5 @@ export {
   UpdateRevision,
 } from './updates/schemas.ts'
 export { createUser } from './users/create-user.ts'
+export type { ViewDisplay, ViewDisplayOverrides, ViewPreferences } from './views/preference-schemas.ts'
 export type { View, ViewFilter } from './views/schemas.ts'

@@ -129,4 +129,4 @@ export type {
 } from './transfers/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
-export type { ViewRepo } from './views/storage.ts'
+export type { ViewPreferenceRepo, ViewRepo } from './views/storage.ts'

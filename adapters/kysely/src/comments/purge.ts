@@ -3,13 +3,13 @@ import type { Database } from '../schema.ts'
 
 /**
  * Deletes the threads (comments, their kept bodies and reactions) and the reactions of records of
- * one kind that are being deleted: a project, its milestones, its status updates. Tasks are only
+ * one kind that are being deleted: a project, its milestones, its status updates, documents. Tasks are only
  * ever soft-deleted, so their threads stay.
  */
 export async function deleteThreadsOf(
   db: Kysely<Database>,
   orgId: string,
-  subjectType: 'project' | 'milestone' | 'update' | 'program' | 'initiative',
+  subjectType: 'project' | 'milestone' | 'update' | 'program' | 'initiative' | 'document',
   subjectIds: string[],
 ): Promise<void> {
   if (subjectIds.length === 0) return

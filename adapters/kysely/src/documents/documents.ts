@@ -1,6 +1,7 @@
 import type { ActorId, DocumentId, DocumentVersion, DocumentVersionId } from '@workgraph/core'
 import type { DocumentRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { deleteThreadsOf } from '../comments/purge.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
@@ -52,6 +53,7 @@ export function documentRepo(db: Kysely<Database>, dialect: Dialect): DocumentRe
       await db.updateTable('documents').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async delete(orgId, id) {
+      await deleteThreadsOf(db, orgId, 'document', [id])
       await db
         .deleteFrom('documentSubscribers')
         .where('orgId', '=', orgId)

@@ -20,6 +20,8 @@ export const DOCUMENT_COLUMNS = [
   'documents.createdAt',
   'documents.updatedAt',
   'documents.archivedAt',
+  'documents.lockedAt',
+  'documents.lockedById',
 ] as const
 
 type Row = { [K in keyof Database['documents']]: unknown }
@@ -39,6 +41,8 @@ export function toDocument(r: Row): Document {
     createdAt: iso(r.createdAt as string),
     updatedAt: iso(r.updatedAt as string),
     archivedAt: isoOrNull(r.archivedAt as string | null),
+    lockedAt: isoOrNull(r.lockedAt as string | null),
+    lockedById: r.lockedById as ActorId | null,
   }
 }
 

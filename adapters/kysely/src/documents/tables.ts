@@ -19,6 +19,8 @@ export interface DocumentsTables {
     createdAt: Timestamp
     updatedAt: Timestamp
     archivedAt: NullableTimestamp
+    lockedAt: NullableTimestamp
+    lockedById: string | null
   }
   documentVersions: {
     orgId: string

@@ -31,6 +31,7 @@ import * as m0033 from './0033_custom_fields.ts'
 import * as m0035 from './0035_admin.ts'
 import * as m0037 from './0037_account_tokens.ts'
 import * as m0043 from './0043_initiative_programs.ts'
+import * as m0044 from './0044_document_locks_view_preferences.ts'
 import * as m0045 from './0045_transfers.ts'
 
 interface DialectMigration {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0035_admin': m0035,
   '0037_account_tokens': m0037,
   '0043_initiative_programs': m0043,
+  '0044_document_locks_view_preferences': m0044,
   '0045_transfers': m0045,
 }
 

@@ -429,6 +429,8 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
         .where('orgId', '=', orgId)
         .where('holderType', '=', 'project')
         .where('holderId', '=', id)
+      const documentIds = (await documents.execute()).map((d) => d.id)
+      await deleteThreadsOf(db, orgId, 'document', documentIds)
       for (const table of ['documentSubscribers', 'documentVersions'] as const) {
         await db.deleteFrom(table).where('orgId', '=', orgId).where('documentId', 'in', documents).execute()
       }

@@ -14,4 +14,12 @@ export interface ViewsTables {
     createdAt: Timestamp
     updatedAt: Timestamp
   }
+  /** `memberId` '' holds the view's default. */
+  viewPreferences: {
+    orgId: string
+    viewId: string
+    memberId: string
+    preferences: JsonColumn
+    updatedAt: Timestamp
+  }
 }

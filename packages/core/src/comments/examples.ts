@@ -10,6 +10,7 @@ const PREFIX: Record<CommentSubjectType, string> = {
   update: 'upd',
   program: 'prg',
   initiative: 'ini',
+  document: 'doc',
 }
 
 /** A thread's root on a subject of the kind. */

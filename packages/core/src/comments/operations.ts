@@ -40,7 +40,7 @@ const commentOperations = resourceOperations({
   updateBody: Type.Object({ body: CommentBody }, { additionalProperties: false }),
   errors: { update: ['comment_deleted'] },
   descriptions: {
-    get: 'A comment on a task, project, milestone or status update; one whose subject the caller cannot view is a 404.',
+    get: 'A comment on a task, project, milestone, status update, program, initiative or document; one whose subject the caller cannot view is a 404.',
     update: "Your own comment needs `comment` on its subject; someone else's needs `manage`.",
     delete:
       "Soft deletion: the body and its history go, the comment stays as a placeholder so its thread reads on. Someone else's comment needs `manage` on the subject.",

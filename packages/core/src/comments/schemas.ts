@@ -11,6 +11,7 @@ export const COMMENT_SUBJECT_TYPES = [
   'update',
   'program',
   'initiative',
+  'document',
 ] as const
 export type CommentSubjectType = (typeof COMMENT_SUBJECT_TYPES)[number]
 
@@ -23,7 +24,7 @@ export const Comment = Type.Object(
     subjectType: StringEnum(COMMENT_SUBJECT_TYPES, { description: 'What the thread is on.' }),
     subjectId: Type.String({
       description:
-        'The TaskId, ProjectId, MilestoneId, UpdateId, ProgramId or InitiativeId of the subject, per `subjectType`.',
+        'The TaskId, ProjectId, MilestoneId, UpdateId, ProgramId, InitiativeId or DocumentId of the subject, per `subjectType`.',
     }),
     taskId: Nullable(IdSchema('TaskId'), 'The task, when the subject is a task; null otherwise.'),
     parentId: Nullable(

@@ -1,6 +1,10 @@
+import { HOLDERS } from '../documents/holders.ts'
+import { requireDocument } from '../documents/service.ts'
+import { documentTargets } from '../documents/targets.ts'
 import { requireInitiative } from '../initiatives/service.ts'
 import { initiativeTargets } from '../initiatives/targets.ts'
 import type {
+  DocumentId,
   InitiativeId,
   MilestoneId,
   OrgId,
@@ -126,5 +130,22 @@ export const COMMENT_SUBJECTS: Record<CommentSubjectType, CommentSubject> = {
       return { id: initiative.id, teamId: null, taskId: null }
     },
     containers: initiativeTargets.initiative.containers,
+  },
+  // A document's thread is filed where its events are: under its holder's team.
+  document: {
+    name: 'document',
+    operations: 'documents.comments',
+    path: 'documents',
+    param: 'documentId',
+    async require(ctx, id) {
+      const document = await requireDocument(ctx, id as DocumentId)
+      const teamId = await HOLDERS[document.holderType].eventTeam(
+        ctx.store,
+        document.orgId,
+        document.holderId,
+      )
+      return { id: document.id, teamId, taskId: null }
+    },
+    containers: documentTargets.document.containers,
   },
 }

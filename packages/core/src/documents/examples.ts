@@ -20,6 +20,8 @@ export const documentExample = {
   createdAt: at,
   updatedAt: at,
   archivedAt: null,
+  lockedAt: null,
+  lockedById: null,
 }
 
 const edited = {
@@ -49,6 +51,11 @@ export const documentExamples: Partial<
   archive: { response: { ...documentExample, archivedAt: later, updatedAt: later } },
   restore: { response: { ...documentExample, updatedAt: later } },
 }
+
+export const lockExamples = {
+  lock: { response: { ...documentExample, lockedAt: later, lockedById: id('mem'), updatedAt: later } },
+  unlock: { response: { ...documentExample, updatedAt: later } },
+} satisfies Record<string, OperationExamples>
 
 export const versionExample = {
   id: id('dver'),

@@ -23,11 +23,13 @@ export const documentsGroup: ResourceGroup = {
         'document.restored',
         'document.deleted',
         'document.version_restored',
+        'document.locked',
+        'document.unlocked',
       ],
       emittedBy:
         "`documents.*` and `documents.versions.restore`; filed under the holder's team (a project's first team). " +
         'Payloads leave the content out; `document.updated` and `document.version_restored` carry the `changes` ' +
-        '(a content change as `version` numbers)',
+        '(a content change as `version` numbers); `document.locked` names `lockedById`, `document.unlocked` the one whose lock went',
     },
     {
       kinds: ['document_subscriber.created', 'document_subscriber.deleted'],

@@ -4,7 +4,8 @@ import type { DocumentId, DocumentVersionId } from '../kernel/ids.ts'
 import { type AnyOperation, type CapabilityTarget, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
-import { documentExamples, subscriberExamples, versionExamples } from './examples.ts'
+import { documentExamples, lockExamples, subscriberExamples, versionExamples } from './examples.ts'
+import { lockDocument, unlockDocument } from './locks.ts'
 import {
   Document,
   DocumentContent,
@@ -35,7 +36,8 @@ const onDocument = ({ params }: { params: { documentId: string } }) => ({
   type: 'document' as const,
   id: params.documentId,
 })
-const archivedRule = 'An archived document cannot be edited: restore it first.'
+const archivedRule =
+  'An archived document cannot be edited: restore it first. A locked one answers 409 `document_locked` until it is unlocked.'
 
 const documents = resourceOperations({
   name: 'document',
@@ -97,7 +99,7 @@ const documents = resourceOperations({
       }),
     ),
   },
-  errors: { create: ['archived', 'not_found'], update: ['archived'] },
+  errors: { create: ['archived', 'not_found'], update: ['archived', 'document_locked'] },
   descriptions: {
     list:
       'Documents of the teams and projects the caller can view, newest first, or most relevant first with `q`. ' +
@@ -168,7 +170,7 @@ const versions: AnyOperation[] = [
     status: 200,
     capability: 'contribute',
     target: onDocument,
-    errors: ['not_found', 'archived'],
+    errors: ['not_found', 'archived', 'document_locked'],
     examples: versionExamples.restore,
     run: (ctx, { params }) => restoreDocumentVersion(ctx, did(params), params.versionId as DocumentVersionId),
   }),
@@ -227,5 +229,34 @@ const subscribers: AnyOperation[] = [
   }),
 ]
 
-/** Documents, their content versions and subscribers: docs/documents.md. */
-export const documentOperations: AnyOperation[] = [...documents, ...versions, ...subscribers]
+const locking = (lock: boolean) =>
+  declareOperation({
+    id: lock ? 'documents.lock' : 'documents.unlock',
+    method: 'POST',
+    path: `${documentPath}/${lock ? 'lock' : 'unlock'}`,
+    tag: TAG,
+    scope: 'work:write',
+    summary: lock ? 'Lock a document against edits' : 'Unlock a document',
+    description: lock
+      ? 'While locked, `documents.update` and `documents.versions.restore` answer 409 `document_locked` (for the locker too). ' +
+        'Locking a locked document changes nothing; the lock stays with whoever took it.'
+      : 'Whoever locked the document unlocks it with `contribute`; anyone else needs `manage`. ' +
+        'Unlocking an unlocked document changes nothing.',
+    params: obj(paramsOf(documentPath)),
+    response: Document,
+    status: 200,
+    capability: 'contribute',
+    target: onDocument,
+    errors: ['not_found'],
+    examples: lock ? lockExamples.lock : lockExamples.unlock,
+    run: (ctx, { params }) => (lock ? lockDocument : unlockDocument)(ctx, did(params)),
+  })
+
+/** Documents, their content versions, subscribers and locks: docs/documents.md. */
+export const documentOperations: AnyOperation[] = [
+  ...documents,
+  ...versions,
+  ...subscribers,
+  locking(true),
+  locking(false),
+]

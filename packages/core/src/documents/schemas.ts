@@ -45,6 +45,8 @@ export const Document = Type.Object(
     createdAt: Timestamp('When the document was created.'),
     updatedAt: Timestamp('When the document last changed (edits, archive, restore).'),
     archivedAt: NullableTimestamp('When the document was archived.'),
+    lockedAt: NullableTimestamp('When the document was locked against edits; null while unlocked.'),
+    lockedById: Nullable(ActorIdSchema, 'Who locked it; only they, or someone with `manage`, unlock it.'),
   },
   { $id: 'Document', additionalProperties: false },
 )

@@ -99,6 +99,8 @@ export async function createDocument(
     createdAt: ctx.now,
     updatedAt: ctx.now,
     archivedAt: null,
+    lockedAt: null,
+    lockedById: null,
   }
   await ctx.store.documents.insert(document, versionOf(ctx, document, null))
   // The creator follows what they wrote, as a task's creator does.
@@ -186,10 +188,17 @@ export async function saveChanges(
   return next
 }
 
-/** The document, if the caller may change it: it must not be archived. */
+/** The document, if the caller may change its content: neither archived nor locked. */
 export async function editable(ctx: OperationContext, documentId: DocumentId): Promise<Document> {
   const document = await requireDocument(ctx, documentId)
   if (document.archivedAt) throw new ProblemError('archived', 'The document is archived; restore it first.')
+  if (document.lockedAt) {
+    throw new ProblemError(
+      'document_locked',
+      'The document is locked; whoever locked it, or someone with `manage`, must unlock it first.',
+      { extensions: { lockedById: document.lockedById, lockedAt: document.lockedAt } },
+    )
+  }
   return document
 }
 

@@ -40,7 +40,18 @@ export interface DocumentRepo {
     orgId: OrgId,
     id: DocumentId,
     patch: Partial<
-      Pick<Document, 'title' | 'content' | 'icon' | 'version' | 'lastEditorId' | 'updatedAt' | 'archivedAt'>
+      Pick<
+        Document,
+        | 'title'
+        | 'content'
+        | 'icon'
+        | 'version'
+        | 'lastEditorId'
+        | 'updatedAt'
+        | 'archivedAt'
+        | 'lockedAt'
+        | 'lockedById'
+      >
     >,
     version?: DocumentVersion,
   ): Promise<void>

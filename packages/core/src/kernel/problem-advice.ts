@@ -46,6 +46,8 @@ export const PROBLEM_ADVICE: Partial<Record<ProblemCode, string>> = {
   open_work:
     'The project still has open tasks (`openTasks`, by state category in `byCategory`, hidden ones counted). Send the status change again with `openTasks`: `keep` leaves them, `cancel` cancels each, `move` with `moveTasksTo` puts them in another project.',
   archived: 'Restore the record (its `…/restore` operation) before changing it.',
+  document_locked:
+    'Someone locked the document (`lockedById`, `lockedAt`). They, or someone with `manage`, unlock it with `documents.unlock`; then edit again.',
   ambiguous_name:
     'The name matches several records; `candidates` lists them. Use a more precise name or an id.',
   unknown_name: 'No record you can see has this name; `candidates` lists the closest matches.',

@@ -28,6 +28,7 @@ export const PROBLEMS = {
   agent_inactive: { status: 409, title: 'The agent is deactivated' },
   last_state: { status: 409, title: 'A team keeps at least one active workflow state' },
   archived: { status: 409, title: 'The resource is archived' },
+  document_locked: { status: 409, title: 'The document is locked against edits' },
   cycle_overlap: { status: 409, title: "The cycle's dates overlap another cycle of the team" },
   cycle_completed: { status: 409, title: 'The cycle is completed' },
   label_name_taken: { status: 409, title: 'Another label in the same scope has this name' },

@@ -37,3 +37,24 @@ export const viewExamples: Record<'list' | 'get' | 'create' | 'update' | 'result
   },
   results: { response: { model: 'tasks', data: [taskExample], nextCursor: null } },
 }
+
+const preferences = {
+  viewId: id('view'),
+  effective: {
+    layout: 'board',
+    groupBy: 'state',
+    subGroupBy: null,
+    orderBy: 'priority',
+    columns: ['key', 'title', 'assignee', 'dueDate'],
+    showEmptyGroups: false,
+    showSubtasks: true,
+  },
+  viewDefault: { layout: 'board', groupBy: 'state', columns: ['key', 'title', 'assignee', 'dueDate'] },
+  mine: { orderBy: 'priority' },
+  updatedAt: at,
+}
+
+export const viewPreferenceExamples: Record<'get' | 'put', OperationExamples> = {
+  get: { response: preferences },
+  put: { request: { level: 'mine', preferences: { orderBy: 'priority' } }, response: preferences },
+}

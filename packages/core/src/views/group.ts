@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { viewOperations } from './operations.ts'
+import { viewPreferenceOperations } from './preference-operations.ts'
 
 /** Saved views: named filters over tasks or projects, personal or shared with a team. */
 export const viewsGroup: ResourceGroup = {
@@ -8,10 +9,10 @@ export const viewsGroup: ResourceGroup = {
     {
       name: 'Views',
       description:
-        'Saved views: a named `tasks.list` or `projects.list` filter, personal or shared with a team, and its results.',
+        'Saved views: a named `tasks.list` or `projects.list` filter, personal or shared with a team, its results, and display preferences (a view default and each person’s own overrides).',
     },
   ],
-  operations: viewOperations,
+  operations: [...viewOperations, ...viewPreferenceOperations],
   events: [
     {
       kinds: ['view.created', 'view.updated', 'view.deleted'],
@@ -22,6 +23,11 @@ export const viewsGroup: ResourceGroup = {
       kinds: ['view.unshared'],
       emittedBy:
         '`views.update` making a shared view personal or moving it to another team: to the team it left, with only its id',
+    },
+    {
+      kinds: ['view_preferences.updated', 'view_preferences.deleted'],
+      emittedBy:
+        "`views.preferences.put` and `views.preferences.delete` (`level`, `memberId`: null for the view default). One's own overrides are read by oneself only; a shared view's default is filed under its team, a personal view's under its owner alone",
     },
   ],
 }

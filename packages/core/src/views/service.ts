@@ -43,7 +43,7 @@ async function requireShareable(ctx: OperationContext, teamId: TeamId): Promise<
 }
 
 /** Its owner changes a view; so does whoever manages the team it is shared with. */
-async function requireEditable(ctx: OperationContext, view: View): Promise<void> {
+export async function requireEditable(ctx: OperationContext, view: View): Promise<void> {
   if (view.ownerId === ctx.actor!.id) return
   await ctx.require('manage', { type: 'team', id: view.teamId! })
 }

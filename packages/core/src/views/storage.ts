@@ -1,6 +1,7 @@
 import type { MemberId, OrgId, ViewId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
+import type { ViewDisplayOverrides } from './preference-schemas.ts'
 import type { View } from './schemas.ts'
 
 export interface ViewRepo {
@@ -21,8 +22,28 @@ export interface ViewRepo {
   delete(orgId: OrgId, id: ViewId): Promise<void>
 }
 
+/** Display overrides of a view: its default (member null) and each member's own. */
+export interface ViewPreferenceRepo {
+  get(
+    orgId: OrgId,
+    viewId: ViewId,
+    memberId: MemberId | null,
+  ): Promise<{ preferences: ViewDisplayOverrides; updatedAt: string } | null>
+  /** Inserts or replaces the level's overrides. */
+  put(
+    orgId: OrgId,
+    viewId: ViewId,
+    memberId: MemberId | null,
+    preferences: ViewDisplayOverrides,
+    at: string,
+  ): Promise<void>
+  /** Returns false when there was nothing to delete. */
+  delete(orgId: OrgId, viewId: ViewId, memberId: MemberId | null): Promise<boolean>
+}
+
 declare module '../kernel/storage.ts' {
   interface Store {
     views: ViewRepo
+    viewPreferences: ViewPreferenceRepo
   }
 }
