@@ -17,6 +17,7 @@ import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { TemplatesTables } from './templates/tables.ts'
+import type { TriageTables } from './triage/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
 import type { ViewsTables } from './views/tables.ts'
@@ -35,6 +36,7 @@ export interface Database
     AdminTables,
     AgentsTables,
     CyclesTables,
+    TriageTables,
     ProjectsTables,
     UpdatesTables,
     InitiativesTables,

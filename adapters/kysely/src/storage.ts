@@ -26,6 +26,7 @@ import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
 import { templatesStore } from './templates/store.ts'
+import { triageStore } from './triage/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
 import { viewsStore } from './views/store.ts'
@@ -48,6 +49,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...labelsStore(db),
     ...tasksStore(db, dialect),
     ...cyclesStore(db),
+    ...triageStore(db),
     ...projectsStore(db),
     ...updatesStore(db),
     ...initiativesStore(db),

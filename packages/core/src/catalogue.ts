@@ -23,6 +23,7 @@ import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
 import { teamsGroup } from './teams/group.ts'
 import { templatesGroup } from './templates/group.ts'
+import { triageGroup } from './triage/group.ts'
 import { updatesGroup } from './updates/group.ts'
 import { viewsGroup } from './views/group.ts'
 
@@ -37,6 +38,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   teamsGroup,
   tasksGroup,
   cyclesGroup,
+  triageGroup,
   insightsGroup,
   projectsGroup,
   updatesGroup,
