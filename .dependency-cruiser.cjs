@@ -13,6 +13,7 @@ const GROUPS = [
   'labels',
   'tasks',
   'cycles',
+  'triage',
   'projects',
   'updates',
   'initiatives',

@@ -75,6 +75,11 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'projectLinkedItems.refresh': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projectLinkedItems.delete': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  // Triage decisions act on the sample world's waiting request.
+  'triage.accept': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
+  'triage.decline': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
+  'triage.markDuplicate': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
+  'triage.snooze': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
 }
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined

@@ -29,6 +29,14 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'workflowStates.reorder': (ids) => ({ stateIds: [ids.stateId] }),
   'tasks.create': (ids) => ({ teamId: ids.teamId, title: 'Matrix' }),
   'tasks.update': () => ({ title: 'Renamed' }),
+  'tasks.duplicate': () => ({}),
+  'teamSettings.update': () => ({ autoArchiveDays: 30 }),
+  'triageSettings.update': () => ({ action: 'assign' }),
+  'triage.create': () => ({ title: 'Matrix' }),
+  'triage.accept': () => ({}),
+  'triage.decline': () => ({ reason: 'Matrix' }),
+  'triage.markDuplicate': (ids) => ({ taskId: ids.otherTaskId }),
+  'triage.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'agents.create': () => ({ name: 'Matrix bot' }),
   'agents.update': () => ({ name: 'Renamed' }),
   'agentSessions.create': (ids) => ({ agentId: ids.agentId, taskId: ids.taskId }),
@@ -314,7 +322,12 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     programProjectIds.push(held.id)
   }
   await ws.api.post(`${base}/programs/${program.id}/updates`, { body: 'Sample', health: 'onTrack' })
+  // Triage on, with one request waiting in it.
+  await ws.api.patch(`${base}/teams/${ws.teamId}/settings`, { triageEnabled: true })
+  const triageTask = (await ws.api.post(`${base}/teams/${ws.teamId}/triage`, { title: 'Sample request' }))
+    .body
   const ids: Ids = {
+    triageTaskId: triageTask.id,
     orgId: ws.orgId,
     teamId: ws.teamId,
     taskId: task.id,
@@ -393,8 +406,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     /** The owner's unread notification of the member's comment. */
     notificationId: notification?.id,
     /** Every active state of the team, comma-separated. */
-    stateIds: Object.values(ws.states)
-      .map((s) => s.id)
+    stateIds: (await ws.api.get(`${base}/teams/${ws.teamId}/states`)).body.data
+      .map((s: { id: string }) => s.id)
       .join(','),
   }
   for (const [name, value] of Object.entries(ids)) {

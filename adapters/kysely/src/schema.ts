@@ -18,6 +18,7 @@ import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { TemplatesTables } from './templates/tables.ts'
 import type { TransfersTables } from './transfers/tables.ts'
+import type { TriageTables } from './triage/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
 import type { ViewsTables } from './views/tables.ts'
@@ -36,6 +37,7 @@ export interface Database
     AdminTables,
     AgentsTables,
     CyclesTables,
+    TriageTables,
     ProjectsTables,
     UpdatesTables,
     InitiativesTables,

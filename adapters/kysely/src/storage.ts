@@ -27,6 +27,7 @@ import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
 import { templatesStore } from './templates/store.ts'
 import { transfersStore } from './transfers/store.ts'
+import { triageStore } from './triage/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
 import { viewsStore } from './views/store.ts'
@@ -50,6 +51,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...labelsStore(db),
     ...tasksStore(db, dialect),
     ...cyclesStore(db),
+    ...triageStore(db),
     ...projectsStore(db),
     ...updatesStore(db),
     ...initiativesStore(db),

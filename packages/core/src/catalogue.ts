@@ -24,6 +24,7 @@ import { tasksGroup } from './tasks/group.ts'
 import { teamsGroup } from './teams/group.ts'
 import { templatesGroup } from './templates/group.ts'
 import { transfersGroup } from './transfers/group.ts'
+import { triageGroup } from './triage/group.ts'
 import { updatesGroup } from './updates/group.ts'
 import { viewsGroup } from './views/group.ts'
 
@@ -38,6 +39,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   teamsGroup,
   tasksGroup,
   cyclesGroup,
+  triageGroup,
   insightsGroup,
   projectsGroup,
   updatesGroup,

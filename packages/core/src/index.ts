@@ -270,6 +270,8 @@ export { PRIORITIES, Task } from './tasks/schemas.ts'
 export type { StateCategory } from './teams/schemas.ts'
 export { STATE_CATEGORIES, Team, WorkflowState } from './teams/schemas.ts'
 export { DEFAULT_STATES } from './teams/service.ts'
+export type { EstimateScale, TeamSettingsRecord } from './teams/settings-schemas.ts'
+export { ESTIMATE_SCALES, TeamSettings, TriageSettings } from './teams/settings-schemas.ts'
 export type { SchedulerLoop, SchedulerPass } from './templates/scheduler.ts'
 export type { TemplateKind } from './templates/schemas.ts'
 export {

@@ -110,6 +110,7 @@ export type {
   TaskSort,
   TaskSubscriberRepo,
 } from './tasks/storage.ts'
+export type { TeamSettingsRepo } from './teams/settings-storage.ts'
 export type { StateRepo, TeamRecord, TeamRepo } from './teams/storage.ts'
 export type {
   DueRecurrence,
@@ -127,6 +128,7 @@ export type {
   ImportRecord,
   ImportRepo,
 } from './transfers/storage.ts'
+export type { TriageSnoozeRepo } from './triage/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewPreferenceRepo, ViewRepo } from './views/storage.ts'

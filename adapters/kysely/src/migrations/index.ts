@@ -33,6 +33,7 @@ import * as m0037 from './0037_account_tokens.ts'
 import * as m0043 from './0043_initiative_programs.ts'
 import * as m0044 from './0044_document_locks_view_preferences.ts'
 import * as m0045 from './0045_transfers.ts'
+import * as m0046 from './0046_triage.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0043_initiative_programs': m0043,
   '0044_document_locks_view_preferences': m0044,
   '0045_transfers': m0045,
+  '0046_triage': m0046,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

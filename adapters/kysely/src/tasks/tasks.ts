@@ -124,6 +124,16 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
         q.where('tasks.id', 'in', (eb) =>
           eb.selectFrom('taskDependencies').select(pick).where('orgId', '=', orgId).where(other, '=', taskId),
         )
+      if (filter.awakeAt) {
+        const awakeAt = filter.awakeAt
+        q = q.where('tasks.id', 'not in', (eb) =>
+          eb
+            .selectFrom('triageSnoozes')
+            .select('taskId')
+            .where('orgId', '=', orgId)
+            .where('snoozedUntil', '>', awakeAt),
+        )
+      }
       if (filter.blockersOf) q = linked('blockerId', 'blockedId', filter.blockersOf)
       if (filter.blockedBy) q = linked('blockedId', 'blockerId', filter.blockedBy)
       q = applyTaskFilters(q, orgId, filter, scope, dialect)

@@ -1,4 +1,4 @@
-import type { NullableTimestamp, Timestamp } from '../columns.ts'
+import type { JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
 
 /** The teams tables, as queries see them. */
 export interface TeamsTables {
@@ -25,5 +25,18 @@ export interface TeamsTables {
     createdAt: Timestamp
     updatedAt: Timestamp
     archivedAt: NullableTimestamp
+  }
+  teamSettings: {
+    orgId: string
+    teamId: string
+    estimateScale: string
+    autoCloseDays: number | null
+    autoArchiveDays: number | null
+    triageEnabled: number
+    defaultStateId: string | null
+    triageResponsibility: string
+    triageAction: string
+    triageMemberIds: JsonColumn
+    updatedAt: Timestamp
   }
 }

@@ -16,6 +16,7 @@ import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
 import { templateTools } from './templates/templates.ts'
+import { triageTools } from './triage/triage.ts'
 import type { ToolDefinition } from './types.ts'
 
 /**
@@ -29,6 +30,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...commentTools,
   ...taskExtraTools,
   ...cycleTools,
+  ...triageTools,
   ...insightTools,
   ...labelTools,
   ...documentTools,

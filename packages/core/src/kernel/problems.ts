@@ -31,6 +31,8 @@ export const PROBLEMS = {
   document_locked: { status: 409, title: 'The document is locked against edits' },
   cycle_overlap: { status: 409, title: "The cycle's dates overlap another cycle of the team" },
   cycle_completed: { status: 409, title: 'The cycle is completed' },
+  not_in_triage: { status: 409, title: 'The task is not in triage' },
+  triage_disabled: { status: 409, title: 'The team does not take requests into triage' },
   label_name_taken: { status: 409, title: 'Another label in the same scope has this name' },
   custom_field_name_taken: { status: 409, title: 'Another active custom field has this name' },
   field_not_applicable: {

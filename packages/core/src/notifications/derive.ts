@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from '../access/schemas.ts'
 import type { Capability } from '../kernel/capabilities.ts'
 import type { StoredEvent } from '../kernel/events.ts'
-import type { ActorId, InitiativeId, OrgId, ProgramId, ProjectId, TaskId } from '../kernel/ids.ts'
+import type { ActorId, InitiativeId, OrgId, ProgramId, ProjectId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
@@ -34,7 +34,9 @@ export interface DeriveLookups {
 /** When one event gives someone several reasons, the first of this order wins (one notification per event). */
 export const KIND_PRIORITY: readonly NotificationKind[] = [
   'assigned',
+  'triaged',
   'mentioned',
+  'triageRequested',
   'approvalRequested',
   'commented',
   'stateChanged',
@@ -111,7 +113,18 @@ const DERIVERS: Record<string, Deriver> = {
     return [
       ...(task.assigneeId ? [as('assigned', ref)(task.assigneeId)] : []),
       ...(await look.byHandle(mentionedHandles(task.description))).map(as('mentioned', ref)),
+      ...(await triageHandlers(look, task)).map(as('triageRequested', ref)),
     ]
+  },
+  // The requester learns what became of their request; a decline carries its reason.
+  async 'task.triaged'(event) {
+    const task = event.data.task as Task
+    const outcome = event.data.outcome as string
+    const reason = event.data.reason as string | null
+    const ref = taskRef(task)
+    const said = outcome === 'declined' && reason ? `declined: ${reason}` : outcome
+    const summary = `${ref.summary} (${said})`.slice(0, 500)
+    return [as('triaged', { ...ref, summary })(event.data.requesterId as ActorId)]
   },
   async 'task.updated'(event, look) {
     const task = event.data.task as Task
@@ -158,6 +171,14 @@ const DERIVERS: Record<string, Deriver> = {
     }
     return (await look.everyone()).map(as('approvalRequested', ref))
   },
+}
+
+/** The people to notify of a new triage item: its team's triage handlers, when they are to be notified. */
+async function triageHandlers(look: DeriveLookups, task: Task): Promise<ActorId[]> {
+  if (task.stateCategory !== 'triage') return []
+  const settings = await look.store.teamSettings.get(look.orgId, task.teamId as TeamId)
+  if (settings?.responsibility !== 'fixed' || settings.action !== 'notify') return []
+  return settings.memberIds as ActorId[]
 }
 
 /** The candidates of one event, in priority order per recipient; none for events that notify nobody. */

@@ -56,6 +56,8 @@ export const notificationExamples: Record<string, OperationExamples> = {
         dueSoon: true,
         overdue: true,
         reminder: true,
+        triaged: true,
+        triageRequested: true,
       },
       updatedAt: at,
     },

@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'dueSoon',
   'overdue',
   'reminder',
+  'triaged',
+  'triageRequested',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -22,7 +24,8 @@ export const NotificationKindSchema = StringEnum(NOTIFICATION_KINDS, {
     '`commented` (a comment on a task you follow), `stateChanged` (a task you follow changed state), ' +
     '`updatePosted` (a status update on a project, program or initiative you follow), `approvalRequested` (an agent action waits for a decision you can make), ' +
     '`dueSoon` (a task assigned to you is due today or tomorrow), `overdue` (its due date passed), ' +
-    '`reminder` (a reminder you set on a task is due).',
+    '`reminder` (a reminder you set on a task is due), `triaged` (a request you filed was accepted, declined or marked duplicate), ' +
+    '`triageRequested` (a new item waits in the triage of a team you handle triage for).',
 })
 
 /** Derived from `archivedAt`, `snoozedUntil` and `readAt`, in that precedence. */

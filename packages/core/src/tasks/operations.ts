@@ -6,6 +6,8 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
+import { type DuplicateOptions, duplicateTask, MAX_DUPLICATED } from './duplicate.ts'
+import { duplicateExample } from './examples.ts'
 import { TaskFieldQuery } from './field-query.ts'
 import { requireTask } from './require-task.ts'
 import { DueDate, Estimate, PrioritySchema, StartDate, Task } from './schemas.ts'
@@ -203,6 +205,40 @@ const archive = declareOperation({
   run: (ctx, { params, query }) => setTaskArchived(ctx, params.taskId as TaskId, true, query.children),
 })
 
-export const tasksCatalogue: AnyOperation[] = derived.flatMap((op) =>
-  op.id === 'tasks.update' ? [op, archive] : [op],
-)
+const duplicateOperation = declareOperation({
+  id: 'tasks.duplicate',
+  method: 'POST',
+  path: '/v1/orgs/{orgId}/tasks/{taskId}/duplicate',
+  tag: 'Tasks',
+  scope: 'work:write',
+  summary: 'Duplicate a task',
+  description:
+    'Creates a task in the same team and state with the same fields and parent, and its labels unless `labels` is false. ' +
+    `\`subtasks: true\` copies its open subtasks too, with theirs (at most ${MAX_DUPLICATED} tasks in all, else 409 \`conflict\`). ` +
+    'Copying an assignee needs `assign`.',
+  params: Type.Object(
+    { orgId: IdSchema('OrgId'), taskId: IdSchema('TaskId') },
+    { additionalProperties: false },
+  ),
+  body: Type.Object(
+    {
+      title: Type.Optional(Title),
+      labels: Type.Optional(Type.Boolean({ default: true, description: 'Copy the labels.' })),
+      subtasks: Type.Optional(Type.Boolean({ default: false, description: 'Copy the open subtasks.' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Task,
+  status: 201,
+  capability: 'contribute',
+  target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
+  errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
+  location: 'tasks.get',
+  examples: duplicateExample,
+  run: (ctx, { params, body }) => duplicateTask(ctx, params.taskId as TaskId, body as DuplicateOptions),
+})
+
+export const tasksCatalogue: AnyOperation[] = [
+  ...derived.flatMap((op) => (op.id === 'tasks.update' ? [op, archive] : [op])),
+  duplicateOperation,
+]

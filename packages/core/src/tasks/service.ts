@@ -22,6 +22,7 @@ import { dropLabelsOfOtherTeams } from '../labels/service.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { StateCategory, WorkflowState } from '../teams/schemas.ts'
 import { archivedFilter, defaultState, requireTeam } from '../teams/service.ts'
+import { checkEstimate, intakeState, triageAssignee } from '../teams/settings.ts'
 import { assertCycleForTask } from './cycle.ts'
 import { fieldSortValue } from './field-order.ts'
 import { applyFieldQuery } from './field-query.ts'
@@ -67,9 +68,13 @@ export async function createTask(
     throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
   const state = input.stateId
     ? await stateOfTeam(ctx, input.stateId, team.id)
-    : await defaultState(ctx, team.id)
+    : ((await intakeState(ctx, team)) ?? (await defaultState(ctx, team.id)))
   if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
+  // A new triage item goes to the team's triage handler when the triage settings say so.
+  const assigneeId =
+    input.assigneeId ?? (state.category === 'triage' ? await triageAssignee(ctx, team) : null)
+  if (input.estimate != null) await checkEstimate(ctx, team.orgId, team.id, input.estimate, '/body/estimate')
   checkDates(input.startDate ?? null, input.dueDate ?? null)
   if (input.parentId) await checkParent(ctx, null, input.parentId)
   if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
@@ -88,7 +93,7 @@ export async function createTask(
     title: input.title,
     description: input.description ?? null,
     stateId: state.id,
-    assigneeId: input.assigneeId ?? null,
+    assigneeId,
     creatorId: ctx.actor!.id,
     priority: input.priority ?? 'none',
     estimate: input.estimate ?? null,
@@ -144,6 +149,10 @@ export async function updateTask(
   if ('assigneeId' in changed) {
     await ctx.require('assign', { type: 'task', id: task.id })
     if (changed.assigneeId) await activeMember(ctx, changed.assigneeId)
+  }
+  if (changed.estimate != null || (changed.teamId && task.estimate != null)) {
+    const estimate = changed.estimate ?? task.estimate!
+    await checkEstimate(ctx, task.orgId, changed.teamId ?? task.teamId, estimate, '/body/estimate')
   }
   if ('startDate' in changed || 'dueDate' in changed) {
     checkDates(

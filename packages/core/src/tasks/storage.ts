@@ -86,6 +86,8 @@ export interface TaskFilter {
   customField?: { field: CustomField; equals?: string | number | null }
   /** With the `field` sort: the field whose values order the tasks (fields.ts in tasks says how). */
   sortField?: CustomField
+  /** Leaves out tasks whose triage snooze (`triage.snooze`) ends after this time. */
+  awakeAt?: string
   /** Tasks that block this task. */
   blockersOf?: TaskId
   /** Tasks this task blocks. */

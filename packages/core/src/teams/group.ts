@@ -27,8 +27,11 @@ export const teamsGroup: ResourceGroup = {
         'workflow_state.archived',
         'workflow_state.reordered',
       ],
-      emittedBy: '`workflowStates.*` (and `teams.create` for the default states)',
+      emittedBy:
+        '`workflowStates.*` (and `teams.create` for the default states, `teamSettings.update` for the `Triage` state)',
     },
+    { kinds: ['team_settings.updated'], emittedBy: '`teamSettings.update`' },
+    { kinds: ['triage_settings.updated'], emittedBy: '`triageSettings.update`' },
   ],
   targets: teamTargets,
 }

@@ -18,6 +18,7 @@ import {
   updateState,
   updateTeam,
 } from './service.ts'
+import { teamSettingsOperations } from './settings-operations.ts'
 
 const TeamName = Type.String({ minLength: 1, maxLength: 120 })
 const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
@@ -151,4 +152,8 @@ const stateOperations: AnyOperation[] = [
   }),
 ]
 
-export const teamsCatalogue: AnyOperation[] = [...teamOperations, ...stateOperations]
+export const teamsCatalogue: AnyOperation[] = [
+  ...teamOperations,
+  ...stateOperations,
+  ...teamSettingsOperations,
+]

@@ -6,6 +6,7 @@ import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { StateCategory, Team, WorkflowState } from './schemas.ts'
+import './settings-storage.ts'
 
 /** The workflow every new team starts with, in order. */
 export const DEFAULT_STATES: ReadonlyArray<{ name: string; category: StateCategory; color: string }> = [
@@ -283,10 +284,16 @@ export async function archiveState(ctx: OperationContext, stateId: StateId): Pro
   return next
 }
 
-/** The state a new task of the team starts in: the first backlog state, else the first unstarted, else the first. */
+/**
+ * The state a new task of the team starts in: the team's default state (team settings) while it is
+ * active, else the first backlog state, else the first unstarted, else the first.
+ */
 export async function defaultState(ctx: OperationContext, teamId: TeamId): Promise<WorkflowState> {
-  const states = await ctx.store.states.listForTeam(currentOrg(ctx).id, teamId, { includeArchived: false })
+  const orgId = currentOrg(ctx).id
+  const states = await ctx.store.states.listForTeam(orgId, teamId, { includeArchived: false })
+  const chosen = (await ctx.store.teamSettings.get(orgId, teamId))?.defaultStateId
   const state =
+    states.find((s) => s.id === chosen) ??
     states.find((s) => s.category === 'backlog') ??
     states.find((s) => s.category === 'unstarted') ??
     states[0]

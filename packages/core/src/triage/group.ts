@@ -1,0 +1,25 @@
+import type { ResourceGroup } from '../kernel/group.ts'
+import { triageSettingsOperations } from '../teams/settings-operations.ts'
+import { triageOperations } from './operations.ts'
+
+/** Triage: a team's intake queue of requests, and the decisions taken on them. */
+export const triageGroup: ResourceGroup = {
+  name: 'triage',
+  tags: [
+    {
+      name: 'Triage',
+      description:
+        "A team's intake: requests filed into its triage state (also by people outside the team), accepted, declined, marked duplicate or snoozed.",
+      agentWork: true,
+    },
+  ],
+  operations: [...triageOperations, ...triageSettingsOperations],
+  events: [
+    {
+      kinds: ['task.triaged'],
+      emittedBy:
+        '`triage.accept`, `triage.decline`, `triage.markDuplicate` (with `outcome`, `requesterId`, `reason`, `duplicateOfId`; the move itself is a `task.updated`)',
+    },
+    { kinds: ['task.triage_snoozed'], emittedBy: '`triage.snooze`' },
+  ],
+}
