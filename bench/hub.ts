@@ -3,7 +3,8 @@
  * the issue's full size is `--tasks=10000`), a member in each, with a tenth of the tasks assigned
  * to them by each workspace's owner (so the notifier fills their inbox). It times the first page
  * and the third page (following `nextCursor`) of `hub.search`, `hub.inbox` and `hub.activity`, and
- * `hub.resolve` of a task key, through `engine.execute`, and checks each answer is complete (no
+ * `hub.resolve` of a task key, the first and third pages of `hub.tasks` and `hub.today` (the
+ * assigned tasks are due within four days of today), through `engine.execute`, and checks each answer is complete (no
  * `partial`) and holds no duplicate. SQLite (temp file) by default; `--postgres` uses DATABASE_URL
  * or the local server in a throwaway schema.
  */
@@ -33,6 +34,12 @@ const WORDS = [
   'orbit',
   'cache',
 ]
+
+const dayFromToday = (offset: number) => {
+  const d = new Date()
+  d.setUTCDate(d.getUTCDate() + offset)
+  return d.toISOString().slice(0, 10)
+}
 
 await runBench('hub', async (server, schema) => {
   const { engine, storage } = server
@@ -94,7 +101,8 @@ await runBench('hub', async (server, schema) => {
           teamId: team.id,
           title: `${WORDS[n % WORDS.length]} ${WORDS[(n * 7 + 3) % WORDS.length]} task ${n}`,
           description: `About ${WORDS[(n * 3 + 1) % WORDS.length]} in workspace ${o}`,
-          ...(n % 10 === 0 ? { assigneeId: memberId } : {}),
+          // Assigned ones are due within four days either side of today, so `hub.today` has sections to fill.
+          ...(n % 10 === 0 ? { assigneeId: memberId, dueDate: dayFromToday(((n / 10) % 9) - 4) } : {}),
         }
       })
       await call('tasks.batchCreate', { params: { orgId: org.id }, body: { items } })
@@ -155,4 +163,15 @@ await runBench('hub', async (server, schema) => {
   if (activityCursor)
     await time('hub.activity page 3', () => read('hub.activity', { limit: LIMIT, cursor: activityCursor }))
   await time('hub.resolve ENG-42', () => read('hub.resolve', { ref: 'ENG-42' }))
+  const tasksCursor = await third('hub.tasks', { limit: LIMIT })
+  await time('hub.tasks (assigned, by due) p1', () => read('hub.tasks', { limit: LIMIT }))
+  if (tasksCursor)
+    await time('hub.tasks page 3', () => read('hub.tasks', { limit: LIMIT, cursor: tasksCursor }))
+  const today = async () => {
+    const result = await engine.execute('hub.today', { query: {} }, principal)
+    const body = result.body as Record<string, { items?: unknown[]; more?: boolean }> & { partial: unknown[] }
+    if (result.status !== 200 || body.partial.length > 0) failures.push(`hub.today: ${JSON.stringify(body)}`)
+    if (!body.overdue?.more || !body.dueToday?.items?.length) failures.push('hub.today: sections not filled')
+  }
+  await time('hub.today', today)
 })

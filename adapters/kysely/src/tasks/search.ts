@@ -76,6 +76,7 @@ export function applyTaskFilters<DB extends Database, TB extends keyof DB, O>(
   if (filter.createdAfter) out = out.where('tasks.createdAt', '>=', filter.createdAfter)
   if (filter.createdBefore) out = out.where('tasks.createdAt', '<', filter.createdBefore)
   if (filter.updatedBefore) out = out.where('tasks.updatedAt', '<', filter.updatedBefore)
+  out = applyHubFilters(out, orgId, filter)
   const { customField } = filter
   if (customField) out = out.where((eb) => fieldFilter(eb, orgId, customField))
   return out as unknown as SelectQueryBuilder<DB, TB, O>
@@ -101,4 +102,57 @@ export function taskSortKey(page: PageRequest<TaskSort>): string | Expression<un
     case 'field':
       throw new Error('A custom field sort orders by fieldSortKey')
   }
+}
+
+/** The hub's relations to the reader (created, followed) and its today sections (cycle, unblocked). */
+function applyHubFilters<O>(
+  q: SelectQueryBuilder<Database, 'tasks', O>,
+  orgId: OrgId,
+  filter: TaskFilter,
+): SelectQueryBuilder<Database, 'tasks', O> {
+  let out = q
+  if (filter.creatorId) out = out.where('tasks.creatorId', '=', filter.creatorId)
+  const { subscriberId, cycleRunningAt: at, blockerCompletedSince: since } = filter
+  if (subscriberId) {
+    out = out.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('taskSubscribers as ts')
+          .select(sql.lit(1).as('one'))
+          .where('ts.orgId', '=', orgId)
+          .whereRef('ts.taskId', '=', 'tasks.id')
+          .where('ts.actorId', '=', subscriberId),
+      ),
+    )
+  }
+  if (at) {
+    out = out.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('cycles as cy')
+          .select(sql.lit(1).as('one'))
+          .where('cy.orgId', '=', orgId)
+          .whereRef('cy.id', '=', 'tasks.cycleId')
+          .where('cy.startsAt', '<=', at)
+          .where('cy.endsAt', '>', at)
+          .where('cy.completedAt', 'is', null),
+      ),
+    )
+  }
+  if (since) {
+    out = out.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('taskDependencies as dep')
+          .innerJoin('tasks as bt', (j) =>
+            j.onRef('bt.orgId', '=', 'dep.orgId').onRef('bt.id', '=', 'dep.blockerId'),
+          )
+          .select(sql.lit(1).as('one'))
+          .where('dep.orgId', '=', orgId)
+          .whereRef('dep.blockedId', '=', 'tasks.id')
+          .where('bt.completedAt', '>=', since),
+      ),
+    )
+  }
+  return out
 }

@@ -6,7 +6,86 @@ const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFG
 const at = '2030-01-13T16:00:00.000Z'
 const cursor = 'eyJzIjoiLi4uIn0.c2lnbmF0dXJl'
 
-export const hubExamples: Record<'search' | 'inbox' | 'activity' | 'resolve', OperationExamples> = {
+const task = {
+  id: id('task'),
+  orgId: id('org'),
+  teamId: id('team'),
+  key: 'ENG-42',
+  number: 42,
+  title: 'Fix the login redirect',
+  description: null,
+  stateId: id('wfs'),
+  stateCategory: 'started',
+  assigneeId: id('mem'),
+  creatorId: id('mem'),
+  priority: 'high',
+  estimate: null,
+  dueDate: '2030-01-13',
+  startDate: null,
+  parentId: null,
+  isBlocked: false,
+  createdAt: at,
+  updatedAt: at,
+  startedAt: at,
+  completedAt: null,
+  canceledAt: null,
+  archivedAt: null,
+  cycleId: null,
+  projectId: null,
+  milestoneId: null,
+  labelIds: [],
+  fields: {},
+}
+
+const approval = {
+  id: id('apr'),
+  orgId: id('org', 1),
+  agentId: id('agt'),
+  sessionId: id('ases'),
+  operationId: 'tasks.archive',
+  input: { params: { taskId: id('task', 1) }, query: {}, body: null },
+  capability: 'manage',
+  state: 'pending',
+  proposedBy: id('mem', 1),
+  createdAt: at,
+  expiresAt: '2030-01-14T16:00:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  reason: null,
+  result: null,
+}
+
+const none = { items: [], more: false }
+
+export const hubExamples: Record<
+  'search' | 'inbox' | 'activity' | 'resolve' | 'tasks' | 'today' | 'inboxCounts' | 'approvals',
+  OperationExamples
+> = {
+  tasks: { response: { data: [task], nextCursor: cursor, partial: [] } },
+  today: {
+    response: {
+      date: '2030-01-13',
+      overdue: none,
+      dueToday: { items: [task], more: false },
+      dueSoon: none,
+      currentCycle: { items: [task], more: true },
+      unblocked: none,
+      approvals: { items: [approval], more: false },
+      mentions: { items: [notificationExample], more: false },
+      partial: [],
+    },
+  },
+  inboxCounts: {
+    response: {
+      unread: 3,
+      data: [
+        { orgId: id('org'), unread: 2, inbox: 5, snoozed: 0, unreadByKind: { mentioned: 1, assigned: 1 } },
+        { orgId: id('org', 1), unread: 1, inbox: 1, snoozed: 1, unreadByKind: { commented: 1 } },
+      ],
+      partial: [],
+    },
+  },
+  approvals: { response: { data: [approval], nextCursor: null, partial: [] } },
   search: {
     response: {
       data: [

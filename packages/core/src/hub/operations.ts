@@ -1,15 +1,30 @@
 import { type TProperties, Type } from '@sinclair/typebox'
+import { ApprovalRequest } from '../access/schemas.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { NOTIFICATION_VIEWS, Notification, NotificationKindSchema } from '../notifications/schemas.ts'
 import { PollQueryFields, StreamEvent } from '../streams/schema.ts'
+import { TASK_SORTS } from '../tasks/order.ts'
+import { DueDate, PrioritySchema, Task } from '../tasks/schemas.ts'
 import { hubActivity } from './activity.ts'
+import { hubApprovals } from './approvals.ts'
+import { hubInboxCounts } from './counts.ts'
 import { hubExamples as ex } from './examples.ts'
 import { hubInbox } from './inbox.ts'
 import { hubResolve } from './resolve.ts'
-import { HubPageOf, HubPageQuery, PartialOrg, ResolvedRecord, SearchHitSchema } from './schemas.ts'
+import {
+  HubInboxCount,
+  HubPageOf,
+  HubPageQuery,
+  PartialOrg,
+  ResolvedRecord,
+  SearchHitSchema,
+  TodaySection,
+} from './schemas.ts'
 import { hubSearch } from './search.ts'
 import { HUB_SEARCH_TYPES } from './storage.ts'
+import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks.ts'
+import { hubToday, TODAY_SECTION_LIMIT_DEFAULT } from './today.ts'
 
 const TAG = 'Hub'
 const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
@@ -116,5 +131,116 @@ export const hubOperations: AnyOperation[] = [
     errors: ['validation_failed'],
     examples: ex.resolve,
     run: (ctx, { query }) => hubResolve(ctx, (query as { ref: string }).ref),
+  }),
+  declareOperation({
+    id: 'hub.inboxCounts',
+    method: 'GET',
+    path: '/v1/hub/inbox/counts',
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'My unread counts per workspace',
+    description:
+      'For a workspace switcher: in each workspace you belong to, the counts of `notifications.counts` (unread, inbox, snoozed, unread per kind), and the unread total. Workspaces that fail are listed in `partial` and left out of the total.',
+    response: obj({
+      unread: Type.Integer({
+        minimum: 0,
+        description: 'Unread inbox notifications in all the workspaces answered.',
+      }),
+      data: Type.Array(HubInboxCount, { description: 'One per workspace, in workspace id order.' }),
+      partial: Type.Array(PartialOrg, { description: 'Workspaces whose counts failed or timed out.' }),
+    }),
+    status: 200,
+    errors: [],
+    examples: ex.inboxCounts,
+    run: (ctx) => hubInboxCounts(ctx),
+  }),
+  declareOperation({
+    id: 'hub.tasks',
+    method: 'GET',
+    path: '/v1/hub/tasks',
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'My tasks in all workspaces',
+    description: `Unarchived tasks assigned to you (default), created by you or followed by you, in every workspace, among the tasks you may view there; filter by status, priority and due dates, sort like \`tasks.list\` (default: due date, undated last). ${ACROSS}`,
+    query: obj({
+      relation: Type.Optional(
+        StringEnum(HUB_TASK_RELATIONS, {
+          default: 'assigned',
+          description: '`assigned` to you, `created` by you, or `followed` by you (you subscribe to it).',
+        }),
+      ),
+      status: Type.Optional(
+        StringEnum(HUB_TASK_STATUSES, {
+          default: 'open',
+          description: '`open` (default): not completed or canceled; `closed`: completed or canceled; `all`.',
+        }),
+      ),
+      priority: Type.Optional(PrioritySchema),
+      dueAfter: Type.Optional({ ...DueDate, description: 'Due on or after this date.' }),
+      dueBefore: Type.Optional({ ...DueDate, description: 'Due on or before this date.' }),
+      sort: Type.Optional(
+        StringEnum(TASK_SORTS, { default: 'dueDate', description: 'A key, descending with a leading `-`.' }),
+      ),
+      ...HubPageQuery,
+    }),
+    response: HubPageOf(Task, 'Tasks in the order asked.'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    examples: ex.tasks,
+    run: (ctx, { query }) => hubTasks(ctx, query as never),
+  }),
+  declareOperation({
+    id: 'hub.approvals',
+    method: 'GET',
+    path: '/v1/hub/approvals',
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Approval requests I can decide',
+    description: `Pending, unexpired approval requests of agents in every workspace that you may decide: their session is visible to you and you hold the capability the proposed action needs on its target (what \`approvals.reject\` checks). Oldest first. ${ACROSS}`,
+    query: obj({ ...HubPageQuery }),
+    response: HubPageOf(ApprovalRequest, 'Requests, oldest first.'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    examples: ex.approvals,
+    run: (ctx, { query }) => hubApprovals(ctx, query as never),
+  }),
+  declareOperation({
+    id: 'hub.today',
+    method: 'GET',
+    path: '/v1/hub/today',
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'What needs me today',
+    description:
+      'Your day across every workspace, in sections: your open tasks `overdue`, due today (`dueToday`), due in the next two days (`dueSoon`), in a running cycle (`currentCycle`), and newly unblocked (`unblocked`: a blocker completed in the last 24 hours and none still open); approval requests you can decide (`approvals`); unread mentions (`mentions`). Each section holds at most `limit` items, earliest due first, with `more` when there are others (page through them with `hub.tasks`, `hub.approvals`, `hub.inbox`). "Today" is `date`, else today in your profile\'s time zone (UTC when unset). Only what you may view in each workspace is shown; workspaces that fail are listed in `partial`.',
+    query: obj({
+      date: Type.Optional({ ...DueDate, description: 'The day to read (default: today in your time zone).' }),
+      limit: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 50,
+          default: TODAY_SECTION_LIMIT_DEFAULT,
+          description: `Items per section (default ${TODAY_SECTION_LIMIT_DEFAULT}).`,
+        }),
+      ),
+    }),
+    response: obj({
+      date: { ...DueDate, description: 'The day read.' },
+      overdue: TodaySection(Task, 'Open tasks assigned to you, due before the day.'),
+      dueToday: TodaySection(Task, 'Open tasks assigned to you, due on the day.'),
+      dueSoon: TodaySection(Task, 'Open tasks assigned to you, due in the two days after it.'),
+      currentCycle: TodaySection(Task, 'Open tasks assigned to you in a cycle running now.'),
+      unblocked: TodaySection(
+        Task,
+        'Open tasks assigned to you whose blocker completed in the last 24 hours.',
+      ),
+      approvals: TodaySection(ApprovalRequest, 'Approval requests you can decide, expiring first.'),
+      mentions: TodaySection(Notification, 'Unread `mentioned` notifications, newest first.'),
+      partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
+    }),
+    status: 200,
+    errors: ['validation_failed'],
+    examples: ex.today,
+    run: (ctx, { query }) => hubToday(ctx, query as never),
   }),
 ]

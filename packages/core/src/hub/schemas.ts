@@ -89,3 +89,28 @@ export const ResolvedRecord = Type.Object(
   },
   { additionalProperties: false },
 )
+
+/** One section of `hub.today`: its first items and whether there are more. */
+export const TodaySection = <T extends TSchema>(item: T, description: string) =>
+  Type.Object(
+    {
+      items: Type.Array(item),
+      more: Type.Boolean({
+        description: 'Whether more than these are there (see `hub.tasks`, `hub.inbox`, `hub.approvals`).',
+      }),
+    },
+    { additionalProperties: false, description },
+  )
+
+export const HubInboxCount = Type.Object(
+  {
+    orgId: IdSchema('OrgId', 'The workspace.'),
+    unread: Type.Integer({ minimum: 0, description: 'Unread notifications in its inbox.' }),
+    inbox: Type.Integer({ minimum: 0, description: 'Notifications in its inbox, read or not.' }),
+    snoozed: Type.Integer({ minimum: 0, description: 'Snoozed ones.' }),
+    unreadByKind: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+      description: 'Unread inbox notifications per kind; kinds with none are left out.',
+    }),
+  },
+  { additionalProperties: false },
+)

@@ -92,6 +92,14 @@ export interface TaskFilter {
   blockersOf?: TaskId
   /** Tasks this task blocks. */
   blockedBy?: TaskId
+  /** Tasks this member or agent created (the hub's `created`). */
+  creatorId?: ActorId
+  /** Tasks this member or agent follows (the hub's `followed`). */
+  subscriberId?: ActorId
+  /** Tasks in a cycle running at this time: started, not ended, not completed (the hub's current cycle). */
+  cycleRunningAt?: string
+  /** Tasks with a blocker that was completed at or after this time (the hub's newly unblocked). */
+  blockerCompletedSince?: string
 }
 
 export interface TaskRepo {

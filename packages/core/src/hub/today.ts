@@ -1,0 +1,143 @@
+import type { ApprovalRequest } from '../access/schemas.ts'
+import type { MemberId, OrgId, UserId } from '../kernel/ids.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import type { Notification } from '../notifications/schemas.ts'
+import { present } from '../notifications/service.ts'
+import type { StreamReader } from '../streams/readers.ts'
+import type { Task } from '../tasks/schemas.ts'
+import type { TaskFilter } from '../tasks/storage.ts'
+import { decidableApprovals } from './approvals.ts'
+import { fanOut } from './fanout.ts'
+import { OPEN_CATEGORIES } from './tasks.ts'
+
+export const TODAY_SECTION_LIMIT_DEFAULT = 10
+export const TODAY_TASK_SECTIONS = ['overdue', 'dueToday', 'dueSoon', 'currentCycle', 'unblocked'] as const
+type TaskSection = (typeof TODAY_TASK_SECTIONS)[number]
+
+interface Section<T> {
+  items: T[]
+  more: boolean
+}
+
+/** `YYYY-MM-DD` of `now` in the time zone (UTC when none), and the day `days` later. */
+export function dateIn(now: string, timeZone: string | null): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(new Date(now))
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00.000Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * The caller's open, unarchived tasks of each section (assigned to them), as `tasks.list` storage
+ * filters them with their read scope: overdue (due before today), due today, due soon (the next two
+ * days), in a running cycle, and newly unblocked (a blocker completed in the last 24 h and none open).
+ */
+function taskFilters(me: MemberId, today: string, now: string): Record<TaskSection, TaskFilter> {
+  const mine: TaskFilter = { assigneeId: me, stateCategory: OPEN_CATEGORIES, archived: false }
+  const dayAgo = new Date(Date.parse(now) - 24 * 3_600_000).toISOString()
+  return {
+    overdue: { ...mine, dueBefore: addDays(today, -1) },
+    dueToday: { ...mine, dueAfter: today, dueBefore: today },
+    dueSoon: { ...mine, dueAfter: addDays(today, 1), dueBefore: addDays(today, 2) },
+    currentCycle: { ...mine, cycleRunningAt: now },
+    unblocked: { ...mine, blocked: false, blockerCompletedSince: dayAgo },
+  }
+}
+
+interface OrgToday {
+  tasks: Record<TaskSection, Task[]>
+  approvals: ApprovalRequest[]
+  mentions: Notification[]
+}
+
+/** One workspace's sections, each up to `limit + 1` rows (the extra one tells `more`). */
+async function todayIn(
+  ctx: OperationContext,
+  reader: StreamReader,
+  today: string,
+  limit: number,
+): Promise<OrgToday> {
+  const me = reader.actor.id as MemberId
+  const filters = taskFilters(me, today, ctx.now)
+  const tasks = {} as Record<TaskSection, Task[]>
+  for (const section of TODAY_TASK_SECTIONS) {
+    tasks[section] = await ctx.store.tasks.list(
+      reader.orgId,
+      filters[section],
+      { sort: 'dueDate', direction: 'asc', after: null, limit },
+      reader.scope,
+    )
+  }
+  const mentions = await ctx.store.notifications.list(
+    reader.orgId,
+    me,
+    { view: 'inbox', unread: true, kind: 'mentioned' },
+    ctx.now,
+    { sort: 'createdAt', direction: 'desc', after: null, limit },
+  )
+  const approvals = await decidableApprovals(ctx, reader, null, limit + 1)
+  return { tasks, approvals, mentions: mentions.map((n) => present(n, ctx.now)) }
+}
+
+/** Takes the first `limit` of the merged rows; `more` when any workspace had more. */
+function section<T>(
+  parts: Array<{ orgId: OrgId; rows: T[] }>,
+  limit: number,
+  before: (a: T, b: T) => boolean,
+): Section<T> {
+  const all = parts.flatMap((p) => p.rows)
+  const more = all.length > limit || parts.some((p) => p.rows.length > limit)
+  const items = parts
+    .flatMap((p) => p.rows.slice(0, limit))
+    .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+    .slice(0, limit)
+  return { items, more }
+}
+
+const byDue = (a: Task, b: Task) =>
+  (a.dueDate ?? '9999-12-31') < (b.dueDate ?? '9999-12-31') ||
+  ((a.dueDate ?? '9999-12-31') === (b.dueDate ?? '9999-12-31') &&
+    (a.orgId < b.orgId || (a.orgId === b.orgId && a.id < b.id)))
+
+/**
+ * What needs the caller today in every workspace, in sections, each capped at `limit` with `more`.
+ * "Today" is the caller's date in their profile's time zone (UTC when unset) unless `date` says.
+ */
+export async function hubToday(ctx: OperationContext, query: { date?: string; limit?: number }) {
+  const limit = query.limit ?? TODAY_SECTION_LIMIT_DEFAULT
+  const profile = await ctx.store.users.getProfile(ctx.principal!.userId as UserId)
+  const today = query.date ?? dateIn(ctx.now, profile?.timeZone ?? null)
+  const { results, partial } = await fanOut(ctx, async (reader) =>
+    reader.actor.kind === 'person' ? todayIn(ctx, reader, today, limit) : null,
+  )
+  const orgs = results.filter((r): r is typeof r & { value: OrgToday } => r.value !== null)
+  const tasks = Object.fromEntries(
+    TODAY_TASK_SECTIONS.map((name) => [
+      name,
+      section(
+        orgs.map((r) => ({ orgId: r.orgId, rows: r.value.tasks[name] })),
+        limit,
+        byDue,
+      ),
+    ]),
+  ) as Record<TaskSection, Section<Task>>
+  return {
+    date: today,
+    ...tasks,
+    approvals: section(
+      orgs.map((r) => ({ orgId: r.orgId, rows: r.value.approvals })),
+      limit,
+      (a, b) => a.expiresAt < b.expiresAt || (a.expiresAt === b.expiresAt && a.id < b.id),
+    ),
+    mentions: section(
+      orgs.map((r) => ({ orgId: r.orgId, rows: r.value.mentions })),
+      limit,
+      (a, b) => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id),
+    ),
+    partial,
+  }
+}
