@@ -24,12 +24,12 @@ function request(op: AnyOperation, ids: Ids) {
 const orgOperations = OPERATIONS.filter(isOrgScoped)
 
 /**
- * Writes to the caller's own notifications, settings and task reminders: a viewer may make them
+ * Writes to the caller's own notifications, settings, follow rules, mutes and task reminders: a viewer may make them
  * (they change nothing of the workspace), and someone else's notification is a 404, never a 403.
  */
 const PERSONAL = new Set(
   orgOperations
-    .filter((op) => /^(notification(s|Settings)|tasks\.reminders)\./.test(op.id))
+    .filter((op) => /^(notification(s|Settings|Subscriptions|Mutes)|tasks\.reminders)\./.test(op.id))
     .map((op) => op.id),
 )
 
@@ -191,7 +191,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       if (!PERSONAL.has(op.id)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
         expect(res.status, `${op.id} as a viewer: ${JSON.stringify(res.body)}`).toBe(403)
-      } else if (op.path.includes('{notificationId}') || op.path.includes('{reminderId}')) {
+      } else if (/\{(notification|reminder|subscription|mute)Id\}/.test(op.path)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
         expect(res.status, `${op.id} on the owner's notification or reminder as a viewer`).toBe(404)
       }

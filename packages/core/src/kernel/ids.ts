@@ -50,6 +50,9 @@ export const ID_PREFIXES = {
   ProgramId: 'prg',
   ProgramHistoryId: 'pghs',
   PlanItemId: 'pli',
+  NotificationSubscriptionId: 'nsub',
+  NotificationMuteId: 'nmut',
+  AwayId: 'awy',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -102,6 +105,9 @@ export type CustomFieldOptionId = Id<'CustomFieldOptionId'>
 export type ProgramId = Id<'ProgramId'>
 export type ProgramHistoryId = Id<'ProgramHistoryId'>
 export type PlanItemId = Id<'PlanItemId'>
+export type NotificationSubscriptionId = Id<'NotificationSubscriptionId'>
+export type NotificationMuteId = Id<'NotificationMuteId'>
+export type AwayId = Id<'AwayId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

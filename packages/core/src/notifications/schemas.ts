@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'dueSoon',
   'overdue',
   'reminder',
+  'taskCreated',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -22,7 +23,7 @@ export const NotificationKindSchema = StringEnum(NOTIFICATION_KINDS, {
     '`commented` (a comment on a task you follow), `stateChanged` (a task you follow changed state), ' +
     '`updatePosted` (a status update on a project, program or initiative you follow), `approvalRequested` (an agent action waits for a decision you can make), ' +
     '`dueSoon` (a task assigned to you is due today or tomorrow), `overdue` (its due date passed), ' +
-    '`reminder` (a reminder you set on a task is due).',
+    '`reminder` (a reminder you set on a task is due), `taskCreated` (a task was created in a team, cycle or project you follow).',
 })
 
 /** Derived from `archivedAt`, `snoozedUntil` and `readAt`, in that precedence. */
