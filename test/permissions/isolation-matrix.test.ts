@@ -24,12 +24,15 @@ function request(op: AnyOperation, ids: Ids) {
 const orgOperations = OPERATIONS.filter(isOrgScoped)
 
 /**
- * Writes to the caller's own notifications, settings, follow rules, mutes and task reminders: a viewer may make them
+ * Writes to the caller's own notifications, settings, follow rules, mutes and task reminders, and
+ * leaving the workspace: a viewer may make them
  * (they change nothing of the workspace), and someone else's notification is a 404, never a 403.
  */
 const PERSONAL = new Set(
   orgOperations
-    .filter((op) => /^(notification(s|Settings|Subscriptions|Mutes)|tasks\.reminders)\./.test(op.id))
+    .filter((op) =>
+      /^(notification(s|Settings|Subscriptions|Mutes)|tasks\.reminders|orgs\.leave)/.test(op.id),
+    )
     .map((op) => op.id),
 )
 

@@ -31,7 +31,7 @@ import * as m0033 from './0033_custom_fields.ts'
 import * as m0035 from './0035_admin.ts'
 import * as m0037 from './0037_account_tokens.ts'
 import * as m0043 from './0043_initiative_programs.ts'
-import * as m0049 from './0049_follows_mutes_away.ts'
+import * as m0049 from './0049_follows_mutes.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -70,7 +70,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0035_admin': m0035,
   '0037_account_tokens': m0037,
   '0043_initiative_programs': m0043,
-  '0049_follows_mutes_away': m0049,
+  '0049_follows_mutes': m0049,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

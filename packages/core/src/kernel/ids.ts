@@ -52,7 +52,6 @@ export const ID_PREFIXES = {
   PlanItemId: 'pli',
   NotificationSubscriptionId: 'nsub',
   NotificationMuteId: 'nmut',
-  AwayId: 'awy',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -107,7 +106,6 @@ export type ProgramHistoryId = Id<'ProgramHistoryId'>
 export type PlanItemId = Id<'PlanItemId'>
 export type NotificationSubscriptionId = Id<'NotificationSubscriptionId'>
 export type NotificationMuteId = Id<'NotificationMuteId'>
-export type AwayId = Id<'AwayId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

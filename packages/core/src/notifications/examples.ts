@@ -56,6 +56,7 @@ export const notificationExamples: Record<string, OperationExamples> = {
         dueSoon: true,
         overdue: true,
         reminder: true,
+        taskCreated: true,
       },
       updatedAt: at,
     },

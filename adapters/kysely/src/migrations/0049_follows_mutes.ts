@@ -1,10 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../schema.ts'
 
-/**
- * Follow rules on containers and muted records (per member of one workspace), and away periods (per
- * person, across workspaces).
- */
+/** Follow rules on containers and muted records, per member of one workspace. */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const ts = dialect === 'postgres' ? 'timestamptz' : 'text'
   await db.schema
@@ -57,21 +54,5 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .createIndex('notification_mutes_mine')
     .on('notification_mutes')
     .columns(['org_id', 'member_id', 'created_at', 'id'])
-    .execute()
-
-  await db.schema
-    .createTable('away_periods')
-    .addColumn('id', 'text', (c) => c.notNull().primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('start_date', 'text', (c) => c.notNull())
-    .addColumn('end_date', 'text', (c) => c.notNull())
-    .addColumn('note', 'text')
-    .addColumn('created_at', sql.raw(ts), (c) => c.notNull())
-    .addColumn('updated_at', sql.raw(ts), (c) => c.notNull())
-    .execute()
-  await db.schema
-    .createIndex('away_periods_user')
-    .on('away_periods')
-    .columns(['user_id', 'start_date', 'id'])
     .execute()
 }
