@@ -24,13 +24,15 @@ function request(op: AnyOperation, ids: Ids) {
 const orgOperations = OPERATIONS.filter(isOrgScoped)
 
 /**
- * Writes to the caller's own notifications, settings, task reminders and view display preferences:
- * a viewer may make them (they change nothing of the workspace), and someone else's notification
- * is a 404, never a 403.
+ * Writes to the caller's own notifications, settings, follow rules, mutes, task reminders and view
+ * display preferences, and leaving the workspace: a viewer may make them (they change nothing of the
+ * workspace), and someone else's notification is a 404, never a 403.
  */
 const PERSONAL = new Set(
   orgOperations
-    .filter((op) => /^(notification(s|Settings)|tasks\.reminders|views\.preferences)\./.test(op.id))
+    .filter((op) =>
+      /^(notification(s|Settings|Subscriptions|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(op.id),
+    )
     .map((op) => op.id),
 )
 
@@ -192,7 +194,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       if (!PERSONAL.has(op.id)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
         expect(res.status, `${op.id} as a viewer: ${JSON.stringify(res.body)}`).toBe(403)
-      } else if (op.path.includes('{notificationId}') || op.path.includes('{reminderId}')) {
+      } else if (/\{(notification|reminder|subscription|mute)Id\}/.test(op.path)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
         expect(res.status, `${op.id} on the owner's notification or reminder as a viewer`).toBe(404)
       }

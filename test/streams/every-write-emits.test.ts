@@ -18,6 +18,7 @@ import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
  */
 const ACCOUNT_ONLY = new Set([
   'me.sessions.revoke',
+  'me.sessions.revokeOthers',
   'me.connections.revoke',
   'me.update',
   'me.preferences.update',
@@ -126,8 +127,14 @@ describeEachDatabase('every write emits events', (db) => {
       const world = await sampleWorld(server)
       const { ws } = world
       const ids = IDS[op.id]?.(world.ids) ?? world.ids
+      // Leaving needs a member other than the (only) owner.
+      const userId =
+        op.id === 'orgs.leave'
+          ? (await server.storage.read((s) => s.members.get(ids.orgId as OrgId, ids.memberId as never)))!
+              .userId
+          : ws.owner.user.id
       const token = await server.engine.tokens.issueAccessToken({
-        userId: ws.owner.user.id,
+        userId,
         scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
       })
       const verb = op.id.split('.').at(-1) as keyof typeof NEEDS

@@ -140,6 +140,12 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'notifications.readAll': () => ({}),
   'notifications.batch': (ids) => ({ action: 'archive', ids: [ids.notificationId] }),
   'notificationSettings.update': () => ({ kinds: { commented: false } }),
+  'notificationSubscriptions.create': (ids) => ({
+    target: { type: 'project', id: ids.projectId },
+    kinds: ['updatePosted'],
+  }),
+  'notificationSubscriptions.update': () => ({ active: false }),
+  'notificationMutes.create': (ids) => ({ record: { type: 'task', id: ids.taskId } }),
 }
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
 export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: TestWorkspace }> {
@@ -244,6 +250,16 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   await member.api.post(`${base}/tasks/${task.id}/comments`, { body: 'For the owner' })
   await server.engine.notify()
   const notification = (await ws.api.get(`${base}/notifications`)).body.data[0]
+  // The owner follows the other team and mutes the other project (after the notifier ran).
+  const subscription = (
+    await ws.api.post(`${base}/notification-subscriptions`, {
+      target: { type: 'team', id: otherTeam.id },
+      kinds: ['taskCreated'],
+    })
+  ).body
+  const mute = (
+    await ws.api.post(`${base}/notification-mutes`, { record: { type: 'project', id: otherProject.id } })
+  ).body
   const view = (
     await ws.api.post(`${base}/views`, { name: 'Sample', filter: { priority: 'high' }, teamId: ws.teamId })
   ).body
@@ -405,6 +421,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     projectLinkedItemId: projectLinkedItem.id,
     /** The owner's unread notification of the member's comment. */
     notificationId: notification?.id,
+    /** The owner's follow rule on `otherTeamId`. */
+    subscriptionId: subscription.id,
+    /** The owner's mute of `otherProjectId`. */
+    muteId: mute.id,
     /** Every active state of the team, comma-separated. */
     stateIds: (await ws.api.get(`${base}/teams/${ws.teamId}/states`)).body.data
       .map((s: { id: string }) => s.id)

@@ -52,6 +52,12 @@ export type { LabelFilter, LabelRepo } from './labels/storage.ts'
 export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan-storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {
+  MuteRecord,
+  MuteRepo,
+  SubscriptionRecord,
+  SubscriptionRepo,
+} from './notifications/follow-storage.ts'
+export type {
   DueTask,
   NotificationChange,
   NotificationRepo,

@@ -27,4 +27,25 @@ export interface NotificationsTables {
     updatedAt: Timestamp
   }
   notifierPositions: { orgId: string; seq: BigIntColumn }
+  notificationSubscriptions: {
+    orgId: string
+    id: string
+    memberId: string
+    targetType: string
+    targetId: string
+    /** A JSON array, as text. */
+    kinds: string
+    active: number
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
+  notificationMutes: {
+    orgId: string
+    id: string
+    memberId: string
+    recordType: string
+    recordId: string
+    until: NullableTimestamp
+    createdAt: Timestamp
+  }
 }

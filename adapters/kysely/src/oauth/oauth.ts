@@ -69,6 +69,14 @@ export function oauthRepo(database: Kysely<Database>): OAuthStore {
     async deleteSessionsOf(userId) {
       await db.deleteFrom('webSessions').where('userId', '=', userId).execute()
     },
+    async deleteSessionsExcept(userId, keep) {
+      const result = await db
+        .deleteFrom('webSessions')
+        .where('userId', '=', userId)
+        .where('id', '!=', keep)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
 
     async insertAccountToken(record, now) {
       await db.deleteFrom('accountTokens').where('expiresAt', '<=', now).execute()

@@ -52,6 +52,8 @@ export const ID_PREFIXES = {
   PlanItemId: 'pli',
   ExportId: 'exp',
   ImportId: 'imp',
+  NotificationSubscriptionId: 'nsub',
+  NotificationMuteId: 'nmut',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -106,6 +108,8 @@ export type ProgramHistoryId = Id<'ProgramHistoryId'>
 export type PlanItemId = Id<'PlanItemId'>
 export type ExportId = Id<'ExportId'>
 export type ImportId = Id<'ImportId'>
+export type NotificationSubscriptionId = Id<'NotificationSubscriptionId'>
+export type NotificationMuteId = Id<'NotificationMuteId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

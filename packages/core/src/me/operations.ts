@@ -84,6 +84,34 @@ export const meCatalogue: AnyOperation[] = [
     },
   }),
   declareOperation({
+    id: 'me.sessions.revokeOthers',
+    method: 'POST',
+    path: '/v1/me/sessions/revoke-others',
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Sign every other web session out',
+    description:
+      "Ends every signed-in browser of the caller except `keep`, the one they are using (API tokens carry no browser session, so the app names it). `keep` must be a live session of the caller (404 `not_found` otherwise, and nothing ends). Answers how many sessions ended. Only the service's own apps may do this (403 `first_party_only` for others).",
+    body: Type.Object(
+      { keep: IdSchema('WebSessionId', 'The session to keep signed in.') },
+      { additionalProperties: false },
+    ),
+    response: Type.Object(
+      { revoked: Type.Integer({ minimum: 0, description: 'How many sessions ended.' }) },
+      { additionalProperties: false },
+    ),
+    status: 200,
+    errors: ['not_found', 'first_party_only'],
+    examples: { request: { keep: 'wsn_01JD3Q2R4S5T6V7W8X9YZABCDE' }, response: { revoked: 2 } },
+    async run(ctx, { body }) {
+      requireFirstParty(ctx)
+      const user = principalUser(ctx)
+      const live = await ctx.store.oauth.listSessions(user, ctx.now)
+      if (!live.some((s) => s.id === body.keep)) throw notFound('Session')
+      return { revoked: await ctx.store.oauth.deleteSessionsExcept(user, body.keep as WebSessionId) }
+    },
+  }),
+  declareOperation({
     id: 'me.connections.list',
     method: 'GET',
     path: '/v1/me/connections',

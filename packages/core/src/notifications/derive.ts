@@ -46,7 +46,7 @@ export const KIND_PRIORITY: readonly NotificationKind[] = [
 type Deriver = (event: StoredEvent, look: DeriveLookups) => Promise<Candidate[]>
 type Change = { before: unknown; after: unknown } | undefined
 
-const taskRef = (task: Pick<Task, 'id' | 'key' | 'title'>) => ({
+export const taskRef = (task: Pick<Task, 'id' | 'key' | 'title'>) => ({
   record: { type: 'task' as const, id: task.id },
   summary: `${task.key} ${task.title}`,
   target: { type: 'task' as const, id: task.id },
@@ -74,7 +74,7 @@ const as =
  * Records that take status updates and followers, by type: how to name one (null when it is gone).
  * A new followable kind adds an entry here and a `<type>_update.created` line in DERIVERS.
  */
-const FOLLOWED: Record<
+export const FOLLOWED: Record<
   'project' | 'program' | 'initiative',
   (store: Store, orgId: OrgId, id: string) => Promise<{ name: string } | null>
 > = {

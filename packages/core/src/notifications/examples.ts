@@ -58,6 +58,7 @@ export const notificationExamples: Record<string, OperationExamples> = {
         reminder: true,
         triaged: true,
         triageRequested: true,
+        taskCreated: true,
       },
       updatedAt: at,
     },

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { followOperations } from './follow-operations.ts'
 import { notificationOperations } from './operations.ts'
 
 /** Notifications: derived from the event log by the notifier; each one is its recipient's alone. */
@@ -11,7 +12,7 @@ export const notificationsGroup: ResourceGroup = {
         "The caller's notifications in a workspace (assignments, mentions, comments, state changes, status updates, approvals, due dates), their state, and the caller's settings.",
     },
   ],
-  operations: notificationOperations,
+  operations: [...notificationOperations, ...followOperations],
   events: [
     {
       kinds: ['notification.created', 'notification.updated'],
@@ -21,6 +22,19 @@ export const notificationsGroup: ResourceGroup = {
     {
       kinds: ['notification_setting.updated'],
       emittedBy: '`notificationSettings.update`; read by the member only',
+    },
+    {
+      kinds: [
+        'notification_subscription.created',
+        'notification_subscription.updated',
+        'notification_subscription.deleted',
+      ],
+      emittedBy: '`notificationSubscriptions.*`; read by the member only',
+    },
+    {
+      kinds: ['notification_mute.created', 'notification_mute.deleted'],
+      emittedBy:
+        '`notificationMutes.create` (again on a muted record: `until` replaced) and `.delete`; read by the member only',
     },
   ],
 }

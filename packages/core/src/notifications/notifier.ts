@@ -10,6 +10,7 @@ import type { NotificationKind, NotificationRecord } from './schemas.ts'
 import { emitNotification, present } from './service.ts'
 import { settingsOf } from './settings.ts'
 import type { DueTask } from './storage.ts'
+import { subscribedCandidates } from './subscribed.ts'
 
 /** Events read per transaction: a backlog larger than this takes several. */
 export const NOTIFIER_BATCH = 200
@@ -33,7 +34,10 @@ export async function notifyStep(
   for (const event of events) {
     // The notifier's own events (and a member's settings) notify nobody.
     if (event.kind.startsWith('notification')) continue
-    const candidates = await candidatesOf(event, deliver.lookups)
+    const candidates = [
+      ...(await candidatesOf(event, deliver.lookups)),
+      ...(await subscribedCandidates(event, deliver.lookups)),
+    ]
     created += await deliver.send(candidates, {
       actorId: event.actorId,
       eventId: event.id,
@@ -116,6 +120,11 @@ export function createDelivery(ctx: OperationContext, orgId: OrgId) {
     }
     return s
   }
+  /** A mute in force silences everything about its record but direct mentions. */
+  async function muted(id: MemberId, record: { type: string; id: string }): Promise<boolean> {
+    const mute = await ctx.store.notificationMutes.find(orgId, id, record.type, record.id)
+    return mute !== null && (mute.until === null || Date.parse(mute.until) > Date.parse(ctx.now))
+  }
   /** Checked now, with the permission engine: the recipient's role and grants on the record's containers. */
   async function allowed(m: Member, c: Candidate): Promise<boolean> {
     const containers = await ctx.containersOf(c.target)
@@ -151,6 +160,7 @@ export function createDelivery(ctx: OperationContext, orgId: OrgId) {
       const member = (await active()).get(c.recipientId)
       if (!member) continue
       if (!(await kindsOf(member.id))[c.kind]) continue
+      if (c.kind !== 'mentioned' && (await muted(member.id, c.record))) continue
       if (!(await allowed(member, c))) continue
       done.add(c.recipientId)
       const record: NotificationRecord = {

@@ -103,6 +103,8 @@ export interface OAuthStore {
   deleteSessionByHash(tokenHash: string): Promise<void>
   /** Ends every web session of the person (after a password reset). */
   deleteSessionsOf(userId: UserId): Promise<void>
+  /** Ends every web session of the person but `keep`; returns how many ended. */
+  deleteSessionsExcept(userId: UserId, keep: WebSessionId): Promise<number>
 
   /** Stores a mailed link, and forgets links that expired before `now`. */
   insertAccountToken(record: AccountTokenRecord, now: string): Promise<void>

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { MemberId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
-import { changeRole, removeMember, setMemberActive } from './members.ts'
+import { changeRole, leaveOrg, removeMember, setMemberActive } from './members.ts'
 import { Member, OrgRole } from './schemas.ts'
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
@@ -62,5 +62,20 @@ export const memberWriteOperations: AnyOperation[] = [
     status: 204,
     errors: ['not_found', 'last_owner'],
     run: async (ctx, { params }) => removeMember(ctx, params.memberId as MemberId),
+  }),
+  declareOperation({
+    id: 'orgs.leave',
+    method: 'POST',
+    path: '/v1/orgs/{orgId}/leave',
+    tag: 'Members',
+    scope: 'work:write',
+    summary: 'Leave a workspace',
+    description:
+      'The caller stops being a member, as if removed: their grants and team memberships go, their work keeps their name, and every token stops reaching the workspace. The last active owner cannot leave (409 `last_owner`): make someone else owner first. Emits `member.removed`.',
+    params: obj(paramsOf('/v1/orgs/{orgId}')),
+    response: null,
+    status: 204,
+    errors: ['last_owner'],
+    run: async (ctx) => leaveOrg(ctx),
   }),
 ]

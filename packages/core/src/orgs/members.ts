@@ -90,3 +90,20 @@ export async function removeMember(ctx: OperationContext, memberId: MemberId): P
   await ctx.store.access.deleteGrantsOf(member.orgId, member.id)
   await change(ctx, member, { status: 'removed' }, 'member.removed')
 }
+
+/**
+ * The caller leaves the workspace, as `removeMember` would remove them: grants and team memberships
+ * go, work keeps their name. The last active owner cannot leave (409 `last_owner`).
+ */
+export async function leaveOrg(ctx: OperationContext): Promise<void> {
+  const actor = ctx.actor!
+  if (actor.kind !== 'person')
+    throw new ProblemError('capability_required', 'Only a person leaves a workspace; an agent is removed.', {
+      extensions: { capability: 'manage' },
+    })
+  await ctx.store.locks.acquire(`owners:${currentOrg(ctx).id}`)
+  const member = await requireMember(ctx, actor.id as MemberId)
+  await guardOwnership(ctx, member, true, false)
+  await ctx.store.access.deleteGrantsOf(member.orgId, member.id)
+  await change(ctx, member, { status: 'removed' }, 'member.removed')
+}
