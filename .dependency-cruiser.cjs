@@ -25,6 +25,7 @@ const GROUPS = [
   'notifications',
   'views',
   'me',
+  'time',
   'streams',
 ]
 const core = 'packages/core/src'

@@ -17,6 +17,7 @@ import type { ProjectsTables } from './projects/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { TemplatesTables } from './templates/tables.ts'
+import type { TimeTables } from './time/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
 import type { ViewsTables } from './views/tables.ts'
@@ -41,6 +42,7 @@ export interface Database
     DocumentsTables,
     CustomFieldsTables,
     TemplatesTables,
+    TimeTables,
     ProgramsTables,
     LabelsTables,
     CommentsTables,

@@ -26,6 +26,7 @@ import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
 import { templatesStore } from './templates/store.ts'
+import { timeStore } from './time/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
 import { viewsStore } from './views/store.ts'
@@ -54,6 +55,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...documentsStore(db, dialect),
     ...customFieldsStore(db),
     ...templatesStore(db),
+    ...timeStore(db),
     ...programsStore(db),
     ...commentsStore(db),
     ...agentsStore(db),

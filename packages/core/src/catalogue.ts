@@ -23,6 +23,7 @@ import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
 import { teamsGroup } from './teams/group.ts'
 import { templatesGroup } from './templates/group.ts'
+import { timeGroup } from './time/group.ts'
 import { updatesGroup } from './updates/group.ts'
 import { viewsGroup } from './views/group.ts'
 
@@ -45,6 +46,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   customFieldsGroup,
   templatesGroup,
   programsGroup,
+  timeGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

@@ -86,6 +86,7 @@ export type {
   ActivityId,
   ActorId,
   AgentId,
+  AllocationId,
   ApprovalId,
   CommentId,
   CommentRevisionId,
@@ -127,6 +128,7 @@ export type {
   TaskLinkId,
   TeamId,
   TemplateId,
+  TimeEntryId,
   UpdateId,
   UpdateRevisionId,
   UserId,
@@ -278,6 +280,8 @@ export {
   Template,
   TemplateApplication,
 } from './templates/schemas.ts'
+export type { AllocationUnit, SummaryGroup, TimeEntrySource } from './time/schemas.ts'
+export { Allocation, TimeEntry, Timer, TimeSummary } from './time/schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

@@ -120,6 +120,16 @@ export type {
   TemplateFilter,
   TemplateRepo,
 } from './templates/storage.ts'
+export type {
+  AllocationFilter,
+  AllocationRecord,
+  AllocationRepo,
+  TimeEntryFilter,
+  TimeEntryRecord,
+  TimeEntryRepo,
+  TimerRecord,
+  TimerRepo,
+} from './time/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewRepo } from './views/storage.ts'

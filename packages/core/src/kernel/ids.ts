@@ -50,6 +50,8 @@ export const ID_PREFIXES = {
   ProgramId: 'prg',
   ProgramHistoryId: 'pghs',
   PlanItemId: 'pli',
+  TimeEntryId: 'tme',
+  AllocationId: 'alc',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -102,6 +104,8 @@ export type CustomFieldOptionId = Id<'CustomFieldOptionId'>
 export type ProgramId = Id<'ProgramId'>
 export type ProgramHistoryId = Id<'ProgramHistoryId'>
 export type PlanItemId = Id<'PlanItemId'>
+export type TimeEntryId = Id<'TimeEntryId'>
+export type AllocationId = Id<'AllocationId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 
