@@ -82,7 +82,12 @@ describeEachDatabase('allocations', (db) => {
     const seen = await project(ws)
     const hidden = await project(ws, design.body.id, 'Secret')
     const member = await ws.addMember('member')
-    const body = { memberId: member.memberId, startDate: '2030-02-01', endDate: '2030-02-28', unit: 'percent' }
+    const body = {
+      memberId: member.memberId,
+      startDate: '2030-02-01',
+      endDate: '2030-02-28',
+      unit: 'percent',
+    }
     await ws.api.post(path(ws), { ...body, projectId: seen.id, amount: 30 })
     const secret = await ws.api.post(path(ws), { ...body, projectId: hidden.id, amount: 40 })
     const guest = await teamGuest(ws, 'view')

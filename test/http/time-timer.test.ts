@@ -19,7 +19,10 @@ describeEachDatabase('personal timer', (db) => {
     const ws = await newWorkspace(server)
     const t = (await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'Fix' })).body
     expect((await ws.api.get('/v1/me/timer')).body).toEqual({ timer: null })
-    const started = await ws.api.post('/v1/me/timer', { task: { orgId: ws.orgId, key: t.key }, note: 'Pairing' })
+    const started = await ws.api.post('/v1/me/timer', {
+      task: { orgId: ws.orgId, key: t.key },
+      note: 'Pairing',
+    })
     expect(started.status).toBe(200)
     expect(started.body).toMatchObject({ timer: { taskId: t.id, elapsedMinutes: 0 }, stopped: null })
     advance(12)

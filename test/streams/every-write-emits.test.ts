@@ -180,7 +180,10 @@ describeEachDatabase('every write emits events', (db) => {
     for (const id of IN_TASK_WORKSPACE) {
       const op = writes.find((o) => o.id === id)!
       const before = await log(timerWorld.ids.orgId!)
-      const res = await server.request(op.method, op.path, { token: timerToken, body: bodyOf(op, timerWorld.ids) })
+      const res = await server.request(op.method, op.path, {
+        token: timerToken,
+        body: bodyOf(op, timerWorld.ids),
+      })
       expect(res.status, `${op.id}: ${JSON.stringify(res.body)}`).toBe(200)
       const added = (await log(timerWorld.ids.orgId!)).slice(before.length)
       expect(added.length, `${op.id} emitted no event`).toBeGreaterThan(0)

@@ -16,6 +16,7 @@ import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
 import { templateTools } from './templates/templates.ts'
+import { timeTools } from './time/log-time.ts'
 import type { ToolDefinition } from './types.ts'
 
 /**
@@ -34,6 +35,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...documentTools,
   ...customFieldTools,
   ...templateTools,
+  ...timeTools,
   ...projectTools,
   ...programTools,
   organizeTool,
