@@ -42,8 +42,11 @@ function checkFields(a: Pick<AllocationRecord, 'startDate' | 'endDate' | 'unit' 
 async function withTotals(ctx: OperationContext, records: AllocationRecord[]): Promise<Allocation[]> {
   if (records.length === 0) return []
   const orgId = currentOrg(ctx).id
-  const from = records.reduce((m, r) => (r.startDate < m ? r.startDate : m), records[0]!.startDate)
-  const to = records.reduce((m, r) => (r.endDate > m ? r.endDate : m), records[0]!.endDate)
+  const from = records.map((r) => r.startDate).sort()[0]!
+  const to = records
+    .map((r) => r.endDate)
+    .sort()
+    .at(-1)!
   const people = [...new Set(records.map((r) => r.memberId))]
   const others = await ctx.store.allocations.overlapping(orgId, people, from, to)
   return records.map((r) => {
