@@ -102,14 +102,23 @@ const entryActions: AnyOperation[] = [
     description: `Total minutes grouped by \`project\` (null: tasks without one), \`person\`, \`task\` or ISO \`week\`, summed in the database over the entries the filters select. ${visibility} At most ${SUMMARY_GROUPS_MAX} groups, largest first (weeks in calendar order); the totals count every group.`,
     params: obj(paramsOf(entriesPath)),
     query: Type.Object(
-      { groupBy: StringEnum(SUMMARY_GROUPS, { description: 'What to total by.' }), ...entryFilters },
+      {
+        groupBy: Type.Optional(
+          StringEnum(SUMMARY_GROUPS, { description: 'What to total by; default `project`.' }),
+        ),
+        ...entryFilters,
+      },
       { additionalProperties: false },
     ),
     response: TimeSummary,
     status: 200,
     errors: [],
     examples: entryExamples.summary,
-    run: (ctx, { query }) => summarizeEntries(ctx, query as never),
+    run: (ctx, { query }) =>
+      summarizeEntries(ctx, {
+        ...(query as object),
+        groupBy: (query as { groupBy?: string }).groupBy ?? 'project',
+      } as never),
   }),
   declareOperation({
     id: 'tasks.timeEntries.create',
