@@ -26,6 +26,7 @@ const GROUPS = [
   'notifications',
   'views',
   'me',
+  'time',
   'streams',
 ]
 const core = 'packages/core/src'

@@ -34,6 +34,9 @@ const ACCOUNT_ONLY = new Set([
   'me.dailyPlan.carryOver',
 ])
 
+/** Personal writes that act in a task's workspace: the timer files its events there. */
+const IN_TASK_WORKSPACE = ['me.timer.start', 'me.timer.stop']
+
 /** A write that needs another first: `restore` after `archive`, `reactivate` after `deactivate`, `remove` after `add`. */
 const NEEDS = {
   restore: 'archive',
@@ -110,6 +113,7 @@ describeEachDatabase('every write emits events', (db) => {
       (op) =>
         !isOrgScoped(op) &&
         !ACCOUNT_ONLY.has(op.id) &&
+        !IN_TASK_WORKSPACE.includes(op.id) &&
         !['orgs.create', 'invitations.accept'].includes(op.id),
     )
     expect(
@@ -179,6 +183,25 @@ describeEachDatabase('every write emits events', (db) => {
     const added = (await log(created.body.id)).slice(before.length)
     expect(added.length, 'invitations.accept emitted no event').toBeGreaterThan(0)
     for (const e of added) kinds.add(e.kind)
+
+    // The timer: started and stopped on the sample task, each write files events in its workspace.
+    const timerWorld = await sampleWorld(server)
+    const timerToken = await server.engine.tokens.issueAccessToken({
+      userId: timerWorld.ws.owner.user.id,
+      scopes: ['work:read', 'work:write'],
+    })
+    for (const id of IN_TASK_WORKSPACE) {
+      const op = writes.find((o) => o.id === id)!
+      const before = await log(timerWorld.ids.orgId!)
+      const res = await server.request(op.method, op.path, {
+        token: timerToken,
+        body: bodyOf(op, timerWorld.ids),
+      })
+      expect(res.status, `${op.id}: ${JSON.stringify(res.body)}`).toBe(200)
+      const added = (await log(timerWorld.ids.orgId!)).slice(before.length)
+      expect(added.length, `${op.id} emitted no event`).toBeGreaterThan(0)
+      for (const e of added) kinds.add(e.kind)
+    }
 
     const declared = new Set(EVENT_KINDS.flatMap((row) => row.kinds))
     const undeclared = [...kinds].filter((k) => !declared.has(k)).sort()

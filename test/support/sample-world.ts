@@ -127,6 +127,19 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   }),
   'recurrences.update': () => ({ name: 'Renamed' }),
   'tasks.reminders.create': () => ({ remindAt: '2099-01-01T00:00:00.000Z' }),
+  'tasks.timeEntries.create': () => ({ minutes: 30, note: 'Matrix' }),
+  'timeEntries.update': () => ({ minutes: 45 }),
+  'allocations.create': (ids) => ({
+    projectId: ids.projectId,
+    memberId: ids.memberId,
+    startDate: '2031-01-06',
+    endDate: '2031-01-31',
+    unit: 'percent',
+    amount: 50,
+  }),
+  'allocations.update': () => ({ amount: 60 }),
+  'me.timer.start': (ids) => ({ task: { orgId: ids.orgId, id: ids.taskId } }),
+  'me.timer.stop': () => ({}),
   'programs.create': () => ({ name: 'Matrix' }),
   'programs.update': () => ({ name: 'Renamed' }),
   'programs.projects.add': (ids) => ({ projectId: ids.projectId }),
@@ -321,6 +334,17 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const reminder = (
     await ws.api.post(`${base}/tasks/${task.id}/reminders`, { remindAt: '2099-01-01T00:00:00.000Z' })
   ).body
+  const entry = (await ws.api.post(`${base}/tasks/${task.id}/time-entries`, { minutes: 25 })).body
+  const allocation = (
+    await ws.api.post(`${base}/allocations`, {
+      projectId: project.id,
+      memberId: member.memberId,
+      startDate: '2031-01-06',
+      endDate: '2031-02-28',
+      unit: 'hoursPerWeek',
+      amount: 8,
+    })
+  ).body
   const projectReaction = (await ws.api.post(`${base}/projects/${project.id}/reactions`, { emoji: '👍' }))
     .body
   const updateReaction = (await ws.api.post(`${base}/updates/${update.id}/reactions`, { emoji: '👍' })).body
@@ -409,6 +433,10 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     recurrenceId: recurrence.id,
     /** The owner's reminder on the sample task. */
     reminderId: reminder.id,
+    /** The owner's time entry on the sample task. */
+    entryId: entry.id,
+    /** The member's allocation to the sample project. */
+    allocationId: allocation.id,
     /** A program without members or teams, holding two projects but not the sample one. */
     programId: program.id,
     /** The projects of the sample program, in order, comma-separated. */

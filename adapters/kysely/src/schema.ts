@@ -19,6 +19,7 @@ import type { TeamsTables } from './teams/tables.ts'
 import type { TemplatesTables } from './templates/tables.ts'
 import type { TransfersTables } from './transfers/tables.ts'
 import type { TriageTables } from './triage/tables.ts'
+import type { TimeTables } from './time/tables.ts'
 import type { UpdatesTables } from './updates/tables.ts'
 import type { UsersTables } from './users/tables.ts'
 import type { ViewsTables } from './views/tables.ts'
@@ -44,6 +45,7 @@ export interface Database
     DocumentsTables,
     CustomFieldsTables,
     TemplatesTables,
+    TimeTables,
     ProgramsTables,
     LabelsTables,
     CommentsTables,

@@ -28,6 +28,7 @@ import { teamsStore } from './teams/store.ts'
 import { templatesStore } from './templates/store.ts'
 import { transfersStore } from './transfers/store.ts'
 import { triageStore } from './triage/store.ts'
+import { timeStore } from './time/store.ts'
 import { updatesStore } from './updates/store.ts'
 import { usersStore } from './users/store.ts'
 import { viewsStore } from './views/store.ts'
@@ -58,6 +59,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...documentsStore(db, dialect),
     ...customFieldsStore(db),
     ...templatesStore(db),
+    ...timeStore(db),
     ...programsStore(db),
     ...commentsStore(db),
     ...agentsStore(db),

@@ -25,6 +25,7 @@ import { teamsGroup } from './teams/group.ts'
 import { templatesGroup } from './templates/group.ts'
 import { transfersGroup } from './transfers/group.ts'
 import { triageGroup } from './triage/group.ts'
+import { timeGroup } from './time/group.ts'
 import { updatesGroup } from './updates/group.ts'
 import { viewsGroup } from './views/group.ts'
 
@@ -48,6 +49,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   customFieldsGroup,
   templatesGroup,
   programsGroup,
+  timeGroup,
   labelsGroup,
   viewsGroup,
   commentsGroup,

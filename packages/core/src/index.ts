@@ -86,6 +86,7 @@ export type {
   ActivityId,
   ActorId,
   AgentId,
+  AllocationId,
   ApprovalId,
   CommentId,
   CommentRevisionId,
@@ -129,6 +130,7 @@ export type {
   TaskLinkId,
   TeamId,
   TemplateId,
+  TimeEntryId,
   UpdateId,
   UpdateRevisionId,
   UserId,
@@ -284,6 +286,8 @@ export {
   TemplateApplication,
 } from './templates/schemas.ts'
 export { Export, IMPORT_FORMATS, Import, ImportError } from './transfers/schemas.ts'
+export type { AllocationUnit, SummaryGroup, TimeEntrySource } from './time/schemas.ts'
+export { Allocation, TimeEntry, Timer, TimeSummary } from './time/schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

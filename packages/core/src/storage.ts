@@ -135,6 +135,16 @@ export type {
   ImportRepo,
 } from './transfers/storage.ts'
 export type { TriageSnoozeRepo } from './triage/storage.ts'
+export type {
+  AllocationFilter,
+  AllocationRecord,
+  AllocationRepo,
+  TimeEntryFilter,
+  TimeEntryRecord,
+  TimeEntryRepo,
+  TimerRecord,
+  TimerRepo,
+} from './time/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewPreferenceRepo, ViewRepo } from './views/storage.ts'

@@ -34,6 +34,7 @@ import * as m0043 from './0043_initiative_programs.ts'
 import * as m0044 from './0044_document_locks_view_preferences.ts'
 import * as m0045 from './0045_transfers.ts'
 import * as m0046 from './0046_triage.ts'
+import * as m0047 from './0047_time_tracking.ts'
 import * as m0049 from './0049_follows_mutes.ts'
 
 interface DialectMigration {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0044_document_locks_view_preferences': m0044,
   '0045_transfers': m0045,
   '0046_triage': m0046,
+  '0047_time_tracking': m0047,
   '0049_follows_mutes': m0049,
 }
 

@@ -17,6 +17,7 @@ import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
 import { templateTools } from './templates/templates.ts'
 import { triageTools } from './triage/triage.ts'
+import { timeTools } from './time/log-time.ts'
 import type { ToolDefinition } from './types.ts'
 
 /**
@@ -36,6 +37,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...documentTools,
   ...customFieldTools,
   ...templateTools,
+  ...timeTools,
   ...projectTools,
   ...programTools,
   organizeTool,

@@ -54,6 +54,8 @@ export const ID_PREFIXES = {
   ImportId: 'imp',
   NotificationSubscriptionId: 'nsub',
   NotificationMuteId: 'nmut',
+  TimeEntryId: 'tme',
+  AllocationId: 'alc',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -110,6 +112,8 @@ export type ExportId = Id<'ExportId'>
 export type ImportId = Id<'ImportId'>
 export type NotificationSubscriptionId = Id<'NotificationSubscriptionId'>
 export type NotificationMuteId = Id<'NotificationMuteId'>
+export type TimeEntryId = Id<'TimeEntryId'>
+export type AllocationId = Id<'AllocationId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

@@ -264,6 +264,8 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   reminderId: 'ReminderId',
   programId: 'ProgramId',
   planItemId: 'PlanItemId',
+  entryId: 'TimeEntryId',
+  allocationId: 'AllocationId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
