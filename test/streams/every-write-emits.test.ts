@@ -74,6 +74,8 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'projectLinkedItems.refresh': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projectLinkedItems.delete': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  // The sample project is completed by `projects.complete`; cancel the other one.
+  'projects.cancel': (ids) => ({ ...ids, projectId: ids.otherProjectId! }),
 }
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined
