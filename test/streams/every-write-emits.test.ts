@@ -84,6 +84,8 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'triage.decline': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   'triage.markDuplicate': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   'triage.snooze': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
+  // The sample project is completed by `projects.complete`; cancel the other one.
+  'projects.cancel': (ids) => ({ ...ids, projectId: ids.otherProjectId! }),
 }
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined

@@ -75,6 +75,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'projectStatuses.reorder': (ids) => ({ statusIds: [ids.statusId] }),
   'projects.create': (ids) => ({ name: 'Matrix', teamIds: [ids.teamId] }),
   'projects.update': () => ({ name: 'Renamed' }),
+  'projects.complete': () => ({ openTasks: 'keep' }),
+  'projects.cancel': () => ({ openTasks: 'keep', reason: 'Matrix' }),
   'milestones.create': () => ({ name: 'Matrix' }),
   'milestones.update': () => ({ name: 'Renamed' }),
   'milestones.move': (ids) => ({ afterId: ids.otherMilestoneId }),

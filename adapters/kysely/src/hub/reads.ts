@@ -12,7 +12,7 @@ import type {
 import type { HubReadRepo, SearchHit } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { visibleDocument } from '../documents/visibility.ts'
-import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiatives.ts'
+import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiative-rows.ts'
 import { keysetPage } from '../keyset.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'

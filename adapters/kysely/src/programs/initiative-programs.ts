@@ -1,7 +1,7 @@
 import type { InitiativeId, ProgramId } from '@workgraph/core'
 import type { InitiativeProgramRepo, InitiativeProgramRow } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { visibleInitiativeRef } from '../initiatives/initiatives.ts'
+import { visibleInitiativeRef } from '../initiatives/initiative-rows.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'

@@ -13,8 +13,9 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
 import { memberColumns, toMember } from '../orgs/orgs.ts'
+import { stateTally } from '../projects/state-tally.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { inVisibleTeams, visibleProjectRef } from '../scope.ts'
 import { toTeam } from '../teams/teams.ts'
 import { purgeFollowedRecord } from './purge.ts'
 
@@ -53,16 +54,9 @@ function latestUpdate(eb: ExpressionBuilder<Database, 'programs'>) {
     .limit(1)
 }
 
-/** A project row the scope can view: one of its teams is visible (the predicate of project reads). */
+/** A linked project the scope can view: one of its teams is visible, or a grant on it reaches the reader. */
 function visibleProject(eb: ExpressionBuilder<Database, 'programProjects'>, scope: ReadScope) {
-  return eb.exists(
-    eb
-      .selectFrom('projectTeams as pt')
-      .select('pt.teamId')
-      .whereRef('pt.orgId', '=', 'programProjects.orgId')
-      .whereRef('pt.projectId', '=', 'programProjects.projectId')
-      .where((e) => inVisibleTeams(e, 'pt.teamId', scope)),
-  )
+  return visibleProjectRef(eb, 'programProjects.projectId', 'programProjects.orgId', scope)
 }
 
 export function programRepo(db: Kysely<Database>): ProgramRepo {
@@ -201,27 +195,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
         .where('programProjects.programId', '=', id)
         .where('p.archivedAt', 'is', null)
       if (!scope.orgWide) projects = projects.where((eb) => visibleProject(eb, scope))
-      let q = db
-        .selectFrom('tasks')
-        .innerJoin('workflowStates as s', (j) =>
-          j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
-        )
-        .select((eb) => [
-          's.category as category',
-          eb.fn.countAll().as('tasks'),
-          eb.fn.coalesce(eb.fn.sum('tasks.estimate'), sql.lit(0)).as('points'),
-        ])
-        .where('tasks.orgId', '=', orgId)
-        .where('tasks.projectId', 'in', projects)
-        .where('tasks.deletedAt', 'is', null)
-        .where('tasks.archivedAt', 'is', null)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
-      const rows = await q.groupBy('s.category').execute()
-      return rows.map((r) => ({
-        category: r.category as StateCategory,
-        tasks: Number(r.tasks),
-        points: Number(r.points),
-      }))
+      return stateTally(db, orgId, projects, scope)
     },
 
     async members(orgId, id, page) {

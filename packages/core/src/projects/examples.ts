@@ -170,3 +170,14 @@ export const examples = {
   tasks: { response: page(taskExample) },
   progress: { response: progressExample },
 } satisfies Record<string, OperationExamples>
+
+export const closeExamples = {
+  complete: {
+    request: { openTasks: 'move', moveTasksTo: id('proj', 1) },
+    response: { ...projectExample, statusCategory: 'completed', completedAt: at },
+  },
+  cancel: {
+    request: { openTasks: 'cancel', reason: 'Superseded by the new onboarding.' },
+    response: { ...projectExample, statusCategory: 'canceled', canceledAt: at },
+  },
+} satisfies Record<string, OperationExamples>

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { projectCloseOperations } from './close-operations.ts'
 import { projectHistoryOperations } from './history-operations.ts'
 import { projectMemberOperations } from './member-operations.ts'
 import { milestoneOperations } from './milestone-operations.ts'
@@ -26,6 +27,7 @@ export const projectsGroup: ResourceGroup = {
   ],
   operations: [
     ...projectOperations,
+    ...projectCloseOperations,
     ...projectSubscriberOperations,
     ...projectMemberOperations,
     ...projectHistoryOperations,
@@ -41,13 +43,15 @@ export const projectsGroup: ResourceGroup = {
         'project.archived',
         'project.restored',
         'project.deleted',
+        'project.completed',
+        'project.canceled',
         'project.team_added',
         'project.team_removed',
         'project.member_added',
         'project.member_removed',
       ],
       emittedBy:
-        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `member_added`/`member_removed` name the `memberId` (setting a lead adds them); `projects.labels.*` emit `project.updated` with `changes.labelIds`. `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
+        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `member_added`/`member_removed` name the `memberId` (setting a lead adds them); `projects.labels.*` emit `project.updated` with `changes.labelIds`. `project.completed`/`project.canceled` (`projects.complete`/`projects.cancel`) carry `changes`, the `openTasks` choice and, on cancel, the `reason`; `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
     },
     {
       kinds: ['project_subscriber.created', 'project_subscriber.deleted'],
