@@ -31,6 +31,7 @@ import * as m0033 from './0033_custom_fields.ts'
 import * as m0035 from './0035_admin.ts'
 import * as m0037 from './0037_account_tokens.ts'
 import * as m0043 from './0043_initiative_programs.ts'
+import * as m0050 from './0050_approval_policies.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0035_admin': m0035,
   '0037_account_tokens': m0037,
   '0043_initiative_programs': m0043,
+  '0050_approval_policies': m0050,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -50,6 +50,7 @@ export const ID_PREFIXES = {
   ProgramId: 'prg',
   ProgramHistoryId: 'pghs',
   PlanItemId: 'pli',
+  ApprovalPolicyId: 'apol',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -68,6 +69,7 @@ export type AgentId = Id<'AgentId'>
 export type SessionId = Id<'SessionId'>
 export type ActivityId = Id<'ActivityId'>
 export type ApprovalId = Id<'ApprovalId'>
+export type ApprovalPolicyId = Id<'ApprovalPolicyId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
 export type CycleId = Id<'CycleId'>

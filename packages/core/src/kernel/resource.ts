@@ -262,6 +262,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   reminderId: 'ReminderId',
   programId: 'ProgramId',
   planItemId: 'PlanItemId',
+  policyId: 'ApprovalPolicyId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */
