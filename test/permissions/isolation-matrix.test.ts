@@ -13,6 +13,7 @@ const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
     targetId: ids.taskId!,
   }),
   'names.resolve': (ids) => ({ kind: 'task', name: ids.taskId! }),
+  'access.holders': (ids) => ({ targetType: 'task', targetId: ids.taskId! }),
 }
 
 function request(op: AnyOperation, ids: Ids) {
@@ -83,7 +84,8 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
 
       // A's owner, in A's org, naming B's records: each of B's ids must behave as missing.
       const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => n !== 'orgId')
-      const crossQuery = op.id === 'access.explain' ? ['actorId'] : []
+      const crossQuery =
+        op.id === 'access.explain' ? ['actorId'] : op.id === 'access.holders' ? ['taskId'] : []
       for (const name of [...names, ...crossQuery]) {
         const crossed = request(op, { ...a.ids, [name]: b.ids[name]! })
         const res = await server.request(op.method, crossed.path, {

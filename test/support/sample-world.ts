@@ -48,6 +48,16 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
     body: { title: 'x' },
   }),
   'approvals.reject': () => ({}),
+  'approvals.requestChanges': () => ({ feedback: 'Not yet' }),
+  'approvals.cancel': () => ({}),
+  'approvalPolicies.create': (ids) => ({
+    containerType: 'team',
+    containerId: ids.teamId,
+    operations: ['tasks.update'],
+  }),
+  'approvalPolicies.update': () => ({ approverCapability: 'assign' }),
+  'agentSessions.update': () => ({ title: 'Renamed' }),
+  'agentSessions.prompt': () => ({ content: 'Carry on' }),
   'tasks.blockers.add': (ids) => ({ taskId: ids.otherTaskId }),
   'tasks.relations.add': (ids) => ({ type: 'related', taskId: ids.otherTaskId }),
   'tasks.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
@@ -196,6 +206,14 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await runner.post(`${base}/agent-sessions/${session.id}/actions`, {
       operationId: 'tasks.delete',
       params: { taskId: task.id },
+    })
+  ).body
+  // An org policy gating an operation the matrix never has an agent propose.
+  const approvalPolicy = (
+    await ws.api.post(`${base}/approval-policies`, {
+      containerType: 'org',
+      containerId: ws.orgId,
+      operations: ['projects.delete'],
     })
   ).body
   const invitation = (
@@ -378,6 +396,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     agentId: agent.id,
     sessionId: session.id,
     approvalId: proposal.approvalRequest.id,
+    /** An org approval policy gating `projects.delete`. */
+    policyId: approvalPolicy.id,
     invitationId: invitation.id,
     grantId: grant.id,
     actorId: member.memberId,

@@ -4,7 +4,14 @@
 
 export type { AccessRepo, GrantFilter, InvitationRecord, InvitationRepo } from './access/storage.ts'
 export type { AuditFilter, AuditLogRepo, DomainRepo, OrgSettingsRepo } from './admin/storage.ts'
-export type { AgentRepo, ApprovalRepo, SessionFilter, SessionRepo } from './agents/storage.ts'
+export type {
+  AgentRepo,
+  ApprovalPolicyFilter,
+  ApprovalPolicyRepo,
+  ApprovalRepo,
+  SessionFilter,
+  SessionRepo,
+} from './agents/storage.ts'
 export type {
   CommentRecord,
   CommentRepo,

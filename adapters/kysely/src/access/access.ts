@@ -54,6 +54,51 @@ export function accessRepo(db: Kysely<Database>): AccessRepo {
         .execute()
       return rows.map(toGrant)
     },
+    async holderIds(orgId, query, page) {
+      const { roles, containers, minRank } = query
+      const onContainers = (eb: any) =>
+        eb.or(containers.map((c) => eb.and([eb('containerType', '=', c.type), eb('containerId', '=', c.id)])))
+      const granted = db
+        .selectFrom('grants')
+        .where('orgId', '=', orgId)
+        .where('rank', '>=', minRank)
+        .where(onContainers)
+      let ids = granted
+        .select('subjectId as actorId')
+        .where('subjectType', 'in', ['member', 'agent'])
+        .union(
+          db
+            .selectFrom('teamMemberships')
+            .select('actorId')
+            .where('orgId', '=', orgId)
+            .where('teamId', 'in', granted.select('subjectId').where('subjectType', '=', 'team')),
+        )
+      if (roles.length > 0) {
+        ids = ids.union(
+          db
+            .selectFrom('members')
+            .select('id as actorId')
+            .where('orgId', '=', orgId)
+            .where('status', '=', 'active')
+            .where('role', 'in', roles),
+        )
+      }
+      const removed = db
+        .selectFrom('members')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('status', '=', 'removed')
+      let q = db
+        .selectFrom(ids.as('holders'))
+        .select('holders.actorId')
+        .where('holders.actorId', 'not in', removed)
+      if (page.after) q = q.where('holders.actorId', '>', page.after.id)
+      const rows = await q
+        .orderBy('holders.actorId')
+        .limit(page.limit + 1)
+        .execute()
+      return rows.map((r) => r.actorId as ActorId)
+    },
     async listTeamMembers(orgId, teamId, page) {
       const q = db
         .selectFrom('teamMemberships')
@@ -198,6 +243,17 @@ export function invitationRepo(db: Kysely<Database>): InvitationRepo {
         .returningAll()
         .executeTakeFirst()
       return row ? toInvitation(row) : null
+    },
+    async reissue(orgId, id, tokenHash, expiresAt) {
+      const result = await db
+        .updateTable('invitations')
+        .set({ tokenHash, expiresAt })
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .where('acceptedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
     },
     async findByToken(tokenHash) {
       const row = await db

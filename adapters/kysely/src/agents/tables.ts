@@ -20,6 +20,8 @@ export interface AgentsTables {
     agentId: string
     taskId: string | null
     title: string | null
+    externalUrl: string | null
+    planSummary: string | null
     state: string
     startedBy: string
     lastActivitySeq: number
@@ -37,6 +39,20 @@ export interface AgentsTables {
     data: ColumnType<unknown, string | null, string | null>
     createdAt: Timestamp
   }
+  approvalPolicies: {
+    orgId: string
+    id: string
+    containerType: string
+    containerId: string
+    operations: JsonColumn
+    capabilities: JsonColumn
+    agentIds: JsonColumn
+    approverCapability: string
+    version: number
+    createdBy: string
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
   approvalRequests: {
     orgId: string
     id: string
@@ -45,6 +61,9 @@ export interface AgentsTables {
     operationId: string
     input: JsonColumn
     capability: string | null
+    policyId: string | null
+    policyVersion: number | null
+    approverCapability: string | null
     state: string
     proposedBy: string
     createdAt: Timestamp

@@ -15,8 +15,8 @@ export const accessGroup: ResourceGroup = {
   operations: accessCatalogue,
   events: [
     {
-      kinds: ['invitation.created', 'invitation.revoked'],
-      emittedBy: '`invitations.create`, `invitations.revoke`',
+      kinds: ['invitation.created', 'invitation.resent', 'invitation.revoked'],
+      emittedBy: '`invitations.create`, `invitations.resend`, `invitations.revoke`',
     },
     {
       kinds: ['team.member_added', 'team.member_removed'],

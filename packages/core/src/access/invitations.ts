@@ -69,12 +69,39 @@ export async function createInvitation(
     resourceId: record.id,
     data: { invitation },
   })
+  await mailInvitation(ctx, email, token)
+  return invitation
+}
+
+async function mailInvitation(ctx: OperationContext, email: string, token: string) {
   await ctx.mailer.send({
     to: email,
-    subject: `${ctx.actor!.name} invited you to ${org.name} on workgraph`,
+    subject: `${ctx.actor!.name} invited you to ${currentOrg(ctx).name} on workgraph`,
     text: `Accept within ${INVITATION_DAYS} days: sign in as ${email} and POST {"token": "${token}"} to ${ctx.config.baseUrl}/v1/invitations/accept, or open the link.`,
     link: `${ctx.config.baseUrl}/invitations/accept?token=${token}`,
   })
+}
+
+/**
+ * Sends the invitation again with a fresh token and a fresh 7-day window: the earlier link stops
+ * working. A pending or expired invitation can be resent; an accepted or revoked one is a 409.
+ */
+export async function resendInvitation(ctx: OperationContext, id: InvitationId): Promise<Invitation> {
+  const record = await ctx.store.invitations.get(currentOrg(ctx).id, id)
+  if (!record) throw notFound('Invitation')
+  const state = toInvitation(record, ctx.now).state
+  if (state === 'accepted' || state === 'revoked') {
+    throw new ProblemError('conflict', `The invitation is ${state}; invite the person again instead.`, {
+      extensions: { state },
+    })
+  }
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.parse(ctx.now) + INVITATION_DAYS * 86_400_000).toISOString()
+  if (!(await ctx.store.invitations.reissue(record.orgId, record.id, hashToken(token), expiresAt)))
+    throw new ProblemError('conflict', 'The invitation was accepted or revoked a moment ago.')
+  const invitation = toInvitation({ ...record, expiresAt }, ctx.now)
+  ctx.emit({ kind: 'invitation.resent', resourceType: 'invitation', resourceId: id, data: { invitation } })
+  await mailInvitation(ctx, record.email, token)
   return invitation
 }
 

@@ -7,11 +7,13 @@ import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { Member, OrgRole } from '../orgs/schemas.ts'
+import { holdersExample, resendExample } from './examples.ts'
 import {
   acceptInvitation,
   createInvitation,
   getInvitation,
   listInvitations,
+  resendInvitation,
   revokeInvitation,
 } from './invitations.ts'
 import {
@@ -30,6 +32,7 @@ import {
   explainAccess,
   getGrant,
   listGrants,
+  listHolders,
   listTeamMembers,
   removeGrant,
   removeTeamMember,
@@ -105,6 +108,23 @@ const invitationOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found'],
     run: (ctx, { params }) => revokeInvitation(ctx, params.invitationId as InvitationId),
+  }),
+  declareOperation({
+    id: 'invitations.resend',
+    method: 'POST',
+    path: `${invitationsPath}/{invitationId}/resend`,
+    tag: 'Invitations',
+    scope: 'work:write',
+    capability: 'manage',
+    summary: 'Send an invitation again',
+    description:
+      'With a fresh token and a fresh 7-day window: the earlier link stops working. A pending or expired invitation can be resent; an accepted or revoked one is a 409.',
+    params: invitationParams,
+    response: Invitation,
+    status: 200,
+    errors: ['not_found', 'conflict'],
+    examples: resendExample,
+    run: (ctx, { params }) => resendInvitation(ctx, params.invitationId as InvitationId),
   }),
   declareOperation({
     id: 'invitations.accept',
@@ -308,8 +328,50 @@ const grantOperations: AnyOperation[] = [
   }),
 ]
 
+const Holder = Type.Object(
+  {
+    actorId: ActorIdSchema,
+    kind: StringEnum(['person', 'agent'] as const),
+    name: Type.String(),
+    capability: CapabilitySchema,
+    role: Nullable(
+      obj({ role: OrgRole, capability: Nullable(StringEnum(CAPABILITIES)) }) as never,
+      "The person's role and its base capability; null for an agent.",
+    ),
+    grants: Type.Array(Grant, {
+      description:
+        "The grants on containers holding the record that reach the actor: its own, or its team's (`subjectType: team`).",
+    }),
+  },
+  { $id: 'AccessHolder', additionalProperties: false },
+)
+
+const holdersOperation = declareOperation({
+  id: 'access.holders',
+  method: 'GET',
+  path: '/v1/orgs/{orgId}/access/holders',
+  tag: 'Access',
+  scope: 'work:read',
+  summary: 'List who holds a capability on a record, and through what',
+  description:
+    'Every member and agent holding at least `capability` (default `view`) on the org, a team, a workflow state, a task, a project or a milestone, with their effective capability, their role and the grants that reach them (a grant to a team reaches its members). For anyone who can view the record; ordered by actor id.',
+  params: obj(paramsOf('/v1/orgs/{orgId}')),
+  query: obj({
+    ...PageQuery,
+    capability: Type.Optional(CapabilitySchema),
+    targetType: StringEnum(['org', 'team', 'workflowState', 'task', 'project', 'milestone'] as const),
+    targetId: Type.Optional(Type.String({ maxLength: 40 })),
+  }),
+  response: PageOf(Holder, 'AccessHolder'),
+  status: 200,
+  errors: ['not_found', 'invalid_cursor'],
+  examples: holdersExample,
+  run: (ctx, { query }) => listHolders(ctx, query),
+})
+
 export const accessCatalogue: AnyOperation[] = [
   ...invitationOperations,
   ...teamMemberOperations,
   ...grantOperations,
+  holdersOperation,
 ]

@@ -120,6 +120,11 @@ export const AgentSession = Type.Object(
     agentId: IdSchema('AgentId'),
     taskId: Nullable(IdSchema('TaskId'), 'The task the agent works on, if any.'),
     title: Nullable(Type.String({ maxLength: 500 })),
+    externalUrl: Nullable(
+      Type.String({ format: 'uri', maxLength: 2000 }),
+      'Where the agent shows its own view of the run, set by the driver.',
+    ),
+    planSummary: Nullable(Type.String({ maxLength: 5000 }), "The agent's current plan, in Markdown."),
     state: StringEnum(SESSION_STATES, { $id: 'SessionState' }),
     startedBy: IdSchema('MemberId'),
     createdAt: Timestamp('When the session was started.'),
@@ -134,7 +139,10 @@ export const AgentSession = Type.Object(
 )
 export type AgentSession = Static<typeof AgentSession>
 
-export const ACTIVITY_KINDS = ['thought', 'action', 'response', 'error'] as const
+/** What the agent (through its driver) writes to its log. */
+export const AGENT_ACTIVITY_KINDS = ['thought', 'action', 'response', 'error'] as const
+/** `prompt`: a person's follow-up instruction, or a reviewer's feedback on a proposed action. */
+export const ACTIVITY_KINDS = [...AGENT_ACTIVITY_KINDS, 'prompt'] as const
 export const AgentActivity = Type.Object(
   {
     id: IdSchema('ActivityId'),
@@ -152,7 +160,14 @@ export const AgentActivity = Type.Object(
 )
 export type AgentActivity = Static<typeof AgentActivity>
 
-export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'expired'] as const
+export const APPROVAL_STATES = [
+  'pending',
+  'approved',
+  'rejected',
+  'changes_requested',
+  'canceled',
+  'expired',
+] as const
 export const ApprovalRequest = Type.Object(
   {
     id: IdSchema('ApprovalId'),
@@ -169,15 +184,68 @@ export const ApprovalRequest = Type.Object(
       { additionalProperties: false, description: 'The proposed input, exactly as it will run.' },
     ),
     capability: Nullable(CapabilitySchema, 'The capability the action needs.'),
+    policyId: Nullable(
+      IdSchema('ApprovalPolicyId'),
+      "The container's approval policy that held the action; null when the agent's own policy did.",
+    ),
+    policyVersion: Nullable(
+      Type.Integer({ minimum: 1 }),
+      'The version of that policy the request was created under; later edits do not change who decides it.',
+    ),
+    approverCapability: Nullable(
+      CapabilitySchema,
+      "The capability a decider needs on the action's target, besides the one the action needs.",
+    ),
     state: StringEnum(APPROVAL_STATES),
     proposedBy: IdSchema('MemberId'),
     createdAt: Timestamp('When it was proposed.'),
     expiresAt: Timestamp('After this it can no longer be approved.'),
     decidedBy: Nullable(IdSchema('MemberId')),
-    decidedAt: NullableTimestamp('When it was approved or rejected.'),
-    reason: Nullable(Type.String({ maxLength: 2000 })),
+    decidedAt: NullableTimestamp('When it was approved, rejected, sent back or canceled.'),
+    reason: Nullable(
+      Type.String({ maxLength: 2000 }),
+      'Why it was rejected or canceled, or the feedback it was sent back with.',
+    ),
     result: AnyJson('What the approved action returned; null otherwise.'),
   },
   { $id: 'ApprovalRequest', additionalProperties: false },
 )
 export type ApprovalRequest = Static<typeof ApprovalRequest>
+
+/**
+ * An approval gate on a container: actions of agents on records the container holds, matching an
+ * operation or a capability, wait for a person holding `approverCapability` on the action's target.
+ */
+export const ContainerApprovalPolicy = Type.Object(
+  {
+    id: IdSchema('ApprovalPolicyId'),
+    orgId: IdSchema('OrgId'),
+    containerType: StringEnum(CONTAINER_TYPES, {
+      description: 'The container whose records it gates: the org, one team or one project.',
+    }),
+    containerId: Type.String({ description: 'The OrgId, TeamId or ProjectId, per `containerType`.' }),
+    operations: Type.Array(Type.String({ pattern: '^[a-zA-Z]+(\\.[a-zA-Z]+)+$' }), {
+      maxItems: 100,
+      description: 'Operation ids (such as `tasks.delete`) that wait for approval.',
+    }),
+    capabilities: Type.Array(CapabilitySchema, {
+      maxItems: 5,
+      description: 'Actions needing any of these capabilities wait for approval.',
+    }),
+    agentIds: Type.Array(IdSchema('AgentId'), {
+      maxItems: 100,
+      description: 'The agents it gates; empty for every agent.',
+    }),
+    approverCapability: CapabilitySchema,
+    version: Type.Integer({ minimum: 1, description: 'Starts at 1; each change adds one.' }),
+    createdBy: IdSchema('MemberId'),
+    createdAt: Timestamp('When the policy was created.'),
+    updatedAt: Timestamp('When it last changed.'),
+  },
+  {
+    $id: 'ContainerApprovalPolicy',
+    additionalProperties: false,
+    description: 'Which agent actions on the records of a container need approval, and by whom.',
+  },
+)
+export type ContainerApprovalPolicy = Static<typeof ContainerApprovalPolicy>

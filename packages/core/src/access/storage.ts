@@ -1,3 +1,4 @@
+import type { OrgRole } from '../kernel/capabilities.ts'
 import type {
   ActorId,
   AgentId,
@@ -11,6 +12,7 @@ import type {
   TeamId,
 } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
+import type { Container } from '../kernel/permissions.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type {
   Agent,
@@ -37,6 +39,16 @@ export interface AccessRepo {
   /** Grants held by the actor directly or by any of the given teams. */
   grantsFor(orgId: OrgId, actorId: ActorId, teamIds: readonly string[]): Promise<Grant[]>
   listTeamMembers(orgId: OrgId, teamId: TeamId, page: PageRequest<'id'>): Promise<TeamMembership[]>
+  /**
+   * Actors holding at least a rank on a record, by id: active members whose role is one of
+   * `roles`, and members and agents a grant of that rank on one of `containers` reaches (directly
+   * or through a team). Removed members are left out.
+   */
+  holderIds(
+    orgId: OrgId,
+    query: { roles: readonly OrgRole[]; containers: readonly Container[]; minRank: number },
+    page: PageRequest<'id'>,
+  ): Promise<ActorId[]>
   /** Returns false when the actor is already in the team. */
   addTeamMember(membership: TeamMembership): Promise<boolean>
   /** Returns false when the actor was not in the team. */
@@ -66,6 +78,11 @@ export interface InvitationRepo {
    */
   consume(tokenHash: string, at: string, memberId: MemberId): Promise<InvitationRecord | null>
   findByToken(tokenHash: string): Promise<InvitationRecord | null>
+  /**
+   * Replaces the token (the old link stops working) and the deadline of an invitation neither
+   * accepted nor revoked. Returns false, changing nothing, otherwise.
+   */
+  reissue(orgId: OrgId, id: InvitationId, tokenHash: string, expiresAt: string): Promise<boolean>
   revoke(orgId: OrgId, id: InvitationId, at: string): Promise<void>
 }
 

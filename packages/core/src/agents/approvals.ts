@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from '../access/schemas.ts'
+import { type Capability, capabilityRank } from '../kernel/capabilities.ts'
 import type { ApprovalId, MemberId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -8,7 +9,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { agentActor, requireAgent } from './service.ts'
-import { requireSession } from './sessions.ts'
+import { actionTarget, drivenSession, log, requireSession } from './sessions.ts'
 
 /** A pending request past its deadline reads as expired: it can no longer be decided. */
 function present(request: ApprovalRequest, now: string): ApprovalRequest {
@@ -62,6 +63,7 @@ export async function listApprovals(
  */
 export async function approve(ctx: OperationContext, id: ApprovalId): Promise<ApprovalRequest> {
   const request = await decidable(ctx, id)
+  await requireDecider(ctx, request)
   const agent = agentActor(await requireAgent(ctx, request.agentId))
   const operation = ctx.operationOf(request.operationId)
   if (!operation)
@@ -80,23 +82,68 @@ export async function reject(
   reason: string | null,
 ): Promise<ApprovalRequest> {
   const request = await decidable(ctx, id)
-  await ctx.require(request.capability ?? 'contribute', await targetOf(ctx, request))
+  await requireDecider(ctx, request)
   return decide(ctx, request, { state: 'rejected', reason, result: null })
+}
+
+/**
+ * Sends the proposed action back: nothing of it happens, and the session sees the feedback as a
+ * `prompt` in its log and returns to active (once no other request of it is pending).
+ */
+export async function requestChanges(
+  ctx: OperationContext,
+  id: ApprovalId,
+  feedback: string,
+): Promise<ApprovalRequest> {
+  const request = await decidable(ctx, id)
+  await requireDecider(ctx, request)
+  const decided = await decide(ctx, request, { state: 'changes_requested', reason: feedback, result: null })
+  const session = await requireSession(ctx, request.sessionId)
+  await log(ctx, session, {
+    kind: 'prompt',
+    content: feedback,
+    data: { approvalRequestId: request.id, promptedBy: ctx.actor!.id },
+  })
+  return decided
+}
+
+/** The driver withdraws a request of its own session while it is pending. */
+export async function cancelApproval(
+  ctx: OperationContext,
+  id: ApprovalId,
+  reason: string | null,
+): Promise<ApprovalRequest> {
+  const request = await requireApproval(ctx, id)
+  await drivenSession(ctx, request.sessionId)
+  if (request.state !== 'pending') throw closed(request)
+  return decide(ctx, request, { state: 'canceled', reason, result: null })
+}
+
+/**
+ * Who may decide: someone holding the capability the action needs on its target, and, when a
+ * container's policy held it, the policy's approver capability too (as it was when proposed).
+ */
+async function requireDecider(ctx: OperationContext, request: ApprovalRequest): Promise<void> {
+  const needed: Capability[] = [request.capability ?? 'contribute', request.approverCapability ?? 'view']
+  const highest = needed.reduce((a, b) => (capabilityRank(b) > capabilityRank(a) ? b : a))
+  await ctx.require(highest, targetOf(ctx, request))
+}
+
+function closed(request: ApprovalRequest): ProblemError {
+  return new ProblemError('approval_closed', `The request is ${request.state}.`, {
+    extensions: { state: request.state },
+  })
 }
 
 async function decidable(ctx: OperationContext, id: ApprovalId): Promise<ApprovalRequest> {
   const request = await requireApproval(ctx, id)
-  if (request.state !== 'pending')
-    throw new ProblemError('approval_closed', `The request is ${request.state}.`, {
-      extensions: { state: request.state },
-    })
+  if (request.state !== 'pending') throw closed(request)
   return request
 }
 
-/** Where the proposed action would act: the task it names, else the org. */
-async function targetOf(ctx: OperationContext, request: ApprovalRequest): Promise<CapabilityTarget> {
-  const taskId = (request.input.params as Record<string, unknown>).taskId
-  return typeof taskId === 'string' ? { type: 'task', id: taskId } : { type: 'org' }
+/** Where the proposed action would act: its operation's target for the proposed input. */
+function targetOf(ctx: OperationContext, request: ApprovalRequest): CapabilityTarget {
+  return actionTarget(ctx, request.operationId, request.input, request.orgId)
 }
 
 async function decide(

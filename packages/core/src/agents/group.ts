@@ -12,7 +12,8 @@ export const agentsGroup: ResourceGroup = {
     },
     {
       name: 'Approvals',
-      description: "Actions an agent's policy holds until a person approves or rejects them.",
+      description:
+        "Actions an agent's own policy, or a policy on a container, holds until a person approves, rejects or sends them back.",
     },
   ],
   operations: agentsCatalogue,
@@ -23,15 +24,27 @@ export const agentsGroup: ResourceGroup = {
     },
     {
       kinds: ['agent_session.created', 'agent_session.updated'],
-      emittedBy: '`agentSessions.create`, `.cancel`, `.finish`',
+      emittedBy: '`agentSessions.create`, `.update`, `.cancel`, `.finish`',
     },
     {
       kinds: ['agent_activity.created'],
-      emittedBy: '`agentSessions.activities.create`, `agentSessions.act`',
+      emittedBy:
+        '`agentSessions.activities.create`, `agentSessions.act`, `agentSessions.prompt`, `approvals.requestChanges`',
     },
     {
-      kinds: ['approval_request.created', 'approval_request.approved', 'approval_request.rejected'],
-      emittedBy: '`agentSessions.act` (held by policy), `approvals.approve`, `approvals.reject`',
+      kinds: [
+        'approval_request.created',
+        'approval_request.approved',
+        'approval_request.rejected',
+        'approval_request.changes_requested',
+        'approval_request.canceled',
+      ],
+      emittedBy:
+        '`agentSessions.act` (held by policy), `approvals.approve`, `.reject`, `.requestChanges`, `.cancel`',
+    },
+    {
+      kinds: ['approval_policy.created', 'approval_policy.updated', 'approval_policy.deleted'],
+      emittedBy: '`approvalPolicies.*`',
     },
   ],
 }

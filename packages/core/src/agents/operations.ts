@@ -1,21 +1,22 @@
 import { Type } from '@sinclair/typebox'
 import {
-  ACTIVITY_KINDS,
+  AGENT_ACTIVITY_KINDS,
   Agent,
   AgentActivity,
   AgentSession,
-  APPROVAL_STATES,
   ApprovalPolicy,
   ApprovalRequest,
   SESSION_STATES,
 } from '../access/schemas.ts'
-import type { AgentId, ApprovalId, SessionId } from '../kernel/ids.ts'
+import type { AgentId, SessionId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { AnyJson, Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
-import { approve, listApprovals, reject, requireApproval } from './approvals.ts'
+import { approvalOperations } from './approval-operations.ts'
+import { promptExample, updateSessionExample } from './examples.ts'
+import { policyOperations } from './policy-operations.ts'
 import { createAgent, listAgents, requireAgent, updateAgent } from './service.ts'
 import {
   act,
@@ -24,8 +25,10 @@ import {
   finishSession,
   listActivities,
   listSessions,
+  promptSession,
   requireSession,
   startSession,
+  updateSession,
 } from './sessions.ts'
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
@@ -166,6 +169,49 @@ const sessionOperations: AnyOperation[] = [
     run: (ctx, { params }) => requireSession(ctx, sid(params)),
   }),
   declareOperation({
+    id: 'agentSessions.update',
+    method: 'PATCH',
+    path: sessionPath,
+    tag: 'Agent sessions',
+    scope: 'agents:run',
+    summary: "Set a session's title, external URL and plan",
+    description:
+      "By the person driving it, while it runs: the title, a link to the agent's own view of the run, and the current plan.",
+    params: sessionParams,
+    body: Type.Object(
+      {
+        title: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+        externalUrl: Type.Optional(Nullable(Type.String({ format: 'uri', maxLength: 2000 }))),
+        planSummary: Type.Optional(Nullable(Type.String({ maxLength: 5000 }), 'Markdown.')),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    response: AgentSession,
+    status: 200,
+    errors: ['not_found', 'session_closed', 'precondition_failed'],
+    precondition: 'agentSessions.get',
+    examples: updateSessionExample,
+    run: (ctx, { params, body }) =>
+      updateSession(ctx, sid(params), body as Parameters<typeof updateSession>[2]),
+  }),
+  declareOperation({
+    id: 'agentSessions.prompt',
+    method: 'POST',
+    path: `${sessionPath}/prompts`,
+    tag: 'Agent sessions',
+    scope: 'agents:run',
+    summary: 'Send a session a follow-up instruction',
+    description:
+      "Anyone with `contribute` on the session's task (on the org, for a session without one). It is written to the log as a `prompt`; a session not yet started becomes active.",
+    params: sessionParams,
+    body: obj({ content: Type.String({ minLength: 1, maxLength: 20_000, description: 'Markdown.' }) }),
+    response: AgentActivity,
+    status: 201,
+    errors: ['not_found', 'session_closed'],
+    examples: promptExample,
+    run: (ctx, { params, body }) => promptSession(ctx, sid(params), body.content),
+  }),
+  declareOperation({
     id: 'agentSessions.cancel',
     method: 'POST',
     path: `${sessionPath}/cancel`,
@@ -219,7 +265,7 @@ const sessionOperations: AnyOperation[] = [
     description: 'A thought, an action, a response or an error of the agent.',
     params: sessionParams,
     body: obj({
-      kind: StringEnum(ACTIVITY_KINDS),
+      kind: StringEnum(AGENT_ACTIVITY_KINDS),
       content: Type.String({ maxLength: 20_000 }),
       data: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }))),
     }),
@@ -236,7 +282,7 @@ const sessionOperations: AnyOperation[] = [
     scope: 'agents:run',
     summary: 'Act as the agent',
     description:
-      "Runs a Teams, Workflow states or Tasks operation as the session's agent. The agent and the person driving the session must both hold the capability it needs, and the person's token its scope. An action the agent's approval policy gates becomes a pending approval request instead, and changes nothing else.",
+      "Runs a Teams, Workflow states or Tasks operation as the session's agent. The agent and the person driving the session must both hold the capability it needs, and the person's token its scope. An action the agent's approval policy, or an approval policy on a container holding its target, gates becomes a pending approval request instead, and changes nothing else.",
     params: sessionParams,
     body: obj({
       operationId: Type.String({
@@ -259,77 +305,10 @@ const sessionOperations: AnyOperation[] = [
   }),
 ]
 
-const approvalsPath = '/v1/orgs/{orgId}/approval-requests'
-const approvalParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), approvalId: IdSchema('ApprovalId') })
-const aid = (params: Record<string, unknown>) => params.approvalId as ApprovalId
-const approvalOperations: AnyOperation[] = [
-  declareOperation({
-    id: 'approvals.list',
-    method: 'GET',
-    path: approvalsPath,
-    tag: 'Approvals',
-    scope: 'work:read',
-    summary: 'List approval requests',
-    params: obj(paramsOf(approvalsPath)),
-    query: obj({
-      ...PageQuery,
-      state: Type.Optional(StringEnum(APPROVAL_STATES)),
-      sessionId: Type.Optional(IdSchema('SessionId')),
-    }),
-    response: PageOf(ApprovalRequest, 'ApprovalRequest'),
-    status: 200,
-    errors: ['invalid_cursor'],
-    run: (ctx, { query }) => listApprovals(ctx, query),
-  }),
-  declareOperation({
-    id: 'approvals.get',
-    method: 'GET',
-    path: `${approvalsPath}/{approvalId}`,
-    tag: 'Approvals',
-    scope: 'work:read',
-    summary: 'Get an approval request',
-    params: approvalParams,
-    response: ApprovalRequest,
-    status: 200,
-    errors: ['not_found'],
-    etag: true,
-    run: (ctx, { params }) => requireApproval(ctx, aid(params)),
-  }),
-  declareOperation({
-    id: 'approvals.approve',
-    method: 'POST',
-    path: `${approvalsPath}/{approvalId}/approve`,
-    tag: 'Approvals',
-    scope: 'agents:run',
-    summary: 'Approve and run a proposed action',
-    description:
-      'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes.',
-    params: approvalParams,
-    response: ApprovalRequest,
-    status: 200,
-    errors: ['not_found', 'approval_closed', 'capability_required'],
-    run: (ctx, { params }) => approve(ctx, aid(params)),
-  }),
-  declareOperation({
-    id: 'approvals.reject',
-    method: 'POST',
-    path: `${approvalsPath}/{approvalId}/reject`,
-    tag: 'Approvals',
-    scope: 'agents:run',
-    summary: 'Reject a proposed action',
-    description: 'Nothing of it happens; the request keeps who decided and why.',
-    params: approvalParams,
-    body: obj({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }),
-    response: ApprovalRequest,
-    status: 200,
-    errors: ['not_found', 'approval_closed', 'capability_required'],
-    run: (ctx, { params, body }) => reject(ctx, aid(params), body.reason ?? null),
-  }),
-]
-
 export const agentsCatalogue: AnyOperation[] = [
   ...agentOperations,
   ...agentLifecycle,
   ...sessionOperations,
   ...approvalOperations,
+  ...policyOperations,
 ]

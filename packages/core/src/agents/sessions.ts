@@ -4,8 +4,10 @@ import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
+import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
+import { gateFor } from './policies.ts'
 import { agentActor, requireAgent } from './service.ts'
 
 const ENDED = new Set<AgentSession['state']>(['completed', 'canceled', 'failed'])
@@ -18,7 +20,7 @@ export async function requireSession(ctx: OperationContext, sessionId: SessionId
 }
 
 /** The person who started a session drives it: only they write its log and act through it. */
-async function drivenSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
+export async function drivenSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
   const session = await requireSession(ctx, sessionId)
   if (session.startedBy !== ctx.actor?.id) {
     throw new ProblemError('capability_required', 'Only the person who started this session drives it.', {
@@ -29,7 +31,7 @@ async function drivenSession(ctx: OperationContext, sessionId: SessionId): Promi
   return session
 }
 
-async function setState(
+export async function setState(
   ctx: OperationContext,
   session: AgentSession,
   state: AgentSession['state'],
@@ -60,6 +62,8 @@ export async function startSession(
     agentId: agent.id,
     taskId: input.taskId ?? null,
     title: input.title ?? null,
+    externalUrl: null,
+    planSummary: null,
     state: 'pending',
     startedBy: ctx.actor!.id as MemberId,
     createdAt: ctx.now,
@@ -126,7 +130,7 @@ export async function appendActivity(
   return log(ctx, session, input)
 }
 
-async function log(
+export async function log(
   ctx: OperationContext,
   session: AgentSession,
   input: Pick<AgentActivity, 'kind' | 'content'> & { data?: Record<string, unknown> | null },
@@ -188,11 +192,10 @@ export async function act(ctx: OperationContext, sessionId: SessionId, action: A
   const actor = agentActor(agent)
   const operation = ctx.operationOf(action.operationId)
   const input = { params: action.params ?? {}, query: action.query ?? {}, body: action.body ?? null }
-  const gated =
-    operation &&
-    (agent.approvalPolicy.operations.includes(operation.id) ||
-      (operation.capability && agent.approvalPolicy.capabilities.includes(operation.capability)))
-  if (gated) {
+  const gate = operation
+    ? await gateFor(ctx, agent, operation, actionTarget(ctx, operation.id, input, session.orgId))
+    : null
+  if (operation && gate) {
     const request: ApprovalRequest = {
       id: newId('ApprovalId'),
       orgId: session.orgId,
@@ -201,6 +204,9 @@ export async function act(ctx: OperationContext, sessionId: SessionId, action: A
       operationId: operation.id,
       input,
       capability: operation.capability ?? null,
+      policyId: gate.policy?.id ?? null,
+      policyVersion: gate.policy?.version ?? null,
+      approverCapability: gate.approverCapability,
       state: 'pending',
       proposedBy: ctx.actor!.id as MemberId,
       createdAt: ctx.now,
@@ -236,4 +242,61 @@ export async function act(ctx: OperationContext, sessionId: SessionId, action: A
     data: { operationId: action.operationId },
   })
   return { outcome: 'executed' as const, result }
+}
+
+/** Where an action acts: its operation's target for this input (the org when it names none). */
+export function actionTarget(
+  ctx: OperationContext,
+  operationId: string,
+  input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown },
+  orgId: string,
+): CapabilityTarget {
+  const operation = ctx.operationOf(operationId)
+  return operation?.target?.({ ...input, params: { ...input.params, orgId } } as never) ?? { type: 'org' }
+}
+
+/** The driver names the run, links the agent's own view of it and keeps its plan current. */
+export async function updateSession(
+  ctx: OperationContext,
+  sessionId: SessionId,
+  patch: Partial<Pick<AgentSession, 'title' | 'externalUrl' | 'planSummary'>>,
+): Promise<AgentSession> {
+  const session = await drivenSession(ctx, sessionId)
+  const changed = Object.fromEntries(
+    Object.entries(patch).filter(([k, v]) => session[k as keyof AgentSession] !== v),
+  ) as typeof patch
+  if (Object.keys(changed).length === 0) return session
+  await ctx.store.sessions.update(session.orgId, session.id, { ...changed, updatedAt: ctx.now })
+  const next = { ...session, ...changed, updatedAt: ctx.now }
+  ctx.emit({
+    kind: 'agent_session.updated',
+    resourceType: 'agent_session',
+    resourceId: session.id,
+    data: {
+      session: next,
+      changes: Object.fromEntries(
+        Object.keys(changed).map((k) => [
+          k,
+          { before: session[k as keyof AgentSession], after: next[k as keyof AgentSession] },
+        ]),
+      ),
+    },
+  })
+  return next
+}
+
+/**
+ * A person with `contribute` on the session's target sends a follow-up instruction. It is written
+ * to the log as a `prompt`; a session that had not started yet becomes active. One waiting for
+ * approval keeps waiting: the pending requests still decide.
+ */
+export async function promptSession(
+  ctx: OperationContext,
+  sessionId: SessionId,
+  content: string,
+): Promise<AgentActivity> {
+  const session = await requireSession(ctx, sessionId)
+  await ctx.require('contribute', session.taskId ? { type: 'task', id: session.taskId } : { type: 'org' })
+  if (ENDED.has(session.state)) throw new ProblemError('session_closed', `The session is ${session.state}.`)
+  return log(ctx, session, { kind: 'prompt', content, data: { promptedBy: ctx.actor!.id } })
 }

@@ -1,6 +1,22 @@
-import type { Agent, AgentActivity, AgentSession, ApprovalRequest, SessionState } from '../access/schemas.ts'
-import type { ActorId, AgentId, ApprovalId, OrgId, SessionId, TaskId } from '../kernel/ids.ts'
+import type {
+  Agent,
+  AgentActivity,
+  AgentSession,
+  ApprovalRequest,
+  ContainerApprovalPolicy,
+  SessionState,
+} from '../access/schemas.ts'
+import type {
+  ActorId,
+  AgentId,
+  ApprovalId,
+  ApprovalPolicyId,
+  OrgId,
+  SessionId,
+  TaskId,
+} from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
+import type { Container } from '../kernel/permissions.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 
 export interface AgentRepo {
@@ -33,7 +49,9 @@ export interface SessionRepo {
   update(
     orgId: OrgId,
     id: SessionId,
-    patch: Partial<Pick<AgentSession, 'state' | 'updatedAt' | 'endedAt'>>,
+    patch: Partial<
+      Pick<AgentSession, 'state' | 'updatedAt' | 'endedAt' | 'title' | 'externalUrl' | 'planSummary'>
+    >,
   ): Promise<void>
   /** Appends to the log with the next sequence of the session (the session row stays locked). */
   appendActivity(orgId: OrgId, activity: Omit<AgentActivity, 'seq'>): Promise<AgentActivity>
@@ -66,8 +84,37 @@ export interface ApprovalRepo {
   ): Promise<boolean>
 }
 
+export interface ApprovalPolicyFilter {
+  containerType?: ContainerApprovalPolicy['containerType']
+  containerId?: string
+}
+
+export interface ApprovalPolicyRepo {
+  insert(policy: ContainerApprovalPolicy): Promise<void>
+  get(orgId: OrgId, id: ApprovalPolicyId): Promise<ContainerApprovalPolicy | null>
+  list(
+    orgId: OrgId,
+    filter: ApprovalPolicyFilter,
+    page: PageRequest<'id'>,
+  ): Promise<ContainerApprovalPolicy[]>
+  /** Every policy on any of these containers, oldest first: the gate reads them on each action. */
+  onContainers(orgId: OrgId, containers: readonly Container[]): Promise<ContainerApprovalPolicy[]>
+  update(
+    orgId: OrgId,
+    id: ApprovalPolicyId,
+    patch: Partial<
+      Pick<
+        ContainerApprovalPolicy,
+        'operations' | 'capabilities' | 'agentIds' | 'approverCapability' | 'version' | 'updatedAt'
+      >
+    >,
+  ): Promise<void>
+  delete(orgId: OrgId, id: ApprovalPolicyId): Promise<void>
+}
+
 declare module '../kernel/storage.ts' {
   interface Store {
+    approvalPolicies: ApprovalPolicyRepo
     agents: AgentRepo
     sessions: SessionRepo
     approvals: ApprovalRepo

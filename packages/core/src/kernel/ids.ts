@@ -56,6 +56,7 @@ export const ID_PREFIXES = {
   NotificationMuteId: 'nmut',
   TimeEntryId: 'tme',
   AllocationId: 'alc',
+  ApprovalPolicyId: 'apol',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -74,6 +75,7 @@ export type AgentId = Id<'AgentId'>
 export type SessionId = Id<'SessionId'>
 export type ActivityId = Id<'ActivityId'>
 export type ApprovalId = Id<'ApprovalId'>
+export type ApprovalPolicyId = Id<'ApprovalPolicyId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
 export type CycleId = Id<'CycleId'>

@@ -266,6 +266,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   planItemId: 'PlanItemId',
   entryId: 'TimeEntryId',
   allocationId: 'AllocationId',
+  policyId: 'ApprovalPolicyId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

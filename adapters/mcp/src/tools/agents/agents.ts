@@ -116,27 +116,39 @@ export const agentTools: ToolDefinition[] = [
   {
     name: 'decide_approval',
     title: 'Approve or reject an agent action',
-    description: 'Approves (the action then runs as the agent) or rejects a pending approval request.',
+    description:
+      'Approves (the action then runs as the agent), rejects, or sends back with feedback (`request_changes`: the reason is written to the session as a prompt) a pending approval request; `cancel` withdraws one of a session you drive.',
     readOnly: false,
     destructive: true,
     idempotent: false,
-    operations: ['approvals.approve', 'approvals.reject'],
+    operations: ['approvals.approve', 'approvals.reject', 'approvals.requestChanges', 'approvals.cancel'],
     input: object(
       {
         workspace: Workspace,
         approval: ApprovalId,
-        decision: Type.String({ enum: ['approve', 'reject'] }),
-        reason: Type.Optional(fieldOf('approvals.reject', 'body', 'reason')),
+        decision: Type.String({ enum: ['approve', 'reject', 'request_changes', 'cancel'] }),
+        reason: Type.Optional(
+          Type.String({
+            maxLength: 2000,
+            description: 'Why; the feedback itself for `request_changes` (required there).',
+          }),
+        ),
       },
       ['approval', 'decision'],
     ),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const params = { orgId: org.id, approvalId: args.approval }
+      const reason = args.reason ? { reason: args.reason } : {}
       const result =
         args.decision === 'approve'
           ? await call.run('approvals.approve', { params })
-          : await call.run('approvals.reject', { params, body: args.reason ? { reason: args.reason } : {} })
+          : args.decision === 'request_changes'
+            ? await call.run('approvals.requestChanges', { params, body: { feedback: args.reason ?? '' } })
+            : await call.run(args.decision === 'cancel' ? 'approvals.cancel' : 'approvals.reject', {
+                params,
+                body: reason,
+              })
       return approval(result)
     },
   },

@@ -1,0 +1,119 @@
+import { Type } from '@sinclair/typebox'
+import { APPROVAL_STATES, ApprovalRequest } from '../access/schemas.ts'
+import type { ApprovalId } from '../kernel/ids.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
+import { paramsOf } from '../kernel/resource.ts'
+import { PageOf, StringEnum } from '../kernel/schema-types.ts'
+import {
+  approve,
+  cancelApproval,
+  listApprovals,
+  reject,
+  requestChanges,
+  requireApproval,
+} from './approvals.ts'
+import { cancelApprovalExample, requestChangesExample } from './examples.ts'
+
+const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
+const approvalsPath = '/v1/orgs/{orgId}/approval-requests'
+const approvalParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), approvalId: IdSchema('ApprovalId') })
+const aid = (params: Record<string, unknown>) => params.approvalId as ApprovalId
+export const approvalOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'approvals.list',
+    method: 'GET',
+    path: approvalsPath,
+    tag: 'Approvals',
+    scope: 'work:read',
+    summary: 'List approval requests',
+    params: obj(paramsOf(approvalsPath)),
+    query: obj({
+      ...PageQuery,
+      state: Type.Optional(StringEnum(APPROVAL_STATES)),
+      sessionId: Type.Optional(IdSchema('SessionId')),
+    }),
+    response: PageOf(ApprovalRequest, 'ApprovalRequest'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    run: (ctx, { query }) => listApprovals(ctx, query),
+  }),
+  declareOperation({
+    id: 'approvals.get',
+    method: 'GET',
+    path: `${approvalsPath}/{approvalId}`,
+    tag: 'Approvals',
+    scope: 'work:read',
+    summary: 'Get an approval request',
+    params: approvalParams,
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    run: (ctx, { params }) => requireApproval(ctx, aid(params)),
+  }),
+  declareOperation({
+    id: 'approvals.approve',
+    method: 'POST',
+    path: `${approvalsPath}/{approvalId}/approve`,
+    tag: 'Approvals',
+    scope: 'agents:run',
+    summary: 'Approve and run a proposed action',
+    description:
+      'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes.',
+    params: approvalParams,
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found', 'approval_closed', 'capability_required'],
+    run: (ctx, { params }) => approve(ctx, aid(params)),
+  }),
+  declareOperation({
+    id: 'approvals.reject',
+    method: 'POST',
+    path: `${approvalsPath}/{approvalId}/reject`,
+    tag: 'Approvals',
+    scope: 'agents:run',
+    summary: 'Reject a proposed action',
+    description: 'Nothing of it happens; the request keeps who decided and why.',
+    params: approvalParams,
+    body: obj({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }),
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found', 'approval_closed', 'capability_required'],
+    run: (ctx, { params, body }) => reject(ctx, aid(params), body.reason ?? null),
+  }),
+  declareOperation({
+    id: 'approvals.requestChanges',
+    method: 'POST',
+    path: `${approvalsPath}/{approvalId}/request-changes`,
+    tag: 'Approvals',
+    scope: 'agents:run',
+    summary: 'Send a proposed action back with feedback',
+    description:
+      "Who may approve may send it back instead: nothing of it happens, the feedback is written to the session's log as a `prompt`, and the session returns to active.",
+    params: approvalParams,
+    body: obj({ feedback: Type.String({ minLength: 1, maxLength: 2000 }) }),
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found', 'approval_closed', 'capability_required'],
+    examples: requestChangesExample,
+    run: (ctx, { params, body }) => requestChanges(ctx, aid(params), body.feedback),
+  }),
+  declareOperation({
+    id: 'approvals.cancel',
+    method: 'POST',
+    path: `${approvalsPath}/{approvalId}/cancel`,
+    tag: 'Approvals',
+    scope: 'agents:run',
+    summary: 'Withdraw a pending request',
+    description: 'By the person driving its session, while the session runs and the request is pending.',
+    params: approvalParams,
+    body: obj({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }),
+    response: ApprovalRequest,
+    status: 200,
+    errors: ['not_found', 'approval_closed', 'session_closed', 'capability_required'],
+    examples: cancelApprovalExample,
+    run: (ctx, { params, body }) => cancelApproval(ctx, aid(params), body.reason ?? null),
+  }),
+]
