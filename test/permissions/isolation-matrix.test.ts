@@ -32,7 +32,9 @@ const orgOperations = OPERATIONS.filter(isOrgScoped)
 const PERSONAL = new Set(
   orgOperations
     .filter((op) =>
-      /^(notification(s|Settings|Subscriptions|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(op.id),
+      /^(notification(s|Settings|Subscriptions|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(
+        op.id,
+      ),
     )
     .map((op) => op.id),
 )

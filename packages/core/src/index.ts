@@ -287,9 +287,9 @@ export {
   Template,
   TemplateApplication,
 } from './templates/schemas.ts'
-export { Export, IMPORT_FORMATS, Import, ImportError } from './transfers/schemas.ts'
 export type { AllocationUnit, SummaryGroup, TimeEntrySource } from './time/schemas.ts'
 export { Allocation, TimeEntry, Timer, TimeSummary } from './time/schemas.ts'
+export { Export, IMPORT_FORMATS, Import, ImportError } from './transfers/schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

@@ -135,14 +135,6 @@ export type {
   TemplateRepo,
 } from './templates/storage.ts'
 export type {
-  ExportCheckpoint,
-  ExportRecord,
-  ExportRepo,
-  ImportRecord,
-  ImportRepo,
-} from './transfers/storage.ts'
-export type { TriageSnoozeRepo } from './triage/storage.ts'
-export type {
   AllocationFilter,
   AllocationRecord,
   AllocationRepo,
@@ -152,6 +144,14 @@ export type {
   TimerRecord,
   TimerRepo,
 } from './time/storage.ts'
+export type {
+  ExportCheckpoint,
+  ExportRecord,
+  ExportRepo,
+  ImportRecord,
+  ImportRepo,
+} from './transfers/storage.ts'
+export type { TriageSnoozeRepo } from './triage/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewPreferenceRepo, ViewRepo } from './views/storage.ts'

@@ -16,8 +16,8 @@ import { taskExtraTools } from './tasks/extras.ts'
 import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
 import { templateTools } from './templates/templates.ts'
-import { triageTools } from './triage/triage.ts'
 import { timeTools } from './time/log-time.ts'
+import { triageTools } from './triage/triage.ts'
 import type { ToolDefinition } from './types.ts'
 
 /**
