@@ -129,7 +129,7 @@ describeEachDatabase('invitations.resend and access.holders', (db) => {
     expect([...seen].sort()).toEqual(seen)
   })
 
-  it('answers only those who can view the record; others get 404', async () => {
+  it('answers only managers of the record: a viewer gets 403, someone who cannot view it 404', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`
     const task = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Secret' })).body
@@ -142,7 +142,14 @@ describeEachDatabase('invitations.resend and access.holders', (db) => {
       `${base}/access/holders?targetType=task&targetId=task_01JD3Q2R4S5T6V7W8X9YZABCDE`,
     )
     expect(missing.status).toBe(404)
+    // A member views and assigns the team's tasks but does not manage them, so the grants stay hidden.
     const member = await ws.addMember('member')
-    expect((await member.api.get(path)).status).toBe(200)
+    expect((await member.api.get(path)).body).toMatchObject({
+      status: 403,
+      code: 'capability_required',
+      capability: 'manage',
+    })
+    const admin = await ws.addMember('admin')
+    expect((await admin.api.get(path)).status).toBe(200)
   })
 })

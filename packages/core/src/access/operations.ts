@@ -4,6 +4,7 @@ import type { ActorId, GrantId, InvitationId, MemberId, TeamId } from '../kernel
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
+import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { Member, OrgRole } from '../orgs/schemas.ts'
@@ -354,7 +355,7 @@ const holdersOperation = declareOperation({
   scope: 'work:read',
   summary: 'List who holds a capability on a record, and through what',
   description:
-    'Every member and agent holding at least `capability` (default `view`) on the org, a team, a workflow state, a task, a project or a milestone, with their effective capability, their role and the grants that reach them (a grant to a team reaches its members). For anyone who can view the record; ordered by actor id.',
+    'Every member and agent holding at least `capability` (default `view`) on the org, a team, a workflow state, a task, a project or a milestone, with their effective capability, their role and the grants that reach them (a grant to a team reaches its members). Needs `manage` on the record, as reading its grants does (`grants.list`); ordered by actor id.',
   params: obj(paramsOf('/v1/orgs/{orgId}')),
   query: obj({
     ...PageQuery,
@@ -364,6 +365,12 @@ const holdersOperation = declareOperation({
   }),
   response: PageOf(Holder, 'AccessHolder'),
   status: 200,
+  // Who holds access, and through which grants, is the grants' own detail: for managers of the record.
+  capability: 'manage',
+  target: ({ query }) =>
+    (query!.targetType === 'org'
+      ? { type: 'org' }
+      : { type: query!.targetType, id: query!.targetId ?? '' }) as CapabilityTarget,
   errors: ['not_found', 'invalid_cursor'],
   examples: holdersExample,
   run: (ctx, { query }) => listHolders(ctx, query),

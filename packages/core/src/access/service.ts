@@ -235,7 +235,6 @@ export async function listHolders(
   const target = (
     query.targetType === 'org' ? { type: 'org' } : { type: query.targetType, id: query.targetId ?? '' }
   ) as CapabilityTarget
-  await ctx.require('view', target)
   const containers = (await ctx.containersOf(target))!
   const roles = ORG_ROLES.filter((r) => atLeast(ROLE_BASE_CAPABILITY[r], capability))
   const page = await readPage(ctx, {
