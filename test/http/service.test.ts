@@ -50,7 +50,9 @@ describeEachDatabase('service endpoints', (db) => {
     expect(problem.discriminator.mapping.capability_required).toBe(
       '#/components/schemas/ProblemCapabilityRequired',
     )
-    expect(res.body.components.schemas.ProblemCapabilityRequired.required).toContain('capability')
+    expect(res.body.components.schemas.ProblemCapabilityRequired.properties.capability.enum).toContain(
+      'manage',
+    )
   })
 
   it('serves the interactive reference and its script from this server only', async () => {

@@ -1,4 +1,4 @@
-import { type TProperties, Type } from '@sinclair/typebox'
+import { type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { CAPABILITIES } from './capabilities.ts'
 import type { ProblemCode } from './problems.ts'
 
@@ -21,7 +21,14 @@ const NameLookup = {
   candidates: Candidates,
 }
 
-export const PROBLEM_EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = {
+/**
+ * Every member optional: a code is raised in several places, and not every place knows every member
+ * (a label group conflict found in one request has no count of tasks). The schema types what comes.
+ */
+const optional = (properties: TProperties): TProperties =>
+  Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v as TSchema)]))
+
+const EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = {
   invalid_identifier: {
     expectedType: Type.Optional(Type.String({ description: 'The id type the field takes, e.g. `TaskId`.' })),
   },
@@ -81,6 +88,10 @@ export const PROBLEM_EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = {
   ambiguous_name: NameLookup,
   unknown_name: NameLookup,
 }
+
+export const PROBLEM_EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = Object.fromEntries(
+  Object.entries(EXTENSIONS).map(([code, properties]) => [code, optional(properties!)]),
+)
 
 /** Members any problem may carry, whatever its code: where in a batch or a plan it happened. */
 export const COMMON_PROBLEM_EXTENSIONS: TProperties = {
