@@ -268,7 +268,10 @@ describeEachDatabase('OAuth authorize endpoint, registration and pages', (db) =>
     }, 90_000)
 
     it('rate limits sign-in attempts', async () => {
-      const limited = await startTestServer(db, { oauth: { signInAttemptsPerMinute: 3 } })
+      // A fixed clock: the window is a fixed minute, and a real one could turn between two attempts.
+      const limited = await startTestServer(db, {
+        oauth: { signInAttemptsPerMinute: 3, clock: () => new Date('2030-01-15T10:00:10.000Z') },
+      })
       try {
         const person = await signUp(limited.url)
         const statuses = []

@@ -46,12 +46,14 @@ export function createOAuthServer(engine: Engine, options: OAuthServerOptions = 
       limit: options.signInAttemptsPerMinute ?? 20,
       windowSeconds: 60,
       store: engine.rateLimitStore,
+      now: () => clock().getTime(),
     }),
   })
   const registrations = createRateLimiter({
     limit: options.registrationsPerMinute ?? 20,
     windowSeconds: 60,
     store: engine.rateLimitStore,
+    now: () => clock().getTime(),
   })
   const endpoint = createTokenEndpoint({
     storage,
