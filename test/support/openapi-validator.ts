@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 
 type Json = Record<string, any>
@@ -11,6 +11,9 @@ export function createResponseValidator(document: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
   ajv.addSchema({ $id: 'openapi', components: document.components })
+  // One compiled validator per response: Ajv caches by schema object, and a schema built anew for
+  // each response would be compiled (and kept) again on every request.
+  const compiled = new Map<string, ValidateFunction>()
   const templates = Object.keys(document.paths).map((template) => ({
     template,
     regex: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`),
@@ -27,7 +30,12 @@ export function createResponseValidator(document: Json) {
     const match = templates.filter((t) => t.regex.test(path)).sort((a, b) => b.literal - a.literal)[0]
     if (!match) {
       if (status >= 400)
-        check({ $ref: 'openapi#/components/schemas/Problem' }, body, `${method} ${path} ${status}`)
+        check(
+          'Problem',
+          () => ({ $ref: 'openapi#/components/schemas/Problem' }),
+          body,
+          `${method} ${path} ${status}`,
+        )
       return
     }
     const operation = document.paths[match.template][method.toLowerCase()]
@@ -47,14 +55,19 @@ export function createResponseValidator(document: Json) {
       throw new Error(
         `${operation.operationId} ${status} answered ${type}, which the OpenAPI document does not declare`,
       )
-    check(rewriteRefs(media.schema), body, `${operation.operationId} ${status}`)
+    const where = `${operation.operationId} ${status}`
+    check(`${where} ${type}`, () => rewriteRefs(media.schema), body, where)
   }
 
-  function check(schema: Json, body: unknown, where: string): void {
-    const valid = ajv.validate(schema, body)
-    if (!valid)
+  function check(key: string, schema: () => Json, body: unknown, where: string): void {
+    let validator = compiled.get(key)
+    if (!validator) {
+      validator = ajv.compile(schema())
+      compiled.set(key, validator)
+    }
+    if (!validator(body))
       throw new Error(
-        `${where}: the body does not match its schema: ${ajv.errorsText(ajv.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+        `${where}: the body does not match its schema: ${ajv.errorsText(validator.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
       )
   }
 }

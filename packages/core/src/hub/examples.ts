@@ -45,6 +45,10 @@ const approval = {
   operationId: 'tasks.archive',
   input: { params: { taskId: id('task', 1) }, query: {}, body: null },
   capability: 'manage',
+  // Held by the agent's own policy, not a container's.
+  policyId: null,
+  policyVersion: null,
+  approverCapability: null,
   state: 'pending',
   proposedBy: id('mem', 1),
   createdAt: at,
