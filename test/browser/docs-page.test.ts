@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpInBrowser } from '../support/browser-sign-up.ts'
 import { DATABASES } from '../support/databases.ts'
 import { startTestServer } from '../support/http.ts'
 
@@ -55,6 +56,55 @@ describe.skipIf(missing)(
       // Scalar validates the document itself and logs what it cannot read; the document must pass.
       expect(failures).toEqual([])
       await page.close()
+    })
+
+    // A browser, a sign-up and the reference's own client: past the default timeout on a loaded machine.
+    it('signs in from the page through this server, with PKCE, and tries an operation with that token', {
+      timeout: 90_000,
+    }, async () => {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const authorize: URL[] = []
+      context.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname === '/oauth/authorize') authorize.push(url)
+      })
+      await page.goto(`${server.url}/v1/docs`)
+      await page.getByText('Read the service configuration').first().waitFor({ timeout: 20_000 })
+      // The built-in client is filled in: Authorize opens this server's sign-in in a window.
+      const [window] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('button', { name: 'Authorize' }).first().click(),
+      ])
+      await window.getByRole('link', { name: 'Create an account' }).waitFor()
+      expect(authorize[0]?.searchParams.get('client_id')).toBe('workgraph-api-reference')
+      expect(authorize[0]?.searchParams.get('code_challenge_method')).toBe('S256')
+      await window.getByRole('link', { name: 'Create an account' }).click()
+      const email = `docs.reader.${Date.now()}@example.com`
+      await signUpInBrowser(window, { name: 'Ada', email })
+      await window.getByRole('button', { name: 'Allow' }).click()
+      // The window returns to the callback page, the reference takes the code and closes it.
+      await window.waitForEvent('close', { timeout: 10_000 })
+      await page.getByRole('button', { name: 'Clear' }).first().waitFor()
+
+      const sent: (string | undefined)[] = []
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/v1/me') sent.push(request.headers().authorization)
+      })
+      await page
+        .getByRole('button', { name: /^Me\s+Open Group$/ })
+        .first()
+        .click()
+      await page.getByText('Who am I').first().click()
+      await page
+        .getByRole('button', { name: /Test Request.*\/v1\/me\)/ })
+        .first()
+        .click()
+      await page.getByRole('button', { name: /^Send/ }).first().click()
+      await page.getByText(email).first().waitFor({ timeout: 10_000 })
+      expect(sent).toHaveLength(1)
+      expect(sent[0]).toMatch(/^Bearer ey/)
+      await context.close()
     })
   },
 )

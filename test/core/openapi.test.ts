@@ -25,7 +25,7 @@ it('describes every operation with its scope, parameters, body, responses and pr
     for (const name of op.path.matchAll(/\{(\w+)\}/g)) {
       expect(entry.parameters.some((p: any) => p.in === 'path' && p.name === name[1])).toBe(true)
     }
-    if (op.scope) expect(entry.security).toEqual([{ bearerAuth: [op.scope] }])
+    if (op.scope) expect(entry.security).toEqual([{ bearerAuth: [op.scope] }, { oauth2: [op.scope] }])
     else expect(entry.security).toEqual([])
     if (op.body) expect(entry.requestBody.content['application/json'].schema).toBeDefined()
     for (const code of op.errors)

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type Engine, generateOpenApi, TAGS } from '@workgraph/core'
+import {
+  API_REFERENCE_CLIENT_ID,
+  apiReferenceRedirectUri,
+  type Engine,
+  generateOpenApi,
+  TAGS,
+} from '@workgraph/core'
 import type { H3 } from 'h3'
 import { CORS_HEADERS, json } from './http-response.ts'
 
@@ -20,7 +26,7 @@ const DOCS_CSP = [
   "form-action 'none'",
 ].join('; ')
 
-const SCALAR_CONFIG = {
+const SCALAR_BASE = {
   withDefaultFonts: false,
   hideClientButton: true,
   showDeveloperTools: 'never',
@@ -29,6 +35,34 @@ const SCALAR_CONFIG = {
   mcp: { disabled: true },
   documentDownloadType: 'json',
   defaultOpenAllTags: false,
+}
+
+/**
+ * Signing in from the page: the built-in public client (core's oauth/first-party.ts) runs the
+ * authorization code flow with PKCE in a window that returns to this server's callback page, and
+ * the reference sends the token with every request it tries.
+ */
+function scalarConfig(issuer: string) {
+  return {
+    ...SCALAR_BASE,
+    authentication: {
+      preferredSecurityScheme: 'oauth2',
+      securitySchemes: {
+        oauth2: {
+          flows: {
+            authorizationCode: {
+              'x-scalar-client-id': API_REFERENCE_CLIENT_ID,
+              'x-scalar-redirect-uri': apiReferenceRedirectUri(issuer),
+              'x-usePkce': 'SHA-256',
+              // A public client: the client id goes in the form, with no Basic header and no secret.
+              'x-scalar-credentials-location': 'body',
+              selectedScopes: ['work:read', 'work:write'],
+            },
+          },
+        },
+      },
+    },
+  }
 }
 
 /** `/v1/openapi.json`, `/v1/docs` (Scalar, served from the installed package) and the JWKS. */
@@ -63,10 +97,12 @@ export function registerDocsRoutes(app: H3, engine: Engine): void {
       },
     })
   })
+  // The sign-in window lands here; the reference reads the code from its address and closes it.
+  app.get('/v1/docs/oauth-callback', () => new Response(CALLBACK_PAGE, { headers: pageHeaders }))
   app.get(
     '/v1/docs',
     () =>
-      new Response(docsPage(), {
+      new Response(docsPage(engine.config.baseUrl), {
         headers: {
           'content-type': 'text/html; charset=utf-8',
           'content-security-policy': DOCS_CSP,
@@ -81,8 +117,22 @@ export function registerDocsRoutes(app: H3, engine: Engine): void {
   )
 }
 
-function docsPage(): string {
-  const config = JSON.stringify(SCALAR_CONFIG).replaceAll("'", '&#39;')
+const pageHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+}
+
+const CALLBACK_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Signed in</title></head>
+<body><p>Signing you in to the API reference; this window closes by itself.</p></body>
+</html>`
+
+function docsPage(issuer: string): string {
+  const config = JSON.stringify(scalarConfig(issuer)).replaceAll("'", '&#39;')
   return `<!doctype html>
 <html lang="en">
 <head>

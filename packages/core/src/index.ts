@@ -191,6 +191,7 @@ export { AuthorizePageError, AuthorizeRedirectError } from './oauth/authorize.ts
 export type { CimdFetcher, CimdResponse } from './oauth/cimd.ts'
 export { CIMD_MAX_BYTES, cimdUrlProblem } from './oauth/cimd.ts'
 export { isOAuthError, OAuthError } from './oauth/errors.ts'
+export { API_REFERENCE_CLIENT_ID, apiReferenceRedirectUri } from './oauth/first-party.ts'
 export { isLoopbackRedirect } from './oauth/redirect-uris.ts'
 export type { OAuthServer, OAuthServerOptions } from './oauth/server.ts'
 export { createOAuthServer } from './oauth/server.ts'

@@ -1,7 +1,7 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
-import type { Scope } from './principal.ts'
+import { SCOPES, type Scope } from './principal.ts'
 import { COMMON_PROBLEM_EXTENSIONS, PROBLEM_EXTENSIONS } from './problem-extensions.ts'
 import { PROBLEMS, type ProblemCode } from './problems.ts'
 
@@ -78,9 +78,29 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
           bearerFormat: 'JWT',
           description: 'An OAuth 2.1 access token (RFC 9068 JWT).',
         },
+        // The same tokens, obtained through this server's own authorization endpoint: the
+        // interactive reference signs in with it (authorization code with PKCE).
+        oauth2: {
+          type: 'oauth2',
+          description:
+            'Sign in through this server: the authorization code flow with PKCE (S256). Clients register dynamically (RFC 7591) or by a client ID metadata document.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${options.serverUrl}/oauth/authorize`,
+              tokenUrl: `${options.serverUrl}/oauth/token`,
+              refreshUrl: `${options.serverUrl}/oauth/token`,
+              scopes: { ...SCOPES },
+            },
+          },
+        },
       },
     },
   }
+}
+
+/** Either scheme carries the same bearer token; both name the scope the operation needs. */
+function securityOf(scope: Scope): Json[] {
+  return [{ bearerAuth: [scope] }, { oauth2: [scope] }]
 }
 
 function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
@@ -127,7 +147,7 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
-    security: op.scope ? [{ bearerAuth: [op.scope] }] : [],
+    security: op.scope ? securityOf(op.scope) : [],
     ...(op.scope ? { 'x-required-scope': op.scope } : {}),
     ...(op.capability ? { 'x-required-capability': op.capability } : {}),
     ...(parameters.length ? { parameters } : {}),
@@ -170,7 +190,7 @@ function eventStreamObject(sse: EventStreamEndpoint, ref: (s: TSchema) => Json):
     summary: sse.summary,
     description: sse.description,
     tags: [sse.tag],
-    security: [{ bearerAuth: [sse.scope] }],
+    security: securityOf(sse.scope),
     'x-required-scope': sse.scope,
     parameters: [
       ...parametersOf(sse.query, 'query', ref),

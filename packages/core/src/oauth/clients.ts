@@ -93,12 +93,15 @@ export async function registerClient(
   }
 }
 
-/** A registered client, or a metadata-document client fetched through the resolver. */
+/** A built-in, registered, or metadata-document client (fetched through the resolver). */
 export async function findClient(
   storage: Storage,
   cimd: ReturnType<typeof createCimdResolver> | null,
   clientId: string,
+  builtIn: ReadonlyMap<string, OAuthClientRecord> = new Map(),
 ): Promise<OAuthClientRecord> {
+  const own = builtIn.get(clientId)
+  if (own) return own
   if (isCimdClientId(clientId)) {
     if (!cimd) throw new OAuthError('invalid_client', 'This server does not fetch client metadata documents.')
     return cimd.resolve(clientId)

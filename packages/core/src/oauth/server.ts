@@ -9,6 +9,7 @@ import { type AuthorizeRequest, checkAuthorizeRequest, redirectWith, SCOPE_NAMES
 import { type CimdFetcher, createCimdResolver } from './cimd.ts'
 import { findClient, registerClient } from './clients.ts'
 import { OAuthError } from './errors.ts'
+import { firstPartyClients } from './first-party.ts'
 import { hashToken, randomToken, safeEqual } from './secrets.ts'
 import type { ConsentId, GrantRecord } from './store.ts'
 import { createTokenEndpoint, REFRESH_TOKEN_TTL_SECONDS } from './tokens-endpoint.ts'
@@ -55,14 +56,16 @@ export function createOAuthServer(engine: Engine, options: OAuthServerOptions = 
     store: engine.rateLimitStore,
     now: () => clock().getTime(),
   })
+  const builtInClients = firstPartyClients(issuer)
   const endpoint = createTokenEndpoint({
     storage,
+    builtInClients,
     tokens,
     clock,
     resources,
     refreshGraceSeconds: options.refreshGraceSeconds ?? 30,
   })
-  const lookupClient = (id: string) => findClient(storage, cimd, id)
+  const lookupClient = (id: string) => findClient(storage, cimd, id, builtInClients)
 
   /** Binds a consent form to the session and the exact request, so no other page can submit it. */
   async function consentToken(sessionHash: string, query: URLSearchParams): Promise<string> {

@@ -23,6 +23,8 @@ export interface TokenEndpointOptions {
   clock: () => Date
   resources: readonly string[]
   refreshGraceSeconds: number
+  /** Clients built into the server (oauth/first-party.ts), found before registered ones. */
+  builtInClients?: ReadonlyMap<string, OAuthClientRecord>
 }
 
 /** The client that authenticates a token or revocation request (RFC 6749 §2.3, OAuth 2.1 §2.4). */
@@ -30,9 +32,12 @@ export async function authenticateClient(
   storage: Storage,
   form: URLSearchParams,
   authorization: string | null,
+  builtIn: ReadonlyMap<string, OAuthClientRecord> = new Map(),
 ): Promise<OAuthClientRecord | { id: string; public: true }> {
   let id = form.get('client_id')
-  let secret = form.get('client_secret')
+  // An empty secret is no secret (RFC 6749 §2.3.1 lets clients omit it): browser reference clients
+  // send `client_secret=` or a Basic header with an empty password for public clients.
+  let secret = form.get('client_secret') || null
   let viaBasic = false
   if (authorization && /^basic /i.test(authorization)) {
     const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8')
@@ -43,7 +48,7 @@ export async function authenticateClient(
     if (id !== null && id !== basicId)
       throw new OAuthError('invalid_client', 'client_id differs from the Basic user.', 401)
     id = basicId
-    secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '))
+    secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) || null
     viaBasic = true
   }
   if (!id) throw new OAuthError('invalid_client', 'Name the client.', 401)
@@ -51,7 +56,8 @@ export async function authenticateClient(
     if (secret !== null) throw new OAuthError('invalid_client', 'Metadata-document clients are public.', 401)
     return { id, public: true }
   }
-  const client = id.length <= 200 ? await storage.read((s) => s.oauth.getClient(id)) : null
+  const client =
+    builtIn.get(id) ?? (id.length <= 200 ? await storage.read((s) => s.oauth.getClient(id)) : null)
   if (!client) throw new OAuthError('invalid_client', 'The client is unknown.', 401)
   if (client.tokenEndpointAuthMethod === 'none') {
     if (secret !== null) throw new OAuthError('invalid_client', 'A public client sends no secret.', 401)
@@ -198,7 +204,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
     async token(form: URLSearchParams, authorization: string | null): Promise<TokenResponse> {
       for (const [key] of form)
         if (form.getAll(key).length > 1) throw new OAuthError('invalid_request', `${key} is repeated.`)
-      const client = await authenticateClient(storage, form, authorization)
+      const client = await authenticateClient(storage, form, authorization, options.builtInClients)
       const grantTypes = 'public' in client ? ['authorization_code', 'refresh_token'] : client.grantTypes
       const type = form.get('grant_type')
       if (type === 'authorization_code')
@@ -217,7 +223,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions) {
      * ignored, and the answer is the same.
      */
     async revoke(form: URLSearchParams, authorization: string | null): Promise<void> {
-      const client = await authenticateClient(storage, form, authorization)
+      const client = await authenticateClient(storage, form, authorization, options.builtInClients)
       const token = form.get('token')
       if (!token) throw new OAuthError('invalid_request', 'token is required.')
       const revokedRefresh = await storage.transaction(async (tx) => {
