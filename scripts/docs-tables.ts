@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { EVENT_KINDS, OPERATIONS, PROBLEMS, TAGS } from '@workgraph/core'
 import { SETTINGS } from '@workgraph/server'
+import { formatMarkdown } from './format-markdown.ts'
 
 // Docs tables generated from core's catalogue, between `<!-- name:start -->` and `<!-- name:end -->`
 // markers. test/core/docs-tables.test.ts fails when a page is out of date.
@@ -99,4 +100,5 @@ if (process.argv.includes('--write')) {
     writeFileSync(table.file, withTable(readFileSync(table.file, 'utf8'), table))
     console.log(`${table.file}: ${table.marker} written`)
   }
+  formatMarkdown([...new Set(DOCS_TABLES.map((t) => t.file))])
 }

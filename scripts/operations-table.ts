@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { generateOpenApi, OPERATIONS, TAGS } from '@workgraph/core'
+import { formatMarkdown } from './format-markdown.ts'
 
 // Counts and tables of the API's operations, read from the OpenAPI document (not the catalogue), so
 // the docs state what clients are actually given.
@@ -87,6 +88,7 @@ if (args.includes('--write')) {
   const b = page.indexOf(END)
   if (a < 0 || b < a) throw new Error(`${DOC} lacks the ${START} … ${END} markers`)
   writeFileSync(DOC, `${page.slice(0, a + START.length)}\n${lines.join('\n')}\n${page.slice(b)}`)
+  formatMarkdown([DOC])
   console.log(
     `${DOC}: ${operations.length} operations in ${[...byTag.values()].filter((o) => o.length).length} resources`,
   )
