@@ -227,6 +227,6 @@ function notRoot(comment: Comment): ProblemError {
   return new ProblemError(
     'comment_not_root',
     `This comment is a reply; its thread's root is ${comment.parentId}.`,
-    { extensions: { rootId: comment.parentId } },
+    { extensions: comment.parentId ? { rootId: comment.parentId } : {} },
   )
 }

@@ -196,7 +196,12 @@ export async function editable(ctx: OperationContext, documentId: DocumentId): P
     throw new ProblemError(
       'document_locked',
       'The document is locked; whoever locked it, or someone with `manage`, must unlock it first.',
-      { extensions: { lockedById: document.lockedById, lockedAt: document.lockedAt } },
+      {
+        extensions: {
+          ...(document.lockedById ? { lockedById: document.lockedById } : {}),
+          lockedAt: document.lockedAt,
+        },
+      },
     )
   }
   return document

@@ -1,6 +1,6 @@
-import { type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { CAPABILITIES } from './capabilities.ts'
-import type { ProblemCode } from './problems.ts'
+import type { ProblemCode } from './problem-codes.ts'
 
 // The members a problem document carries beside `type`, `title`, `status`, `detail`, `code` and
 // `errors`, per code: the OpenAPI document types the problem as a union discriminated by `code`, so a
@@ -28,7 +28,7 @@ const NameLookup = {
 const optional = (properties: TProperties): TProperties =>
   Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v as TSchema)]))
 
-const EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = {
+const EXTENSIONS = {
   invalid_identifier: {
     expectedType: Type.Optional(Type.String({ description: 'The id type the field takes, e.g. `TaskId`.' })),
   },
@@ -47,6 +47,16 @@ const EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = {
   already_exists: {
     relationId: Type.Optional(Type.String({ description: 'The existing relation.' })),
     grantId: Type.Optional(Type.String({ description: 'The existing grant.' })),
+  },
+  conflict: {
+    state: Type.Optional(Type.String({ description: 'The state that refuses the change, e.g. `accepted`.' })),
+    statusCategory: Type.Optional(
+      Type.String({ description: "The record's status category that refuses it, e.g. `completed`." }),
+    ),
+  },
+  document_locked: {
+    lockedById: Type.String({ description: 'Who locked the document.' }),
+    lockedAt: Type.String({ description: 'When it was locked.' }),
   },
   state_in_use: { taskCount: Count('Tasks still in the state.') },
   label_group_conflict: { taskCount: Count('Tasks that would carry two labels of the group.') },
@@ -87,14 +97,14 @@ const EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = {
   },
   ambiguous_name: NameLookup,
   unknown_name: NameLookup,
-}
+} satisfies Partial<Record<ProblemCode, TProperties>>
 
 export const PROBLEM_EXTENSIONS: Partial<Record<ProblemCode, TProperties>> = Object.fromEntries(
-  Object.entries(EXTENSIONS).map(([code, properties]) => [code, optional(properties!)]),
+  Object.entries(EXTENSIONS).map(([code, properties]) => [code, optional(properties)]),
 )
 
 /** Members any problem may carry, whatever its code: where in a batch or a plan it happened. */
-export const COMMON_PROBLEM_EXTENSIONS: TProperties = {
+export const COMMON_PROBLEM_EXTENSIONS = {
   requestId: Type.Optional(
     Type.String({
       description:
@@ -115,4 +125,16 @@ export const COMMON_PROBLEM_EXTENSIONS: TProperties = {
       description: 'Every name of a plan that could not be resolved, with candidates.',
     }),
   ),
-}
+} satisfies TProperties
+
+type Members<P extends TProperties> = Partial<Static<TObject<P>>>
+
+/**
+ * What a problem with this code may carry besides the standard members: what the OpenAPI document
+ * declares for it, plus the members any problem may carry. `ProblemError` takes its extensions in this
+ * type, so a member the document does not declare fails to compile where it is raised.
+ */
+export type ProblemExtensionsOf<C extends ProblemCode> = (C extends keyof typeof EXTENSIONS
+  ? Members<(typeof EXTENSIONS)[C]>
+  : unknown) &
+  Members<typeof COMMON_PROBLEM_EXTENSIONS>

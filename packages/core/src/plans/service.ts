@@ -178,7 +178,7 @@ async function resolveNames(ctx: OperationContext, steps: PlanStep[]): Promise<M
           unresolved: failures.map((f) => ({
             pointer: f.pointer,
             code: f.error.code,
-            candidates: f.error.extensions.candidates ?? [],
+            candidates: (f.error.extensions.candidates ?? []) as { id: string; label: string }[],
           })),
         },
       },
