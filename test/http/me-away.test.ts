@@ -41,7 +41,11 @@ describeEachDatabase('me.away', (db) => {
 
   it('declares, reads, changes (with If-Match) and cancels a period; another person sees none of it', async () => {
     const ws = await newWorkspace(server)
-    const created = await ws.api.post(away, { startDate: '2030-02-03', endDate: '2030-02-14', note: 'Skiing' })
+    const created = await ws.api.post(away, {
+      startDate: '2030-02-03',
+      endDate: '2030-02-14',
+      note: 'Skiing',
+    })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ startDate: '2030-02-03', endDate: '2030-02-14', note: 'Skiing' })
     expect(created.body.id).toMatch(/^awy_/)
@@ -76,11 +80,18 @@ describeEachDatabase('me.away', (db) => {
       body: { code: 'validation_failed', errors: [{ pointer: '/body/endDate' }] },
     })
     const noSuchDay = await ws.api.post(away, { startDate: '2030-02-30', endDate: '2030-03-02' })
-    expect(noSuchDay.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/startDate' }] })
+    expect(noSuchDay.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ pointer: '/body/startDate' }],
+    })
     const tooLong = await ws.api.post(away, { startDate: '2030-01-01', endDate: '2031-01-02' })
     expect(tooLong.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/endDate' }] })
     expect((await ws.api.post(away, { startDate: '2030-01-01', endDate: '2031-01-01' })).status).toBe(201)
-    const note = await ws.api.post(away, { startDate: '2032-01-01', endDate: '2032-01-02', note: 'x'.repeat(501) })
+    const note = await ws.api.post(away, {
+      startDate: '2032-01-01',
+      endDate: '2032-01-02',
+      note: 'x'.repeat(501),
+    })
     expect(note.body).toMatchObject({ status: 400, code: 'validation_failed' })
     expect((await ws.api.get(away)).body.data).toHaveLength(1)
     // A change that would put the end before the start points at the field sent.
@@ -185,7 +196,11 @@ describeEachDatabase('me.away', (db) => {
     expect((await ws.api.get(`${plan}/items/${item.id}`)).body.date).toBe(day(-2))
     // The first day back carries them.
     const back = await ws.api.post(`${plan}/${day(3)}/carry-over`)
-    expect(back.body).toMatchObject({ carried: 1, awayUntil: null, items: [{ id: item.id, carriedFrom: day(-2) }] })
+    expect(back.body).toMatchObject({
+      carried: 1,
+      awayUntil: null,
+      items: [{ id: item.id, carriedFrom: day(-2) }],
+    })
     await ws.api.delete(`${away}/${period.id}`)
   })
 })

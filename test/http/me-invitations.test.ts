@@ -93,7 +93,11 @@ describeEachDatabase('me.invitations', (db) => {
     const token = tokenOf(mailsTo(person.user.email).at(-1)!.link)
     const declined = await me.post(`${mine}/${invitation.id}/decline`)
     expect(declined.status).toBe(200)
-    expect(declined.body).toMatchObject({ id: invitation.id, state: 'declined', declinedAt: expect.any(String) })
+    expect(declined.body).toMatchObject({
+      id: invitation.id,
+      state: 'declined',
+      declinedAt: expect.any(String),
+    })
     expect((await me.post('/v1/invitations/accept', { token })).body.code).toBe('invitation_invalid')
     expect((await me.get(mine)).body.data).toEqual([])
     const again = await me.post(`${mine}/${invitation.id}/decline`)
@@ -137,7 +141,10 @@ describeEachDatabase('me.invitations', (db) => {
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', expired.id)
       .execute()
-    expect((await me.post(`${mine}/${expired.id}/decline`)).body).toMatchObject({ code: 'conflict', state: 'expired' })
+    expect((await me.post(`${mine}/${expired.id}/decline`)).body).toMatchObject({
+      code: 'conflict',
+      state: 'expired',
+    })
     const third = await newWorkspace(server)
     const accepted = await invite(third, person.user.email)
     await me.post('/v1/invitations/accept', { token: tokenOf(mailsTo(person.user.email).at(-1)!.link) })
