@@ -430,4 +430,54 @@ describeEachDatabase('me.dailyPlan', (db) => {
       body: { code: 'conflict' },
     })
   }, 60_000)
+
+  it('lists a range of days, empty days too, with hidden tasks hidden; refuses a bad or too long range', async () => {
+    const ws = await newWorkspace(server)
+    const design = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Design', key: 'DES' })).body.id
+    const guest = await ws.addMember('guest')
+    const grant = (
+      await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
+        subjectType: 'member',
+        subjectId: guest.memberId,
+        containerType: 'team',
+        containerId: design,
+        capability: 'view',
+      })
+    ).body.id
+    const t = await task(ws, { teamId: design, title: 'Sketch' })
+    const a = (await add(guest.api, '2030-04-01', { text: 'Standup' })).body
+    const b = (await add(guest.api, '2030-04-03', { task: { orgId: ws.orgId, id: t.id } })).body
+    const c = (await add(guest.api, '2030-04-03', { text: 'Review', position: 0 })).body
+    await add(guest.api, '2030-04-08', { text: 'Outside the range' })
+    await add(ws.api, '2030-04-02', { text: 'Someone else’s' })
+    const week = await guest.api.get(`${plan}?from=2030-04-01&to=2030-04-07`)
+    expect(week.status).toBe(200)
+    expect(week.body.from).toBe('2030-04-01')
+    expect(week.body.days.map((d: any) => [d.date, d.items.map((i: any) => i.id)])).toEqual([
+      ['2030-04-01', [a.id]],
+      ['2030-04-02', []],
+      ['2030-04-03', [c.id, b.id]],
+      ['2030-04-04', []],
+      ['2030-04-05', []],
+      ['2030-04-06', []],
+      ['2030-04-07', []],
+    ])
+    expect(week.body.days[2]).toEqual((await guest.api.get(`${plan}/2030-04-03`)).body)
+    await ws.api.delete(`/v1/orgs/${ws.orgId}/grants/${grant}`)
+    const hidden = await guest.api.get(`${plan}?from=2030-04-03&to=2030-04-03`)
+    expect(hidden.body.days[0].items[1].task).toEqual({ hidden: true, reason: 'no_access' })
+    expect(JSON.stringify(hidden.body)).not.toContain('Sketch')
+
+    const month = await guest.api.get(`${plan}?from=2030-04-01&to=2030-05-01`)
+    expect(month.body.days).toHaveLength(31)
+    for (const [query, pointer] of [
+      ['from=2030-04-01&to=2030-05-02', '/query/to'],
+      ['from=2030-04-05&to=2030-04-04', '/query/to'],
+      ['from=2030-02-30&to=2030-03-02', '/query/from'],
+    ]) {
+      const res = await guest.api.get(`${plan}?${query}`)
+      expect(res).toMatchObject({ status: 400, body: { code: 'validation_failed', errors: [{ pointer }] } })
+    }
+    expect((await guest.api.get(`${plan}?from=2030-04-01`)).status).toBe(400)
+  })
 })

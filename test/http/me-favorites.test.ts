@@ -193,4 +193,39 @@ describeEachDatabase('me.favorites', (db) => {
     const all = await server.storage.read((s) => s.favorites.all(ws.owner.user.id))
     expect(all).toHaveLength(FAVORITES_MAX)
   })
+
+  it('gets one favorite with an ETag; a hidden one, another person’s and an unknown one are 404', async () => {
+    const ws = await newWorkspace(server)
+    const design = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Design', key: 'DES' })).body.id
+    const guest = await ws.addMember('guest')
+    const grant = (
+      await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
+        subjectType: 'member',
+        subjectId: guest.memberId,
+        containerType: 'team',
+        containerId: design,
+        capability: 'view',
+      })
+    ).body.id
+    const starred = (await star(guest.api, ws.orgId, 'task', await task(ws, 'D1', design))).body
+    const path = `${favorites}/${starred.id}`
+    const got = await guest.api.get(path)
+    expect(got.status).toBe(200)
+    expect(got.body).toEqual(starred)
+    const etag = got.headers.get('etag')!
+    expect((await guest.api.get(path, { 'if-none-match': etag })).status).toBe(304)
+    expect((await ws.api.get(path)).status).toBe(404)
+    expect((await guest.api.get(`${favorites}/fav_01JD3Q2R4S5T6V7W8X9YZABCDE`)).status).toBe(404)
+    // Access removed: hidden, as in the list; back when access returns.
+    await ws.api.delete(`/v1/orgs/${ws.orgId}/grants/${grant}`)
+    expect((await guest.api.get(path)).body).toMatchObject({ status: 404, code: 'not_found' })
+    await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
+      subjectType: 'member',
+      subjectId: guest.memberId,
+      containerType: 'team',
+      containerId: design,
+      capability: 'view',
+    })
+    expect((await guest.api.get(path)).body).toEqual(starred)
+  })
 })

@@ -32,6 +32,9 @@ const ACCOUNT_ONLY = new Set([
   'me.dailyPlan.items.reopen',
   'me.dailyPlan.reorder',
   'me.dailyPlan.carryOver',
+  'me.away.create',
+  'me.away.update',
+  'me.away.delete',
 ])
 
 /** Personal writes that act in a task's workspace: the timer files its events there. */
@@ -116,7 +119,7 @@ describeEachDatabase('every write emits events', (db) => {
         !isOrgScoped(op) &&
         !ACCOUNT_ONLY.has(op.id) &&
         !IN_TASK_WORKSPACE.includes(op.id) &&
-        !['orgs.create', 'invitations.accept'].includes(op.id),
+        !['orgs.create', 'invitations.accept', 'me.invitations.decline'].includes(op.id),
     )
     expect(
       unknown.map((op) => op.id),
@@ -185,6 +188,19 @@ describeEachDatabase('every write emits events', (db) => {
     const added = (await log(created.body.id)).slice(before.length)
     expect(added.length, 'invitations.accept emitted no event').toBeGreaterThan(0)
     for (const e of added) kinds.add(e.kind)
+
+    // Declining files its event in the inviting workspace.
+    const decliner = await newPerson(server.engine)
+    const invited = await server.as(owner.token).post(`/v1/orgs/${created.body.id}/invitations`, {
+      email: decliner.user.email,
+      role: 'member',
+    })
+    const beforeDecline = await log(created.body.id)
+    const declined = await server.as(decliner.token).post(`/v1/me/invitations/${invited.body.id}/decline`)
+    expect(declined.status).toBe(200)
+    const declinedEvents = (await log(created.body.id)).slice(beforeDecline.length)
+    expect(declinedEvents.length, 'me.invitations.decline emitted no event').toBeGreaterThan(0)
+    for (const e of declinedEvents) kinds.add(e.kind)
 
     // The timer: started and stopped on the sample task, each write files events in its workspace.
     const timerWorld = await sampleWorld(server)

@@ -90,6 +90,7 @@ export type {
   AllocationId,
   ApprovalId,
   ApprovalPolicyId,
+  AwayId,
   CommentId,
   CommentRevisionId,
   ConnectionId,

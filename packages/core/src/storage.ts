@@ -153,5 +153,6 @@ export type {
 } from './transfers/storage.ts'
 export type { TriageSnoozeRepo } from './triage/storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
+export type { AwayPatch, AwayRecord, AwayRepo } from './users/away.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewPreferenceRepo, ViewRepo } from './views/storage.ts'

@@ -8,7 +8,7 @@ import {
   type TeamId,
 } from '@workgraph/core'
 import type { AccessRepo, InvitationRecord, InvitationRepo } from '@workgraph/core/storage'
-import type { Kysely } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -204,6 +204,7 @@ function toInvitation(r: InvitationRow): InvitationRecord {
     acceptedAt: isoOrNull(r.acceptedAt as string | null),
     acceptedBy: r.acceptedBy as MemberId | null,
     revokedAt: isoOrNull(r.revokedAt as string | null),
+    declinedAt: isoOrNull(r.declinedAt as string | null),
   }
 }
 
@@ -224,10 +225,7 @@ export function invitationRepo(db: Kysely<Database>): InvitationRepo {
     async list(orgId, filter, page) {
       let q = db.selectFrom('invitations').selectAll().where('orgId', '=', orgId)
       if (filter.pendingAt) {
-        q = q
-          .where('acceptedAt', 'is', null)
-          .where('revokedAt', 'is', null)
-          .where('expiresAt', '>', filter.pendingAt)
+        q = pending(q, filter.pendingAt)
       }
       const rows = await keysetPage(q, page, { sort: 'id', id: 'id' }).execute()
       return rows.map(toInvitation)
@@ -239,6 +237,7 @@ export function invitationRepo(db: Kysely<Database>): InvitationRepo {
         .where('tokenHash', '=', tokenHash)
         .where('acceptedAt', 'is', null)
         .where('revokedAt', 'is', null)
+        .where('declinedAt', 'is', null)
         .where('expiresAt', '>', at)
         .returningAll()
         .executeTakeFirst()
@@ -252,6 +251,7 @@ export function invitationRepo(db: Kysely<Database>): InvitationRepo {
         .where('id', '=', id)
         .where('acceptedAt', 'is', null)
         .where('revokedAt', 'is', null)
+        .where('declinedAt', 'is', null)
         .executeTakeFirst()
       return Number(result.numUpdatedRows) > 0
     },
@@ -271,7 +271,43 @@ export function invitationRepo(db: Kysely<Database>): InvitationRepo {
         .where('id', '=', id)
         .execute()
     },
+    async listForEmail(email, now, page) {
+      const q = pending(db.selectFrom('invitations').selectAll().where('email', '=', email), now)
+      const rows = await keysetPage(q, page, { sort: 'id', id: 'id' }).execute()
+      return rows.map(toInvitation)
+    },
+    async findForEmail(email, id) {
+      const row = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('email', '=', email)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toInvitation(row) : null
+    },
+    async decline(orgId, id, at) {
+      const result = await db
+        .updateTable('invitations')
+        .set({ declinedAt: at })
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .where('acceptedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .where('declinedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
   }
+}
+
+/** Neither accepted, revoked nor declined, and unexpired at `now`. */
+function pending<Q extends SelectQueryBuilder<Database, 'invitations', any>>(q: Q, now: string): Q {
+  return q
+    .where('acceptedAt', 'is', null)
+    .where('revokedAt', 'is', null)
+    .where('declinedAt', 'is', null)
+    .where('expiresAt', '>', now) as Q
 }
 
 export type { ActorId }

@@ -28,5 +28,6 @@ export interface AccessTables {
     acceptedAt: NullableTimestamp
     acceptedBy: string | null
     revokedAt: NullableTimestamp
+    declinedAt: NullableTimestamp
   }
 }

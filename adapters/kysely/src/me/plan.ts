@@ -43,6 +43,16 @@ export function planItemRepo(db: Kysely<Database>): PlanItemRepo {
         .execute()
       return rows.map(toItem)
     },
+    async range(userId, from, to) {
+      const rows = await mine(userId)
+        .where('date', '>=', from)
+        .where('date', '<=', to)
+        .orderBy('date')
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+      return rows.map(toItem)
+    },
     async openBefore(userId, date, limit) {
       const rows = await mine(userId)
         .where('date', '<', date)

@@ -11,4 +11,13 @@ export interface UsersTables {
     timeZone: string | null
     locale: string | null
   }
+  awayPeriods: {
+    userId: string
+    id: string
+    startDate: string
+    endDate: string
+    note: string | null
+    createdAt: Timestamp
+    updatedAt: Timestamp
+  }
 }

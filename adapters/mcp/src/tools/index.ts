@@ -7,6 +7,7 @@ import { customFieldTools } from './fields/set-field.ts'
 import { hubTools } from './hub/hub.ts'
 import { insightTools } from './insights/insights.ts'
 import { labelTools } from './labels/labels.ts'
+import { awayTools } from './me/away.ts'
 import { planTools } from './me/plan.ts'
 import { workspaceTools } from './orgs/workspace.ts'
 import { organizeTool } from './plans/organize.ts'
@@ -45,6 +46,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...connectorTools,
   ...hubTools,
   ...planTools,
+  ...awayTools,
 ]
 
 const seen = new Set<string>()

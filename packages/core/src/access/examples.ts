@@ -17,6 +17,7 @@ export const resendExample: OperationExamples = {
     acceptedAt: null,
     acceptedBy: null,
     revokedAt: null,
+    declinedAt: null,
   },
 }
 

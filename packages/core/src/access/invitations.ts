@@ -16,14 +16,16 @@ const INVITATION_DAYS = 7
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
-function toInvitation({ tokenHash: _hash, ...record }: InvitationRecord, now: string): Invitation {
+export function toInvitation({ tokenHash: _hash, ...record }: InvitationRecord, now: string): Invitation {
   const state = record.acceptedAt
     ? 'accepted'
     : record.revokedAt
       ? 'revoked'
-      : record.expiresAt <= now
-        ? 'expired'
-        : 'pending'
+      : record.declinedAt
+        ? 'declined'
+        : record.expiresAt <= now
+          ? 'expired'
+          : 'pending'
   return { ...record, state }
 }
 
@@ -60,6 +62,7 @@ export async function createInvitation(
     acceptedAt: null,
     acceptedBy: null,
     revokedAt: null,
+    declinedAt: null,
   }
   await ctx.store.invitations.insert(record)
   const invitation = toInvitation(record, ctx.now)
@@ -84,13 +87,13 @@ async function mailInvitation(ctx: OperationContext, email: string, token: strin
 
 /**
  * Sends the invitation again with a fresh token and a fresh 7-day window: the earlier link stops
- * working. A pending or expired invitation can be resent; an accepted or revoked one is a 409.
+ * working. A pending or expired invitation can be resent; an accepted, revoked or declined one is a 409.
  */
 export async function resendInvitation(ctx: OperationContext, id: InvitationId): Promise<Invitation> {
   const record = await ctx.store.invitations.get(currentOrg(ctx).id, id)
   if (!record) throw notFound('Invitation')
   const state = toInvitation(record, ctx.now).state
-  if (state === 'accepted' || state === 'revoked') {
+  if (state === 'accepted' || state === 'revoked' || state === 'declined') {
     throw new ProblemError('conflict', `The invitation is ${state}; invite the person again instead.`, {
       extensions: { state },
     })
@@ -98,7 +101,7 @@ export async function resendInvitation(ctx: OperationContext, id: InvitationId):
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.parse(ctx.now) + INVITATION_DAYS * 86_400_000).toISOString()
   if (!(await ctx.store.invitations.reissue(record.orgId, record.id, hashToken(token), expiresAt)))
-    throw new ProblemError('conflict', 'The invitation was accepted or revoked a moment ago.')
+    throw new ProblemError('conflict', 'The invitation was accepted, revoked or declined a moment ago.')
   const invitation = toInvitation({ ...record, expiresAt }, ctx.now)
   ctx.emit({ kind: 'invitation.resent', resourceType: 'invitation', resourceId: id, data: { invitation } })
   await mailInvitation(ctx, record.email, token)

@@ -119,7 +119,7 @@ const invitationOperations: AnyOperation[] = [
     capability: 'manage',
     summary: 'Send an invitation again',
     description:
-      'With a fresh token and a fresh 7-day window: the earlier link stops working. A pending or expired invitation can be resent; an accepted or revoked one is a 409.',
+      'With a fresh token and a fresh 7-day window: the earlier link stops working. A pending or expired invitation can be resent; an accepted, revoked or declined one is a 409.',
     params: invitationParams,
     response: Invitation,
     status: 200,

@@ -53,7 +53,7 @@ export const TeamMembership = Type.Object(
 )
 export type TeamMembership = Static<typeof TeamMembership>
 
-export const INVITATION_STATES = ['pending', 'accepted', 'revoked', 'expired'] as const
+export const INVITATION_STATES = ['pending', 'accepted', 'revoked', 'declined', 'expired'] as const
 export const Invitation = Type.Object(
   {
     id: IdSchema('InvitationId'),
@@ -67,6 +67,7 @@ export const Invitation = Type.Object(
     acceptedAt: NullableTimestamp('When it was accepted.'),
     acceptedBy: Nullable(IdSchema('MemberId'), 'The membership it created.'),
     revokedAt: NullableTimestamp('When it was revoked.'),
+    declinedAt: NullableTimestamp('When the invited person declined it (`me.invitations.decline`).'),
   },
   { $id: 'Invitation', additionalProperties: false },
 )

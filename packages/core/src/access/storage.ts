@@ -84,6 +84,15 @@ export interface InvitationRepo {
    */
   reissue(orgId: OrgId, id: InvitationId, tokenHash: string, expiresAt: string): Promise<boolean>
   revoke(orgId: OrgId, id: InvitationId, at: string): Promise<void>
+  /**
+   * Pending invitations to an address in every workspace, unexpired at `now`, by id. The invited
+   * person's own list: the one read of invitations that is not confined to one workspace.
+   */
+  listForEmail(email: string, now: string, page: PageRequest<'id'>): Promise<InvitationRecord[]>
+  /** The invitation with this id if it was sent to `email`, in whichever workspace. */
+  findForEmail(email: string, id: InvitationId): Promise<InvitationRecord | null>
+  /** Marks a pending, unexpired invitation declined; false, changing nothing, otherwise. */
+  decline(orgId: OrgId, id: InvitationId, at: string): Promise<boolean>
 }
 
 declare module '../kernel/storage.ts' {

@@ -267,6 +267,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   entryId: 'TimeEntryId',
   allocationId: 'AllocationId',
   policyId: 'ApprovalPolicyId',
+  awayId: 'AwayId',
 }
 
 /** The branded id schemas of a path's `{param}`s. */

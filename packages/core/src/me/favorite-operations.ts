@@ -4,7 +4,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { PageOf } from '../kernel/schema-types.ts'
 import { favoriteExamples } from './examples.ts'
-import { addFavorite, listFavorites, removeFavorite, reorderFavorites } from './favorites.ts'
+import { addFavorite, getFavorite, listFavorites, removeFavorite, reorderFavorites } from './favorites.ts'
 import { Favorite, FavoriteRecordRef } from './schemas.ts'
 import { FAVORITES_MAX } from './storage.ts'
 
@@ -60,6 +60,23 @@ export const favoriteOperations: AnyOperation[] = [
     errors: [],
     examples: favoriteExamples.reorder,
     run: (ctx, { body }) => reorderFavorites(ctx, (body as { favoriteIds: string[] }).favoriteIds),
+  }),
+  declareOperation({
+    id: 'me.favorites.get',
+    method: 'GET',
+    path: `${favoritesPath}/{favoriteId}`,
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'Get a favorite',
+    description:
+      'One of the caller’s favorites with its position. One whose record the caller can no longer view is a 404, as `me.favorites.list` leaves it out.',
+    params: Type.Object({ favoriteId: IdSchema('FavoriteId') }, { additionalProperties: false }),
+    response: Favorite,
+    status: 200,
+    errors: ['not_found'],
+    etag: true,
+    examples: { response: favoriteExamples.create.response },
+    run: (ctx, { params }) => getFavorite(ctx, params.favoriteId as FavoriteId),
   }),
   declareOperation({
     id: 'me.favorites.delete',

@@ -131,6 +131,14 @@ export async function addFavorite(
   return toFavorite(favorite)
 }
 
+/** One favorite; one whose record the person can no longer view is a 404, as `list` leaves it out. */
+export async function getFavorite(ctx: OperationContext, id: FavoriteId): Promise<Favorite> {
+  const found = await ctx.store.favorites.get(callerId(ctx), id)
+  if (!found || !(await visibilityCheck(ctx)(found.orgId, found.recordType, found.recordId)))
+    throw notFound('Favorite')
+  return toFavorite(found)
+}
+
 export async function removeFavorite(ctx: OperationContext, id: FavoriteId): Promise<void> {
   if (!(await ctx.store.favorites.delete(callerId(ctx), id))) throw notFound('Favorite')
 }

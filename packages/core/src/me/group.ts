@@ -1,5 +1,8 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { awayOperations } from './away-operations.ts'
+import { connectorConnectionOperations } from './connector-connections.ts'
 import { favoriteOperations } from './favorite-operations.ts'
+import { invitationOperations } from './invitation-operations.ts'
 import { meCatalogue } from './operations.ts'
 import { planOperations } from './plan-operations.ts'
 import { profileOperations } from './profile-operations.ts'
@@ -11,8 +14,19 @@ export const meGroup: ResourceGroup = {
     {
       name: 'Me',
       description:
-        "The caller's own account and personal data across workspaces: profile, preferences, favorites, the daily plan, signed-in web sessions and connected apps (OAuth consents). These writes belong to the person, not to a workspace, so no workspace stream carries them (docs/me.md).",
+        "The caller's own account and personal data across workspaces: profile, preferences, favorites, the daily plan, away periods, invitations to their address, connector connections, signed-in web sessions and connected apps (OAuth consents). These writes belong to the person, not to a workspace, so no workspace stream carries them (docs/me.md); declining an invitation is told to the workspace that sent it.",
     },
   ],
-  operations: [...profileOperations, ...meCatalogue, ...favoriteOperations, ...planOperations],
+  operations: [
+    ...profileOperations,
+    ...meCatalogue,
+    ...connectorConnectionOperations,
+    ...invitationOperations,
+    ...favoriteOperations,
+    ...planOperations,
+    ...awayOperations,
+  ],
+  events: [
+    { kinds: ['invitation.declined'], emittedBy: '`me.invitations.decline`, in the invitation’s workspace' },
+  ],
 }

@@ -63,10 +63,26 @@ const done = {
 }
 
 export const planExamples: Record<
-  'day' | 'create' | 'get' | 'update' | 'complete' | 'reopen' | 'reorder' | 'carryOver' | 'suggestions',
+  | 'day'
+  | 'list'
+  | 'create'
+  | 'get'
+  | 'update'
+  | 'complete'
+  | 'reopen'
+  | 'reorder'
+  | 'carryOver'
+  | 'suggestions',
   OperationExamples
 > = {
   day: { response: day },
+  list: {
+    response: {
+      from: date,
+      to: '2030-01-15',
+      days: [day, { date: '2030-01-15', items: [] }],
+    },
+  },
   create: {
     request: {
       task: { orgId: task.orgId, key: 'ENG-42' },
@@ -90,7 +106,7 @@ export const planExamples: Record<
       items: [{ ...textItem, position: 0 }, { ...taskItem, position: 1 }, hiddenItem],
     },
   },
-  carryOver: { response: { date, carried: 1, items: [taskItem, textItem, hiddenItem] } },
+  carryOver: { response: { date, carried: 1, awayUntil: null, items: [taskItem, textItem, hiddenItem] } },
   suggestions: {
     response: {
       date,

@@ -9,6 +9,7 @@ import {
   completePlanItem,
   getPlanDay,
   getPlanItem,
+  listPlanDays,
   type NewPlanItem,
   type PlanItemChange,
   planSuggestions,
@@ -29,7 +30,7 @@ import {
   PlanText,
   TimeBlock,
 } from './plan-schemas.ts'
-import { PLAN_DAY_MAX } from './plan-storage.ts'
+import { PLAN_DAY_MAX, PLAN_RANGE_DAYS } from './plan-storage.ts'
 
 const plan = '/v1/me/daily-plan'
 const dayParams = Type.Object({ date: PlanDate }, { additionalProperties: false })
@@ -39,6 +40,31 @@ const itemId = (params: unknown) => (params as { planItemId: PlanItemId }).planI
 const dateOf = (params: unknown) => calendarDate((params as { date: string }).date, '/params/date')
 
 export const planOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'me.dailyPlan.list',
+    method: 'GET',
+    path: plan,
+    tag: 'Me',
+    scope: 'work:read',
+    summary: 'List my plan over a range of days',
+    description: `Every day from \`from\` to \`to\` (both included, at most ${PLAN_RANGE_DAYS} days: a week or month view), each with its items in order as \`me.dailyPlan.get\` shows one day; days never planned are empty. A bounded range, so there is no cursor.`,
+    query: Type.Object({ from: PlanDate, to: PlanDate }, { additionalProperties: false }),
+    response: Type.Object(
+      {
+        from: PlanDate,
+        to: PlanDate,
+        days: Type.Array(PlanDay, { maxItems: PLAN_RANGE_DAYS }),
+      },
+      { $id: 'PlanDays', additionalProperties: false },
+    ),
+    status: 200,
+    errors: [],
+    examples: planExamples.list,
+    run: (ctx, { query }) => {
+      const { from, to } = query as { from: string; to: string }
+      return listPlanDays(ctx, from, to)
+    },
+  }),
   declareOperation({
     id: 'me.dailyPlan.get',
     method: 'GET',
@@ -203,12 +229,16 @@ export const planOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Carry unfinished items over to a day',
     description:
-      'Moves every open item of earlier days to the end of this day, oldest first (`carriedFrom`, `carryCount` + 1). A task already planned on the day keeps that item and the older one is dropped. Done items, items whose task was completed, and task items the caller can no longer view stay where they were. Calling it again moves nothing more: idempotent per day. `carried` counts the items moved or merged.',
+      'Moves every open item of earlier days to the end of this day, oldest first (`carriedFrom`, `carryCount` + 1). A task already planned on the day keeps that item and the older one is dropped. Done items, items whose task was completed, and task items the caller can no longer view stay where they were. Calling it again moves nothing more: idempotent per day. `carried` counts the items moved or merged. Carry-over pauses while the caller is away: onto a day of an away period nothing moves (`awayUntil` says until when).',
     params: dayParams,
     response: Type.Object(
       {
         date: PlanDate,
         carried: Type.Integer({ minimum: 0, description: 'Items moved to the day or merged into it.' }),
+        awayUntil: Nullable(
+          PlanDate,
+          'Set when the day is in one of the caller’s away periods (`me.away.*`): the last day of it. Nothing is carried onto an away day; the items wait for the first day back.',
+        ),
         items: Type.Array(PlanItem, { description: 'The day after the carry-over, in order.' }),
       },
       { additionalProperties: false },

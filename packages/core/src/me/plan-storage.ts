@@ -43,6 +43,8 @@ export interface PlanItemRepo {
   get(userId: UserId, id: PlanItemId): Promise<PlanItemRecord | null>
   /** The day's items in position order, then id (bounded by {@link PLAN_DAY_MAX}). */
   day(userId: UserId, date: string): Promise<PlanItemRecord[]>
+  /** The items of the days from `from` to `to` (both included), by date, then position, then id. */
+  range(userId: UserId, from: string, to: string): Promise<PlanItemRecord[]>
   /** Open items on days before `date`, oldest day first, then position (at most `limit`). */
   openBefore(userId: UserId, date: string, limit: number): Promise<PlanItemRecord[]>
   update(userId: UserId, id: PlanItemId, patch: PlanItemPatch): Promise<void>
@@ -52,6 +54,9 @@ export interface PlanItemRepo {
 
 /** Items one day holds: more than anyone plans, few enough to reorder in one request. */
 export const PLAN_DAY_MAX = 200
+
+/** Days one `me.dailyPlan.list` reads: a month view at most. */
+export const PLAN_RANGE_DAYS = 31
 
 declare module '../kernel/storage.ts' {
   interface Store {

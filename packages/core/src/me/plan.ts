@@ -5,9 +5,10 @@ import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { Task } from '../tasks/schemas.ts'
 import type { StateCategory } from '../teams/schemas.ts'
+import { awayOn } from '../users/away.ts'
 import type { PlanItem, PlanSource, SuggestionReason, VisiblePlanTask } from './plan-schemas.ts'
 import { SUGGESTION_REASONS } from './plan-schemas.ts'
-import { PLAN_DAY_MAX, type PlanItemPatch, type PlanItemRecord } from './plan-storage.ts'
+import { PLAN_DAY_MAX, PLAN_RANGE_DAYS, type PlanItemPatch, type PlanItemRecord } from './plan-storage.ts'
 import { activeMemberships, callerId } from './profile.ts'
 
 type TaskView = { task: Task; shown: VisiblePlanTask } | { hidden: 'no_access' | 'membership_ended' }
@@ -163,6 +164,33 @@ export async function getPlanDay(
   const ws = workspaces(ctx)
   const items = await ctx.store.planItems.day(callerId(ctx), date)
   return { date, items: await Promise.all(items.map((r) => present(ctx, ws, r))) }
+}
+
+/** Every day from `from` to `to`, both included, each with its items in order (empty days too). */
+export async function listPlanDays(
+  ctx: OperationContext,
+  from: string,
+  to: string,
+): Promise<{ from: string; to: string; days: Array<{ date: string; items: PlanItem[] }> }> {
+  calendarDate(from, '/query/from')
+  calendarDate(to, '/query/to')
+  if (to < from) {
+    throw new ProblemError('validation_failed', 'The range ends before it starts.', {
+      errors: [{ pointer: '/query/to', message: 'Must be on or after from' }],
+    })
+  }
+  if (to > addDays(from, PLAN_RANGE_DAYS - 1)) {
+    throw new ProblemError('validation_failed', `A range covers at most ${PLAN_RANGE_DAYS} days.`, {
+      errors: [{ pointer: '/query/to', message: `At most ${PLAN_RANGE_DAYS - 1} days after from` }],
+    })
+  }
+  const ws = workspaces(ctx)
+  const items = await ctx.store.planItems.range(callerId(ctx), from, to)
+  const days: Array<{ date: string; items: PlanItem[] }> = []
+  for (let date = from; date <= to; date = addDays(date, 1)) days.push({ date, items: [] })
+  const byDate = new Map(days.map((d) => [d.date, d.items]))
+  for (const item of items) byDate.get(item.date)?.push(await present(ctx, ws, item))
+  return { from, to, days }
 }
 
 export async function getPlanItem(ctx: OperationContext, id: PlanItemId): Promise<PlanItem> {
@@ -333,8 +361,11 @@ export async function reorderPlanDay(
 export async function carryOver(
   ctx: OperationContext,
   date: string,
-): Promise<{ date: string; carried: number; items: PlanItem[] }> {
+): Promise<{ date: string; carried: number; awayUntil: string | null; items: PlanItem[] }> {
   const userId = callerId(ctx)
+  // Paused while away: the unfinished items wait on their days for the first day back.
+  const away = await awayOn(ctx, userId, date)
+  if (away) return { carried: 0, awayUntil: away.endDate, ...(await getPlanDay(ctx, date)) }
   const ws = workspaces(ctx)
   const day = await ctx.store.planItems.day(userId, date)
   const earlier = await ctx.store.planItems.openBefore(userId, date, PLAN_DAY_MAX)
@@ -364,7 +395,7 @@ export async function carryOver(
   // The days left behind keep contiguous ranks.
   for (const from of new Set(earlier.map((i) => i.date)))
     await renumber(ctx, await ctx.store.planItems.day(userId, from))
-  return { carried, ...(await getPlanDay(ctx, date)) }
+  return { carried, awayUntil: null, ...(await getPlanDay(ctx, date)) }
 }
 
 const RANK = Object.fromEntries(SUGGESTION_REASONS.map((r, i) => [r, i])) as Record<SuggestionReason, number>

@@ -44,6 +44,21 @@ export const Member = Type.Object(
     }),
     createdAt: Timestamp('When the person joined the workspace.'),
     updatedAt: Timestamp('When the membership last changed.'),
+    away: Type.Optional(
+      Type.Object(
+        {
+          until: Type.String({
+            format: 'date',
+            description: 'The last day of the away period, in the person’s own calendar.',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Shown by `members.get` and `members.list` while the person is away today (`me.away.*`); their note stays private.',
+        },
+      ),
+    ),
   },
   { $id: 'Member', additionalProperties: false, description: 'A person in a workspace (an Actor).' },
 )

@@ -4,6 +4,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { awayToday } from '../users/away.ts'
 import type { Member, Org } from './schemas.ts'
 
 export interface CreateOrgInput {
@@ -125,13 +126,26 @@ export async function listMembers(
 ): Promise<Page<Member>> {
   const orgId = currentOrg(ctx).id
   const filter = query.status ? { status: query.status } : {}
-  return readPage(ctx, {
+  const page = await readPage(ctx, {
     scope: ['members.list', orgId, filter],
     query,
     sort: 'id',
     direction: 'asc',
     keyOf: (m: Member) => m.id,
     fetch: (page) => ctx.store.members.list(orgId, filter, page),
+  })
+  return { data: await withAway(ctx, page.data), nextCursor: page.nextCursor }
+}
+
+/** Adds `away` to the active members who are away today (on their own calendar). */
+async function withAway(ctx: OperationContext, members: Member[]): Promise<Member[]> {
+  const away = await awayToday(
+    ctx,
+    members.filter((m) => m.status === 'active').map((m) => m.userId),
+  )
+  return members.map((m) => {
+    const now = m.status === 'active' ? away.get(m.userId) : undefined
+    return now ? { ...m, away: now } : m
   })
 }
 
@@ -142,7 +156,7 @@ export async function getMember(
 ): Promise<Member> {
   const member = await ctx.store.members.get(orgId, memberId)
   if (!member || member.status === 'removed') throw notFound('Member')
-  return member
+  return (await withAway(ctx, [member]))[0]!
 }
 
 /** `{ field: { before, after } }` for every field in `changed`. */
