@@ -52,7 +52,9 @@ describeEachDatabase('connector providers', (db) => {
       enabled: true,
     })
     expect(one.body.items.map((i: { type: string }) => i.type)).toEqual(['issue', 'pull request'])
-    expect(new RegExp(`^${one.body.items[0].pattern}$`).test('https://github.com/acme/api/issues/7')).toBe(true)
+    expect(new RegExp(`^${one.body.items[0].pattern}$`).test('https://github.com/acme/api/issues/7')).toBe(
+      true,
+    )
     expect(one.headers.get('etag')).toBeTruthy()
     expect((await api.get(`${base}/gitlab`)).status).toBe(404)
     expect((await api.get(`${base}/Not_an_id`)).status).toBe(400)
@@ -136,6 +138,8 @@ describeEachDatabase('connector providers', (db) => {
     const other = await newWorkspace(server)
     const otherApi = await as(other.owner.user.id)
     await owner.patch(provider, { enabled: false })
-    expect((await otherApi.get(`/v1/orgs/${other.orgId}/connectors/providers/github`)).body.enabled).toBe(true)
+    expect((await otherApi.get(`/v1/orgs/${other.orgId}/connectors/providers/github`)).body.enabled).toBe(
+      true,
+    )
   })
 })

@@ -20,7 +20,8 @@ describeEachDatabase('linked items: get, lookup by URL, preview', (db) => {
           // Stands in for the hardened fetcher's special-use address check.
           fetcher: {
             fetch: connectors.fetcher.fetch,
-            refusal: async (url) => (new URL(String(url)).hostname === '10.0.0.1' ? 'a private address' : null),
+            refusal: async (url) =>
+              new URL(String(url)).hostname === '10.0.0.1' ? 'a private address' : null,
           },
         },
       },
@@ -44,7 +45,9 @@ describeEachDatabase('linked items: get, lookup by URL, preview', (db) => {
     expect(got.status).toBe(200)
     expect(got.body).toEqual(onTask)
     expect(got.headers.get('etag')).toBeTruthy()
-    expect((await api.get(`${base}/projects/${project.id}/linked-items/${onProject.id}`)).body).toEqual(onProject)
+    expect((await api.get(`${base}/projects/${project.id}/linked-items/${onProject.id}`)).body).toEqual(
+      onProject,
+    )
     // Not through another record.
     expect((await api.get(`${base}/tasks/${task.id}/linked-items/${onProject.id}`)).status).toBe(404)
     expect((await api.get(`${base}/projects/${project.id}/linked-items/${onTask.id}`)).status).toBe(404)
@@ -68,7 +71,9 @@ describeEachDatabase('linked items: get, lookup by URL, preview', (db) => {
     const task = (teamId: string) =>
       ws.api.post(`${base}/tasks`, { teamId, title: 'T' }).then((r) => r.body.id as string)
     const project = (teamId: string) =>
-      ws.api.post(`${base}/projects`, { name: `P ${Math.random()}`, teamIds: [teamId] }).then((r) => r.body.id)
+      ws.api
+        .post(`${base}/projects`, { name: `P ${Math.random()}`, teamIds: [teamId] })
+        .then((r) => r.body.id)
     const visibleTask = await link('tasks', await task(ws.teamId))
     const hiddenTask = await link('tasks', await task(design.id))
     const visibleProject = await link('projects', await project(ws.teamId))
@@ -116,7 +121,9 @@ describeEachDatabase('linked items: get, lookup by URL, preview', (db) => {
     const widened = await guestApi.get(`${lookup}?url=${encodeURIComponent(url)}`)
     expect(widened.body.data).toEqual([visibleTask, visibleProject, hiddenProject])
 
-    expect((await guestApi.get(`${lookup}?url=${encodeURIComponent('https://nowhere.example/x')}`)).body).toEqual({
+    expect(
+      (await guestApi.get(`${lookup}?url=${encodeURIComponent('https://nowhere.example/x')}`)).body,
+    ).toEqual({
       data: [],
       nextCursor: null,
     })
@@ -173,12 +180,20 @@ describeEachDatabase('linked items: get, lookup by URL, preview', (db) => {
       status: 400,
       body: { code: 'validation_failed' },
     })
-    expect(await (await as(ws.owner.user.id, ['work:read'])).post(preview, { url: 'https://example.com' })).toMatchObject({
+    expect(
+      await (await as(ws.owner.user.id, ['work:read'])).post(preview, { url: 'https://example.com' }),
+    ).toMatchObject({
       status: 403,
       body: { code: 'insufficient_scope' },
     })
     // Nothing was linked and nothing was logged.
-    expect((await api.get(`${base}/linked-items/lookup?url=${encodeURIComponent('https://github.com/acme/api/issues/9')}`)).body.data).toEqual([])
+    expect(
+      (
+        await api.get(
+          `${base}/linked-items/lookup?url=${encodeURIComponent('https://github.com/acme/api/issues/9')}`,
+        )
+      ).body.data,
+    ).toEqual([])
     expect((await api.get(`${base}/stream?limit=200`)).body.data.length).toBe(before)
   })
 })

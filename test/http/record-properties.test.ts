@@ -35,13 +35,21 @@ describeEachDatabase('record properties', (db) => {
       const value = { externalId: `EXT-${type}`, nested: [1, 'two', null, true] }
       const put = await api.put(`${props}/sync.state`, { value })
       expect(put.status, type).toBe(200)
-      expect(put.body).toMatchObject({ recordType: type, recordId: id, key: 'sync.state', clientId: 'sync-app', value })
+      expect(put.body).toMatchObject({
+        recordType: type,
+        recordId: id,
+        key: 'sync.state',
+        clientId: 'sync-app',
+        value,
+      })
       const got = await api.get(`${props}/sync.state`)
       expect(got.body).toEqual(put.body)
       expect(got.headers.get('etag')).toBe(put.headers.get('etag'))
       // Replacing keeps one property; any JSON, a bare string too.
       expect((await api.put(`${props}/sync.state`, { value: 'done' })).body.value).toBe('done')
-      expect((await api.get(props)).body.data.map((p: any) => [p.key, p.value])).toEqual([['sync.state', 'done']])
+      expect((await api.get(props)).body.data.map((p: any) => [p.key, p.value])).toEqual([
+        ['sync.state', 'done'],
+      ])
       expect((await api.delete(`${props}/sync.state`)).status).toBe(204)
       expect((await api.get(`${props}/sync.state`)).status).toBe(404)
       expect((await api.delete(`${props}/sync.state`)).status).toBe(404)
@@ -57,7 +65,12 @@ describeEachDatabase('record properties', (db) => {
       ]),
     )
     // Events name the key and client, never the value.
-    expect(events[0].data).toEqual({ recordType: 'task', recordId: records.task, key: 'sync.state', clientId: 'sync-app' })
+    expect(events[0].data).toEqual({
+      recordType: 'task',
+      recordId: records.task,
+      key: 'sync.state',
+      clientId: 'sync-app',
+    })
   })
 
   it('keeps each OAuth client to its own namespace', async () => {
@@ -74,7 +87,10 @@ describeEachDatabase('record properties', (db) => {
     expect((await b.get(props)).body).toEqual({ data: [], nextCursor: null })
     expect((await b.delete(`${props}/only-a`)).status).toBe(404)
     // The same key in B's namespace is B's own property.
-    expect((await b.put(`${props}/external`, { value: 'B-1' })).body).toMatchObject({ clientId: 'app-b', value: 'B-1' })
+    expect((await b.put(`${props}/external`, { value: 'B-1' })).body).toMatchObject({
+      clientId: 'app-b',
+      value: 'B-1',
+    })
     expect((await a.get(`${props}/external`)).body.value).toBe('A-1')
     expect((await a.get(props)).body.data.map((p: any) => p.key)).toEqual(['external', 'only-a'])
     // A token without a client has a namespace of its own.
