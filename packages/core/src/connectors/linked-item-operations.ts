@@ -228,11 +228,12 @@ export const linkedItemUrlOperations: AnyOperation[] = [
     scope,
     summary: 'Preview a URL without linking it',
     description:
-      'Reads the item as `linkedItems.create` would, through your own connection to the enabled provider that reads the URL, with the same outbound checks, and saves nothing (no event). Without such a provider or connection the answer has the URL only and `connected: false`; a URL whose host is a special-use address is refused.',
+      'Reads the item as `linkedItems.create` would, through your own connection to the enabled provider that reads the URL, with the same outbound checks, and saves nothing (no event). Needs `contribute` in the workspace, like connecting. Without such a provider or connection the answer has the URL only and `connected: false`; a URL whose host is a special-use address is refused.',
     params: params('/v1/orgs/{orgId}'),
     body: UrlBody,
     response: LinkedItemPreview,
     status: 200,
+    capability: 'contribute',
     errors: ['outbound_refused', 'external_item_not_found', 'connection_inactive', 'provider_unavailable'],
     outbound: {
       prepare: (ctx, { body }) => preparePreview(ctx, (body as { url: string }).url),
