@@ -81,10 +81,21 @@ describe('provider definitions read item URLs', () => {
 describe('connector catalogue entries', () => {
   const ops = OPERATIONS.filter((op) => op.tag === 'Connectors')
 
-  it('needs connectors:link everywhere but the redirect landing', () => {
-    expect(ops).toHaveLength(15)
+  // Reads of what is on records need only work:read (docs/connectors.md); everything else connectors:link.
+  const WORK_READ = new Set([
+    'linkedItems.get',
+    'projectLinkedItems.get',
+    'linkedItems.lookup',
+    'recordProperties.list',
+    'recordProperties.get',
+  ])
+
+  it('needs connectors:link everywhere but the redirect landing and the reads of records', () => {
+    expect(ops).toHaveLength(25)
     for (const op of ops)
-      expect(op.scope, op.id).toBe(op.id === 'connections.callback' ? null : 'connectors:link')
+      expect(op.scope, op.id).toBe(
+        op.id === 'connections.callback' ? null : WORK_READ.has(op.id) ? 'work:read' : 'connectors:link',
+      )
   })
 
   it('has request and response examples that validate against their schemas', () => {

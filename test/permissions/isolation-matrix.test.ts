@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer, withoutRequestId } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
+import { BODIES, type Ids, SHARED_NAMES, sampleWorld } from '../support/sample-world.ts'
 
 const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   'access.explain': (ids) => ({
@@ -14,6 +14,7 @@ const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   }),
   'names.resolve': (ids) => ({ kind: 'task', name: ids.taskId! }),
   'access.holders': (ids) => ({ targetType: 'task', targetId: ids.taskId! }),
+  'linkedItems.lookup': () => ({ url: 'https://github.com/acme/api/issues/1' }),
 }
 
 function request(op: AnyOperation, ids: Ids) {
@@ -85,7 +86,9 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       )
 
       // A's owner, in A's org, naming B's records: each of B's ids must behave as missing.
-      const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => n !== 'orgId')
+      const names = [...op.path.matchAll(/\{(\w+)\}/g)]
+        .map((m) => m[1]!)
+        .filter((n) => n !== 'orgId' && !SHARED_NAMES.has(n))
       const crossQuery =
         op.id === 'access.explain' ? ['actorId'] : op.id === 'access.holders' ? ['taskId'] : []
       for (const name of [...names, ...crossQuery]) {
@@ -133,9 +136,12 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         !op.path.includes('/programs/'),
     )
     expect(onProject.length).toBeGreaterThan(10)
+    // A project's linked item operations name the project's item, not the task's.
+    const itemOf = (op: AnyOperation, ids: Ids) =>
+      op.id.startsWith('projectLinkedItems.') ? { ...ids, linkedItemId: ids.projectLinkedItemId! } : ids
     for (const op of onProject) {
       // The granted project: every read answers, every mutation above `view` is a 403.
-      const mine = request(op, a.ids)
+      const mine = request(op, itemOf(op, a.ids))
       const res = await server.request(op.method, mine.path, { token, body: mine.body })
       if (op.method === 'GET') expect(res.status, `${op.id} on the granted project`).toBe(200)
       else if (op.capability && op.capability !== 'view')
@@ -145,7 +151,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         { ...a.ids, projectId: hidden.id, milestoneId: hiddenMilestone.id },
         { ...a.ids, projectId: b.ids.projectId!, milestoneId: b.ids.milestoneId! },
       ]) {
-        const theirs = request(op, ids)
+        const theirs = request(op, itemOf(op, ids))
         const hiddenRes = await server.request(op.method, theirs.path, { token, body: theirs.body })
         expect(hiddenRes.status, `${op.id} on a project without a grant`).toBe(404)
       }

@@ -5,11 +5,17 @@ import { newWorkspace, type TestWorkspace } from './workspace.ts'
 
 export type Ids = Record<string, string>
 
+/** Path values that are names every world shares, not a tenant's ids: crossing them crosses nothing. */
+export const SHARED_NAMES = new Set(['providerId', 'recordType', 'propertyKey'])
+
 /** A valid body for every operation that takes one: the matrix must reach the permission check, not fail validation. */
 export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'connections.create': () => ({ providerId: 'github' }),
   'linkedItems.create': () => ({ url: 'https://github.com/acme/api/issues/2' }),
   'projectLinkedItems.create': () => ({ url: 'https://github.com/acme/api/issues/2' }),
+  'linkedItems.preview': () => ({ url: 'https://github.com/acme/api/issues/3' }),
+  'connectors.providers.update': () => ({ enabled: false }),
+  'recordProperties.put': () => ({ value: { externalId: 'EXT-2' } }),
   'orgs.update': () => ({ name: 'Renamed' }),
   'members.update': () => ({ role: 'member' }),
   'invitations.create': () => ({ email: 'matrix@example.com', role: 'member' }),
@@ -275,6 +281,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
       url: 'https://github.com/acme/api/issues/1',
     })
   ).body
+  // An app property on the sample task, set by a token without an OAuth client (namespace '').
+  await linker.put(`${base}/records/task/${task.id}/properties/sample`, { value: { externalId: 'EXT-1' } })
   const update = (
     await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
   ).body
@@ -469,6 +477,11 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     linkedItemId: linkedItem.id,
     /** `linkedItemId` is linked to the sample task; a project's item operations take this one. */
     projectLinkedItemId: projectLinkedItem.id,
+    /** Names, not ids: the same in every world (a configured provider; the sample task's property). */
+    providerId: 'github',
+    recordType: 'task',
+    recordId: task.id,
+    propertyKey: 'sample',
     /** The owner's unread notification of the member's comment. */
     notificationId: notification?.id,
     /** The owner's follow rule on `otherTeamId`. */
@@ -481,6 +494,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
       .join(','),
   }
   for (const [name, value] of Object.entries(ids)) {
+    if (SHARED_NAMES.has(name)) continue
     expect(value, name).toMatch(name === 'key' ? /^[A-Z0-9]+-[0-9]+$/ : /^[a-z]+_/)
   }
   return { ids, ws }

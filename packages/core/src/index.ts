@@ -34,7 +34,7 @@ export type {
 export { OutboundRefused } from './connectors/outbound.ts'
 export type { ItemDefinition, ProviderDefinition } from './connectors/providers.ts'
 export { githubProvider, gitlabProvider, matchItemUrl, workgraphProvider } from './connectors/providers.ts'
-export { Connection, LinkedItem } from './connectors/schemas.ts'
+export { Connection, LinkedItem, RecordProperty } from './connectors/schemas.ts'
 export type { CycleAdvance } from './cycles/maintenance.ts'
 export type { CycleStatus, Weekday } from './cycles/schemas.ts'
 export { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './cycles/schemas.ts'

@@ -20,7 +20,14 @@ export type {
   ReactionTarget,
 } from './comments/storage.ts'
 export type { ConnectionRecord } from './connectors/schemas.ts'
-export type { ConnectionRepo, LinkedItemHolder, LinkedItemRepo } from './connectors/storage.ts'
+export type {
+  ConnectionRepo,
+  ConnectorSettingsRepo,
+  LinkedItemHolder,
+  LinkedItemRepo,
+  RecordPropertyRepo,
+  RecordRef,
+} from './connectors/storage.ts'
 export type { CycleFilter, CycleRecord, CycleRepo } from './cycles/storage.ts'
 export type {
   DocumentFilter,

@@ -1,9 +1,10 @@
 import type { LinkedItem, LinkedItemId, MemberId, OrgId, ProjectId, TaskId } from '@workgraph/core'
 import type { LinkedItemHolder, LinkedItemRepo } from '@workgraph/core/storage'
-import type { Kysely } from 'kysely'
+import { type Kysely, type SqlBool, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
+import { visibleProjectRef, visibleTask } from '../scope.ts'
 
 type Row = { [K in keyof Database['linkedItems']]: unknown }
 
@@ -53,6 +54,31 @@ export function linkedItemRepo(db: Kysely<Database>): LinkedItemRepo {
     },
     async delete(orgId, id) {
       await db.deleteFrom('linkedItems').where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+    async lookup(orgId, url, scope, page) {
+      const q = db
+        .selectFrom('linkedItems as li')
+        .selectAll('li')
+        .where('li.orgId', '=', orgId)
+        .where('li.url', '=', url)
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('tasks')
+                .select('tasks.id')
+                .whereRef('tasks.orgId', '=', 'li.orgId')
+                .whereRef('tasks.id', '=', 'li.taskId')
+                .where('tasks.deletedAt', 'is', null)
+                .where((t) => (scope.orgWide ? sql<SqlBool>`1 = 1` : visibleTask(t, 'tasks', scope))),
+            ),
+            eb.and([
+              eb('li.projectId', 'is not', null),
+              scope.orgWide ? sql<SqlBool>`1 = 1` : visibleProjectRef(eb, 'li.projectId', 'li.orgId', scope),
+            ]),
+          ]),
+        )
+      return (await keysetPage(q, page, { sort: 'li.id', id: 'li.id' }).execute()).map(toItem)
     },
   }
 }

@@ -38,4 +38,21 @@ export interface ConnectorsTables {
     creatorId: string
     createdAt: Timestamp
   }
+  disabledConnectorProviders: {
+    orgId: string
+    providerId: string
+    disabledBy: string
+    disabledAt: Timestamp
+  }
+  recordProperties: {
+    orgId: string
+    recordType: string
+    recordId: string
+    clientKey: string
+    key: string
+    /** JSON text. */
+    value: string
+    updatedBy: string
+    updatedAt: Timestamp
+  }
 }

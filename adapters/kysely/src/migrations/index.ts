@@ -38,6 +38,7 @@ import * as m0047 from './0047_time_tracking.ts'
 import * as m0049 from './0049_follows_mutes.ts'
 import * as m0050 from './0050_approval_policies.ts'
 import * as m0053 from './0053_away_and_declined_invitations.ts'
+import * as m0057 from './0057_connector_settings_record_properties.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0049_follows_mutes': m0049,
   '0050_approval_policies': m0050,
   '0053_away_and_declined_invitations': m0053,
+  '0057_connector_settings_record_properties': m0057,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
+import { deleteRecordProperties } from '../connectors/record-properties.ts'
 import type { Database } from '../schema.ts'
 
 /**
  * What a deleted program or initiative leaves besides its own tables: the comment threads on it and
- * on its status updates (with their reactions), and its followers. Runs before its updates go.
+ * on its status updates (with their reactions), its followers and app properties. Runs before its updates go.
  */
 export async function purgeFollowedRecord(
   db: Kysely<Database>,
@@ -20,6 +21,7 @@ export async function purgeFollowedRecord(
     .where('subjectId', '=', id)
     .execute()
   await deleteThreadsOf(db, orgId, type, [id])
+  await deleteRecordProperties(db, orgId, type, id)
   await deleteThreadsOf(
     db,
     orgId,

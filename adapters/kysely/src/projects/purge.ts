@@ -1,6 +1,7 @@
 import type { OrgId } from '@workgraph/core'
 import type { Kysely } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
+import { deleteRecordProperties } from '../connectors/record-properties.ts'
 import type { Database } from '../schema.ts'
 
 /**
@@ -52,6 +53,7 @@ export async function purgeProject(db: Kysely<Database>, orgId: OrgId, id: strin
   )
   await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
   await db.deleteFrom('linkedItems').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+  await deleteRecordProperties(db, orgId, 'project', id)
   await db
     .deleteFrom('customFieldValues')
     .where('orgId', '=', orgId)

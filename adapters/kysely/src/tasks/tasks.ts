@@ -12,6 +12,7 @@ import type {
 } from '@workgraph/core'
 import type { TaskRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
+import { deleteRecordProperties } from '../connectors/record-properties.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
@@ -174,6 +175,8 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
         .where('orgId', '=', orgId)
         .where('id', '=', id)
         .execute()
+      // A deleted task is never restored: its app properties go now.
+      await deleteRecordProperties(db, orgId, 'task', id)
     },
   }
 }

@@ -14,6 +14,7 @@ import {
   revokeToken,
   type TokenSet,
 } from './oauth-client.ts'
+import { enabledProviders, requireEnabledProvider } from './provider-settings.ts'
 import type { Connection, ConnectionRecord, Provider } from './schemas.ts'
 import { seal, unseal } from './secrets.ts'
 import {
@@ -39,19 +40,6 @@ function personOf(ctx: OperationContext): MemberId {
       extensions: { capability: 'contribute' },
     })
   return ctx.actor.id as MemberId
-}
-
-export function listProviders(ctx: OperationContext): { data: Provider[]; nextCursor: null } {
-  const providers = connectorsOf(ctx.config)?.providers ?? []
-  return {
-    data: providers.map((p) => ({
-      id: p.id,
-      name: p.name,
-      scopes: [...p.scopes],
-      itemTypes: [...new Set(p.items.map((i) => i.type))],
-    })),
-    nextCursor: null,
-  }
 }
 
 /** The caller's own connection; anyone else's is a 404, like a missing one. */
@@ -84,12 +72,12 @@ export async function listConnections(
 
 // connections.create: discover the provider (outside the transaction), then store the attempt.
 
-export function prepareStart(ctx: OperationContext, providerId: string): { providerId: string } {
+export async function prepareStart(
+  ctx: OperationContext,
+  providerId: string,
+): Promise<{ providerId: string }> {
   personOf(ctx)
-  if (!providerOf(ctx.config, providerId))
-    throw new ProblemError('reference_not_found', `No provider \`${providerId}\` is configured.`, {
-      errors: [{ pointer: '/body/providerId', message: 'Not a configured provider' }],
-    })
+  await requireEnabledProvider(ctx, providerId, '/body/providerId')
   return { providerId }
 }
 
@@ -210,7 +198,10 @@ export async function completeConnection(
 // connections.test: read the provider's test URL with the connection's token.
 
 export async function prepareTest(ctx: OperationContext, id: ConnectionId): Promise<TokensInUse> {
-  return tokensOf(ctx, await requireConnection(ctx, id))
+  const connection = await requireConnection(ctx, id)
+  if (!(await enabledProviders(ctx)).some((p) => p.id === connection.providerId))
+    throw new ProblemError('connection_inactive', 'The provider is disabled in this workspace.')
+  return tokensOf(ctx, connection)
 }
 
 export async function sendTest(tokens: TokensInUse, config: EngineConfig) {

@@ -14,6 +14,11 @@ export const connectorsGroup: ResourceGroup = {
   operations: connectorOperations,
   events: [
     {
+      kinds: ['connector_provider.updated'],
+      emittedBy:
+        '`connectors.providers.update` when a provider is enabled or disabled for the workspace (org-wide)',
+    },
+    {
       kinds: ['connection.created', 'connection.connected', 'connection.checked', 'connection.deleted'],
       emittedBy:
         '`connections.create`, `connections.callback`, `connections.test`, `connections.delete`; the data names the member and provider only, never a token',
@@ -22,6 +27,11 @@ export const connectorsGroup: ResourceGroup = {
       kinds: ['linked_item.created', 'linked_item.refreshed', 'linked_item.deleted'],
       emittedBy:
         '`linkedItems.create`, `linkedItems.refresh`, `linkedItems.delete` and the same `projectLinkedItems.*` (team: the task’s, or the project’s first)',
+    },
+    {
+      kinds: ['record_property.updated', 'record_property.deleted'],
+      emittedBy:
+        '`recordProperties.put`, `recordProperties.delete`, filed like the record’s own events (a task’s team, a project’s first team, org-wide for programs and initiatives); the data names the record, key and client, never the value',
     },
   ],
 }

@@ -4,15 +4,19 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
 import {
+  getLinkedItem,
   linkItem,
   listLinkedItems,
+  lookupLinkedItems,
   prepareLink,
+  preparePreview,
   prepareRefresh,
+  previewLinkedItem,
   refreshLinkedItem,
   sendLink,
   unlinkItem,
 } from './linked-items.ts'
-import { LinkedItem } from './schemas.ts'
+import { LinkedItem, LinkedItemPreview } from './schemas.ts'
 
 const TAG = 'Connectors'
 const scope = 'connectors:link' as const
@@ -129,6 +133,22 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       },
     }),
     declareOperation({
+      id: `${h.opPrefix}.get`,
+      method: 'GET',
+      path: `${items}/{linkedItemId}`,
+      tag: TAG,
+      scope: 'work:read',
+      summary: `Get one of a ${h.holder}'s linked items`,
+      description: `Its title, state, provider, URL and when it was last read. Reached only through the ${h.holder} it is linked to.`,
+      params: params(`${items}/{linkedItemId}`),
+      response: LinkedItem,
+      status: 200,
+      etag: true,
+      examples: { response: example },
+      errors: [],
+      run: (ctx, { params }) => getLinkedItem(ctx, of(params), params.linkedItemId as LinkedItemId),
+    }),
+    declareOperation({
       id: `${h.opPrefix}.refresh`,
       method: 'POST',
       path: `${items}/{linkedItemId}/refresh`,
@@ -172,3 +192,56 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
     }),
   ]
 }
+
+const root = '/v1/orgs/{orgId}/linked-items'
+
+/** Across every record: which visible ones link a URL, and what a URL would show before linking it. */
+export const linkedItemUrlOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'linkedItems.lookup',
+    method: 'GET',
+    path: `${root}/lookup`,
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Find the records that link a URL',
+    description:
+      'The linked items with this URL on tasks and projects you can view, oldest link first. The URL is compared in its normalised form (scheme and host in lower case, default port dropped, dot segments resolved), the form links are stored in. Records you cannot view are left out, never hinted at.',
+    params: params('/v1/orgs/{orgId}'),
+    query: Type.Object(
+      {
+        url: Type.String({ minLength: 1, maxLength: 2000, description: 'The URL to look for.' }),
+        cursor: Type.Optional(Type.String({ description: 'From `nextCursor` of the previous page.' })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+      },
+      { additionalProperties: false },
+    ),
+    response: PageOf(LinkedItem, 'LinkedItemPage'),
+    status: 200,
+    errors: ['invalid_cursor'],
+    run: (ctx, { query }) => lookupLinkedItems(ctx, query as { url: string }),
+  }),
+  declareOperation({
+    id: 'linkedItems.preview',
+    method: 'POST',
+    path: `${root}/preview`,
+    tag: TAG,
+    scope,
+    summary: 'Preview a URL without linking it',
+    description:
+      'Reads the item as `linkedItems.create` would, through your own connection to the enabled provider that reads the URL, with the same outbound checks, and saves nothing (no event). Needs `contribute` in the workspace, like connecting. Without such a provider or connection the answer has the URL only and `connected: false`; a URL whose host is a special-use address is refused.',
+    params: params('/v1/orgs/{orgId}'),
+    body: UrlBody,
+    response: LinkedItemPreview,
+    status: 200,
+    capability: 'contribute',
+    errors: ['outbound_refused', 'external_item_not_found', 'connection_inactive', 'provider_unavailable'],
+    outbound: {
+      prepare: (ctx, { body }) => preparePreview(ctx, (body as { url: string }).url),
+      send: sendLink,
+    },
+    run: (ctx, { outbound }) => {
+      const { plan, got } = outbound as never
+      return previewLinkedItem(ctx, plan, got)
+    },
+  }),
+]

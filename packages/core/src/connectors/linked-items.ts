@@ -14,8 +14,9 @@ import { currentOrg } from '../orgs/service.ts'
 import { requireProject } from '../projects/service.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import { readResource } from './oauth-client.ts'
+import { enabledProviders } from './provider-settings.ts'
 import { type MatchedItem, matchItemUrl, readItemFields } from './providers.ts'
-import type { LinkedItem } from './schemas.ts'
+import type { LinkedItem, LinkedItemPreview } from './schemas.ts'
 import type { LinkedItemHolder } from './storage.ts'
 import { connectorsOf, saveRotation, type TokensInUse, tokensOf, withAccessToken } from './use.ts'
 
@@ -31,7 +32,11 @@ interface Plan {
   tokens: TokensInUse | null
 }
 
-function normalizeUrl(raw: string): string {
+/**
+ * The one form a URL is stored and compared in (WHATWG URL serialisation: scheme and host in lower
+ * case, default port dropped, dot segments resolved, percent-encoding made uniform).
+ */
+export function normalizeUrl(raw: string, pointer = '/body/url'): string {
   let url: URL
   try {
     url = new URL(raw)
@@ -40,13 +45,14 @@ function normalizeUrl(raw: string): string {
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
     throw new ProblemError('validation_failed', 'Link an http or https URL without credentials.', {
-      errors: [{ pointer: '/body/url', message: 'Not an http(s) URL' }],
+      errors: [{ pointer, message: 'Not an http(s) URL' }],
     })
   return url.href
 }
 
 async function plan(ctx: OperationContext, url: string): Promise<Plan> {
-  const providers = connectorsOf(ctx.config)?.providers ?? []
+  // A provider the workspace disabled reads nothing: its URLs are plain links.
+  const providers = await enabledProviders(ctx)
   const found = matchItemUrl(providers, url)
   if (!found) return { url, match: null, tokens: null }
   const connection = await ctx.store.connections.findForProvider(
@@ -208,7 +214,8 @@ export async function prepareRefresh(
 ): Promise<Plan> {
   const item = await requireLinkedItem(ctx, ref, id)
   const p = await plan(ctx, item.url)
-  if (!p.match) throw new ProblemError('connection_required', 'No configured provider reads this URL.')
+  if (!p.match)
+    throw new ProblemError('connection_required', 'No provider enabled in this workspace reads this URL.')
   if (!p.tokens)
     throw new ProblemError('connection_required', `Connect \`${p.match.providerId}\` to refresh this item.`)
   return p
@@ -252,4 +259,57 @@ export async function unlinkItem(
     teamId: holder.teamId,
     data: { linkedItem: item },
   })
+}
+
+/** One linked item of a task or project the caller can view. */
+export async function getLinkedItem(
+  ctx: OperationContext,
+  ref: LinkedItemHolder,
+  id: LinkedItemId,
+): Promise<LinkedItem> {
+  return requireLinkedItem(ctx, ref, id)
+}
+
+/** The items linking this URL on the tasks and projects the caller can view; nothing else shows. */
+export async function lookupLinkedItems(
+  ctx: OperationContext,
+  query: { url: string; cursor?: string; limit?: number },
+): Promise<Page<LinkedItem>> {
+  const orgId = currentOrg(ctx).id
+  const url = normalizeUrl(query.url, '/query/url')
+  const scope = await ctx.scope()
+  return readPage(ctx, {
+    scope: ['linkedItems.lookup', orgId, url],
+    query,
+    sort: 'id',
+    direction: 'asc',
+    keyOf: (i: LinkedItem) => i.id,
+    fetch: (page) => ctx.store.linkedItems.lookup(orgId, url, scope, page),
+  })
+}
+
+// linkedItems.preview: read a URL as linking it would, and keep nothing.
+
+export async function preparePreview(ctx: OperationContext, rawUrl: string): Promise<Plan> {
+  return plan(ctx, normalizeUrl(rawUrl))
+}
+
+export async function previewLinkedItem(
+  ctx: OperationContext,
+  p: Plan,
+  got: Fetched,
+): Promise<LinkedItemPreview> {
+  // Reading may have rotated the connection's tokens: those are kept, the item is not.
+  if (p.tokens) await saveRotation(ctx, p.tokens, got.rotated)
+  return {
+    url: p.url,
+    providerId: p.match?.providerId ?? null,
+    connected: got.fields !== null,
+    itemType: got.fields?.itemType ?? null,
+    title: got.fields?.title ?? null,
+    state: got.fields?.state ?? null,
+    assignee: got.fields?.assignee ?? null,
+    externalUpdatedAt: got.fields?.externalUpdatedAt ?? null,
+    fetchedAt: got.fields ? ctx.now : null,
+  }
 }

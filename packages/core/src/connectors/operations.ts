@@ -9,7 +9,6 @@ import {
   disconnect,
   getConnection,
   listConnections,
-  listProviders,
   prepareCallback,
   prepareDisconnect,
   prepareStart,
@@ -21,7 +20,9 @@ import {
   sendTest,
   startConnection,
 } from './connections.ts'
-import { linkedItemOperations } from './linked-item-operations.ts'
+import { linkedItemOperations, linkedItemUrlOperations } from './linked-item-operations.ts'
+import { getProvider, listProviders, updateProvider } from './provider-settings.ts'
+import { recordPropertyOperations } from './record-property-operations.ts'
 import { Connection, ConnectionCheck, ConnectionStart, Provider } from './schemas.ts'
 
 const TAG = 'Connectors'
@@ -32,6 +33,13 @@ const Paging = {
 }
 const connections = '/v1/orgs/{orgId}/connections'
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
+const providerParams = Type.Object(
+  {
+    ...paramsOf('/v1/orgs/{orgId}'),
+    providerId: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$', description: 'A configured provider.' }),
+  },
+  { additionalProperties: false },
+)
 
 export const connectorOperations: AnyOperation[] = [
   declareOperation({
@@ -41,12 +49,51 @@ export const connectorOperations: AnyOperation[] = [
     tag: TAG,
     scope,
     summary: 'List the providers you can connect',
-    description: 'The other tools this server is configured to connect to (docs/connectors.md). One page.',
+    description:
+      'The other tools this server is configured to connect to (docs/connectors.md), each with whether this workspace enabled it. One page.',
     params: params('/v1/orgs/{orgId}'),
     response: PageOf(Provider, 'ConnectorProviderPage'),
     status: 200,
     errors: [],
     run: async (ctx) => listProviders(ctx),
+  }),
+  declareOperation({
+    id: 'connectors.providers.get',
+    method: 'GET',
+    path: '/v1/orgs/{orgId}/connectors/providers/{providerId}',
+    tag: TAG,
+    scope,
+    summary: 'Get one provider',
+    description:
+      'Its issuer, the scopes a connection asks for, the item URLs it reads, and whether it is enabled here.',
+    params: providerParams,
+    response: Provider,
+    status: 200,
+    etag: true,
+    errors: [],
+    run: (ctx, { params }) => getProvider(ctx, params.providerId as string),
+  }),
+  declareOperation({
+    id: 'connectors.providers.update',
+    method: 'PATCH',
+    path: '/v1/orgs/{orgId}/connectors/providers/{providerId}',
+    tag: TAG,
+    scope,
+    summary: 'Enable or disable a provider for this workspace',
+    description:
+      'Needs `manage` on the workspace. While disabled, nobody can connect it, test a connection to it, or read items through it: new links to its URLs keep the URL only and refreshing them answers `connection_required`. Existing connections and linked items stay.',
+    params: providerParams,
+    body: Type.Object(
+      { enabled: Type.Boolean() },
+      { additionalProperties: false, examples: [{ enabled: false }] },
+    ),
+    response: Provider,
+    status: 200,
+    capability: 'manage',
+    precondition: 'connectors.providers.get',
+    errors: ['precondition_failed'],
+    run: (ctx, { params, body }) =>
+      updateProvider(ctx, params.providerId as string, body as { enabled: boolean }),
   }),
   declareOperation({
     id: 'connections.list',
@@ -200,4 +247,6 @@ export const connectorOperations: AnyOperation[] = [
     collection: 'projects',
     exampleId: 'proj_01JD3Q2R4S5T6V7W8X9YZABCDE',
   }),
+  ...linkedItemUrlOperations,
+  ...recordPropertyOperations,
 ]

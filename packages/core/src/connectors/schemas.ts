@@ -8,18 +8,51 @@ const ProviderIdSchema = Type.String({
   examples: ['github'],
 })
 
+const providerExample = {
+  id: 'github',
+  name: 'GitHub',
+  issuer: 'https://github.com',
+  scopes: ['repo'],
+  itemTypes: ['issue', 'pull request'],
+  items: [
+    {
+      type: 'issue',
+      pattern:
+        'https://github\\.com/(?<owner>[A-Za-z0-9-]{1,39})/(?<repo>[A-Za-z0-9._-]{1,100})/issues/(?<number>[1-9][0-9]*)',
+    },
+  ],
+  enabled: true,
+}
+
 export const Provider = Type.Object(
   {
     id: ProviderIdSchema,
     name: Type.String({ examples: ['GitHub'] }),
+    issuer: Type.String({ description: 'The authorization server a connection is made with.' }),
     scopes: Type.Array(Type.String(), { description: 'What a connection asks the provider for.' }),
     itemTypes: Type.Array(Type.String(), { description: 'The kinds of item it reads by URL.' }),
+    items: Type.Array(
+      Type.Object(
+        {
+          type: Type.String({ description: 'What the item is at the provider (`issue`).' }),
+          pattern: Type.String({
+            description: 'A regular expression over the whole URL: the URLs of this kind it reads.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'The item URLs it understands, in the order they are tried.' },
+    ),
+    enabled: Type.Boolean({
+      description:
+        'Whether this workspace uses it. A disabled provider cannot be connected or read through; links to its items keep their URL and last read metadata.',
+    }),
   },
   {
     $id: 'ConnectorProvider',
     additionalProperties: false,
     description: 'Another tool the server can connect to, as its operator configured it.',
-    examples: [{ id: 'github', name: 'GitHub', scopes: ['repo'], itemTypes: ['issue', 'pull request'] }],
+    examples: [providerExample],
   },
 )
 export type Provider = Static<typeof Provider>
@@ -160,3 +193,80 @@ export interface ConnectionRecord extends Connection {
   /** Bumped on every token change, so a write from a stale read does not overwrite newer tokens. */
   tokenVersion: number
 }
+
+export const LinkedItemPreview = Type.Object(
+  {
+    url: Type.String({ format: 'uri', maxLength: 2000, description: 'The URL, normalised.' }),
+    providerId: Nullable(ProviderIdSchema, 'The enabled provider that reads it; null when none does.'),
+    connected: Type.Boolean({
+      description: 'Whether it was read through your connection; false leaves only the URL.',
+    }),
+    itemType: Nullable(Type.String()),
+    title: Nullable(Type.String({ maxLength: 500 })),
+    state: Nullable(Type.String({ maxLength: 500 })),
+    assignee: Nullable(Type.String({ maxLength: 500 })),
+    externalUpdatedAt: NullableTimestamp('When the item last changed at the provider.'),
+    fetchedAt: NullableTimestamp('When it was read; null when it was not.'),
+  },
+  {
+    $id: 'LinkedItemPreview',
+    additionalProperties: false,
+    description: 'What linking a URL would show, read now and saved nowhere.',
+    examples: [
+      {
+        url: 'https://github.com/acme/api/issues/42',
+        providerId: 'github',
+        connected: true,
+        itemType: 'issue',
+        title: 'Rate limits reset too early',
+        state: 'open',
+        assignee: 'octocat',
+        externalUpdatedAt: '2026-11-24T08:00:00.000Z',
+        fetchedAt: '2026-11-25T10:01:00.000Z',
+      },
+    ],
+  },
+)
+export type LinkedItemPreview = Static<typeof LinkedItemPreview>
+
+export const RECORD_TYPES = ['task', 'project', 'program', 'initiative'] as const
+export type RecordType = (typeof RECORD_TYPES)[number]
+
+export const PropertyKey = Type.String({
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$',
+  description: 'Letters, digits and `._:-`, at most 128; unique per record within your client.',
+  examples: ['sync.state'],
+})
+
+export const recordPropertyExample = {
+  recordType: 'task',
+  recordId: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE',
+  key: 'sync.state',
+  clientId: 'https://sync.example.com/client.json',
+  value: { externalId: 'JIRA-42', syncedAt: '2026-11-25T10:00:00.000Z' },
+  updatedBy: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+}
+
+export const RecordProperty = Type.Object(
+  {
+    recordType: StringEnum(RECORD_TYPES),
+    recordId: Type.String({ description: 'The task, project, program or initiative.' }),
+    key: PropertyKey,
+    clientId: Nullable(
+      Type.String(),
+      'The OAuth client whose namespace holds it (the client of the token that wrote it); null for tokens without a client.',
+    ),
+    value: Type.Unknown({ description: 'Any JSON, at most 32 KiB serialised.' }),
+    updatedBy: IdSchema('MemberId'),
+    updatedAt: Timestamp('When it was last set.'),
+  },
+  {
+    $id: 'RecordProperty',
+    additionalProperties: false,
+    description:
+      "An app's own data on a record (its external id, sync state), visible only to the OAuth client that set it.",
+    examples: [recordPropertyExample],
+  },
+)
+export type RecordProperty = Static<typeof RecordProperty>

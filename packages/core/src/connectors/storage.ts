@@ -1,6 +1,7 @@
 import type { ConnectionId, LinkedItemId, MemberId, OrgId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { ConnectionRecord, LinkedItem } from './schemas.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
+import type { ConnectionRecord, LinkedItem, RecordProperty, RecordType } from './schemas.ts'
 
 export interface ConnectionRepo {
   insert(connection: ConnectionRecord): Promise<void>
@@ -51,6 +52,38 @@ export interface LinkedItemRepo {
     patch: Pick<LinkedItem, 'title' | 'state' | 'assignee' | 'externalUpdatedAt' | 'fetchedAt' | 'itemType'>,
   ): Promise<void>
   delete(orgId: OrgId, id: LinkedItemId): Promise<void>
+  /**
+   * The items linked by exactly this (normalised) URL to tasks and projects the scope can view, by
+   * id; items of deleted tasks never. The predicate is in the query, so pages are exact.
+   */
+  lookup(orgId: OrgId, url: string, scope: ReadScope, page: PageRequest<'id'>): Promise<LinkedItem[]>
+}
+
+/** Which configured providers a workspace turned off; every other one is on. */
+export interface ConnectorSettingsRepo {
+  disabled(orgId: OrgId): Promise<string[]>
+  /** Answers false when the provider already was in that state (nothing written). */
+  setEnabled(orgId: OrgId, providerId: string, enabled: boolean, by: MemberId, at: string): Promise<boolean>
+}
+
+/** A record a property is on. */
+export interface RecordRef {
+  type: RecordType
+  id: string
+}
+
+/**
+ * App-owned properties. `clientKey` is the namespace: the OAuth client of the token ('' for tokens
+ * without one); every read and write names it, so one client never reaches another's keys.
+ */
+export interface RecordPropertyRepo {
+  get(orgId: OrgId, record: RecordRef, clientKey: string, key: string): Promise<RecordProperty | null>
+  /** By key; the page's `id` is the key. */
+  list(orgId: OrgId, record: RecordRef, clientKey: string, page: PageRequest<'id'>): Promise<RecordProperty[]>
+  /** Inserts or replaces. */
+  put(orgId: OrgId, record: RecordRef, clientKey: string, property: RecordProperty): Promise<void>
+  /** Answers false when there was none. */
+  delete(orgId: OrgId, record: RecordRef, clientKey: string, key: string): Promise<boolean>
 }
 
 declare module '../kernel/storage.ts' {
@@ -59,5 +92,9 @@ declare module '../kernel/storage.ts' {
     connections: ConnectionRepo
     /** Items of other tools linked to tasks and projects. */
     linkedItems: LinkedItemRepo
+    /** Providers a workspace disabled. */
+    connectorSettings: ConnectorSettingsRepo
+    /** App-owned JSON on tasks, projects, programs and initiatives. */
+    recordProperties: RecordPropertyRepo
   }
 }
