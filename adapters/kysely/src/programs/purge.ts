@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
+import { deleteLinksOf } from '../links/resource-links.ts'
 import type { Database } from '../schema.ts'
 
 /**
  * What a deleted program or initiative leaves besides its own tables: the comment threads on it and
- * on its status updates (with their reactions), and its followers. Runs before its updates go.
+ * on its status updates (with their reactions), its followers, its URL resources and its labels. Runs
+ * before its updates go.
  */
 export async function purgeFollowedRecord(
   db: Kysely<Database>,
@@ -32,4 +34,14 @@ export async function purgeFollowedRecord(
     .where('recordType', '=', type)
     .where('recordId', '=', id)
     .execute()
+  await deleteLinksOf(db, orgId, type, id)
+  if (type === 'program') {
+    await db.deleteFrom('programLabels').where('orgId', '=', orgId).where('programId', '=', id).execute()
+  } else {
+    await db
+      .deleteFrom('initiativeLabels')
+      .where('orgId', '=', orgId)
+      .where('initiativeId', '=', id)
+      .execute()
+  }
 }

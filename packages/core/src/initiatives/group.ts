@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { initiativeOperations } from './operations.ts'
+import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
 
@@ -15,7 +16,11 @@ export const initiativesGroup: ResourceGroup = {
       agentWork: true,
     },
   ],
-  operations: [...initiativeOperations, ...initiativeSubscriberOperations],
+  operations: [
+    ...initiativeOperations,
+    ...initiativeSubscriberOperations,
+    ...initiativeResourceLinkOperations,
+  ],
   events: [
     {
       kinds: [

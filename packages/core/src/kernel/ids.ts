@@ -57,6 +57,7 @@ export const ID_PREFIXES = {
   TimeEntryId: 'tme',
   AllocationId: 'alc',
   ApprovalPolicyId: 'apol',
+  ResourceLinkId: 'lnk',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -116,6 +117,7 @@ export type NotificationSubscriptionId = Id<'NotificationSubscriptionId'>
 export type NotificationMuteId = Id<'NotificationMuteId'>
 export type TimeEntryId = Id<'TimeEntryId'>
 export type AllocationId = Id<'AllocationId'>
+export type ResourceLinkId = Id<'ResourceLinkId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 
