@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { initiativeLabelOperations } from './label-operations.ts'
 import { initiativeOperations } from './operations.ts'
 import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
@@ -20,6 +21,7 @@ export const initiativesGroup: ResourceGroup = {
     ...initiativeOperations,
     ...initiativeSubscriberOperations,
     ...initiativeResourceLinkOperations,
+    ...initiativeLabelOperations,
   ],
   events: [
     {

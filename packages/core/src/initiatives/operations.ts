@@ -114,6 +114,7 @@ const resource = resourceOperations({
         description: 'Only initiatives whose latest unarchived update has this health (`none`: without one).',
       }),
     ),
+    labelId: Type.Optional(IdSchema('LabelId', 'Only initiatives carrying this label.')),
     targetBefore: Type.Optional(Type.String({ format: 'date', description: 'Target date on or before.' })),
     targetAfter: Type.Optional(Type.String({ format: 'date', description: 'Target date on or after.' })),
     archived: Type.Optional(archivedQuery),

@@ -27,6 +27,9 @@ export const Initiative = Type.Object(
     description: Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.'),
     ownerId: Nullable(IdSchema('MemberId'), 'The member who owns the initiative.'),
     status: InitiativeStatusSchema,
+    labelIds: Type.Array(IdSchema('LabelId'), {
+      description: 'Org labels on the initiative, in the order they were added (`initiatives.labels.add`).',
+    }),
     targetDate: Nullable(ProjectDate, 'When the initiative should be reached.'),
     parentId: Nullable(
       IdSchema('InitiativeId'),

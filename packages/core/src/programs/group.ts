@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { programInitiativeOperations } from './initiative-link-operations.ts'
+import { programLabelOperations } from './label-operations.ts'
 import { programLinkOperations } from './link-operations.ts'
 import { programOperations } from './operations.ts'
 import { programResourceLinkOperations } from './resource-links.ts'
@@ -26,6 +27,7 @@ export const programsGroup: ResourceGroup = {
     ...programSubscriberOperations,
     ...programUpdateOperations,
     ...programResourceLinkOperations,
+    ...programLabelOperations,
   ],
   events: [
     {
