@@ -33,6 +33,7 @@ export const initiativesGroup: ResourceGroup = {
         'initiative.deleted',
         'initiative.project_added',
         'initiative.project_removed',
+        'initiative.project_updated',
         'initiative.member_added',
         'initiative.member_removed',
       ],

@@ -87,10 +87,12 @@ export const InitiativeHistoryEntry = Type.Object(
     action: Type.String({
       description:
         'What happened: `created`, `updated`, `archived`, `restored`, `project_added`, `project_removed`, ' +
+        '`project_updated` (moved in the order), ' +
         '`program_added`, `program_removed`, `member_added` or `member_removed`.',
     }),
     changes: AnyJson(
-      '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`; `program_*`: `{ programId }`; ' +
+      '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`, with `index: { before, after }` ' +
+        'for `project_updated`; `program_*`: `{ programId }`; ' +
         '`member_*`: `{ memberId }`; ' +
         'otherwise `{}`.',
     ),

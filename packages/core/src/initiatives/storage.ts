@@ -94,6 +94,7 @@ export interface InitiativeRepo {
   addProject(orgId: OrgId, id: InitiativeId, projectId: ProjectId, at: string): Promise<boolean>
   /** Returns false when the project was not linked. */
   removeProject(orgId: OrgId, id: InitiativeId, projectId: ProjectId): Promise<boolean>
+  setProjectPosition(orgId: OrgId, id: InitiativeId, projectId: ProjectId, position: number): Promise<void>
 
   /** Members by when they were added, then id. */
   listMembers(orgId: OrgId, id: InitiativeId, page: PageRequest<'addedAt'>): Promise<InitiativeMember[]>
