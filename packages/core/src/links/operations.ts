@@ -21,9 +21,9 @@ const itemOperations = resourceOperations({
   tag: 'Links',
   schema: ResourceLink,
   collectionPath: '/v1/orgs/{orgId}/links',
-  idParam: 'linkId',
+  idParam: 'resourceLinkId',
   idBrand: 'ResourceLinkId',
-  target: (p) => ({ type: 'resource_link', id: p.linkId! }),
+  target: (p) => ({ type: 'resource_link', id: p.resourceLinkId! }),
   capabilities: { update: 'contribute', delete: 'contribute' },
   updateBody: Type.Object(
     { url: Type.Optional(LinkUrl), title: Type.Optional(LinkTitle), position: Type.Optional(LinkPosition) },
@@ -36,9 +36,9 @@ const itemOperations = resourceOperations({
   },
   examples: linkItemExamples,
   handlers: {
-    get: (ctx, p) => requireLink(ctx, p.linkId as ResourceLinkId),
-    update: (ctx, p, body) => updateLink(ctx, p.linkId as ResourceLinkId, body as LinkFields),
-    delete: (ctx, p) => deleteLink(ctx, p.linkId as ResourceLinkId),
+    get: (ctx, p) => requireLink(ctx, p.resourceLinkId as ResourceLinkId),
+    update: (ctx, p, body) => updateLink(ctx, p.resourceLinkId as ResourceLinkId, body as LinkFields),
+    delete: (ctx, p) => deleteLink(ctx, p.resourceLinkId as ResourceLinkId),
   },
 })
 
