@@ -16,6 +16,7 @@ const GROUPS = [
   'triage',
   'projects',
   'updates',
+  'links',
   'initiatives',
   'documents',
   'programs',

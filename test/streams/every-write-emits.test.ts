@@ -85,6 +85,14 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'projectLinkedItems.refresh': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projectLinkedItems.delete': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  'programs.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  'initiatives.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  // Moving the last of two linked projects first.
+  'initiatives.projects.update': (ids) => ({
+    ...ids,
+    initiativeId: ids.orderedInitiativeId!,
+    projectId: ids.orderedProjectId!,
+  }),
   // Triage decisions act on the sample world's waiting request.
   'triage.accept': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   'triage.decline': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),

@@ -97,6 +97,13 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'milestones.update': () => ({ name: 'Renamed' }),
   'milestones.move': (ids) => ({ afterId: ids.otherMilestoneId }),
   'projects.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
+  'programs.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
+  'initiatives.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
+  'projects.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
+  'programs.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
+  'initiatives.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
+  'links.update': () => ({ title: 'Renamed' }),
+  'initiatives.projects.update': () => ({ position: 0 }),
   'projectRelations.create': (ids) => ({ type: 'related', relatedProjectId: ids.otherProjectId }),
   'projectRelations.update': () => ({ type: 'related' }),
   'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
@@ -307,6 +314,17 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   // The owner's own layout of it, so dropping one's overrides has something to drop.
   await ws.api.put(`${base}/views/${view.id}/preferences`, { preferences: { layout: 'board' } })
   const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample' })).body
+  // An initiative linking two projects in order, so moving one changes something.
+  const ordered = (await ws.api.post(`${base}/initiatives`, { name: 'Ordered' })).body
+  const orderedProjectIds: string[] = []
+  for (const name of ['First', 'Second']) {
+    const linked = (await ws.api.post(`${base}/projects`, { name, teamIds: [ws.teamId] })).body
+    await ws.api.put(`${base}/initiatives/${ordered.id}/projects/${linked.id}`)
+    orderedProjectIds.push(linked.id)
+  }
+  const resourceLink = (
+    await ws.api.post(`${base}/projects/${project.id}/links`, { url: 'https://example.com/spec' })
+  ).body
   const document = (
     await ws.api.post(`${base}/documents`, {
       holderType: 'project',
@@ -444,6 +462,11 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     viewId: view.id,
     /** An initiative with no project, program or member yet. */
     initiativeId: initiative.id,
+    /** An initiative linking two projects, `orderedProjectId` last. */
+    orderedInitiativeId: ordered.id,
+    orderedProjectId: orderedProjectIds[1]!,
+    /** A URL resource of the sample project. */
+    resourceLinkId: resourceLink.id,
     /** A document of the sample project, edited once. */
     documentId: document.id,
     /** Its first content version, which differs from the current content (restoring it changes something). */

@@ -9,6 +9,7 @@ import type { CustomFieldsTables } from './fields/tables.ts'
 import type { InitiativesTables } from './initiatives/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
+import type { LinksTables } from './links/tables.ts'
 import type { MeTables } from './me/tables.ts'
 import type { NotificationsTables } from './notifications/tables.ts'
 import type { OrgsTables } from './orgs/tables.ts'
@@ -41,6 +42,7 @@ export interface Database
     TriageTables,
     ProjectsTables,
     UpdatesTables,
+    LinksTables,
     InitiativesTables,
     DocumentsTables,
     CustomFieldsTables,

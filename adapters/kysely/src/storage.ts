@@ -15,6 +15,7 @@ import { initiativesStore } from './initiatives/store.ts'
 import { insightsStore } from './insights/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
+import { linksStore } from './links/store.ts'
 import { meStore } from './me/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
 import { notificationsStore } from './notifications/store.ts'
@@ -55,6 +56,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...triageStore(db),
     ...projectsStore(db),
     ...updatesStore(db),
+    ...linksStore(db),
     ...initiativesStore(db),
     ...documentsStore(db, dialect),
     ...customFieldsStore(db),

@@ -12,6 +12,7 @@ import { insightsGroup } from './insights/group.ts'
 import { assembleCatalogue, type Catalogue, type EventKinds } from './kernel/group.ts'
 import type { AnyOperation } from './kernel/operation.ts'
 import { labelsGroup } from './labels/group.ts'
+import { linksGroup } from './links/group.ts'
 import { meGroup } from './me/group.ts'
 import { notificationsGroup } from './notifications/group.ts'
 import { orgsGroup } from './orgs/group.ts'
@@ -44,6 +45,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   insightsGroup,
   projectsGroup,
   updatesGroup,
+  linksGroup,
   initiativesGroup,
   documentsGroup,
   customFieldsGroup,

@@ -126,6 +126,7 @@ export type {
   ReactionId,
   RecurrenceId,
   ReminderId,
+  ResourceLinkId,
   SessionId,
   StateId,
   TaskHistoryId,
@@ -173,6 +174,8 @@ export { resourceOperations } from './kernel/resource.ts'
 export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
+export type { LinkParentType } from './links/schemas.ts'
+export { LINK_PARENT_TYPES, ResourceLink } from './links/schemas.ts'
 export type { PlanItem } from './me/plan-schemas.ts'
 export { PLAN_DAY_MAX } from './me/plan-storage.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'

@@ -63,6 +63,7 @@ export type {
   StoredSecret,
 } from './kernel/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
+export type { ResourceLinkRepo } from './links/storage.ts'
 export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan-storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {

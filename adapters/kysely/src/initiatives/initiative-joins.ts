@@ -18,6 +18,7 @@ type Joins = Pick<
   | 'projectLinks'
   | 'addProject'
   | 'removeProject'
+  | 'setProjectPosition'
   | 'listMembers'
   | 'member'
   | 'addMember'
@@ -85,6 +86,15 @@ export function initiativeJoinRepo(db: Kysely<Database>): Joins {
         .where('projectId', '=', projectId)
         .executeTakeFirst()
       return Number(result.numDeletedRows) > 0
+    },
+    async setProjectPosition(orgId, id, projectId, position) {
+      await db
+        .updateTable('initiativeProjects')
+        .set({ position })
+        .where('orgId', '=', orgId)
+        .where('initiativeId', '=', id)
+        .where('projectId', '=', projectId)
+        .execute()
     },
 
     async listMembers(orgId, id, page) {

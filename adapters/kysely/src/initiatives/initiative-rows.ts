@@ -11,7 +11,7 @@ export type Row = { [K in keyof Database['initiatives']]: unknown } & {
   lastUpdateAt: unknown
 }
 
-export function toInitiative(r: Row): Initiative {
+export function toInitiative(r: Row, labelIds: Initiative['labelIds']): Initiative {
   return {
     id: r.id as Initiative['id'],
     orgId: r.orgId as Initiative['orgId'],
@@ -19,6 +19,7 @@ export function toInitiative(r: Row): Initiative {
     description: r.description as string | null,
     ownerId: r.ownerId as Initiative['ownerId'],
     status: r.status as Initiative['status'],
+    labelIds,
     targetDate: r.targetDate as string | null,
     parentId: r.parentId as Initiative['parentId'],
     health: (r.health ?? null) as Initiative['health'],

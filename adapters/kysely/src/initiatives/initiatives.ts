@@ -2,10 +2,16 @@ import type { InitiativeId, OrgId, ReadScope } from '@workgraph/core'
 import type { InitiativeRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
+import {
+  addContainerLabel,
+  carriesLabel,
+  labelIdsOf,
+  removeContainerLabel,
+} from '../labels/container-labels.ts'
 import { purgeFollowedRecord } from '../programs/purge.ts'
 import type { Database } from '../schema.ts'
 import { initiativeJoinRepo } from './initiative-joins.ts'
-import { latestUpdate, toInitiative, visibleInitiativeRef } from './initiative-rows.ts'
+import { latestUpdate, type Row, toInitiative, visibleInitiativeRef } from './initiative-rows.ts'
 
 export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
   const select = (orgId: OrgId, scope: ReadScope) =>
@@ -43,7 +49,19 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
         .execute()
     ).map((r) => ({ id: r.ancestorId as InitiativeId, depth: Number(r.depth) }))
 
+  const withLabels = async (orgId: OrgId, rows: Row[]) => {
+    const labels = await labelIdsOf(
+      db,
+      'initiative',
+      orgId,
+      rows.map((r) => r.id as string),
+    )
+    return rows.map((r) => toInitiative(r, labels.get(r.id as string) ?? []))
+  }
+
   return {
+    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, 'initiative', orgId, id, labelId, at),
+    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, 'initiative', orgId, id, labelId),
     async insert(initiative) {
       await db.insertInto('initiatives').values(initiative).execute()
       const above = initiative.parentId ? await ancestorsOf(initiative.orgId, initiative.parentId) : []
@@ -62,7 +80,7 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
     },
     async get(orgId, id, scope) {
       const row = await select(orgId, scope).where('initiatives.id', '=', id).executeTakeFirst()
-      return row ? toInitiative(row) : null
+      return row ? (await withLabels(orgId, [row]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
       let q = select(orgId, scope)
@@ -91,11 +109,15 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
       if (filter.targetAfter) q = q.where('initiatives.targetDate', '>=', filter.targetAfter)
       if (filter.archived === true) q = q.where('initiatives.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('initiatives.archivedAt', 'is', null)
+      if (filter.labelId) {
+        const labelId = filter.labelId
+        q = q.where((eb) => carriesLabel(eb, 'initiative', 'initiatives', labelId))
+      }
       const rows = await keysetPage(q, page, {
         sort: 'initiatives.createdAt',
         id: 'initiatives.id',
       }).execute()
-      return rows.map(toInitiative)
+      return withLabels(orgId, rows)
     },
     async update(orgId, id, patch) {
       await db.updateTable('initiatives').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
@@ -143,7 +165,7 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
         )
       }
       const rows = await q.orderBy('initiatives.createdAt').orderBy('initiatives.id').execute()
-      return rows.map(toInitiative)
+      return withLabels(orgId, rows)
     },
     async delete(orgId, id) {
       const row = await db

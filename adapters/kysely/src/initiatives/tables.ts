@@ -28,6 +28,8 @@ export interface InitiativesTables {
     position: number
     addedAt: Timestamp
   }
+  /** Added by 0052_container_links_labels: org labels on an initiative. */
+  initiativeLabels: { orgId: string; initiativeId: string; labelId: string; createdAt: Timestamp }
   initiativeMembers: { orgId: string; initiativeId: string; memberId: string; addedAt: Timestamp }
   initiativeHistory: {
     orgId: string

@@ -1,4 +1,5 @@
 import type {
+  LabelId,
   OrgId,
   Program,
   ProgramHistoryId,
@@ -11,6 +12,12 @@ import type {
 import type { ProgramRepo } from '@workgraph/core/storage'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
+import {
+  addContainerLabel,
+  carriesLabel,
+  labelIdsOf,
+  removeContainerLabel,
+} from '../labels/container-labels.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
 import { memberColumns, toMember } from '../orgs/orgs.ts'
 import { stateTally } from '../projects/state-tally.ts'
@@ -21,7 +28,7 @@ import { purgeFollowedRecord } from './purge.ts'
 
 type Row = { [K in keyof Database['programs']]: unknown } & { health: unknown; lastUpdateAt: unknown }
 
-function toProgram(r: Row): Program {
+function toProgram(r: Row, labelIds: LabelId[]): Program {
   return {
     id: r.id as ProgramId,
     orgId: r.orgId as OrgId,
@@ -31,6 +38,7 @@ function toProgram(r: Row): Program {
     color: r.color as string,
     ownerId: r.ownerId as Program['ownerId'],
     status: r.status as Program['status'],
+    labelIds,
     retiredAt: isoOrNull(r.retiredAt as string | null),
     health: (r.health ?? null) as Program['health'],
     lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
@@ -82,13 +90,25 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
     addedAt: iso(r.addedAt as string),
   })
 
+  const withLabels = async (orgId: OrgId, rows: Row[]) => {
+    const labels = await labelIdsOf(
+      db,
+      'program',
+      orgId,
+      rows.map((r) => r.id as string),
+    )
+    return rows.map((r) => toProgram(r, labels.get(r.id as string) ?? []))
+  }
+
   return {
+    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, 'program', orgId, id, labelId, at),
+    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, 'program', orgId, id, labelId),
     async insert(program) {
       await db.insertInto('programs').values(program).execute()
     },
     async get(orgId, id) {
       const row = await select(orgId).where('programs.id', '=', id).executeTakeFirst()
-      return row ? toProgram(row) : null
+      return row ? (await withLabels(orgId, [row]))[0]! : null
     },
     async list(orgId, filter, page) {
       let q = select(orgId)
@@ -115,8 +135,12 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
       }
       if (filter.archived === true) q = q.where('programs.archivedAt', 'is not', null)
       if (filter.archived === false) q = q.where('programs.archivedAt', 'is', null)
+      if (filter.labelId) {
+        const labelId = filter.labelId
+        q = q.where((eb) => carriesLabel(eb, 'program', 'programs', labelId))
+      }
       const rows = await keysetPage(q, page, { sort: 'programs.createdAt', id: 'programs.id' }).execute()
-      return rows.map(toProgram)
+      return withLabels(orgId, rows)
     },
     async update(orgId, id, patch) {
       await db.updateTable('programs').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()

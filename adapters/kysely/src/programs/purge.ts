@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
 import { deleteRecordProperties } from '../connectors/record-properties.ts'
+import { deleteLinksOf } from '../links/resource-links.ts'
 import type { Database } from '../schema.ts'
 
 /**
  * What a deleted program or initiative leaves besides its own tables: the comment threads on it and
- * on its status updates (with their reactions), its followers and app properties. Runs before its updates go.
+ * on its status updates (with their reactions), its followers, its URL resources, its labels and app properties. Runs
+ * before its updates go.
  */
 export async function purgeFollowedRecord(
   db: Kysely<Database>,
@@ -34,4 +36,14 @@ export async function purgeFollowedRecord(
     .where('recordType', '=', type)
     .where('recordId', '=', id)
     .execute()
+  await deleteLinksOf(db, orgId, type, id)
+  if (type === 'program') {
+    await db.deleteFrom('programLabels').where('orgId', '=', orgId).where('programId', '=', id).execute()
+  } else {
+    await db
+      .deleteFrom('initiativeLabels')
+      .where('orgId', '=', orgId)
+      .where('initiativeId', '=', id)
+      .execute()
+  }
 }

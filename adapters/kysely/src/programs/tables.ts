@@ -25,6 +25,8 @@ export interface ProgramsTables {
     addedBy: string
     addedAt: Timestamp
   }
+  /** Added by 0052_container_links_labels: org labels on a program. */
+  programLabels: { orgId: string; programId: string; labelId: string; createdAt: Timestamp }
   programMembers: {
     orgId: string
     programId: string

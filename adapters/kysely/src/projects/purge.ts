@@ -2,11 +2,12 @@ import type { OrgId } from '@workgraph/core'
 import type { Kysely } from 'kysely'
 import { deleteThreadsOf } from '../comments/purge.ts'
 import { deleteRecordProperties } from '../connectors/record-properties.ts'
+import { deleteLinksOf } from '../links/resource-links.ts'
 import type { Database } from '../schema.ts'
 
 /**
  * Deletes a project and everything that lives only through it (milestones, threads, updates, documents,
- * field values, history, members, labels, teams); its tasks stay, without project or milestone.
+ * field values, history, members, labels, teams, URL resources); its tasks stay, without project or milestone.
  * Answers the ids of those tasks.
  */
 export async function purgeProject(db: Kysely<Database>, orgId: OrgId, id: string): Promise<string[]> {
@@ -101,6 +102,7 @@ export async function purgeProject(db: Kysely<Database>, orgId: OrgId, id: strin
   await db.deleteFrom('projectHistory').where('orgId', '=', orgId).where('projectId', '=', id).execute()
   await db.deleteFrom('projectMembers').where('orgId', '=', orgId).where('projectId', '=', id).execute()
   await db.deleteFrom('projectLabels').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+  await deleteLinksOf(db, orgId, 'project', id)
   await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', '=', id).execute()
   await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', '=', id).execute()
   return tasks.map((t) => t.id)

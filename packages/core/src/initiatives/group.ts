@@ -1,5 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { initiativeLabelOperations } from './label-operations.ts'
 import { initiativeOperations } from './operations.ts'
+import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
 
@@ -15,7 +17,12 @@ export const initiativesGroup: ResourceGroup = {
       agentWork: true,
     },
   ],
-  operations: [...initiativeOperations, ...initiativeSubscriberOperations],
+  operations: [
+    ...initiativeOperations,
+    ...initiativeSubscriberOperations,
+    ...initiativeResourceLinkOperations,
+    ...initiativeLabelOperations,
+  ],
   events: [
     {
       kinds: [
@@ -26,6 +33,7 @@ export const initiativesGroup: ResourceGroup = {
         'initiative.deleted',
         'initiative.project_added',
         'initiative.project_removed',
+        'initiative.project_updated',
         'initiative.member_added',
         'initiative.member_removed',
       ],

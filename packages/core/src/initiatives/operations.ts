@@ -18,6 +18,7 @@ import {
   removeInitiativeMember,
   removeInitiativeProject,
 } from './links.ts'
+import { moveInitiativeProject } from './project-order.ts'
 import { initiativeRollup, initiativeTree } from './rollup.ts'
 import {
   Initiative,
@@ -114,6 +115,7 @@ const resource = resourceOperations({
         description: 'Only initiatives whose latest unarchived update has this health (`none`: without one).',
       }),
     ),
+    labelId: Type.Optional(IdSchema('LabelId', 'Only initiatives carrying this label.')),
     targetBefore: Type.Optional(Type.String({ format: 'date', description: 'Target date on or before.' })),
     targetAfter: Type.Optional(Type.String({ format: 'date', description: 'Target date on or after.' })),
     archived: Type.Optional(archivedQuery),
@@ -239,7 +241,9 @@ const projects: AnyOperation[] = [
     path: `${itemPath}/projects`,
     tag: TAG,
     summary: "List an initiative's projects",
-    description: 'Its linked projects the caller can view, in the order they were linked.',
+    description:
+      'Its linked projects the caller can view, in the initiative’s order: linking appends, ' +
+      '`initiatives.projects.update` moves one.',
     item: InitiativeProject,
     itemName: 'InitiativeProject',
     examples: examples.projects,
@@ -265,6 +269,36 @@ const projects: AnyOperation[] = [
     examples: examples.projectAdd,
     run: (ctx, { params }) =>
       addInitiativeProject(ctx, params.initiativeId as InitiativeId, params.projectId as ProjectId),
+  }),
+  declareOperation({
+    id: 'initiatives.projects.update',
+    method: 'PATCH',
+    path: projectPath,
+    tag: TAG,
+    scope: 'work:write',
+    summary: "Move a project within an initiative's order",
+    description:
+      '`position` is the place the project takes among the initiative’s projects the caller can view (0 first; ' +
+      'past the end: last); they trade the places they held among themselves, so projects hidden from the ' +
+      'caller keep theirs. Needs `contribute` on the initiative; 404 when the project is not linked.',
+    params: projectParams,
+    body: Type.Object(
+      { position: Type.Integer({ minimum: 0, maximum: 10_000, description: 'Its new place, from 0.' }) },
+      { additionalProperties: false },
+    ),
+    response: InitiativeProject,
+    status: 200,
+    capability: 'contribute',
+    target: initiativeTarget,
+    errors: ['not_found', 'archived'],
+    examples: examples.projectMove,
+    run: (ctx, { params, body }) =>
+      moveInitiativeProject(
+        ctx,
+        params.initiativeId as InitiativeId,
+        params.projectId as ProjectId,
+        (body as { position: number }).position,
+      ),
   }),
   declareOperation({
     id: 'initiatives.projects.remove',

@@ -27,6 +27,9 @@ export const Initiative = Type.Object(
     description: Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.'),
     ownerId: Nullable(IdSchema('MemberId'), 'The member who owns the initiative.'),
     status: InitiativeStatusSchema,
+    labelIds: Type.Array(IdSchema('LabelId'), {
+      description: 'Org labels on the initiative, in the order they were added (`initiatives.labels.add`).',
+    }),
     targetDate: Nullable(ProjectDate, 'When the initiative should be reached.'),
     parentId: Nullable(
       IdSchema('InitiativeId'),
@@ -84,10 +87,12 @@ export const InitiativeHistoryEntry = Type.Object(
     action: Type.String({
       description:
         'What happened: `created`, `updated`, `archived`, `restored`, `project_added`, `project_removed`, ' +
+        '`project_updated` (moved in the order), ' +
         '`program_added`, `program_removed`, `member_added` or `member_removed`.',
     }),
     changes: AnyJson(
-      '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`; `program_*`: `{ programId }`; ' +
+      '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`, with `index: { before, after }` ' +
+        'for `project_updated`; `program_*`: `{ programId }`; ' +
         '`member_*`: `{ memberId }`; ' +
         'otherwise `{}`.',
     ),

@@ -1,4 +1,4 @@
-import { type InitiativeId, type MemberId, newId } from '../kernel/ids.ts'
+import { type InitiativeId, type LabelId, type MemberId, newId } from '../kernel/ids.ts'
 import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -47,6 +47,7 @@ export async function listInitiatives(
     ownerId?: string
     parentId?: string
     health?: UpdateHealth | 'none'
+    labelId?: LabelId
     targetBefore?: string
     targetAfter?: string
     archived?: 'exclude' | 'only' | 'include'
@@ -58,6 +59,7 @@ export async function listInitiatives(
   if (query.ownerId) filter.ownerId = query.ownerId === 'none' ? null : (query.ownerId as MemberId)
   if (query.parentId) filter.parentId = query.parentId === 'none' ? null : (query.parentId as InitiativeId)
   if (query.health) filter.health = query.health === 'none' ? null : query.health
+  if (query.labelId) filter.labelId = query.labelId
   if (query.targetBefore) filter.targetBefore = query.targetBefore
   if (query.targetAfter) filter.targetAfter = query.targetAfter
   return readPage(ctx, {

@@ -1,4 +1,4 @@
-import type { InitiativeId, MemberId, OrgId, ProjectId } from '../kernel/ids.ts'
+import type { InitiativeId, LabelId, MemberId, OrgId, ProjectId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
@@ -11,7 +11,7 @@ import type {
 } from './schemas.ts'
 
 /** What is stored of an initiative; `health` and `lastUpdateAt` come from its latest unarchived update. */
-export type InitiativeRecord = Omit<Initiative, 'health' | 'lastUpdateAt'>
+export type InitiativeRecord = Omit<Initiative, 'health' | 'lastUpdateAt' | 'labelIds'>
 
 export interface InitiativeFilter {
   status?: InitiativeStatus
@@ -21,6 +21,8 @@ export interface InitiativeFilter {
   parentId?: InitiativeId | null
   /** Reported health; null for initiatives without an update. */
   health?: UpdateHealth | null
+  /** Initiatives carrying this label. */
+  labelId?: LabelId
   targetBefore?: string
   targetAfter?: string
   /** false: only active ones (the default); true: only archived ones; null: both. */
@@ -92,6 +94,7 @@ export interface InitiativeRepo {
   addProject(orgId: OrgId, id: InitiativeId, projectId: ProjectId, at: string): Promise<boolean>
   /** Returns false when the project was not linked. */
   removeProject(orgId: OrgId, id: InitiativeId, projectId: ProjectId): Promise<boolean>
+  setProjectPosition(orgId: OrgId, id: InitiativeId, projectId: ProjectId, position: number): Promise<void>
 
   /** Members by when they were added, then id. */
   listMembers(orgId: OrgId, id: InitiativeId, page: PageRequest<'addedAt'>): Promise<InitiativeMember[]>
@@ -99,6 +102,10 @@ export interface InitiativeRepo {
   /** Returns false when the member is on the initiative already. */
   addMember(orgId: OrgId, id: InitiativeId, memberId: MemberId, at: string): Promise<boolean>
   removeMember(orgId: OrgId, id: InitiativeId, memberId: MemberId): Promise<boolean>
+  /** Returns false when the initiative carries the label already. */
+  addLabel(orgId: OrgId, id: InitiativeId, labelId: LabelId, at: string): Promise<boolean>
+  /** Returns false when the initiative did not carry the label. */
+  removeLabel(orgId: OrgId, id: InitiativeId, labelId: LabelId): Promise<boolean>
 
   insertHistory(orgId: OrgId, entry: InitiativeHistoryEntry): Promise<void>
   /** Newest first (by `createdAt`, then id). */

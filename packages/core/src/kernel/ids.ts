@@ -58,6 +58,7 @@ export const ID_PREFIXES = {
   AllocationId: 'alc',
   ApprovalPolicyId: 'apol',
   AwayId: 'awy',
+  ResourceLinkId: 'lnk',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -118,6 +119,7 @@ export type NotificationMuteId = Id<'NotificationMuteId'>
 export type TimeEntryId = Id<'TimeEntryId'>
 export type AllocationId = Id<'AllocationId'>
 export type AwayId = Id<'AwayId'>
+export type ResourceLinkId = Id<'ResourceLinkId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

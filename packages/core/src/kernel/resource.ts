@@ -243,6 +243,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   blockerId: 'TaskId',
   relatedTaskId: 'TaskId',
   linkId: 'TaskLinkId',
+  resourceLinkId: 'ResourceLinkId',
   statusId: 'ProjectStatusId',
   projectId: 'ProjectId',
   milestoneId: 'MilestoneId',

@@ -16,6 +16,7 @@ export const programExample = {
   color: '#0f9d58',
   ownerId: id('mem'),
   status: 'active',
+  labelIds: [id('lbl')],
   retiredAt: null,
   health: 'onTrack',
   lastUpdateAt: at,

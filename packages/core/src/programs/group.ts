@@ -1,7 +1,9 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { programInitiativeOperations } from './initiative-link-operations.ts'
+import { programLabelOperations } from './label-operations.ts'
 import { programLinkOperations } from './link-operations.ts'
 import { programOperations } from './operations.ts'
+import { programResourceLinkOperations } from './resource-links.ts'
 import { programSubscriberOperations } from './subscriber-operations.ts'
 import { programTargets } from './targets.ts'
 import { programUpdateOperations } from './update-operations.ts'
@@ -24,6 +26,8 @@ export const programsGroup: ResourceGroup = {
     ...programInitiativeOperations,
     ...programSubscriberOperations,
     ...programUpdateOperations,
+    ...programResourceLinkOperations,
+    ...programLabelOperations,
   ],
   events: [
     {

@@ -57,6 +57,7 @@ const programResource = resourceOperations({
       }),
     ),
     teamId: Type.Optional(IdSchema('TeamId', 'Only programs this team works in.')),
+    labelId: Type.Optional(IdSchema('LabelId', 'Only programs carrying this label.')),
     health: Type.Optional(
       StringEnum(['onTrack', 'atRisk', 'offTrack', 'none'] as const, {
         description:

@@ -31,6 +31,9 @@ export const Program = Type.Object(
     color: Color,
     ownerId: Nullable(IdSchema('MemberId'), 'The member answerable for the program.'),
     status: ProgramStatusSchema,
+    labelIds: Type.Array(IdSchema('LabelId'), {
+      description: 'Org labels on the program, in the order they were added (`programs.labels.add`).',
+    }),
     retiredAt: NullableTimestamp('When it was last retired; null while active or paused.'),
     health: Nullable(Health, 'The health of its latest unarchived status update; null without one.'),
     lastUpdateAt: NullableTimestamp('When its latest unarchived status update was posted.'),

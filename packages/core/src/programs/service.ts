@@ -1,4 +1,4 @@
-import { type MemberId, newId, type ProgramId, type TeamId } from '../kernel/ids.ts'
+import { type LabelId, type MemberId, newId, type ProgramId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -42,6 +42,7 @@ export async function listPrograms(
     status?: ProgramStatus
     ownerId?: string
     teamId?: TeamId
+    labelId?: LabelId
     health?: 'onTrack' | 'atRisk' | 'offTrack' | 'none'
     archived?: 'exclude' | 'only' | 'include'
   },
@@ -51,6 +52,7 @@ export async function listPrograms(
   if (query.status) filter.status = query.status
   if (query.ownerId) filter.ownerId = query.ownerId === 'none' ? null : query.ownerId
   if (query.teamId) filter.teamId = query.teamId
+  if (query.labelId) filter.labelId = query.labelId
   if (query.health) filter.health = query.health === 'none' ? null : query.health
   return readPage(ctx, {
     scope: ['programs.list', orgId, filter],

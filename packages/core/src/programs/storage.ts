@@ -1,4 +1,4 @@
-import type { MemberId, OrgId, ProgramId, ProjectId, TeamId } from '../kernel/ids.ts'
+import type { LabelId, MemberId, OrgId, ProgramId, ProjectId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Member } from '../orgs/schemas.ts'
@@ -7,13 +7,15 @@ import type { Team } from '../teams/schemas.ts'
 import type { Program, ProgramHistoryEntry, ProgramStatus } from './schemas.ts'
 
 /** What is stored of a program; `health` and `lastUpdateAt` are read from its latest unarchived update. */
-export type ProgramRecord = Omit<Program, 'health' | 'lastUpdateAt'>
+export type ProgramRecord = Omit<Program, 'health' | 'lastUpdateAt' | 'labelIds'>
 
 export interface ProgramFilter {
   status?: ProgramStatus
   /** A member, or null for programs without an owner. */
   ownerId?: string | null
   teamId?: TeamId
+  /** Programs carrying this label. */
+  labelId?: LabelId
   /** The health of the latest unarchived status update; null for programs without one. */
   health?: 'onTrack' | 'atRisk' | 'offTrack' | null
   /** false: only active programs (the default); true: only archived ones; null: both. */
@@ -68,6 +70,10 @@ export interface ProgramRepo {
   /** Returns false when the project was not in the program. */
   removeProject(orgId: OrgId, id: ProgramId, projectId: ProjectId): Promise<boolean>
   setPosition(orgId: OrgId, id: ProgramId, projectId: ProjectId, position: number): Promise<void>
+  /** Returns false when the program carries the label already. */
+  addLabel(orgId: OrgId, id: ProgramId, labelId: LabelId, at: string): Promise<boolean>
+  /** Returns false when the program did not carry the label. */
+  removeLabel(orgId: OrgId, id: ProgramId, labelId: LabelId): Promise<boolean>
   /**
    * Tasks (not archived, not deleted) the scope can view, of the program's unarchived projects the
    * scope can view, counted per state category.

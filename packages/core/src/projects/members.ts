@@ -3,6 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { containerLabel, requireLabelToRemove } from '../labels/container-labels.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { recordProjectHistory } from './history-records.ts'
 import { joinProject } from './membership.ts'
@@ -80,19 +81,8 @@ export async function addProjectLabel(
 ): Promise<Project> {
   const project = await requireProject(ctx, projectId)
   if (project.labelIds.includes(labelId)) return project
-  const label = await ctx.store.labels.get(project.orgId, labelId, await ctx.scope())
-  if (!label || label.isGroup || label.archivedAt || label.teamId !== null) {
-    throw new ProblemError('reference_not_found', 'Not an active org label that can be applied.', {
-      errors: [{ pointer: '/body/labelId', message: 'Must be an active, non-group org label' }],
-    })
-  }
-  if (label.parentId) {
-    for (const otherId of project.labelIds) {
-      const other = await ctx.store.labels.get(project.orgId, otherId, await ctx.scope())
-      if (other?.parentId === label.parentId)
-        await ctx.store.projects.removeLabel(project.orgId, project.id, otherId)
-    }
-  }
+  const { label, replaces } = await containerLabel(ctx, project.orgId, labelId, project.labelIds)
+  for (const otherId of replaces) await ctx.store.projects.removeLabel(project.orgId, project.id, otherId)
   await ctx.store.projects.addLabel(project.orgId, project.id, label.id, ctx.now)
   return labelsChanged(ctx, project)
 }
@@ -104,7 +94,7 @@ export async function removeProjectLabel(
   labelId: LabelId,
 ): Promise<Project> {
   const project = await requireProject(ctx, projectId)
-  if (!(await ctx.store.labels.get(currentOrg(ctx).id, labelId, await ctx.scope()))) throw notFound('Label')
+  await requireLabelToRemove(ctx, currentOrg(ctx).id, labelId)
   if (!(await ctx.store.projects.removeLabel(project.orgId, project.id, labelId))) return project
   return labelsChanged(ctx, project)
 }

@@ -1,0 +1,77 @@
+import type { ActorId, LinkParentType, OrgId, ResourceLink, ResourceLinkId } from '@workgraph/core'
+import type { ResourceLinkRepo } from '@workgraph/core/storage'
+import type { Kysely, Selectable } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { iso } from '../normalize.ts'
+import type { Database } from '../schema.ts'
+
+export function resourceLinkRepo(db: Kysely<Database>): ResourceLinkRepo {
+  const toLink = (r: Selectable<Database['resourceLinks']>): ResourceLink => ({
+    id: r.id as ResourceLinkId,
+    orgId: r.orgId as OrgId,
+    parentType: r.parentType as LinkParentType,
+    parentId: r.parentId,
+    url: r.url,
+    title: r.title,
+    position: Number(r.position),
+    createdBy: r.createdBy as ActorId,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  })
+  const ofParent = (orgId: OrgId, parentType: LinkParentType, parentId: string) =>
+    db
+      .selectFrom('resourceLinks')
+      .where('orgId', '=', orgId)
+      .where('parentType', '=', parentType)
+      .where('parentId', '=', parentId)
+  return {
+    async insert(link) {
+      await db.insertInto('resourceLinks').values(link).execute()
+    },
+    async get(orgId, id) {
+      const row = await db
+        .selectFrom('resourceLinks')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toLink(row) : null
+    },
+    async list(orgId, parentType, parentId, page) {
+      const q = ofParent(orgId, parentType, parentId).selectAll()
+      return (await keysetPage(q, page, { sort: 'position', id: 'id' }).execute()).map(toLink)
+    },
+    async lastPosition(orgId, parentType, parentId) {
+      const row = await ofParent(orgId, parentType, parentId)
+        .select((eb) => eb.fn.max('position').as('last'))
+        .executeTakeFirst()
+      return row?.last === null || row?.last === undefined ? null : Number(row.last)
+    },
+    async update(orgId, id, patch) {
+      await db
+        .updateTable('resourceLinks')
+        .set(patch)
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .execute()
+    },
+    async delete(orgId, id) {
+      await db.deleteFrom('resourceLinks').where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+  }
+}
+
+/** Removes a deleted container's links; the purge of each container kind calls it. */
+export async function deleteLinksOf(
+  db: Kysely<Database>,
+  orgId: string,
+  parentType: LinkParentType,
+  parentId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('resourceLinks')
+    .where('orgId', '=', orgId)
+    .where('parentType', '=', parentType)
+    .where('parentId', '=', parentId)
+    .execute()
+}

@@ -1,0 +1,25 @@
+import type { ProgramId } from '../kernel/ids.ts'
+import type { AnyOperation } from '../kernel/operation.ts'
+import { containerLinkOperations } from '../links/operations.ts'
+import { registerLinkParent } from '../links/parents.ts'
+import { programPath } from './operations.ts'
+import { requireProgram } from './service.ts'
+import { programContainers } from './targets.ts'
+
+/** URL resources of programs: the links group's storage, item operations and events, with a program as the parent. */
+registerLinkParent('program', {
+  name: 'Program',
+  require: (ctx, id) => requireProgram(ctx, id as ProgramId),
+  // Org-level, as the program's own events: every member may view a program.
+  eventTeam: async () => null,
+  containers: (store, orgId, id) => programContainers(store, orgId, id),
+})
+
+export const programResourceLinkOperations: AnyOperation[] = containerLinkOperations({
+  parentType: 'program',
+  plural: 'programs',
+  tag: 'Programs',
+  itemPath: programPath,
+  idParam: 'programId',
+  idPrefix: 'prg',
+})
