@@ -20,6 +20,7 @@ const GROUPS = [
   'documents',
   'programs',
   'comments',
+  'attachments',
   'agents',
   'plans',
   'connectors',
