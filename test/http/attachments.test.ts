@@ -155,7 +155,7 @@ describeEachDatabase('attachments', (db) => {
       duplex: 'half',
     } as RequestInit)
     expect(streamed.status).toBe(413)
-    expect((await streamed.json()).code).toBe('payload_too_large')
+    expect(((await streamed.json()) as { code: string }).code).toBe('payload_too_large')
     expect((await ws.api.get(`${base(ws)}?recordType=task&recordId=${task.id}`)).body.data).toEqual([])
     expect(filesUnder(blobDirectory).length).toBe(before)
   })

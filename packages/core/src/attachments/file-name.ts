@@ -1,8 +1,18 @@
 /** The most characters a stored file name keeps (most file systems allow 255 bytes). */
 export const FILE_NAME_MAX = 200
 
-/** C0 and C1 controls, and the bidirectional overrides and isolates that disguise an extension. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+/** C0 and C1 controls, and the bidirectional marks, overrides and isolates that disguise an extension. */
+function unsafe(char: string): boolean {
+  const c = char.codePointAt(0)!
+  return (
+    c < 0x20 ||
+    (c >= 0x7f && c <= 0x9f) ||
+    c === 0x200e ||
+    c === 0x200f ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2066 && c <= 0x2069)
+  )
+}
 /** Characters some systems refuse in a file name, and quotes that headers and shells treat specially. */
 const RESERVED = /["*:<>?|`]/g
 
@@ -13,7 +23,8 @@ const RESERVED = /["*:<>?|`]/g
  */
 export function safeFileName(given: string | undefined): string {
   const base = (given ?? '').normalize('NFC').split(/[/\\]/).at(-1) ?? ''
-  const cleaned = base.replace(UNSAFE, '').replace(RESERVED, '_').trim().replace(/^\.+/, '').trim()
+  const visible = [...base].filter((c) => !unsafe(c)).join('')
+  const cleaned = visible.replace(RESERVED, '_').trim().replace(/^\.+/, '').trim()
   const chars = [...cleaned]
   if (chars.length === 0) return 'file'
   if (chars.length <= FILE_NAME_MAX) return cleaned
