@@ -275,6 +275,43 @@ describeEachDatabase('attachments', (db) => {
     expect(events.body.data.filter((e: any) => e.kind === 'attachment.deleted')).toHaveLength(2)
   })
 
+  it('hides the files of a deleted record at once; the prune sweep removes their rows and bytes', async () => {
+    const ws = await newWorkspace(server)
+    const org = `/v1/orgs/${ws.orgId}`
+    const task = await newTask(ws)
+    const project = await ws.api.post(`${org}/projects`, { name: 'Gone', teamIds: [ws.teamId] })
+    const doc = await ws.api.post(`${org}/documents`, {
+      holderType: 'team',
+      holderId: ws.teamId,
+      title: 'Gone',
+    })
+    const comment = await ws.api.post(`${org}/tasks/${task.id}/comments`, { body: 'Gone' })
+    const kept = await upload(ws, ws.owner.token, task, Buffer.from('kept'), 'kept.txt')
+    const doomed = [
+      await upload(ws, ws.owner.token, { type: 'project', id: project.body.id }, Buffer.from('p'), 'p.txt'),
+      await upload(ws, ws.owner.token, { type: 'document', id: doc.body.id }, Buffer.from('d'), 'd.txt'),
+      await upload(ws, ws.owner.token, { type: 'comment', id: comment.body.id }, Buffer.from('c'), 'c.txt'),
+    ]
+    expect((await ws.api.delete(`${org}/projects/${project.body.id}`)).status).toBe(204)
+    expect((await ws.api.delete(`${org}/documents/${doc.body.id}`)).status).toBe(204)
+    expect((await ws.api.delete(`${org}/comments/${comment.body.id}`)).status).toBe(204)
+    for (const res of doomed) {
+      expect((await ws.api.get(`${base(ws)}/${res.body.id}`)).status).toBe(404)
+      expect((await download(ws, ws.owner.token, res.body.id)).status).toBe(404)
+    }
+    const before = filesUnder(blobDirectory).length
+    const pruned = await server.engine.prune()
+    expect(pruned.attachments).toBeGreaterThanOrEqual(3)
+    expect(filesUnder(blobDirectory).length).toBeLessThanOrEqual(before - 3)
+    const rows = await server.storage.db
+      .selectFrom('attachments')
+      .select('id')
+      .where('orgId', '=', ws.orgId)
+      .execute()
+    expect(rows.map((r) => r.id)).toEqual([kept.body.id])
+    expect((await download(ws, ws.owner.token, kept.body.id)).bytes.toString()).toBe('kept')
+  })
+
   it('pages through a record’s files in upload order', async () => {
     const ws = await newWorkspace(server)
     const task = await newTask(ws)

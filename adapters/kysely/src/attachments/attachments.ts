@@ -19,6 +19,14 @@ const toAttachment = (r: Selectable<Database['attachments']>): StoredAttachment 
   blobKey: r.blobKey,
 })
 
+/** Where each kind of record lives; a task row stays when the task is (soft-)deleted. */
+const RECORD_TABLES = [
+  ['task', 'tasks'],
+  ['comment', 'comments'],
+  ['project', 'projects'],
+  ['document', 'documents'],
+] as const satisfies ReadonlyArray<readonly [AttachmentRecordType, keyof Database]>
+
 export function attachmentRepo(db: Kysely<Database>): AttachmentRepo {
   return {
     async insert(attachment) {
@@ -45,6 +53,46 @@ export function attachmentRepo(db: Kysely<Database>): AttachmentRepo {
     },
     async delete(orgId, id) {
       await db.deleteFrom('attachments').where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+    async orphans(limit) {
+      const rows = await db
+        .selectFrom('attachments as a')
+        .selectAll('a')
+        .where((eb) =>
+          eb.or([
+            // A deleted comment stays as a tombstone in its thread; its files go with its body.
+            eb.and([
+              eb('a.recordType', '=', 'comment'),
+              eb.exists(
+                eb
+                  .selectFrom('comments as c')
+                  .select('c.id')
+                  .whereRef('c.orgId', '=', 'a.orgId')
+                  .whereRef('c.id', '=', 'a.recordId')
+                  .where('c.deletedAt', 'is not', null),
+              ),
+            ]),
+            ...RECORD_TABLES.map(([type, table]) =>
+              eb.and([
+                eb('a.recordType', '=', type),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom(`${table} as r` as 'tasks as r')
+                      .select('r.id')
+                      .whereRef('r.orgId', '=', 'a.orgId')
+                      .whereRef('r.id', '=', 'a.recordId'),
+                  ),
+                ),
+              ]),
+            ),
+          ]),
+        )
+        .orderBy('a.orgId')
+        .orderBy('a.id')
+        .limit(limit)
+        .execute()
+      return rows.map(toAttachment)
     },
   }
 }

@@ -1,4 +1,4 @@
-import { type AttachmentId, newId, type TeamId } from '../kernel/ids.ts'
+import { type AttachmentId, type CommentId, newId, type TeamId } from '../kernel/ids.ts'
 import type { EngineConfig, OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -62,6 +62,7 @@ export async function createAttachment(
 ): Promise<Attachment> {
   try {
     const record = { type: input.recordType, id: input.recordId }
+    await requireLiveRecord(ctx, record)
     const attachment: StoredAttachment = {
       id: newId('AttachmentId'),
       orgId: currentOrg(ctx).id,
@@ -98,7 +99,9 @@ export async function listAttachments(
   query: { recordType: AttachmentRecordType; recordId: string; cursor?: string; limit?: number },
 ): Promise<Page<Attachment>> {
   const orgId = currentOrg(ctx).id
-  await ctx.require('view', { type: query.recordType, id: query.recordId })
+  const record = { type: query.recordType, id: query.recordId }
+  await ctx.require('view', record)
+  await requireLiveRecord(ctx, record)
   const page = await readPage(ctx, {
     scope: ['attachments.list', orgId, query.recordType, query.recordId],
     query,
@@ -116,6 +119,7 @@ export async function requireAttachment(ctx: OperationContext, id: AttachmentId)
   if (!attachment) throw notFound('Attachment')
   try {
     await ctx.require('view', recordOf(attachment))
+    await requireLiveRecord(ctx, recordOf(attachment))
   } catch (error) {
     if (isProblem(error) && error.code === 'not_found') throw notFound('Attachment')
     throw error
@@ -145,6 +149,16 @@ export async function deleteAttachment(ctx: OperationContext, id: AttachmentId):
     data: withoutKey(attachment),
   })
   await blobStoreOf(ctx.config).delete(attachment.blobKey)
+}
+
+/**
+ * A deleted comment stays in its thread as a tombstone, still a capability target; its files go
+ * with its body: 404 at once, and the prune sweep removes them.
+ */
+async function requireLiveRecord(ctx: OperationContext, record: AttachmentRecord): Promise<void> {
+  if (record.type !== 'comment') return
+  const comment = await ctx.store.comments.get(currentOrg(ctx).id, record.id as CommentId)
+  if (!comment || comment.deletedAt) throw notFound('Comment')
 }
 
 const recordOf = (a: Attachment): AttachmentRecord => ({ type: a.recordType, id: a.recordId })

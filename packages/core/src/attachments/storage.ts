@@ -16,6 +16,11 @@ export interface AttachmentRepo {
     page: PageRequest<'id'>,
   ): Promise<StoredAttachment[]>
   delete(orgId: OrgId, id: AttachmentId): Promise<void>
+  /**
+   * Attachments, of any org, whose record is gone (a deleted project or document, a deleted
+   * comment's tombstone; a task, only ever soft-deleted, keeps them), at most `limit` of them.
+   */
+  orphans(limit: number): Promise<StoredAttachment[]>
 }
 
 declare module '../kernel/storage.ts' {
