@@ -21,6 +21,7 @@ const GROUPS = [
   'documents',
   'programs',
   'comments',
+  'attachments',
   'agents',
   'plans',
   'connectors',

@@ -15,6 +15,8 @@ const QUERIES: Record<string, (ids: Ids) => Record<string, string>> = {
   'names.resolve': (ids) => ({ kind: 'task', name: ids.taskId! }),
   'access.holders': (ids) => ({ targetType: 'task', targetId: ids.taskId! }),
   'linkedItems.lookup': () => ({ url: 'https://github.com/acme/api/issues/1' }),
+  'attachments.create': (ids) => ({ recordType: 'task', recordId: ids.taskId! }),
+  'attachments.list': (ids) => ({ recordType: 'task', recordId: ids.taskId! }),
 }
 
 function request(op: AnyOperation, ids: Ids) {

@@ -101,6 +101,10 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // The sample project is completed by `projects.complete`; cancel the other one.
   'projects.cancel': (ids) => ({ ...ids, projectId: ids.otherProjectId! }),
 }
+/** Query parameters a write needs (the record an upload goes to; the upload itself is an empty file). */
+const QUERY: Record<string, (ids: Ids) => string> = {
+  'attachments.create': (ids) => `?recordType=task&recordId=${ids.taskId}`,
+}
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined
 
@@ -164,7 +168,7 @@ describeEachDatabase('every write emits events', (db) => {
         expect(res.status, `${prior.id} before ${op.id}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
       }
       const before = await log(ids.orgId!)
-      const res = await server.request(op.method, fill(op, ids), {
+      const res = await server.request(op.method, `${fill(op, ids)}${QUERY[op.id]?.(ids) ?? ''}`, {
         token,
         body: bodyOf(op, ids),
       })

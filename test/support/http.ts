@@ -15,7 +15,7 @@ export interface RequestOptions {
   token?: string | null
   body?: unknown
   /** Sent as is, instead of JSON.stringify(body). */
-  rawBody?: string
+  rawBody?: string | Uint8Array
   headers?: Record<string, string>
 }
 
@@ -59,7 +59,7 @@ export async function startTestServer(
   async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...o.headers }
     if (o.token) headers.authorization = `Bearer ${o.token}`
-    let body: string | undefined = o.rawBody
+    let body: string | Uint8Array | undefined = o.rawBody
     if (o.body !== undefined) {
       body = JSON.stringify(o.body)
       headers['content-type'] ??= 'application/json'

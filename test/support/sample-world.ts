@@ -334,6 +334,17 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     })
   ).body
   await ws.api.patch(`${base}/documents/${document.id}`, { content: 'Second' })
+  const attachment = (
+    await server.request(
+      'POST',
+      `${base}/attachments?recordType=task&recordId=${task.id}&fileName=sample.txt`,
+      {
+        token: ws.owner.token,
+        rawBody: 'Sample',
+        headers: { 'content-type': 'application/octet-stream' },
+      },
+    )
+  ).body
   const firstVersion = (await ws.api.get(`${base}/documents/${document.id}/versions`)).body.data.at(-1)
   const field = (
     await ws.api.post(`${base}/custom-fields`, {
@@ -471,6 +482,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     documentId: document.id,
     /** Its first content version, which differs from the current content (restoring it changes something). */
     versionId: firstVersion.id,
+    /** A text file the owner attached to the sample task. */
+    attachmentId: attachment.id,
     /** A pending email domain of the org (its TXT record is not published). */
     domainId: domain.id,
     /** A queued export and a queued CSV import of the org (the transfer job is not run). */

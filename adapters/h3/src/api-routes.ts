@@ -1,7 +1,7 @@
 import { type AnyOperation, type Engine, isProblem, ProblemError } from '@workgraph/core'
 import type { H3 } from 'h3'
 import { authenticate } from './authenticate.ts'
-import { acceptsJson, parseJsonBody, parseQuery, readLimitedText } from './http-request.ts'
+import { acceptsJson, parseJsonBody, parseQuery, readLimitedText, streamedBody } from './http-request.ts'
 import {
   bearerChallenge,
   CORS_HEADERS,
@@ -54,9 +54,9 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
           throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
 
         const url = new URL(request.url)
-        const text = await readLimitedText(request, engine.config.maxBodyBytes)
-        // A body sent to an operation that takes none is refused as such, whatever its type or syntax.
-        const body = operation.body ? parseJsonBody(text, request.headers.get('content-type')) : text
+        const body = operation.streamBody
+          ? streamedBody(request, operation.streamBody.maxBytes(engine.config))
+          : await jsonBody(request, operation, engine.config.maxBodyBytes)
         const result = await engine.execute(
           operation.id,
           { params: event.context.params ?? {}, query: parseQuery(url), body },
@@ -74,7 +74,12 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
       } catch (error) {
         if (isProblem(error)) {
           const extra: Record<string, string> =
-            error.code === 'method_not_allowed' ? { allow: allow.join(', ') } : {}
+            error.code === 'method_not_allowed'
+              ? { allow: allow.join(', ') }
+              : // The rest of a refused body is not read: the connection cannot carry another request.
+                error.code === 'payload_too_large'
+                ? { connection: 'close' }
+                : {}
           return problem(error, {
             ...headers,
             ...bearerChallenge(error, seen.hadToken, resourceMetadata),
@@ -86,6 +91,12 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
       }
     })
   }
+}
+
+async function jsonBody(request: Request, operation: AnyOperation, limit: number): Promise<unknown> {
+  const text = await readLimitedText(request, limit)
+  // A body sent to an operation that takes none is refused as such, whatever its type or syntax.
+  return operation.body ? parseJsonBody(text, request.headers.get('content-type')) : text
 }
 
 function optionsFrom(request: Request) {

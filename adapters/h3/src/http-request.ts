@@ -22,6 +22,36 @@ export async function readLimitedText(request: Request, limit: number): Promise<
   return new TextDecoder().decode(Buffer.concat(chunks))
 }
 
+/**
+ * A raw body for an operation that streams it (`streamBody`), unread: core reads it and stops past
+ * `limit`. A declared `Content-Length` over the limit is refused before anything is read.
+ */
+export function streamedBody(request: Request, limit: number): AsyncIterable<Uint8Array> | undefined {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > limit) throw tooLarge(limit)
+  const body = request.body
+  return body ? readWithoutCancel(body) : undefined
+}
+
+/**
+ * Reads a body until the consumer stops, then only lets go of it. Cancelling Node's request stream
+ * mid-body breaks its web-stream adapter (a later chunk is queued on the closed stream and throws
+ * outside any handler); the unread rest is left to the server, which closes the connection after
+ * the 413 (`Connection: close`).
+ */
+async function* readWithoutCancel(body: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      yield value
+    }
+  } finally {
+    reader.releaseLock()
+  }
+}
+
 function tooLarge(limit: number): ProblemError {
   return new ProblemError('payload_too_large', `The request body is larger than ${limit} bytes.`, {
     extensions: { maxBytes: limit },

@@ -90,7 +90,8 @@ export function bearerChallenge(
 
 /**
  * A download: the operation has checked access; its content is streamed piece by piece, each read
- * on its own, as an attachment.
+ * on its own, as an attachment. It is never shown inline: `nosniff` and a sandboxing CSP keep a
+ * browser from running what a file holds even when opened directly.
  */
 export function fileResponse(
   engine: Engine,
@@ -99,25 +100,41 @@ export function fileResponse(
   headers: Record<string, string>,
 ): Response {
   const encoder = new TextEncoder()
-  const pieces = file.content(engine.storage, result)[Symbol.asyncIterator]()
+  const pieces = file.content(engine.storage, result, engine.config)[Symbol.asyncIterator]()
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await pieces.next()
       if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(next.value))
+      else controller.enqueue(typeof next.value === 'string' ? encoder.encode(next.value) : next.value)
     },
     async cancel() {
       await pieces.return?.()
     },
   })
-  const filename = file.filename(result).replace(/[^\w.-]/g, '_')
   return new Response(body, {
     status: 200,
     headers: {
-      'content-type': `${file.mediaType}; charset=utf-8`,
-      'content-disposition': `attachment; filename="${filename}"`,
+      'content-type': file.contentType?.(result) ?? `${file.mediaType}; charset=utf-8`,
+      'content-disposition': attachmentDisposition(file.filename(result)),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': 'no-store',
       ...headers,
     },
   })
+}
+
+/**
+ * `attachment` with an ASCII fallback `filename` (anything but letters, digits, `.`, `-`, `_` and
+ * spaces replaced) and, when that differs, the exact name as RFC 8187 `filename*` (RFC 6266): no quote, backslash,
+ * control character or line break of a name can reach the header.
+ */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\w. -]/g, '_') || 'file'
+  const exact = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  if (fallback === name) return `attachment; filename="${name}"`
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`
 }

@@ -1,6 +1,7 @@
 import type { AccessTables } from './access/tables.ts'
 import type { AdminTables } from './admin/tables.ts'
 import type { AgentsTables } from './agents/tables.ts'
+import type { AttachmentsTables } from './attachments/tables.ts'
 import type { CommentsTables } from './comments/tables.ts'
 import type { ConnectorsTables } from './connectors/tables.ts'
 import type { CyclesTables } from './cycles/tables.ts'
@@ -51,6 +52,7 @@ export interface Database
     ProgramsTables,
     LabelsTables,
     CommentsTables,
+    AttachmentsTables,
     ConnectorsTables,
     NotificationsTables,
     MeTables,

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import { accessStore } from './access/store.ts'
 import { adminStore } from './admin/store.ts'
 import { agentsStore } from './agents/store.ts'
+import { attachmentsStore } from './attachments/store.ts'
 import { commentsStore } from './comments/store.ts'
 import { type ConnectOptions, connect } from './connect.ts'
 import { connectorsStore } from './connectors/store.ts'
@@ -64,6 +65,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...timeStore(db),
     ...programsStore(db),
     ...commentsStore(db),
+    ...attachmentsStore(db),
     ...agentsStore(db),
     ...connectorsStore(db),
     ...notificationsStore(db, dialect),

@@ -1,6 +1,7 @@
 import { accessGroup } from './access/group.ts'
 import { adminGroup } from './admin/group.ts'
 import { agentsGroup } from './agents/group.ts'
+import { attachmentsGroup } from './attachments/group.ts'
 import { commentsGroup } from './comments/group.ts'
 import { connectorsGroup } from './connectors/group.ts'
 import { cyclesGroup } from './cycles/group.ts'
@@ -55,6 +56,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   labelsGroup,
   viewsGroup,
   commentsGroup,
+  attachmentsGroup,
   agentsGroup,
   plansGroup,
   connectorsGroup,

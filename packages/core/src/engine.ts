@@ -1,4 +1,5 @@
 import { loadProfile } from './access/profile.ts'
+import { sweepAttachments } from './attachments/sweep.ts'
 import { CATALOGUE } from './catalogue.ts'
 import { advanceCycles, type CycleAdvance } from './cycles/maintenance.ts'
 import { createEngineCore, type EngineBase, type EngineOptions } from './kernel/engine.ts'
@@ -25,10 +26,18 @@ export interface Engine extends EngineBase {
   readonly streams: StreamBroker
   /**
    * Deletes what has expired (idempotency records older than 24 h, spent OAuth codes and tokens,
-   * events older than `streams.retentionDays`, protocol sessions unseen for a day); hosts call it
+   * events older than `streams.retentionDays`, protocol sessions unseen for a day, attachments of deleted
+   * records with their bytes); hosts call it
    * now and then.
    */
-  prune(): Promise<{ idempotencyKeys: number; oauth: number; events: number; sessions: number }>
+  prune(): Promise<{
+    idempotencyKeys: number
+    oauth: number
+    events: number
+    sessions: number
+    /** Attachments of deleted records, removed with their bytes. */
+    attachments: number
+  }>
   /** Ends live streams and stops their timers. */
   close(): Promise<void>
   /**
@@ -104,7 +113,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       // Protocol sessions (MCP) unseen for a day: longer than any handler's idle limit.
       const idleBefore = new Date(clock().getTime() - SESSION_RETENTION_MS).toISOString()
       const sessions = await storage.transaction((s) => s.protocolSessions.prune(idleBefore))
-      return { idempotencyKeys, oauth, events, sessions }
+      const attachments = await sweepAttachments(storage, core.config)
+      return { idempotencyKeys, oauth, events, sessions, attachments }
     },
     advanceCycles(opts = {}) {
       const sweep = {

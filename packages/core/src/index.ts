@@ -20,6 +20,12 @@ export type { DnsTxtResolver } from './admin/dns.ts'
 export { checkTxtRecord } from './admin/dns.ts'
 export type { InvitationPolicy } from './admin/schemas.ts'
 export { AuditEntry, Domain, INVITATION_POLICIES, OrgSettings } from './admin/schemas.ts'
+export type { BlobStore, StoredBlob } from './attachments/blob-store.ts'
+export { DEFAULT_MAX_UPLOAD_BYTES, limitBytes } from './attachments/blob-store.ts'
+export { safeFileName } from './attachments/file-name.ts'
+export type { AttachmentRecordType } from './attachments/schemas.ts'
+export { Attachment } from './attachments/schemas.ts'
+export type { StoredAttachment } from './attachments/storage.ts'
 export { CATALOGUE, EVENT_KINDS, OPERATIONS, TAGS } from './catalogue.ts'
 export { isReactionEmoji } from './comments/reactions.ts'
 export type { ReactionTargetType } from './comments/schemas.ts'
@@ -91,6 +97,7 @@ export type {
   ApprovalId,
   ApprovalPolicyId,
   AwayId,
+  AttachmentId,
   CommentId,
   CommentRevisionId,
   ConnectionId,
@@ -153,6 +160,7 @@ export type {
   HttpMethod,
   Operation,
   OperationContext,
+  StreamBody,
   StreamConfig,
 } from './kernel/operation.ts'
 export { defineOperation, isOrgScoped, isWrite } from './kernel/operation.ts'

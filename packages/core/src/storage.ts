@@ -12,6 +12,7 @@ export type {
   SessionFilter,
   SessionRepo,
 } from './agents/storage.ts'
+export type { AttachmentRepo, StoredAttachment } from './attachments/storage.ts'
 export type {
   CommentRecord,
   CommentRepo,

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { parseEnv } from 'node:util'
 
 /** One environment setting of the reference server; docs/configuration.md is generated from these. */
@@ -52,6 +53,17 @@ export const SETTINGS: readonly SettingDefinition[] = [
     default: './.workgraph/workgraph.db',
   },
   { name: 'DATABASE_SCHEMA', description: 'Postgres only: the schema to work in.' },
+  {
+    name: 'BLOB_DIR',
+    description:
+      'Where attachment bytes are kept (docs/attachments.md); by default `blobs` beside the SQLite file, or `./.workgraph/blobs` with Postgres. Instances sharing a database must share it.',
+  },
+  {
+    name: 'MAX_UPLOAD_BYTES',
+    description: 'The largest attachment, in bytes (25 MiB by default).',
+    default: '26214400',
+    check: integer(1, 1_099_511_627_776),
+  },
   {
     name: 'REDIS_URL',
     description:
@@ -125,6 +137,8 @@ export interface ServerSettings {
   baseUrl?: string
   databaseUrl: string
   databaseSchema?: string
+  blobDir: string
+  maxUploadBytes: number
   redisUrl?: string
   firstPartyClients: string[]
   retentionDays: number
@@ -174,6 +188,12 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
     ...(get('BASE_URL') ? { baseUrl: get('BASE_URL')!.replace(/\/$/, '') } : {}),
     databaseUrl: value('DATABASE_URL'),
     ...(get('DATABASE_SCHEMA') ? { databaseSchema: get('DATABASE_SCHEMA') } : {}),
+    blobDir:
+      get('BLOB_DIR') ??
+      (/^postgres(ql)?:/.test(value('DATABASE_URL'))
+        ? './.workgraph/blobs'
+        : join(dirname(value('DATABASE_URL')), 'blobs')),
+    maxUploadBytes: Number(value('MAX_UPLOAD_BYTES')),
     ...(get('REDIS_URL') ? { redisUrl: get('REDIS_URL') } : {}),
     firstPartyClients: (get('FIRST_PARTY_CLIENTS') ?? '')
       .split(',')

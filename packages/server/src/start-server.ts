@@ -1,5 +1,8 @@
+import { mkdtemp } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createEngine, type Engine, type EngineSettings, type EventHub, type Mailer } from '@workgraph/core'
 import { type AppOptions, createApp } from '@workgraph/h3'
 import { createPostgresEventHub, isPostgresUrl, type KyselyStorage, openStorage } from '@workgraph/kysely'
@@ -7,6 +10,7 @@ import { createRedisRateLimitStore } from '@workgraph/redis'
 import { toNodeHandler } from 'h3'
 import { answerClientErrors } from './client-errors.ts'
 import { createNodeDnsResolver } from './dns-resolver.ts'
+import { blobDirectoryBeside, createFileBlobStore } from './file-blob-store.ts'
 
 export interface ServerOptions extends AppOptions {
   /** A SQLite file path or a `postgres://` URL. */
@@ -29,6 +33,12 @@ export interface ServerOptions extends AppOptions {
   mailer?: Mailer
   /** The engine's clock (tests move it to expire tokens and end cycles). */
   clock?: () => Date
+  /**
+   * Where attachment bytes are kept: by default a `blobs` directory beside the SQLite file, and for
+   * Postgres a new temporary directory (give one that outlives the process, and that every
+   * instance shares, in production).
+   */
+  blobDirectory?: string
 }
 
 export interface RunningServer {
@@ -59,6 +69,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
       })
     : undefined
+  const blobDirectory =
+    options.blobDirectory ??
+    (isPostgresUrl(options.databaseUrl)
+      ? await mkdtemp(join(tmpdir(), 'workgraph-blobs-'))
+      : blobDirectoryBeside(options.databaseUrl))
   const server = createServer()
   answerClientErrors(server)
   const host = options.host ?? '127.0.0.1'
@@ -70,6 +85,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     config: {
       ...options.config,
       dns: options.config?.dns ?? createNodeDnsResolver(),
+      blobs: options.config?.blobs ?? createFileBlobStore(blobDirectory),
       baseUrl: options.baseUrl ?? url,
     },
     ...(hub ? { hub } : {}),

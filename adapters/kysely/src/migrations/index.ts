@@ -37,6 +37,7 @@ import * as m0046 from './0046_triage.ts'
 import * as m0047 from './0047_time_tracking.ts'
 import * as m0049 from './0049_follows_mutes.ts'
 import * as m0050 from './0050_approval_policies.ts'
+import * as m0051 from './0051_attachments.ts'
 import * as m0052 from './0052_container_links_labels.ts'
 import * as m0053 from './0053_away_and_declined_invitations.ts'
 import * as m0057 from './0057_connector_settings_record_properties.ts'
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0047_time_tracking': m0047,
   '0049_follows_mutes': m0049,
   '0050_approval_policies': m0050,
+  '0051_attachments': m0051,
   '0052_container_links_labels': m0052,
   '0053_away_and_declined_invitations': m0053,
   '0057_connector_settings_record_properties': m0057,

@@ -21,6 +21,13 @@ export function compileOperation(operation: AnyOperation): CompiledOperation {
   return {
     operation,
     parse(raw) {
+      if (operation.streamBody) {
+        return {
+          params: params.parse(raw.params ?? {}),
+          query: query.parse(raw.query ?? {}),
+          body: (raw.body as AsyncIterable<Uint8Array> | undefined) ?? emptyStream(),
+        }
+      }
       if (!body && raw.body !== undefined) {
         throw new ProblemError('validation_failed', 'This operation takes no request body.', {
           errors: [{ pointer: '/body', message: 'Unexpected body' }],
@@ -38,4 +45,9 @@ export function compileOperation(operation: AnyOperation): CompiledOperation {
       }
     },
   }
+}
+
+/** No bytes: a stream body sent without content is an empty file, not a missing one. */
+function emptyStream(): AsyncIterable<Uint8Array> {
+  return { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) }
 }

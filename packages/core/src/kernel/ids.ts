@@ -59,6 +59,7 @@ export const ID_PREFIXES = {
   ApprovalPolicyId: 'apol',
   AwayId: 'awy',
   ResourceLinkId: 'lnk',
+  AttachmentId: 'att',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -106,6 +107,7 @@ export type RecurrenceId = Id<'RecurrenceId'>
 export type ReminderId = Id<'ReminderId'>
 export type DocumentId = Id<'DocumentId'>
 export type DocumentVersionId = Id<'DocumentVersionId'>
+export type AttachmentId = Id<'AttachmentId'>
 export type DomainId = Id<'DomainId'>
 export type CustomFieldId = Id<'CustomFieldId'>
 export type CustomFieldOptionId = Id<'CustomFieldOptionId'>

@@ -151,6 +151,15 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     ...(op.scope ? { 'x-required-scope': op.scope } : {}),
     ...(op.capability ? { 'x-required-capability': op.capability } : {}),
     ...(parameters.length ? { parameters } : {}),
+    ...(op.streamBody
+      ? {
+          requestBody: {
+            required: true,
+            description: op.streamBody.description,
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+        }
+      : {}),
     ...(op.body
       ? {
           requestBody: {

@@ -105,7 +105,8 @@ export interface OperationInput<P, Q, B> {
 }
 
 /**
- * An HTTP exchange with another service that must not hold a database transaction open: `prepare`
+ * Work that must not hold a database transaction open (an HTTP exchange with another service, a
+ * streamed upload into a blob store): `prepare`
  * runs first, in a read of its own after the same org, actor and capability checks, and returns
  * what to send; `send` runs outside any transaction; `run` then receives its answer as
  * `input.outbound` in the operation's own transaction, where it re-reads what it changes.
@@ -158,6 +159,8 @@ export interface Operation<
   writes?: boolean
   /** Answers with a file instead of JSON (see `FileAnswer`); `response` then describes its text. */
   file?: FileAnswer
+  /** Takes raw bytes instead of a JSON `body` (see `StreamBody`); leave `body` out. */
+  streamBody?: StreamBody
   run(
     ctx: OperationContext,
     input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
@@ -172,11 +175,26 @@ export type AnyOperation = Operation<any, any, any, any>
  * neither holds a transaction open nor sits whole in memory.
  */
 export interface FileAnswer {
-  /** E.g. `application/x-ndjson`. */
+  /** E.g. `application/x-ndjson`: what `Accept` may name and the reference shows. */
   mediaType: string
+  /** The `Content-Type` of this answer when it depends on the file; default `mediaType` as UTF-8 text. */
+  contentType?(result: any): string
   /** The attachment's file name (`Content-Disposition`). */
   filename(result: any): string
-  content(storage: Storage, result: any): AsyncIterable<string>
+  /** Text pieces are sent as UTF-8, byte pieces as they are. */
+  content(storage: Storage, result: any, config: EngineConfig): AsyncIterable<string | Uint8Array>
+}
+
+/**
+ * A request body of raw bytes (`application/octet-stream`, any `Content-Type` accepted). The host
+ * hands it over unread as `input.body`, an `AsyncIterable<Uint8Array>` (empty when nothing was
+ * sent), so the operation can stream it somewhere without holding it in memory; it must stop
+ * reading past `maxBytes` and answer 413 `payload_too_large`. Hosts refuse a larger declared
+ * `Content-Length` before reading anything.
+ */
+export interface StreamBody {
+  description: string
+  maxBytes(config: EngineConfig): number
 }
 
 /** A request body and a success response, as the reference shows them. */

@@ -255,6 +255,7 @@ const PARAM_BRANDS: Record<string, IdBrand> = {
   initiativeId: 'InitiativeId',
   documentId: 'DocumentId',
   versionId: 'DocumentVersionId',
+  attachmentId: 'AttachmentId',
   domainId: 'DomainId',
   exportId: 'ExportId',
   importId: 'ImportId',

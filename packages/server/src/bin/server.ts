@@ -5,6 +5,7 @@ import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/k
 import { toNodeHandler } from 'h3'
 import { answerClientErrors } from '../client-errors.ts'
 import { loadConnectors } from '../connectors-config.ts'
+import { createFileBlobStore } from '../file-blob-store.ts'
 import { gracefulClose } from '../graceful-close.ts'
 import { bindServer, PortInUseError } from '../listen.ts'
 import { createLogger } from '../logger.ts'
@@ -49,6 +50,8 @@ const engine = await createEngine({
     baseUrl,
     streams: { retentionDays: settings.retentionDays, pingSeconds: settings.pingSeconds },
     firstPartyClients: settings.firstPartyClients,
+    blobs: createFileBlobStore(settings.blobDir),
+    maxUploadBytes: settings.maxUploadBytes,
     ...(connectors ? { connectors } : {}),
   },
   ...(hub ? { hub } : {}),
