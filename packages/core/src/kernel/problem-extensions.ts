@@ -53,6 +53,7 @@ const EXTENSIONS = {
     statusCategory: Type.Optional(
       Type.String({ description: "The record's status category that refuses it, e.g. `completed`." }),
     ),
+    awayId: Type.Optional(Type.String({ description: 'The away period the new one overlaps.' })),
   },
   document_locked: {
     lockedById: Type.String({ description: 'Who locked the document.' }),
