@@ -57,6 +57,11 @@ export {
   CustomFieldValue,
 } from './fields/schemas.ts'
 export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
+export {
+  InitiativeMetric,
+  type InitiativeMetricRecord,
+  InitiativeMetricValue,
+} from './initiatives/metric-schemas.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
   INITIATIVE_STATUSES,
@@ -108,6 +113,7 @@ export type {
   ImportId,
   InitiativeHistoryId,
   InitiativeId,
+  InitiativeMetricValueId,
   InvitationId,
   LabelId,
   LinkedItemId,
@@ -134,6 +140,7 @@ export type {
   TemplateId,
   TimeEntryId,
   UpdateId,
+  UpdateRequestId,
   UpdateRevisionId,
   UserId,
   ViewId,
@@ -218,7 +225,7 @@ export {
   ProgramProject,
   ProgramRollup,
 } from './programs/schemas.ts'
-export { nextUpdateDue } from './projects/cadence.ts'
+export { nextDueAt, nextUpdateDue } from './projects/cadence.ts'
 export { ProjectHistoryEntry } from './projects/history-records.ts'
 export type { ProjectRelationType } from './projects/relation-schemas.ts'
 export { PROJECT_RELATION_TYPES, ProjectRelation } from './projects/relation-schemas.ts'
@@ -235,6 +242,7 @@ export {
   ProjectProgress,
   ProjectStatus,
 } from './projects/schemas.ts'
+export { CadenceDefault, UpdateSettings } from './projects/update-settings.ts'
 export type { StreamBroker, StreamItem, StreamSink, SubscribeOptions } from './streams/broker.ts'
 export type { Positions } from './streams/cursor.ts'
 export { decodeStreamCursor, encodeStreamCursor } from './streams/cursor.ts'
@@ -290,6 +298,7 @@ export {
 export type { AllocationUnit, SummaryGroup, TimeEntrySource } from './time/schemas.ts'
 export { Allocation, TimeEntry, Timer, TimeSummary } from './time/schemas.ts'
 export { Export, IMPORT_FORMATS, Import, ImportError } from './transfers/schemas.ts'
+export { UpdateDueItem, UpdateRequest } from './updates/cadence-schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

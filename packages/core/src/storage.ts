@@ -35,6 +35,7 @@ export type {
   ValueHolder,
 } from './fields/storage.ts'
 export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
+export type { InitiativeMetricRepo } from './initiatives/metric-storage.ts'
 export type {
   Ancestor,
   InitiativeFilter,
@@ -107,6 +108,7 @@ export type {
   ProjectStatusRepo,
   SeededStatus,
 } from './projects/storage.ts'
+export type { CadenceParentType, UpdateSettingsRepo } from './projects/update-settings.ts'
 export type { StateTally } from './tasks/progress.ts'
 export type {
   TaskDependencyRecord,
@@ -152,6 +154,7 @@ export type {
   ImportRepo,
 } from './transfers/storage.ts'
 export type { TriageSnoozeRepo } from './triage/storage.ts'
+export type { DueCandidate, UpdateDueRepo, UpdateRequestRepo } from './updates/cadence-storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'
 export type { ViewPreferenceRepo, ViewRepo } from './views/storage.ts'

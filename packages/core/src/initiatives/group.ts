@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { metricOperations } from './metric-operations.ts'
 import { initiativeOperations } from './operations.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
@@ -15,7 +16,7 @@ export const initiativesGroup: ResourceGroup = {
       agentWork: true,
     },
   ],
-  operations: [...initiativeOperations, ...initiativeSubscriberOperations],
+  operations: [...initiativeOperations, ...metricOperations, ...initiativeSubscriberOperations],
   events: [
     {
       kinds: [
@@ -43,6 +44,12 @@ export const initiativesGroup: ResourceGroup = {
       ],
       emittedBy:
         '`initiativeUpdates.create`, and the `projectUpdates.*` item operations on an initiative’s update (org-level)',
+    },
+    {
+      kinds: ['initiative_metric.updated', 'initiative_metric.deleted', 'initiative_metric_value.created'],
+      emittedBy:
+        '`initiatives.metric.set`, `initiatives.metric.delete`, `initiatives.metric.values.create` (org-level); ' +
+        '`initiative_metric.updated` carries the `previous` definition (null for a new metric)',
     },
     {
       kinds: ['initiative_subscriber.created', 'initiative_subscriber.deleted'],

@@ -47,6 +47,9 @@ export const PROBLEMS = {
   subtask_depth: { status: 409, title: 'Subtasks nest at most five levels deep' },
   initiative_cycle: { status: 409, title: 'An initiative cannot become its own ancestor' },
   initiative_depth: { status: 409, title: 'Initiatives nest at most five levels deep' },
+  update_already_requested: { status: 409, title: 'An update was already asked for on this record today' },
+  no_update_owner: { status: 422, title: 'The record has no lead or owner to ask for an update' },
+  metric_not_set: { status: 409, title: 'The initiative has no metric' },
   project_status_in_use: { status: 409, title: 'Projects are still in this project status' },
   last_project_status: {
     status: 409,
