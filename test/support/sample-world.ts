@@ -101,6 +101,11 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiatives.create': () => ({ name: 'Matrix' }),
   'initiatives.update': () => ({ name: 'Renamed' }),
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'initiatives.metric.set': () => ({ unit: 'number', initial: 0, target: 100 }),
+  'initiatives.metric.values.create': () => ({ value: 42 }),
+  'updateSettings.update': () => ({ project: { everyWeeks: 1 } }),
+  // The sample initiative's owner is asked.
+  'updates.request': (ids) => ({ subjectType: 'initiative', subjectId: ids.initiativeId }),
   'orgSettings.update': (ids) => ({ defaultTeamId: ids.teamId }),
   'domains.create': () => ({ domain: 'matrix.example' }),
   'exports.create': () => ({}),
@@ -298,7 +303,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   // The owner's own layout of it, so dropping one's overrides has something to drop.
   await ws.api.put(`${base}/views/${view.id}/preferences`, { preferences: { layout: 'board' } })
-  const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample' })).body
+  const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample', ownerId: member.memberId }))
+    .body
+  await ws.api.put(`${base}/initiatives/${initiative.id}/metric`, { unit: 'number', initial: 0, target: 10 })
   const document = (
     await ws.api.post(`${base}/documents`, {
       holderType: 'project',
@@ -434,7 +441,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     updateId: update.id,
     /** A view of the sample tasks, shared with the sample team. */
     viewId: view.id,
-    /** An initiative with no project, program or member yet. */
+    /** An initiative owned by `memberId`, with a metric and no project, program or member yet. */
     initiativeId: initiative.id,
     /** A document of the sample project, edited once. */
     documentId: document.id,
