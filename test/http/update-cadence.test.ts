@@ -223,6 +223,21 @@ describeEachDatabase('update cadence, updates due and update requests', (db) => 
       body: { code: 'no_update_owner' },
     })
 
+    // Asking needs comment: a view-only reader of the project may not.
+    const lead = await ws.addMember('member')
+    const led = (
+      await ws.api.post(`${base}/projects`, { name: 'Led', teamIds: [ws.teamId], leadId: lead.memberId })
+    ).body
+    const viewer = await teamGuest(ws, 'view')
+    expect(await viewer.api.post(requests, { subjectType: 'project', subjectId: led.id })).toMatchObject({
+      status: 403,
+      body: { code: 'capability_required', capability: 'comment' },
+    })
+    const commenter = await teamGuest(ws, 'comment')
+    expect((await commenter.api.post(requests, { subjectType: 'project', subjectId: led.id })).status).toBe(
+      201,
+    )
+
     const design = (await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })).body
     const outsider = await teamGuest(ws, 'view', design.id)
     expect(

@@ -303,8 +303,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   // The owner's own layout of it, so dropping one's overrides has something to drop.
   await ws.api.put(`${base}/views/${view.id}/preferences`, { preferences: { layout: 'board' } })
-  const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample', ownerId: member.memberId }))
-    .body
+  const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Sample' })).body
+  // Owned by the member, set after creation so they do not follow it (subscribing them changes something).
+  await ws.api.patch(`${base}/initiatives/${initiative.id}`, { ownerId: member.memberId })
   await ws.api.put(`${base}/initiatives/${initiative.id}/metric`, { unit: 'number', initial: 0, target: 10 })
   const document = (
     await ws.api.post(`${base}/documents`, {

@@ -110,13 +110,19 @@ export const cadenceOperations: AnyOperation[] = [
     summary: 'Ask for a status update',
     description:
       "Asks the project's lead, or the program's or initiative's owner, for a status update: they get an " +
-      '`updateRequested` notification when they can view the record. Anyone who can view the record may ask. A ' +
+      '`updateRequested` notification when they can view the record. Asking needs `comment` on the record. A ' +
       'request stays open until an update is posted; while one asked today is open, another answers 409 ' +
       '`update_already_requested`. A record without a lead or owner answers 422 `no_update_owner`.',
     params: orgParams('/v1/orgs/{orgId}/update-requests'),
     body: UpdateRequestBody,
     response: UpdateRequest,
     status: 201,
+    // Like following or reacting: a participation above reading, so a view-only reader cannot nag.
+    capability: 'comment',
+    target: ({ body }) => ({
+      type: (body as UpdateRequestBody).subjectType,
+      id: (body as UpdateRequestBody).subjectId,
+    }),
     errors: ['not_found', 'archived', 'update_already_requested', 'no_update_owner'],
     examples: cadenceExamples.request,
     run: (ctx, { body }) => requestUpdate(ctx, body as never),
