@@ -1,4 +1,4 @@
-import { nextDueAt, nextUpdateDue } from '@workgraph/core'
+import { nextDueAt, nextUpdateDue, type UserId } from '@workgraph/core'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
@@ -20,7 +20,7 @@ describeEachDatabase('update cadence, updates due and update requests', (db) => 
   afterAll(() => server.drop())
 
   /** Access tokens live 15 minutes of the server's clock: a test that moves it signs in again. */
-  async function signIn(userId: string) {
+  async function signIn(userId: UserId) {
     const token = await server.engine.tokens.issueAccessToken({ userId, scopes: ['work:read', 'work:write'] })
     return server.as(token)
   }
