@@ -211,7 +211,7 @@ describeEachDatabase('project health and update cadence', (db) => {
     expect(quiet).toMatchObject({
       health: null,
       lastUpdateAt: null,
-      updateCadence: 'none',
+      updateCadence: 'orgDefault',
       updateWeekday: 'friday',
       nextUpdateDueAt: null,
       updateDue: false,

@@ -114,6 +114,11 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'initiatives.create': () => ({ name: 'Matrix' }),
   'initiatives.update': () => ({ name: 'Renamed' }),
   'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
+  'initiatives.metric.set': () => ({ unit: 'number', initial: 0, target: 100 }),
+  'initiatives.metric.values.create': () => ({ value: 42 }),
+  'updateSettings.update': () => ({ project: { everyWeeks: 1 } }),
+  // The sample initiative's owner is asked.
+  'updates.request': (ids) => ({ subjectType: 'initiative', subjectId: ids.initiativeId }),
   'orgSettings.update': (ids) => ({ defaultTeamId: ids.teamId }),
   'domains.create': () => ({ domain: 'matrix.example' }),
   'exports.create': () => ({}),
@@ -325,6 +330,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const resourceLink = (
     await ws.api.post(`${base}/projects/${project.id}/links`, { url: 'https://example.com/spec' })
   ).body
+  // Owned by the member, set after creation so they do not follow it (subscribing them changes something).
+  await ws.api.patch(`${base}/initiatives/${initiative.id}`, { ownerId: member.memberId })
+  await ws.api.put(`${base}/initiatives/${initiative.id}/metric`, { unit: 'number', initial: 0, target: 10 })
   const document = (
     await ws.api.post(`${base}/documents`, {
       holderType: 'project',
@@ -471,7 +479,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     updateId: update.id,
     /** A view of the sample tasks, shared with the sample team. */
     viewId: view.id,
-    /** An initiative with no project, program or member yet. */
+    /** An initiative owned by `memberId`, with a metric and no project, program or member yet. */
     initiativeId: initiative.id,
     /** An initiative linking two projects, `orderedProjectId` last. */
     orderedInitiativeId: ordered.id,

@@ -63,6 +63,11 @@ export {
   CustomFieldValue,
 } from './fields/schemas.ts'
 export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
+export {
+  InitiativeMetric,
+  type InitiativeMetricRecord,
+  InitiativeMetricValue,
+} from './initiatives/metric-schemas.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
   INITIATIVE_STATUSES,
@@ -116,6 +121,7 @@ export type {
   ImportId,
   InitiativeHistoryId,
   InitiativeId,
+  InitiativeMetricValueId,
   InvitationId,
   LabelId,
   LinkedItemId,
@@ -143,6 +149,7 @@ export type {
   TemplateId,
   TimeEntryId,
   UpdateId,
+  UpdateRequestId,
   UpdateRevisionId,
   UserId,
   ViewId,
@@ -231,7 +238,7 @@ export {
   ProgramProject,
   ProgramRollup,
 } from './programs/schemas.ts'
-export { nextUpdateDue } from './projects/cadence.ts'
+export { nextDueAt, nextUpdateDue } from './projects/cadence.ts'
 export { ProjectHistoryEntry } from './projects/history-records.ts'
 export type { ProjectRelationType } from './projects/relation-schemas.ts'
 export { PROJECT_RELATION_TYPES, ProjectRelation } from './projects/relation-schemas.ts'
@@ -248,6 +255,7 @@ export {
   ProjectProgress,
   ProjectStatus,
 } from './projects/schemas.ts'
+export { CadenceDefault, UpdateSettings } from './projects/update-settings.ts'
 export type { StreamBroker, StreamItem, StreamSink, SubscribeOptions } from './streams/broker.ts'
 export type { Positions } from './streams/cursor.ts'
 export { decodeStreamCursor, encodeStreamCursor } from './streams/cursor.ts'
@@ -303,6 +311,7 @@ export {
 export type { AllocationUnit, SummaryGroup, TimeEntrySource } from './time/schemas.ts'
 export { Allocation, TimeEntry, Timer, TimeSummary } from './time/schemas.ts'
 export { Export, IMPORT_FORMATS, Import, ImportError } from './transfers/schemas.ts'
+export { UpdateDueItem, UpdateRequest } from './updates/cadence-schemas.ts'
 export type { UpdateHealth, UpdateSubjectType } from './updates/schemas.ts'
 export {
   StatusUpdate,

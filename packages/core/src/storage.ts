@@ -43,6 +43,7 @@ export type {
   ValueHolder,
 } from './fields/storage.ts'
 export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
+export type { InitiativeMetricRepo } from './initiatives/metric-storage.ts'
 export type {
   Ancestor,
   InitiativeFilter,
@@ -116,6 +117,7 @@ export type {
   ProjectStatusRepo,
   SeededStatus,
 } from './projects/storage.ts'
+export type { CadenceParentType, UpdateSettingsRepo } from './projects/update-settings.ts'
 export type { StateTally } from './tasks/progress.ts'
 export type {
   TaskDependencyRecord,
@@ -161,6 +163,7 @@ export type {
   ImportRepo,
 } from './transfers/storage.ts'
 export type { TriageSnoozeRepo } from './triage/storage.ts'
+export type { DueCandidate, UpdateDueRepo, UpdateRequestRepo } from './updates/cadence-storage.ts'
 export type { UpdateFilter, UpdateRepo } from './updates/storage.ts'
 export type { AwayPatch, AwayRecord, AwayRepo } from './users/away.ts'
 export type { ProfilePatch, User, UserProfile, UserRepo } from './users/storage.ts'

@@ -12,6 +12,7 @@ import { purgeFollowedRecord } from '../programs/purge.ts'
 import type { Database } from '../schema.ts'
 import { initiativeJoinRepo } from './initiative-joins.ts'
 import { latestUpdate, type Row, toInitiative, visibleInitiativeRef } from './initiative-rows.ts'
+import { deleteMetricOf } from './metrics.ts'
 
 export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
   const select = (orgId: OrgId, scope: ReadScope) =>
@@ -216,6 +217,12 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
         .execute()
       await db
         .deleteFrom('initiativeHistory')
+        .where('orgId', '=', orgId)
+        .where('initiativeId', '=', id)
+        .execute()
+      await deleteMetricOf(db, orgId, id)
+      await db
+        .deleteFrom('initiativeMetrics')
         .where('orgId', '=', orgId)
         .where('initiativeId', '=', id)
         .execute()

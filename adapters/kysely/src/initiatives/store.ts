@@ -2,7 +2,8 @@ import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
 import { initiativeRepo } from './initiatives.ts'
+import { initiativeMetricRepo } from './metrics.ts'
 
-/** Initiatives, their hierarchy, links, members and history. */
+/** Initiatives, their hierarchy, links, members, history and metric. */
 export const initiativesStore = (db: Kysely<Database>) =>
-  ({ initiatives: initiativeRepo(db) }) satisfies Partial<Store>
+  ({ initiatives: initiativeRepo(db), initiativeMetrics: initiativeMetricRepo(db) }) satisfies Partial<Store>

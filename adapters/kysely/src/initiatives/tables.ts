@@ -40,4 +40,25 @@ export interface InitiativesTables {
     changes: JsonColumn
     createdAt: Timestamp
   }
+  initiativeMetrics: {
+    orgId: string
+    initiativeId: string
+    unit: string
+    currencyCode: string | null
+    precision: number
+    initial: number
+    target: number
+    current: number
+    progressSource: string
+    updatedAt: Timestamp
+  }
+  initiativeMetricValues: {
+    orgId: string
+    id: string
+    initiativeId: string
+    value: number
+    note: string | null
+    authorId: string
+    createdAt: Timestamp
+  }
 }

@@ -31,6 +31,12 @@ export async function purgeFollowedRecord(
     updateIds.map((u) => u.id),
   )
   await db
+    .deleteFrom('updateRequests')
+    .where('orgId', '=', orgId)
+    .where('subjectType', '=', type)
+    .where('subjectId', '=', id)
+    .execute()
+  await db
     .deleteFrom('recordFollowers')
     .where('orgId', '=', orgId)
     .where('recordType', '=', type)

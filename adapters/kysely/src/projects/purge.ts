@@ -53,6 +53,12 @@ export async function purgeProject(db: Kysely<Database>, orgId: OrgId, id: strin
     updateIds.map((u) => u.id),
   )
   await db.deleteFrom('milestones').where('orgId', '=', orgId).where('projectId', '=', id).execute()
+  await db
+    .deleteFrom('updateRequests')
+    .where('orgId', '=', orgId)
+    .where('subjectType', '=', 'project')
+    .where('subjectId', '=', id)
+    .execute()
   await db.deleteFrom('linkedItems').where('orgId', '=', orgId).where('projectId', '=', id).execute()
   await deleteRecordProperties(db, orgId, 'project', id)
   await db

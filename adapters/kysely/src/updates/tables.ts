@@ -27,4 +27,22 @@ export interface UpdatesTables {
     editorId: string
     replacedAt: Timestamp
   }
+  updateSettings: {
+    orgId: string
+    subjectType: string
+    everyWeeks: number
+    weekday: string
+    hour: number
+    updatedAt: Timestamp
+  }
+  updateRequests: {
+    orgId: string
+    id: string
+    subjectType: string
+    subjectId: string
+    requesterId: string
+    recipientId: string
+    note: string | null
+    createdAt: Timestamp
+  }
 }

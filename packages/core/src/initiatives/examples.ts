@@ -26,6 +26,28 @@ export const initiativeExample = {
   archivedAt: null,
 }
 
+export const metricExample = {
+  initiativeId: initiativeExample.id,
+  unit: 'percentage',
+  currencyCode: null,
+  precision: 0,
+  initial: 20,
+  target: 45,
+  current: 30,
+  progressSource: 'manual',
+  progress: 0.4,
+  updatedAt: at,
+}
+
+export const metricValueExample = {
+  id: id('imv'),
+  initiativeId: initiativeExample.id,
+  value: 30,
+  note: 'Guided setup doubled activation in the pilot.',
+  authorId: id('mem'),
+  createdAt: at,
+}
+
 const child = { ...initiativeExample, id: id('ini', 1), name: 'Guided setup', parentId: initiativeExample.id }
 
 const linkExample = {
@@ -55,6 +77,8 @@ const rollupExample = {
     canceled: tally(1, 2),
   },
   completedRatio: 0.3333,
+  progress: 0.4,
+  progressSource: 'metric',
   computedHealth: {
     value: 'offTrack',
     summary: '1 project off track: Launch; 1 initiative at risk: Self-serve onboarding',
@@ -120,7 +144,7 @@ export const initiativeExamples: Partial<
   Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>
 > = {
   list: { response: page(initiativeExample) },
-  get: { response: initiativeExample },
+  get: { response: { ...initiativeExample, metric: metricExample } },
   create: {
     request: { name: initiativeExample.name, ownerId: initiativeExample.ownerId, status: 'active' },
     response: { ...initiativeExample, health: null, lastUpdateAt: null },
@@ -145,4 +169,13 @@ export const examples = {
   history: { response: page(historyEntry) } satisfies OperationExamples,
   updates: { response: page(updateExample) } satisfies OperationExamples,
   updateCreate: { request: { body: updateExample.body, health: 'atRisk' }, response: updateExample },
+  metricSet: {
+    request: { unit: 'percentage', precision: 0, initial: 20, target: 45, progressSource: 'manual' },
+    response: metricExample,
+  } satisfies OperationExamples,
+  metricValueCreate: {
+    request: { value: 30, note: metricValueExample.note },
+    response: metricValueExample,
+  } satisfies OperationExamples,
+  metricValues: { response: page(metricValueExample) } satisfies OperationExamples,
 }

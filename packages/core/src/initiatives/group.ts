@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { initiativeLabelOperations } from './label-operations.ts'
+import { metricOperations } from './metric-operations.ts'
 import { initiativeOperations } from './operations.ts'
 import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
@@ -19,6 +20,7 @@ export const initiativesGroup: ResourceGroup = {
   ],
   operations: [
     ...initiativeOperations,
+    ...metricOperations,
     ...initiativeSubscriberOperations,
     ...initiativeResourceLinkOperations,
     ...initiativeLabelOperations,
@@ -51,6 +53,12 @@ export const initiativesGroup: ResourceGroup = {
       ],
       emittedBy:
         '`initiativeUpdates.create`, and the `projectUpdates.*` item operations on an initiative’s update (org-level)',
+    },
+    {
+      kinds: ['initiative_metric.updated', 'initiative_metric.deleted', 'initiative_metric_value.created'],
+      emittedBy:
+        '`initiatives.metric.set`, `initiatives.metric.delete`, `initiatives.metric.values.create` (org-level); ' +
+        '`initiative_metric.updated` carries the `previous` definition (null for a new metric)',
     },
     {
       kinds: ['initiative_subscriber.created', 'initiative_subscriber.deleted'],

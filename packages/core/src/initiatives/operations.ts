@@ -18,6 +18,7 @@ import {
   removeInitiativeMember,
   removeInitiativeProject,
 } from './links.ts'
+import { initiativeWithMetric } from './metric.ts'
 import { moveInitiativeProject } from './project-order.ts'
 import { initiativeRollup, initiativeTree } from './rollup.ts'
 import {
@@ -36,7 +37,6 @@ import {
   type InitiativeFields,
   listChildren,
   listInitiatives,
-  requireInitiative,
   setInitiativeArchived,
   updateInitiative,
 } from './service.ts'
@@ -126,7 +126,7 @@ const resource = resourceOperations({
   },
   descriptions: {
     list: `Newest first. ${visibility}`,
-    get: 'An initiative the caller cannot view is a 404, like a missing one.',
+    get: 'An initiative the caller cannot view is a 404, like a missing one. Only this read carries `metric`.',
     create:
       'Needs `contribute` on the org. Without `status` it is `planned`; `active` sets `startedAt`. Under ' +
       `\`parentId\` it may not nest deeper than ${MAX_INITIATIVE_DEPTH} levels (409 \`initiative_depth\`).`,
@@ -144,7 +144,7 @@ const resource = resourceOperations({
   examples: initiativeExamples,
   handlers: {
     list: (ctx, _p, query) => listInitiatives(ctx, query),
-    get: (ctx, p) => requireInitiative(ctx, p.initiativeId as InitiativeId),
+    get: (ctx, p) => initiativeWithMetric(ctx, p.initiativeId as InitiativeId),
     create: (ctx, _p, body) => createInitiative(ctx, body as InitiativeFields & { name: string }),
     update: (ctx, p, body) => updateInitiative(ctx, p.initiativeId as InitiativeId, body as InitiativeFields),
     archive: (ctx, p) => setInitiativeArchived(ctx, p.initiativeId as InitiativeId, true),

@@ -4,6 +4,7 @@ import { currentOrg } from '../orgs/service.ts'
 import type { ProjectStatusCategory } from '../projects/schemas.ts'
 import { type StateTally, summarizeProgress } from '../tasks/progress.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
+import { metricProgress } from './metric.ts'
 import type {
   ComputedHealth,
   HealthReason,
@@ -43,7 +44,10 @@ const CLOSED_PROJECT = new Set(['completed', 'canceled'])
  * - computed health is the worst reported health among the initiative itself, its open (planned or
  *   active, unarchived) sub-initiatives at any depth and those projects still open.
  */
-export function rollupOf(rootId: InitiativeId, inputs: RollupInputs): InitiativeRollup {
+export function rollupOf(
+  rootId: InitiativeId,
+  inputs: RollupInputs,
+): Omit<InitiativeRollup, 'progress' | 'progressSource'> {
   const children = new Map<string, Initiative[]>()
   for (const i of inputs.initiatives) {
     if (i.parentId) children.set(i.parentId, [...(children.get(i.parentId) ?? []), i])
@@ -152,7 +156,12 @@ async function inputsFor(ctx: OperationContext, initiatives: Initiative[]): Prom
 export async function initiativeRollup(ctx: OperationContext, id: InitiativeId): Promise<InitiativeRollup> {
   const root = await requireInitiative(ctx, id)
   const subtree = await ctx.store.initiatives.subtree(root.orgId, root.id, await ctx.scope())
-  return rollupOf(root.id, await inputsFor(ctx, subtree))
+  const rollup = rollupOf(root.id, await inputsFor(ctx, subtree))
+  // A manual metric speaks for the initiative; otherwise its projects' tasks do.
+  const metric = await ctx.store.initiativeMetrics.get(root.orgId, root.id)
+  return metric?.progressSource === 'manual'
+    ? { ...rollup, progress: metricProgress(metric), progressSource: 'metric' }
+    : { ...rollup, progress: rollup.completedRatio, progressSource: 'projects' }
 }
 
 /**

@@ -4,6 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { ProjectDate, UPDATE_HEALTH_VALUES } from '../projects/schemas.ts'
 import { progressFields } from '../tasks/progress.ts'
+import { InitiativeMetric } from './metric-schemas.ts'
 
 export const INITIATIVE_STATUSES = ['planned', 'active', 'completed', 'canceled'] as const
 export type InitiativeStatus = (typeof INITIATIVE_STATUSES)[number]
@@ -47,6 +48,12 @@ export const Initiative = Type.Object(
     completedAt: NullableTimestamp('When it became `completed`; cleared when it leaves that status.'),
     canceledAt: NullableTimestamp('When it became `canceled`; cleared when it leaves that status.'),
     archivedAt: NullableTimestamp('When the initiative was archived.'),
+    metric: Type.Optional(
+      Nullable(
+        InitiativeMetric,
+        'Its key metric (`initiatives.metric.set`); only `initiatives.get` carries it.',
+      ),
+    ),
   },
   { $id: 'Initiative', additionalProperties: false },
 )
@@ -88,12 +95,12 @@ export const InitiativeHistoryEntry = Type.Object(
       description:
         'What happened: `created`, `updated`, `archived`, `restored`, `project_added`, `project_removed`, ' +
         '`project_updated` (moved in the order), ' +
-        '`program_added`, `program_removed`, `member_added` or `member_removed`.',
+        '`program_added`, `program_removed`, `member_added`, `member_removed`, `metric_set` or `metric_deleted`.',
     }),
     changes: AnyJson(
       '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`, with `index: { before, after }` ' +
         'for `project_updated`; `program_*`: `{ programId }`; ' +
-        '`member_*`: `{ memberId }`; ' +
+        '`member_*`: `{ memberId }`; `metric_*`: `{ metric: { before, after } }`; ' +
         'otherwise `{}`.',
     ),
     createdAt: Timestamp('When it happened.'),
@@ -142,6 +149,16 @@ export const InitiativeRollup = Type.Object(
     }),
     subInitiatives: Type.Integer({ minimum: 0, description: 'Visible sub-initiatives at any depth.' }),
     ...progressFields('projects of the initiative and its sub-initiatives (each project once)'),
+    progress: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "The initiative's progress: its metric's `progress` when the metric's `progressSource` is `manual`, else " +
+        '`completedRatio`.',
+    }),
+    progressSource: StringEnum(['metric', 'projects'] as const, {
+      description: 'Where `progress` comes from.',
+    }),
     computedHealth: ComputedHealth,
   },
   {

@@ -32,11 +32,13 @@ export const ID_PREFIXES = {
   LinkedItemId: 'litm',
   UpdateId: 'upd',
   UpdateRevisionId: 'urev',
+  UpdateRequestId: 'ureq',
   NotificationId: 'ntf',
   FavoriteId: 'fav',
   ViewId: 'view',
   InitiativeId: 'ini',
   InitiativeHistoryId: 'ihst',
+  InitiativeMetricValueId: 'imv',
   DocumentId: 'doc',
   DocumentVersionId: 'dver',
   ProjectRelationId: 'prel',
@@ -89,6 +91,7 @@ export type ReactionId = Id<'ReactionId'>
 export type TaskHistoryId = Id<'TaskHistoryId'>
 export type InitiativeId = Id<'InitiativeId'>
 export type InitiativeHistoryId = Id<'InitiativeHistoryId'>
+export type InitiativeMetricValueId = Id<'InitiativeMetricValueId'>
 export type ProjectRelationId = Id<'ProjectRelationId'>
 export type ProjectHistoryId = Id<'ProjectHistoryId'>
 export type TaskLinkId = Id<'TaskLinkId'>
@@ -99,6 +102,7 @@ export type ConnectionId = Id<'ConnectionId'>
 export type LinkedItemId = Id<'LinkedItemId'>
 export type UpdateId = Id<'UpdateId'>
 export type UpdateRevisionId = Id<'UpdateRevisionId'>
+export type UpdateRequestId = Id<'UpdateRequestId'>
 export type NotificationId = Id<'NotificationId'>
 export type FavoriteId = Id<'FavoriteId'>
 export type ViewId = Id<'ViewId'>

@@ -41,6 +41,11 @@ export const PROBLEM_ADVICE: Partial<Record<ProblemCode, string>> = {
     'The link would make work wait on itself. The problem names the path of records you can see.',
   initiative_cycle:
     'The initiative would go under itself or one of its sub-initiatives; `path` lists them from it down to the parent you asked for. Pick a parent outside its subtree.',
+  update_already_requested:
+    'Someone asked for an update on this record today and none has been posted since; `requestedAt` says when. Wait for the update, or ask again tomorrow.',
+  no_update_owner:
+    'Only the lead of a project or the owner of a program or initiative is asked. Set one (`leadId` or `ownerId`) first.',
+  metric_not_set: 'Define the metric with `initiatives.metric.set` before recording values.',
   initiative_depth:
     'Initiatives nest at most `limit` levels, counting those under the one you move. Nest it higher, or flatten its sub-initiatives first.',
   open_work:

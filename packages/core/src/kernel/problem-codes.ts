@@ -85,6 +85,9 @@ export const PROBLEMS = {
   },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
   service_unavailable: { status: 503, title: 'The database cannot be reached; retry shortly' },
+  update_already_requested: { status: 409, title: 'An update was already asked for on this record today' },
+  no_update_owner: { status: 422, title: 'The record has no lead or owner to ask for an update' },
+  metric_not_set: { status: 409, title: 'The initiative has no metric' },
 } as const satisfies Record<string, { status: number; title: string }>
 
 export type ProblemCode = keyof typeof PROBLEMS

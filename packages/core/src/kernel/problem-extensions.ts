@@ -67,6 +67,9 @@ const EXTENSIONS = {
   dependency_cycle: { path: IdPath },
   subtask_cycle: { path: IdPath },
   initiative_cycle: { path: IdPath },
+  update_already_requested: {
+    requestedAt: Type.String({ format: 'date-time', description: 'When the open request was made.' }),
+  },
   subtask_depth: { maxLevels: Count('How deep subtasks may nest.') },
   initiative_depth: {
     limit: Count('How deep initiatives may nest.'),

@@ -38,6 +38,7 @@ export const KIND_PRIORITY: readonly NotificationKind[] = [
   'mentioned',
   'triageRequested',
   'approvalRequested',
+  'updateRequested',
   'commented',
   'stateChanged',
   'updatePosted',
@@ -157,6 +158,21 @@ const DERIVERS: Record<string, Deriver> = {
   'project_update.created': updatePosted('project'),
   'program_update.created': updatePosted('program'),
   'initiative_update.created': updatePosted('initiative'),
+  // The lead or owner asked; the notifier still checks they can view the record.
+  async 'update_request.created'(event) {
+    const request = event.data.updateRequest as {
+      subjectType: keyof typeof FOLLOWED
+      subjectId: string
+      recipientId: ActorId
+    }
+    const ref = {
+      record: { type: request.subjectType, id: request.subjectId },
+      summary: `Update requested: ${event.data.name as string}`.slice(0, 500),
+      target: { type: request.subjectType, id: request.subjectId },
+      capability: 'view' as const,
+    }
+    return [as('updateRequested', ref)(request.recipientId)]
+  },
   async 'approval_request.created'(event, look) {
     const request = event.data.approvalRequest as ApprovalRequest
     // Deciding needs the capability the action needs, where it would act (the task, else the org).

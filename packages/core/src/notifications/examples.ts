@@ -59,6 +59,7 @@ export const notificationExamples: Record<string, OperationExamples> = {
         triaged: true,
         triageRequested: true,
         taskCreated: true,
+        updateRequested: true,
       },
       updatedAt: at,
     },

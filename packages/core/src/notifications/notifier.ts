@@ -1,8 +1,8 @@
 import { loadProfile } from '../access/profile.ts'
 import { atLeast } from '../kernel/capabilities.ts'
-import { type ActorId, type MemberId, newId, type OrgId } from '../kernel/ids.ts'
+import { type ActorId, type InitiativeId, type MemberId, newId, type OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { type AccessProfile, capabilityIn } from '../kernel/permissions.ts'
+import { type AccessProfile, capabilityIn, readScope } from '../kernel/permissions.ts'
 import type { Member } from '../orgs/schemas.ts'
 import { type Candidate, candidatesOf, type DeriveLookups } from './derive.ts'
 import { handleOf } from './mentions.ts'
@@ -129,8 +129,14 @@ export function createDelivery(ctx: OperationContext, orgId: OrgId) {
   async function allowed(m: Member, c: Candidate): Promise<boolean> {
     const containers = await ctx.containersOf(c.target)
     if (!containers) return false
-    const held = capabilityIn(await profileOf(m), containers)
+    const profile = await profileOf(m)
+    const held = capabilityIn(profile, containers)
     const orgLevel = containers.every((x) => x.type === 'org')
+    // An initiative is org-level, yet a reader without org-wide view sees it only through its projects.
+    if (c.target.type === 'initiative') {
+      const seen = await ctx.store.initiatives.get(orgId, c.target.id as InitiativeId, readScope(profile))
+      if (!seen) return false
+    }
     return (orgLevel || atLeast(held, 'view')) && (c.capability === 'view' || atLeast(held, c.capability))
   }
 

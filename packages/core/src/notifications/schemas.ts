@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'triaged',
   'triageRequested',
   'taskCreated',
+  'updateRequested',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -26,7 +27,8 @@ export const NotificationKindSchema = StringEnum(NOTIFICATION_KINDS, {
     '`updatePosted` (a status update on a project, program or initiative you follow), `approvalRequested` (an agent action waits for a decision you can make), ' +
     '`dueSoon` (a task assigned to you is due today or tomorrow), `overdue` (its due date passed), ' +
     '`reminder` (a reminder you set on a task is due), `triaged` (a request you filed was accepted, declined or marked duplicate), ' +
-    '`triageRequested` (a new item waits in the triage of a team you handle triage for), `taskCreated` (a task was created in a team, cycle or project you follow).',
+    '`triageRequested` (a new item waits in the triage of a team you handle triage for), `taskCreated` (a task was created in a team, cycle or project you follow), ' +
+    '`updateRequested` (someone asked you for a status update on a project you lead, or a program or initiative you own).',
 })
 
 /** Derived from `archivedAt`, `snoozedUntil` and `readAt`, in that precedence. */

@@ -3,14 +3,14 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { notFound } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import { currentOrg } from '../orgs/service.ts'
-import { withCadence } from './cadence.ts'
+import { projectCadenceDefault, withCadence } from './cadence.ts'
 import type { Project } from './schemas.ts'
 
 /** A project record with every team, for events and internal checks; never answered to a caller. */
 export async function unscopedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, UNSCOPED)
   if (!project) throw notFound('Project')
-  return withCadence(project, ctx.now)
+  return withCadence(project, ctx.now, await projectCadenceDefault(ctx))
 }
 
 /**

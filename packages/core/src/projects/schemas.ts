@@ -43,16 +43,17 @@ export type ProjectStatus = Static<typeof ProjectStatus>
 
 export const ProjectDate = Type.String({ format: 'date', description: 'A calendar date, `YYYY-MM-DD`.' })
 
-export const UPDATE_CADENCES = ['none', 'weekly', 'biweekly'] as const
+export const UPDATE_CADENCES = ['orgDefault', 'none', 'weekly', 'biweekly'] as const
 export type UpdateCadence = (typeof UPDATE_CADENCES)[number]
 export const UpdateCadenceSchema = StringEnum(UPDATE_CADENCES, {
   $id: 'UpdateCadence',
   description:
-    'How often a status update is expected: never, every week, or every two weeks, on `updateWeekday`.',
+    "How often a status update is expected: as the org's default for projects (`updateSettings.get`: its weeks, " +
+    'weekday and hour), never, every week, or every two weeks on `updateWeekday`.',
 })
 export const WeekdaySchema = StringEnum(WEEKDAYS, {
   $id: 'Weekday',
-  description: 'The day of the week (UTC) updates are due on when `updateCadence` is not `none`.',
+  description: 'The day of the week (UTC) updates are due on when `updateCadence` is `weekly` or `biweekly`.',
 })
 export const UPDATE_HEALTH_VALUES = ['onTrack', 'atRisk', 'offTrack'] as const
 
@@ -105,8 +106,9 @@ export const Project = Type.Object(
     updateCadence: UpdateCadenceSchema,
     updateWeekday: WeekdaySchema,
     nextUpdateDueAt: NullableTimestamp(
-      'The start (00:00 UTC) of the day the next status update is due; null when the cadence is `none` or the ' +
-        'project is archived, completed or canceled. Computed.',
+      'When the next status update is due: 00:00 UTC of the day for its own cadence, the hour of the org default ' +
+        'for `orgDefault`; null when no update is expected (the cadence, or the org default, is off) or the project ' +
+        'is archived, completed or canceled. Computed.',
     ),
     updateDue: Type.Boolean({
       description: 'Whether a status update is due: `nextUpdateDueAt` is today or past. Computed.',

@@ -18,7 +18,7 @@ import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { Priority } from '../tasks/schemas.ts'
 import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
-import { withCadence } from './cadence.ts'
+import { projectCadenceDefault, withCadence } from './cadence.ts'
 import { type ClosingChoice, settleOpenTasks } from './closing.ts'
 import { autoFollow } from './followers.ts'
 import { fieldEntries, recordProjectHistory } from './history-records.ts'
@@ -48,7 +48,7 @@ export const DEFAULT_PROJECT_COLOR = '#5e6ad2'
 export async function requireProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, await ctx.scope())
   if (!project) throw notFound('Project')
-  return withCadence(project, ctx.now)
+  return withCadence(project, ctx.now, await projectCadenceDefault(ctx))
 }
 
 export async function listProjects(
@@ -79,10 +79,12 @@ export async function listProjects(
     sort: 'createdAt',
     direction: 'desc',
     keyOf: (p: Project) => p.createdAt,
-    fetch: async (page) =>
-      (await ctx.store.projects.list(orgId, filter, page, await ctx.scope())).map((p) =>
-        withCadence(p, ctx.now),
-      ),
+    fetch: async (page) => {
+      const orgDefault = await projectCadenceDefault(ctx)
+      return (await ctx.store.projects.list(orgId, filter, page, await ctx.scope())).map((p) =>
+        withCadence(p, ctx.now, orgDefault),
+      )
+    },
   })
 }
 
@@ -113,7 +115,7 @@ export async function createProject(
     priority: input.priority ?? 'none',
     startDate: input.startDate ?? null,
     targetDate: input.targetDate ?? null,
-    updateCadence: input.updateCadence ?? 'none',
+    updateCadence: input.updateCadence ?? 'orgDefault',
     updateWeekday: input.updateWeekday ?? 'friday',
     creatorId: ctx.actor!.id,
     createdAt: ctx.now,

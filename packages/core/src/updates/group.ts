@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { cadenceOperations } from './cadence-operations.ts'
 import { updateOperations } from './operations.ts'
 import { updateTargets } from './targets.ts'
 
@@ -14,7 +15,7 @@ export const updatesGroup: ResourceGroup = {
       agentWork: true,
     },
   ],
-  operations: updateOperations,
+  operations: [...updateOperations, ...cadenceOperations],
   events: [
     {
       kinds: [
@@ -26,6 +27,15 @@ export const updatesGroup: ResourceGroup = {
       ],
       emittedBy:
         "`projectUpdates.*`; filed under the project's first team. `project_update.updated` carries the `changes`",
+    },
+    {
+      kinds: ['update_settings.updated'],
+      emittedBy: '`updateSettings.update` (resource: the org; org-level), with the `changes` per kind',
+    },
+    {
+      kinds: ['update_request.created'],
+      emittedBy:
+        "`updates.request` (resource: the record asked about; filed as that record's update events are)",
     },
   ],
   targets: updateTargets,

@@ -11,7 +11,13 @@ import type { UpdateProgress, UpdateSubjectType } from './schemas.ts'
 /** What the updates group needs of a subject it is posted on, as the caller sees it. */
 export interface SubjectView {
   id: string
+  name: string
   archivedAt: string | null
+  lastUpdateAt: string | null
+  /** A project's lead. */
+  leadId?: string | null
+  /** A program's or an initiative's owner. */
+  ownerId?: string | null
 }
 
 /**

@@ -1,0 +1,164 @@
+import type { CadenceDefault, UpdateRequest } from '@workgraph/core'
+import type {
+  CadenceParentType,
+  DueCandidate,
+  UpdateDueRepo,
+  UpdateRequestRepo,
+  UpdateSettingsRepo,
+} from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
+import { latestUpdate as latestOf, visibleInitiativeRef } from '../initiatives/initiative-rows.ts'
+import { iso, isoOrNull } from '../normalize.ts'
+import { latestUpdate, visibleProject } from '../projects/project-rows.ts'
+import type { Database } from '../schema.ts'
+
+export function updateSettingsRepo(db: Kysely<Database>): UpdateSettingsRepo {
+  return {
+    async get(orgId) {
+      const rows = await db.selectFrom('updateSettings').selectAll().where('orgId', '=', orgId).execute()
+      const defaults: Partial<Record<CadenceParentType, CadenceDefault>> = {}
+      let updatedAt: string | null = null
+      for (const r of rows) {
+        defaults[r.subjectType as CadenceParentType] = {
+          everyWeeks: Number(r.everyWeeks),
+          weekday: r.weekday as CadenceDefault['weekday'],
+          hour: Number(r.hour),
+        }
+        const at = iso(r.updatedAt as string)
+        if (updatedAt === null || at > updatedAt) updatedAt = at
+      }
+      return { defaults, updatedAt }
+    },
+    async put(orgId, subjectType, cadence, at) {
+      await db
+        .insertInto('updateSettings')
+        .values({ orgId, subjectType, ...cadence, updatedAt: at })
+        .onConflict((oc) => oc.columns(['orgId', 'subjectType']).doUpdateSet({ ...cadence, updatedAt: at }))
+        .execute()
+    },
+  }
+}
+
+export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
+  return {
+    async candidates(orgId, filter, scope) {
+      const out: DueCandidate[] = []
+      const want = (type: CadenceParentType) => !filter.subjectType || filter.subjectType === type
+      if (want('project')) {
+        let q = db
+          .selectFrom('projects')
+          .innerJoin('projectStatuses as st', (j) =>
+            j.onRef('st.orgId', '=', 'projects.orgId').onRef('st.id', '=', 'projects.statusId'),
+          )
+          .select([
+            'projects.id',
+            'projects.name',
+            'projects.leadId',
+            'projects.createdAt',
+            'projects.updateCadence',
+            'projects.updateWeekday',
+          ])
+          .select((eb) => latestUpdate(eb).select('su.createdAt').as('lastUpdateAt'))
+          .where('projects.orgId', '=', orgId)
+          .where('projects.archivedAt', 'is', null)
+          .where('projects.updateCadence', '!=', 'none')
+          .where('st.category', 'not in', ['completed', 'canceled'])
+        if (filter.ownerId) q = q.where('projects.leadId', '=', filter.ownerId)
+        if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
+        for (const r of await q.execute()) {
+          out.push({
+            subjectType: 'project',
+            subjectId: r.id,
+            name: r.name,
+            ownerId: r.leadId,
+            createdAt: iso(r.createdAt as string),
+            lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
+            cadence: {
+              updateCadence: r.updateCadence as NonNullable<DueCandidate['cadence']>['updateCadence'],
+              updateWeekday: r.updateWeekday as NonNullable<DueCandidate['cadence']>['updateWeekday'],
+            },
+          })
+        }
+      }
+      if (want('program')) {
+        // Every member may view a program (programs/service.ts).
+        let q = db
+          .selectFrom('programs')
+          .select(['programs.id', 'programs.name', 'programs.ownerId', 'programs.createdAt'])
+          .select((eb) =>
+            latestOf(eb, 'program', 'programs.id', 'programs.orgId')
+              .select('su.createdAt')
+              .as('lastUpdateAt'),
+          )
+          .where('programs.orgId', '=', orgId)
+          .where('programs.archivedAt', 'is', null)
+          .where('programs.status', '!=', 'retired')
+        if (filter.ownerId) q = q.where('programs.ownerId', '=', filter.ownerId)
+        for (const r of await q.execute()) out.push(row('program', r))
+      }
+      if (want('initiative')) {
+        let q = db
+          .selectFrom('initiatives')
+          .select(['initiatives.id', 'initiatives.name', 'initiatives.ownerId', 'initiatives.createdAt'])
+          .select((eb) =>
+            latestOf(eb, 'initiative', 'initiatives.id', 'initiatives.orgId')
+              .select('su.createdAt')
+              .as('lastUpdateAt'),
+          )
+          .where('initiatives.orgId', '=', orgId)
+          .where('initiatives.archivedAt', 'is', null)
+          .where('initiatives.status', 'in', ['planned', 'active'])
+          .where((eb) => visibleInitiativeRef(eb, 'initiatives.id', 'initiatives.orgId', scope))
+        if (filter.ownerId) q = q.where('initiatives.ownerId', '=', filter.ownerId)
+        for (const r of await q.execute()) out.push(row('initiative', r))
+      }
+      return out
+    },
+  }
+}
+
+function row(
+  subjectType: 'program' | 'initiative',
+  r: { id: string; name: string; ownerId: string | null; createdAt: unknown; lastUpdateAt: unknown },
+): DueCandidate {
+  return {
+    subjectType,
+    subjectId: r.id,
+    name: r.name,
+    ownerId: r.ownerId,
+    createdAt: iso(r.createdAt as string),
+    lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
+    cadence: null,
+  }
+}
+
+export function updateRequestRepo(db: Kysely<Database>): UpdateRequestRepo {
+  return {
+    async insert(request) {
+      await db.insertInto('updateRequests').values(request).execute()
+    },
+    async latest(orgId, subjectType, subjectId) {
+      const r = await db
+        .selectFrom('updateRequests')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('subjectType', '=', subjectType)
+        .where('subjectId', '=', subjectId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      if (!r) return null
+      return {
+        id: r.id as UpdateRequest['id'],
+        orgId: r.orgId as UpdateRequest['orgId'],
+        subjectType: r.subjectType as UpdateRequest['subjectType'],
+        subjectId: r.subjectId,
+        requesterId: r.requesterId,
+        recipientId: r.recipientId as UpdateRequest['recipientId'],
+        note: r.note,
+        createdAt: iso(r.createdAt as string),
+      }
+    },
+  }
+}

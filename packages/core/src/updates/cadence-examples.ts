@@ -1,0 +1,46 @@
+import type { OperationExamples } from '../kernel/operation.ts'
+
+// Examples for the reference; test/core/openapi.test.ts checks each against its schema.
+const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+const at = '2030-01-13T16:00:00.000Z'
+
+const settings = {
+  project: { everyWeeks: 1, weekday: 'friday', hour: 9 },
+  program: { everyWeeks: 2, weekday: 'monday', hour: 9 },
+  initiative: { everyWeeks: 4, weekday: 'monday', hour: 9 },
+  updatedAt: at,
+}
+
+const dueItem = {
+  subjectType: 'project',
+  subjectId: id('proj'),
+  name: 'Launch',
+  ownerId: id('mem'),
+  lastUpdateAt: '2030-01-03T15:00:00.000Z',
+  nextUpdateDueAt: '2030-01-10T09:00:00.000Z',
+  overdue: true,
+}
+
+const request = {
+  id: id('ureq'),
+  orgId: id('org'),
+  subjectType: 'project',
+  subjectId: id('proj'),
+  requesterId: id('mem', 1),
+  recipientId: id('mem'),
+  note: 'Is the beta still on for March?',
+  createdAt: at,
+}
+
+export const cadenceExamples = {
+  settingsGet: { response: settings } satisfies OperationExamples,
+  settingsUpdate: {
+    request: { project: { everyWeeks: 1, weekday: 'friday' } },
+    response: settings,
+  } satisfies OperationExamples,
+  due: { response: { data: [dueItem], nextCursor: null } } satisfies OperationExamples,
+  request: {
+    request: { subjectType: 'project', subjectId: id('proj'), note: request.note },
+    response: request,
+  } satisfies OperationExamples,
+}
