@@ -56,7 +56,14 @@ export {
   CustomFieldOption,
   CustomFieldValue,
 } from './fields/schemas.ts'
-export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
+export {
+  HUB_RECORD_TYPES,
+  HUB_SEARCH_TYPES,
+  type HubRecordType,
+  type HubRelation,
+  type HubSearchType,
+  type RelatedRecord,
+} from './hub/storage.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
   INITIATIVE_STATUSES,

@@ -34,7 +34,15 @@ export type {
   CustomFieldValueRepo,
   ValueHolder,
 } from './fields/storage.ts'
-export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
+export type {
+  ActivityFilter,
+  HubReadRepo,
+  HubRecordType,
+  HubRelation,
+  HubSearchType,
+  RelatedRecord,
+  SearchHit,
+} from './hub/storage.ts'
 export type {
   Ancestor,
   InitiativeFilter,

@@ -17,6 +17,7 @@ import { keysetPage } from '../keyset.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams, visibleTask as visibleTaskRow } from '../scope.ts'
+import { relatedRecords } from './related.ts'
 import { ftsQuery, scopedFtsQuery } from './text.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>
@@ -320,5 +321,7 @@ export function hubReadRepo(db: Kysely<Database>, dialect: Dialect): HubReadRepo
         }),
       )
     },
+    related: (orgId, memberId, types, scope, limit) =>
+      relatedRecords(db, orgId, memberId, types, scope, limit),
   }
 }

@@ -30,6 +30,20 @@ export interface ActivityFilter {
   resourceId?: string
 }
 
+/** The records a portfolio holds, and how the reader relates to one. */
+export const HUB_RECORD_TYPES = ['project', 'program', 'initiative'] as const
+export type HubRecordType = (typeof HUB_RECORD_TYPES)[number]
+/** `lead`: a project's lead or a program's or initiative's owner; `member`; `follower`. */
+export const HUB_RELATIONS = ['lead', 'member', 'follower'] as const
+export type HubRelation = (typeof HUB_RELATIONS)[number]
+
+/** A project, program or initiative the reader leads, belongs to or follows. */
+export interface RelatedRecord {
+  type: HubRecordType
+  id: string
+  relations: HubRelation[]
+}
+
 /**
  * The hub's per-workspace reads. Each takes one org and the reader's scope there, with the
  * permission predicate in the query: the hub runs one of these per membership and merges in code.
@@ -51,6 +65,17 @@ export interface HubReadRepo {
     beforeSeq: number | null,
     limit: number,
   ): Promise<StoredEvent[]>
+  /**
+   * Unarchived projects, programs and initiatives of `types` that the member leads (or owns), is a
+   * member of, or follows, and the scope can view; by type, then id; at most `limit` of each type.
+   */
+  related(
+    orgId: OrgId,
+    memberId: string,
+    types: readonly HubRecordType[],
+    scope: ReadScope,
+    limit: number,
+  ): Promise<RelatedRecord[]>
 }
 
 declare module '../kernel/storage.ts' {
