@@ -113,17 +113,17 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
     ids.iB = (await post(b, '/initiatives', { name: 'iB', ownerId: aliceInB, targetDate: day(3) })).id
     // C: she follows a project of ENG, which she sees, and one of Secret, which she does not.
     ids.pC = (await post(c, '/projects', { name: 'pC', teamIds: [c.teamId] })).id
-    await follow(c.orgId, 'project', ids.pC, aliceInC)
+    await follow(c.orgId, 'project', ids.pC!, aliceInC)
     ids.pCsecret = (
       await post(c, '/projects', { name: 'pCsecret', teamIds: [secretTeam], targetDate: day(6) })
     ).id
-    await follow(c.orgId, 'project', ids.pCsecret, aliceInC)
+    await follow(c.orgId, 'project', ids.pCsecret!, aliceInC)
     ids.tCsecret = (
       await post(c, '/tasks', { teamId: secretTeam, title: 'tCsecret', assigneeId: aliceInC, dueDate: day(2) })
     ).id
     // D: not hers; a forged follower row with her member id of A must not leak it either.
     ids.pD = (await post(d, '/projects', { name: 'pD', teamIds: [d.teamId], targetDate: day(3) })).id
-    await follow(d.orgId, 'project', ids.pD, aliceInA)
+    await follow(d.orgId, 'project', ids.pD!, aliceInA)
 
     // Updates, in this order: A1, B1, hidden ones, A2, C1.
     const update = async (ws: TestWorkspace, key: string, project: string, health: string) => {
@@ -241,6 +241,33 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       const programs = await api.get('/v1/hub/updates?types=program')
       expect(programs.body.data).toEqual([])
       expect((await api.get('/v1/hub/updates?cursor=nope')).status).toBe(400)
+    })
+  })
+
+  describe('typeahead', () => {
+    it('matches name prefixes in every workspace, per type, only what she may view', async () => {
+      const projects = await api.get('/v1/hub/typeahead?q=P&types=project')
+      expect(projects.status).toBe(200)
+      expect(projects.body.partial).toEqual([])
+      expect(projects.body.data.map((h: any) => name(h.id))).toEqual(['pA', 'pB', 'pC', 'pBother'])
+      const two = await api.get('/v1/hub/typeahead?q=p&types=project&limit=2')
+      expect(two.body.data.map((h: any) => name(h.id))).toEqual(['pA', 'pB'])
+      const exact = await api.get('/v1/hub/typeahead?q=pbother&types=project,milestone')
+      expect(exact.body.data.map((h: any) => name(h.id))).toEqual(['pBother'])
+      const beta = await api.get('/v1/hub/typeahead?q=bet')
+      expect(beta.body.data.map((h: any) => [h.type, name(h.id)])).toEqual([['milestone', 'mA']])
+      // Secret is C's team she cannot view; its task neither.
+      expect((await api.get('/v1/hub/typeahead?q=SEC&types=team')).body.data).toEqual([])
+      expect((await api.get('/v1/hub/typeahead?q=sec-1&types=task')).body.data).toEqual([])
+      const task = (await api.get(`/v1/orgs/${a.orgId}/tasks/${ids.tA}`)).body
+      const byKey = await api.get(`/v1/hub/typeahead?q=${task.key.toLowerCase()}&types=task&orgId=${a.orgId}`)
+      expect(byKey.body.data[0]).toMatchObject({ type: 'task', id: ids.tA, key: task.key, orgId: a.orgId })
+      // People: her membership in A, B and C, never D's members.
+      const aliceName = a.owner.user.name
+      const people = await api.get(`/v1/hub/typeahead?q=${encodeURIComponent(aliceName)}&types=person`)
+      expect(new Set(people.body.data.map((h: any) => h.orgId))).toEqual(new Set([a.orgId, b.orgId, c.orgId]))
+      expect((await api.get('/v1/hub/typeahead?q=p&types=user')).status).toBe(400)
+      expect((await api.get('/v1/hub/typeahead?q=p&limit=11')).status).toBe(400)
     })
   })
 

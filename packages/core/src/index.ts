@@ -63,6 +63,9 @@ export {
   type HubRelation,
   type HubSearchType,
   type RelatedRecord,
+  TYPEAHEAD_TYPES,
+  type TypeaheadHit,
+  type TypeaheadType,
 } from './hub/storage.ts'
 export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {

@@ -42,6 +42,8 @@ export type {
   HubSearchType,
   RelatedRecord,
   SearchHit,
+  TypeaheadHit,
+  TypeaheadType,
 } from './hub/storage.ts'
 export type {
   Ancestor,

@@ -7,7 +7,10 @@ const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFG
 const at = '2030-01-13T16:00:00.000Z'
 const cursor = 'eyJzIjoiLi4uIn0.c2lnbmF0dXJl'
 
-export const hubMoreExamples: Record<'portfolio' | 'agenda' | 'updates' | 'inboxBatch', OperationExamples> = {
+export const hubMoreExamples: Record<
+  'portfolio' | 'agenda' | 'updates' | 'inboxBatch' | 'typeahead',
+  OperationExamples
+> = {
   portfolio: {
     response: {
       data: [
@@ -76,6 +79,16 @@ export const hubMoreExamples: Record<'portfolio' | 'agenda' | 'updates' | 'inbox
           title: 'Beta',
           time: null,
         },
+      ],
+      partial: [],
+    },
+  },
+  typeahead: {
+    response: {
+      data: [
+        { orgId: id('org'), type: 'person', id: id('mem'), name: 'Lena Ortiz', key: null },
+        { orgId: id('org', 1), type: 'project', id: id('proj'), name: 'Launch week', key: null },
+        { orgId: id('org'), type: 'task', id: id('task'), name: 'Fix the login redirect', key: 'LEN-4' },
       ],
       partial: [],
     },

@@ -29,11 +29,13 @@ import {
   ResolvedRecord,
   SearchHitSchema,
   TodaySection,
+  TypeaheadHitSchema,
 } from './schemas.ts'
 import { hubSearch } from './search.ts'
-import { HUB_RECORD_TYPES, HUB_SEARCH_TYPES } from './storage.ts'
+import { HUB_RECORD_TYPES, HUB_SEARCH_TYPES, TYPEAHEAD_TYPES } from './storage.ts'
 import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks.ts'
 import { hubToday, TODAY_SECTION_LIMIT_DEFAULT } from './today.ts'
+import { TYPEAHEAD_LIMIT_DEFAULT, TYPEAHEAD_LIMIT_MAX, hubTypeahead } from './typeahead.ts'
 import { hubUpdates } from './updates.ts'
 
 const TAG = 'Hub'
@@ -377,5 +379,40 @@ export const hubOperations: AnyOperation[] = [
     errors: ['validation_failed'],
     examples: more.inboxBatch,
     run: (ctx, { body }) => hubInboxBatch(ctx, body as never),
+  }),
+  declareOperation({
+    id: 'hub.typeahead',
+    method: 'GET',
+    path: '/v1/hub/typeahead',
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Names beginning with a prefix',
+    description: `For pickers: people, teams, projects, programs, initiatives, milestones and views whose name begins with \`q\` (ignoring case), and tasks whose key does (\`ENG-4\` finds ENG-4, ENG-41, …), in every workspace, among what you may view there. At most \`limit\` per type, grouped by type; exact matches first, then shorter names. Use \`hub.search\` for words inside text. Workspaces that fail are listed in \`partial\`.`,
+    query: obj({
+      q: Type.String({ minLength: 1, maxLength: 64, description: 'What was typed so far.' }),
+      types: Type.Optional(
+        Type.String({
+          maxLength: 100,
+          description: `Comma-separated subset of ${TYPEAHEAD_TYPES.map((t) => `\`${t}\``).join(', ')} (default: all).`,
+        }),
+      ),
+      limit: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: TYPEAHEAD_LIMIT_MAX,
+          default: TYPEAHEAD_LIMIT_DEFAULT,
+          description: `Per type (default ${TYPEAHEAD_LIMIT_DEFAULT}, max ${TYPEAHEAD_LIMIT_MAX}).`,
+        }),
+      ),
+      orgId: HubPageQuery.orgId,
+    }),
+    response: obj({
+      data: Type.Array(TypeaheadHitSchema, { description: 'Grouped by type, best first in each.' }),
+      partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
+    }),
+    status: 200,
+    errors: ['validation_failed'],
+    examples: more.typeahead,
+    run: (ctx, { query }) => hubTypeahead(ctx, query as never),
   }),
 ]

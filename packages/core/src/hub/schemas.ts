@@ -3,7 +3,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
 import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { AGENDA_KINDS } from './agenda.ts'
-import { HUB_RECORD_TYPES, HUB_RELATIONS, HUB_SEARCH_TYPES } from './storage.ts'
+import { HUB_RECORD_TYPES, HUB_RELATIONS, HUB_SEARCH_TYPES, TYPEAHEAD_TYPES } from './storage.ts'
 
 /** A workspace whose part of a hub read failed or ran out of time; the rest of the answer stands. */
 export const PartialOrg = Type.Object(
@@ -189,4 +189,16 @@ export const AgendaItemSchema = Type.Object(
     ),
   },
   { $id: 'HubAgendaItem', additionalProperties: false },
+)
+
+/** A name beginning with the typed prefix, for pickers. */
+export const TypeaheadHitSchema = Type.Object(
+  {
+    orgId: IdSchema('OrgId', 'The workspace holding it.'),
+    type: StringEnum(TYPEAHEAD_TYPES, { description: 'What it is (`person`: a member).' }),
+    id: Type.String({ description: 'Its id (a member id for a person).' }),
+    name: Type.String({ description: 'Its name; a task’s title.' }),
+    key: Nullable(Type.String(), 'A task’s key (`ENG-42`) or a team’s key; null for the others.'),
+  },
+  { $id: 'HubTypeaheadHit', additionalProperties: false },
 )

@@ -44,6 +44,29 @@ export interface RelatedRecord {
   relations: HubRelation[]
 }
 
+/** What `hub.typeahead` looks through, by name (tasks by key). */
+export const TYPEAHEAD_TYPES = [
+  'person',
+  'team',
+  'project',
+  'program',
+  'initiative',
+  'milestone',
+  'view',
+  'task',
+] as const
+export type TypeaheadType = (typeof TYPEAHEAD_TYPES)[number]
+
+/** A name that begins with the prefix, in one workspace. */
+export interface TypeaheadHit {
+  type: TypeaheadType
+  id: string
+  /** The name, or a task's title. */
+  name: string
+  /** A task's key (`ENG-42`), a team's key; null for the others. */
+  key: string | null
+}
+
 /**
  * The hub's per-workspace reads. Each takes one org and the reader's scope there, with the
  * permission predicate in the query: the hub runs one of these per membership and merges in code.
@@ -76,6 +99,18 @@ export interface HubReadRepo {
     scope: ReadScope,
     limit: number,
   ): Promise<RelatedRecord[]>
+  /**
+   * Unarchived records of `types` whose name begins with `prefix` (ignoring case; tasks: whose key
+   * does, e.g. `ENG-4`), among those the member may view there; by name, then id; at most `limit`
+   * of each type.
+   */
+  typeahead(
+    orgId: OrgId,
+    prefix: string,
+    types: readonly TypeaheadType[],
+    viewer: { memberId: string; scope: ReadScope },
+    limit: number,
+  ): Promise<TypeaheadHit[]>
 }
 
 declare module '../kernel/storage.ts' {
