@@ -343,4 +343,53 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       expect((await api.post('/v1/hub/inbox/batch', { action: 'snooze', workspaces: [] })).status).toBe(400)
     })
   })
+
+  describe('digest', () => {
+    it('groups what changed since a time per record she leads or follows, nothing else', async () => {
+      await new Promise((r) => setTimeout(r, 5))
+      const since = new Date().toISOString()
+      await new Promise((r) => setTimeout(r, 5))
+      // pA: a task of its milestone completed (the milestone is done), and its status changed.
+      const done = Object.values(a.states).find((st) => st.category === 'completed')!.id
+      const t = await post(a, '/tasks', { teamId: a.teamId, title: 'ship beta', projectId: ids.pA, milestoneId: ids.mA })
+      expect((await a.api.patch(`/v1/orgs/${a.orgId}/tasks/${t.id}`, { stateId: done })).status).toBe(200)
+      const statuses = (await a.api.get(`/v1/orgs/${a.orgId}/project-statuses`)).body.data
+      const project = (await a.api.get(`/v1/orgs/${a.orgId}/projects/${ids.pA}`)).body
+      const next = statuses.find((st: any) => st.id !== project.statusId && st.category === 'started')
+      expect(
+        (await a.api.patch(`/v1/orgs/${a.orgId}/projects/${ids.pA}`, { statusId: next.id })).status,
+      ).toBe(200)
+      // pB: a new update moves its health from at risk to off track.
+      ids.uB2 = (await post(b, `/projects/${ids.pB}/updates`, { body: 'uB2', health: 'offTrack' })).id
+      // Not hers, or not visible to her.
+      await post(b, `/projects/${ids.pBother}/updates`, { body: 'x', health: 'onTrack' })
+      await post(c, `/projects/${ids.pCsecret}/updates`, { body: 'x', health: 'onTrack' })
+      await post(d, `/projects/${ids.pD}/updates`, { body: 'x', health: 'onTrack' })
+
+      const res = await api.get(`/v1/hub/digest?since=${encodeURIComponent(since)}`)
+      expect(res.status).toBe(200)
+      expect(res.body.partial).toEqual([])
+      expect(res.body.data.map((r: any) => name(r.id))).toEqual(['pB', 'pA'])
+      const [pB, pA] = res.body.data
+      expect(pB).toMatchObject({
+        orgId: b.orgId,
+        updates: [{ id: ids.uB2, health: 'offTrack', excerpt: 'uB2' }],
+        healthChanges: [{ from: 'atRisk', to: 'offTrack' }],
+        statusChanges: [],
+        tasksCompleted: { count: 0, items: [] },
+      })
+      expect(pA).toMatchObject({
+        orgId: a.orgId,
+        updates: [],
+        healthChanges: [],
+        statusChanges: [{ to: next.name }],
+        milestonesCompleted: [{ id: ids.mA, name: 'Beta' }],
+        tasksCompleted: { count: 1, items: [{ id: t.id, title: 'ship beta' }] },
+      })
+      const onlyB = await api.get(`/v1/hub/digest?since=${encodeURIComponent(since)}&orgId=${b.orgId}`)
+      expect(onlyB.body.data.map((r: any) => name(r.id))).toEqual(['pB'])
+      const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString()
+      expect((await api.get(`/v1/hub/digest?since=${encodeURIComponent(longAgo)}`)).status).toBe(400)
+    })
+  })
 })

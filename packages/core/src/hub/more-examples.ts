@@ -8,7 +8,7 @@ const at = '2030-01-13T16:00:00.000Z'
 const cursor = 'eyJzIjoiLi4uIn0.c2lnbmF0dXJl'
 
 export const hubMoreExamples: Record<
-  'portfolio' | 'agenda' | 'updates' | 'inboxBatch' | 'typeahead',
+  'portfolio' | 'agenda' | 'updates' | 'inboxBatch' | 'typeahead' | 'digest',
   OperationExamples
 > = {
   portfolio: {
@@ -78,6 +78,31 @@ export const hubMoreExamples: Record<
           id: id('mil'),
           title: 'Beta',
           time: null,
+        },
+      ],
+      partial: [],
+    },
+  },
+  digest: {
+    response: {
+      since: '2030-01-06T16:00:00.000Z',
+      data: [
+        {
+          orgId: id('org'),
+          type: 'project',
+          id: id('proj'),
+          name: 'Checkout revamp',
+          updates: [{ id: id('upd'), health: 'atRisk', createdAt: at, excerpt: 'Payments API is late.' }],
+          healthChanges: [{ from: 'onTrack', to: 'atRisk', at }],
+          statusChanges: [{ from: 'Planned', to: 'In Progress', at: '2030-01-08T09:00:00.000Z' }],
+          milestonesCompleted: [{ id: id('mil'), name: 'Alpha', targetDate: '2030-01-10' }],
+          tasksCompleted: {
+            count: 1,
+            items: [
+              { id: id('task'), key: 'ENG-42', title: 'Fix the login redirect', completedAt: '2030-01-09T12:00:00.000Z' },
+            ],
+          },
+          changedAt: at,
         },
       ],
       partial: [],

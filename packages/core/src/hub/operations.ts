@@ -21,6 +21,7 @@ import { hubPortfolio, PORTFOLIO_LIMIT_DEFAULT, parseTypes } from './portfolio.t
 import { hubResolve } from './resolve.ts'
 import {
   AgendaItemSchema,
+  DigestRecordSchema,
   HubInboxCount,
   HubPageOf,
   HubPageQuery,
@@ -37,6 +38,7 @@ import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks.ts'
 import { hubToday, TODAY_SECTION_LIMIT_DEFAULT } from './today.ts'
 import { TYPEAHEAD_LIMIT_DEFAULT, TYPEAHEAD_LIMIT_MAX, hubTypeahead } from './typeahead.ts'
 import { hubUpdates } from './updates.ts'
+import { DIGEST_MAX_DAYS, hubDigest } from './digest.ts'
 
 const TAG = 'Hub'
 const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
@@ -414,5 +416,31 @@ export const hubOperations: AnyOperation[] = [
     errors: ['validation_failed'],
     examples: more.typeahead,
     run: (ctx, { query }) => hubTypeahead(ctx, query as never),
+  }),
+  declareOperation({
+    id: 'hub.digest',
+    method: 'GET',
+    path: '/v1/hub/digest',
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'What changed since',
+    description: `What changed since \`since\` (at most ${DIGEST_MAX_DAYS} days ago) in ${RELATED}, in every workspace, grouped per record: status updates posted, health changes along them, status changes, milestones finished and tasks completed (a project's, counted over the tasks you may view). Records without a change are left out; the most recently changed first. Workspaces that fail are listed in \`partial\`.`,
+    query: obj({
+      since: Type.String({ format: 'date-time', description: 'Changes at or after this time.' }),
+      types: typesQuery,
+      orgId: HubPageQuery.orgId,
+    }),
+    response: obj({
+      since: Type.String({ format: 'date-time', description: 'The time read from.' }),
+      data: Type.Array(DigestRecordSchema, { description: 'Records, most recently changed first.' }),
+      partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
+    }),
+    status: 200,
+    errors: ['validation_failed'],
+    examples: more.digest,
+    run: (ctx, { query }) => {
+      const q = query as { since: string; types?: string; orgId?: string }
+      return hubDigest(ctx, { ...q, types: parseTypes(q.types) })
+    },
   }),
 ]

@@ -202,3 +202,67 @@ export const TypeaheadHitSchema = Type.Object(
   },
   { $id: 'HubTypeaheadHit', additionalProperties: false },
 )
+
+const DigestChange = Type.Object(
+  {
+    from: Nullable(Type.String(), 'Before; null when it had none.'),
+    to: Nullable(Type.String(), 'After.'),
+    at: Timestamp('When it changed.'),
+  },
+  { additionalProperties: false },
+)
+
+/** One record of `hub.digest` and what changed in it. */
+export const DigestRecordSchema = Type.Object(
+  {
+    orgId: IdSchema('OrgId', 'The workspace holding the record.'),
+    type: StringEnum(HUB_RECORD_TYPES, { description: 'What the record is.' }),
+    id: Type.String({ description: 'The record id.' }),
+    name: Type.String(),
+    updates: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          health: Type.String(),
+          createdAt: Timestamp('When it was posted.'),
+          excerpt: Type.String({ description: 'The start of its body.' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Status updates posted since, newest first.' },
+    ),
+    healthChanges: Type.Array(DigestChange, {
+      description: 'Health changes along those updates, oldest first (`from`: the health before).',
+    }),
+    statusChanges: Type.Array(DigestChange, {
+      description: 'Status changes from its history, oldest first (a project’s status by name).',
+    }),
+    milestonesCompleted: Type.Array(
+      Type.Object(
+        { id: Type.String(), name: Type.String(), targetDate: Nullable(Type.String({ format: 'date' })) },
+        { additionalProperties: false },
+      ),
+      { description: 'A project’s milestones now done whose tasks were completed since.' },
+    ),
+    tasksCompleted: Type.Object(
+      {
+        count: Type.Integer({ minimum: 0, description: 'A project’s tasks you may view completed since.' }),
+        items: Type.Array(
+          Type.Object(
+            {
+              id: Type.String(),
+              key: Type.String(),
+              title: Type.String(),
+              completedAt: Timestamp('When it was completed.'),
+            },
+            { additionalProperties: false },
+          ),
+          { description: 'The latest ten, newest first.' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    changedAt: Timestamp('Its latest change listed here.'),
+  },
+  { $id: 'HubDigestRecord', additionalProperties: false },
+)
