@@ -108,8 +108,9 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
     ids.pB = (await post(b, '/projects', { name: 'pB', teamIds: [b.teamId] })).id
     const followed = await b.api.put(`/v1/orgs/${b.orgId}/projects/${ids.pB}/subscribers/${aliceInB}`)
     expect(followed.status).toBe(200)
-    ids.pBother = (await post(b, '/projects', { name: 'pBother', teamIds: [b.teamId], targetDate: day(4) }))
-      .id
+    ids.pBother = (
+      await post(b, '/projects', { name: 'pBother', teamIds: [b.teamId], targetDate: day(4) })
+    ).id
     ids.iB = (await post(b, '/initiatives', { name: 'iB', ownerId: aliceInB, targetDate: day(3) })).id
     // C: she follows a project of ENG, which she sees, and one of Secret, which she does not.
     ids.pC = (await post(c, '/projects', { name: 'pC', teamIds: [c.teamId] })).id
@@ -119,7 +120,12 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
     ).id
     await follow(c.orgId, 'project', ids.pCsecret!, aliceInC)
     ids.tCsecret = (
-      await post(c, '/tasks', { teamId: secretTeam, title: 'tCsecret', assigneeId: aliceInC, dueDate: day(2) })
+      await post(c, '/tasks', {
+        teamId: secretTeam,
+        title: 'tCsecret',
+        assigneeId: aliceInC,
+        dueDate: day(2),
+      })
     ).id
     // D: not hers; a forged follower row with her member id of A must not leak it either.
     ids.pD = (await post(d, '/projects', { name: 'pD', teamIds: [d.teamId], targetDate: day(3) })).id
@@ -171,7 +177,10 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
         type: 'program',
         relations: expect.arrayContaining(['lead']),
       })
-      expect(res.body.data.find((r: any) => r.id === ids.iB)).toMatchObject({ type: 'initiative', orgId: b.orgId })
+      expect(res.body.data.find((r: any) => r.id === ids.iB)).toMatchObject({
+        type: 'initiative',
+        orgId: b.orgId,
+      })
     })
 
     it('filters by type and workspace, pages with a signed cursor, refuses a bad type', async () => {
@@ -303,11 +312,14 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       await post(c, '/tasks', { teamId: c.teamId, title: 'again for alice', assigneeId: memberIn(c) })
       await server.engine.notify({ onError: (e) => console.error(e) })
       const before = (await api.get('/v1/hub/inbox/counts')).body
-      const unread = (ws: TestWorkspace, counts: any) => counts.data.find((x: any) => x.orgId === ws.orgId).unread
+      const unread = (ws: TestWorkspace, counts: any) =>
+        counts.data.find((x: any) => x.orgId === ws.orgId).unread
       expect(unread(b, before)).toBeGreaterThan(0)
       expect(unread(c, before)).toBeGreaterThan(0)
       // In C only the first: the other stays unread.
-      const cAll = (await api.get(`/v1/hub/inbox?orgId=${c.orgId}&unread=true`)).body.data.map((n: any) => n.id)
+      const cAll = (await api.get(`/v1/hub/inbox?orgId=${c.orgId}&unread=true`)).body.data.map(
+        (n: any) => n.id,
+      )
       const cIds = cAll.slice(0, 1)
 
       const res = await api.post('/v1/hub/inbox/batch', {
@@ -333,7 +345,10 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       expect(await logged(c)).toEqual(cIds)
       expect((await logged(b)).length).toBe(unread(b, before))
 
-      const again = await api.post('/v1/hub/inbox/batch', { action: 'read', workspaces: [{ orgId: b.orgId }] })
+      const again = await api.post('/v1/hub/inbox/batch', {
+        action: 'read',
+        workspaces: [{ orgId: b.orgId }],
+      })
       expect(again.body.data).toEqual([{ orgId: b.orgId, updated: 0 }])
       const twice = await api.post('/v1/hub/inbox/batch', {
         action: 'read',
@@ -351,7 +366,12 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       await new Promise((r) => setTimeout(r, 5))
       // pA: a task of its milestone completed (the milestone is done), and its status changed.
       const done = Object.values(a.states).find((st) => st.category === 'completed')!.id
-      const t = await post(a, '/tasks', { teamId: a.teamId, title: 'ship beta', projectId: ids.pA, milestoneId: ids.mA })
+      const t = await post(a, '/tasks', {
+        teamId: a.teamId,
+        title: 'ship beta',
+        projectId: ids.pA,
+        milestoneId: ids.mA,
+      })
       expect((await a.api.patch(`/v1/orgs/${a.orgId}/tasks/${t.id}`, { stateId: done })).status).toBe(200)
       const statuses = (await a.api.get(`/v1/orgs/${a.orgId}/project-statuses`)).body.data
       const project = (await a.api.get(`/v1/orgs/${a.orgId}/projects/${ids.pA}`)).body

@@ -45,7 +45,12 @@ describeEachDatabase('MCP tools portfolio, agenda and whats_new', (db) => {
     const client = await connect(server, await mcpToken(server, alice.user.id))
     const portfolio = await tool(client, 'portfolio', {})
     expect(portfolio.data).toEqual([
-      expect.objectContaining({ orgId: b.orgId, id: project.id, health: 'atRisk', relations: ['lead', 'member', 'follower'] }),
+      expect.objectContaining({
+        orgId: b.orgId,
+        id: project.id,
+        health: 'atRisk',
+        relations: ['lead', 'member', 'follower'],
+      }),
     ])
     const today = new Date().toISOString().slice(0, 10)
     const agenda = await tool(client, 'agenda', { from: today, to: target })

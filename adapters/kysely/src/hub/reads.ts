@@ -324,6 +324,7 @@ export function hubReadRepo(db: Kysely<Database>, dialect: Dialect): HubReadRepo
     },
     related: (orgId, memberId, types, scope, limit) =>
       relatedRecords(db, orgId, memberId, types, scope, limit),
-    typeahead: (orgId, prefix, types, viewer, limit) => typeaheadHits(db, orgId, prefix, types, viewer, limit),
+    typeahead: (orgId, prefix, types, viewer, limit) =>
+      typeaheadHits(db, orgId, prefix, types, viewer, limit),
   }
 }

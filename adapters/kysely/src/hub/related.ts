@@ -4,6 +4,9 @@ import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiati
 import type { Database } from '../schema.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>
+// Loosely typed: the same query runs over three tables with different names and columns.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Loose = any
 
 /** Per type: its table, the column naming its lead or owner, its members table, and its visibility. */
 const KINDS = {
@@ -43,9 +46,8 @@ export async function relatedRecords(
   const out: RelatedRecord[] = []
   for (const type of types) {
     const kind = KINDS[type]
-    // Loosely typed: the same query over three tables.
-    const anyDb = db as unknown as Kysely<any>
-    const member = (eb: ExpressionBuilder<any, any>) =>
+    const anyDb = db as unknown as Kysely<Loose>
+    const member = (eb: ExpressionBuilder<Loose, Loose>) =>
       eb.exists(
         eb
           .selectFrom(`${kind.members.table} as m`)
@@ -54,7 +56,7 @@ export async function relatedRecords(
           .whereRef(`m.${kind.members.ref}`, '=', 'r.id')
           .where('m.memberId', '=', memberId),
       )
-    const follower = (eb: ExpressionBuilder<any, any>) =>
+    const follower = (eb: ExpressionBuilder<Loose, Loose>) =>
       eb.exists(
         eb
           .selectFrom('recordFollowers as f')

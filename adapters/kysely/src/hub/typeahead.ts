@@ -38,7 +38,11 @@ export async function typeaheadHits(
   const { scope } = viewer
   const out: TypeaheadHit[] = []
   const run = async (type: TypeaheadType, q: AnyQuery, nameColumn: string) => {
-    const rows = (await q.orderBy(sql`lower(${sql.ref(nameColumn)})`).orderBy('id').limit(limit).execute()) as Array<{
+    const rows = (await q
+      .orderBy(sql`lower(${sql.ref(nameColumn)})`)
+      .orderBy('id')
+      .limit(limit)
+      .execute()) as Array<{
       id: string
       name: string
       key: string | null
@@ -111,7 +115,9 @@ export async function typeaheadHits(
         db
           .selectFrom('milestones')
           .innerJoin('projects', (j) =>
-            j.onRef('projects.orgId', '=', 'milestones.orgId').onRef('projects.id', '=', 'milestones.projectId'),
+            j
+              .onRef('projects.orgId', '=', 'milestones.orgId')
+              .onRef('projects.id', '=', 'milestones.projectId'),
           )
           .select(['milestones.id as id', 'milestones.name as name', sql<null>`null`.as('key')])
           .where('milestones.orgId', '=', orgId)
@@ -141,8 +147,14 @@ export async function typeaheadHits(
       if (!parts) continue
       const rows = await db
         .selectFrom('tasks')
-        .innerJoin('teams', (j) => j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'))
-        .select(['tasks.id as id', 'tasks.title as name', sql<string>`teams.key || '-' || tasks.number`.as('key')])
+        .innerJoin('teams', (j) =>
+          j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
+        )
+        .select([
+          'tasks.id as id',
+          'tasks.title as name',
+          sql<string>`teams.key || '-' || tasks.number`.as('key'),
+        ])
         .where('tasks.orgId', '=', orgId)
         .where('tasks.deletedAt', 'is', null)
         .where('tasks.archivedAt', 'is', null)

@@ -64,7 +64,15 @@ async function agendaIn(
     reader.scope,
   )
   for (const t of tasks.slice(0, PER_SOURCE_MAX)) {
-    items.push({ date: t.dueDate!, kind: 'taskDue', orgId, recordType: 'task', id: t.id, title: t.title, time: null })
+    items.push({
+      date: t.dueDate!,
+      kind: 'taskDue',
+      orgId,
+      recordType: 'task',
+      id: t.id,
+      title: t.title,
+      time: null,
+    })
   }
   for (const ref of await relatedIn(ctx, reader, ['project', 'initiative'])) {
     if (ref.type === 'project') {
@@ -122,7 +130,15 @@ async function agendaIn(
       const starts = c.startsAt.slice(0, 10)
       const ends = c.endsAt.slice(0, 10)
       if (inRange(starts, from, to))
-        items.push({ date: starts, kind: 'cycleStart', orgId, recordType: 'cycle', id: c.id, title, time: null })
+        items.push({
+          date: starts,
+          kind: 'cycleStart',
+          orgId,
+          recordType: 'cycle',
+          id: c.id,
+          title,
+          time: null,
+        })
       if (inRange(ends, from, to))
         items.push({ date: ends, kind: 'cycleEnd', orgId, recordType: 'cycle', id: c.id, title, time: null })
     }

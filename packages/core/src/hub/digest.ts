@@ -1,10 +1,10 @@
+import { requireInitiative } from '../initiatives/service.ts'
 import type { InitiativeId, MilestoneId, ProgramId, ProjectId, ProjectStatusId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
+import { requireProgram } from '../programs/service.ts'
 import { withStatus } from '../projects/milestones.ts'
 import { requireProject } from '../projects/service.ts'
-import { requireProgram } from '../programs/service.ts'
-import { requireInitiative } from '../initiatives/service.ts'
 import type { StreamReader } from '../streams/readers.ts'
 import type { StatusUpdate } from '../updates/schemas.ts'
 import { fanOut } from './fanout.ts'
@@ -42,7 +42,8 @@ export interface DigestRecord {
   changedAt: string
 }
 
-const excerpt = (body: string) => (body.length > EXCERPT_CHARS ? `${body.slice(0, EXCERPT_CHARS - 1)}…` : body)
+const excerpt = (body: string) =>
+  body.length > EXCERPT_CHARS ? `${body.slice(0, EXCERPT_CHARS - 1)}…` : body
 
 /**
  * Health changes along the updates posted since `since`, oldest first, starting from the health the
@@ -61,13 +62,19 @@ function healthChanges(before: StatusUpdate | undefined, posted: StatusUpdate[])
 /** The record's status changes since `since`, from its own history (oldest first). */
 async function statusChanges(as: OperationContext, ref: RelatedRecord, since: string): Promise<Change[]> {
   const orgId = as.org!.id
-  const page = { sort: 'createdAt' as const, direction: 'asc' as const, after: { value: since, id: '' }, limit: PER_RECORD_MAX }
+  const page = {
+    sort: 'createdAt' as const,
+    direction: 'asc' as const,
+    after: { value: since, id: '' },
+    limit: PER_RECORD_MAX,
+  }
   if (ref.type === 'project') {
     const entries = await as.store.projectHistory.list(orgId, ref.id as ProjectId, page)
     const names = new Map<string, string>()
     const nameOf = async (id: unknown) => {
       if (typeof id !== 'string') return null
-      if (!names.has(id)) names.set(id, (await as.store.projectStatuses.get(orgId, id as ProjectStatusId))?.name ?? id)
+      if (!names.has(id))
+        names.set(id, (await as.store.projectStatuses.get(orgId, id as ProjectStatusId))?.name ?? id)
       return names.get(id)!
     }
     const out: Change[] = []
@@ -82,7 +89,11 @@ async function statusChanges(as: OperationContext, ref: RelatedRecord, since: st
     return entries
       .slice(0, PER_RECORD_MAX)
       .filter((e) => e.field === 'status')
-      .map((e) => ({ from: (e.before as string | null) ?? null, to: (e.after as string | null) ?? null, at: e.createdAt }))
+      .map((e) => ({
+        from: (e.before as string | null) ?? null,
+        to: (e.after as string | null) ?? null,
+        at: e.createdAt,
+      }))
   }
   // Initiatives keep theirs newest first: read back to `since`.
   const entries = await as.store.initiatives.history(orgId, ref.id as InitiativeId, {
@@ -97,7 +108,13 @@ async function statusChanges(as: OperationContext, ref: RelatedRecord, since: st
     .flatMap((e) => {
       const status = (e.changes as Record<string, { before?: unknown; after?: unknown }>)?.status
       if (!status) return []
-      return [{ from: (status.before as string | null) ?? null, to: (status.after as string | null) ?? null, at: e.createdAt }]
+      return [
+        {
+          from: (status.before as string | null) ?? null,
+          to: (status.after as string | null) ?? null,
+          at: e.createdAt,
+        },
+      ]
     })
     .reverse()
 }
@@ -136,7 +153,8 @@ async function projectWork(as: OperationContext, reader: StreamReader, projectId
 }
 
 async function nameOf(as: OperationContext, ref: RelatedRecord): Promise<string | null> {
-  if (ref.type === 'program') return (await orNull(() => requireProgram(as, ref.id as ProgramId)))?.name ?? null
+  if (ref.type === 'program')
+    return (await orNull(() => requireProgram(as, ref.id as ProgramId)))?.name ?? null
   if (ref.type === 'initiative')
     return (await orNull(() => requireInitiative(as, ref.id as InitiativeId)))?.name ?? null
   return (await orNull(() => requireProject(as, ref.id as ProjectId)))?.name ?? null

@@ -99,7 +99,12 @@ export const hubMoreExamples: Record<
           tasksCompleted: {
             count: 1,
             items: [
-              { id: id('task'), key: 'ENG-42', title: 'Fix the login redirect', completedAt: '2030-01-09T12:00:00.000Z' },
+              {
+                id: id('task'),
+                key: 'ENG-42',
+                title: 'Fix the login redirect',
+                completedAt: '2030-01-09T12:00:00.000Z',
+              },
             ],
           },
           changedAt: at,

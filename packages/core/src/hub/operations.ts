@@ -1,18 +1,19 @@
 import { type TProperties, Type } from '@sinclair/typebox'
 import { ApprovalRequest } from '../access/schemas.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { IdSchema } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { NOTIFICATION_VIEWS, Notification, NotificationKindSchema } from '../notifications/schemas.ts'
 import { PollQueryFields, StreamEvent } from '../streams/schema.ts'
-import { StatusUpdate, UpdateHealthSchema } from '../updates/schemas.ts'
 import { TASK_SORTS } from '../tasks/order.ts'
 import { DueDate, PrioritySchema, Task } from '../tasks/schemas.ts'
-import { AGENDA_MAX_DAYS, hubAgenda } from './agenda.ts'
+import { StatusUpdate, UpdateHealthSchema } from '../updates/schemas.ts'
 import { hubActivity } from './activity.ts'
+import { AGENDA_MAX_DAYS, hubAgenda } from './agenda.ts'
 import { hubApprovals } from './approvals.ts'
 import { hubInboxCounts } from './counts.ts'
+import { DIGEST_MAX_DAYS, hubDigest } from './digest.ts'
 import { hubExamples as ex } from './examples.ts'
 import { hubInbox } from './inbox.ts'
 import { HUB_INBOX_ACTIONS, hubInboxBatch } from './inbox-batch.ts'
@@ -36,9 +37,8 @@ import { hubSearch } from './search.ts'
 import { HUB_RECORD_TYPES, HUB_SEARCH_TYPES, TYPEAHEAD_TYPES } from './storage.ts'
 import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks.ts'
 import { hubToday, TODAY_SECTION_LIMIT_DEFAULT } from './today.ts'
-import { TYPEAHEAD_LIMIT_DEFAULT, TYPEAHEAD_LIMIT_MAX, hubTypeahead } from './typeahead.ts'
+import { hubTypeahead, TYPEAHEAD_LIMIT_DEFAULT, TYPEAHEAD_LIMIT_MAX } from './typeahead.ts'
 import { hubUpdates } from './updates.ts'
-import { DIGEST_MAX_DAYS, hubDigest } from './digest.ts'
 
 const TAG = 'Hub'
 const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
@@ -303,7 +303,9 @@ export const hubOperations: AnyOperation[] = [
     query: obj({
       types: typesQuery,
       health: Type.Optional(UpdateHealthSchema),
-      since: Type.Optional(Type.String({ format: 'date-time', description: 'Posted at or after this time.' })),
+      since: Type.Optional(
+        Type.String({ format: 'date-time', description: 'Posted at or after this time.' }),
+      ),
       ...HubPageQuery,
     }),
     response: HubPageOf(StatusUpdate, 'Updates, newest first.'),
@@ -358,7 +360,8 @@ export const hubOperations: AnyOperation[] = [
               minItems: 1,
               maxItems: 200,
               uniqueItems: true,
-              description: 'These notifications; without it, all of the inbox (or of the archive, to restore).',
+              description:
+                'These notifications; without it, all of the inbox (or of the archive, to restore).',
             }),
           ),
         }),

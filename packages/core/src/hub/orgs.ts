@@ -6,7 +6,10 @@ import type { StreamReader } from '../streams/readers.ts'
  * The caller's context inside one workspace of a hub read, as its member there: services called
  * with it check that workspace's capabilities and read scope. Null for a deleted workspace.
  */
-export async function contextIn(ctx: OperationContext, reader: StreamReader): Promise<OperationContext | null> {
+export async function contextIn(
+  ctx: OperationContext,
+  reader: StreamReader,
+): Promise<OperationContext | null> {
   const org = await ctx.store.orgs.get(reader.orgId)
   return org ? ctx.within(org, reader.actor) : null
 }

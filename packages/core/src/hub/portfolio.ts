@@ -1,12 +1,12 @@
+import { requireInitiative } from '../initiatives/service.ts'
 import { canonicalJson } from '../kernel/canonical.ts'
 import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { requireInitiative } from '../initiatives/service.ts'
+import { requireProgram } from '../programs/service.ts'
 import { withStatus } from '../projects/milestones.ts'
 import { projectProgress } from '../projects/progress.ts'
 import { requireProject } from '../projects/service.ts'
-import { requireProgram } from '../programs/service.ts'
 import type { StreamReader } from '../streams/readers.ts'
 import type { UpdateSubjectType } from '../updates/schemas.ts'
 import { fanOut } from './fanout.ts'
@@ -40,7 +40,13 @@ export function relatedIn(
   types: readonly HubRecordType[] = HUB_RECORD_TYPES,
 ): Promise<RelatedRecord[]> {
   if (reader.actor.kind !== 'person') return Promise.resolve([])
-  return ctx.store.hubReads.related(reader.orgId, reader.actor.id, types, reader.scope, PORTFOLIO_PER_TYPE_MAX)
+  return ctx.store.hubReads.related(
+    reader.orgId,
+    reader.actor.id,
+    types,
+    reader.scope,
+    PORTFOLIO_PER_TYPE_MAX,
+  )
 }
 
 /** One record as the portfolio shows it, read through its own service as the member (null: not visible). */
@@ -180,7 +186,9 @@ function keyOf(value: unknown): PortfolioItem {
     typeof value[3] === 'string'
   if (!ok) {
     const detail = 'The cursor does not belong to this read.'
-    throw new ProblemError('invalid_cursor', detail, { errors: [{ pointer: '/query/cursor', message: detail }] })
+    throw new ProblemError('invalid_cursor', detail, {
+      errors: [{ pointer: '/query/cursor', message: detail }],
+    })
   }
   const [health, targetDate, orgId, id] = value as [PortfolioItem['health'], string | null, string, string]
   return { health, targetDate, orgId, id } as PortfolioItem

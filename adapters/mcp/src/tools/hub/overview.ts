@@ -52,7 +52,11 @@ export const hubOverviewTools: ToolDefinition[] = [
     idempotent: true,
     operations: ['hub.agenda'],
     input: object(
-      { from: fieldOf('hub.agenda', 'query', 'from'), to: fieldOf('hub.agenda', 'query', 'to'), workspace: Workspace },
+      {
+        from: fieldOf('hub.agenda', 'query', 'from'),
+        to: fieldOf('hub.agenda', 'query', 'to'),
+        workspace: Workspace,
+      },
       ['from', 'to'],
     ),
     async run(call, args) {
@@ -71,7 +75,9 @@ export const hubOverviewTools: ToolDefinition[] = [
     destructive: false,
     idempotent: true,
     operations: ['hub.digest'],
-    input: object({ since: fieldOf('hub.digest', 'query', 'since'), types: Types, workspace: Workspace }, ['since']),
+    input: object({ since: fieldOf('hub.digest', 'query', 'since'), types: Types, workspace: Workspace }, [
+      'since',
+    ]),
     async run(call, args) {
       return call.run('hub.digest', {
         query: {
