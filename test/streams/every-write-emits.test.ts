@@ -40,8 +40,11 @@ const ACCOUNT_ONLY = new Set([
 /** Reads sent as POST (the URL travels in the body, out of logs): they change nothing, so emit nothing. */
 const READS_BY_POST = new Set(['linkedItems.preview'])
 
-/** Personal writes that act in a task's workspace: the timer files its events there. */
-const IN_TASK_WORKSPACE = ['me.timer.start', 'me.timer.stop']
+/**
+ * Personal writes that act in a named workspace: the timer files its events in its task's, the hub's
+ * inbox batch in each workspace it lists.
+ */
+const IN_TASK_WORKSPACE = ['me.timer.start', 'me.timer.stop', 'hub.inboxBatch']
 
 /** A write that needs another first: `restore` after `archive`, `reactivate` after `deactivate`, `remove` after `add`. */
 const NEEDS = {

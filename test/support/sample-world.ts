@@ -182,6 +182,10 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
   'notifications.readAll': () => ({}),
   'notifications.batch': (ids) => ({ action: 'archive', ids: [ids.notificationId] }),
+  'hub.inboxBatch': (ids) => ({
+    action: 'archive',
+    workspaces: [{ orgId: ids.orgId, ids: [ids.notificationId] }],
+  }),
   'notificationSettings.update': () => ({ kinds: { commented: false } }),
   'notificationSubscriptions.create': (ids) => ({
     target: { type: 'project', id: ids.projectId },

@@ -62,7 +62,17 @@ export {
   CustomFieldOption,
   CustomFieldValue,
 } from './fields/schemas.ts'
-export { HUB_SEARCH_TYPES, type HubSearchType } from './hub/storage.ts'
+export {
+  HUB_RECORD_TYPES,
+  HUB_SEARCH_TYPES,
+  type HubRecordType,
+  type HubRelation,
+  type HubSearchType,
+  type RelatedRecord,
+  TYPEAHEAD_TYPES,
+  type TypeaheadHit,
+  type TypeaheadType,
+} from './hub/storage.ts'
 export {
   InitiativeMetric,
   type InitiativeMetricRecord,

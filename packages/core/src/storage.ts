@@ -42,7 +42,17 @@ export type {
   CustomFieldValueRepo,
   ValueHolder,
 } from './fields/storage.ts'
-export type { ActivityFilter, HubReadRepo, HubSearchType, SearchHit } from './hub/storage.ts'
+export type {
+  ActivityFilter,
+  HubReadRepo,
+  HubRecordType,
+  HubRelation,
+  HubSearchType,
+  RelatedRecord,
+  SearchHit,
+  TypeaheadHit,
+  TypeaheadType,
+} from './hub/storage.ts'
 export type { InitiativeMetricRepo } from './initiatives/metric-storage.ts'
 export type {
   Ancestor,

@@ -17,7 +17,9 @@ import { keysetPage } from '../keyset.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams, visibleTask as visibleTaskRow } from '../scope.ts'
+import { relatedRecords } from './related.ts'
 import { ftsQuery, scopedFtsQuery } from './text.ts'
+import { typeaheadHits } from './typeahead.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>
 // The branches are typed loosely: each selects the same columns from a different table.
@@ -320,5 +322,9 @@ export function hubReadRepo(db: Kysely<Database>, dialect: Dialect): HubReadRepo
         }),
       )
     },
+    related: (orgId, memberId, types, scope, limit) =>
+      relatedRecords(db, orgId, memberId, types, scope, limit),
+    typeahead: (orgId, prefix, types, viewer, limit) =>
+      typeaheadHits(db, orgId, prefix, types, viewer, limit),
   }
 }

@@ -88,6 +88,10 @@ export function updateRepo(db: Kysely<Database>): UpdateRepo {
         .where('archivedAt', 'is', null)
       if (filter.subjectType) q = q.where('subjectType', '=', filter.subjectType)
       if (filter.subjectId) q = q.where('subjectId', '=', filter.subjectId)
+      if (filter.subjectIds) {
+        if (filter.subjectIds.length === 0) return []
+        q = q.where('subjectId', 'in', [...filter.subjectIds])
+      }
       if (filter.health) q = q.where('health', '=', filter.health)
       if (filter.authorId) q = q.where('authorId', '=', filter.authorId)
       if (filter.since) q = q.where('createdAt', '>=', filter.since)

@@ -5,6 +5,7 @@ import { cycleTools } from './cycles/cycles.ts'
 import { documentTools } from './documents/documents.ts'
 import { customFieldTools } from './fields/set-field.ts'
 import { hubTools } from './hub/hub.ts'
+import { hubOverviewTools } from './hub/overview.ts'
 import { insightTools } from './insights/insights.ts'
 import { labelTools } from './labels/labels.ts'
 import { awayTools } from './me/away.ts'
@@ -45,6 +46,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...agentTools,
   ...connectorTools,
   ...hubTools,
+  ...hubOverviewTools,
   ...planTools,
   ...awayTools,
 ]

@@ -8,7 +8,7 @@ export const hubGroup: ResourceGroup = {
     {
       name: 'Hub',
       description:
-        'Reads across all your workspaces (search, inbox and its counts, activity, resolve, today, tasks, approvals): one query per membership with your permissions there, merged, with a signed composite cursor and `partial` for workspaces that failed.',
+        'Reads across all your workspaces (search, typeahead, inbox and its counts, activity, resolve, today, tasks, approvals, portfolio, updates, agenda, digest) and the cross-workspace inbox batch: one query per membership with your permissions there, merged, with a signed composite cursor and `partial` for workspaces that failed.',
     },
   ],
   operations: hubOperations,

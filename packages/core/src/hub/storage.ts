@@ -30,6 +30,43 @@ export interface ActivityFilter {
   resourceId?: string
 }
 
+/** The records a portfolio holds, and how the reader relates to one. */
+export const HUB_RECORD_TYPES = ['project', 'program', 'initiative'] as const
+export type HubRecordType = (typeof HUB_RECORD_TYPES)[number]
+/** `lead`: a project's lead or a program's or initiative's owner; `member`; `follower`. */
+export const HUB_RELATIONS = ['lead', 'member', 'follower'] as const
+export type HubRelation = (typeof HUB_RELATIONS)[number]
+
+/** A project, program or initiative the reader leads, belongs to or follows. */
+export interface RelatedRecord {
+  type: HubRecordType
+  id: string
+  relations: HubRelation[]
+}
+
+/** What `hub.typeahead` looks through, by name (tasks by key). */
+export const TYPEAHEAD_TYPES = [
+  'person',
+  'team',
+  'project',
+  'program',
+  'initiative',
+  'milestone',
+  'view',
+  'task',
+] as const
+export type TypeaheadType = (typeof TYPEAHEAD_TYPES)[number]
+
+/** A name that begins with the prefix, in one workspace. */
+export interface TypeaheadHit {
+  type: TypeaheadType
+  id: string
+  /** The name, or a task's title. */
+  name: string
+  /** A task's key (`ENG-42`), a team's key; null for the others. */
+  key: string | null
+}
+
 /**
  * The hub's per-workspace reads. Each takes one org and the reader's scope there, with the
  * permission predicate in the query: the hub runs one of these per membership and merges in code.
@@ -51,6 +88,29 @@ export interface HubReadRepo {
     beforeSeq: number | null,
     limit: number,
   ): Promise<StoredEvent[]>
+  /**
+   * Unarchived projects, programs and initiatives of `types` that the member leads (or owns), is a
+   * member of, or follows, and the scope can view; by type, then id; at most `limit` of each type.
+   */
+  related(
+    orgId: OrgId,
+    memberId: string,
+    types: readonly HubRecordType[],
+    scope: ReadScope,
+    limit: number,
+  ): Promise<RelatedRecord[]>
+  /**
+   * Unarchived records of `types` whose name begins with `prefix` (ignoring case; tasks: whose key
+   * does, e.g. `ENG-4`), among those the member may view there; by name, then id; at most `limit`
+   * of each type.
+   */
+  typeahead(
+    orgId: OrgId,
+    prefix: string,
+    types: readonly TypeaheadType[],
+    viewer: { memberId: string; scope: ReadScope },
+    limit: number,
+  ): Promise<TypeaheadHit[]>
 }
 
 declare module '../kernel/storage.ts' {

@@ -15,6 +15,8 @@ export interface FeedFilter {
   subjectId?: string
   health?: UpdateHealth
   authorId?: string
+  /** Only updates of these subjects (the hub's records I lead, own or follow); empty: none. */
+  subjectIds?: readonly string[]
   /** Posted at or after. */
   since?: string
   /** Posted before. */

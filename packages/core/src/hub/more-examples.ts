@@ -1,0 +1,137 @@
+import type { OperationExamples } from '../kernel/operation.ts'
+import { updateExample } from '../updates/examples.ts'
+
+// Examples of the portfolio, agenda, updates and inbox batch reads; test/core/openapi.test.ts
+// checks each against its schema.
+const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+const at = '2030-01-13T16:00:00.000Z'
+const cursor = 'eyJzIjoiLi4uIn0.c2lnbmF0dXJl'
+
+export const hubMoreExamples: Record<
+  'portfolio' | 'agenda' | 'updates' | 'inboxBatch' | 'typeahead' | 'digest',
+  OperationExamples
+> = {
+  portfolio: {
+    response: {
+      data: [
+        {
+          orgId: id('org'),
+          type: 'project',
+          id: id('proj'),
+          name: 'Checkout revamp',
+          relations: ['lead'],
+          status: 'started',
+          health: 'atRisk',
+          targetDate: '2030-02-28',
+          progress: 0.4,
+          blocked: false,
+          nextMilestone: { id: id('mil'), name: 'Beta', targetDate: '2030-01-31' },
+          lastUpdate: { id: id('upd'), health: 'atRisk', createdAt: at, excerpt: 'Payments API is late.' },
+        },
+        {
+          orgId: id('org', 1),
+          type: 'initiative',
+          id: id('ini'),
+          name: 'Expand to Europe',
+          relations: ['follower'],
+          status: 'active',
+          health: null,
+          targetDate: null,
+          progress: null,
+          blocked: false,
+          nextMilestone: null,
+          lastUpdate: null,
+        },
+      ],
+      nextCursor: cursor,
+      partial: [],
+    },
+  },
+  agenda: {
+    response: {
+      from: '2030-01-13',
+      to: '2030-01-19',
+      data: [
+        {
+          date: '2030-01-13',
+          kind: 'taskDue',
+          orgId: id('org'),
+          recordType: 'task',
+          id: id('task'),
+          title: 'Fix the login redirect',
+          time: null,
+        },
+        {
+          date: '2030-01-13',
+          kind: 'timeBlock',
+          orgId: null,
+          recordType: 'planItem',
+          id: id('pli'),
+          title: 'Write the quarterly review',
+          time: { start: '09:00', end: '10:30' },
+        },
+        {
+          date: '2030-01-17',
+          kind: 'milestone',
+          orgId: id('org', 1),
+          recordType: 'milestone',
+          id: id('mil'),
+          title: 'Beta',
+          time: null,
+        },
+      ],
+      partial: [],
+    },
+  },
+  digest: {
+    response: {
+      since: '2030-01-06T16:00:00.000Z',
+      data: [
+        {
+          orgId: id('org'),
+          type: 'project',
+          id: id('proj'),
+          name: 'Checkout revamp',
+          updates: [{ id: id('upd'), health: 'atRisk', createdAt: at, excerpt: 'Payments API is late.' }],
+          healthChanges: [{ from: 'onTrack', to: 'atRisk', at }],
+          statusChanges: [{ from: 'Planned', to: 'In Progress', at: '2030-01-08T09:00:00.000Z' }],
+          milestonesCompleted: [{ id: id('mil'), name: 'Alpha', targetDate: '2030-01-10' }],
+          tasksCompleted: {
+            count: 1,
+            items: [
+              {
+                id: id('task'),
+                key: 'ENG-42',
+                title: 'Fix the login redirect',
+                completedAt: '2030-01-09T12:00:00.000Z',
+              },
+            ],
+          },
+          changedAt: at,
+        },
+      ],
+      partial: [],
+    },
+  },
+  typeahead: {
+    response: {
+      data: [
+        { orgId: id('org'), type: 'person', id: id('mem'), name: 'Lena Ortiz', key: null },
+        { orgId: id('org', 1), type: 'project', id: id('proj'), name: 'Launch week', key: null },
+        { orgId: id('org'), type: 'task', id: id('task'), name: 'Fix the login redirect', key: 'LEN-4' },
+      ],
+      partial: [],
+    },
+  },
+  updates: { response: { data: [updateExample], nextCursor: cursor, partial: [] } },
+  inboxBatch: {
+    request: {
+      action: 'read',
+      workspaces: [{ orgId: id('org') }, { orgId: id('org', 1), ids: [id('ntf')] }],
+    },
+    response: {
+      data: [{ orgId: id('org'), updated: 4 }],
+      partial: [{ orgId: id('org', 1), code: 'not_found' }],
+    },
+  },
+}
