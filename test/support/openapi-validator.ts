@@ -11,8 +11,9 @@ export function createResponseValidator(document: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
   ajv.addSchema({ $id: 'openapi', components: document.components })
-  // One compiled validator per response: Ajv caches by schema object, and a schema built anew for
-  // each response would be compiled (and kept) again on every request.
+  // One compiled validator per distinct schema: Ajv caches by schema object, and compiling a schema
+  // that refers to the large Problem union takes about 150 ms, so every problem answer (all of them
+  // `$ref: Problem`) and every repeated response shares one.
   const compiled = new Map<string, ValidateFunction>()
   const templates = Object.keys(document.paths).map((template) => ({
     template,
@@ -55,14 +56,14 @@ export function createResponseValidator(document: Json) {
       throw new Error(
         `${operation.operationId} ${status} answered ${type}, which the OpenAPI document does not declare`,
       )
-    const where = `${operation.operationId} ${status}`
-    check(`${where} ${type}`, () => rewriteRefs(media.schema), body, where)
+    check(rewriteRefs(media.schema), body, `${operation.operationId} ${status}`)
   }
 
-  function check(key: string, schema: () => Json, body: unknown, where: string): void {
+  function check(schema: Json, body: unknown, where: string): void {
+    const key = JSON.stringify(schema)
     let validator = compiled.get(key)
     if (!validator) {
-      validator = ajv.compile(schema())
+      validator = ajv.compile(schema)
       compiled.set(key, validator)
     }
     if (!validator(body))
