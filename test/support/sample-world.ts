@@ -65,6 +65,7 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'cycles.create': () => ({ startsAt: '2031-01-06T00:00:00.000Z', endsAt: '2031-01-20T00:00:00.000Z' }),
   'cycles.update': () => ({ name: 'Renamed' }),
   'cycles.addTasks': (ids) => ({ taskIds: [ids.taskId] }),
+  'cycles.shiftAll': () => ({ days: 7 }),
   'cycleSettings.update': () => ({ autoCreateCount: 3 }),
   'tasks.batchCreate': (ids) => ({ items: [{ teamId: ids.teamId, title: 'Matrix' }] }),
   'tasks.batchUpdate': (ids) => ({ items: [{ id: ids.taskId, title: 'Renamed' }] }),

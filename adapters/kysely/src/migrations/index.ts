@@ -37,6 +37,7 @@ import * as m0046 from './0046_triage.ts'
 import * as m0047 from './0047_time_tracking.ts'
 import * as m0049 from './0049_follows_mutes.ts'
 import * as m0050 from './0050_approval_policies.ts'
+import * as m0055 from './0055_cycle_archive_project_conversion.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0047_time_tracking': m0047,
   '0049_follows_mutes': m0049,
   '0050_approval_policies': m0050,
+  '0055_cycle_archive_project_conversion': m0055,
 }
 
 /** Brings the database to the latest schema; safe to run on every start and from several instances. */
