@@ -1,3 +1,4 @@
+import type { UserId } from '@workgraph/core'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { teamGuest } from '../support/grants.ts'
@@ -28,7 +29,7 @@ describeEachDatabase('progress history (burn-up)', (db) => {
   afterAll(() => server.drop())
 
   /** Access tokens live 15 minutes of the server's clock: sign in again after moving it. */
-  const signIn = async (userId: string) =>
+  const signIn = async (userId: UserId) =>
     server.as(await server.engine.tokens.issueAccessToken({ userId, scopes: ['work:read', 'work:write'] }))
 
   /**

@@ -66,6 +66,8 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'cycles.update': () => ({ name: 'Renamed' }),
   'cycles.addTasks': (ids) => ({ taskIds: [ids.taskId] }),
   'cycles.shiftAll': () => ({ days: 7 }),
+  'projects.duplicate': () => ({}),
+  'projects.convertFromTask': () => ({}),
   'cycleSettings.update': () => ({ autoCreateCount: 3 }),
   'tasks.batchCreate': (ids) => ({ items: [{ teamId: ids.teamId, title: 'Matrix' }] }),
   'tasks.batchUpdate': (ids) => ({ items: [{ id: ids.taskId, title: 'Renamed' }] }),
