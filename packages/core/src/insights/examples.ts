@@ -25,7 +25,7 @@ const week = (weekStart: string, scope: number, started: number, done: number) =
   completedPoints: done * 2,
 })
 const projectSeries = (n: number, scale: number) => ({
-  projectId: id('prj', n),
+  projectId: id('proj', n),
   weeks: [week('2030-01-06', 4 * scale, 1 * scale, 0), week('2030-01-13', 5 * scale, 2 * scale, 2 * scale)],
 })
 const twoProjects = {
@@ -45,8 +45,8 @@ export const insightExamples: Record<
   OperationExamples
 > = {
   projectHistory: { response: projectSeries(0, 1) },
-  programHistory: { response: { programId: id('prog'), ...twoProjects } },
-  initiativeHistory: { response: { initiativeId: id('init'), ...twoProjects } },
+  programHistory: { response: { programId: id('prg'), ...twoProjects } },
+  initiativeHistory: { response: { initiativeId: id('ini'), ...twoProjects } },
   burndown: {
     response: {
       cycleId: id('cyc'),
