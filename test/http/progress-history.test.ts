@@ -96,7 +96,9 @@ describeEachDatabase('progress history (burn-up)', (db) => {
     const program = (await owner.post(`${o}/programs`, { name: 'Reliability' })).body
     const initiative = (await owner.post(`${o}/initiatives`, { name: 'Grow' })).body
     for (const p of [project, opsOnly]) {
-      expect((await owner.post(`${o}/programs/${program.id}/projects`, { projectId: p.id })).status).toBeLessThan(300)
+      expect(
+        (await owner.post(`${o}/programs/${program.id}/projects`, { projectId: p.id })).status,
+      ).toBeLessThan(300)
       expect((await owner.put(`${o}/initiatives/${initiative.id}/projects/${p.id}`)).status).toBeLessThan(300)
     }
     const paths = [
@@ -115,7 +117,10 @@ describeEachDatabase('progress history (burn-up)', (db) => {
       // The guest does not see the OPS-only project, nor P's OPS task.
       const theirs = await guest.api.get(path)
       expect(theirs.status, path).toBe(200)
-      expect(theirs.body.projects.map((p: any) => p.projectId), path).toEqual([project.id])
+      expect(
+        theirs.body.projects.map((p: any) => p.projectId),
+        path,
+      ).toEqual([project.id])
       expect(theirs.body.total[2], path).toMatchObject(week(WEEKS[2]!, 2, 1, 1))
     }
     const stranger = await newPerson(server.engine)

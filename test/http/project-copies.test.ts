@@ -63,9 +63,8 @@ describeEachDatabase('projects.duplicate and projects.convertFromTask', (db) => 
   it('converts a task into a project: subtasks move in, the task is archived and recorded', async () => {
     const ws = await newWorkspace(server)
     const o = `/v1/orgs/${ws.orgId}`
-    const parent = (
-      await ws.api.post(`${o}/tasks`, { teamId: ws.teamId, title: 'Grown', priority: 'high' })
-    ).body
+    const parent = (await ws.api.post(`${o}/tasks`, { teamId: ws.teamId, title: 'Grown', priority: 'high' }))
+      .body
     const child = (await ws.api.post(`${o}/tasks`, { teamId: ws.teamId, title: 'Part', parentId: parent.id }))
       .body
     const res = await ws.api.post(`${o}/tasks/${parent.id}/convert-to-project`, {})
@@ -90,7 +89,10 @@ describeEachDatabase('projects.duplicate and projects.convertFromTask', (db) => 
     const task = (await ws.api.post(`${o}/tasks`, { teamId: ws.teamId, title: 'T' })).body
     const viewer = await teamGuest(ws, 'view')
     const outsider = await ws.addMember('guest')
-    for (const path of [`${o}/projects/${project.id}/duplicate`, `${o}/tasks/${task.id}/convert-to-project`]) {
+    for (const path of [
+      `${o}/projects/${project.id}/duplicate`,
+      `${o}/tasks/${task.id}/convert-to-project`,
+    ]) {
       expect(await viewer.api.post(path, {}), path).toMatchObject({
         status: 403,
         body: { code: 'capability_required', capability: 'contribute' },

@@ -42,8 +42,7 @@ export function cycleRepo(db: Kysely<Database>): CycleRepo {
     async list(orgId, filter, page, scope) {
       let q = ofTeam(orgId, filter.teamId)
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'cycles.teamId', scope))
-      if (filter.archived !== null)
-        q = q.where('archivedAt', filter.archived ? 'is not' : 'is', null)
+      if (filter.archived !== null) q = q.where('archivedAt', filter.archived ? 'is not' : 'is', null)
       const status = filter.status
       if (status?.value === 'completed') q = q.where('completedAt', 'is not', null)
       else if (status) {

@@ -89,12 +89,7 @@ export function insightsRepo(db: Kysely<Database>, dialect: Dialect): InsightsRe
             eb.or([eb('tasks.startedAt', 'is not', null), eb('tasks.completedAt', 'is not', null)]),
           )
         const rows = await q
-          .select([
-            'tasks.projectId',
-            week.as('key'),
-            sql<number>`count(*)`.as('count'),
-            points.as('points'),
-          ])
+          .select(['tasks.projectId', week.as('key'), sql<number>`count(*)`.as('count'), points.as('points')])
           .groupBy(['tasks.projectId', week])
           .execute()
         const by = new Map<string, Bucket[]>()

@@ -42,7 +42,13 @@ const cycleResource = resourceOperations({
   idBrand: 'CycleId',
   target: (p) => ({ type: 'cycle', id: p.cycleId! }),
   createTarget: (p) => ({ type: 'team', id: p.teamId! }),
-  capabilities: { create: 'assign', update: 'assign', archive: 'assign', restore: 'assign', delete: 'manage' },
+  capabilities: {
+    create: 'assign',
+    update: 'assign',
+    archive: 'assign',
+    restore: 'assign',
+    delete: 'manage',
+  },
   createBody: Type.Object(
     {
       name: Type.Optional(CycleName),

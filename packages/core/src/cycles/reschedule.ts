@@ -122,9 +122,7 @@ export async function startCycleNow(ctx: OperationContext, cycleId: CycleId): Pr
   await ctx.store.cycles.update(cycle.orgId, cycle.id, { startsAt: ctx.now, updatedAt: ctx.now })
   const result = emitUpdated(ctx, cycle, started)
   // The rollover picks the next open cycle by start: the one that starts now.
-  const completion = running
-    ? await rollOver(ctx, { ...running, endsAt: ctx.now, updatedAt: ctx.now })
-    : null
+  const completion = running ? await rollOver(ctx, { ...running, endsAt: ctx.now, updatedAt: ctx.now }) : null
   return {
     cycle: result,
     completedCycleId: running?.id ?? null,

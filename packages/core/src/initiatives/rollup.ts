@@ -68,7 +68,10 @@ export function rollupOf(rootId: InitiativeId, inputs: RollupInputs): Initiative
 }
 
 /** Unarchived sub-initiatives at any depth, and the distinct unarchived projects they and the root hold. */
-function rolledUpOf(rootId: InitiativeId, inputs: RollupInputs): { below: Initiative[]; projects: ProjectFacts[] } {
+function rolledUpOf(
+  rootId: InitiativeId,
+  inputs: RollupInputs,
+): { below: Initiative[]; projects: ProjectFacts[] } {
   const children = new Map<string, Initiative[]>()
   for (const i of inputs.initiatives) {
     if (i.parentId) children.set(i.parentId, [...(children.get(i.parentId) ?? []), i])

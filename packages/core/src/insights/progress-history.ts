@@ -1,9 +1,9 @@
+import { rolledUpProjectIds } from '../initiatives/rollup.ts'
 import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { rolledUpProjectIds } from '../initiatives/rollup.ts'
-import { requireProgram } from '../programs/service.ts'
-import { rolledUpProjects } from '../programs/rollup.ts'
 import { currentOrg } from '../orgs/service.ts'
+import { rolledUpProjects } from '../programs/rollup.ts'
+import { requireProgram } from '../programs/service.ts'
 import { requireProject } from '../projects/service.ts'
 import type {
   InitiativeProgressHistory,

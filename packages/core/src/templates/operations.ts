@@ -8,11 +8,11 @@ import {
   type TeamId,
   type TemplateId,
 } from '../kernel/ids.ts'
-import { Project } from '../projects/schemas.ts'
-import { convertTaskToProject, type DuplicateProjectInput, duplicateProject } from './copies.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { Name, Nullable } from '../kernel/schema-types.ts'
+import { Project } from '../projects/schemas.ts'
+import { convertTaskToProject, type DuplicateProjectInput, duplicateProject } from './copies.ts'
 import {
   applyExample,
   occurrencesExample,
@@ -259,7 +259,11 @@ const copyOperations: AnyOperation[] = [
     errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
     location: 'projects.get',
     run: (ctx, { params, body }) =>
-      convertTaskToProject(ctx, params.taskId as TaskId, (body ?? {}) as { name?: string; teamIds?: TeamId[] }),
+      convertTaskToProject(
+        ctx,
+        params.taskId as TaskId,
+        (body ?? {}) as { name?: string; teamIds?: TeamId[] },
+      ),
   }),
 ]
 
