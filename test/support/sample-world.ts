@@ -238,6 +238,14 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     })
   ).body
   await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })
+  // A completed cycle, for what only a finished cycle allows (archive).
+  const completedCycle = (
+    await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, {
+      startsAt: '2029-01-01T00:00:00.000Z',
+      endsAt: '2029-01-15T00:00:00.000Z',
+    })
+  ).body
+  await ws.api.post(`${base}/cycles/${completedCycle.id}/complete`)
   const label = (await ws.api.post(`${base}/labels`, { name: 'Matrix', teamId: ws.teamId })).body
   await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
   const otherLabel = (await ws.api.post(`${base}/labels`, { name: 'Other', teamId: ws.teamId })).body
@@ -405,6 +413,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     grantId: grant.id,
     actorId: member.memberId,
     cycleId: cycle.id,
+    completedCycleId: completedCycle.id,
     blockerId: blocker.id,
     relatedTaskId: related.id,
     otherTaskId: other.id,
