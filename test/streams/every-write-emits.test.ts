@@ -103,6 +103,9 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'triage.snooze': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   // The sample project is completed by `projects.complete`; cancel the other one.
   'projects.cancel': (ids) => ({ ...ids, projectId: ids.otherProjectId! }),
+  // Only a completed cycle can be archived.
+  'cycles.archive': (ids) => ({ ...ids, cycleId: ids.completedCycleId! }),
+  'cycles.restore': (ids) => ({ ...ids, cycleId: ids.completedCycleId! }),
 }
 /** Query parameters a write needs (the record an upload goes to; the upload itself is an empty file). */
 const QUERY: Record<string, (ids: Ids) => string> = {

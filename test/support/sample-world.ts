@@ -71,6 +71,9 @@ export const BODIES: Record<string, (ids: Ids) => unknown> = {
   'cycles.create': () => ({ startsAt: '2031-01-06T00:00:00.000Z', endsAt: '2031-01-20T00:00:00.000Z' }),
   'cycles.update': () => ({ name: 'Renamed' }),
   'cycles.addTasks': (ids) => ({ taskIds: [ids.taskId] }),
+  'cycles.shiftAll': () => ({ days: 7 }),
+  'projects.duplicate': () => ({}),
+  'projects.convertFromTask': () => ({}),
   'cycleSettings.update': () => ({ autoCreateCount: 3 }),
   'tasks.batchCreate': (ids) => ({ items: [{ teamId: ids.teamId, title: 'Matrix' }] }),
   'tasks.batchUpdate': (ids) => ({ items: [{ id: ids.taskId, title: 'Renamed' }] }),
@@ -257,6 +260,14 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     })
   ).body
   await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })
+  // A completed cycle, for what only a finished cycle allows (archive).
+  const completedCycle = (
+    await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, {
+      startsAt: '2029-01-01T00:00:00.000Z',
+      endsAt: '2029-01-15T00:00:00.000Z',
+    })
+  ).body
+  await ws.api.post(`${base}/cycles/${completedCycle.id}/complete`)
   const label = (await ws.api.post(`${base}/labels`, { name: 'Matrix', teamId: ws.teamId })).body
   await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
   const otherLabel = (await ws.api.post(`${base}/labels`, { name: 'Other', teamId: ws.teamId })).body
@@ -451,6 +462,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     grantId: grant.id,
     actorId: member.memberId,
     cycleId: cycle.id,
+    completedCycleId: completedCycle.id,
     blockerId: blocker.id,
     relatedTaskId: related.id,
     otherTaskId: other.id,

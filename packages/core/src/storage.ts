@@ -60,7 +60,7 @@ export type {
   InitiativeRecord,
   InitiativeRepo,
 } from './initiatives/storage.ts'
-export type { Bucket, CycleTimeBucket, InsightsRepo } from './insights/storage.ts'
+export type { Bucket, CycleTimeBucket, InsightsRepo, ProjectWeekBuckets } from './insights/storage.ts'
 
 export type {
   EventRepo,

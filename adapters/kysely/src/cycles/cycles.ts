@@ -19,6 +19,7 @@ function toCycle(r: Row): CycleRecord {
     startsAt: iso(r.startsAt as string),
     endsAt: iso(r.endsAt as string),
     completedAt: isoOrNull(r.completedAt as string | null),
+    archivedAt: isoOrNull(r.archivedAt as string | null),
     createdAt: iso(r.createdAt as string),
     updatedAt: iso(r.updatedAt as string),
   }
@@ -41,6 +42,7 @@ export function cycleRepo(db: Kysely<Database>): CycleRepo {
     async list(orgId, filter, page, scope) {
       let q = ofTeam(orgId, filter.teamId)
       if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'cycles.teamId', scope))
+      if (filter.archived !== null) q = q.where('archivedAt', filter.archived ? 'is not' : 'is', null)
       const status = filter.status
       if (status?.value === 'completed') q = q.where('completedAt', 'is not', null)
       else if (status) {
@@ -71,6 +73,9 @@ export function cycleRepo(db: Kysely<Database>): CycleRepo {
         .where('endsAt', '>', window.startsAt)
       if (exceptId) q = q.where('id', '!=', exceptId)
       return (await q.orderBy('startsAt').execute()).map(toCycle)
+    },
+    async ofTeam(orgId, teamId) {
+      return (await ofTeam(orgId, teamId).orderBy('startsAt').orderBy('id').execute()).map(toCycle)
     },
     async openAfter(orgId, teamId, after) {
       const rows = await ofTeam(orgId, teamId)

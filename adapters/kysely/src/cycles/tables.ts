@@ -12,6 +12,7 @@ export interface CyclesTables {
     startsAt: Timestamp
     endsAt: Timestamp
     completedAt: NullableTimestamp
+    archivedAt: NullableTimestamp
     createdAt: Timestamp
     updatedAt: Timestamp
   }

@@ -1,9 +1,9 @@
 import type { ActorId, CycleId } from '@workgraph/core'
-import type { Bucket, InsightsRepo } from '@workgraph/core/storage'
+import type { Bucket, InsightsRepo, ProjectWeekBuckets } from '@workgraph/core/storage'
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { int, iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { inVisibleTeams, visibleTask } from '../scope.ts'
 
 /** `YYYY-MM-DD` of a timestamp column, in UTC. SQLite stores ISO text already in UTC. */
 function dayExpr(dialect: Dialect, column: Expression<unknown>): RawBuilder<string> {
@@ -65,6 +65,57 @@ export function insightsRepo(db: Kysely<Database>, dialect: Dialect): InsightsRe
         .groupBy(completedDay)
         .execute()
       return { added: toBuckets(added), completed: toBuckets(completed) }
+    },
+
+    async projectWeeks(orgId, projectIds, scope) {
+      if (projectIds.length === 0) return []
+      let inProjects = db
+        .selectFrom('tasks')
+        .where('tasks.orgId', '=', orgId)
+        .where('tasks.projectId', 'in', projectIds)
+        .where('tasks.deletedAt', 'is', null)
+        .where('tasks.canceledAt', 'is', null)
+      if (!scope.orgWide) inProjects = inProjects.where((eb) => visibleTask(eb, 'tasks', scope))
+      // When the task last moved into its project (it is in it now), else when it was created.
+      const joined = sql`coalesce((select max(h.created_at) from task_history h
+        where h.org_id = ${ref('tasks.orgId')} and h.task_id = ${ref('tasks.id')} and h.field = 'projectId'),
+        ${ref('tasks.createdAt')})`
+      const byWeek = async (at: Expression<unknown>, only?: 'startedOrCompleted' | 'completed') => {
+        const week = weekExpr(dialect, at)
+        let q = inProjects
+        if (only === 'completed') q = q.where('tasks.completedAt', 'is not', null)
+        if (only === 'startedOrCompleted')
+          q = q.where((eb) =>
+            eb.or([eb('tasks.startedAt', 'is not', null), eb('tasks.completedAt', 'is not', null)]),
+          )
+        const rows = await q
+          .select(['tasks.projectId', week.as('key'), sql<number>`count(*)`.as('count'), points.as('points')])
+          .groupBy(['tasks.projectId', week])
+          .execute()
+        const by = new Map<string, Bucket[]>()
+        for (const r of rows) {
+          const id = r.projectId as string
+          by.set(id, [...(by.get(id) ?? []), ...toBuckets([r])])
+        }
+        return by
+      }
+      // A task counts as started or completed no earlier than it joined, so no week shows more done than scope.
+      const latest = (a: Expression<unknown>) =>
+        dialect === 'postgres' ? sql`greatest(${a}, ${joined})` : sql`max(${a}, ${joined})`
+      const added = await byWeek(joined)
+      const started = await byWeek(
+        latest(sql`coalesce(${ref('tasks.startedAt')}, ${ref('tasks.completedAt')})`),
+        'startedOrCompleted',
+      )
+      const completed = await byWeek(latest(ref('tasks.completedAt')), 'completed')
+      return [...added.keys()].sort().map(
+        (projectId): ProjectWeekBuckets => ({
+          projectId: projectId as ProjectWeekBuckets['projectId'],
+          added: added.get(projectId) ?? [],
+          started: started.get(projectId) ?? [],
+          completed: completed.get(projectId) ?? [],
+        }),
+      )
     },
 
     async teamWeeks(orgId, teamId, since, scope) {

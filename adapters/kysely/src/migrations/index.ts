@@ -40,6 +40,7 @@ import * as m0050 from './0050_approval_policies.ts'
 import * as m0051 from './0051_attachments.ts'
 import * as m0052 from './0052_container_links_labels.ts'
 import * as m0053 from './0053_away_and_declined_invitations.ts'
+import * as m0055 from './0055_cycle_archive_project_conversion.ts'
 import * as m0056 from './0056_update_cadence_metrics.ts'
 import * as m0057 from './0057_connector_settings_record_properties.ts'
 
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0051_attachments': m0051,
   '0052_container_links_labels': m0052,
   '0053_away_and_declined_invitations': m0053,
+  '0055_cycle_archive_project_conversion': m0055,
   '0056_update_cadence_metrics': m0056,
   '0057_connector_settings_record_properties': m0057,
 }

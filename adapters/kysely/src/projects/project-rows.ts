@@ -44,6 +44,7 @@ export function toProject(
     completedAt: isoOrNull(r.completedAt as string | null),
     canceledAt: isoOrNull(r.canceledAt as string | null),
     archivedAt: isoOrNull(r.archivedAt as string | null),
+    convertedFromTaskId: (r.convertedFromTaskId ?? null) as Project['convertedFromTaskId'],
     health: (r.health ?? null) as Project['health'],
     lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
     blocked: Number(r.openBlockers) > 0,

@@ -35,6 +35,8 @@ export interface ProjectsTables {
     completedAt: NullableTimestamp
     canceledAt: NullableTimestamp
     archivedAt: NullableTimestamp
+    /** Added by 0055_cycle_archive_project_conversion. */
+    convertedFromTaskId: string | null
     /** Added by 0012_project_updates. */
     updateCadence: string
     updateWeekday: string

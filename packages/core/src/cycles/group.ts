@@ -16,7 +16,14 @@ export const cyclesGroup: ResourceGroup = {
   operations: cyclesCatalogue,
   events: [
     {
-      kinds: ['cycle.created', 'cycle.updated', 'cycle.completed', 'cycle.deleted'],
+      kinds: [
+        'cycle.created',
+        'cycle.updated',
+        'cycle.completed',
+        'cycle.archived',
+        'cycle.restored',
+        'cycle.deleted',
+      ],
       emittedBy:
         '`cycles.*`, and `engine.advanceCycles()` (actor null); rollovers are `task.updated` with `changes.cycleId`',
     },

@@ -6,6 +6,7 @@ import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Task } from '../tasks/schemas.ts'
 import { getCycleSettings, updateCycleSettings } from './cadence.ts'
+import { setCycleArchived, shiftCycles, startCycleNow } from './reschedule.ts'
 import { completeCycle } from './rollover.ts'
 import { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas.ts'
 import {
@@ -41,7 +42,13 @@ const cycleResource = resourceOperations({
   idBrand: 'CycleId',
   target: (p) => ({ type: 'cycle', id: p.cycleId! }),
   createTarget: (p) => ({ type: 'team', id: p.teamId! }),
-  capabilities: { create: 'assign', update: 'assign', delete: 'manage' },
+  capabilities: {
+    create: 'assign',
+    update: 'assign',
+    archive: 'assign',
+    restore: 'assign',
+    delete: 'manage',
+  },
   createBody: Type.Object(
     {
       name: Type.Optional(CycleName),
@@ -64,16 +71,31 @@ const cycleResource = resourceOperations({
     status: Type.Optional(
       StringEnum(CYCLE_STATUSES, { description: "Only cycles with this status at the request's time." }),
     ),
+    archived: Type.Optional(
+      StringEnum(['exclude', 'only', 'include'] as const, {
+        default: 'exclude',
+        description: 'Archived cycles: left out (default), only them, or both.',
+      }),
+    ),
   },
   errors: {
     create: ['cycle_overlap', 'archived'],
     update: ['cycle_overlap', 'cycle_completed'],
+    archive: ['conflict'],
+  },
+  descriptions: {
+    archive:
+      'Only a completed cycle can be archived (409 `conflict` otherwise). It leaves `cycles.list` unless ' +
+      '`archived` asks for it; its tasks keep their `cycleId`, and it still counts in burndown and velocity.',
+    restore: 'Brings an archived cycle back into `cycles.list`.',
   },
   handlers: {
     list: (ctx, p, query) => listCycles(ctx, p.teamId as TeamId, query),
     get: (ctx, p) => requireCycle(ctx, p.cycleId as CycleId),
     create: (ctx, p, body) => createCycle(ctx, p.teamId as TeamId, body),
     update: (ctx, p, body) => updateCycle(ctx, p.cycleId as CycleId, body),
+    archive: (ctx, p) => setCycleArchived(ctx, p.cycleId as CycleId, true),
+    restore: (ctx, p) => setCycleArchived(ctx, p.cycleId as CycleId, false),
     delete: (ctx, p) => deleteCycle(ctx, p.cycleId as CycleId),
   },
 })
@@ -88,6 +110,25 @@ const CycleCompletion = Type.Object(
     rolledOverTaskIds: Type.Array(IdSchema('TaskId'), { description: 'The unfinished tasks that moved.' }),
   },
   { $id: 'CycleCompletion', additionalProperties: false },
+)
+
+const CycleStart = Type.Object(
+  {
+    cycle: Cycle,
+    completedCycleId: Nullable(
+      IdSchema('CycleId'),
+      'The cycle that was running and is now completed; null when none was running.',
+    ),
+    rolledOverTaskIds: Type.Array(IdSchema('TaskId'), {
+      description: "The completed cycle's unfinished tasks, now in this one.",
+    }),
+  },
+  { $id: 'CycleStart', additionalProperties: false },
+)
+
+const ShiftedCycles = Type.Object(
+  { data: Type.Array(Cycle, { description: 'The moved cycles, by start.' }) },
+  { $id: 'ShiftedCycles', additionalProperties: false },
 )
 
 const cycleTaskList = Type.Object(
@@ -128,6 +169,57 @@ const cycleActions: AnyOperation[] = [
     target: cycleTarget,
     errors: ['not_found', 'cycle_completed'],
     run: (ctx, { params }) => completeCycle(ctx, params.cycleId as CycleId),
+  }),
+  declareOperation({
+    id: 'cycles.shiftAll',
+    method: 'POST',
+    path: `${cyclePath}/shift`,
+    tag: 'Cycles',
+    scope: 'work:write',
+    summary: 'Shift this and every later cycle',
+    description:
+      'Moves the cycle and every later cycle of the team by `days` (negative: earlier). A cycle that has ' +
+      'started keeps its start and only its end moves, and may not end in the past. Refused with ' +
+      '`cycle_overlap` when a moved cycle would overlap an earlier one, and with `cycle_completed` when one of ' +
+      'them is completed. Each moved cycle is a `cycle.updated` event.',
+    params: cycleParams,
+    body: Type.Object(
+      {
+        days: Type.Integer({
+          minimum: -365,
+          maximum: 365,
+          description: 'Whole days to move by; not 0.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    response: ShiftedCycles,
+    status: 200,
+    capability: 'assign',
+    target: cycleTarget,
+    errors: ['not_found', 'cycle_overlap', 'cycle_completed'],
+    run: async (ctx, { params, body }) => ({
+      data: await shiftCycles(ctx, params.cycleId as CycleId, body.days as number),
+    }),
+  }),
+  declareOperation({
+    id: 'cycles.startNow',
+    method: 'POST',
+    path: `${cyclePath}/start`,
+    tag: 'Cycles',
+    scope: 'work:write',
+    summary: 'Start the next cycle now',
+    description:
+      "Starts the team's next upcoming cycle now (its end stays). The cycle running now ends now and is " +
+      'completed as `cycles.complete` would, so its unfinished tasks roll over into this one. A cycle that ' +
+      'has started, or is not the next one, is a 409 `conflict`.',
+    params: cycleParams,
+    response: CycleStart,
+    status: 200,
+    capability: 'assign',
+    target: cycleTarget,
+    errors: ['not_found', 'conflict', 'cycle_completed'],
+    run: (ctx, { params }) => startCycleNow(ctx, params.cycleId as CycleId),
   }),
   declareOperation({
     id: 'cycles.addTasks',

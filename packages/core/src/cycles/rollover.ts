@@ -44,7 +44,7 @@ export async function completeEndedCycle(
  * canceled) to the team's next open cycle, creating that by the cadence when there is none. Each
  * move is a `task.updated` event and a task-history entry for `cycleId`.
  */
-async function rollOver(ctx: OperationContext, cycle: CycleRecord): Promise<CycleCompletion> {
+export async function rollOver(ctx: OperationContext, cycle: CycleRecord): Promise<CycleCompletion> {
   const { orgId, teamId } = cycle
   await lockTeamCycles(ctx, orgId, teamId)
   await ctx.store.cycles.update(orgId, cycle.id, { completedAt: ctx.now, updatedAt: ctx.now })

@@ -24,6 +24,9 @@ export const Cycle = Type.Object(
     endsAt: Timestamp('When the cycle ends (exclusive).'),
     status: CycleStatusSchema,
     completedAt: NullableTimestamp('When the cycle was completed and its unfinished tasks rolled over.'),
+    archivedAt: NullableTimestamp(
+      'When the completed cycle was archived: left out of `cycles.list` unless asked for; its tasks keep it.',
+    ),
     createdAt: Timestamp('When the cycle was created.'),
     updatedAt: Timestamp('When the cycle last changed.'),
   },

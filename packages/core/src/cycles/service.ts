@@ -9,7 +9,7 @@ import { summarizeProgress } from '../tasks/progress.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Task } from '../tasks/schemas.ts'
 import { updateTask } from '../tasks/service.ts'
-import { requireTeam } from '../teams/service.ts'
+import { archivedFilter, requireTeam } from '../teams/service.ts'
 import type { Cycle, CycleProgress, CycleStatus } from './schemas.ts'
 import type { CycleRecord } from './storage.ts'
 
@@ -38,21 +38,27 @@ export async function requireCycle(ctx: OperationContext, cycleId: CycleId): Pro
 export async function listCycles(
   ctx: OperationContext,
   teamId: TeamId,
-  query: { cursor?: string; limit?: number; status?: CycleStatus },
+  query: { cursor?: string; limit?: number; status?: CycleStatus; archived?: 'exclude' | 'only' | 'include' },
 ): Promise<Page<Cycle>> {
   const orgId = currentOrg(ctx).id
   await requireTeam(ctx, teamId)
   const status = query.status ? { value: query.status, now: ctx.now } : undefined
+  const archived = archivedFilter(query.archived)
   return readPage(ctx, {
     // The clock is part of a status filter, but not of the cursor: a later page uses its own `now`.
-    scope: ['cycles.list', orgId, teamId, query.status ?? null],
+    scope: ['cycles.list', orgId, teamId, query.status ?? null, archived],
     query,
     sort: 'startsAt',
     direction: 'asc',
     keyOf: (c: Cycle) => c.startsAt,
     fetch: async (page) =>
       (
-        await ctx.store.cycles.list(orgId, { teamId, ...(status ? { status } : {}) }, page, await ctx.scope())
+        await ctx.store.cycles.list(
+          orgId,
+          { teamId, archived, ...(status ? { status } : {}) },
+          page,
+          await ctx.scope(),
+        )
       ).map((r) => toCycle(r, ctx.now)),
   })
 }
@@ -97,6 +103,7 @@ export async function insertCycle(
     number: await ctx.store.cycles.nextNumber(orgId, teamId),
     ...fields,
     completedAt: null,
+    archivedAt: null,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   }

@@ -11,6 +11,8 @@ export interface CycleFilter {
   teamId: TeamId
   /** Status as of `now`. */
   status?: { value: Cycle['status']; now: string }
+  /** true: only archived cycles; false: none of them; null: both. */
+  archived: boolean | null
 }
 
 export interface CycleRepo {
@@ -28,7 +30,10 @@ export interface CycleRepo {
     orgId: OrgId,
     id: CycleId,
     patch: Partial<
-      Pick<CycleRecord, 'name' | 'description' | 'startsAt' | 'endsAt' | 'completedAt' | 'updatedAt'>
+      Pick<
+        CycleRecord,
+        'name' | 'description' | 'startsAt' | 'endsAt' | 'completedAt' | 'archivedAt' | 'updatedAt'
+      >
     >,
   ): Promise<void>
   /** Deletes the cycle; its tasks leave it (their `cycleId` becomes null). */
@@ -40,6 +45,8 @@ export interface CycleRepo {
     window: { startsAt: string; endsAt: string },
     exceptId?: CycleId,
   ): Promise<CycleRecord[]>
+  /** Every cycle of the team (archived ones included), by start then id. */
+  ofTeam(orgId: OrgId, teamId: TeamId): Promise<CycleRecord[]>
   /** The team's cycles that are not completed and end after `after`, by start. */
   openAfter(orgId: OrgId, teamId: TeamId, after: string): Promise<CycleRecord[]>
   /** The team's cycle that ends last, or null. */

@@ -48,25 +48,8 @@ export function rollupOf(
   rootId: InitiativeId,
   inputs: RollupInputs,
 ): Omit<InitiativeRollup, 'progress' | 'progressSource'> {
-  const children = new Map<string, Initiative[]>()
-  for (const i of inputs.initiatives) {
-    if (i.parentId) children.set(i.parentId, [...(children.get(i.parentId) ?? []), i])
-  }
   const root = inputs.initiatives.find((i) => i.id === rootId)!
-  const below: Initiative[] = []
-  const walk = (id: string) => {
-    for (const child of children.get(id) ?? []) {
-      if (child.archivedAt) continue
-      below.push(child)
-      walk(child.id)
-    }
-  }
-  walk(rootId)
-  const holders = new Set<string>([rootId, ...below.map((i) => i.id)])
-  const projectIds = new Set(inputs.links.filter((l) => holders.has(l.initiativeId)).map((l) => l.projectId))
-  const projects = [...projectIds]
-    .map((id) => inputs.projects.get(id))
-    .filter((p): p is ProjectFacts => p !== undefined && !p.archived)
+  const { below, projects } = rolledUpOf(rootId, inputs)
   const progress = summarizeProgress(sumTallies(projects.flatMap((p) => p.tallies)))
 
   const signals: HealthReason[] = []
@@ -86,6 +69,32 @@ export function rollupOf(
     ...progress,
     computedHealth: healthOf(signals),
   }
+}
+
+/** Unarchived sub-initiatives at any depth, and the distinct unarchived projects they and the root hold. */
+function rolledUpOf(
+  rootId: InitiativeId,
+  inputs: RollupInputs,
+): { below: Initiative[]; projects: ProjectFacts[] } {
+  const children = new Map<string, Initiative[]>()
+  for (const i of inputs.initiatives) {
+    if (i.parentId) children.set(i.parentId, [...(children.get(i.parentId) ?? []), i])
+  }
+  const below: Initiative[] = []
+  const walk = (id: string) => {
+    for (const child of children.get(id) ?? []) {
+      if (child.archivedAt) continue
+      below.push(child)
+      walk(child.id)
+    }
+  }
+  walk(rootId)
+  const holders = new Set<string>([rootId, ...below.map((i) => i.id)])
+  const projectIds = new Set(inputs.links.filter((l) => holders.has(l.initiativeId)).map((l) => l.projectId))
+  const projects = [...projectIds]
+    .map((id) => inputs.projects.get(id))
+    .filter((p): p is ProjectFacts => p !== undefined && !p.archived)
+  return { below, projects }
 }
 
 function sumTallies(tallies: StateTally[]): StateTally[] {
@@ -151,6 +160,13 @@ async function inputsFor(ctx: OperationContext, initiatives: Initiative[]): Prom
     })
   }
   return { initiatives, links, projects }
+}
+
+/** The projects `initiatives.rollup` counts for the caller (visible, unarchived, under unarchived sub-initiatives). */
+export async function rolledUpProjectIds(ctx: OperationContext, id: InitiativeId): Promise<ProjectId[]> {
+  const root = await requireInitiative(ctx, id)
+  const subtree = await ctx.store.initiatives.subtree(root.orgId, root.id, await ctx.scope())
+  return rolledUpOf(root.id, await inputsFor(ctx, subtree)).projects.map((p) => p.id)
 }
 
 export async function initiativeRollup(ctx: OperationContext, id: InitiativeId): Promise<InitiativeRollup> {

@@ -15,10 +15,38 @@ const day = (date: string, scope: number, added: number, done: number) => ({
   remainingPoints: (scope - done) * 2,
 })
 
+const week = (weekStart: string, scope: number, started: number, done: number) => ({
+  weekStart,
+  scopeCount: scope,
+  scopePoints: scope * 2,
+  startedCount: started,
+  startedPoints: started * 2,
+  completedCount: done,
+  completedPoints: done * 2,
+})
+const projectSeries = (n: number, scale: number) => ({
+  projectId: id('proj', n),
+  weeks: [week('2030-01-06', 4 * scale, 1 * scale, 0), week('2030-01-13', 5 * scale, 2 * scale, 2 * scale)],
+})
+const twoProjects = {
+  total: [week('2030-01-06', 12, 3, 0), week('2030-01-13', 15, 6, 6)],
+  projects: [projectSeries(0, 1), projectSeries(1, 2)],
+}
+
 export const insightExamples: Record<
-  'burndown' | 'throughput' | 'cycleTime' | 'velocity' | 'workload',
+  | 'burndown'
+  | 'throughput'
+  | 'cycleTime'
+  | 'velocity'
+  | 'workload'
+  | 'projectHistory'
+  | 'programHistory'
+  | 'initiativeHistory',
   OperationExamples
 > = {
+  projectHistory: { response: projectSeries(0, 1) },
+  programHistory: { response: { programId: id('prg'), ...twoProjects } },
+  initiativeHistory: { response: { initiativeId: id('ini'), ...twoProjects } },
   burndown: {
     response: {
       cycleId: id('cyc'),

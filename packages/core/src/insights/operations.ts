@@ -1,10 +1,24 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import type { CycleId, TeamId } from '../kernel/ids.ts'
+import type { CycleId, InitiativeId, ProgramId, ProjectId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { insightExamples } from './examples.ts'
-import { CycleBurndown, TeamCycleTime, TeamThroughput, TeamVelocity, Workload } from './schemas.ts'
+import {
+  initiativeProgressHistory,
+  programProgressHistory,
+  projectProgressHistory,
+} from './progress-history.ts'
+import {
+  CycleBurndown,
+  InitiativeProgressHistory,
+  ProgramProgressHistory,
+  ProjectProgressHistory,
+  TeamCycleTime,
+  TeamThroughput,
+  TeamVelocity,
+  Workload,
+} from './schemas.ts'
 import { cycleBurndown, teamCycleTime, teamThroughput, teamVelocity, workload } from './service.ts'
 
 const TAG = 'Insights'
@@ -21,6 +35,11 @@ const weeksQuery = obj({
     }),
   ),
 })
+
+const burnUpRule =
+  "Only the project's current tasks count, canceled ones left out: a task counts from the week it joined the " +
+  'project (its last move into it, else its creation), started from the week it started (never before it joined) ' +
+  'until the week it was completed.'
 
 const read = (op: {
   id: string
@@ -63,6 +82,37 @@ export const insightOperations: AnyOperation[] = [
     response: CycleBurndown,
     example: 'burndown',
     run: (ctx, { params }) => cycleBurndown(ctx, params.cycleId as CycleId),
+  }),
+  read({
+    id: 'projects.progressHistory',
+    path: '/v1/orgs/{orgId}/projects/{projectId}/progress/history',
+    summary: "A project's weekly progress (burn-up)",
+    description: `Week by week (weeks start on Monday, UTC; figures at the week's end, this week's now): scope, started and completed tasks and points. ${burnUpRule} A project the caller cannot view is a 404.`,
+    query: weeksQuery,
+    response: ProjectProgressHistory,
+    example: 'projectHistory',
+    run: (ctx, { params, query }) => projectProgressHistory(ctx, params.projectId as ProjectId, query),
+  }),
+  read({
+    id: 'programs.progressHistory',
+    path: '/v1/orgs/{orgId}/programs/{programId}/progress/history',
+    summary: "A program's weekly progress, per project",
+    description: `The \`projects.progressHistory\` series of each project \`programs.rollup\` counts (visible, unarchived), and their sum. ${burnUpRule}`,
+    query: weeksQuery,
+    response: ProgramProgressHistory,
+    example: 'programHistory',
+    run: (ctx, { params, query }) => programProgressHistory(ctx, params.programId as ProgramId, query),
+  }),
+  read({
+    id: 'initiatives.progressHistory',
+    path: '/v1/orgs/{orgId}/initiatives/{initiativeId}/progress/history',
+    summary: "An initiative's weekly progress, per project",
+    description: `The \`projects.progressHistory\` series of each project \`initiatives.rollup\` counts (visible, unarchived, linked to it or to an unarchived sub-initiative), and their sum. ${burnUpRule}`,
+    query: weeksQuery,
+    response: InitiativeProgressHistory,
+    example: 'initiativeHistory',
+    run: (ctx, { params, query }) =>
+      initiativeProgressHistory(ctx, params.initiativeId as InitiativeId, query),
   }),
   read({
     id: 'teams.throughput',

@@ -148,3 +148,45 @@ export const Workload = obj(
   'Open work per assignee, over the tasks the reader can see.',
 )
 export type Workload = Static<typeof Workload>
+
+export const ProgressWeek = obj(
+  {
+    weekStart: WeekStart,
+    scopeCount: Count(
+      'Tasks in scope at the end of the week (this week: now): current, uncanceled tasks that had joined by then.',
+    ),
+    scopePoints: Points('Their estimates, summed (unestimated tasks count 0).'),
+    startedCount: Count('Of those, started and not yet completed by then.'),
+    startedPoints: Points('Their estimates.'),
+    completedCount: Count('Of those, completed by then.'),
+    completedPoints: Points('Their estimates.'),
+  },
+  'ProgressWeek',
+  'One week of a burn-up.',
+)
+const Weeks = Type.Array(ProgressWeek, { description: 'Oldest first, every week present, this week last.' })
+
+export const ProjectProgressHistory = obj(
+  { projectId: IdSchema('ProjectId'), weeks: Weeks },
+  'ProjectProgressHistory',
+  "A project's scope, started and completed work week by week, over the tasks the reader can see.",
+)
+export type ProjectProgressHistory = Static<typeof ProjectProgressHistory>
+
+const Series = Type.Array(ProjectProgressHistory, {
+  description: 'One series per project the reader can see, by project id.',
+})
+
+export const ProgramProgressHistory = obj(
+  { programId: IdSchema('ProgramId'), total: Weeks, projects: Series },
+  'ProgramProgressHistory',
+  "A program's burn-up: one series per visible, unarchived project, and their total.",
+)
+export type ProgramProgressHistory = Static<typeof ProgramProgressHistory>
+
+export const InitiativeProgressHistory = obj(
+  { initiativeId: IdSchema('InitiativeId'), total: Weeks, projects: Series },
+  'InitiativeProgressHistory',
+  "An initiative's burn-up over the projects its rollup counts: one series per project, and their total.",
+)
+export type InitiativeProgressHistory = Static<typeof InitiativeProgressHistory>

@@ -19,7 +19,7 @@ export function weekStartOf(iso: string): string {
 }
 
 /** The Mondays of the last `weeks` weeks, oldest first, the current week last. */
-function weekStarts(now: string, weeks: number): string[] {
+export function weekStarts(now: string, weeks: number): string[] {
   const last = weekStartOf(now)
   return Array.from({ length: weeks }, (_, i) => addDays(last, (i - weeks + 1) * 7))
 }

@@ -9,6 +9,17 @@ export interface Bucket {
   points: number
 }
 
+/** One project's tasks by week (`key` the Monday), for a burn-up. */
+export interface ProjectWeekBuckets {
+  projectId: ProjectId
+  /** By the week each joined the project: its last move into it, else its creation. */
+  added: Bucket[]
+  /** By the week each started (or was completed without having started), not before it joined. */
+  started: Bucket[]
+  /** By the week each was completed, not before it joined. */
+  completed: Bucket[]
+}
+
 export interface CycleTimeBucket {
   key: string
   count: number
@@ -32,6 +43,11 @@ export interface InsightsRepo {
     cycleId: CycleId,
     scope: ReadScope,
   ): Promise<{ added: Bucket[]; completed: Bucket[] }>
+  /**
+   * The projects' current, uncanceled tasks by week, one entry per project that has any. Visible
+   * means `visibleTask`: a visible team, or a grant on the project.
+   */
+  projectWeeks(orgId: OrgId, projectIds: ProjectId[], scope: ReadScope): Promise<ProjectWeekBuckets[]>
   /** A team's tasks by week of creation and by week of completion, from `since`. */
   teamWeeks(
     orgId: OrgId,

@@ -192,7 +192,12 @@ export async function resolveCycle(
   pointer = '',
 ): Promise<Cycle> {
   const team = await requireTeam(ctx, teamId)
-  const records = await ctx.store.cycles.list(team.orgId, { teamId }, page('startsAt'), await ctx.scope())
+  const records = await ctx.store.cycles.list(
+    team.orgId,
+    { teamId, archived: null },
+    page('startsAt'),
+    await ctx.scope(),
+  )
   const cycles = records.map((r) => toCycle(r, ctx.now))
   const word = ref.trim().toLowerCase()
   const when: Record<string, Cycle | undefined> = {

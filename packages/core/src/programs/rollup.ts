@@ -4,7 +4,7 @@ import type { Project } from '../projects/schemas.ts'
 import { requireProject } from '../projects/service.ts'
 import { summarizeProgress } from '../tasks/progress.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
-import type { ComputedHealth, ProgramRollup } from './schemas.ts'
+import type { ComputedHealth, Program, ProgramRollup } from './schemas.ts'
 import { requireProgram } from './service.ts'
 
 const SEVERITY: Record<UpdateHealth, number> = { onTrack: 0, atRisk: 1, offTrack: 2 }
@@ -20,14 +20,7 @@ const CLOSED = new Set(['completed', 'canceled'])
 export async function programRollup(ctx: OperationContext, programId: ProgramId): Promise<ProgramRollup> {
   const program = await requireProgram(ctx, programId)
   const scope = await ctx.scope()
-  const rows = await ctx.store.programs.allProjects(program.orgId, program.id)
-  const projects: Project[] = []
-  for (const row of rows) {
-    if (await ctx.store.projects.get(program.orgId, row.projectId, scope)) {
-      const project = await requireProject(ctx, row.projectId)
-      if (!project.archivedAt) projects.push(project)
-    }
-  }
+  const projects = await rolledUpProjects(ctx, program)
   const open = projects.filter((p) => !CLOSED.has(p.statusCategory))
   const byHealth = { onTrack: 0, atRisk: 0, offTrack: 0, none: 0 }
   for (const p of open) byHealth[p.health ?? 'none'] += 1
@@ -39,6 +32,20 @@ export async function programRollup(ctx: OperationContext, programId: ProgramId)
     projects: { total: projects.length, open: open.length, byHealth },
     ...summarizeProgress(tallies),
   }
+}
+
+/** The program's projects its rollup counts: those the caller can view, unarchived. */
+export async function rolledUpProjects(ctx: OperationContext, program: Program): Promise<Project[]> {
+  const scope = await ctx.scope()
+  const rows = await ctx.store.programs.allProjects(program.orgId, program.id)
+  const projects: Project[] = []
+  for (const row of rows) {
+    if (await ctx.store.projects.get(program.orgId, row.projectId, scope)) {
+      const project = await requireProject(ctx, row.projectId)
+      if (!project.archivedAt) projects.push(project)
+    }
+  }
+  return projects
 }
 
 /** Worst signal wins; reasons list each worse-than-on-track group, worst first, by project name. */

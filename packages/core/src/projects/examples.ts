@@ -42,6 +42,7 @@ export const projectExample = {
   completedAt: null,
   canceledAt: null,
   archivedAt: null,
+  convertedFromTaskId: null,
   health: 'atRisk',
   lastUpdateAt: at,
   blocked: true,

@@ -88,6 +88,10 @@ export const Project = Type.Object(
     ),
     canceledAt: NullableTimestamp('When the project entered a `canceled` status; cleared when it leaves it.'),
     archivedAt: NullableTimestamp('When the project was archived.'),
+    convertedFromTaskId: Nullable(
+      IdSchema('TaskId'),
+      'The task this project was converted from (`projects.convertFromTask`); null otherwise.',
+    ),
     health: Nullable(
       StringEnum(UPDATE_HEALTH_VALUES),
       'The health of the latest unarchived status update; null without one. Computed, never set.',

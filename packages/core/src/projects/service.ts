@@ -6,6 +6,7 @@ import {
   newId,
   type ProjectId,
   type ProjectStatusId,
+  type TaskId,
   type TeamId,
 } from '../kernel/ids.ts'
 import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
@@ -90,7 +91,7 @@ export async function listProjects(
 
 export async function createProject(
   ctx: OperationContext,
-  input: ProjectFields & { name: string; teamIds: TeamId[] },
+  input: ProjectFields & { name: string; teamIds: TeamId[]; convertedFromTaskId?: TaskId },
 ): Promise<Project> {
   const orgId = currentOrg(ctx).id
   for (const [i, teamId] of input.teamIds.entries()) await usableTeam(ctx, teamId, `/body/teamIds/${i}`)
@@ -124,6 +125,7 @@ export async function createProject(
     completedAt: null,
     canceledAt: null,
     archivedAt: null,
+    convertedFromTaskId: input.convertedFromTaskId ?? null,
     ...lifecycleStamps(null, status.category, EMPTY_STAMPS, ctx.now),
   }
   await ctx.store.projects.insert(record, input.teamIds, ctx.now)

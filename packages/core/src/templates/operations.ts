@@ -5,11 +5,14 @@ import {
   type RecurrenceId,
   type ReminderId,
   type TaskId,
+  type TeamId,
   type TemplateId,
 } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { Name, Nullable } from '../kernel/schema-types.ts'
+import { Project } from '../projects/schemas.ts'
+import { convertTaskToProject, type DuplicateProjectInput, duplicateProject } from './copies.ts'
 import {
   applyExample,
   occurrencesExample,
@@ -188,6 +191,82 @@ const templateActions: AnyOperation[] = [
   }),
 ]
 
+const copyOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'projects.duplicate',
+    method: 'POST',
+    path: '/v1/orgs/{orgId}/projects/{projectId}/duplicate',
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Duplicate a project',
+    description:
+      'A new project with the source’s teams (those the caller can see), lead, priority, color, icon, cadence and ' +
+      'labels, its milestones and (unless `tasks` is false) its open tasks as a skeleton (title, description, ' +
+      'priority, milestone, due date), and (unless `members` is false) its members. Every date moves so the copy ' +
+      'starts on `startDate` (default today, UTC). Named `Copy of …` unless `name` is given. Built as ' +
+      '`projects.saveAsTemplate` and `templates.apply` would: at most 50 milestones and 200 tasks. Needs ' +
+      '`contribute` on the project, and on its teams for the copy.',
+    params: obj(paramsOf('/v1/orgs/{orgId}/projects/{projectId}')),
+    body: Type.Object(
+      {
+        name: Type.Optional(Name('The copy’s name; default `Copy of` and the source’s name.', 200)),
+        startDate: Type.Optional(IsoDate('The day the copy starts; default today (UTC).')),
+        tasks: Type.Optional(Type.Boolean({ default: true, description: 'Copy the open tasks.' })),
+        members: Type.Optional(Type.Boolean({ default: true, description: 'Copy the members.' })),
+      },
+      { additionalProperties: false },
+    ),
+    response: Project,
+    status: 201,
+    capability: 'contribute',
+    target: ({ params }) => ({ type: 'project', id: params.projectId }),
+    errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
+    location: 'projects.get',
+    run: (ctx, { params, body }) =>
+      duplicateProject(ctx, params.projectId as ProjectId, (body ?? {}) as DuplicateProjectInput),
+  }),
+  declareOperation({
+    id: 'projects.convertFromTask',
+    method: 'POST',
+    path: '/v1/orgs/{orgId}/tasks/{taskId}/convert-to-project',
+    tag: 'Projects',
+    scope: 'work:write',
+    summary: 'Convert a task into a project',
+    description:
+      'A project from a task that grew: the task’s title (or `name`), description and priority, in the task’s ' +
+      'team (or `teamIds`). The subtasks the caller can see become the project’s top-level tasks, the task is ' +
+      'archived (a subtask the caller cannot see is detached from it), and the project’s `convertedFromTaskId` ' +
+      'names it. Needs `contribute` on the task and its subtasks.',
+    params: obj(paramsOf('/v1/orgs/{orgId}/tasks/{taskId}')),
+    body: Type.Object(
+      {
+        name: Type.Optional(Name('The project’s name; default the task’s title.', 200)),
+        teamIds: Type.Optional(
+          Type.Array(IdSchema('TeamId'), {
+            minItems: 1,
+            maxItems: 20,
+            uniqueItems: true,
+            description: 'The project’s teams; default the task’s team.',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    response: Project,
+    status: 201,
+    capability: 'contribute',
+    target: ({ params }) => ({ type: 'task', id: params.taskId }),
+    errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
+    location: 'projects.get',
+    run: (ctx, { params, body }) =>
+      convertTaskToProject(
+        ctx,
+        params.taskId as TaskId,
+        (body ?? {}) as { name?: string; teamIds?: TeamId[] },
+      ),
+  }),
+]
+
 const recurrencesPath = '/v1/orgs/{orgId}/recurrences'
 const recurrencePath = `${recurrencesPath}/{recurrenceId}`
 const scheduleNote =
@@ -355,6 +434,7 @@ const reminders: AnyOperation[] = [
 export const templateOperations: AnyOperation[] = [
   ...templates,
   ...templateActions,
+  ...copyOperations,
   ...recurrences,
   ...recurrenceActions,
   ...reminders,

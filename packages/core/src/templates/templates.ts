@@ -6,7 +6,8 @@ import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { createMilestone } from '../projects/milestones.ts'
-import { createProject, requireProject } from '../projects/service.ts'
+import type { Project } from '../projects/schemas.ts'
+import { createProject, type ProjectFields, requireProject } from '../projects/service.ts'
 import { createTask, listTasks } from '../tasks/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import { addDays } from './schedule.ts'
@@ -183,34 +184,10 @@ export async function applyTemplate(
     const skeleton = template.project!
     const teamIds = input.teamIds ?? [template.teamId]
     if (teamIds[0] !== template.teamId) await ctx.require('contribute', { type: 'team', id: teamIds[0]! })
-    const project = await createProject(ctx, {
-      name: input.name ?? skeleton.name,
-      description: skeleton.description,
-      teamIds,
-      startDate: start,
-      targetDate: at(skeleton.durationDays),
-    })
-    application.projectId = project.id as ProjectId
-    for (const m of skeleton.milestones) {
-      const milestone = await createMilestone(ctx, project.id as ProjectId, {
-        name: m.name,
-        description: m.description,
-        targetDate: at(m.targetOffsetDays),
-      })
-      application.milestoneIds.push(milestone.id as MilestoneId)
-    }
-    for (const t of skeleton.tasks) {
-      const task = await createTask(ctx, {
-        teamId: teamIds[0]!,
-        title: t.title,
-        description: t.description,
-        priority: t.priority,
-        dueDate: at(t.dueOffsetDays),
-        projectId: project.id as ProjectId,
-        milestoneId: t.milestone === null ? null : application.milestoneIds[t.milestone]!,
-      })
-      application.taskIds.push(task.id as TaskId)
-    }
+    const built = await buildProject(ctx, skeleton, { teamIds, name: input.name, startDate: start })
+    application.projectId = built.project.id as ProjectId
+    application.milestoneIds.push(...built.milestoneIds)
+    application.taskIds.push(...built.taskIds)
   }
   emitTemplate(ctx, 'template.applied', template, { application })
   return application
@@ -241,9 +218,104 @@ export async function taskFromTemplate(
 const SAVED_TASKS_MAX = 200
 
 /**
- * A project template from a project as the caller sees it: its milestones, and its unarchived
- * tasks with their milestones, dates as offsets from the project's start (or its creation day).
+ * A project's skeleton as the caller sees it: its milestones, and its unarchived tasks (with
+ * `openOnly`, those not completed or canceled) with their milestones, dates as offsets from the
+ * project's start (or its creation day). At most 50 milestones and 200 tasks (a 409 beyond).
  */
+export async function projectSkeleton(
+  ctx: OperationContext,
+  project: Project,
+  options: { openOnly?: boolean; tasks?: boolean } = {},
+): Promise<ProjectSkeleton> {
+  const start = project.startDate ?? project.createdAt.slice(0, 10)
+  const offset = (date: string | null) => {
+    if (date === null) return null
+    // A date before the start (a task due before the project began) falls on the start.
+    return Math.max(0, Math.round((Date.parse(date) - Date.parse(start)) / 86_400_000))
+  }
+  const milestones = await ctx.store.milestones.list(project.orgId, project.id as ProjectId, {
+    sort: 'position',
+    direction: 'asc',
+    after: null,
+    limit: 50,
+  })
+  if (milestones.length > 50) throw new ProblemError('conflict', 'A template keeps at most 50 milestones.')
+  const index = new Map(milestones.map((m, i) => [m.id as string, i]))
+  const tasks =
+    options.tasks === false
+      ? { data: [], nextCursor: null }
+      : await listTasks(ctx, {
+          projectId: project.id,
+          sort: 'createdAt',
+          limit: SAVED_TASKS_MAX,
+          ...(options.openOnly ? { stateCategory: 'triage,backlog,unstarted,started' } : {}),
+        })
+  if (tasks.nextCursor) {
+    throw new ProblemError('conflict', `At most ${SAVED_TASKS_MAX} tasks are copied; this project has more.`)
+  }
+  return {
+    name: project.name,
+    description: project.description,
+    durationDays: offset(project.targetDate),
+    milestones: milestones.map((m) => ({
+      name: m.name,
+      description: m.description,
+      targetOffsetDays: offset(m.targetDate),
+    })),
+    tasks: tasks.data.map((t) => ({
+      title: t.title,
+      description: t.description,
+      priority: t.priority,
+      milestone: t.milestoneId ? (index.get(t.milestoneId) ?? null) : null,
+      dueOffsetDays: offset(t.dueDate),
+    })),
+  }
+}
+
+/**
+ * Creates a skeleton's project, milestones and tasks (in the first team) as the caller, through
+ * `projects.create`, `projects.milestones.create` and `tasks.create`, dates counted from `startDate`.
+ */
+export async function buildProject(
+  ctx: OperationContext,
+  skeleton: ProjectSkeleton,
+  input: { teamIds: TeamId[]; name?: string; startDate: string; fields?: ProjectFields },
+): Promise<{ project: Project; milestoneIds: MilestoneId[]; taskIds: TaskId[] }> {
+  const at = (offset: number | null) => (offset === null ? null : addDays(input.startDate, offset))
+  const project = await createProject(ctx, {
+    ...input.fields,
+    name: input.name ?? skeleton.name,
+    description: skeleton.description,
+    teamIds: input.teamIds,
+    startDate: input.startDate,
+    targetDate: at(skeleton.durationDays),
+  })
+  const milestoneIds: MilestoneId[] = []
+  for (const m of skeleton.milestones) {
+    const milestone = await createMilestone(ctx, project.id as ProjectId, {
+      name: m.name,
+      description: m.description,
+      targetDate: at(m.targetOffsetDays),
+    })
+    milestoneIds.push(milestone.id as MilestoneId)
+  }
+  const taskIds: TaskId[] = []
+  for (const t of skeleton.tasks) {
+    const task = await createTask(ctx, {
+      teamId: input.teamIds[0]!,
+      title: t.title,
+      description: t.description,
+      priority: t.priority,
+      dueDate: at(t.dueOffsetDays),
+      projectId: project.id as ProjectId,
+      milestoneId: t.milestone === null ? null : milestoneIds[t.milestone]!,
+    })
+    taskIds.push(task.id as TaskId)
+  }
+  return { project, milestoneIds, taskIds }
+}
+
+/** A project template from a project as the caller sees it (`projectSkeleton`). */
 export async function saveProjectAsTemplate(
   ctx: OperationContext,
   projectId: ProjectId,
@@ -252,53 +324,12 @@ export async function saveProjectAsTemplate(
   const project = await requireProject(ctx, projectId)
   const teamId = input.teamId ?? (project.teamIds[0] as TeamId)
   if (!project.teamIds.includes(teamId)) await ctx.require('contribute', { type: 'team', id: teamId })
-  const start = project.startDate ?? project.createdAt.slice(0, 10)
-  const offset = (date: string | null) => {
-    if (date === null) return null
-    // A date before the start (a task due before the project began) falls on the start.
-    return Math.max(0, Math.round((Date.parse(date) - Date.parse(start)) / 86_400_000))
-  }
-  const milestones = await ctx.store.milestones.list(project.orgId, project.id, {
-    sort: 'position',
-    direction: 'asc',
-    after: null,
-    limit: 50,
-  })
-  if (milestones.length > 50) throw new ProblemError('conflict', 'A template keeps at most 50 milestones.')
-  const index = new Map(milestones.map((m, i) => [m.id as string, i]))
-  const tasks = await listTasks(ctx, {
-    projectId: project.id,
-    sort: 'createdAt',
-    limit: SAVED_TASKS_MAX,
-  })
-  if (tasks.nextCursor) {
-    throw new ProblemError(
-      'conflict',
-      `A template keeps at most ${SAVED_TASKS_MAX} tasks; this project has more.`,
-    )
-  }
   return createTemplate(ctx, {
     teamId,
     kind: 'project',
     name: input.name ?? project.name,
     description: project.description,
-    project: {
-      name: project.name,
-      description: project.description,
-      durationDays: offset(project.targetDate),
-      milestones: milestones.map((m) => ({
-        name: m.name,
-        description: m.description,
-        targetOffsetDays: offset(m.targetDate),
-      })),
-      tasks: tasks.data.map((t) => ({
-        title: t.title,
-        description: t.description,
-        priority: t.priority,
-        milestone: t.milestoneId ? (index.get(t.milestoneId) ?? null) : null,
-        dueOffsetDays: offset(t.dueDate),
-      })),
-    },
+    project: await projectSkeleton(ctx, project),
   })
 }
 
