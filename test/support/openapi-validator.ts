@@ -31,12 +31,7 @@ export function createResponseValidator(document: Json) {
     const match = templates.filter((t) => t.regex.test(path)).sort((a, b) => b.literal - a.literal)[0]
     if (!match) {
       if (status >= 400)
-        check(
-          'Problem',
-          () => ({ $ref: 'openapi#/components/schemas/Problem' }),
-          body,
-          `${method} ${path} ${status}`,
-        )
+        check({ $ref: 'openapi#/components/schemas/Problem' }, body, `${method} ${path} ${status}`)
       return
     }
     const operation = document.paths[match.template][method.toLowerCase()]

@@ -121,7 +121,8 @@ async function agendaIn(
   for (const teamId of profile.teamIds) {
     const cycles: CycleRecord[] = await ctx.store.cycles.list(
       orgId,
-      { teamId: teamId as TeamId },
+      // Archived cycles are finished ones, kept for history: not on anyone's agenda.
+      { teamId: teamId as TeamId, archived: false },
       { sort: 'startsAt', direction: 'asc', after: null, limit: PER_SOURCE_MAX },
       reader.scope,
     )
