@@ -46,7 +46,8 @@ export function createResponseValidator(document: Json) {
       )
     if (status === 204 || status === 304) return
     const type = (contentType ?? '').split(';')[0]!.trim()
-    const media = response.content?.[type]
+    // `*/*`: a download answers in its file's own type.
+    const media = response.content?.[type] ?? response.content?.['*/*']
     if (!media)
       throw new Error(
         `${operation.operationId} ${status} answered ${type}, which the OpenAPI document does not declare`,

@@ -104,7 +104,8 @@ export function acceptsJson(accept: string | null, alsoAccepted?: string): boole
       type === 'application/*' ||
       type === 'application/json' ||
       type === 'application/problem+json' ||
-      (alsoAccepted !== undefined && type === alsoAccepted)
+      // A download of any type (`*/*`, an attachment) answers whatever the client accepts.
+      (alsoAccepted !== undefined && (type === alsoAccepted || alsoAccepted === '*/*'))
     )
   })
 }

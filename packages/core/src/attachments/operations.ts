@@ -127,7 +127,8 @@ export const attachmentOperations: AnyOperation[] = [
     errors: ['not_found'],
     examples: attachmentExamples.download,
     file: {
-      mediaType: 'application/octet-stream',
+      // The stored file's own (sniffed) type: any type, so the document says `*/*`.
+      mediaType: '*/*',
       contentType: (a: StoredAttachment) => a.contentType,
       filename: (a: StoredAttachment) => a.fileName,
       content: (_storage, a: StoredAttachment, config) => blobStoreOf(config).get(a.blobKey),
