@@ -4,7 +4,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createS3BlobStore } from '@workgraph/server'
+import { createS3BlobStore, readSettings, SettingsError } from '@workgraph/server'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES } from '../support/databases.ts'
@@ -155,5 +155,38 @@ describe('S3 blob store', () => {
       expect((await ws.api.delete(`${base}/${created.body.id}`)).status).toBe(204)
       expect(bucketFiles()).toEqual([])
     })
+  })
+})
+
+describe('S3 settings', () => {
+  it('select the S3 store with S3_BUCKET, and pair the credentials', () => {
+    expect(readSettings({ ENV_FILE: '' }).s3).toBeUndefined()
+    expect(
+      readSettings({
+        ENV_FILE: '',
+        S3_BUCKET: 'files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'wg/',
+      }).s3,
+    ).toEqual({
+      bucket: 'files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      prefix: 'wg/',
+    })
+    expect(readSettings({ ENV_FILE: '', S3_BUCKET: 'files' }).s3).toEqual({
+      bucket: 'files',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    })
+    expect(() => readSettings({ ENV_FILE: '', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      SettingsError,
+    )
+    expect(() => readSettings({ ENV_FILE: '', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/)
   })
 })

@@ -9,6 +9,7 @@ import { createFileBlobStore } from '../file-blob-store.ts'
 import { gracefulClose } from '../graceful-close.ts'
 import { bindServer, PortInUseError } from '../listen.ts'
 import { createLogger } from '../logger.ts'
+import { createS3BlobStore } from '../s3-blob-store.ts'
 import { readSettings, SettingsError } from '../settings.ts'
 
 // The reference server. Every setting it reads is in packages/server/src/settings.ts and
@@ -50,7 +51,7 @@ const engine = await createEngine({
     baseUrl,
     streams: { retentionDays: settings.retentionDays, pingSeconds: settings.pingSeconds },
     firstPartyClients: settings.firstPartyClients,
-    blobs: createFileBlobStore(settings.blobDir),
+    blobs: settings.s3 ? createS3BlobStore(settings.s3) : createFileBlobStore(settings.blobDir),
     maxUploadBytes: settings.maxUploadBytes,
     ...(connectors ? { connectors } : {}),
   },
