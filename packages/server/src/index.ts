@@ -1,8 +1,6 @@
 export { loadConnectors } from './connectors-config.ts'
 export { createNodeDnsResolver } from './dns-resolver.ts'
 export { blobDirectoryBeside, createFileBlobStore } from './file-blob-store.ts'
-export type { S3BlobStoreOptions } from './s3-blob-store.ts'
-export { createS3BlobStore } from './s3-blob-store.ts'
 export type { LogFormat, LogLevel, ServerSettings, SettingDefinition } from './settings.ts'
 export { readSettings, SETTINGS, SettingsError } from './settings.ts'
 export type { SmtpMailerOptions } from './smtp-mailer.ts'

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
-import type { S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
 import type { BlobStore } from '@workgraph/core'
 
 const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/
@@ -28,20 +29,12 @@ export interface S3BlobStoreOptions {
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const prefix = options.prefix ?? ''
   const Bucket = options.bucket
-  // The SDK is loaded on first use: every host and test imports this package, few use S3.
-  let client: Promise<{ s3: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined
-  const connect = () => {
-    client ??= import('@aws-sdk/client-s3').then((sdk) => ({
-      sdk,
-      s3: new sdk.S3Client({
-        region: options.region ?? 'us-east-1',
-        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-        ...(options.forcePathStyle ? { forcePathStyle: true } : {}),
-        ...(options.credentials ? { credentials: options.credentials } : {}),
-      }),
-    }))
-    return client
-  }
+  const s3 = new S3Client({
+    region: options.region ?? 'us-east-1',
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.forcePathStyle ? { forcePathStyle: true } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  })
   const objectOf = (key: string) => {
     // Keys come from this store; anything else is refused rather than named in the bucket.
     if (!KEY.test(key)) throw new Error(`Not a blob key of this store: ${key}`)
@@ -66,7 +59,6 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
           throw error
         }
       }
-      const [{ s3 }, { Upload }] = await Promise.all([connect(), import('@aws-sdk/lib-storage')])
       // One part in flight at a time: an upload holds about two parts in memory, and a slow
       // store slows the client down rather than filling the server's memory.
       const upload = new Upload({
@@ -86,15 +78,13 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     },
     async *get(key) {
       const Key = objectOf(key)
-      const { s3, sdk } = await connect()
-      const { Body } = await s3.send(new sdk.GetObjectCommand({ Bucket, Key }))
+      const { Body } = await s3.send(new GetObjectCommand({ Bucket, Key }))
       yield* Body as Readable
     },
     async delete(key) {
       const Key = objectOf(key)
-      const { s3, sdk } = await connect()
       // S3 answers a missing key with success, as this interface wants.
-      await s3.send(new sdk.DeleteObjectCommand({ Bucket, Key }))
+      await s3.send(new DeleteObjectCommand({ Bucket, Key }))
     },
   }
 }
