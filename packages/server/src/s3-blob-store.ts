@@ -61,15 +61,18 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
       // One part in flight at a time: an upload holds about two parts in memory, and a slow
       // store slows the client down rather than filling the server's memory.
+      const body = Readable.from(measured())
       const upload = new Upload({
         client: s3,
-        params: { Bucket, Key: `${prefix}${key}`, Body: Readable.from(measured()) },
+        params: { Bucket, Key: `${prefix}${key}`, Body: body },
         queueSize: 1,
       })
       try {
         // On a failure Upload aborts the multipart upload (its parts go) and rethrows the error.
         await upload.done()
       } catch (error) {
+        // A store that failed leaves the content unread: release its source.
+        body.destroy()
         // When the abort fails too, Upload throws that instead; the caller needs the reading error
         // (a 413 stays a 413). The parts left are for the bucket's lifecycle rule (docs/attachments.md).
         throw reading ? reading.error : error
