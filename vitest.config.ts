@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
 // `dev-source` resolves workspace packages to their TypeScript sources: no build step in between.
-const conditions = ['dev-source', 'module', 'node', 'development|production']
+// No `module`: vitest hands these conditions to Node for external packages too, and `module` (a
+// bundler's condition) would load files Node cannot, such as the AWS SDK's extensionless `dist-es`.
+// Without it, packages load as they do in production.
+const conditions = ['dev-source', 'node', 'development|production']
 
 export default defineConfig({
   resolve: { conditions },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseEnv } from 'node:util'
+import type { S3BlobStoreOptions } from './s3-blob-store.ts'
 
 /** One environment setting of the reference server; docs/configuration.md is generated from these. */
 export interface SettingDefinition {
@@ -56,7 +57,35 @@ export const SETTINGS: readonly SettingDefinition[] = [
   {
     name: 'BLOB_DIR',
     description:
-      'Where attachment bytes are kept (docs/attachments.md); by default `blobs` beside the SQLite file, or `./.workgraph/blobs` with Postgres. Instances sharing a database must share it.',
+      'Where attachment bytes are kept unless `S3_BUCKET` is set (docs/attachments.md); by default `blobs` beside the SQLite file, or `./.workgraph/blobs` with Postgres. Instances sharing a database must share it.',
+  },
+  {
+    name: 'S3_BUCKET',
+    description:
+      'Keep attachment bytes in this S3 bucket instead of `BLOB_DIR` (docs/attachments.md); every instance can share it.',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    description:
+      'The S3 API to use instead of AWS: MinIO or any S3-compatible store, e.g. `http://minio:9000`.',
+    check: url(['http:', 'https:']),
+  },
+  { name: 'S3_REGION', description: "The bucket's region.", default: 'us-east-1' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    description: '`true` names the bucket in the path rather than the host name, as MinIO needs.',
+    default: 'false',
+    check: oneOf(['true', 'false']),
+  },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    description:
+      "With `S3_SECRET_ACCESS_KEY`, the bucket's credentials; unset, the AWS SDK's default chain (`AWS_*` variables, profile, instance role).",
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', description: 'The secret of `S3_ACCESS_KEY_ID`.' },
+  {
+    name: 'S3_PREFIX',
+    description: 'Put before every object name, e.g. `workgraph/`, to share a bucket.',
   },
   {
     name: 'MAX_UPLOAD_BYTES',
@@ -138,6 +167,8 @@ export interface ServerSettings {
   databaseUrl: string
   databaseSchema?: string
   blobDir: string
+  /** Set with `S3_BUCKET`: attachments go to S3 rather than `blobDir`. */
+  s3?: S3BlobStoreOptions
   maxUploadBytes: number
   redisUrl?: string
   firstPartyClients: string[]
@@ -177,6 +208,8 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
   if (env.CONNECTORS_FILE && !env.CONNECTORS_KEY)
     problems.push('CONNECTORS_FILE is set without CONNECTORS_KEY (32 random bytes, base64url)')
   if (env.SMTP_URL && !env.MAIL_FROM) problems.push('SMTP_URL is set without MAIL_FROM (the sender address)')
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither')
   if (problems.length > 0) throw new SettingsError(problems)
 
   const get = (name: string) => (env[name] === '' ? undefined : env[name])
@@ -193,6 +226,25 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
       (/^postgres(ql)?:/.test(value('DATABASE_URL'))
         ? './.workgraph/blobs'
         : join(dirname(value('DATABASE_URL')), 'blobs')),
+    ...(get('S3_BUCKET')
+      ? {
+          s3: {
+            bucket: get('S3_BUCKET')!,
+            region: value('S3_REGION'),
+            forcePathStyle: value('S3_FORCE_PATH_STYLE') === 'true',
+            ...(get('S3_ENDPOINT') ? { endpoint: get('S3_ENDPOINT') } : {}),
+            ...(get('S3_PREFIX') ? { prefix: get('S3_PREFIX') } : {}),
+            ...(get('S3_ACCESS_KEY_ID')
+              ? {
+                  credentials: {
+                    accessKeyId: get('S3_ACCESS_KEY_ID')!,
+                    secretAccessKey: get('S3_SECRET_ACCESS_KEY')!,
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
     maxUploadBytes: Number(value('MAX_UPLOAD_BYTES')),
     ...(get('REDIS_URL') ? { redisUrl: get('REDIS_URL') } : {}),
     firstPartyClients: (get('FIRST_PARTY_CLIENTS') ?? '')

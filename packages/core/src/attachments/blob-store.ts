@@ -11,8 +11,8 @@ export interface StoredBlob {
 
 /**
  * Where attachment bytes live, outside the database. The reference server keeps them in a
- * directory (`@workgraph/server`'s file store); another host plugs in its own (docs/attachments.md
- * says how an S3-compatible one would look).
+ * directory or an S3 bucket (`@workgraph/server`'s file and S3 stores); another host plugs in its
+ * own (docs/attachments.md).
  */
 export interface BlobStore {
   /**

@@ -39,18 +39,21 @@ const hub = isPostgresUrl(settings.databaseUrl)
       onError: (error) => log.error('event hub', error),
     })
   : undefined
-// Loaded only when configured: nodemailer and ioredis are a third of what a start would parse.
+// Loaded only when configured: nodemailer, ioredis and the AWS SDK are most of what a start would parse.
 const mailer = settings.smtp ? (await import('../smtp-mailer.ts')).createSmtpMailer(settings.smtp) : undefined
 const rateLimitStore = settings.redisUrl
   ? (await import('@workgraph/redis')).createRedisRateLimitStore({ url: settings.redisUrl })
   : undefined
+const blobs = settings.s3
+  ? (await import('../s3-blob-store.ts')).createS3BlobStore(settings.s3)
+  : createFileBlobStore(settings.blobDir)
 const engine = await createEngine({
   storage,
   config: {
     baseUrl,
     streams: { retentionDays: settings.retentionDays, pingSeconds: settings.pingSeconds },
     firstPartyClients: settings.firstPartyClients,
-    blobs: createFileBlobStore(settings.blobDir),
+    blobs,
     maxUploadBytes: settings.maxUploadBytes,
     ...(connectors ? { connectors } : {}),
   },
