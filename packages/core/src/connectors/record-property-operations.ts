@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
-import { PageOf, StringEnum } from '../kernel/schema-types.ts'
+import { AnyJson, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import {
   deleteRecordProperty,
   getRecordProperty,
@@ -95,7 +95,7 @@ export const recordPropertyOperations: AnyOperation[] = [
       "Creates or replaces the key in the calling token's client namespace; needs `contribute` on the record. The value is any JSON up to 32 KiB serialised (413 `payload_too_large` above). Send `If-Match` with the ETag of `recordProperties.get` to replace only an unchanged value.",
     params: oneParams,
     body: Type.Object(
-      { value: Type.Unknown({ description: 'Any JSON, at most 32 KiB serialised.' }) },
+      { value: AnyJson('Any JSON, at most 32 KiB serialised.') },
       { additionalProperties: false, examples: [{ value: example.value }] },
     ),
     response: RecordProperty,

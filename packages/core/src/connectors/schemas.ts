@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
-import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { AnyJson, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 const ProviderIdSchema = Type.String({
   pattern: '^[a-z0-9][a-z0-9-]{0,62}$',
@@ -257,7 +257,7 @@ export const RecordProperty = Type.Object(
       Type.String(),
       'The OAuth client whose namespace holds it (the client of the token that wrote it); null for tokens without a client.',
     ),
-    value: Type.Unknown({ description: 'Any JSON, at most 32 KiB serialised.' }),
+    value: AnyJson('Any JSON, at most 32 KiB serialised.'),
     updatedBy: IdSchema('MemberId'),
     updatedAt: Timestamp('When it was last set.'),
   },
