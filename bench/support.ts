@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from '@workgraph/server'
 export const postgres = process.argv.includes('--postgres')
 /** What a bench found wrong (a bench checks its results as it times them); any makes the exit code 1. */
 export const failures: string[] = []
-const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /**
  * Starts a server on a throwaway database, runs `bench` with it and the schema name, cleans up,

@@ -1,0 +1,233 @@
+/**
+ * The permissioned task list against the floor: the reference server serves
+ * `GET /v1/orgs/{orgId}/tasks?limit=50` side by side with a minimal node:http handler written here
+ * that does only what that page needs, on the permissions bench's org (100,000 tasks, 1,000 members,
+ * mixed grants). The handler verifies the same ES256 bearer token with jose (same key set, issuer,
+ * audiences, type and required claims), runs exactly the SQL the server ran for that reader's page
+ * (recorded from the server's Kysely executor, token check and grants look-up included) with the same
+ * driver (its own better-sqlite3 connection with statements prepared once, or a pg pool of the same
+ * size), maps the rows to the same JSON (checked equal to the server's, cursor included) and writes it.
+ *
+ * Readers: the org's owner, a member with team memberships and a direct team grant, a guest with one
+ * team grant. Each cell (reader × concurrency 1 and 32) runs interleaved A/B rounds from the worker-thread
+ * load generator (bench/load-worker.mjs, keep-alive); it reports the throughput ratio
+ * workgraph / hand-written (median of the rounds' ratios) and p50/p99 of each side. `--postgres`,
+ * `--rounds=5`, `--count=400` (requests per round and side at concurrency 32; a quarter of that at 1).
+ * Profile the server with `--profile`: the inspector's CPU profiler runs during the workgraph rounds
+ * only and its self time is summed by area (the hand-written handler runs in this process too, so a
+ * whole-process `node --cpu-prof` would mix both).
+ */
+import { availableParallelism, loadavg } from 'node:os'
+import { isDeepStrictEqual } from 'node:util'
+import type { MemberId, OrgId, ProjectId, TeamId } from '@workgraph/core'
+import { createUser } from '@workgraph/core'
+import { type Plan, type Recorded, startHandwritten } from './list-vs-limit-handler.ts'
+import { profileServer } from './list-vs-limit-profile.ts'
+import { seedAccess, seedPeople, seedProjects, seedTasks, TEAMS } from './permissions-world.ts'
+import { failures, load, onPostgres, percentile, postgres, runBench } from './support.ts'
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
+const ROUNDS = Number(arg('rounds') ?? 5)
+const COUNT = Number(arg('count') ?? 400)
+const LIMIT = 50
+const profile = process.argv.includes('--profile')
+
+/** The list's path with its org, set once the org exists. */
+let currentPath = ''
+
+await runBench('lvl', async (server, schema) => {
+  const { engine, storage, url } = server
+  console.log(
+    `${storage.dialect}, node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  )
+  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
+  const ownerToken = await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read'] })
+  const principal = await engine.tokens.verifyAccessToken(
+    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
+  )
+  const call = async <T>(id: string, input: Record<string, unknown>) => {
+    const result = await engine.execute(id, input as never, principal)
+    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
+    return result.body as T
+  }
+  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'List vs limit' } })
+  const teamIds: TeamId[] = []
+  for (let t = 0; t < TEAMS; t++) {
+    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
+    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
+  }
+  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
+    params: { orgId: org.id },
+    body: { name: 'Project 0', teamIds: [teamIds[0]] },
+  })
+  let started = performance.now()
+  const people = await seedPeople(storage, org.id)
+  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
+  const access = await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
+  await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  if (postgres) {
+    started = performance.now()
+    await onPostgres(`set search_path = ${schema}; analyze`)
+    console.log(`ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+
+  // A member with a few teams (memberships) and a direct team grant; a guest with one team grant.
+  const member = people.find(
+    (p) =>
+      p.kind === 'member' &&
+      (access.teamsOf.get(p.memberId)?.size ?? 0) >= 2 &&
+      access.grants.some((g) => g.subjectId === p.memberId && g.containerType === 'team'),
+  )!
+  const guest = people.find((p) => p.kind === 'guest-1')!
+  const readers = [
+    { label: 'owner', userId: owner.id as string, token: ownerToken },
+    {
+      label: `member, ${access.teamsOf.get(member.memberId)?.size ?? 0} teams + 1 team grant`,
+      userId: member.user.id as string,
+      token: await engine.tokens.issueAccessToken({ userId: member.user.id, scopes: ['work:read'] }),
+    },
+    {
+      label: 'guest, 1 team grant',
+      userId: guest.user.id as string,
+      token: await engine.tokens.issueAccessToken({ userId: guest.user.id, scopes: ['work:read'] }),
+    },
+  ]
+  const path = `/v1/orgs/${org.id}/tasks?limit=${LIMIT}`
+  currentPath = path
+  const get = async (base: string, token: string) => {
+    const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } })
+    return { status: res.status, body: (await res.json()) as { data: unknown[]; nextCursor: string | null } }
+  }
+
+  // Record what the server runs for each reader's page (after two warm-up requests: caches filled).
+  const recorded: Recorded[] = []
+  let recording = false
+  const executor = Object.getPrototypeOf(Object.getPrototypeOf(storage.db.getExecutor())) as {
+    executeQuery: (compiled: Recorded, ...rest: unknown[]) => Promise<unknown>
+  }
+  const original = executor.executeQuery
+  executor.executeQuery = function (this: unknown, compiled, ...rest) {
+    if (recording) recorded.push({ sql: compiled.sql, parameters: [...compiled.parameters] })
+    return original.call(this, compiled, ...rest)
+  }
+  /** By user id: what the handler runs for the token's subject. */
+  const plans = new Map<string, Plan>()
+  const expected = new Map<string, unknown>()
+  for (const reader of readers) {
+    await get(url, reader.token)
+    await get(url, reader.token)
+    recorded.length = 0
+    recording = true
+    const { status, body } = await get(url, reader.token)
+    recording = false
+    if (status !== 200) throw new Error(`${reader.label}: HTTP ${status}`)
+    const page = recorded.findIndex((s) => /from "tasks" inner join "teams"/.test(s.sql))
+    if (page < 0 || !body.nextCursor) throw new Error(`${reader.label}: no page query or no next page`)
+    const cursorScope = JSON.parse(Buffer.from(body.nextCursor.split('.')[0]!, 'base64url').toString()).s
+    plans.set(reader.userId, { statements: recorded.splice(0), page, cursorScope })
+    expected.set(reader.token, body)
+  }
+  executor.executeQuery = original
+  console.log(`\nStatements the server runs per page (and the handler replays):`)
+  for (const [i, reader] of readers.entries()) {
+    const plan = plans.get(reader.userId)!
+    console.log(`\n${i + 1}. ${reader.label}`)
+    for (const s of plan.statements)
+      console.log(`   - ${s.sql.slice(0, 400)}${s.sql.length > 400 ? ' …' : ''}`)
+  }
+
+  const handwritten = await startHandwritten(server, schema, plans)
+  try {
+    for (const reader of readers) {
+      const mine = await get(handwritten.url, reader.token)
+      if (mine.status !== 200 || !isDeepStrictEqual(mine.body, expected.get(reader.token)))
+        failures.push(`${reader.label}: the hand-written page differs from the server's`)
+    }
+    const results: Cell[] = []
+    for (const reader of readers) {
+      for (const concurrency of [1, 32]) results.push(await cell(url, handwritten.url, reader, concurrency))
+    }
+    console.log(
+      `\n${storage.dialect}: ${ROUNDS} interleaved rounds, ${COUNT} requests per round and side at concurrency 32 (${COUNT / 4} at 1), load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    )
+    console.log(
+      '| reader | concurrency | workgraph req/s | hand-written req/s | ratio | workgraph p50 / p99 ms | hand-written p50 / p99 ms |',
+    )
+    console.log('| --- | --- | --- | --- | --- | --- | --- |')
+    for (const r of results) console.log(r.row)
+    if (profile) {
+      const reader = readers[readers.length - 1]!
+      console.log(`\nCPU profile of the server, ${reader.label}, concurrency 32:`)
+      await profileServer(() => load(loadJob(url, reader.token, 32, COUNT * 2)))
+    }
+  } finally {
+    await handwritten.close()
+  }
+
+  async function cell(
+    serverUrl: string,
+    handwrittenUrl: string,
+    reader: { label: string; token: string },
+    concurrency: number,
+  ): Promise<Cell> {
+    const count = concurrency === 1 ? COUNT / 4 : COUNT
+    await load(loadJob(serverUrl, reader.token, concurrency, 50))
+    await load(loadJob(handwrittenUrl, reader.token, concurrency, 50))
+    const sides = { workgraph: [] as Round[], handwritten: [] as Round[] }
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternate which side goes first, so neither always follows the other's garbage.
+      const order: ('workgraph' | 'handwritten')[] =
+        r % 2 === 0 ? ['workgraph', 'handwritten'] : ['handwritten', 'workgraph']
+      for (const side of order) {
+        const result = await load(
+          loadJob(side === 'workgraph' ? serverUrl : handwrittenUrl, reader.token, concurrency, count),
+        )
+        failures.push(...result.failures.slice(0, 3).map((f) => `${side} ${reader.label}: ${f}`))
+        sides[side].push({
+          rate: (result.latencies.length / result.elapsedMs) * 1000,
+          latencies: result.latencies,
+        })
+      }
+    }
+    const ratio = percentile(
+      sides.workgraph.map((w, i) => w.rate / sides.handwritten[i]!.rate),
+      0.5,
+    )
+    const rate = (rs: Round[]) =>
+      percentile(
+        rs.map((x) => x.rate),
+        0.5,
+      )
+    const lat = (rs: Round[]) => {
+      const all = rs.flatMap((x) => x.latencies)
+      return `${percentile(all, 0.5).toFixed(2)} / ${percentile(all, 0.99).toFixed(2)}`
+    }
+    const row = `| ${reader.label} | ${concurrency} | ${rate(sides.workgraph).toFixed(0)} | ${rate(sides.handwritten).toFixed(0)} | ${ratio.toFixed(2)} | ${lat(sides.workgraph)} | ${lat(sides.handwritten)} |`
+    console.log(row)
+    return { row }
+  }
+})
+
+interface Round {
+  rate: number
+  latencies: number[]
+}
+interface Cell {
+  row: string
+}
+
+function loadJob(base: string, token: string, concurrency: number, count: number) {
+  return {
+    url: base + currentPath,
+    method: 'GET',
+    headers: { authorization: `Bearer ${token}` },
+    count,
+    concurrency,
+    expect: 200,
+  }
+}
