@@ -219,6 +219,8 @@ async function driver(
       }
       return statement.all(...(parameters as unknown[])) as Row[]
     },
-    close: async () => database.close(),
+    close: async () => {
+      database.close()
+    },
   }
 }

@@ -17,6 +17,7 @@
  * only and its self time is summed by area (the hand-written handler runs in this process too, so a
  * whole-process `node --cpu-prof` would mix both).
  */
+import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
 import type { MemberId, OrgId, ProjectId, TeamId } from '@workgraph/core'
@@ -31,6 +32,8 @@ const ROUNDS = Number(arg('rounds') ?? 5)
 const COUNT = Number(arg('count') ?? 400)
 const LIMIT = 50
 const profile = process.argv.includes('--profile')
+/** `getconf CLK_TCK` on Linux: the unit of a thread's CPU times in /proc. */
+const CLOCK_TICKS = 100
 
 /** The list's path with its org, set once the org exists. */
 let currentPath = ''
@@ -156,9 +159,9 @@ await runBench('lvl', async (server, schema) => {
         .join(' ')}\n`,
     )
     console.log(
-      '| reader | concurrency | workgraph req/s | hand-written req/s | ratio | workgraph p50 / p99 ms | hand-written p50 / p99 ms |',
+      '| reader | concurrency | workgraph req/s | hand-written req/s | ratio | workgraph p50 / p99 ms | hand-written p50 / p99 ms | CPU ms per request, workgraph / hand-written | CPU ratio (hand-written / workgraph) |',
     )
-    console.log('| --- | --- | --- | --- | --- | --- | --- |')
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
     for (const r of results) console.log(r.row)
     if (profile) {
       const reader = readers[readers.length - 1]!
@@ -184,13 +187,16 @@ await runBench('lvl', async (server, schema) => {
       const order: ('workgraph' | 'handwritten')[] =
         r % 2 === 0 ? ['workgraph', 'handwritten'] : ['handwritten', 'workgraph']
       for (const side of order) {
+        const cpuBefore = mainThreadCpuMs()
         const result = await load(
           loadJob(side === 'workgraph' ? serverUrl : handwrittenUrl, reader.token, concurrency, count),
         )
+        const cpu = mainThreadCpuMs() - cpuBefore
         failures.push(...result.failures.slice(0, 3).map((f) => `${side} ${reader.label}: ${f}`))
         sides[side].push({
           rate: (result.latencies.length / result.elapsedMs) * 1000,
           latencies: result.latencies,
+          cpuPerRequest: cpu / result.latencies.length,
         })
       }
     }
@@ -207,7 +213,11 @@ await runBench('lvl', async (server, schema) => {
       const all = rs.flatMap((x) => x.latencies)
       return `${percentile(all, 0.5).toFixed(2)} / ${percentile(all, 0.99).toFixed(2)}`
     }
-    const row = `| ${reader.label} | ${concurrency} | ${rate(sides.workgraph).toFixed(0)} | ${rate(sides.handwritten).toFixed(0)} | ${ratio.toFixed(2)} | ${lat(sides.workgraph)} | ${lat(sides.handwritten)} |`
+    // CPU of this process's main thread (the server or the handler; the load runs on its own thread)
+    // per request, summed over the rounds: what the other engineers' load on the machine does not inflate.
+    const cpu = (rs: Round[]) => rs.reduce((a, x) => a + x.cpuPerRequest * count, 0) / (rs.length * count)
+    const cpuRatio = cpu(sides.handwritten) / cpu(sides.workgraph)
+    const row = `| ${reader.label} | ${concurrency} | ${rate(sides.workgraph).toFixed(0)} | ${rate(sides.handwritten).toFixed(0)} | ${ratio.toFixed(2)} | ${lat(sides.workgraph)} | ${lat(sides.handwritten)} | ${cpu(sides.workgraph).toFixed(2)} / ${cpu(sides.handwritten).toFixed(2)} | ${cpuRatio.toFixed(2)} |`
     console.log(row)
     return { row }
   }
@@ -216,7 +226,17 @@ await runBench('lvl', async (server, schema) => {
 interface Round {
   rate: number
   latencies: number[]
+  cpuPerRequest: number
 }
+
+/** User + system CPU time of the main thread (Linux, /proc), in ms; its tid is the process id. */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+}
+
 interface Cell {
   row: string
 }

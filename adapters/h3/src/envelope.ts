@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { H3, H3Event } from 'h3'
+import { FastResponse } from 'srvx'
+import { bodyTextOf } from './http-response.ts'
 
 /** What the host learns of each answered request (for its request log). */
 export interface RequestRecord {
@@ -76,34 +78,39 @@ async function finish(
   if (!response.body || type.startsWith('text/event-stream') || headers.has('content-encoding'))
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 
-  let body: Uint8Array<ArrayBuffer> = new Uint8Array(await response.arrayBuffer())
+  // JSON built by this app is at hand as text; anything else is read from its stream.
+  let body: Uint8Array<ArrayBuffer> | string =
+    bodyTextOf(response) ?? new Uint8Array(await response.arrayBuffer())
   if (type.startsWith('application/problem+json')) {
-    const document = JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>
+    const document = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as Record<
+      string,
+      unknown
+    >
     // The type URL opens this server's page about the code.
     const type =
       problemTypeBase && typeof document.code === 'string'
         ? { type: `${problemTypeBase}${document.code.replaceAll('_', '-')}` }
         : {}
-    body = new TextEncoder().encode(
-      JSON.stringify({ ...document, ...type, requestId }),
-    ) as Uint8Array<ArrayBuffer>
+    body = JSON.stringify({ ...document, ...type, requestId })
   }
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
   if (COMPRESSIBLE.test(type)) {
     headers.append('vary', 'Accept-Encoding')
     const encoding =
-      body.byteLength >= MIN_COMPRESS_BYTES ? chooseEncoding(event.req.headers.get('accept-encoding')) : null
+      length >= MIN_COMPRESS_BYTES ? chooseEncoding(event.req.headers.get('accept-encoding')) : null
     if (encoding) {
       const key = /\bpublic\b/.test(headers.get('cache-control') ?? '')
-        ? `${event.url.pathname}|${encoding}|${body.byteLength}`
+        ? `${event.url.pathname}|${encoding}|${length}`
         : undefined
       const cached = key ? compressedOnce.get(key) : undefined
-      body = cached ?? (await compress(body, encoding))
+      body = cached ?? (await compress(typeof body === 'string' ? Buffer.from(body) : body, encoding))
       if (key && !cached) compressedOnce.set(key, body)
       headers.set('content-encoding', encoding)
     }
   }
-  headers.set('content-length', String(body.byteLength))
-  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+  headers.set('content-length', String(typeof body === 'string' ? length : body.byteLength))
+  // Written to the socket in one piece on Node (see `bodyTextOf`).
+  return new FastResponse(body, { status: response.status, statusText: response.statusText, headers })
 }
 
 function exposeRequestId(headers: Headers): void {

@@ -4,6 +4,14 @@ import { ProblemError } from '@workgraph/core'
 export async function readLimitedText(request: Request, limit: number): Promise<string | undefined> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) throw tooLarge(limit)
+  // A request without Content-Length or Transfer-Encoding has no body (RFC 9112, section 6.3): a GET
+  // from a client is one, and asking for `request.body` would build a web stream to read nothing.
+  if (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.headers.get('content-length') === null &&
+    request.headers.get('transfer-encoding') === null
+  )
+    return undefined
   if (!request.body) return undefined
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []

@@ -1,5 +1,24 @@
 import type { Engine, FileAnswer } from '@workgraph/core'
 import { type ProblemDocument, ProblemError, type RateLimitDecision } from '@workgraph/core'
+import { FastResponse } from 'srvx'
+
+/**
+ * The JSON text of the responses made here, so the envelope reads it back without draining a web
+ * stream. They are srvx's `FastResponse`: on Node the text goes to the socket in one write with its
+ * length, where a plain `Response` is read through a `ReadableStream` chunk by chunk.
+ */
+const bodyTexts = new WeakMap<Response, string>()
+
+/** The JSON text of a response built by `json` or `problem`, if it was. */
+export function bodyTextOf(response: Response): string | undefined {
+  return bodyTexts.get(response)
+}
+
+function textResponse(text: string, init: ResponseInit): Response {
+  const response = new FastResponse(text, init)
+  bodyTexts.set(response, text)
+  return response
+}
 
 export const CORS_HEADERS: Record<string, string> = {
   // Bearer tokens, never cookies, authenticate API calls, so any origin may call with its own token.
@@ -22,19 +41,17 @@ export function corsPreflight(allow: string[]): Response {
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {
+  if (status === 204 || status === 304)
+    return new Response(null, { status, headers: { 'cache-control': 'no-store', ...headers } })
+  return textResponse(JSON.stringify(body), {
     status,
-    headers: {
-      ...(status === 204 || status === 304 ? {} : { 'content-type': 'application/json; charset=utf-8' }),
-      'cache-control': 'no-store',
-      ...headers,
-    },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   })
 }
 
 export function problem(error: ProblemError, headers: Record<string, string> = {}): Response {
   const document: ProblemDocument = error.toDocument()
-  return new Response(JSON.stringify(document), {
+  return textResponse(JSON.stringify(document), {
     status: error.status,
     headers: {
       'content-type': 'application/problem+json; charset=utf-8',

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import type pg from 'pg'
-import { CachedCamelCasePlugin, cachedStatements } from './fast-path.ts'
+import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './fast-path.ts'
 import type { Database, Dialect } from './schema.ts'
 
 export interface ConnectOptions {
@@ -63,7 +63,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   database.pragma('synchronous = NORMAL')
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: cachedStatements(database) }),
+      dialect: new QueuedSqliteDialect({ database: cachedStatements(database) }),
       plugins,
     }),
     dialect: 'sqlite',

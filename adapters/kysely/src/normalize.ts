@@ -1,7 +1,11 @@
 /** Normalises what the two drivers return into the plain values core expects. */
 
+/** What `toISOString` writes: SQLite hands back the stored text, which the app wrote in this form. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
 export function iso(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
+  if (value instanceof Date) return value.toISOString()
+  return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString()
 }
 
 export function isoOrNull(value: Date | string | null): string | null {

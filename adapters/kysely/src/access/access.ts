@@ -9,6 +9,7 @@ import {
 } from '@workgraph/core'
 import type { AccessRepo, InvitationRecord, InvitationRepo } from '@workgraph/core/storage'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -34,25 +35,31 @@ function toGrant({ rank: _rank, createdBy: _by, ...r }: GrantRow): Grant {
 export function accessRepo(db: Kysely<Database>): AccessRepo {
   return {
     async teamsOf(orgId, actorId) {
-      const rows = await db
-        .selectFrom('teamMemberships')
-        .select('teamId')
-        .where('orgId', '=', orgId)
-        .where('actorId', '=', actorId)
-        .execute()
-      return rows.map((r) => r.teamId)
+      // This and `grantsFor` load the reader's profile on every request.
+      const query = compiledOnce(db, 'access.teamsOf', [orgId, actorId], ([org, actor]) =>
+        db
+          .selectFrom('teamMemberships')
+          .select('teamId')
+          .where('orgId', '=', org!)
+          .where('actorId', '=', actor!),
+      )
+      return (await runCompiled(db, query)).map((r) => r.teamId)
     },
     async grantsFor(orgId, actorId, teamIds) {
-      const rows = await db
-        .selectFrom('grants')
-        .selectAll()
-        .where('orgId', '=', orgId)
-        .where((eb) =>
-          // Ids carry their type's prefix, so one lookup by subject id serves people, agents and teams.
-          eb('subjectId', 'in', [actorId, ...teamIds]),
-        )
-        .execute()
-      return rows.map(toGrant)
+      const subjects = [actorId, ...teamIds]
+      const query = compiledOnce(
+        db,
+        `access.grantsFor:${subjects.length}`,
+        [orgId, ...subjects],
+        ([org, ...ids]) =>
+          db
+            .selectFrom('grants')
+            .selectAll()
+            .where('orgId', '=', org!)
+            // Ids carry their type's prefix, so one lookup by subject id serves people, agents and teams.
+            .where('subjectId', 'in', ids),
+      )
+      return (await runCompiled(db, query)).map(toGrant)
     },
     async holderIds(orgId, query, page) {
       const { roles, containers, minRank } = query

@@ -1,6 +1,7 @@
 import type { CustomFieldValues, OrgId } from '@workgraph/core'
 import type { CustomFieldValueRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import type { Database } from '../schema.ts'
 
 type ValueRow = Pick<Database['customFieldValues'], 'valueText' | 'valueJson'> & { valueNumber: unknown }
@@ -56,16 +57,25 @@ export async function valuesOf(
 ): Promise<Map<string, CustomFieldValues>> {
   const out = new Map<string, CustomFieldValues>()
   if (ids.length === 0) return out
-  const rows = await db
-    .selectFrom('customFieldValues as v')
-    .innerJoin('customFields as f', (j) => j.onRef('f.orgId', '=', 'v.orgId').onRef('f.id', '=', 'v.fieldId'))
-    .select(['v.recordId', 'v.fieldId', 'v.valueText', 'v.valueNumber', 'v.valueJson'])
-    .where('v.orgId', '=', orgId)
-    .where('v.recordKind', '=', kind)
-    .where('v.recordId', 'in', [...ids])
-    .where('f.archivedAt', 'is', null)
-    .orderBy('v.fieldId')
-    .execute()
+  // Every page of a list asks this, for its page's ids.
+  const query = compiledOnce(
+    db,
+    `fields.valuesOf:${ids.length}`,
+    [orgId, kind, ...ids],
+    ([org, k, ...records]) =>
+      db
+        .selectFrom('customFieldValues as v')
+        .innerJoin('customFields as f', (j) =>
+          j.onRef('f.orgId', '=', 'v.orgId').onRef('f.id', '=', 'v.fieldId'),
+        )
+        .select(['v.recordId', 'v.fieldId', 'v.valueText', 'v.valueNumber', 'v.valueJson'])
+        .where('v.orgId', '=', org!)
+        .where('v.recordKind', '=', k!)
+        .where('v.recordId', 'in', records)
+        .where('f.archivedAt', 'is', null)
+        .orderBy('v.fieldId'),
+  )
+  const rows = await runCompiled(db, query)
   for (const r of rows) {
     const values = out.get(r.recordId) ?? {}
     values[r.fieldId] = storedValue(r)

@@ -1,5 +1,6 @@
 import type { AccountTokenRecord, OAuthStore } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import {
@@ -138,16 +139,23 @@ export function oauthRepo(database: Kysely<Database>): OAuthStore {
     },
     async accessTokenIsLive(jti, grantId) {
       // One round trip on every authenticated request: the consent exists and the jti is not denied.
-      const row = await db
-        .selectNoFrom((eb) => [
-          grantId === null
-            ? sql<number>`1`.as('grantLive')
-            : eb
-                .exists(eb.selectFrom('oauthConsents').select('id').where('id', '=', grantId))
-                .as('grantLive'),
-          eb.exists(eb.selectFrom('revokedAccessTokens').select('jti').where('jti', '=', jti)).as('revoked'),
-        ])
-        .executeTakeFirstOrThrow()
+      const query = compiledOnce(
+        db,
+        `oauth.accessTokenIsLive:${grantId === null ? 'token' : 'consent'}`,
+        grantId === null ? [jti] : [jti, grantId],
+        ([jtiArg, grantArg]) =>
+          db.selectNoFrom((eb) => [
+            grantArg === undefined
+              ? sql<number>`1`.as('grantLive')
+              : eb
+                  .exists(eb.selectFrom('oauthConsents').select('id').where('id', '=', grantArg))
+                  .as('grantLive'),
+            eb
+              .exists(eb.selectFrom('revokedAccessTokens').select('jti').where('jti', '=', jtiArg!))
+              .as('revoked'),
+          ]),
+      )
+      const row = (await runCompiled(db, query))[0]!
       return Boolean(Number(row.grantLive)) && !Number(row.revoked)
     },
     async revokeAccessToken(jti, expiresAt) {

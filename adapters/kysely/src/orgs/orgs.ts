@@ -1,6 +1,7 @@
 import type { Member, MemberId, Org, OrgId, UserId } from '@workgraph/core'
 import type { MemberRepo, OrgRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -30,7 +31,10 @@ export function orgRepo(db: Kysely<Database>): OrgRepo {
       await db.insertInto('orgEventCounters').values({ orgId: org.id, lastSeq: 0 }).execute()
     },
     async get(id) {
-      const row = await db.selectFrom('orgs').selectAll().where('id', '=', id).executeTakeFirst()
+      const query = compiledOnce(db, 'orgs.get', [id], ([idArg]) =>
+        db.selectFrom('orgs').selectAll().where('id', '=', idArg!),
+      )
+      const [row] = await runCompiled(db, query)
       return row ? toOrg(row) : null
     },
     async slugTaken(slug) {
@@ -97,10 +101,11 @@ export function memberRepo(db: Kysely<Database>): MemberRepo {
       return row ? toMember(row) : null
     },
     async findByUser(orgId, userId) {
-      const row = await base()
-        .where('members.orgId', '=', orgId)
-        .where('members.userId', '=', userId)
-        .executeTakeFirst()
+      // Every request in an org resolves its actor with this.
+      const query = compiledOnce(db, 'members.findByUser', [orgId, userId], ([org, user]) =>
+        base().where('members.orgId', '=', org!).where('members.userId', '=', user!),
+      )
+      const [row] = await runCompiled(db, query)
       return row ? toMember(row) : null
     },
     async list(orgId, filter, page) {

@@ -1,5 +1,6 @@
 import type { LabelId, OrgId, Task } from '@workgraph/core'
 import type { Kysely } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { valuesOf } from '../fields/values.ts'
 import type { Database } from '../schema.ts'
 
@@ -16,23 +17,30 @@ export async function withLabelIds(
     'task',
     tasks.map((t) => t.id),
   )
-  const rows = await db
-    .selectFrom('taskLabels')
-    .select(['taskId', 'labelId'])
-    .where('orgId', '=', orgId)
-    .where(
-      'taskId',
-      'in',
-      tasks.map((t) => t.id),
-    )
-    .orderBy('createdAt')
-    .orderBy('labelId')
-    .execute()
+  const query = compiledOnce(
+    db,
+    `tasks.labelIds:${tasks.length}`,
+    [orgId, ...tasks.map((t) => t.id)],
+    ([org, ...ids]) =>
+      db
+        .selectFrom('taskLabels')
+        .select(['taskId', 'labelId'])
+        .where('orgId', '=', org!)
+        .where('taskId', 'in', ids)
+        .orderBy('createdAt')
+        .orderBy('labelId'),
+  )
+  const rows = await runCompiled(db, query)
   const byTask = new Map<string, LabelId[]>()
   for (const r of rows) {
     const list = byTask.get(r.taskId) ?? []
     list.push(r.labelId as LabelId)
     byTask.set(r.taskId, list)
   }
-  return tasks.map((t) => ({ ...t, labelIds: byTask.get(t.id) ?? [], fields: values.get(t.id) ?? {} }))
+  // Completed in place: the rows are this read's own, freshly mapped (a spread per task cost more).
+  for (const t of tasks as Task[]) {
+    t.labelIds = byTask.get(t.id) ?? []
+    t.fields = values.get(t.id) ?? {}
+  }
+  return tasks as Task[]
 }
