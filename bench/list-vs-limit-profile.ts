@@ -28,7 +28,7 @@ const AREAS: [string, RegExp][] = [
   ['jose (token verification)', /jose/],
   [
     'workgraph HTTP layer (h3 adapter, server)',
-    /packages\/(h3|server)\/src|node_modules\/(\.pnpm\/)?(h3|rou3|crossws|srvx)/,
+    /adapters\/h3\/src|packages\/server\/src|node_modules\/(\.pnpm\/)?(h3|rou3|crossws|srvx)/,
   ],
   ['workgraph engine and core', /packages\/core\/src/],
   ['node internals (http, streams, crypto, timers)', /^node:|^internal\//],
