@@ -21,7 +21,6 @@ import type {
 } from '@workgraph/core'
 import { createUser, loadProfile, readScope, UNSCOPED } from '@workgraph/core'
 import type { TaskFilter } from '@workgraph/core/storage'
-import { createKyselyStorage } from '@workgraph/kysely'
 import type { RunningServer } from '@workgraph/server'
 import {
   CLASSES,
@@ -297,17 +296,22 @@ first difference at ${ids.findIndex((id, i) => id !== expected[i])}`)
  * compiles: a plugin on a second storage over the same connection records it before it runs.
  */
 async function explain({ storage }: RunningServer, orgId: OrgId, sampled: Map<Kind, Sampled[]>) {
+  // The page query as run, with its values, recorded at Kysely's executor (the hot list is compiled
+  // once with stand-ins, so a plugin would not see the values; and a page runs more queries after it).
   let compiled: { sql: string; parameters: readonly unknown[] } | null = null
-  const db = storage.db.withPlugin({
-    transformQuery(args) {
-      compiled = storage.db.getExecutor().compileQuery(args.node, args.queryId)
-      return args.node
-    },
-    async transformResult(args) {
-      return args.result
-    },
-  })
-  const recorder = createKyselyStorage({ db, dialect: storage.dialect })
+  let recording = false
+  const executor = Object.getPrototypeOf(Object.getPrototypeOf(storage.db.getExecutor())) as {
+    executeQuery: (
+      query: { sql: string; parameters: readonly unknown[] },
+      ...rest: unknown[]
+    ) => Promise<unknown>
+  }
+  const execute = executor.executeQuery
+  executor.executeQuery = function (this: unknown, query, ...rest) {
+    if (recording && /from "tasks" inner join "teams"/.test(query.sql))
+      compiled = { sql: query.sql, parameters: [...query.parameters] }
+    return execute.call(this, query, ...rest)
+  }
   const page = { sort: 'createdAt' as const, direction: 'desc' as const, after: null, limit: LIMIT }
   const smallest = (kind: Kind) => sampled.get(kind)![0]!
   const cases: [string, Sampled, TaskFilter, ReadScope][] = [
@@ -346,7 +350,10 @@ async function explain({ storage }: RunningServer, orgId: OrgId, sampled: Map<Ki
   ]
   const prefix = postgres ? 'explain (analyze, buffers, costs off) ' : 'explain query plan '
   for (const [label, s, filter, scope] of cases) {
-    await recorder.read((st) => st.tasks.list(orgId, filter, page, scope))
+    compiled = null
+    recording = true
+    await storage.read((st) => st.tasks.list(orgId, filter, page, scope))
+    recording = false
     const query = compiled as { sql: string; parameters: readonly unknown[] } | null
     if (!query) throw new Error('no query recorded')
     // The recorded CompiledQuery with EXPLAIN in front: same parameters, same connection settings.
