@@ -358,7 +358,7 @@ export const hubOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Mark notifications of several workspaces',
     description:
-      'Applies one action (`read`, `unread`, `archive`, `restore`) to your notifications in several workspaces at once: in each, the given `ids` (others are left out silently), or without `ids` every one in the inbox (`restore`: every archived one). Each workspace is changed as `notifications.batch` changes it, with a `notification.updated` event per notification in its log. A workspace you are not an active member of, or an archived one, changes nothing and is listed in `partial`; the others stand.',
+      'Applies one action (`read`, `unread`, `archive`, `restore`) to your notifications in several workspaces at once: in each, the given `ids` (others are left out silently), or without `ids` every one in the inbox (`restore`: every archived one). Each workspace is changed as `notifications.batch` changes it, with a `notification.updated` event per notification in its log, in a transaction of its own: no transaction spans workspaces. A workspace you are not an active member of (`not_found`), an archived one (`archived`), or one whose change fails (its problem code, e.g. `service_unavailable`) changes nothing and is listed in `partial`; the others stand.',
     body: obj({
       action: StringEnum(HUB_INBOX_ACTIONS, { description: 'What to do to each selected notification.' }),
       workspaces: Type.Array(
@@ -386,12 +386,14 @@ export const hubOperations: AnyOperation[] = [
         { description: 'The workspaces changed, in the order given.' },
       ),
       partial: Type.Array(PartialOrg, {
-        description: '`not_found` (not an active member) or `archived`: nothing changed there.',
+        description:
+          '`not_found` (not an active member), `archived`, or the problem code its transaction failed with: nothing changed there.',
       }),
     }),
     status: 200,
     errors: ['validation_failed'],
     examples: more.inboxBatch,
+    perWorkspace: true,
     run: (ctx, { body }) => hubInboxBatch(ctx, body as never),
   }),
   declareOperation({
