@@ -168,13 +168,17 @@ await runBench('plans', async (server, schema) => {
     ['notifications.counts', (s) => s.notifications.counts(org.id, recipient, now)],
   ]
 
-  let compiled: { sql: string; parameters: readonly unknown[] }[] = []
+  // Kysely hands a subquery to the plugins on its own too: keep only what the database ran.
+  type Compiled = { sql: string; parameters: readonly unknown[] }
+  const pending = new Map<unknown, Compiled>()
+  let compiled: Compiled[] = []
   const db = storage.db.withPlugin({
     transformQuery(args) {
-      compiled.push(storage.db.getExecutor().compileQuery(args.node, args.queryId))
+      pending.set(args.queryId, storage.db.getExecutor().compileQuery(args.node, args.queryId))
       return args.node
     },
     async transformResult(args) {
+      compiled.push(pending.get(args.queryId)!)
       return args.result
     },
   })
@@ -182,6 +186,7 @@ await runBench('plans', async (server, schema) => {
   const prefix = postgres ? 'explain (analyze, buffers, costs off) ' : 'explain query plan '
   for (const [label, read] of reads) {
     compiled = []
+    pending.clear()
     await recorder.read(read)
     const query = compiled[0]!
     const plan = await storage.db.executeQuery<Record<string, unknown>>({
@@ -196,7 +201,14 @@ await runBench('plans', async (server, schema) => {
     }
     console.log(`\n### ${label} (median of 10: ${percentile(times, 0.5).toFixed(2)} ms)\n`)
     console.log(`    ${query.sql}\n`)
-    const lines = plan.rows.map((r) => String(postgres ? Object.values(r)[0] : r.detail))
+    // SQLite's plan is a tree (id, parent): indent each step under its parent, as the shell does.
+    const depth = new Map<unknown, number>([[0, 0]])
+    const lines = plan.rows.map((r) => {
+      if (postgres) return String(Object.values(r)[0])
+      const d = (depth.get(r.parent) ?? 0) + 1
+      depth.set(r.id, d)
+      return `${'  '.repeat(d - 1)}${String(r.detail)}`
+    })
     console.log(lines.map((l) => `    ${l}`).join('\n'))
   }
 })
