@@ -3,8 +3,10 @@
  * 1,000 members with team, project and org grants), and for 10 actors of each class the first page of
  * `store.tasks.list` (limit 50, `-createdAt`) with two predicates, interleaved round by round in one
  * process so both see the same machine:
- * - `after`: the actor's real scope (`team_id in (…) or project_id in (…)` when it holds project grants);
- * - `before`: the same scope without `projectIds`, which compiles to main's predicate (`team_id in (…)`).
+ * - `after`: the actor's real scope; with project grants, its teams and each granted project outside them
+ *   are read as separate keyset sides and merged (`adapters/kysely/src/tasks/list.ts`);
+ * - `before`: the same scope without `projectIds`, which compiles to the team predicate alone
+ *   (`team_id in (…)`): the page the reader would get without project grants.
  * `after` must return the model's first page; readers without project grants get the same SQL twice.
  * SQLite by default; `--postgres` as the other benches.
  */

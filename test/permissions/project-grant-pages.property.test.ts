@@ -64,6 +64,19 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
       created.push(res.body.id)
       tasks.set(res.body.id, { teamId, projectId })
     }
+    // Past PROJECT_SIDES (32) granted projects, one side reads them all: 30 more projects in the
+    // third team, a task in every fifth.
+    for (let i = 0; i < 30; i++) {
+      const projectId = (await ws.api.post(`${base}/projects`, { name: `Q${i}`, teamIds: [teams[2]] })).body
+        .id
+      projects.push(projectId)
+      if (i % 5 !== 0) continue
+      const body = { teamId: teams[2], title: `Q${i}`, projectId, priority: PRIORITIES[i % 5] }
+      const res = await ws.api.post(`${base}/tasks`, body)
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      created.push(res.body.id)
+      tasks.set(res.body.id, { teamId: teams[2]!, projectId })
+    }
     // Some change (updatedAt differs from creation order), some are archived.
     for (const id of created.filter((_, i) => i % 6 === 1).reverse())
       expect((await ws.api.patch(`${base}/tasks/${id}`, { estimate: 3 })).status).toBe(200)
@@ -89,6 +102,7 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
     await reader('team + other projects', { teams: [teams[0]!], projects: [projects[1]!, projects[2]!] })
     await reader('team + a project across it', { teams: [teams[0]!], projects: [projects[0]!, projects[3]!] })
     await reader('projects only', { teams: [], projects: [projects[0]!, projects[2]!] })
+    await reader('team + 33 projects', { teams: [teams[1]!], projects: projects.slice(1, 34) })
   }, 300_000)
   afterAll(() => server.drop())
 
