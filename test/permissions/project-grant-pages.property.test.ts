@@ -19,8 +19,8 @@ const SORTS = [
 const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const
 
 /**
- * A reader with project grants gets its task list in sides (its teams, then each granted project
- * outside them) merged by the page's keyset. Whatever the sort, the filter and the page size, walking
+ * A reader with project grants and at most one team gets its task list in sides (its team, then
+ * each granted project outside it) merged by the page's keyset; with more teams, one query. Whatever the sort, the filter and the page size, walking
  * the pages must give exactly what the owner sees, narrowed to the reader's teams and projects.
  */
 describeEachDatabase('task pages of readers with project grants (property)', (db) => {
@@ -103,6 +103,8 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
     await reader('team + a project across it', { teams: [teams[0]!], projects: [projects[0]!, projects[3]!] })
     await reader('projects only', { teams: [], projects: [projects[0]!, projects[2]!] })
     await reader('team + 33 projects', { teams: [teams[1]!], projects: projects.slice(1, 34) })
+    // Two teams: one query with the `or` (the team list alone already walks the org in page order).
+    await reader('two teams + a project', { teams: [teams[0]!, teams[1]!], projects: [projects[2]!] })
   }, 300_000)
   afterAll(() => server.drop())
 
@@ -110,9 +112,10 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
     const ids: string[] = []
     let cursor: string | null = null
     for (let guard = 0; guard < 200; guard++) {
-      const page = await api.get(
-        `/v1/orgs/${ws.orgId}/tasks?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
-      )
+      const page: { status: number; body: { data: { id: string }[]; nextCursor: string | null } } =
+        await api.get(
+          `/v1/orgs/${ws.orgId}/tasks?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+        )
       expect(page.status, JSON.stringify(page.body)).toBe(200)
       expect(page.body.data.length).toBeLessThanOrEqual(limit)
       if (page.body.nextCursor) expect(page.body.data.length).toBe(limit)

@@ -3,7 +3,7 @@ import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import type { Database, Dialect } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { inVisibleTeams, visibleTask } from '../scope.ts'
 import { fieldSortKey } from './fields.ts'
 import { applyTaskFilters, taskSortKey } from './search.ts'
 import { taskSelect } from './task-select.ts'
@@ -18,38 +18,45 @@ type Visible = (eb: ExpressionBuilder<Database, 'tasks'>) => Expression<SqlBool>
 const PROJECT_SIDES = 32
 
 /**
- * The query of one page of `tasks.list`: `limit + 1` rows after the cursor, in the page's order.
+ * One page of `tasks.list`: `limit + 1` rows after the cursor, in the page's order.
  *
- * A reader with project grants sees `team_id in (…) or project_id in (…)`. As one predicate neither
- * planner reads it in page order through an index (SQLite walked the org's tasks: 33 ms for a guest
- * with two projects, and 1.3 s on a loaded machine for a guest with a team and projects;
- * docs/performance.md), so it is read in sides, each an index range in page order limited to the
- * page, and merged: the visible teams' tasks as for any reader (`tasks_team_*`), and each granted
- * project's tasks outside those teams (`tasks_project_*`). The sides are disjoint and together are
- * exactly the visible tasks, so the merged page is exact. Each side is a subquery because a
- * compound select's members cannot carry their own `order by … limit` in SQLite.
+ * A reader with project grants sees `team_id in (…) or project_id in (…)`. With no team or one,
+ * neither planner reads that `or` in page order through an index (SQLite walked the org's tasks:
+ * 28 ms of CPU for a guest with two projects, against 0.3 ms for one team; docs/performance.md), so
+ * it is read in sides, each an index range in page order limited to the page, and merged: the
+ * team's tasks (`tasks_team_*`) and each granted project's tasks outside that team
+ * (`tasks_project_*`). The sides are disjoint and together are exactly the visible tasks, so the
+ * merged page is exact. Each side is a subquery because a compound select's members cannot carry
+ * their own `order by … limit` in SQLite.
  */
-export function taskPageQuery(
+export async function taskPageRows(
   db: Kysely<Database>,
   dialect: Dialect,
   orgId: OrgId,
   filter: TaskFilter,
   page: PageRequest<TaskSort>,
   scope: ReadScope,
-) {
+): Promise<TaskRow[]> {
   const sort = filter.sortField ? fieldSortKey(orgId, filter.sortField, page.direction) : taskSortKey(page)
-  const side = (visible: Visible | null) => {
-    let q = taskSelect(db, scope, 'after').where('tasks.orgId', '=', orgId)
+  const side = (visible: Visible | null, from = db) => {
+    let q = taskSelect(from, scope, 'after').where('tasks.orgId', '=', orgId)
     if (visible) q = q.where(visible)
     q = applyListFilters(q, orgId, filter)
     q = applyTaskFilters(q, orgId, filter, scope, dialect)
     return keysetPage(q, page, { sort, id: 'tasks.id' })
   }
-  if (scope.orgWide) return side(null)
-  if (scope.projectIds.length === 0) return side((eb) => inVisibleTeams(eb, 'tasks.teamId', scope))
-  const sortKey = typeof sort === 'string' ? sql.ref(sort) : sort
+  if (scope.orgWide) return side(null).execute()
+  // With two or more teams the team list alone already has both planners walk the org's keyset
+  // index in page order (neither reads an `in` list of several teams in order); the projects only
+  // add matches to that walk, so one query with the `or` costs what the teams cost alone.
+  if (scope.projectIds.length === 0 || scope.teamIds.length >= 2)
+    return side((eb) => visibleTask(eb, 'tasks', scope)).execute()
+  const sortKey = typeof sort === 'string' ? sql.ref(sort) : sql<unknown>`${sort}`
+  // The sides are built without the plugins: the merged query applies them (camel case) to the
+  // whole tree once, where each side would otherwise be transformed on its own first as well.
+  const bare = db.withoutPlugins()
   const keyed = (visible: Visible) =>
-    db.selectFrom(side(visible).select(sortKey.as('sortKey')).as('side')).selectAll()
+    db.selectFrom(side(visible, bare).select(sortKey.as('sortKey')).as('side')).selectAll()
   const outsideTeams = (eb: ExpressionBuilder<Database, 'tasks'>) =>
     scope.teamIds.length === 0 ? sql<SqlBool>`1 = 1` : eb('tasks.teamId', 'not in', [...scope.teamIds])
   const projects =
@@ -59,12 +66,18 @@ export function taskPageQuery(
   )
   if (scope.teamIds.length > 0) sides.unshift(keyed((eb) => inVisibleTeams(eb, 'tasks.teamId', scope)))
   const [first, ...rest] = sides
-  return rest
+  const rows = await rest
     .reduce((all, next) => all.unionAll(next), first!)
     .orderBy('sortKey', page.direction)
     .orderBy('id', page.direction)
     .limit(page.limit + 1)
+    .execute()
+  // The rows of a side, with the sort key they were merged by.
+  return rows as TaskRow[]
 }
+
+/** A row of the page: the task with its key, state category and (unset) blocked flag. */
+type TaskRow = Awaited<ReturnType<ReturnType<typeof taskSelect>['execute']>>[number]
 
 /** The equality and set filters of `tasks.list` (the search and range ones are `applyTaskFilters`). */
 function applyListFilters(q: ReturnType<typeof taskSelect>, orgId: OrgId, filter: TaskFilter) {

@@ -17,7 +17,7 @@ import { iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
 import { withLabelIds } from './labels.ts'
-import { taskPageQuery } from './list.ts'
+import { taskPageRows } from './list.ts'
 import { taskSelect } from './task-select.ts'
 
 /**
@@ -79,7 +79,7 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
       return row ? (await withLabelIds(db, orgId, [toTask(row)]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
-      const rows = await taskPageQuery(db, dialect, orgId, filter, page, scope).execute()
+      const rows = await taskPageRows(db, dialect, orgId, filter, page, scope)
       return withLabelIds(db, orgId, await withBlockedFlags(db, orgId, rows.map(toTask), scope))
     },
     async update(orgId, id, patch) {
