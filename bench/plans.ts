@@ -1,8 +1,7 @@
 /**
  * Query plans of the hot reads, on the permissions bench's org (100,000 tasks, 50 teams, 1,000
- * members and their grants) plus 20,000 events, 5,000 comments, 10,000 dependencies and 10,000
- * notifications, seeded
- * straight through storage. For each read it records the SQL the repository compiles (a plugin on a
+ * projects, 1,000 members and their team and project grants) plus 20,000 events, 5,000 comments,
+ * 10,000 dependencies and 10,000 notifications, seeded straight through storage. For each read it records the SQL the repository compiles (a plugin on a
  * second storage over the same connection) and prints the database's plan for it: on Postgres
  * `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)`, on SQLite `EXPLAIN QUERY PLAN` plus the time of ten runs.
  * On Postgres statistics are gathered first (ANALYZE), as autovacuum would; on SQLite only with
@@ -100,9 +99,16 @@ await runBench('plans', async (server, schema) => {
   const guest1 = people.find((p) => p.kind === 'guest-1')!
   const guestFew = people.find((p) => p.kind === 'guest-few')!
   const member = people.find((p) => p.kind === 'member')!
+  const guestProjects = people.find((p) => p.kind === 'guest-projects')!
+  const guestTeamProjects = people.find((p) => p.kind === 'guest-team-projects')!
+  // Team grants and project grants reached through team memberships: the team side is large.
+  const guestMany = people.find((p) => p.kind === 'guest-many')!
   const scopes: Record<string, ReadScope> = {
     'guest, 1 team': await scopeOf(guest1),
     'guest, 2–4 teams': await scopeOf(guestFew),
+    'guest, 1–3 projects': await scopeOf(guestProjects),
+    'guest, 1 team + 1–3 projects': await scopeOf(guestTeamProjects),
+    'guest, via team memberships': await scopeOf(guestMany),
     member: await scopeOf(member),
   }
   const commented = rows[0]!.id as TaskId
@@ -117,7 +123,15 @@ await runBench('plans', async (server, schema) => {
       'tasks.list, member (org-wide), -createdAt',
       (s) => s.tasks.list(org.id, { archived: false }, page('createdAt'), scopes.member!),
     ],
-    ...(['guest, 1 team', 'guest, 2–4 teams'] as const).flatMap((who): [string, Read][] => [
+    ...(
+      [
+        'guest, 1 team',
+        'guest, 2–4 teams',
+        'guest, 1–3 projects',
+        'guest, 1 team + 1–3 projects',
+        'guest, via team memberships',
+      ] as const
+    ).flatMap((who): [string, Read][] => [
       [
         `tasks.list, ${who}, -createdAt`,
         (s) => s.tasks.list(org.id, { archived: false }, page('createdAt'), scopes[who]!),
@@ -154,13 +168,17 @@ await runBench('plans', async (server, schema) => {
     ['notifications.counts', (s) => s.notifications.counts(org.id, recipient, now)],
   ]
 
-  let compiled: { sql: string; parameters: readonly unknown[] }[] = []
+  // Kysely hands a subquery to the plugins on its own too: keep only what the database ran.
+  type Compiled = { sql: string; parameters: readonly unknown[] }
+  const pending = new Map<unknown, Compiled>()
+  let compiled: Compiled[] = []
   const db = storage.db.withPlugin({
     transformQuery(args) {
-      compiled.push(storage.db.getExecutor().compileQuery(args.node, args.queryId))
+      pending.set(args.queryId, storage.db.getExecutor().compileQuery(args.node, args.queryId))
       return args.node
     },
     async transformResult(args) {
+      compiled.push(pending.get(args.queryId)!)
       return args.result
     },
   })
@@ -168,6 +186,7 @@ await runBench('plans', async (server, schema) => {
   const prefix = postgres ? 'explain (analyze, buffers, costs off) ' : 'explain query plan '
   for (const [label, read] of reads) {
     compiled = []
+    pending.clear()
     await recorder.read(read)
     const query = compiled[0]!
     const plan = await storage.db.executeQuery<Record<string, unknown>>({
@@ -182,7 +201,14 @@ await runBench('plans', async (server, schema) => {
     }
     console.log(`\n### ${label} (median of 10: ${percentile(times, 0.5).toFixed(2)} ms)\n`)
     console.log(`    ${query.sql}\n`)
-    const lines = plan.rows.map((r) => String(postgres ? Object.values(r)[0] : r.detail))
+    // SQLite's plan is a tree (id, parent): indent each step under its parent, as the shell does.
+    const depth = new Map<unknown, number>([[0, 0]])
+    const lines = plan.rows.map((r) => {
+      if (postgres) return String(Object.values(r)[0])
+      const d = (depth.get(r.parent) ?? 0) + 1
+      depth.set(r.id, d)
+      return `${'  '.repeat(d - 1)}${String(r.detail)}`
+    })
     console.log(lines.map((l) => `    ${l}`).join('\n'))
   }
 })

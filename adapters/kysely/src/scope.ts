@@ -20,8 +20,9 @@ export function inVisibleTeams<DB, TB extends keyof DB>(
 /**
  * The permission predicate of a task read (`table` names the tasks row: `tasks`, or an alias): its
  * team is visible, or its project holds a grant that reaches the actor. A reader without project
- * grants gets exactly the team predicate, so the project path costs them nothing. For the others
- * the `or` keeps pages exact but is slow on large orgs (docs/performance.md, "Project grants").
+ * grants gets exactly the team predicate, so the project path costs them nothing. The `or` suits
+ * reads of a few known rows; `tasks.list` pages read the two sides apart (`tasks/list.ts`), because
+ * no planner reads the `or` in page order through an index.
  */
 export function visibleTask<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,

@@ -11,37 +11,14 @@ import type {
   TeamId,
 } from '@workgraph/core'
 import type { TaskRepo } from '@workgraph/core/storage'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { deleteRecordProperties } from '../connectors/record-properties.ts'
-import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
-import { fieldSortKey } from './fields.ts'
 import { withLabelIds } from './labels.ts'
-import { applyTaskFilters, blockedBy, taskSortKey } from './search.ts'
-
-/**
- * Tasks with their key and state category (from the team and the state, so renaming either is one
- * write) and whether an open, unarchived task the reader may view blocks them.
- */
-export function taskSelect(db: Kysely<Database>, scope: ReadScope, blocked: 'inline' | 'after' = 'inline') {
-  const q = db
-    .selectFrom('tasks')
-    .innerJoin('teams', (j) =>
-      j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
-    )
-    .innerJoin('workflowStates as s', (j) =>
-      j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
-    )
-    .selectAll('tasks')
-    .select(['teams.key as teamKey', 's.category as stateCategory'])
-    .where('tasks.deletedAt', 'is', null)
-  // 'after': the caller sets the flag with `withBlockedFlags`, one query for the whole page.
-  return blocked === 'inline'
-    ? q.select((eb) => blockedBy(eb, scope).as('isBlocked'))
-    : q.select(sql<boolean>`0`.as('isBlocked'))
-}
+import { taskPageRows } from './list.ts'
+import { taskSelect } from './task-select.ts'
 
 /**
  * Sets `isBlocked` on a page of tasks with one look-up of their open, unarchived blockers the reader
@@ -102,46 +79,7 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
       return row ? (await withLabelIds(db, orgId, [toTask(row)]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
-      let q = taskSelect(db, scope, 'after').where('tasks.orgId', '=', orgId)
-      if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
-      if (filter.teamId) q = q.where('tasks.teamId', '=', filter.teamId)
-      if (filter.stateId) q = q.where('tasks.stateId', '=', filter.stateId)
-      if (filter.stateCategory?.length) q = q.where('s.category', 'in', filter.stateCategory)
-      if (filter.assigneeId === null) q = q.where('tasks.assigneeId', 'is', null)
-      else if (filter.assigneeId) q = q.where('tasks.assigneeId', '=', filter.assigneeId)
-      if (filter.priority) q = q.where('tasks.priority', '=', filter.priority)
-      if (filter.cycleId === null) q = q.where('tasks.cycleId', 'is', null)
-      else if (filter.cycleId) q = q.where('tasks.cycleId', '=', filter.cycleId)
-      if (filter.projectId === null) q = q.where('tasks.projectId', 'is', null)
-      else if (filter.projectId) q = q.where('tasks.projectId', '=', filter.projectId)
-      if (filter.milestoneId === null) q = q.where('tasks.milestoneId', 'is', null)
-      else if (filter.milestoneId) q = q.where('tasks.milestoneId', '=', filter.milestoneId)
-      if (filter.updatedSince) q = q.where('tasks.updatedAt', '>=', filter.updatedSince)
-      if (filter.archived === true) q = q.where('tasks.archivedAt', 'is not', null)
-      if (filter.archived === false) q = q.where('tasks.archivedAt', 'is', null)
-      if (filter.parentId) q = q.where('tasks.parentId', '=', filter.parentId)
-      // A task's blockers, or the tasks it blocks: one side of its dependency rows.
-      const linked = (pick: 'blockerId' | 'blockedId', other: 'blockedId' | 'blockerId', taskId: string) =>
-        q.where('tasks.id', 'in', (eb) =>
-          eb.selectFrom('taskDependencies').select(pick).where('orgId', '=', orgId).where(other, '=', taskId),
-        )
-      if (filter.awakeAt) {
-        const awakeAt = filter.awakeAt
-        q = q.where('tasks.id', 'not in', (eb) =>
-          eb
-            .selectFrom('triageSnoozes')
-            .select('taskId')
-            .where('orgId', '=', orgId)
-            .where('snoozedUntil', '>', awakeAt),
-        )
-      }
-      if (filter.blockersOf) q = linked('blockerId', 'blockedId', filter.blockersOf)
-      if (filter.blockedBy) q = linked('blockedId', 'blockerId', filter.blockedBy)
-      q = applyTaskFilters(q, orgId, filter, scope, dialect)
-      const sort = filter.sortField
-        ? fieldSortKey(orgId, filter.sortField, page.direction)
-        : taskSortKey(page)
-      const rows = await keysetPage(q, page, { sort, id: 'tasks.id' }).execute()
+      const rows = await taskPageRows(db, dialect, orgId, filter, page, scope)
       return withLabelIds(db, orgId, await withBlockedFlags(db, orgId, rows.map(toTask), scope))
     },
     async update(orgId, id, patch) {
