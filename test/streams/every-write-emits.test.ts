@@ -5,10 +5,13 @@ import {
   type Mailer,
   OPERATIONS,
   type OrgId,
+  type StoredEvent,
+  streamEventOf,
 } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
+import { createComponentValidator } from '../support/openapi-validator.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
 
@@ -132,7 +135,23 @@ describeEachDatabase('every write emits events', (db) => {
   })
   afterAll(() => server.drop())
 
-  const log = (orgId: string) => server.storage.read((s) => s.events.list(orgId as OrgId, 0, 100_000))
+  // Every event read back is checked against the document's `StreamEvent`: each kind's typed `data`
+  // must be what the code really emits.
+  const mismatches: string[] = []
+  let matches: ((value: unknown) => string | null) | undefined
+  const checked = new Set<string>()
+  const log = async (orgId: string) => {
+    const events: StoredEvent[] = await server.storage.read((s) => s.events.list(orgId as OrgId, 0, 100_000))
+    matches ??= createComponentValidator((await server.request('GET', '/v1/openapi.json')).body, 'StreamEvent')
+    for (const e of events) {
+      if (checked.has(e.id)) continue
+      checked.add(e.id)
+      ;(await import('node:fs')).appendFileSync('/tmp/typed-events-dump.jsonl', `${JSON.stringify({ kind: e.kind, data: e.data })}\n`) // TEMP
+      const errors = matches(streamEventOf(e))
+      if (errors) mismatches.push(`${e.kind}: ${errors} in ${JSON.stringify(e.data).slice(0, 400)}`)
+    }
+    return events
+  }
 
   it('has a way to run every write operation', () => {
     const unknown = writes.filter(
@@ -245,6 +264,7 @@ describeEachDatabase('every write emits events', (db) => {
     const declared = new Set(EVENT_KINDS.flatMap((row) => row.kinds))
     const undeclared = [...kinds].filter((k) => !declared.has(k)).sort()
     expect(undeclared, 'event kinds no group declares (its group.ts `events`)').toEqual([])
+    expect(mismatches, 'events whose data does not match their kind’s schema').toEqual([])
     // A fresh sample world per write (150 of them): on Postgres, on a loaded machine, this passes 5 minutes.
   }, 600_000)
 })

@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { accessCatalogue } from './operations.ts'
+import { ACCESS_EVENT_DATA } from './event-data.ts'
 
 /** Invitations, team membership and grants: who may do what. */
 export const accessGroup: ResourceGroup = {
@@ -13,6 +14,7 @@ export const accessGroup: ResourceGroup = {
     },
   ],
   operations: accessCatalogue,
+  eventData: ACCESS_EVENT_DATA,
   events: [
     {
       kinds: ['invitation.created', 'invitation.resent', 'invitation.revoked'],

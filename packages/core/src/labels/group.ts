@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { labelsCatalogue } from './operations.ts'
 import { labelTargets } from './targets.ts'
+import { LABEL_EVENT_DATA } from './event-data.ts'
 
 /** Org and team labels. */
 export const labelsGroup: ResourceGroup = {
@@ -13,6 +14,7 @@ export const labelsGroup: ResourceGroup = {
     },
   ],
   operations: labelsCatalogue,
+  eventData: LABEL_EVENT_DATA,
   events: [
     {
       kinds: ['label.created', 'label.updated', 'label.archived', 'label.restored', 'label.deleted'],

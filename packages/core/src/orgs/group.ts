@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { memberWriteOperations } from './member-operations.ts'
 import { orgsCatalogue } from './operations.ts'
+import { ORG_EVENT_DATA } from './event-data.ts'
 
 /** Workspaces and their members. */
 export const orgsGroup: ResourceGroup = {
@@ -17,6 +18,7 @@ export const orgsGroup: ResourceGroup = {
     },
   ],
   operations: [...orgsCatalogue, ...memberWriteOperations],
+  eventData: ORG_EVENT_DATA,
   events: [
     {
       kinds: ['org.created'],

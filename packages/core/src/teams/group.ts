@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { teamsCatalogue } from './operations.ts'
 import { teamTargets } from './targets.ts'
+import { TEAM_EVENT_DATA } from './event-data.ts'
 
 /** Teams and their workflow states. */
 export const teamsGroup: ResourceGroup = {
@@ -15,6 +16,7 @@ export const teamsGroup: ResourceGroup = {
     },
   ],
   operations: teamsCatalogue,
+  eventData: TEAM_EVENT_DATA,
   events: [
     {
       kinds: ['team.created', 'team.updated', 'team.archived', 'team.restored'],
