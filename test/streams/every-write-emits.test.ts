@@ -146,7 +146,6 @@ describeEachDatabase('every write emits events', (db) => {
     for (const e of events) {
       if (checked.has(e.id)) continue
       checked.add(e.id)
-      ;(await import('node:fs')).appendFileSync('/tmp/typed-events-dump.jsonl', `${JSON.stringify({ kind: e.kind, data: e.data })}\n`) // TEMP
       const errors = matches(streamEventOf(e))
       if (errors) mismatches.push(`${e.kind}: ${errors} in ${JSON.stringify(e.data).slice(0, 400)}`)
     }
