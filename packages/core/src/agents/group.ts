@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { agentsCatalogue } from './operations.ts'
+import { AGENT_EVENT_DATA } from './event-data.ts'
 
 /** AI agents, their work sessions and the approval gate. */
 export const agentsGroup: ResourceGroup = {
@@ -17,6 +18,7 @@ export const agentsGroup: ResourceGroup = {
     },
   ],
   operations: agentsCatalogue,
+  eventData: AGENT_EVENT_DATA,
   events: [
     {
       kinds: ['agent.created', 'agent.updated', 'agent.deactivated', 'agent.reactivated'],
