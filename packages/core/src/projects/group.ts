@@ -8,6 +8,7 @@ import { projectRelationOperations } from './relation-operations.ts'
 import { projectStatusOperations } from './status-operations.ts'
 import { projectSubscriberOperations } from './subscriber-operations.ts'
 import { projectTargets } from './targets.ts'
+import { PROJECT_EVENT_DATA } from './event-data.ts'
 
 /** Projects: bounded efforts across teams, their statuses and milestones. */
 export const projectsGroup: ResourceGroup = {
@@ -35,6 +36,7 @@ export const projectsGroup: ResourceGroup = {
     ...projectRelationOperations,
     ...projectStatusOperations,
   ],
+  eventData: PROJECT_EVENT_DATA,
   events: [
     {
       kinds: [
