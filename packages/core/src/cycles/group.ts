@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { cyclesCatalogue } from './operations.ts'
 import { cycleTargets } from './targets.ts'
+import { CYCLE_EVENT_DATA } from './event-data.ts'
 
 /** Cycles: a team's time windows, rollover and cadence. */
 export const cyclesGroup: ResourceGroup = {
@@ -14,6 +15,7 @@ export const cyclesGroup: ResourceGroup = {
     },
   ],
   operations: cyclesCatalogue,
+  eventData: CYCLE_EVENT_DATA,
   events: [
     {
       kinds: [
