@@ -13,13 +13,14 @@ export const eventVariantName = (kind: string): string =>
  * object. Built from the catalogue's event kinds, so a kind and its payload are declared once.
  */
 export function streamEventUnion(catalogue: Pick<Catalogue, 'events' | 'eventData'>): TSchema {
-  const { kind: _kind, data: anyData, ...envelope } = StreamEvent.properties
+  // The envelope's fields in their order, with `kind` and `data` those of the variant.
+  const fields = (kind: TSchema, data: TSchema) => ({ ...StreamEvent.properties, kind, data })
   const kinds = catalogue.events.flatMap((row) => row.kinds)
   const typed = kinds.flatMap((k) => (catalogue.eventData[k] ? [[k, catalogue.eventData[k]] as const] : []))
   const others = kinds.filter((k) => !catalogue.eventData[k])
   const variants = typed.map(([kind, data]) =>
     Type.Object(
-      { ...envelope, kind: Type.Literal(kind), data },
+      fields(Type.Literal(kind), data),
       {
         $id: eventVariantName(kind),
         additionalProperties: false,
@@ -28,11 +29,10 @@ export function streamEventUnion(catalogue: Pick<Catalogue, 'events' | 'eventDat
     ),
   )
   const other = Type.Object(
-    {
-      ...envelope,
-      kind: StringEnum(others, { description: 'A kind whose `data` is not typed here (see docs/events.md).' }),
-      data: anyData,
-    },
+    fields(
+      StringEnum(others, { description: 'A kind whose `data` is not typed here (see docs/events.md).' }),
+      StreamEvent.properties.data,
+    ),
     {
       $id: 'StreamEventOther',
       additionalProperties: false,
