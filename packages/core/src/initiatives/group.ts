@@ -5,6 +5,7 @@ import { initiativeOperations } from './operations.ts'
 import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
+import { INITIATIVE_EVENT_DATA } from './event-data.ts'
 
 /** Initiatives: strategic themes over projects, nested as sub-initiatives, with rolled-up progress and health. */
 export const initiativesGroup: ResourceGroup = {
@@ -25,6 +26,7 @@ export const initiativesGroup: ResourceGroup = {
     ...initiativeResourceLinkOperations,
     ...initiativeLabelOperations,
   ],
+  eventData: INITIATIVE_EVENT_DATA,
   events: [
     {
       kinds: [

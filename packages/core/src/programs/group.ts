@@ -7,6 +7,7 @@ import { programResourceLinkOperations } from './resource-links.ts'
 import { programSubscriberOperations } from './subscriber-operations.ts'
 import { programTargets } from './targets.ts'
 import { programUpdateOperations } from './update-operations.ts'
+import { PROGRAM_EVENT_DATA } from './event-data.ts'
 
 /** Programs: ongoing areas holding projects, with members, teams and rolled-up health and progress. */
 export const programsGroup: ResourceGroup = {
@@ -29,6 +30,7 @@ export const programsGroup: ResourceGroup = {
     ...programResourceLinkOperations,
     ...programLabelOperations,
   ],
+  eventData: PROGRAM_EVENT_DATA,
   events: [
     {
       kinds: [

@@ -2,6 +2,7 @@ import type { ResourceGroup } from '../kernel/group.ts'
 import { cadenceOperations } from './cadence-operations.ts'
 import { updateOperations } from './operations.ts'
 import { updateTargets } from './targets.ts'
+import { UPDATE_EVENT_DATA } from './event-data.ts'
 
 /** Status updates: narrative and health posted on a project, an initiative or a program, and the org feed. */
 export const updatesGroup: ResourceGroup = {
@@ -16,6 +17,7 @@ export const updatesGroup: ResourceGroup = {
     },
   ],
   operations: [...updateOperations, ...cadenceOperations],
+  eventData: UPDATE_EVENT_DATA,
   events: [
     {
       kinds: [
