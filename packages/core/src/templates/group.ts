@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { templateOperations } from './operations.ts'
 import { templateTargets } from './targets.ts'
+import { TEMPLATE_EVENT_DATA } from './event-data.ts'
 
 /** Task and project templates, recurring work created by the scheduler, and task reminders. */
 export const templatesGroup: ResourceGroup = {
@@ -22,6 +23,7 @@ export const templatesGroup: ResourceGroup = {
     },
   ],
   operations: templateOperations,
+  eventData: TEMPLATE_EVENT_DATA,
   events: [
     {
       kinds: ['template.created', 'template.updated', 'template.deleted', 'template.applied'],
