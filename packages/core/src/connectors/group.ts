@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { connectorOperations } from './operations.ts'
+import { CONNECTOR_EVENT_DATA } from './event-data.ts'
 
 /** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks and projects. */
 export const connectorsGroup: ResourceGroup = {
@@ -12,6 +13,7 @@ export const connectorsGroup: ResourceGroup = {
     },
   ],
   operations: connectorOperations,
+  eventData: CONNECTOR_EVENT_DATA,
   events: [
     {
       kinds: ['connector_provider.updated'],

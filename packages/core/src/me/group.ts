@@ -6,6 +6,7 @@ import { invitationOperations } from './invitation-operations.ts'
 import { meCatalogue } from './operations.ts'
 import { planOperations } from './plan-operations.ts'
 import { profileOperations } from './profile-operations.ts'
+import { ME_EVENT_DATA } from './event-data.ts'
 
 /** The caller's own account and personal data, across workspaces. */
 export const meGroup: ResourceGroup = {
@@ -26,6 +27,7 @@ export const meGroup: ResourceGroup = {
     ...planOperations,
     ...awayOperations,
   ],
+  eventData: ME_EVENT_DATA,
   events: [
     { kinds: ['invitation.declined'], emittedBy: '`me.invitations.decline`, in the invitation’s workspace' },
   ],

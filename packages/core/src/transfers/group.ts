@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { transferOperations } from './operations.ts'
+import { TRANSFER_EVENT_DATA } from './event-data.ts'
 
 /** Workspace exports (NDJSON) and imports (a workgraph export, or a CSV of tasks). */
 export const transfersGroup: ResourceGroup = {
@@ -13,6 +14,7 @@ export const transfersGroup: ResourceGroup = {
     },
   ],
   operations: transferOperations,
+  eventData: TRANSFER_EVENT_DATA,
   events: [
     {
       kinds: ['export.created', 'export.completed'],
