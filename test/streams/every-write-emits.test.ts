@@ -11,8 +11,8 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
-import { createComponentValidator } from '../support/openapi-validator.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { createComponentValidator } from '../support/openapi-validator.ts'
 import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
 
 /**
@@ -142,7 +142,10 @@ describeEachDatabase('every write emits events', (db) => {
   const checked = new Set<string>()
   const log = async (orgId: string) => {
     const events: StoredEvent[] = await server.storage.read((s) => s.events.list(orgId as OrgId, 0, 100_000))
-    matches ??= createComponentValidator((await server.request('GET', '/v1/openapi.json')).body, 'StreamEvent')
+    matches ??= createComponentValidator(
+      (await server.request('GET', '/v1/openapi.json')).body,
+      'StreamEvent',
+    )
     for (const e of events) {
       if (checked.has(e.id)) continue
       checked.add(e.id)

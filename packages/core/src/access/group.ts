@@ -1,6 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { accessCatalogue } from './operations.ts'
 import { ACCESS_EVENT_DATA } from './event-data.ts'
+import { accessCatalogue } from './operations.ts'
 
 /** Invitations, team membership and grants: who may do what. */
 export const accessGroup: ResourceGroup = {

@@ -1,6 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { adminOperations } from './operations.ts'
 import { ADMIN_EVENT_DATA } from './event-data.ts'
+import { adminOperations } from './operations.ts'
 
 /** Workspace administration: settings, email domains verified by DNS, the audit log. */
 export const adminGroup: ResourceGroup = {

@@ -1,5 +1,11 @@
 import { type TSchema, Type } from '@sinclair/typebox'
-import { Agent, AgentActivity, AgentSession, ApprovalRequest, ContainerApprovalPolicy } from '../access/schemas.ts'
+import {
+  Agent,
+  AgentActivity,
+  AgentSession,
+  ApprovalRequest,
+  ContainerApprovalPolicy,
+} from '../access/schemas.ts'
 import { changedData, EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 
 /** The `data` of agent, session, activity and approval events, as service.ts, sessions.ts, approvals.ts and policies.ts emit it. */

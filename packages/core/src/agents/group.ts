@@ -1,6 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { agentsCatalogue } from './operations.ts'
 import { AGENT_EVENT_DATA } from './event-data.ts'
+import { agentsCatalogue } from './operations.ts'
 
 /** AI agents, their work sessions and the approval gate. */
 export const agentsGroup: ResourceGroup = {

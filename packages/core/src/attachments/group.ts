@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { ATTACHMENT_EVENT_DATA } from './event-data.ts'
 import { attachmentOperations } from './operations.ts'
 import { attachmentTargets } from './targets.ts'
-import { ATTACHMENT_EVENT_DATA } from './event-data.ts'
 
 /** Files on tasks, comments, projects and documents: bytes in a blob store, metadata in the database. */
 export const attachmentsGroup: ResourceGroup = {

@@ -1,8 +1,8 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 import { EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
-import { COMMENT_SUBJECT_TYPES, Comment, Reaction } from './schemas.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
+import { COMMENT_SUBJECT_TYPES, Comment, Reaction } from './schemas.ts'
 
 /** What service.ts's `emitComment` writes: the comment, its subject, the task it is on, and any `changes`. */
 const commentData = (changes: 'none' | 'required'): TObject =>

@@ -1,8 +1,8 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { COMMENT_EVENT_DATA } from './event-data.ts'
 import { commentsCatalogue } from './operations.ts'
 import { reactionsCatalogue } from './reaction-operations.ts'
 import { commentTargets } from './targets.ts'
-import { COMMENT_EVENT_DATA } from './event-data.ts'
 
 /** Threaded comments and reactions. */
 export const commentsGroup: ResourceGroup = {

@@ -1,6 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { connectorOperations } from './operations.ts'
 import { CONNECTOR_EVENT_DATA } from './event-data.ts'
+import { connectorOperations } from './operations.ts'
 
 /** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks and projects. */
 export const connectorsGroup: ResourceGroup = {

@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { CYCLE_EVENT_DATA } from './event-data.ts'
 import { cyclesCatalogue } from './operations.ts'
 import { cycleTargets } from './targets.ts'
-import { CYCLE_EVENT_DATA } from './event-data.ts'
 
 /** Cycles: a team's time windows, rollover and cadence. */
 export const cyclesGroup: ResourceGroup = {

@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import { EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
-import { DocumentHolderTypeSchema, Document } from './schemas.ts'
+import { Document, DocumentHolderTypeSchema } from './schemas.ts'
 
 /** Events leave the content out (service.ts `withoutContent`): a content change shows as `version` numbers. */
 const DocumentWithoutContent = Type.Omit(Document, ['content'], {

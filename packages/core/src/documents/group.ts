@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { DOCUMENT_EVENT_DATA } from './event-data.ts'
 import { documentOperations } from './operations.ts'
 import { documentTargets } from './targets.ts'
-import { DOCUMENT_EVENT_DATA } from './event-data.ts'
 
 /** Markdown documents of teams and projects (later programs and initiatives), with content versions. */
 export const documentsGroup: ResourceGroup = {

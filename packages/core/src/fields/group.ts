@@ -1,6 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { customFieldOperations } from './operations.ts'
 import { FIELD_EVENT_DATA } from './event-data.ts'
+import { customFieldOperations } from './operations.ts'
 
 /** Per-org custom field definitions, scoped to teams and record kinds, and their values on tasks and projects. */
 export const customFieldsGroup: ResourceGroup = {

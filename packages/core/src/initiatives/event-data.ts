@@ -24,7 +24,10 @@ export const INITIATIVE_EVENT_DATA: Record<string, TSchema> = {
   'initiative.deleted': Type.Object({
     id: InitiativeIdField,
     name: Type.String(),
-    parentId: Nullable(IdSchema('InitiativeId'), 'Its parent, where its sub-initiatives moved; null at the top.'),
+    parentId: Nullable(
+      IdSchema('InitiativeId'),
+      'Its parent, where its sub-initiatives moved; null at the top.',
+    ),
     movedChildIds: Type.Array(InitiativeIdField, { description: 'The sub-initiatives that moved up.' }),
   }),
   ...sameData(
@@ -46,9 +49,14 @@ export const INITIATIVE_EVENT_DATA: Record<string, TSchema> = {
   ...updateEventData('initiative'),
   'initiative_metric.updated': Type.Object({
     metric: InitiativeMetric,
-    previous: Type.Union([StoredMetric, Type.Null()], { description: 'The definition replaced; null for a new metric.' }),
+    previous: Type.Union([StoredMetric, Type.Null()], {
+      description: 'The definition replaced; null for a new metric.',
+    }),
   }),
   'initiative_metric.deleted': recordData('metric', StoredMetric),
   'initiative_metric_value.created': Type.Object({ value: InitiativeMetricValue, metric: InitiativeMetric }),
-  ...sameData(['initiative_subscriber.created', 'initiative_subscriber.deleted'], followerEventData('initiative')),
+  ...sameData(
+    ['initiative_subscriber.created', 'initiative_subscriber.deleted'],
+    followerEventData('initiative'),
+  ),
 }

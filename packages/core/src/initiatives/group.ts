@@ -1,11 +1,11 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { INITIATIVE_EVENT_DATA } from './event-data.ts'
 import { initiativeLabelOperations } from './label-operations.ts'
 import { metricOperations } from './metric-operations.ts'
 import { initiativeOperations } from './operations.ts'
 import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
-import { INITIATIVE_EVENT_DATA } from './event-data.ts'
 
 /** Initiatives: strategic themes over projects, nested as sub-initiatives, with rolled-up progress and health. */
 export const initiativesGroup: ResourceGroup = {

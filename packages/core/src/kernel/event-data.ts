@@ -18,8 +18,7 @@ export const EventChanges = Type.Record(
 )
 
 /** The data of an event carrying a record's representation under its name, e.g. `{ task }`. */
-export const recordData = (name: string, schema: TSchema): TObject =>
-  Type.Object({ [name]: schema })
+export const recordData = (name: string, schema: TSchema): TObject => Type.Object({ [name]: schema })
 
 /** The data of an update event: the record's new representation and the `changes`. */
 export const changedData = (name: string, schema: TSchema): TObject =>

@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { LABEL_EVENT_DATA } from './event-data.ts'
 import { labelsCatalogue } from './operations.ts'
 import { labelTargets } from './targets.ts'
-import { LABEL_EVENT_DATA } from './event-data.ts'
 
 /** Org and team labels. */
 export const labelsGroup: ResourceGroup = {

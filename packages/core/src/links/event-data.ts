@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import { EventChanges } from '../kernel/event-data.ts'
-import { StringEnum } from '../kernel/schema-types.ts'
 import { IdSchema } from '../kernel/ids.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
 import { LINK_PARENT_TYPES, ResourceLink } from './schemas.ts'
 
 const parentType = StringEnum(LINK_PARENT_TYPES)

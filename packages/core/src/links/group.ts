@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { LINK_EVENT_DATA } from './event-data.ts'
 import { linkOperations } from './operations.ts'
 import { linkTargets } from './targets.ts'
-import { LINK_EVENT_DATA } from './event-data.ts'
 
 /** URL resources of projects, programs and initiatives (Linear's EntityExternalLink); tasks keep `tasks.links`. */
 export const linksGroup: ResourceGroup = {

@@ -1,12 +1,12 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { awayOperations } from './away-operations.ts'
 import { connectorConnectionOperations } from './connector-connections.ts'
+import { ME_EVENT_DATA } from './event-data.ts'
 import { favoriteOperations } from './favorite-operations.ts'
 import { invitationOperations } from './invitation-operations.ts'
 import { meCatalogue } from './operations.ts'
 import { planOperations } from './plan-operations.ts'
 import { profileOperations } from './profile-operations.ts'
-import { ME_EVENT_DATA } from './event-data.ts'
 
 /** The caller's own account and personal data, across workspaces. */
 export const meGroup: ResourceGroup = {

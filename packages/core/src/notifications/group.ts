@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { NOTIFICATION_EVENT_DATA } from './event-data.ts'
 import { followOperations } from './follow-operations.ts'
 import { notificationOperations } from './operations.ts'
-import { NOTIFICATION_EVENT_DATA } from './event-data.ts'
 
 /** Notifications: derived from the event log by the notifier; each one is its recipient's alone. */
 export const notificationsGroup: ResourceGroup = {

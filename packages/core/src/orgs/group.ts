@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { ORG_EVENT_DATA } from './event-data.ts'
 import { memberWriteOperations } from './member-operations.ts'
 import { orgsCatalogue } from './operations.ts'
-import { ORG_EVENT_DATA } from './event-data.ts'
 
 /** Workspaces and their members. */
 export const orgsGroup: ResourceGroup = {

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { PROGRAM_EVENT_DATA } from './event-data.ts'
 import { programInitiativeOperations } from './initiative-link-operations.ts'
 import { programLabelOperations } from './label-operations.ts'
 import { programLinkOperations } from './link-operations.ts'
@@ -7,7 +8,6 @@ import { programResourceLinkOperations } from './resource-links.ts'
 import { programSubscriberOperations } from './subscriber-operations.ts'
 import { programTargets } from './targets.ts'
 import { programUpdateOperations } from './update-operations.ts'
-import { PROGRAM_EVENT_DATA } from './event-data.ts'
 
 /** Programs: ongoing areas holding projects, with members, teams and rolled-up health and progress. */
 export const programsGroup: ResourceGroup = {

@@ -15,7 +15,9 @@ export const followerEventData = (recordType: 'project' | 'program' | 'initiativ
   })
 
 const TaskIds = (description: string) => Type.Array(IdSchema('TaskId'), { description })
-const RelationIds = Type.Array(IdSchema('ProjectRelationId'), { description: 'The relations deleted with it.' })
+const RelationIds = Type.Array(IdSchema('ProjectRelationId'), {
+  description: 'The relations deleted with it.',
+})
 
 /** Closing (close.ts): the changes, the open tasks' policy, and a cancellation's reason. */
 const closedData = (reason: boolean) =>
@@ -55,7 +57,9 @@ export const PROJECT_EVENT_DATA: Record<string, TSchema> = {
   'milestone.updated': changedData('milestone', Milestone),
   'milestone.moved': Type.Object({
     milestone: Milestone,
-    order: Type.Array(IdSchema('MilestoneId'), { description: "The project's milestones in their new order." }),
+    order: Type.Array(IdSchema('MilestoneId'), {
+      description: "The project's milestones in their new order.",
+    }),
   }),
   'milestone.deleted': Type.Object({
     id: IdSchema('MilestoneId'),

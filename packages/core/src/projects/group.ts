@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { projectCloseOperations } from './close-operations.ts'
+import { PROJECT_EVENT_DATA } from './event-data.ts'
 import { projectHistoryOperations } from './history-operations.ts'
 import { projectMemberOperations } from './member-operations.ts'
 import { milestoneOperations } from './milestone-operations.ts'
@@ -8,7 +9,6 @@ import { projectRelationOperations } from './relation-operations.ts'
 import { projectStatusOperations } from './status-operations.ts'
 import { projectSubscriberOperations } from './subscriber-operations.ts'
 import { projectTargets } from './targets.ts'
-import { PROJECT_EVENT_DATA } from './event-data.ts'
 
 /** Projects: bounded efforts across teams, their statuses and milestones. */
 export const projectsGroup: ResourceGroup = {

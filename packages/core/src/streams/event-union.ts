@@ -19,14 +19,11 @@ export function streamEventUnion(catalogue: Pick<Catalogue, 'events' | 'eventDat
   const typed = kinds.flatMap((k) => (catalogue.eventData[k] ? [[k, catalogue.eventData[k]] as const] : []))
   const others = kinds.filter((k) => !catalogue.eventData[k])
   const variants = typed.map(([kind, data]) =>
-    Type.Object(
-      fields(Type.Literal(kind), data),
-      {
-        $id: eventVariantName(kind),
-        additionalProperties: false,
-        description: `A \`${kind}\` event.`,
-      },
-    ),
+    Type.Object(fields(Type.Literal(kind), data), {
+      $id: eventVariantName(kind),
+      additionalProperties: false,
+      description: `A \`${kind}\` event.`,
+    }),
   )
   const other = Type.Object(
     fields(

@@ -32,4 +32,3 @@ export const TASK_EVENT_DATA: Record<string, TSchema> = {
   'task_link.updated': changedData('link', TaskLink),
   'task_link.deleted': Type.Object({ id: IdSchema('TaskLinkId'), taskId: TaskIdField }),
 }
-

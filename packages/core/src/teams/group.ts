@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { TEAM_EVENT_DATA } from './event-data.ts'
 import { teamsCatalogue } from './operations.ts'
 import { teamTargets } from './targets.ts'
-import { TEAM_EVENT_DATA } from './event-data.ts'
 
 /** Teams and their workflow states. */
 export const teamsGroup: ResourceGroup = {

@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { TEMPLATE_EVENT_DATA } from './event-data.ts'
 import { templateOperations } from './operations.ts'
 import { templateTargets } from './targets.ts'
-import { TEMPLATE_EVENT_DATA } from './event-data.ts'
 
 /** Task and project templates, recurring work created by the scheduler, and task reminders. */
 export const templatesGroup: ResourceGroup = {

@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { TIME_EVENT_DATA } from './event-data.ts'
 import { allocationOperations, timeOperations } from './operations.ts'
 import { timeTargets } from './targets.ts'
-import { TIME_EVENT_DATA } from './event-data.ts'
 
 /** Logged time on tasks, a personal timer, and allocations of people to projects. */
 export const timeGroup: ResourceGroup = {

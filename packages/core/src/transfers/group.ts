@@ -1,6 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { transferOperations } from './operations.ts'
 import { TRANSFER_EVENT_DATA } from './event-data.ts'
+import { transferOperations } from './operations.ts'
 
 /** Workspace exports (NDJSON) and imports (a workgraph export, or a CSV of tasks). */
 export const transfersGroup: ResourceGroup = {

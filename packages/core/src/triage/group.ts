@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { triageSettingsOperations } from '../teams/settings-operations.ts'
-import { triageOperations } from './operations.ts'
 import { TRIAGE_EVENT_DATA } from './event-data.ts'
+import { triageOperations } from './operations.ts'
 
 /** Triage: a team's intake queue of requests, and the decisions taken on them. */
 export const triageGroup: ResourceGroup = {

@@ -1,8 +1,8 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { cadenceOperations } from './cadence-operations.ts'
+import { UPDATE_EVENT_DATA } from './event-data.ts'
 import { updateOperations } from './operations.ts'
 import { updateTargets } from './targets.ts'
-import { UPDATE_EVENT_DATA } from './event-data.ts'
 
 /** Status updates: narrative and health posted on a project, an initiative or a program, and the org feed. */
 export const updatesGroup: ResourceGroup = {

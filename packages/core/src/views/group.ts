@@ -1,7 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { VIEW_EVENT_DATA } from './event-data.ts'
 import { viewOperations } from './operations.ts'
 import { viewPreferenceOperations } from './preference-operations.ts'
-import { VIEW_EVENT_DATA } from './event-data.ts'
 
 /** Saved views: named filters over tasks or projects, personal or shared with a team. */
 export const viewsGroup: ResourceGroup = {
