@@ -127,25 +127,23 @@ describeEachDatabase('every write emits events', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   const mail: Array<{ to: string; link: string }> = []
   const mailer: Mailer = { send: async (m) => void mail.push(m) }
+  // Every event read back is checked against the document's `StreamEvent`: each kind's typed `data`
+  // must be what the code really emits.
+  const mismatches: string[] = []
+  let matches: (value: unknown) => string | null
+  const checked = new Set<string>()
   beforeAll(async () => {
     server = await startTestServer(db, {
       mailer,
       config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } },
     })
+    // Compiled once, before the writes run concurrently: compiling the union takes a while.
+    matches = createComponentValidator((await server.request('GET', '/v1/openapi.json')).body, 'StreamEvent')
   })
   afterAll(() => server.drop())
 
-  // Every event read back is checked against the document's `StreamEvent`: each kind's typed `data`
-  // must be what the code really emits.
-  const mismatches: string[] = []
-  let matches: ((value: unknown) => string | null) | undefined
-  const checked = new Set<string>()
   const log = async (orgId: string) => {
     const events: StoredEvent[] = await server.storage.read((s) => s.events.list(orgId as OrgId, 0, 100_000))
-    matches ??= createComponentValidator(
-      (await server.request('GET', '/v1/openapi.json')).body,
-      'StreamEvent',
-    )
     for (const e of events) {
       if (checked.has(e.id)) continue
       checked.add(e.id)
