@@ -5,11 +5,14 @@ import {
   type Mailer,
   OPERATIONS,
   type OrgId,
+  type StoredEvent,
+  streamEventOf,
 } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { createComponentValidator } from '../support/openapi-validator.ts'
 import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
 
 /**
@@ -148,15 +151,31 @@ describeEachDatabase('every write emits events', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   const mail: Array<{ to: string; link: string }> = []
   const mailer: Mailer = { send: async (m) => void mail.push(m) }
+  // Every event read back is checked against the document's `StreamEvent`: each kind's typed `data`
+  // must be what the code really emits.
+  const mismatches: string[] = []
+  let matches: (value: unknown) => string | null
+  const checked = new Set<string>()
   beforeAll(async () => {
     server = await startTestServer(db, {
       mailer,
       config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } },
     })
+    // Compiled once, before the writes run concurrently: compiling the union takes a while.
+    matches = createComponentValidator((await server.request('GET', '/v1/openapi.json')).body, 'StreamEvent')
   })
   afterAll(() => server.drop())
 
-  const log = (orgId: string) => server.storage.read((s) => s.events.list(orgId as OrgId, 0, 100_000))
+  const log = async (orgId: string) => {
+    const events: StoredEvent[] = await server.storage.read((s) => s.events.list(orgId as OrgId, 0, 100_000))
+    for (const e of events) {
+      if (checked.has(e.id)) continue
+      checked.add(e.id)
+      const errors = matches(streamEventOf(e))
+      if (errors) mismatches.push(`${e.kind}: ${errors} in ${JSON.stringify(e.data).slice(0, 400)}`)
+    }
+    return events
+  }
 
   it('has a way to run every write operation', () => {
     const unknown = writes.filter(
@@ -284,5 +303,6 @@ describeEachDatabase('every write emits events', (db) => {
     const declared = new Set(EVENT_KINDS.flatMap((row) => row.kinds))
     const undeclared = [...kinds].filter((k) => !declared.has(k)).sort()
     expect(undeclared, 'event kinds no group declares (its group.ts `events`)').toEqual([])
+    expect(mismatches, 'events whose data does not match their kind’s schema').toEqual([])
   }, 600_000)
 })

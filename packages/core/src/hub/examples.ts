@@ -1,5 +1,6 @@
 import type { OperationExamples } from '../kernel/operation.ts'
 import { notificationExample } from '../notifications/examples.ts'
+import { taskExample } from '../projects/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
@@ -173,7 +174,10 @@ export const hubExamples: Record<
           resourceType: 'task',
           resourceId: id('task'),
           teamId: id('team'),
-          data: { task: { id: id('task'), title: 'Fix the login redirect' }, changes: {} },
+          data: {
+            task: { ...taskExample, title: 'Fix the login redirect' },
+            changes: { title: { before: 'Fix login', after: 'Fix the login redirect' } },
+          },
           createdAt: at,
         },
       ],

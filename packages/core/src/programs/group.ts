@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { PROGRAM_EVENT_DATA } from './event-data.ts'
 import { programInitiativeOperations } from './initiative-link-operations.ts'
 import { programLabelOperations } from './label-operations.ts'
 import { programLinkOperations } from './link-operations.ts'
@@ -29,6 +30,7 @@ export const programsGroup: ResourceGroup = {
     ...programResourceLinkOperations,
     ...programLabelOperations,
   ],
+  eventData: PROGRAM_EVENT_DATA,
   events: [
     {
       kinds: [
