@@ -3,8 +3,8 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { Database } from '../schema.ts'
 
 /** `column in (list)`, or nothing at all for an empty list (SQL has no empty `in`). */
-function inList<TB extends keyof Database>(
-  eb: ExpressionBuilder<Database, TB>,
+function inList<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
   column: string,
   list: readonly string[],
 ): Expression<SqlBool> {
@@ -164,5 +164,5 @@ export async function containersAbove(
     )
     .execute()
   const reach = collect(rows)
-  return { programIds: reach.programIds, initiativeIds: reach.initiativeIds }
+  return { programIds: [...reach.programIds], initiativeIds: [...reach.initiativeIds] }
 }
