@@ -285,6 +285,8 @@ describeEachDatabase('programs', (db) => {
       const member = await ws.addMember('member')
       await ws.api.put(`${path}/members/${member.memberId}`)
       await ws.api.put(`${path}/teams/${design.id}`)
+      // The program's team the guest below may view: what lets a guest read the program at all.
+      await ws.api.put(`${path}/teams/${ws.teamId}`)
       await ws.api.post(`${path}/archive`)
 
       const all = await readAll(ws, `${path}/history`, 2)
@@ -297,6 +299,7 @@ describeEachDatabase('programs', (db) => {
         ['projects', open.id, null],
         ['members', null, member.memberId],
         ['teams', null, design.id],
+        ['teams', null, ws.teamId],
         ['archivedAt', null, expect.any(String)],
       ])
       expect(new Set(all.map((e) => e.actorId)).size).toBe(1)
@@ -310,6 +313,7 @@ describeEachDatabase('programs', (db) => {
         'projects',
         'projects',
         'members',
+        'teams',
         'archivedAt',
       ])
       expect(JSON.stringify(seen)).not.toContain(hidden.id)
