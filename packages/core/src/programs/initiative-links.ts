@@ -22,7 +22,9 @@ export async function listInitiativePrograms(
     direction: 'asc',
     keyOf: (row: { id: string; position: number }) => row.position,
     fetch: async (p) =>
-      (await ctx.store.initiativePrograms.programsOf(initiative.orgId, initiative.id, p, await ctx.scope())).map((r) => ({
+      (
+        await ctx.store.initiativePrograms.programsOf(initiative.orgId, initiative.id, p, await ctx.scope())
+      ).map((r) => ({
         ...r,
         id: r.programId,
       })),
