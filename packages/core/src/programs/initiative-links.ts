@@ -8,7 +8,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { InitiativeProgram, ProgramInitiative } from './link-schemas.ts'
 import { requireProgram } from './service.ts'
 
-/** The programs the initiative includes, in its order (every member may view a program). */
+/** The programs the initiative includes that the caller may view, in its order. */
 export async function listInitiativePrograms(
   ctx: OperationContext,
   initiativeId: InitiativeId,

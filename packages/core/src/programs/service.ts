@@ -171,7 +171,7 @@ export async function writableProgram(ctx: OperationContext, programId: ProgramI
 }
 
 /**
- * Program events are org-level (no team): every member of the org may view a program. Events that
+ * Program events are org-level (no team): readers with org-wide view see every program. Events that
  * name a project are filed under that project's team instead (see links.ts).
  */
 export function emitProgram(
