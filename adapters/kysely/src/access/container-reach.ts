@@ -24,11 +24,12 @@ function collect(rows: { kind: string; id: string }[]): ContainerReach {
 }
 
 /**
- * What grants on these programs and initiatives reach, in one query over the initiative closure
- * table (kept in the writing transaction by the initiatives repo): the initiatives below the granted
- * ones (themselves included), the programs they link plus the granted ones, and every project linked
- * to any of those initiatives or programs. Chosen over a recursive walk by measurement
- * (docs/performance.md, "Container grants").
+ * What grants on these programs and initiatives reach, read from the initiative closure table (kept
+ * in the writing transaction by the initiatives repo): the initiatives below the granted ones
+ * (themselves included), the programs they link plus the granted ones, and every project linked to
+ * any of those initiatives or programs. Not used by storage: `reachByRecursion` returns the same sets
+ * and measured faster on both databases (docs/performance.md, "Container grants"); kept for
+ * bench/container-grants.ts, which checks the two agree and times them.
  */
 export async function reachByClosure(
   db: Kysely<Database>,
@@ -77,8 +78,11 @@ export async function reachByClosure(
 }
 
 /**
- * The same reach walking `initiatives.parent_id` with `WITH RECURSIVE` instead of the closure
- * table: kept for the benchmark that decided between the two (bench/container-grants.ts).
+ * What grants on these programs and initiatives reach, in one statement: `WITH RECURSIVE` walks
+ * `initiatives.parent_id` down from the granted initiatives (`initiatives_parent` index), then the
+ * link tables give their programs (plus the granted ones) and the projects of both. What storage
+ * uses, once per request for actors holding such grants; chosen over the closure table by
+ * measurement (docs/performance.md, "Container grants").
  */
 export async function reachByRecursion(
   db: Kysely<Database>,
