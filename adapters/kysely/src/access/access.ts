@@ -12,6 +12,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
+import { containersAbove, reachByRecursion } from './container-reach.ts'
 
 type GrantRow = Omit<Database['grants'], 'createdAt' | 'updatedAt'> & {
   createdAt: Date | string
@@ -54,6 +55,8 @@ export function accessRepo(db: Kysely<Database>): AccessRepo {
         .execute()
       return rows.map(toGrant)
     },
+    reach: (orgId, from) => reachByRecursion(db, orgId, from),
+    containersAbove: (orgId, holder) => containersAbove(db, orgId, holder),
     async holderIds(orgId, query, page) {
       const { roles, containers, minRank } = query
       const onContainers = (eb: any) =>

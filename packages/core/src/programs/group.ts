@@ -44,7 +44,7 @@ export const programsGroup: ResourceGroup = {
         'program.member_removed',
       ],
       emittedBy:
-        '`programs.*`; org-level (every member may view a program). `program.updated` carries the `changes`',
+        '`programs.*`; org-level (readers with org-wide view see every program). `program.updated` carries the `changes`',
     },
     {
       kinds: ['program.project_added', 'program.project_removed'],
