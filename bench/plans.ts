@@ -1,9 +1,9 @@
 /**
  * Query plans of the hot reads, on the permissions bench's org (100,000 tasks, 50 teams, 1,000
- * members and their grants) plus 20,000 events, 5,000 comments, 10,000 dependencies and 10,000
- * notifications, seeded
- * straight through storage. For each read it records the SQL the repository runs (at Kysely's
- * executor, with its values) and prints the database's plan for it: on Postgres
+ * projects, 1,000 members and their team and project grants) plus 20,000 events, 5,000 comments,
+ * 10,000 dependencies and 10,000 notifications, seeded straight through storage. For each read it
+ * records the SQL the repository runs (at Kysely's executor, with its values: only what the database
+ * ran) and prints the database's plan for it: on Postgres
  * `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)`, on SQLite `EXPLAIN QUERY PLAN` plus the time of ten runs.
  * On Postgres statistics are gathered first (ANALYZE), as autovacuum would; on SQLite only with
  * `--analyze` (see docs/performance.md for why the server does not).
@@ -99,9 +99,16 @@ await runBench('plans', async (server, schema) => {
   const guest1 = people.find((p) => p.kind === 'guest-1')!
   const guestFew = people.find((p) => p.kind === 'guest-few')!
   const member = people.find((p) => p.kind === 'member')!
+  const guestProjects = people.find((p) => p.kind === 'guest-projects')!
+  const guestTeamProjects = people.find((p) => p.kind === 'guest-team-projects')!
+  // Team grants and project grants reached through team memberships: the team side is large.
+  const guestMany = people.find((p) => p.kind === 'guest-many')!
   const scopes: Record<string, ReadScope> = {
     'guest, 1 team': await scopeOf(guest1),
     'guest, 2–4 teams': await scopeOf(guestFew),
+    'guest, 1–3 projects': await scopeOf(guestProjects),
+    'guest, 1 team + 1–3 projects': await scopeOf(guestTeamProjects),
+    'guest, via team memberships': await scopeOf(guestMany),
     member: await scopeOf(member),
   }
   const commented = rows[0]!.id as TaskId
@@ -116,7 +123,15 @@ await runBench('plans', async (server, schema) => {
       'tasks.list, member (org-wide), -createdAt',
       (s) => s.tasks.list(org.id, { archived: false }, page('createdAt'), scopes.member!),
     ],
-    ...(['guest, 1 team', 'guest, 2–4 teams'] as const).flatMap((who): [string, Read][] => [
+    ...(
+      [
+        'guest, 1 team',
+        'guest, 2–4 teams',
+        'guest, 1–3 projects',
+        'guest, 1 team + 1–3 projects',
+        'guest, via team memberships',
+      ] as const
+    ).flatMap((who): [string, Read][] => [
       [
         `tasks.list, ${who}, -createdAt`,
         (s) => s.tasks.list(org.id, { archived: false }, page('createdAt'), scopes[who]!),
@@ -187,7 +202,14 @@ await runBench('plans', async (server, schema) => {
     }
     console.log(`\n### ${label} (median of 10: ${percentile(times, 0.5).toFixed(2)} ms)\n`)
     console.log(`    ${query.sql}\n`)
-    const lines = plan.rows.map((r) => String(postgres ? Object.values(r)[0] : r.detail))
+    // SQLite's plan is a tree (id, parent): indent each step under its parent, as the shell does.
+    const depth = new Map<unknown, number>([[0, 0]])
+    const lines = plan.rows.map((r) => {
+      if (postgres) return String(Object.values(r)[0])
+      const d = (depth.get(r.parent) ?? 0) + 1
+      depth.set(r.id, d)
+      return `${'  '.repeat(d - 1)}${String(r.detail)}`
+    })
     console.log(lines.map((l) => `    ${l}`).join('\n'))
   }
 })

@@ -81,7 +81,27 @@ try {
   assert.equal(stale.response.status, 412)
   assert.equal(stale.error?.code, 'precondition_failed')
 
-  console.log(`typed-client example: ${task.key} created, listed, renamed; a stale write refused with 412`)
+  // The workspace's event stream: `StreamEvent` is a union discriminated by `kind`, so narrowing on
+  // the kind types its `data` (the task, and for an update the changed fields) without a cast.
+  const stream = await api.GET('/v1/orgs/{orgId}/stream', {
+    params: { path: { orgId }, query: { kinds: 'task.created,task.updated' } },
+  })
+  const titles: string[] = []
+  for (const event of stream.data!.data) {
+    if (event.kind === 'task.created') titles.push(`created: ${event.data.task.title}`)
+    else if (event.kind === 'task.updated') {
+      const title = event.data.changes.title
+      titles.push(`renamed: ${String(title?.before)} → ${event.data.task.title}`)
+    }
+  }
+  assert.deepEqual(titles, [
+    'created: Write the first program',
+    'renamed: Write the first program → Write the first program, typed',
+  ])
+
+  console.log(
+    `typed-client example: ${task.key} created, listed, renamed; a stale write refused with 412; its events read typed`,
+  )
 } finally {
   await server.close()
   rmSync(dir, { recursive: true, force: true })

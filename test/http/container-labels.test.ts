@@ -97,6 +97,8 @@ describeEachDatabase('labels on programs and initiatives', (db) => {
     const program = (await ws.api.post(`${o}/programs`, { name: 'Ops' })).body
     const initiative = (await ws.api.post(`${o}/initiatives`, { name: 'Grow' })).body
     await ws.api.put(`${o}/initiatives/${initiative.id}/projects/${project.id}`)
+    // The guest views the program through its team, the initiative through its project.
+    await ws.api.put(`${o}/programs/${program.id}/teams/${ws.teamId}`)
     const viewer = await teamGuest(ws, 'view')
     const other = await newWorkspace(server)
     for (const path of [`${o}/programs/${program.id}`, `${o}/initiatives/${initiative.id}`]) {

@@ -125,6 +125,8 @@ describeEachDatabase('programs and initiatives: links, comments, subscribers, ti
       )
       for (const i of [hidden, seen])
         await ws.api.post(`${base}/initiatives/${i.id}/programs`, { programId: program.id })
+      // The guest reads the program through its team, one the guest may view.
+      await ws.api.put(`${base}/programs/${program.id}/teams/${ws.teamId}`)
       const guest = await teamGuest(ws, 'view')
       const page = await guest.api.get(`${base}/programs/${program.id}/initiatives?limit=1`)
       expect(ids(page.body.data)).toEqual([seen.id])

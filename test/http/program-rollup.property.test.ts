@@ -111,6 +111,9 @@ describeEachDatabase('program rollup (property)', (db) => {
         const statuses = (await ws.api.get(`${base}/project-statuses`)).body.data
         const completedStatus = statuses.find((s: any) => s.category === 'completed').id
         const program = (await ws.api.post(`${base}/programs`, { name: 'Prop' })).body
+        // The program works in every team, so the reader (a grant on at least one team) may view it
+        // whichever of its projects they see.
+        for (const team of teams) await ws.api.put(`${base}/programs/${program.id}/teams/${team}`)
         const names: string[] = []
         const projectIds: string[] = []
         for (const [i, p] of world.projects.entries()) {

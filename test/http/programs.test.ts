@@ -91,13 +91,21 @@ describeEachDatabase('programs', (db) => {
       )
     })
 
-    it('lets every member read, needs contribute to write and manage to delete, and isolates orgs', async () => {
+    it('lets every member read, guests through a grant; needs contribute to write and manage to delete; isolates orgs', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
       const program = (await ws.api.post(`${base}/programs`, { name: 'Ops' })).body
+      const member = await ws.addMember('member')
+      expect((await member.api.get(`${base}/programs/${program.id}`)).status).toBe(200)
+      expect(ids((await member.api.get(`${base}/programs`)).body.data)).toEqual([program.id])
+      // A guest sees a program only through a grant that reaches it (on it, or on one of its teams).
       const guest = await ws.addMember('guest')
-      expect((await guest.api.get(`${base}/programs/${program.id}`)).status).toBe(200)
-      expect(ids((await guest.api.get(`${base}/programs`)).body.data)).toEqual([program.id])
+      expect((await guest.api.get(`${base}/programs/${program.id}`)).status).toBe(404)
+      expect(ids((await guest.api.get(`${base}/programs`)).body.data)).toEqual([])
+      const viewer = await ws.addMember('guest')
+      await grant(ws, viewer.memberId, 'view', { type: 'program', id: program.id })
+      expect((await viewer.api.get(`${base}/programs/${program.id}`)).status).toBe(200)
+      expect(ids((await viewer.api.get(`${base}/programs`)).body.data)).toEqual([program.id])
       expect(await guest.api.post(`${base}/programs`, { name: 'x' })).toMatchObject({
         status: 403,
         body: { code: 'capability_required', capability: 'contribute' },
@@ -277,6 +285,8 @@ describeEachDatabase('programs', (db) => {
       const member = await ws.addMember('member')
       await ws.api.put(`${path}/members/${member.memberId}`)
       await ws.api.put(`${path}/teams/${design.id}`)
+      // The program's team the guest below may view: what lets a guest read the program at all.
+      await ws.api.put(`${path}/teams/${ws.teamId}`)
       await ws.api.post(`${path}/archive`)
 
       const all = await readAll(ws, `${path}/history`, 2)
@@ -289,6 +299,7 @@ describeEachDatabase('programs', (db) => {
         ['projects', open.id, null],
         ['members', null, member.memberId],
         ['teams', null, design.id],
+        ['teams', null, ws.teamId],
         ['archivedAt', null, expect.any(String)],
       ])
       expect(new Set(all.map((e) => e.actorId)).size).toBe(1)
@@ -302,6 +313,7 @@ describeEachDatabase('programs', (db) => {
         'projects',
         'projects',
         'members',
+        'teams',
         'archivedAt',
       ])
       expect(JSON.stringify(seen)).not.toContain(hidden.id)
@@ -349,6 +361,8 @@ describeEachDatabase('programs', (db) => {
       expect((await ws.api.delete(`${base}/updates/${second.id}`)).status).toBe(204)
 
       const guest = await ws.addMember('guest')
+      expect((await guest.api.get(list)).status).toBe(404)
+      await grant(ws, guest.memberId, 'view', { type: 'program', id: program.id })
       expect((await guest.api.get(list)).status).toBe(200)
       expect((await guest.api.post(list, { body: 'x', health: 'onTrack' })).status).toBe(403)
       await ws.api.post(`${base}/programs/${program.id}/archive`)

@@ -128,7 +128,8 @@ describeEachDatabase('URL resources of projects, programs and initiatives', (db)
         await ws.api.post(`${paths[type]}/links`, { url: `https://example.com/${type}` })
       ).body.id
     }
-    // Views the team, hence its project and the initiative holding it; every member views programs.
+    // Views the team, hence its project, the initiative holding it and the program working in it.
+    expect((await ws.api.put(`${paths.program}/teams/${ws.teamId}`)).status).toBe(200)
     const viewer = await teamGuest(ws, 'view')
     for (const type of ['project', 'program', 'initiative'] as const) {
       expect((await viewer.api.get(`${paths[type]}/links`)).body.data).toHaveLength(1)
@@ -143,9 +144,9 @@ describeEachDatabase('URL resources of projects, programs and initiatives', (db)
     const contributor = await teamGuest(ws, 'contribute')
     expect((await contributor.api.patch(`${o}/links/${links.project}`, { title: 'Ok' })).status).toBe(200)
 
-    // A guest without grants sees no project and no initiative, nor their links.
+    // A guest without grants sees no project, program or initiative, nor their links.
     const stranger = await ws.addMember('guest')
-    for (const type of ['project', 'initiative'] as const) {
+    for (const type of ['project', 'program', 'initiative'] as const) {
       expect((await stranger.api.get(`${paths[type]}/links`)).status).toBe(404)
       expect((await stranger.api.get(`${o}/links/${links[type]}`)).status).toBe(404)
     }

@@ -183,6 +183,65 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     ).toBe(404)
   })
 
+  it('opens one program, and what it holds, to a grant on it, and no other program', {
+    timeout: 300_000,
+  }, async () => {
+    const a = await world()
+    const b = await world()
+    const base = `/v1/orgs/${a.ids.orgId}`
+    // A second program in A holding the sample project, and a guest with `view` on the sample program.
+    const hidden = (await a.ws.api.post(`${base}/programs`, { name: 'Hidden' })).body
+    await a.ws.api.post(`${base}/programs/${hidden.id}/projects`, { projectId: a.ids.projectId })
+    const guest = await a.ws.addMember('guest')
+    const granted = await a.ws.api.post(`${base}/grants`, {
+      subjectType: 'member',
+      subjectId: guest.memberId,
+      containerType: 'program',
+      containerId: a.ids.programId,
+      capability: 'view',
+    })
+    expect(granted.status).toBe(201)
+    const token = await server.engine.tokens.issueAccessToken({
+      userId: guest.user.id,
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+    })
+    // Every operation whose path names only the program.
+    const onProgram = orgOperations.filter((op) =>
+      /^\/v1\/orgs\/\{orgId\}\/programs\/\{programId\}(\/[a-z/]+)?$/.test(op.path),
+    )
+    expect(onProgram.length).toBeGreaterThan(10)
+    for (const op of onProgram) {
+      const mine = request(op, a.ids)
+      const res = await server.request(op.method, mine.path, { token, body: mine.body })
+      if (op.method === 'GET') expect(res.status, `${op.id} on the granted program`).toBe(200)
+      else if (op.capability && op.capability !== 'view')
+        expect(res.status, `${op.id} on the granted program`).toBe(403)
+      // Reads of another program of the same org, and of one of another org: exactly as missing.
+      if (op.method !== 'GET') continue
+      for (const programId of [hidden.id, b.ids.programId!]) {
+        const theirs = request(op, { ...a.ids, programId })
+        const hiddenRes = await server.request(op.method, theirs.path, { token, body: theirs.body })
+        expect(hiddenRes.status, `${op.id} on a program without a grant`).toBe(404)
+      }
+    }
+    // The program's projects are reachable; the sample project (in the other program) is not.
+    const asGuest = server.as(token)
+    const held = a.ids.programProjectIds!.split(',')
+    for (const projectId of held)
+      expect((await asGuest.get(`${base}/projects/${projectId}`)).status).toBe(200)
+    expect((await asGuest.get(`${base}/projects/${a.ids.projectId}`)).status).toBe(404)
+    expect((await asGuest.get(`${base}/tasks/${a.ids.taskId}`)).status).toBe(404)
+    // A grant on another tenant's program: as missing.
+    const crossed = await a.ws.api.post(`${base}/grants`, {
+      subjectType: 'member',
+      subjectId: guest.memberId,
+      containerType: 'program',
+      containerId: b.ids.programId,
+      capability: 'view',
+    })
+    expect(crossed.status).toBe(404)
+  })
+
   // Every mutation twice, with a new person each: minutes on a loaded machine.
   it('answers a view-only person with 403 on every mutation, and changes nothing', {
     timeout: 300_000,

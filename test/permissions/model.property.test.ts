@@ -27,7 +27,9 @@ const rank = (c: Capability | null) => (c ? CAPABILITIES.indexOf(c) : -1)
 
 /**
  * A random world: teams, people with roles, agents, team memberships and grants, projects spanning
- * one or two teams, tasks in those projects, and grants on the projects.
+ * one or two teams, tasks in those projects, and grants on the projects; programs holding projects,
+ * initiatives (each may nest under an earlier one) linking projects and programs, and grants on
+ * those programs and initiatives.
  */
 const worldArb = fc.record({
   teams: fc.integer({ min: 1, max: 3 }),
@@ -54,6 +56,25 @@ const worldArb = fc.record({
       capability: fc.constantFrom(...CAPABILITIES),
     }),
     { maxLength: 4 },
+  ),
+  programs: fc.array(fc.array(fc.nat(), { maxLength: 2 }), { maxLength: 2 }),
+  initiatives: fc.array(
+    fc.record({
+      parent: fc.option(fc.nat(), { nil: null }),
+      projects: fc.array(fc.nat(), { maxLength: 2 }),
+      programs: fc.array(fc.nat(), { maxLength: 2 }),
+    }),
+    { maxLength: 3 },
+  ),
+  containerGrants: fc.array(
+    fc.record({
+      subject: fc.nat(),
+      subjectIsTeam: fc.boolean(),
+      onInitiative: fc.boolean(),
+      container: fc.nat(),
+      capability: fc.constantFrom(...CAPABILITIES),
+    }),
+    { maxLength: 3 },
   ),
 })
 type WorldSpec = typeof worldArb extends fc.Arbitrary<infer T> ? T : never
@@ -287,7 +308,98 @@ describeEachDatabase('permission engine against a reference model (property)', (
         world.grants.push({ subjectId, containerId, capability: g.capability })
       }
     })
-    return { orgId: orgId.id, ...world, projects }
+    // Programs and initiatives through the engine, then grants on them.
+    const run = async (id: string, input: Parameters<Engine['execute']>[1]) => {
+      const res = await engine.execute(id, input, owner.principal)
+      if (res.status >= 300) throw new Error(`${id}: ${JSON.stringify(res.body)}`)
+      return res.body as { id: string }
+    }
+    const params = { orgId: orgId.id }
+    const programs: Array<{ id: string; projectIds: string[] }> = []
+    for (const [i, picks] of spec.programs.entries()) {
+      const program = await run('programs.create', { params, body: { name: `G${i}` } })
+      const projectIds = projects.length
+        ? [...new Set(picks.map((k) => projects[k % projects.length]!.id))]
+        : []
+      for (const projectId of projectIds)
+        await run('programs.projects.add', {
+          params: { ...params, programId: program.id },
+          body: { projectId },
+        })
+      programs.push({ id: program.id, projectIds })
+    }
+    const initiatives: Array<{
+      id: string
+      parentId: string | null
+      projectIds: string[]
+      programIds: string[]
+    }> = []
+    for (const [i, spec0] of spec.initiatives.entries()) {
+      const parentId = spec0.parent !== null && i > 0 ? initiatives[spec0.parent % i]!.id : null
+      const body = parentId ? { name: `I${i}`, parentId } : { name: `I${i}` }
+      const initiative = await run('initiatives.create', { params, body })
+      const at = { ...params, initiativeId: initiative.id }
+      const projectIds = projects.length
+        ? [...new Set(spec0.projects.map((k) => projects[k % projects.length]!.id))]
+        : []
+      for (const projectId of projectIds)
+        await run('initiatives.projects.add', { params: { ...at, projectId } })
+      const programIds = programs.length
+        ? [...new Set(spec0.programs.map((k) => programs[k % programs.length]!.id))]
+        : []
+      for (const programId of programIds)
+        await run('initiatives.programs.add', { params: at, body: { programId } })
+      initiatives.push({ id: initiative.id, parentId, projectIds, programIds })
+    }
+    await server.storage.transaction(async (s: Store) => {
+      for (const g of spec.containerGrants) {
+        const pool = g.onInitiative ? initiatives : programs
+        if (pool.length === 0) continue
+        const subjectId = g.subjectIsTeam
+          ? world.teams[g.subject % world.teams.length]!
+          : world.actors[g.subject % world.actors.length]!.id
+        const subjectType = g.subjectIsTeam ? 'team' : subjectId.startsWith('agt_') ? 'agent' : 'member'
+        const containerId = pool[g.container % pool.length]!.id
+        const containerType = g.onInitiative ? 'initiative' : 'program'
+        const key = { subjectType, subjectId, containerType, containerId } as const
+        if (await s.access.findGrant(orgId.id, key)) continue
+        await s.access.insertGrant({
+          id: newId('GrantId'),
+          orgId: orgId.id,
+          ...key,
+          capability: g.capability,
+          createdAt: now,
+          updatedAt: now,
+          createdBy: null,
+        })
+        world.grants.push({ subjectId, containerId, capability: g.capability })
+      }
+    })
+    return { orgId: orgId.id, ...world, projects, programs, initiatives }
+  }
+
+  /**
+   * The model's containers above a project, program or initiative, from the world alone: the
+   * programs holding the project, the initiatives linking it or those programs, and their ancestors.
+   */
+  function above(
+    w: Awaited<ReturnType<typeof build>>,
+    holder: { projectId?: string; programId?: string; initiativeId?: string },
+  ): string[] {
+    const programIds = holder.programId
+      ? [holder.programId]
+      : w.programs.filter((g) => holder.projectId && g.projectIds.includes(holder.projectId)).map((g) => g.id)
+    const out = new Set<string>(programIds)
+    for (const i of w.initiatives) {
+      const links =
+        i.id === holder.initiativeId ||
+        (holder.projectId !== undefined && i.projectIds.includes(holder.projectId)) ||
+        i.programIds.some((id) => programIds.includes(id))
+      if (!links) continue
+      for (let at: string | null = i.id; at; at = w.initiatives.find((x) => x.id === at)!.parentId)
+        out.add(at)
+    }
+    return [...out]
   }
 
   it(`agrees with the model on every list, get and mutation, through the engine and over HTTP (${WORLDS} worlds)`, async () => {
@@ -297,9 +409,12 @@ describeEachDatabase('permission engine against a reference model (property)', (
         const cap = (actor: Actor, ...holders: (string | null)[]) =>
           modelCapability(actor, holders, w.grants, w.teamsOf, w.orgId)
         const taskCap = (actor: Actor, t: { teamId: string; projectId: string | null }) =>
-          cap(actor, t.teamId, t.projectId)
+          cap(actor, t.teamId, t.projectId, ...(t.projectId ? above(w, { projectId: t.projectId }) : []))
         const projectCap = (actor: Actor, p: { id: string; teamIds: string[] }) =>
-          cap(actor, p.id, ...p.teamIds)
+          cap(actor, p.id, ...p.teamIds, ...above(w, { projectId: p.id }))
+        const programCap = (actor: Actor, g: { id: string }) => cap(actor, ...above(w, { programId: g.id }))
+        const initiativeCap = (actor: Actor, i: { id: string }) =>
+          cap(actor, ...above(w, { initiativeId: i.id }))
         for (const actor of w.actors) {
           for (const teamId of w.teams) {
             const why = await server.engine.execute(
@@ -318,6 +433,8 @@ describeEachDatabase('permission engine against a reference model (property)', (
           // Projects and tasks in projects: the effective capability, and the grant that decided it.
           const explained = [
             ...w.projects.map((p) => ({ type: 'project', id: p.id, want: projectCap(actor, p) })),
+            ...w.programs.map((g) => ({ type: 'program', id: g.id, want: programCap(actor, g) })),
+            ...w.initiatives.map((i) => ({ type: 'initiative', id: i.id, want: initiativeCap(actor, i) })),
             ...w.tasks
               .filter((t) => t.projectId)
               .map((t) => ({ type: 'task', id: t.id, want: taskCap(actor, t) })),
@@ -380,6 +497,37 @@ describeEachDatabase('permission engine against a reference model (property)', (
               .map((p: { id: string }) => p.id)
               .sort(),
           ).toEqual(visibleProjects)
+          // Programs: those a grant reaches, or holding a project the reader sees; initiatives: those a
+          // grant reaches, or linking (they or a sub-initiative) a project the reader sees.
+          const seesProject = (id: string) => visibleProjects.includes(id)
+          const visiblePrograms = w.programs
+            .filter((g) => rank(programCap(actor, g)) >= 0 || g.projectIds.some(seesProject))
+            .map((g) => g.id)
+            .sort()
+          expect(
+            (await api.get(`/v1/orgs/${w.orgId}/programs?limit=200`)).body.data
+              .map((g: { id: string }) => g.id)
+              .sort(),
+            `programs as ${actor.role}`,
+          ).toEqual(visiblePrograms)
+          const below = (id: string): string[] => [
+            id,
+            ...w.initiatives.filter((i) => i.parentId === id).flatMap((i) => below(i.id)),
+          ]
+          const visibleInitiatives = w.initiatives
+            .filter(
+              (i) =>
+                rank(initiativeCap(actor, i)) >= 0 ||
+                below(i.id).some((d) => w.initiatives.find((x) => x.id === d)!.projectIds.some(seesProject)),
+            )
+            .map((i) => i.id)
+            .sort()
+          expect(
+            (await api.get(`/v1/orgs/${w.orgId}/initiatives?limit=200`)).body.data
+              .map((i: { id: string }) => i.id)
+              .sort(),
+            `initiatives as ${actor.role}`,
+          ).toEqual(visibleInitiatives)
           for (const project of w.projects) {
             const c = projectCap(actor, project)
             expect(

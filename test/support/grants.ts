@@ -13,7 +13,10 @@ export async function grant(
   ws: TestWorkspace,
   memberId: string,
   capability: Capability,
-  container: { type: 'org' } | { type: 'team'; id: string } = { type: 'team', id: ws.teamId },
+  container: { type: 'org' } | { type: 'team' | 'project' | 'program' | 'initiative'; id: string } = {
+    type: 'team',
+    id: ws.teamId,
+  },
 ): Promise<void> {
   const res = await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
     subjectType: 'member',

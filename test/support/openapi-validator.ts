@@ -69,6 +69,18 @@ export function createResponseValidator(document: Json) {
   }
 }
 
+/**
+ * Checks a value against one named schema of the document (e.g. every event of a log against
+ * `StreamEvent`); returns the errors, or null when it matches.
+ */
+export function createComponentValidator(document: Json, name: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+  ajv.addSchema({ $id: 'openapi', components: document.components })
+  const validator = ajv.compile({ $ref: `openapi#/components/schemas/${name}` })
+  return (value: unknown): string | null => (validator(value) ? null : ajv.errorsText(validator.errors))
+}
+
 function rewriteRefs(schema: unknown): Json {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'))
 }

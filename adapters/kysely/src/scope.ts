@@ -20,8 +20,9 @@ export function inVisibleTeams<DB, TB extends keyof DB>(
 /**
  * The permission predicate of a task read (`table` names the tasks row: `tasks`, or an alias): its
  * team is visible, or its project holds a grant that reaches the actor. A reader without project
- * grants gets exactly the team predicate, so the project path costs them nothing. For the others
- * the `or` keeps pages exact but is slow on large orgs (docs/performance.md, "Project grants").
+ * grants gets exactly the team predicate, so the project path costs them nothing. The `or` suits
+ * reads of a few known rows; `tasks.list` pages read the two sides apart (`tasks/list.ts`), because
+ * no planner reads the `or` in page order through an index.
  */
 export function visibleTask<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
@@ -57,4 +58,39 @@ export function visibleProjectRef<DB, TB extends keyof DB>(
   )
   if (scope.projectIds.length === 0) return throughTeams
   return eb.or([throughTeams, eb(projectRef as never, 'in', [...scope.projectIds] as never)])
+}
+
+/**
+ * The permission predicate of a program read by reference: a grant reaches it (on the program, or
+ * on an initiative above it: `programIds`), one of its teams is visible, or it holds a project the
+ * reader can view. Org-wide readers are not narrowed (`1 = 1`).
+ */
+export function visibleProgramRef<DB, TB extends keyof DB>(
+  outer: ExpressionBuilder<DB, TB>,
+  programRef: string,
+  orgRef: string,
+  scope: ReadScope,
+): Expression<SqlBool> {
+  if (scope.orgWide) return sql<SqlBool>`1 = 1`
+  const eb = outer as unknown as ExpressionBuilder<Database, never>
+  const throughTeams = eb.exists(
+    eb
+      .selectFrom('programTeams as vgt')
+      .select('vgt.teamId')
+      .whereRef('vgt.orgId', '=', orgRef as never)
+      .whereRef('vgt.programId', '=', programRef as never)
+      .where((e) => inVisibleTeams(e, 'vgt.teamId', scope)),
+  )
+  const throughProjects = eb.exists(
+    eb
+      .selectFrom('programProjects as vgp')
+      .select('vgp.projectId')
+      .whereRef('vgp.orgId', '=', orgRef as never)
+      .whereRef('vgp.programId', '=', programRef as never)
+      .where((e) => visibleProjectRef(e, 'vgp.projectId', 'vgp.orgId', scope)),
+  )
+  const paths = [throughTeams, throughProjects]
+  if (scope.programIds.length > 0)
+    paths.unshift(eb(programRef as never, 'in', [...scope.programIds] as never))
+  return eb.or(paths)
 }

@@ -244,8 +244,13 @@ export function createMcpHttpHandler(engine: Engine, options: McpHttpOptions = {
           const row = await s.protocolSessions.get(id)
           if (!row) return
           const state = row.state as StoredState
-          const uri = 'add' in change ? change.add.uri : change.remove
-          const subscriptions = state.subscriptions.filter((x) => x.uri !== uri)
+          // An added one replaces the same URI in the same workspace (the inbox has one per
+          // workspace); a removal ends the URI in all of them.
+          const subscriptions = state.subscriptions.filter((x) =>
+            'add' in change
+              ? x.uri !== change.add.uri || x.orgId !== change.add.orgId
+              : x.uri !== change.remove,
+          )
           if ('add' in change) subscriptions.push(change.add)
           await s.protocolSessions.update(id, { ...state, subscriptions })
         })

@@ -6,12 +6,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { isProblem, type OrgId } from '@workgraph/core'
 import type { ToolCall } from './tools/types.ts'
-import { parseUri, projectUri, type ResourceRef, taskUri, teamUri, workspaceUri } from './uris.ts'
+import { INBOX_URI, parseUri, projectUri, type ResourceRef, taskUri, teamUri, workspaceUri } from './uris.ts'
 
 const TASKS_PER_PAGE = 50
+/** Unread notifications the inbox resource shows (newest first); `more` says whether others are unread. */
+const INBOX_SIZE = 50
 
 /**
- * `resources/list`: for each workspace, the workspace, its teams and its newest projects (up to 50;
+ * `resources/list`: first the caller's inbox (`workgraph://me/inbox`); then for each workspace, the workspace, its teams and its newest projects (up to 50;
  * milestones are read by URI), then its tasks (newest change first), 50 per page. The cursor is the workspace index and that workspace's task cursor.
  */
 export async function listResources(
@@ -23,6 +25,14 @@ export async function listResources(
   const org = orgs[position.i]
   if (!org) return { resources: [] }
   const resources: Resource[] = []
+  if (position.i === 0 && !position.c)
+    resources.push({
+      uri: INBOX_URI,
+      name: 'My inbox',
+      description:
+        'Your unread notifications in all your workspaces, newest first; subscribe to hear of changes.',
+      mimeType: 'application/json',
+    })
   if (!position.c) {
     resources.push({ uri: workspaceUri(org.id), name: org.name, mimeType: 'application/json' })
     const teams = await call.run('teams.list', { params: { orgId: org.id }, query: { limit: 200 } })
@@ -83,7 +93,29 @@ export async function readRecord(call: ToolCall, ref: ResourceRef): Promise<{ id
   }
 }
 
+/**
+ * The inbox resource: the caller's unread notifications of every workspace (`hub.inbox`, one
+ * permission-scoped read per membership), the unread total (`hub.inboxCounts`), and the workspaces
+ * that failed.
+ */
+export async function readInbox(call: ToolCall): Promise<unknown> {
+  const page = await call.run('hub.inbox', { query: { unread: true, limit: INBOX_SIZE } })
+  const counts = await call.run('hub.inboxCounts', { query: {} })
+  const partial = new Map<string, unknown>()
+  for (const p of [...page.partial, ...counts.partial]) partial.set(p.orgId, p)
+  return {
+    unread: counts.unread,
+    notifications: page.data,
+    more: page.nextCursor !== null,
+    partial: [...partial.values()],
+  }
+}
+
 export async function readResource(call: ToolCall, uri: string): Promise<ReadResourceResult> {
+  if (uri === INBOX_URI) {
+    const body = await readInbox(call)
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] }
+  }
   const ref = parseRef(uri)
   try {
     const { body } = await readRecord(call, ref)

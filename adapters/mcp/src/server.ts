@@ -14,15 +14,15 @@ import {
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
-import { type Engine, type Principal, ProblemError } from '@workgraph/core'
+import { type Engine, type OrgId, type Principal, ProblemError } from '@workgraph/core'
 import { getPrompt, listPrompts } from './prompts.ts'
 import { asMcpError, listResources, parseRef, readRecord, readResource } from './resources.ts'
 import { toolError, toolResult } from './result.ts'
-import { type SharedSubscriptions, Subscriptions } from './subscriptions.ts'
+import { INBOX_RECORD, type SharedSubscriptions, Subscriptions } from './subscriptions.ts'
 import { createToolCall } from './tools/call.ts'
 import { TOOLS } from './tools/index.ts'
 import type { ToolDefinition } from './tools/types.ts'
-import { RESOURCE_TEMPLATES } from './uris.ts'
+import { INBOX_URI, RESOURCE_TEMPLATES } from './uris.ts'
 
 export interface McpServerOptions {
   /** The principal when a request carries none: the local user of a stdio server. */
@@ -110,6 +110,13 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
   )
   server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
     const { uri } = request.params
+    if (uri === INBOX_URI) {
+      // One subscription per workspace the caller belongs to now: each reads that log as them.
+      const orgs = await call(extra).run('orgs.list', { query: { limit: 200 } })
+      for (const org of orgs.data as { id: OrgId }[])
+        await subscriptions.add({ uri, orgId: org.id, recordId: INBOX_RECORD })
+      return {}
+    }
     const ref = parseRef(uri)
     try {
       // Reading it first checks the caller may see it, and pins the record the URI names now.

@@ -10,12 +10,24 @@ import {
 /** Events read per round trip while catching up. */
 const BATCH = 500
 
+/** The events that change what an inbox reads as (a notification arriving, or read, snoozed, archived). */
+const NOTIFICATION_EVENTS = ['notification.created', 'notification.updated']
+
 export interface Subscription {
   uri: string
   orgId: OrgId
-  /** The record's id: events name it as `resourceId` (or, for a task's own records, `data.taskId`). */
+  /**
+   * The record's id: events name it as `resourceId` (or, for a task's own records, `data.taskId`);
+   * `INBOX_RECORD` for the subscriber's own notifications there (one subscription per workspace).
+   */
   recordId: string
 }
+
+/** What an inbox subscription watches in each workspace: the notification events addressed to the reader. */
+export const INBOX_RECORD = 'inbox'
+
+/** One URI may watch several workspaces (the inbox): entries are keyed by URI and workspace. */
+const keyOf = (s: { uri: string; orgId: OrgId }) => `${s.uri} ${s.orgId}`
 
 /** A subscription as stored with its session: `fromSeq` is the org's log position when it was made. */
 export interface StoredSubscription extends Subscription {
@@ -43,7 +55,7 @@ export interface SharedSubscriptions {
  * another instance is loaded on the next wake-up (or poll), and read from the position stored with it.
  */
 export class Subscriptions {
-  private readonly byUri = new Map<string, Subscription>()
+  private readonly byKey = new Map<string, Subscription>()
   private readonly positions = new Map<OrgId, number>()
   private readonly work = new Map<OrgId, Promise<void>>()
   private unsubscribeHub: (() => void) | undefined
@@ -73,7 +85,7 @@ export class Subscriptions {
   detach(): void {
     clearInterval(this.timer)
     this.timer = undefined
-    if (this.shared || this.byUri.size === 0) {
+    if (this.shared || this.byKey.size === 0) {
       this.unsubscribeHub?.()
       this.unsubscribeHub = undefined
     }
@@ -82,14 +94,15 @@ export class Subscriptions {
   async add(subscription: Subscription): Promise<void> {
     if (!this.positions.has(subscription.orgId))
       this.positions.set(subscription.orgId, await lastEventSeq(this.engine.storage, subscription.orgId))
-    this.byUri.set(subscription.uri, subscription)
+    this.byKey.set(keyOf(subscription), subscription)
     await this.shared?.save({ add: { ...subscription, fromSeq: this.positions.get(subscription.orgId)! } })
     // Shared: only the instance holding the stream listens (`attach`); it loads this from the store.
     if (!this.shared) this.listen()
   }
 
+  /** Ends every subscription to the URI (for the inbox, in each workspace). */
   async remove(uri: string): Promise<void> {
-    this.byUri.delete(uri)
+    for (const [key, s] of this.byKey) if (s.uri === uri) this.byKey.delete(key)
     await this.shared?.save({ remove: uri })
   }
 
@@ -98,7 +111,7 @@ export class Subscriptions {
     this.unsubscribeHub = undefined
     clearInterval(this.timer)
     this.timer = undefined
-    this.byUri.clear()
+    this.byKey.clear()
   }
 
   /** Catches one org up; runs after any catch-up already under way for it, so events go out in order. */
@@ -129,13 +142,13 @@ export class Subscriptions {
   private async sync(): Promise<void> {
     const stored = await this.shared?.load()
     if (!stored) return
-    const known = new Set(this.byUri.keys())
-    this.byUri.clear()
+    const known = new Set(this.byKey.keys())
+    this.byKey.clear()
     for (const s of stored) {
-      this.byUri.set(s.uri, { uri: s.uri, orgId: s.orgId, recordId: s.recordId })
+      this.byKey.set(keyOf(s), { uri: s.uri, orgId: s.orgId, recordId: s.recordId })
       // A subscription new to this instance is read from where it was made (an update may repeat).
       const at = this.positions.get(s.orgId)
-      if (!known.has(s.uri) && (at === undefined || s.fromSeq < at)) this.positions.set(s.orgId, s.fromSeq)
+      if (!known.has(keyOf(s)) && (at === undefined || s.fromSeq < at)) this.positions.set(s.orgId, s.fromSeq)
     }
   }
 
@@ -151,7 +164,7 @@ export class Subscriptions {
       this.positions.set(orgId, events[events.length - 1]!.seq)
       const changed = new Set<string>()
       for (const event of events)
-        for (const s of this.byUri.values())
+        for (const s of this.byKey.values())
           if (s.orgId === orgId && concerns(event, s.recordId)) changed.add(s.uri)
       for (const uri of changed) await this.notify(uri)
       if (events.length < BATCH) return
@@ -160,12 +173,15 @@ export class Subscriptions {
 }
 
 /**
- * Whether an event changes what the subscribed record reads as: the record itself, a task's own
+ * Whether an event changes what the subscribed record reads as: for the inbox, a notification event
+ * addressed to the reader; else the record itself, a task's own
  * records (comments, links: `data.taskId`), comments on it (`data.subjectId`), or, for a cycle, a
  * project or a milestone, a task entering or leaving it; for a project also its milestones, its
  * status updates and reactions to it.
  */
 function concerns(event: StoredEvent, recordId: string): boolean {
+  // The log read is the reader's: an addressed event there is addressed to them.
+  if (recordId === INBOX_RECORD) return event.recipientId != null && NOTIFICATION_EVENTS.includes(event.kind)
   if (event.resourceId === recordId) return true
   const data = event.data as Record<string, any> | null
   if (data?.taskId === recordId || data?.subjectId === recordId) return true

@@ -58,6 +58,12 @@ export function parseUri(uri: string): ResourceRef | null {
   return { kind: 'session', orgId, id: value }
 }
 
+/**
+ * The caller's unread notifications across their workspaces. A fixed URI (listed by
+ * `resources/list`, not a template): it names no workspace, so `parseUri` does not take it.
+ */
+export const INBOX_URI = 'workgraph://me/inbox'
+
 export const workspaceUri = (orgId: string) => `workgraph://orgs/${orgId}`
 export const teamUri = (orgId: string, key: string) =>
   `workgraph://orgs/${orgId}/teams/${encodeURIComponent(key)}`

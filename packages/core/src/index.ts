@@ -183,7 +183,7 @@ export type {
 export { defineOperation, isOrgScoped, isWrite } from './kernel/operation.ts'
 export type { KeysetPosition, Page, PageRequest } from './kernel/pagination.ts'
 export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './kernel/pagination.ts'
-export type { AccessProfile, Container } from './kernel/permissions.ts'
+export type { AccessProfile, Container, ContainerReach } from './kernel/permissions.ts'
 export { capabilityIn, readScope } from './kernel/permissions.ts'
 export type { Principal, Scope } from './kernel/principal.ts'
 export { SCOPES } from './kernel/principal.ts'

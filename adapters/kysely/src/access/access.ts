@@ -13,6 +13,7 @@ import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
+import { containersAbove, reachByRecursion } from './container-reach.ts'
 
 type GrantRow = Omit<Database['grants'], 'createdAt' | 'updatedAt'> & {
   createdAt: Date | string
@@ -61,6 +62,8 @@ export function accessRepo(db: Kysely<Database>): AccessRepo {
       )
       return (await runCompiled(db, query)).map(toGrant)
     },
+    reach: (orgId, from) => reachByRecursion(db, orgId, from),
+    containersAbove: (orgId, holder) => containersAbove(db, orgId, holder),
     async holderIds(orgId, query, page) {
       const { roles, containers, minRank } = query
       const onContainers = (eb: any) =>

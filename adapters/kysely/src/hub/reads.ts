@@ -291,7 +291,12 @@ export function hubReadRepo(db: Kysely<Database>, dialect: Dialect): HubReadRepo
       // reader; a notification's events are its recipient's alone.
       if (!scope.orgWide) {
         query = query.where((eb) =>
-          eb.or([inVisibleTeams(eb, 'teamId', scope), eb('resourceId', '=', scope.actorId)]),
+          eb.or([
+            inVisibleTeams(eb, 'teamId', scope),
+            eb('resourceId', '=', scope.actorId),
+            // Events addressed to the reader (their notifications) belong to no team.
+            eb('recipientId', '=', scope.actorId),
+          ]),
         )
       }
       query = query.where((eb) =>

@@ -2,7 +2,7 @@ import type { OrgId, ReadScope, TypeaheadHit, TypeaheadType } from '@workgraph/c
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiative-rows.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams, visibleTask } from '../scope.ts'
+import { inVisibleTeams, visibleProgramRef, visibleTask } from '../scope.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>
 // The branches select the same columns from different tables.
@@ -94,7 +94,8 @@ export async function typeaheadHits(
           .select(['id', 'name', sql<null>`null`.as('key')])
           .where('orgId', '=', orgId)
           .where('archivedAt', 'is', null)
-          .where(startsWith('programs.name', prefix)),
+          .where(startsWith('programs.name', prefix))
+          .where((eb) => visibleProgramRef(eb, 'programs.id', 'programs.orgId', scope)),
         'programs.name',
       )
     } else if (type === 'initiative') {

@@ -69,8 +69,9 @@ export function visibleProjectRef<DB extends Database, TB extends keyof DB>(
 
 /**
  * The permission predicate of an initiative read: org-wide readers see all; others see an initiative
- * when it or one of its sub-initiatives (the closure table) links a project they can view (through
- * its teams or a grant on it). It is part of the query, so pages are exact.
+ * a grant reaches (on it or an initiative above it: `scope.initiativeIds`), or one that, or one of
+ * whose sub-initiatives (the closure table), links a project they can view (through its teams or a
+ * grant on it or on what holds it). It is part of the query, so pages are exact.
  */
 export function visibleInitiativeRef<DB extends Database, TB extends keyof DB>(
   outer: ExpressionBuilder<DB, TB>,
@@ -80,7 +81,7 @@ export function visibleInitiativeRef<DB extends Database, TB extends keyof DB>(
 ): Expression<SqlBool> {
   if (scope.orgWide) return sql<SqlBool>`1 = 1`
   const eb = asBase(outer)
-  return eb.exists(
+  const throughProjects = eb.exists(
     eb
       .selectFrom('initiativeClosure as vc')
       .innerJoin('initiativeProjects as vip', (j) =>
@@ -91,4 +92,6 @@ export function visibleInitiativeRef<DB extends Database, TB extends keyof DB>(
       .whereRef('vc.ancestorId', '=', idRef as never)
       .where((e) => visibleProjectOf(e, 'vip.projectId', 'vip.orgId', scope)),
   )
+  if (scope.initiativeIds.length === 0) return throughProjects
+  return eb.or([eb(idRef as never, 'in', [...scope.initiativeIds] as never), throughProjects])
 }

@@ -35,7 +35,12 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
       let query = db.selectFrom('events').selectAll().where('orgId', '=', orgId).where('seq', '>', afterSeq)
       if (scope && !scope.orgWide) {
         query = query.where((eb) =>
-          eb.or([inVisibleTeams(eb, 'teamId', scope), eb('resourceId', '=', scope.actorId)]),
+          eb.or([
+            inVisibleTeams(eb, 'teamId', scope),
+            eb('resourceId', '=', scope.actorId),
+            // Events addressed to the reader (their notifications) belong to no team.
+            eb('recipientId', '=', scope.actorId),
+          ]),
         )
       }
       // A notification's events are its recipient's alone, even for readers who see the whole org.

@@ -5,6 +5,7 @@ import { visibleInitiativeRef } from '../initiatives/initiative-rows.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
+import { visibleProgramRef } from '../scope.ts'
 
 function toRow(r: {
   initiativeId: string
@@ -43,12 +44,16 @@ export function initiativeProgramRepo(db: Kysely<Database>): InitiativeProgramRe
         .executeTakeFirst()
       return Number(result.numDeletedRows) > 0
     },
-    async programsOf(orgId, initiativeId, page) {
-      const q = db
+    async programsOf(orgId, initiativeId, page, scope) {
+      let q = db
         .selectFrom('initiativePrograms')
         .select([...COLUMNS])
         .where('orgId', '=', orgId)
         .where('initiativeId', '=', initiativeId)
+      if (!scope.orgWide)
+        q = q.where((eb) =>
+          visibleProgramRef(eb, 'initiativePrograms.programId', 'initiativePrograms.orgId', scope),
+        )
       const rows = await keysetPage(q, page, { sort: 'position', id: 'programId' }).execute()
       return rows.map(toRow)
     },

@@ -22,7 +22,7 @@ import { iso, isoOrNull, json } from '../normalize.ts'
 import { memberColumns, toMember } from '../orgs/orgs.ts'
 import { stateTally } from '../projects/state-tally.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams, visibleProjectRef } from '../scope.ts'
+import { inVisibleTeams, visibleProgramRef, visibleProjectRef } from '../scope.ts'
 import { toTeam } from '../teams/teams.ts'
 import { purgeFollowedRecord } from './purge.ts'
 
@@ -68,8 +68,8 @@ function visibleProject(eb: ExpressionBuilder<Database, 'programProjects'>, scop
 }
 
 export function programRepo(db: Kysely<Database>): ProgramRepo {
-  const select = (orgId: OrgId) =>
-    db
+  const select = (orgId: OrgId, scope?: ReadScope) => {
+    const q = db
       .selectFrom('programs')
       .selectAll('programs')
       .select((eb) => [
@@ -77,6 +77,10 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
         latestUpdate(eb).select('su.createdAt').as('lastUpdateAt'),
       ])
       .where('programs.orgId', '=', orgId)
+    return !scope || scope.orgWide
+      ? q
+      : q.where((eb) => visibleProgramRef(eb, 'programs.id', 'programs.orgId', scope))
+  }
   const links = (orgId: OrgId, id: ProgramId) =>
     db
       .selectFrom('programProjects')
@@ -106,12 +110,12 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
     async insert(program) {
       await db.insertInto('programs').values(program).execute()
     },
-    async get(orgId, id) {
-      const row = await select(orgId).where('programs.id', '=', id).executeTakeFirst()
+    async get(orgId, id, scope) {
+      const row = await select(orgId, scope).where('programs.id', '=', id).executeTakeFirst()
       return row ? (await withLabels(orgId, [row]))[0]! : null
     },
-    async list(orgId, filter, page) {
-      let q = select(orgId)
+    async list(orgId, filter, page, scope) {
+      let q = select(orgId, scope)
       if (filter.status) q = q.where('programs.status', '=', filter.status)
       if (filter.ownerId === null) q = q.where('programs.ownerId', 'is', null)
       else if (filter.ownerId) q = q.where('programs.ownerId', '=', filter.ownerId)

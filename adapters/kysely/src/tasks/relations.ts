@@ -6,7 +6,8 @@ import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
 import { withLabelIds } from './labels.ts'
-import { taskSelect, toTask } from './tasks.ts'
+import { taskSelect } from './task-select.ts'
+import { toTask } from './tasks.ts'
 
 export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
   const record = (r: Selectable<Database['taskRelations']>): TaskRelationRecord => ({

@@ -3,7 +3,6 @@ import type {
   MemberId,
   MilestoneId,
   OrgId,
-  PageRequest,
   ProjectId,
   ReadScope,
   StateId,
@@ -11,39 +10,17 @@ import type {
   TaskId,
   TeamId,
 } from '@workgraph/core'
-import type { TaskFilter, TaskRepo, TaskSort } from '@workgraph/core/storage'
-import { type Kysely, sql } from 'kysely'
+import type { TaskRepo } from '@workgraph/core/storage'
+import type { Kysely } from 'kysely'
 import { deleteRecordProperties } from '../connectors/record-properties.ts'
 import { compiledOnce, runCompiled } from '../fast-path.ts'
-import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
-import { fieldSortKey } from './fields.ts'
+import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
 import { withLabelIds } from './labels.ts'
-import { applyTaskFilters, blockedBy, taskSortKey } from './search.ts'
-
-/**
- * Tasks with their key and state category (from the team and the state, so renaming either is one
- * write) and whether an open, unarchived task the reader may view blocks them.
- */
-export function taskSelect(db: Kysely<Database>, scope: ReadScope, blocked: 'inline' | 'after' = 'inline') {
-  const q = db
-    .selectFrom('tasks')
-    .innerJoin('teams', (j) =>
-      j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
-    )
-    .innerJoin('workflowStates as s', (j) =>
-      j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
-    )
-    .selectAll('tasks')
-    .select(['teams.key as teamKey', 's.category as stateCategory'])
-    .where('tasks.deletedAt', 'is', null)
-  // 'after': the caller sets the flag with `withBlockedFlags`, one query for the whole page.
-  return blocked === 'inline'
-    ? q.select((eb) => blockedBy(eb, scope).as('isBlocked'))
-    : q.select(sql<boolean>`0`.as('isBlocked'))
-}
+import { taskPageRows } from './list.ts'
+import { taskSelect } from './task-select.ts'
 
 /**
  * Sets `isBlocked` on a page of tasks with one look-up of their open, unarchived blockers the reader
@@ -63,7 +40,6 @@ async function withBlockedFlags<T extends { id: string; isBlocked: boolean }>(
     `tasks.blockedFlags:${tasks.length}:${scopeShape(scope)}`,
     [orgId, ...tasks.map((t) => t.id), ...scopeArgs(scope)],
     (args) => {
-      const ids = args.slice(1, 1 + tasks.length)
       let q = db
         .selectFrom('taskDependencies as d')
         .innerJoin('tasks as b', (j) => j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'))
@@ -73,7 +49,7 @@ async function withBlockedFlags<T extends { id: string; isBlocked: boolean }>(
         .select('d.blockedId')
         .distinct()
         .where('d.orgId', '=', args[0]!)
-        .where('d.blockedId', 'in', ids)
+        .where('d.blockedId', 'in', args.slice(1, 1 + tasks.length))
         .where('b.deletedAt', 'is', null)
         .where('b.archivedAt', 'is', null)
         .where('bs.category', 'not in', ['completed', 'canceled'])
@@ -88,48 +64,6 @@ async function withBlockedFlags<T extends { id: string; isBlocked: boolean }>(
 }
 
 export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
-  /** The page query of `list`: filters, the reader's scope and the keyset. */
-  function listQuery(orgId: OrgId, filter: TaskFilter, page: PageRequest<TaskSort>, scope: ReadScope) {
-    let q = taskSelect(db, scope, 'after').where('tasks.orgId', '=', orgId)
-    if (!scope.orgWide) q = q.where((eb) => visibleTask(eb, 'tasks', scope))
-    if (filter.teamId) q = q.where('tasks.teamId', '=', filter.teamId)
-    if (filter.stateId) q = q.where('tasks.stateId', '=', filter.stateId)
-    if (filter.stateCategory?.length) q = q.where('s.category', 'in', filter.stateCategory)
-    if (filter.assigneeId === null) q = q.where('tasks.assigneeId', 'is', null)
-    else if (filter.assigneeId) q = q.where('tasks.assigneeId', '=', filter.assigneeId)
-    if (filter.priority) q = q.where('tasks.priority', '=', filter.priority)
-    if (filter.cycleId === null) q = q.where('tasks.cycleId', 'is', null)
-    else if (filter.cycleId) q = q.where('tasks.cycleId', '=', filter.cycleId)
-    if (filter.projectId === null) q = q.where('tasks.projectId', 'is', null)
-    else if (filter.projectId) q = q.where('tasks.projectId', '=', filter.projectId)
-    if (filter.milestoneId === null) q = q.where('tasks.milestoneId', 'is', null)
-    else if (filter.milestoneId) q = q.where('tasks.milestoneId', '=', filter.milestoneId)
-    if (filter.updatedSince) q = q.where('tasks.updatedAt', '>=', filter.updatedSince)
-    if (filter.archived === true) q = q.where('tasks.archivedAt', 'is not', null)
-    if (filter.archived === false) q = q.where('tasks.archivedAt', 'is', null)
-    if (filter.parentId) q = q.where('tasks.parentId', '=', filter.parentId)
-    // A task's blockers, or the tasks it blocks: one side of its dependency rows.
-    const linked = (pick: 'blockerId' | 'blockedId', other: 'blockedId' | 'blockerId', taskId: string) =>
-      q.where('tasks.id', 'in', (eb) =>
-        eb.selectFrom('taskDependencies').select(pick).where('orgId', '=', orgId).where(other, '=', taskId),
-      )
-    if (filter.awakeAt) {
-      const awakeAt = filter.awakeAt
-      q = q.where('tasks.id', 'not in', (eb) =>
-        eb
-          .selectFrom('triageSnoozes')
-          .select('taskId')
-          .where('orgId', '=', orgId)
-          .where('snoozedUntil', '>', awakeAt),
-      )
-    }
-    if (filter.blockersOf) q = linked('blockerId', 'blockedId', filter.blockersOf)
-    if (filter.blockedBy) q = linked('blockedId', 'blockerId', filter.blockedBy)
-    q = applyTaskFilters(q, orgId, filter, scope, dialect)
-    const sort = filter.sortField ? fieldSortKey(orgId, filter.sortField, page.direction) : taskSortKey(page)
-    return keysetPage(q, page, { sort, id: 'tasks.id' })
-  }
-
   return {
     async insert(task) {
       await db
@@ -152,25 +86,7 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
       return row ? (await withLabelIds(db, orgId, [toTask(row)]))[0]! : null
     },
     async list(orgId, filter, page, scope) {
-      // The plain list (no filter but `archived`, the usual first request of a client) is compiled
-      // once per sort, page size and scope shape; any other filter builds its query each time.
-      const plain =
-        !filter.sortField && Object.entries(filter).every(([k, v]) => k === 'archived' || v === undefined)
-      const rows = plain
-        ? await runCompiled(
-            db,
-            compiledOnce(
-              db,
-              `tasks.list:${filter.archived}:${page.sort}:${page.direction}:${page.limit}:${afterShape(page)}:${scopeShape(scope)}`,
-              [orgId, ...(page.after ? [page.after.value, page.after.id] : []), ...scopeArgs(scope)],
-              (args) => {
-                const after = page.after ? { value: args[1]!, id: args[2]! } : null
-                const standIn = scopeStandIn(scope, args.slice(page.after ? 3 : 1))
-                return listQuery(args[0] as OrgId, filter, { ...page, after }, standIn)
-              },
-            ),
-          )
-        : await listQuery(orgId, filter, page, scope).execute()
+      const rows = await taskPageRows(db, dialect, orgId, filter, page, scope)
       return withLabelIds(db, orgId, await withBlockedFlags(db, orgId, rows.map(toTask), scope))
     },
     async update(orgId, id, patch) {
@@ -255,26 +171,4 @@ export function toTask(r: Row): Omit<Task, 'labelIds' | 'fields'> {
     projectId: r.projectId as ProjectId | null,
     milestoneId: r.milestoneId as MilestoneId | null,
   }
-}
-
-/** What of a reader's scope changes the SQL of a scoped query: org-wide, or how many teams and projects. */
-function scopeShape(scope: ReadScope): string {
-  return scope.orgWide ? 'org' : `${scope.teamIds.length}/${scope.projectIds.length}`
-}
-
-/** The scope's values as arguments of a query from `compiledOnce`: none for an org-wide reader. */
-function scopeArgs(scope: ReadScope): string[] {
-  return scope.orgWide ? [] : [...scope.teamIds, ...scope.projectIds]
-}
-
-/** The scope with stand-ins for its teams and projects, to build the query once. */
-function scopeStandIn(scope: ReadScope, args: readonly string[]): ReadScope {
-  if (scope.orgWide) return scope
-  const teams = scope.teamIds.length
-  return { ...scope, teamIds: args.slice(0, teams), projectIds: args.slice(teams) }
-}
-
-/** A keyset position adds a comparison; a null sort value is never sent (sort keys are not null). */
-function afterShape(page: PageRequest<TaskSort>): string {
-  return page.after ? 'after' : 'first'
 }

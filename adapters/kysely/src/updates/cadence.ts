@@ -11,6 +11,7 @@ import { latestUpdate as latestOf, visibleInitiativeRef } from '../initiatives/i
 import { iso, isoOrNull } from '../normalize.ts'
 import { latestUpdate, visibleProject } from '../projects/project-rows.ts'
 import type { Database } from '../schema.ts'
+import { visibleProgramRef } from '../scope.ts'
 
 export function updateSettingsRepo(db: Kysely<Database>): UpdateSettingsRepo {
   return {
@@ -81,7 +82,7 @@ export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
         }
       }
       if (want('program')) {
-        // Every member may view a program (programs/service.ts).
+        // The programs the reader may view (programs/service.ts).
         let q = db
           .selectFrom('programs')
           .select(['programs.id', 'programs.name', 'programs.ownerId', 'programs.createdAt'])
@@ -93,6 +94,7 @@ export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
           .where('programs.orgId', '=', orgId)
           .where('programs.archivedAt', 'is', null)
           .where('programs.status', '!=', 'retired')
+          .where((eb) => visibleProgramRef(eb, 'programs.id', 'programs.orgId', scope))
         if (filter.ownerId) q = q.where('programs.ownerId', '=', filter.ownerId)
         for (const r of await q.execute()) out.push(row('program', r))
       }

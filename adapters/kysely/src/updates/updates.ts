@@ -6,6 +6,7 @@ import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiati
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
+import { visibleProgramRef } from '../scope.ts'
 
 type Row = { [K in keyof Database['statusUpdates']]: unknown }
 type RevisionRow = { [K in keyof Database['statusUpdateRevisions']]: unknown }
@@ -108,8 +109,10 @@ export function updateRepo(db: Kysely<Database>): UpdateRepo {
               eb('subjectType', '=', 'initiative'),
               visibleInitiativeRef(eb, 'statusUpdates.subjectId', 'statusUpdates.orgId', scope),
             ]),
-            // Every member may view a program (programs/service.ts), so its updates too.
-            eb('subjectType', '=', 'program'),
+            eb.and([
+              eb('subjectType', '=', 'program'),
+              visibleProgramRef(eb, 'statusUpdates.subjectId', 'statusUpdates.orgId', scope),
+            ]),
           ]),
         )
       }

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { ACCESS_EVENT_DATA } from './event-data.ts'
 import { accessCatalogue } from './operations.ts'
 
 /** Invitations, team membership and grants: who may do what. */
@@ -13,6 +14,7 @@ export const accessGroup: ResourceGroup = {
     },
   ],
   operations: accessCatalogue,
+  eventData: ACCESS_EVENT_DATA,
   events: [
     {
       kinds: ['invitation.created', 'invitation.resent', 'invitation.revoked'],

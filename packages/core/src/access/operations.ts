@@ -40,6 +40,17 @@ import {
 } from './service.ts'
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
+/** What `access.explain` and `access.holders` can be asked about. */
+const TARGET_TYPES = [
+  'org',
+  'team',
+  'workflowState',
+  'task',
+  'project',
+  'milestone',
+  'program',
+  'initiative',
+] as const
 const invitationsPath = '/v1/orgs/{orgId}/invitations'
 const invitationParams = obj({ ...paramsOf(invitationsPath), invitationId: IdSchema('InvitationId') })
 const invitationOperations: AnyOperation[] = [
@@ -204,7 +215,7 @@ const grantOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'List grants',
     description:
-      'Needs `manage` on the org, or on the team or project named by `containerType=team|project&containerId=…`.',
+      'Needs `manage` on the org, or on the team, project, program or initiative named by `containerType=…&containerId=…` (a grant on a program or an initiative above it counts there).',
     params: obj(paramsOf(grantsPath)),
     query: obj({
       ...PageQuery,
@@ -240,7 +251,7 @@ const grantOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Grant a capability',
     description:
-      'To a member, an agent or a whole team, on the org, one team or one project. Needs `manage` on that container; a project the caller cannot view is a 404.',
+      "To a member, an agent or a whole team, on the org, one team, one project, one program or one initiative. A grant on a program reaches its projects (and their tasks and milestones); one on an initiative reaches its sub-initiatives, the programs and projects linked to any of them and those programs' projects. Needs `manage` on that container; a container the caller cannot view is a 404.",
     params: obj(paramsOf(grantsPath)),
     body: obj({
       subjectType: StringEnum(SUBJECT_TYPES),
@@ -293,12 +304,12 @@ const grantOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'Explain why an actor can or cannot do something',
     description:
-      'The effective capability of a member or agent on the org, a team, a workflow state, a task, a project or a milestone, and the role and grants that decided it (a task in a project is held by its team and by its project: grants on either count, and `decidedBy` names the highest). Managers ask about anyone; anyone may ask about themselves.',
+      'The effective capability of a member or agent on the org, a team, a workflow state, a task, a project, a milestone, a program or an initiative, and the role and grants that decided it (a task in a project is held by its team, its project, the programs holding the project and the initiatives above either: grants on any of them count, and `decidingGrant` names the highest, with the container it is on). Managers ask about anyone; anyone may ask about themselves.',
     params: obj(paramsOf('/v1/orgs/{orgId}')),
     query: obj({
       actorId: ActorIdSchema,
       capability: CapabilitySchema,
-      targetType: StringEnum(['org', 'team', 'workflowState', 'task', 'project', 'milestone'] as const),
+      targetType: StringEnum(TARGET_TYPES),
       targetId: Type.Optional(Type.String({ maxLength: 40 })),
     }),
     response: Type.Object(
@@ -355,12 +366,12 @@ const holdersOperation = declareOperation({
   scope: 'work:read',
   summary: 'List who holds a capability on a record, and through what',
   description:
-    'Every member and agent holding at least `capability` (default `view`) on the org, a team, a workflow state, a task, a project or a milestone, with their effective capability, their role and the grants that reach them (a grant to a team reaches its members). Needs `manage` on the record, as reading its grants does (`grants.list`); ordered by actor id.',
+    'Every member and agent holding at least `capability` (default `view`) on the org, a team, a workflow state, a task, a project, a milestone, a program or an initiative, with their effective capability, their role and the grants that reach them (a grant to a team reaches its members). Needs `manage` on the record, as reading its grants does (`grants.list`); ordered by actor id.',
   params: obj(paramsOf('/v1/orgs/{orgId}')),
   query: obj({
     ...PageQuery,
     capability: Type.Optional(CapabilitySchema),
-    targetType: StringEnum(['org', 'team', 'workflowState', 'task', 'project', 'milestone'] as const),
+    targetType: StringEnum(TARGET_TYPES),
     targetId: Type.Optional(Type.String({ maxLength: 40 })),
   }),
   response: PageOf(Holder, 'AccessHolder'),

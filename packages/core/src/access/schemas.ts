@@ -21,6 +21,9 @@ export type SubjectType = (typeof SUBJECT_TYPES)[number]
 /** Containers that hold records (the permission engine's list). */
 export { CONTAINER_TYPES, type ContainerType }
 
+/** Containers an approval policy may gate (policies on programs and initiatives are not built). */
+export const POLICY_CONTAINER_TYPES = ['org', 'team', 'project'] as const satisfies readonly ContainerType[]
+
 export const Grant = Type.Object(
   {
     id: IdSchema('GrantId'),
@@ -31,9 +34,11 @@ export const Grant = Type.Object(
     subjectId: Type.String({ description: 'A MemberId, AgentId or TeamId, per `subjectType`.' }),
     containerType: StringEnum(CONTAINER_TYPES, {
       description:
-        'Where it applies: the whole org, one team, or one project (its tasks and milestones, whichever teams they are in).',
+        'Where it applies: the whole org, one team, one project (its tasks and milestones, whichever teams they are in), one program (the program and its projects) or one initiative (it, its sub-initiatives, the programs and projects linked to any of them, and their projects).',
     }),
-    containerId: Type.String({ description: 'The OrgId, TeamId or ProjectId, per `containerType`.' }),
+    containerId: Type.String({
+      description: 'The OrgId, TeamId, ProjectId, ProgramId or InitiativeId, per `containerType`.',
+    }),
     capability: CapabilitySchema,
     createdAt: Timestamp('When the grant was made.'),
     updatedAt: Timestamp('When the grant last changed.'),
@@ -221,7 +226,7 @@ export const ContainerApprovalPolicy = Type.Object(
   {
     id: IdSchema('ApprovalPolicyId'),
     orgId: IdSchema('OrgId'),
-    containerType: StringEnum(CONTAINER_TYPES, {
+    containerType: StringEnum(POLICY_CONTAINER_TYPES, {
       description: 'The container whose records it gates: the org, one team or one project.',
     }),
     containerId: Type.String({ description: 'The OrgId, TeamId or ProjectId, per `containerType`.' }),

@@ -12,7 +12,7 @@ import type {
   TeamId,
 } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { Container } from '../kernel/permissions.ts'
+import type { Container, ContainerReach } from '../kernel/permissions.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type {
   Agent,
@@ -38,6 +38,23 @@ export interface AccessRepo {
   teamsOf(orgId: OrgId, actorId: ActorId): Promise<string[]>
   /** Grants held by the actor directly or by any of the given teams. */
   grantsFor(orgId: OrgId, actorId: ActorId, teamIds: readonly string[]): Promise<Grant[]>
+  /**
+   * What grants on these programs and initiatives reach: the initiatives below the granted ones
+   * (themselves included), the programs those link plus the granted programs, and every project any
+   * of them holds. Only existing records of the org are returned.
+   */
+  reach(
+    orgId: OrgId,
+    from: { programIds: readonly string[]; initiativeIds: readonly string[] },
+  ): Promise<ContainerReach>
+  /**
+   * The programs and initiatives holding a project, a program or an initiative (the program or
+   * initiative itself included), initiatives with all their ancestors.
+   */
+  containersAbove(
+    orgId: OrgId,
+    holder: { type: 'project' | 'program' | 'initiative'; id: string },
+  ): Promise<{ programIds: string[]; initiativeIds: string[] }>
   listTeamMembers(orgId: OrgId, teamId: TeamId, page: PageRequest<'id'>): Promise<TeamMembership[]>
   /**
    * Actors holding at least a rank on a record, by id: active members whose role is one of

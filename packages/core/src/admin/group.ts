@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { ADMIN_EVENT_DATA } from './event-data.ts'
 import { adminOperations } from './operations.ts'
 
 /** Workspace administration: settings, email domains verified by DNS, the audit log. */
@@ -13,6 +14,7 @@ export const adminGroup: ResourceGroup = {
     },
   ],
   operations: adminOperations,
+  eventData: ADMIN_EVENT_DATA,
   events: [
     { kinds: ['org_settings.updated'], emittedBy: '`orgSettings.update` (resource id: the org)' },
     {

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { AGENT_EVENT_DATA } from './event-data.ts'
 import { agentsCatalogue } from './operations.ts'
 
 /** AI agents, their work sessions and the approval gate. */
@@ -17,6 +18,7 @@ export const agentsGroup: ResourceGroup = {
     },
   ],
   operations: agentsCatalogue,
+  eventData: AGENT_EVENT_DATA,
   events: [
     {
       kinds: ['agent.created', 'agent.updated', 'agent.deactivated', 'agent.reactivated'],

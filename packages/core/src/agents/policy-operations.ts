@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { CapabilitySchema, CONTAINER_TYPES, ContainerApprovalPolicy } from '../access/schemas.ts'
+import { CapabilitySchema, ContainerApprovalPolicy, POLICY_CONTAINER_TYPES } from '../access/schemas.ts'
 import type { ApprovalPolicyId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
@@ -47,7 +47,7 @@ export const policyOperations: AnyOperation[] = [
     params: obj(paramsOf(policiesPath)),
     query: obj({
       ...PageQuery,
-      containerType: Type.Optional(StringEnum(CONTAINER_TYPES)),
+      containerType: Type.Optional(StringEnum(POLICY_CONTAINER_TYPES)),
       containerId: Type.Optional(Type.String({ maxLength: 40 })),
     }),
     response: PageOf(ContainerApprovalPolicy, 'ContainerApprovalPolicy'),
@@ -67,7 +67,7 @@ export const policyOperations: AnyOperation[] = [
       "Actions of agents on records the container holds, naming one of `operations` or needing one of `capabilities`, become approval requests instead of running. Needs `manage` on the container. The agent's own `approvalPolicy` still applies everywhere.",
     params: obj(paramsOf(policiesPath)),
     body: obj({
-      containerType: StringEnum(CONTAINER_TYPES),
+      containerType: StringEnum(POLICY_CONTAINER_TYPES),
       containerId: Type.String({ maxLength: 40, description: 'The OrgId, TeamId or ProjectId.' }),
       operations: Type.Optional(Operations),
       capabilities: Type.Optional(Capabilities),

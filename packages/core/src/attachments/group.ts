@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { ATTACHMENT_EVENT_DATA } from './event-data.ts'
 import { attachmentOperations } from './operations.ts'
 import { attachmentTargets } from './targets.ts'
 
@@ -14,6 +15,7 @@ export const attachmentsGroup: ResourceGroup = {
     },
   ],
   operations: attachmentOperations,
+  eventData: ATTACHMENT_EVENT_DATA,
   events: [
     {
       kinds: ['attachment.created', 'attachment.deleted'],

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { COMMENT_EVENT_DATA } from './event-data.ts'
 import { commentsCatalogue } from './operations.ts'
 import { reactionsCatalogue } from './reaction-operations.ts'
 import { commentTargets } from './targets.ts'
@@ -15,6 +16,7 @@ export const commentsGroup: ResourceGroup = {
     { name: 'Reactions', description: 'Emoji reactions to tasks, projects, status updates and comments.' },
   ],
   operations: [...commentsCatalogue, ...reactionsCatalogue],
+  eventData: COMMENT_EVENT_DATA,
   events: [
     {
       kinds: [

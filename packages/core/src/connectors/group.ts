@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { CONNECTOR_EVENT_DATA } from './event-data.ts'
 import { connectorOperations } from './operations.ts'
 
 /** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks and projects. */
@@ -12,6 +13,7 @@ export const connectorsGroup: ResourceGroup = {
     },
   ],
   operations: connectorOperations,
+  eventData: CONNECTOR_EVENT_DATA,
   events: [
     {
       kinds: ['connector_provider.updated'],

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { CYCLE_EVENT_DATA } from './event-data.ts'
 import { cyclesCatalogue } from './operations.ts'
 import { cycleTargets } from './targets.ts'
 
@@ -14,6 +15,7 @@ export const cyclesGroup: ResourceGroup = {
     },
   ],
   operations: cyclesCatalogue,
+  eventData: CYCLE_EVENT_DATA,
   events: [
     {
       kinds: [

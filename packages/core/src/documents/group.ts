@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { DOCUMENT_EVENT_DATA } from './event-data.ts'
 import { documentOperations } from './operations.ts'
 import { documentTargets } from './targets.ts'
 
@@ -14,6 +15,7 @@ export const documentsGroup: ResourceGroup = {
     },
   ],
   operations: documentOperations,
+  eventData: DOCUMENT_EVENT_DATA,
   events: [
     {
       kinds: [

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { FIELD_EVENT_DATA } from './event-data.ts'
 import { customFieldOperations } from './operations.ts'
 
 /** Per-org custom field definitions, scoped to teams and record kinds, and their values on tasks and projects. */
@@ -14,6 +15,7 @@ export const customFieldsGroup: ResourceGroup = {
     },
   ],
   operations: customFieldOperations,
+  eventData: FIELD_EVENT_DATA,
   events: [
     {
       kinds: [

@@ -1,5 +1,6 @@
 import type { OperationExamples } from '../kernel/operation.ts'
 import { notificationExample } from '../notifications/examples.ts'
+import { taskExample } from '../projects/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
@@ -61,6 +62,44 @@ const approval = {
 
 const none = { items: [], more: false }
 
+const updateDue = {
+  orgId: id('org'),
+  subjectType: 'project',
+  subjectId: id('proj'),
+  name: 'Launch',
+  ownerId: id('mem'),
+  lastUpdateAt: '2030-01-03T15:00:00.000Z',
+  nextUpdateDueAt: '2030-01-10T09:00:00.000Z',
+  overdue: true,
+}
+
+const planItem = {
+  id: id('pli'),
+  date: '2030-01-13',
+  position: 0,
+  kind: 'task',
+  text: null,
+  task: {
+    hidden: false,
+    orgId: id('org'),
+    orgName: 'Acme',
+    id: id('task'),
+    key: 'ENG-42',
+    title: 'Fix the login redirect',
+    stateCategory: 'started',
+    dueDate: '2030-01-13',
+  },
+  timeBlock: { start: '09:00', end: '10:30' },
+  estimateMinutes: 90,
+  source: 'suggested:dueToday',
+  carriedFrom: null,
+  carryCount: 0,
+  doneAt: null,
+  doneBy: null,
+  createdAt: at,
+  updatedAt: at,
+}
+
 export const hubExamples: Record<
   'search' | 'inbox' | 'activity' | 'resolve' | 'tasks' | 'today' | 'inboxCounts' | 'approvals',
   OperationExamples
@@ -76,6 +115,8 @@ export const hubExamples: Record<
       unblocked: none,
       approvals: { items: [approval], more: false },
       mentions: { items: [notificationExample], more: false },
+      updatesDue: { items: [updateDue], more: false },
+      plan: [planItem],
       partial: [],
     },
   },
@@ -133,7 +174,10 @@ export const hubExamples: Record<
           resourceType: 'task',
           resourceId: id('task'),
           teamId: id('team'),
-          data: { task: { id: id('task'), title: 'Fix the login redirect' }, changes: {} },
+          data: {
+            task: { ...taskExample, title: 'Fix the login redirect' },
+            changes: { title: { before: 'Fix login', after: 'Fix the login redirect' } },
+          },
           createdAt: at,
         },
       ],

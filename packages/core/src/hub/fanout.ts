@@ -47,7 +47,7 @@ export async function fanOut<T>(
         return { orgId, reader, value: await read(reader) }
       }).catch((error: unknown) => {
         if (error instanceof ProblemError && CALLER_ERRORS.has(error.code)) throw error
-        return { orgId, code: codeOf(error) }
+        return { orgId, code: problemCodeOf(error) }
       })
     }
   }
@@ -75,7 +75,8 @@ function within<T>(ms: number, run: () => Promise<T>): Promise<T> {
   return Promise.race([run(), late]).finally(() => clearTimeout(timer))
 }
 
-function codeOf(error: unknown): string {
+/** What `partial` says of a workspace whose part threw. */
+export function problemCodeOf(error: unknown): string {
   if (error instanceof Timeout) return 'timeout'
   if (error instanceof ProblemError) return error.code
   return 'internal_error'

@@ -4,7 +4,7 @@ import { ProblemError } from '../kernel/problems.ts'
 import type { NotificationAction } from '../notifications/schemas.ts'
 import { actOnMany } from '../notifications/service.ts'
 import { readerIn } from '../streams/readers.ts'
-import type { PartialOrg } from './fanout.ts'
+import { type PartialOrg, problemCodeOf } from './fanout.ts'
 
 /** The actions a cross-workspace batch offers (snoozing needs a time, so it stays per workspace). */
 export const HUB_INBOX_ACTIONS = ['read', 'unread', 'archive', 'restore'] as const
@@ -17,9 +17,10 @@ export interface HubInboxBatchBody {
 
 /**
  * Applies one action to the caller's notifications in several workspaces: in each, as its member
- * there, exactly what `notifications.batch` does (one statement, a `notification.updated` event per
- * notification changed, in that workspace's log). A workspace where the caller is no member, or that
- * is archived, is reported in `partial` and changes nothing; the others stand.
+ * there and in a transaction of its own (the operation is `perWorkspace`), exactly what
+ * `notifications.batch` does (one statement, a `notification.updated` event per notification
+ * changed, in that workspace's log). A workspace where the caller is no member, or that is archived,
+ * or whose transaction fails, is reported in `partial` and changes nothing; the others stand.
  */
 export async function hubInboxBatch(ctx: OperationContext, body: HubInboxBatchBody) {
   const seen = new Set<string>()
@@ -46,12 +47,17 @@ export async function hubInboxBatch(ctx: OperationContext, body: HubInboxBatchBo
       partial.push({ orgId, code: 'archived' })
       continue
     }
-    const as = ctx.within(org, reader.actor)
     const selection = w.ids
       ? { ids: w.ids as NotificationId[] }
       : { filter: { view: body.action === 'restore' ? ('archived' as const) : ('inbox' as const) } }
-    const { updated } = await actOnMany(as, selection, body.action)
-    data.push({ orgId, updated })
+    try {
+      const { updated } = await ctx.transactionIn(org, reader.actor, (as) =>
+        actOnMany(as, selection, body.action),
+      )
+      data.push({ orgId, updated })
+    } catch (error) {
+      partial.push({ orgId, code: problemCodeOf(error) })
+    }
   }
   return { data, partial }
 }

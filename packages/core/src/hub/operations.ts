@@ -4,6 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
+import { PlanItem } from '../me/plan-schemas.ts'
 import { NOTIFICATION_VIEWS, Notification, NotificationKindSchema } from '../notifications/schemas.ts'
 import { PollQueryFields, StreamEvent } from '../streams/schema.ts'
 import { TASK_SORTS } from '../tasks/order.ts'
@@ -26,6 +27,7 @@ import {
   HubInboxCount,
   HubPageOf,
   HubPageQuery,
+  HubUpdateDue,
   PartialOrg,
   PortfolioItemSchema,
   ResolvedRecord,
@@ -234,7 +236,7 @@ export const hubOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'What needs me today',
     description:
-      'Your day across every workspace, in sections: your open tasks `overdue`, due today (`dueToday`), due in the next two days (`dueSoon`), in a running cycle (`currentCycle`), and newly unblocked (`unblocked`: a blocker completed in the last 24 hours and none still open); approval requests you can decide (`approvals`); unread mentions (`mentions`). Each section holds at most `limit` items, earliest due first, with `more` when there are others (page through them with `hub.tasks`, `hub.approvals`, `hub.inbox`). "Today" is `date`, else today in your profile\'s time zone (UTC when unset). Only what you may view in each workspace is shown; workspaces that fail are listed in `partial`.',
+      'Your day across every workspace, in sections: your open tasks `overdue`, due today (`dueToday`), due in the next two days (`dueSoon`), in a running cycle (`currentCycle`), and newly unblocked (`unblocked`: a blocker completed in the last 24 hours and none still open); approval requests you can decide (`approvals`); unread mentions (`mentions`); the projects, programs and initiatives you lead or own whose status update is due or overdue (`updatesDue`, as `updates.due` with `ownerId=me`, earliest due first); and your daily plan of the day (`plan`, every item in order, as `me.dailyPlan.get`). Each section but `plan` holds at most `limit` items, earliest due first, with `more` when there are others (page through them with `hub.tasks`, `hub.approvals`, `hub.inbox`). "Today" is `date`, else today in your profile\'s time zone (UTC when unset). Only what you may view in each workspace is shown; workspaces that fail are listed in `partial`.',
     query: obj({
       date: Type.Optional({ ...DueDate, description: 'The day to read (default: today in your time zone).' }),
       limit: Type.Optional(
@@ -258,6 +260,13 @@ export const hubOperations: AnyOperation[] = [
       ),
       approvals: TodaySection(ApprovalRequest, 'Approval requests you can decide, expiring first.'),
       mentions: TodaySection(Notification, 'Unread `mentioned` notifications, newest first.'),
+      updatesDue: TodaySection(
+        HubUpdateDue,
+        'Records you lead or own whose status update is due or overdue, earliest due first.',
+      ),
+      plan: Type.Array(PlanItem, {
+        description: 'Your daily plan of the day, in order; a task you can no longer view shows as hidden.',
+      }),
       partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
     }),
     status: 200,
@@ -349,7 +358,7 @@ export const hubOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Mark notifications of several workspaces',
     description:
-      'Applies one action (`read`, `unread`, `archive`, `restore`) to your notifications in several workspaces at once: in each, the given `ids` (others are left out silently), or without `ids` every one in the inbox (`restore`: every archived one). Each workspace is changed as `notifications.batch` changes it, with a `notification.updated` event per notification in its log. A workspace you are not an active member of, or an archived one, changes nothing and is listed in `partial`; the others stand.',
+      'Applies one action (`read`, `unread`, `archive`, `restore`) to your notifications in several workspaces at once: in each, the given `ids` (others are left out silently), or without `ids` every one in the inbox (`restore`: every archived one). Each workspace is changed as `notifications.batch` changes it, with a `notification.updated` event per notification in its log, in a transaction of its own: no transaction spans workspaces. A workspace you are not an active member of (`not_found`), an archived one (`archived`), or one whose change fails (its problem code, e.g. `service_unavailable`) changes nothing and is listed in `partial`; the others stand.',
     body: obj({
       action: StringEnum(HUB_INBOX_ACTIONS, { description: 'What to do to each selected notification.' }),
       workspaces: Type.Array(
@@ -377,12 +386,14 @@ export const hubOperations: AnyOperation[] = [
         { description: 'The workspaces changed, in the order given.' },
       ),
       partial: Type.Array(PartialOrg, {
-        description: '`not_found` (not an active member) or `archived`: nothing changed there.',
+        description:
+          '`not_found` (not an active member), `archived`, or the problem code its transaction failed with: nothing changed there.',
       }),
     }),
     status: 200,
     errors: ['validation_failed'],
     examples: more.inboxBatch,
+    perWorkspace: true,
     run: (ctx, { body }) => hubInboxBatch(ctx, body as never),
   }),
   declareOperation({

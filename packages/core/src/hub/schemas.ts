@@ -2,6 +2,7 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
 import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { UpdateDueItem } from '../updates/cadence-schemas.ts'
 import { AGENDA_KINDS } from './agenda.ts'
 import { HUB_RECORD_TYPES, HUB_RELATIONS, HUB_SEARCH_TYPES, TYPEAHEAD_TYPES } from './storage.ts'
 
@@ -102,6 +103,16 @@ export const TodaySection = <T extends TSchema>(item: T, description: string) =>
     },
     { additionalProperties: false, description },
   )
+
+/** `updates.due`'s item with the workspace it is in. */
+export const HubUpdateDue = Type.Object(
+  { orgId: IdSchema('OrgId', 'The workspace holding the record.'), ...UpdateDueItem.properties },
+  {
+    $id: 'HubUpdateDue',
+    additionalProperties: false,
+    description: 'A record you lead or own whose next status update is due or overdue.',
+  },
+)
 
 export const HubInboxCount = Type.Object(
   {

@@ -1,13 +1,17 @@
 import type { ApprovalRequest } from '../access/schemas.ts'
 import type { MemberId, OrgId, UserId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { getPlanDay } from '../me/plan.ts'
 import type { Notification } from '../notifications/schemas.ts'
 import { present } from '../notifications/service.ts'
 import type { StreamReader } from '../streams/readers.ts'
 import type { Task } from '../tasks/schemas.ts'
 import type { TaskFilter } from '../tasks/storage.ts'
+import { listDue } from '../updates/cadence.ts'
+import type { UpdateDueItem } from '../updates/cadence-schemas.ts'
 import { decidableApprovals } from './approvals.ts'
 import { fanOut } from './fanout.ts'
+import { contextIn } from './orgs.ts'
 import { OPEN_CATEGORIES } from './tasks.ts'
 
 export const TODAY_SECTION_LIMIT_DEFAULT = 10
@@ -48,10 +52,29 @@ function taskFilters(me: MemberId, today: string, now: string): Record<TaskSecti
   }
 }
 
+/** A record the caller leads or owns whose status update is due, with its workspace. */
+export type TodayUpdateDue = UpdateDueItem & { orgId: OrgId }
+
 interface OrgToday {
   tasks: Record<TaskSection, Task[]>
   approvals: ApprovalRequest[]
   mentions: Notification[]
+  updatesDue: TodayUpdateDue[]
+}
+
+/**
+ * What `updates.due` answers there with `ownerId=me` (its cadences, its visibility predicate), as the
+ * caller's member, up to `limit + 1` rows like the other sections.
+ */
+async function updatesDueIn(
+  ctx: OperationContext,
+  reader: StreamReader,
+  limit: number,
+): Promise<TodayUpdateDue[]> {
+  const as = await contextIn(ctx, reader)
+  if (!as) return []
+  const page = await listDue(as, { ownerId: 'me', limit: limit + 1 })
+  return page.data.map((item) => ({ orgId: reader.orgId, ...item }))
 }
 
 /** One workspace's sections, each up to `limit + 1` rows (the extra one tells `more`). */
@@ -80,7 +103,8 @@ async function todayIn(
     { sort: 'createdAt', direction: 'desc', after: null, limit },
   )
   const approvals = await decidableApprovals(ctx, reader, null, limit + 1)
-  return { tasks, approvals, mentions: mentions.map((n) => present(n, ctx.now)) }
+  const updatesDue = await updatesDueIn(ctx, reader, limit)
+  return { tasks, approvals, mentions: mentions.map((n) => present(n, ctx.now)), updatesDue }
 }
 
 /** Takes the first `limit` of the merged rows; `more` when any workspace had more. */
@@ -103,9 +127,16 @@ const byDue = (a: Task, b: Task) =>
   ((a.dueDate ?? '9999-12-31') === (b.dueDate ?? '9999-12-31') &&
     (a.orgId < b.orgId || (a.orgId === b.orgId && a.id < b.id)))
 
+const byDueAt = (a: TodayUpdateDue, b: TodayUpdateDue) =>
+  a.nextUpdateDueAt < b.nextUpdateDueAt ||
+  (a.nextUpdateDueAt === b.nextUpdateDueAt &&
+    (a.orgId < b.orgId || (a.orgId === b.orgId && a.subjectId < b.subjectId)))
+
 /**
  * What needs the caller today in every workspace, in sections, each capped at `limit` with `more`.
  * "Today" is the caller's date in their profile's time zone (UTC when unset) unless `date` says.
+ * The daily plan of that day is the person's own (one read of their plan, not per workspace); its
+ * task items are shown through each workspace's read scope, as `me.dailyPlan.get` shows them.
  */
 export async function hubToday(ctx: OperationContext, query: { date?: string; limit?: number }) {
   const limit = query.limit ?? TODAY_SECTION_LIMIT_DEFAULT
@@ -138,6 +169,12 @@ export async function hubToday(ctx: OperationContext, query: { date?: string; li
       limit,
       (a, b) => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id),
     ),
+    updatesDue: section(
+      orgs.map((r) => ({ orgId: r.orgId, rows: r.value.updatesDue })),
+      limit,
+      byDueAt,
+    ),
+    plan: (await getPlanDay(ctx, today)).items,
     partial,
   }
 }

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { INITIATIVE_EVENT_DATA } from './event-data.ts'
 import { initiativeLabelOperations } from './label-operations.ts'
 import { metricOperations } from './metric-operations.ts'
 import { initiativeOperations } from './operations.ts'
@@ -25,6 +26,7 @@ export const initiativesGroup: ResourceGroup = {
     ...initiativeResourceLinkOperations,
     ...initiativeLabelOperations,
   ],
+  eventData: INITIATIVE_EVENT_DATA,
   events: [
     {
       kinds: [

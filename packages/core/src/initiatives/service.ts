@@ -172,6 +172,8 @@ export async function deleteInitiative(ctx: OperationContext, id: InitiativeId):
   const initiative = await requireInitiative(ctx, id)
   await ctx.store.locks.acquire(`initiative-tree:${initiative.orgId}`)
   const movedChildIds = await ctx.store.initiatives.delete(initiative.orgId, initiative.id)
+  // Grants on the initiative go with it (its sub-initiatives move up and keep their own).
+  await ctx.store.access.deleteGrantsOf(initiative.orgId, initiative.id)
   emitInitiative(ctx, 'initiative.deleted', initiative, {
     id: initiative.id,
     name: initiative.name,

@@ -31,6 +31,8 @@ export interface ContextDeps {
   mailer: Mailer
   hub: EventHub
   permissions: PermissionModel
+  /** Set for `perWorkspace` operations: runs one workspace's part in a transaction of its own. */
+  separately?: OperationContext['transactionIn']
 }
 
 /**
@@ -90,6 +92,8 @@ export function createContext(deps: ContextDeps, org: Tenant | null, actor: Acto
     invoke: deps.invoke,
     operationOf: deps.operationOf,
     within: (other, as) => createContext(deps, other, as),
+    transactionIn: (other, as, fn) =>
+      deps.separately ? deps.separately(other, as, fn) : fn(createContext(deps, other, as)),
     hub: deps.hub,
   }
   return ctx

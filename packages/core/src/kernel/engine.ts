@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { canonicalJson, etagMatches, etagOf, isEtagList } from './canonical.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
-import { type ActorResolver, createContext, type EventBuffer } from './context.ts'
+import { type ActorResolver, type ContextDeps, createContext, type EventBuffer } from './context.ts'
 import { DiscardChanges } from './discard.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice } from './events.ts'
 import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
@@ -156,7 +156,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     // The org, actor and capability checks, shared by the outbound step's read and the run.
     const checkedContext = async (store: Store, events: EventBuffer) => {
       const { org, actor } = await resolveActor(store, operation, input.params, principal)
-      const deps = {
+      const deps: ContextDeps = {
         store,
         principal,
         now,
@@ -169,6 +169,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
         operationOf,
         invoke: (id: string, raw: InvokeInput, as: Actor) => invoke(ctx, events, id, raw, as),
       }
+      if (operation.perWorkspace) deps.separately = (other, as, fn) => runSeparately(deps, other, as, fn)
       const ctx = createContext(deps, org, actor)
       if (operation.capability)
         await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
@@ -187,7 +188,8 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       const events: EventBuffer = new Map()
       const ctx = await checkedContext(store, events)
       if (idempotency) {
-        await store.locks.acquire(idempotencyLock(idempotency))
+        // A per-workspace write holds no transaction to lock in (see `perWorkspace`).
+        if (!operation.perWorkspace) await store.locks.acquire(idempotencyLock(idempotency))
         const replay = await findReplay(store, idempotency, clock())
         if (replay) return { result: replay, notices: [] }
       }
@@ -201,18 +203,19 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
         body: body ?? null,
         ...(etag ? { etag } : {}),
       }
-      const notices: HubNotice[] = []
-      for (const [orgId, list] of events) {
-        const stored = await store.events.append(orgId, list)
-        notices.push({ orgId, seq: stored[stored.length - 1]!.seq })
-      }
+      if (operation.perWorkspace && events.size > 0)
+        throw new Error(`${operation.id} emits events outside ctx.transactionIn`)
+      const notices = await appendEvents(store, events)
       if (idempotency) await rememberResponse(store, idempotency, result, now)
       return { result, notices }
     }
 
     let outcome: { result: ExecuteResult; notices: HubNotice[] }
     try {
-      outcome = isWrite(operation) ? await storage.transaction(runIn) : await storage.read(runIn)
+      outcome =
+        isWrite(operation) && !operation.perWorkspace
+          ? await storage.transaction(runIn)
+          : await storage.read(runIn)
     } catch (error) {
       // A dry run: everything ran and was rolled back; its answer stands, no event was written.
       if (!(error instanceof DiscardChanges)) throw error
@@ -229,6 +232,23 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       return { status: 304, body: null, etag: result.etag }
     }
     return result
+  }
+
+  /** One workspace's part of a `perWorkspace` operation: its own transaction, its events published at commit. */
+  async function runSeparately<T>(
+    deps: ContextDeps,
+    org: Tenant,
+    actor: Actor,
+    fn: (ctx: OperationContext) => Promise<T>,
+  ): Promise<T> {
+    const { value, notices } = await storage.transaction(async (store) => {
+      const events: EventBuffer = new Map()
+      // Inside, `transactionIn` shares this transaction.
+      const value = await fn(createContext({ ...deps, store, events, separately: undefined }, org, actor))
+      return { value, notices: await appendEvents(store, events) }
+    })
+    for (const notice of notices) hub.publish(notice)
+    return value
   }
 
   /**
@@ -337,12 +357,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
         permissions,
       }
       const value = await fn(createContext(deps, org, null))
-      const notices: HubNotice[] = []
-      for (const [id, list] of events) {
-        const stored = await store.events.append(id, list)
-        notices.push({ orgId: id, seq: stored[stored.length - 1]!.seq })
-      }
-      return { value, notices }
+      return { value, notices: await appendEvents(store, events) }
     })
     for (const notice of notices) hub.publish(notice)
     return value
@@ -363,6 +378,16 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     runAsSystem,
     pruneLogs,
   }
+}
+
+/** Appends each org's queued events to its log, answering what to publish once committed. */
+async function appendEvents(store: Store, events: EventBuffer): Promise<HubNotice[]> {
+  const notices: HubNotice[] = []
+  for (const [orgId, list] of events) {
+    const stored = await store.events.append(orgId, list)
+    notices.push({ orgId, seq: stored[stored.length - 1]!.seq })
+  }
+  return notices
 }
 
 function checkScope(operation: AnyOperation, principal: Principal | null): void {

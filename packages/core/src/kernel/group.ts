@@ -1,3 +1,4 @@
+import type { TSchema } from '@sinclair/typebox'
 import type { EventStreamEndpoint } from './openapi.ts'
 import type { AnyOperation } from './operation.ts'
 import type { TargetResolver } from './permissions.ts'
@@ -29,6 +30,12 @@ export interface ResourceGroup {
   tags: readonly TagDoc[]
   operations: readonly AnyOperation[]
   events?: readonly EventKinds[]
+  /**
+   * The `data` of the group's event kinds whose payload is typed, as the emitting code writes it:
+   * the reference makes `StreamEvent` a union discriminated by `kind` from these. A kind without one
+   * is any object.
+   */
+  eventData?: Readonly<Record<string, TSchema>>
   /** Resolvers for the capability target kinds the group adds (`TargetKinds`). */
   targets?: Readonly<Record<string, TargetResolver>>
   /** Server-sent event endpoints, which are not operations but appear in the reference. */
@@ -44,6 +51,8 @@ export interface Catalogue {
   /** Tags whose operations agents may run. */
   agentTags: ReadonlySet<string>
   events: readonly EventKinds[]
+  /** Every group's `eventData`. */
+  eventData: Readonly<Record<string, TSchema>>
   targets: Readonly<Record<string, TargetResolver>>
   eventStreams: readonly EventStreamEndpoint[]
 }
@@ -73,6 +82,9 @@ export function assembleCatalogue(groups: readonly ResourceGroup[]): Catalogue {
         kinds.add(kind)
       }
     }
+    const own = new Set(group.events?.flatMap((row) => row.kinds))
+    for (const kind of Object.keys(group.eventData ?? {}))
+      if (!own.has(kind)) fail(group, `types the data of ${kind}, which is not one of its event kinds`)
   }
   const operations = groups.flatMap((g) => g.operations)
   for (const group of groups) {
@@ -90,6 +102,7 @@ export function assembleCatalogue(groups: readonly ResourceGroup[]): Catalogue {
     tags,
     agentTags,
     events: groups.flatMap((g) => g.events ?? []),
+    eventData: Object.assign({}, ...groups.map((g) => g.eventData ?? {})),
     targets,
     eventStreams: groups.flatMap((g) => g.eventStreams ?? []),
   }

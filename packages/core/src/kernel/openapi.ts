@@ -15,6 +15,11 @@ export interface OpenApiOptions {
   tags?: Readonly<Record<string, string>>
   /** Endpoints that answer with an open event stream, listed after the operations. */
   eventStreams?: readonly EventStreamEndpoint[]
+  /**
+   * Schemas that stand in, in the document, for the catalogue's schema of the same `$id`: one the
+   * catalogue alone cannot build, such as the `StreamEvent` union of every group's event kinds.
+   */
+  components?: Readonly<Record<string, TSchema>>
 }
 
 /**
@@ -41,7 +46,12 @@ export interface EventStreamEndpoint {
 export function generateOpenApi(operations: readonly AnyOperation[], options: OpenApiOptions): Json {
   const schemas: Record<string, Json> = problemSchemas()
   const paths: Record<string, Record<string, Json>> = {}
-  const ref = (schema: TSchema) => collect(schema, schemas)
+  const replaced = new Set(Object.keys(options.components ?? {}))
+  for (const [name, schema] of Object.entries(options.components ?? {})) {
+    const { $id: _id, ...rest } = schema
+    schemas[name] = collect(rest as TSchema, schemas, replaced)
+  }
+  const ref = (schema: TSchema) => collect(schema, schemas, replaced)
   for (const op of operations) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, ref) }
   }
@@ -306,11 +316,12 @@ function header(name: string, description: string, maxLength?: number): Json {
 }
 
 /** Plain JSON Schema of a TypeBox schema, with every `$id`'d sub-schema moved to components. */
-function collect(schema: TSchema, schemas: Record<string, Json>): Json {
+function collect(schema: TSchema, schemas: Record<string, Json>, replaced: ReadonlySet<string>): Json {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk)
     if (node === null || typeof node !== 'object') return node
     const { $id, ...rest } = node as Json
+    if (typeof $id === 'string' && replaced.has($id)) return { $ref: `#/components/schemas/${$id}` }
     const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]))
     const unionType = typeOfUnion(rest)
     if (unionType) plain.type = unionType

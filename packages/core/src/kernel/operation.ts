@@ -61,6 +61,12 @@ export interface OperationContext {
    * reads check capabilities and read scopes there (favorites, the hub). It shares the transaction.
    */
   within(org: Tenant, actor: Actor): OperationContext
+  /**
+   * Runs `fn` as `actor` in `org`. In an operation declared `perWorkspace` it is a transaction of its
+   * own, with its own events: committed (and its events published) when `fn` resolves, rolled back
+   * alone when it throws. In any other operation it shares the operation's transaction, as `within`.
+   */
+  transactionIn<T>(org: Tenant, actor: Actor, fn: (ctx: OperationContext) => Promise<T>): Promise<T>
   config: EngineConfig
   /** Wakes stream readers when a log grows (long-polls wait on it). */
   hub: EventHub
@@ -157,6 +163,14 @@ export interface Operation<
   outbound?: OutboundStep
   /** A GET that changes state (an OAuth redirect landing back): it runs in a write transaction. */
   writes?: boolean
+  /**
+   * A write across workspaces (`hub.inboxBatch`): no transaction spans them. `run` gets plain reads
+   * and changes each workspace in `ctx.transactionIn`, which commits or rolls back on its own; it
+   * emits no event outside those. With an `Idempotency-Key`, the stored answer is looked up before
+   * and recorded after (no lock is held across workspaces): an exact retry replays it, but two
+   * concurrent requests with one key may both run, so only idempotent changes belong here.
+   */
+  perWorkspace?: true
   /** Answers with a file instead of JSON (see `FileAnswer`); `response` then describes its text. */
   file?: FileAnswer
   /** Takes raw bytes instead of a JSON `body` (see `StreamBody`); leave `body` out. */

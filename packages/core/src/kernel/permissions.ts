@@ -22,11 +22,12 @@ export interface Actor {
 }
 
 /**
- * What a grant can apply to: the whole org, one team or one project. Every record lives in the org
- * and a team; a task (or milestone) in a project is held by that project too. Programs and
- * initiatives join this list when they arrive.
+ * What a grant can apply to: the whole org, one team, one project, one program or one initiative.
+ * Every record lives in the org and a team; a task (or milestone) in a project is held by that
+ * project too, and by every program holding the project and every initiative above either (an
+ * initiative holds its sub-initiatives, the programs and projects it links, and their projects).
  */
-export const CONTAINER_TYPES = ['org', 'team', 'project'] as const
+export const CONTAINER_TYPES = ['org', 'team', 'project', 'program', 'initiative'] as const
 export type ContainerType = (typeof CONTAINER_TYPES)[number]
 
 export interface Container {
@@ -70,11 +71,25 @@ export interface PermissionModel {
   targets: Readonly<Record<string, TargetResolver>>
 }
 
+/**
+ * What the actor's grants on programs and initiatives reach downwards, loaded with the profile: the
+ * initiatives below a granted one (itself included), the programs they link or that are granted, and
+ * the projects any of those hold. Reads compile the lists into SQL; writes are decided upwards, from
+ * the containers holding the target.
+ */
+export interface ContainerReach {
+  initiativeIds: readonly string[]
+  programIds: readonly string[]
+  projectIds: readonly string[]
+}
+
 /** What decides an actor's rights in one request: its role, its teams and every grant that reaches it. */
 export interface AccessProfile<G extends GrantOnContainer = GrantOnContainer> {
   actor: Actor
   teamIds: readonly string[]
   grants: readonly G[]
+  /** Absent (or empty) when no grant on a program or initiative reaches the actor. */
+  reach?: ContainerReach
 }
 
 /** The grants (and role) that reach the actor on any of the containers. */
@@ -102,11 +117,25 @@ export function readScope(profile: AccessProfile): ReadScope {
   const orgWide = atLeast(capabilityIn(profile, [{ type: 'org', id: profile.actor.orgId }]), 'view')
   // Every grant reaches at least `view`, so any team (project) grant that reaches the actor makes the
   // team (project) visible, and with it every record the container holds.
-  const on = (type: ContainerType) =>
+  // A program or initiative grant makes visible everything the container holds (`reach`).
+  const on = (type: ContainerType, reached: readonly string[] = []) =>
     orgWide
       ? []
-      : [...new Set(profile.grants.filter((g) => g.containerType === type).map((g) => g.containerId))]
-  return { orgWide, actorId: profile.actor.id, teamIds: on('team'), projectIds: on('project') }
+      : [
+          ...new Set([
+            ...profile.grants.filter((g) => g.containerType === type).map((g) => g.containerId),
+            ...reached,
+          ]),
+        ]
+  const reach = profile.reach
+  return {
+    orgWide,
+    actorId: profile.actor.id,
+    teamIds: on('team'),
+    projectIds: on('project', reach?.projectIds),
+    programIds: on('program', reach?.programIds),
+    initiativeIds: on('initiative', reach?.initiativeIds),
+  }
 }
 
 /** The containers holding a target, from the org down; null when the target does not exist. */
@@ -135,8 +164,12 @@ export async function requireCapability(
   const held = containers ? capabilityIn(profile, containers) : null
   const name = target.type === 'org' ? 'Org' : resolverOf(model, target).name
   // Every member may know their own org and its org-level records (an org label) exist; inside
-  // the org's teams, what they cannot view does not exist.
-  const orgLevel = containers?.every((c) => c.type === 'org')
+  // the org's teams, what they cannot view does not exist. Programs and initiatives above a record
+  // do not make it team-level: an initiative (a program without teams) stays org-level, as before
+  // grants on them existed.
+  const orgLevel = containers?.every(
+    (c) => c.type === 'org' || c.type === 'program' || c.type === 'initiative',
+  )
   if (!containers || (!orgLevel && !atLeast(held, 'view'))) throw notFound(name)
   if (!atLeast(held, capability)) {
     throw new ProblemError(

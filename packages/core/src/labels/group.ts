@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { LABEL_EVENT_DATA } from './event-data.ts'
 import { labelsCatalogue } from './operations.ts'
 import { labelTargets } from './targets.ts'
 
@@ -13,6 +14,7 @@ export const labelsGroup: ResourceGroup = {
     },
   ],
   operations: labelsCatalogue,
+  eventData: LABEL_EVENT_DATA,
   events: [
     {
       kinds: ['label.created', 'label.updated', 'label.archived', 'label.restored', 'label.deleted'],

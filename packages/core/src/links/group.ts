@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { LINK_EVENT_DATA } from './event-data.ts'
 import { linkOperations } from './operations.ts'
 import { linkTargets } from './targets.ts'
 
@@ -14,6 +15,7 @@ export const linksGroup: ResourceGroup = {
     },
   ],
   operations: linkOperations,
+  eventData: LINK_EVENT_DATA,
   events: [
     {
       kinds: ['link.created', 'link.updated', 'link.deleted'],

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { awayOperations } from './away-operations.ts'
 import { connectorConnectionOperations } from './connector-connections.ts'
+import { ME_EVENT_DATA } from './event-data.ts'
 import { favoriteOperations } from './favorite-operations.ts'
 import { invitationOperations } from './invitation-operations.ts'
 import { meCatalogue } from './operations.ts'
@@ -26,6 +27,7 @@ export const meGroup: ResourceGroup = {
     ...planOperations,
     ...awayOperations,
   ],
+  eventData: ME_EVENT_DATA,
   events: [
     { kinds: ['invitation.declined'], emittedBy: '`me.invitations.decline`, in the invitation’s workspace' },
   ],

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { NOTIFICATION_EVENT_DATA } from './event-data.ts'
 import { followOperations } from './follow-operations.ts'
 import { notificationOperations } from './operations.ts'
 
@@ -13,6 +14,7 @@ export const notificationsGroup: ResourceGroup = {
     },
   ],
   operations: [...notificationOperations, ...followOperations],
+  eventData: NOTIFICATION_EVENT_DATA,
   events: [
     {
       kinds: ['notification.created', 'notification.updated'],

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { ORG_EVENT_DATA } from './event-data.ts'
 import { memberWriteOperations } from './member-operations.ts'
 import { orgsCatalogue } from './operations.ts'
 
@@ -17,6 +18,7 @@ export const orgsGroup: ResourceGroup = {
     },
   ],
   operations: [...orgsCatalogue, ...memberWriteOperations],
+  eventData: ORG_EVENT_DATA,
   events: [
     {
       kinds: ['org.created'],

@@ -249,9 +249,14 @@ export async function resolveProject(ctx: OperationContext, ref: string, pointer
   )
 }
 
-/** A program of the workspace (every member may view one; archived ones too), by id or name. */
+/** A program of the workspace the caller may view (archived ones too), by id or name. */
 export async function resolveProgram(ctx: OperationContext, ref: string, pointer = ''): Promise<Program> {
-  const programs = await ctx.store.programs.list(currentOrg(ctx).id, { archived: null }, page('createdAt'))
+  const programs = await ctx.store.programs.list(
+    currentOrg(ctx).id,
+    { archived: null },
+    page('createdAt'),
+    await ctx.scope(),
+  )
   return matchName(
     'program',
     ref,

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { PROGRAM_EVENT_DATA } from './event-data.ts'
 import { programInitiativeOperations } from './initiative-link-operations.ts'
 import { programLabelOperations } from './label-operations.ts'
 import { programLinkOperations } from './link-operations.ts'
@@ -29,6 +30,7 @@ export const programsGroup: ResourceGroup = {
     ...programResourceLinkOperations,
     ...programLabelOperations,
   ],
+  eventData: PROGRAM_EVENT_DATA,
   events: [
     {
       kinds: [
@@ -42,7 +44,7 @@ export const programsGroup: ResourceGroup = {
         'program.member_removed',
       ],
       emittedBy:
-        '`programs.*`; org-level (every member may view a program). `program.updated` carries the `changes`',
+        '`programs.*`; org-level (readers with org-wide view see every program). `program.updated` carries the `changes`',
     },
     {
       kinds: ['program.project_added', 'program.project_removed'],

@@ -47,7 +47,7 @@ export async function listProgramHistory(
   query: { cursor?: string; limit?: number },
 ): Promise<Page<ProgramHistoryEntry>> {
   // Not `requireProgram`: service.ts records history through this module.
-  const program = await ctx.store.programs.get(ctx.org!.id, programId)
+  const program = await ctx.store.programs.get(ctx.org!.id, programId, await ctx.scope())
   if (!program) throw notFound('Program')
   const scope = await ctx.scope()
   return readPage(ctx, {

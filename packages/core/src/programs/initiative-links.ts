@@ -8,7 +8,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { InitiativeProgram, ProgramInitiative } from './link-schemas.ts'
 import { requireProgram } from './service.ts'
 
-/** The programs the initiative includes, in its order (every member may view a program). */
+/** The programs the initiative includes that the caller may view, in its order. */
 export async function listInitiativePrograms(
   ctx: OperationContext,
   initiativeId: InitiativeId,
@@ -22,7 +22,9 @@ export async function listInitiativePrograms(
     direction: 'asc',
     keyOf: (row: { id: string; position: number }) => row.position,
     fetch: async (p) =>
-      (await ctx.store.initiativePrograms.programsOf(initiative.orgId, initiative.id, p)).map((r) => ({
+      (
+        await ctx.store.initiativePrograms.programsOf(initiative.orgId, initiative.id, p, await ctx.scope())
+      ).map((r) => ({
         ...r,
         id: r.programId,
       })),

@@ -20,11 +20,12 @@ export interface InitiativeProgramRepo {
   add(orgId: OrgId, row: InitiativeProgramRow): Promise<boolean>
   /** Returns false when the program was not linked. */
   remove(orgId: OrgId, initiativeId: InitiativeId, programId: ProgramId): Promise<boolean>
-  /** The initiative's links, by position then program id (every member may view a program). */
+  /** The initiative's links to programs the scope may view (as `programs.get`), by position then program id. */
   programsOf(
     orgId: OrgId,
     initiativeId: InitiativeId,
     page: PageRequest<'position'>,
+    scope: ReadScope,
   ): Promise<InitiativeProgramRow[]>
   /** Every link of these initiatives, by position. */
   allOf(orgId: OrgId, initiativeIds: readonly InitiativeId[]): Promise<InitiativeProgramRow[]>

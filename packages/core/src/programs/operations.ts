@@ -76,7 +76,7 @@ const programResource = resourceOperations({
     update: ['reference_not_found', 'conflict'],
   },
   descriptions: {
-    list: 'The org’s programs, newest first: every member of the org may view every program.',
+    list: 'The org’s programs the caller may view, newest first: members see every program; a guest or agent without org-wide view those a grant reaches (on the program, one of its teams or an initiative above it) or holding a project they can view, filtered in the query.',
     get:
       'A program of the org with the health of its latest status update; `programs.rollup` gives the health ' +
       'and progress computed from its projects.',

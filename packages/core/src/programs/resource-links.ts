@@ -10,7 +10,7 @@ import { programContainers } from './targets.ts'
 registerLinkParent('program', {
   name: 'Program',
   require: (ctx, id) => requireProgram(ctx, id as ProgramId),
-  // Org-level, as the program's own events: every member may view a program.
+  // Org-level, as the program's own events (readers with org-wide view see every program).
   eventTeam: async () => null,
   containers: (store, orgId, id) => programContainers(store, orgId, id),
 })

@@ -27,9 +27,13 @@ const NEXT_STATUSES: Record<ProgramStatus, readonly ProgramStatus[]> = {
   retired: ['active'],
 }
 
-/** Any member of the org may view a program; a program of another org, or none, is a 404. */
+/**
+ * A program the caller may view: members see every program of the org; guests those a grant reaches
+ * (on it, an initiative above it, or one of its teams) or holding a project they can view. Anything
+ * else, or a program of another org, is a 404.
+ */
 export async function requireProgram(ctx: OperationContext, programId: ProgramId): Promise<Program> {
-  const program = await ctx.store.programs.get(currentOrg(ctx).id, programId)
+  const program = await ctx.store.programs.get(currentOrg(ctx).id, programId, await ctx.scope())
   if (!program) throw notFound('Program')
   return program
 }
@@ -60,7 +64,7 @@ export async function listPrograms(
     sort: 'createdAt',
     direction: 'desc',
     keyOf: (p: Program) => p.createdAt,
-    fetch: (page) => ctx.store.programs.list(orgId, filter, page),
+    fetch: async (page) => ctx.store.programs.list(orgId, filter, page, await ctx.scope()),
   })
 }
 
@@ -154,6 +158,8 @@ export async function setProgramArchived(
 export async function deleteProgram(ctx: OperationContext, programId: ProgramId): Promise<void> {
   const program = await requireProgram(ctx, programId)
   await ctx.store.programs.delete(program.orgId, program.id)
+  // Grants on the program go with it: its projects keep only their own holders.
+  await ctx.store.access.deleteGrantsOf(program.orgId, program.id)
   emitProgram(ctx, 'program.deleted', program, { id: program.id, name: program.name })
 }
 
@@ -165,7 +171,7 @@ export async function writableProgram(ctx: OperationContext, programId: ProgramI
 }
 
 /**
- * Program events are org-level (no team): every member of the org may view a program. Events that
+ * Program events are org-level (no team): readers with org-wide view see every program. Events that
  * name a project are filed under that project's team instead (see links.ts).
  */
 export function emitProgram(

@@ -41,10 +41,19 @@ export interface ProgramProjectRow {
 
 export interface ProgramRepo {
   insert(program: ProgramRecord): Promise<void>
-  /** Every org member may view a program, so reads take no scope. */
-  get(orgId: OrgId, id: ProgramId): Promise<Program | null>
-  /** Newest first (by `createdAt`, then id). */
-  list(orgId: OrgId, filter: ProgramFilter, page: PageRequest<'createdAt'>): Promise<Program[]>
+  /**
+   * With a scope, only a program the reader may view: org-wide readers see all; others those a grant
+   * reaches (`scope.programIds`), one of whose teams is visible, or holding a project they can view.
+   * Without one, any program of the org (the engine's own look-ups).
+   */
+  get(orgId: OrgId, id: ProgramId, scope?: ReadScope): Promise<Program | null>
+  /** Newest first (by `createdAt`, then id); the scope narrows as for `get`, inside the query. */
+  list(
+    orgId: OrgId,
+    filter: ProgramFilter,
+    page: PageRequest<'createdAt'>,
+    scope?: ReadScope,
+  ): Promise<Program[]>
   update(
     orgId: OrgId,
     id: ProgramId,

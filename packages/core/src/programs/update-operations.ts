@@ -47,7 +47,7 @@ export const programUpdateOperations: AnyOperation[] = resourceOperations({
   },
   errors: { create: ['archived'] },
   descriptions: {
-    list: 'The program’s status updates, newest first; every member of the org may view a program.',
+    list: 'The program’s status updates, newest first; a program the caller cannot view is a 404.',
     create:
       'Posts an update with its health on the program (needs `contribute` on it); it records the progress of the ' +
       'program’s projects as the author sees it then. The latest unarchived update gives the program its ' +

@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { projectCloseOperations } from './close-operations.ts'
+import { PROJECT_EVENT_DATA } from './event-data.ts'
 import { projectHistoryOperations } from './history-operations.ts'
 import { projectMemberOperations } from './member-operations.ts'
 import { milestoneOperations } from './milestone-operations.ts'
@@ -35,6 +36,7 @@ export const projectsGroup: ResourceGroup = {
     ...projectRelationOperations,
     ...projectStatusOperations,
   ],
+  eventData: PROJECT_EVENT_DATA,
   events: [
     {
       kinds: [

@@ -1,3 +1,4 @@
+import { containersAbove } from '../access/containers-above.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { Container, TargetResolver } from '../kernel/permissions.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
@@ -12,8 +13,8 @@ declare module '../kernel/permissions.ts' {
 }
 
 /**
- * A project is held by the org, by every team it spans and by itself (a grant on the project); a
- * milestone by its project's holders.
+ * A project is held by the org, by every team it spans, by itself (a grant on the project), and by
+ * the programs and initiatives holding it; a milestone by its project's holders.
  */
 async function projectContainers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null> {
   const project = await store.projects.get(orgId, id as never, UNSCOPED)
@@ -22,6 +23,7 @@ async function projectContainers(store: Store, orgId: OrgId, id: string): Promis
     { type: 'org', id: orgId },
     ...project.teamIds.map((t) => ({ type: 'team' as const, id: t })),
     { type: 'project', id: project.id },
+    ...(await containersAbove(store, orgId, { type: 'project', id: project.id })),
   ]
 }
 

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { taskBatchCatalogue } from './batch-operations.ts'
 import { taskDepthCatalogue } from './depth-operations.ts'
+import { TASK_EVENT_DATA } from './event-data.ts'
 import { taskHistoryCatalogue } from './history-operations.ts'
 import { taskLabelOperations } from './label-operations.ts'
 import { tasksCatalogue } from './operations.ts'
@@ -23,6 +24,7 @@ export const tasksGroup: ResourceGroup = {
     ...taskHistoryCatalogue,
     ...taskDepthCatalogue,
   ],
+  eventData: TASK_EVENT_DATA,
   events: [
     {
       kinds: ['task.created', 'task.updated', 'task.archived', 'task.restored', 'task.deleted'],

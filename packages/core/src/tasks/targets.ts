@@ -1,3 +1,4 @@
+import { containersAbove } from '../access/containers-above.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { Container, TargetResolver } from '../kernel/permissions.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
@@ -9,7 +10,7 @@ declare module '../kernel/permissions.ts' {
   }
 }
 
-/** A task is held by its org, its team and, when it has one, its project. */
+/** A task is held by its org, its team and, when it has one, its project and what holds the project. */
 export const taskTargets = {
   task: {
     name: 'Task',
@@ -20,7 +21,11 @@ export const taskTargets = {
         { type: 'org', id: orgId },
         { type: 'team', id: task.teamId },
       ]
-      if (task.projectId) containers.push({ type: 'project', id: task.projectId })
+      if (task.projectId)
+        containers.push(
+          { type: 'project', id: task.projectId },
+          ...(await containersAbove(store, orgId, { type: 'project', id: task.projectId })),
+        )
       return containers
     },
   },

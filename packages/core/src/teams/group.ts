@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { TEAM_EVENT_DATA } from './event-data.ts'
 import { teamsCatalogue } from './operations.ts'
 import { teamTargets } from './targets.ts'
 
@@ -15,6 +16,7 @@ export const teamsGroup: ResourceGroup = {
     },
   ],
   operations: teamsCatalogue,
+  eventData: TEAM_EVENT_DATA,
   events: [
     {
       kinds: ['team.created', 'team.updated', 'team.archived', 'team.restored'],

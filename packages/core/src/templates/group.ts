@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { TEMPLATE_EVENT_DATA } from './event-data.ts'
 import { templateOperations } from './operations.ts'
 import { templateTargets } from './targets.ts'
 
@@ -22,6 +23,7 @@ export const templatesGroup: ResourceGroup = {
     },
   ],
   operations: templateOperations,
+  eventData: TEMPLATE_EVENT_DATA,
   events: [
     {
       kinds: ['template.created', 'template.updated', 'template.deleted', 'template.applied'],

@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { TIME_EVENT_DATA } from './event-data.ts'
 import { allocationOperations, timeOperations } from './operations.ts'
 import { timeTargets } from './targets.ts'
 
@@ -20,6 +21,7 @@ export const timeGroup: ResourceGroup = {
     },
   ],
   operations: [...timeOperations, ...allocationOperations],
+  eventData: TIME_EVENT_DATA,
   events: [
     {
       kinds: ['timeEntry.created', 'timeEntry.updated', 'timeEntry.deleted'],

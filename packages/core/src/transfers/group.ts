@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { TRANSFER_EVENT_DATA } from './event-data.ts'
 import { transferOperations } from './operations.ts'
 
 /** Workspace exports (NDJSON) and imports (a workgraph export, or a CSV of tasks). */
@@ -13,6 +14,7 @@ export const transfersGroup: ResourceGroup = {
     },
   ],
   operations: transferOperations,
+  eventData: TRANSFER_EVENT_DATA,
   events: [
     {
       kinds: ['export.created', 'export.completed'],

@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { triageSettingsOperations } from '../teams/settings-operations.ts'
+import { TRIAGE_EVENT_DATA } from './event-data.ts'
 import { triageOperations } from './operations.ts'
 
 /** Triage: a team's intake queue of requests, and the decisions taken on them. */
@@ -14,6 +15,7 @@ export const triageGroup: ResourceGroup = {
     },
   ],
   operations: [...triageOperations, ...triageSettingsOperations],
+  eventData: TRIAGE_EVENT_DATA,
   events: [
     {
       kinds: ['task.triaged'],

@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { cadenceOperations } from './cadence-operations.ts'
+import { UPDATE_EVENT_DATA } from './event-data.ts'
 import { updateOperations } from './operations.ts'
 import { updateTargets } from './targets.ts'
 
@@ -16,6 +17,7 @@ export const updatesGroup: ResourceGroup = {
     },
   ],
   operations: [...updateOperations, ...cadenceOperations],
+  eventData: UPDATE_EVENT_DATA,
   events: [
     {
       kinds: [

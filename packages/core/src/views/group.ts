@@ -1,4 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+import { VIEW_EVENT_DATA } from './event-data.ts'
 import { viewOperations } from './operations.ts'
 import { viewPreferenceOperations } from './preference-operations.ts'
 
@@ -13,6 +14,7 @@ export const viewsGroup: ResourceGroup = {
     },
   ],
   operations: [...viewOperations, ...viewPreferenceOperations],
+  eventData: VIEW_EVENT_DATA,
   events: [
     {
       kinds: ['view.created', 'view.updated', 'view.deleted'],

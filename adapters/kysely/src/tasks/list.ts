@@ -1,0 +1,138 @@
+import type { OrgId, PageRequest, ReadScope } from '@workgraph/core'
+import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { keysetPage } from '../keyset.ts'
+import type { Database, Dialect } from '../schema.ts'
+import { inVisibleTeams, visibleTask } from '../scope.ts'
+import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
+import { fieldSortKey } from './fields.ts'
+import { applyTaskFilters, taskSortKey } from './search.ts'
+import { taskSelect } from './task-select.ts'
+
+type Visible = (eb: ExpressionBuilder<Database, 'tasks'>) => Expression<SqlBool>
+
+/**
+ * Up to this many granted projects, each is read as its own side; past it, one side reads them all
+ * with `project_id in (…)`, which the planners walk in page order over the org (then a reader sees
+ * enough of it for the walk to end soon).
+ */
+const PROJECT_SIDES = 32
+
+/**
+ * One page of `tasks.list`: `limit + 1` rows after the cursor, in the page's order.
+ *
+ * A reader with project grants sees `team_id in (…) or project_id in (…)`. With no team or one,
+ * neither planner reads that `or` in page order through an index (SQLite walked the org's tasks:
+ * 28 ms of CPU for a guest with two projects, against 0.3 ms for one team; docs/performance.md), so
+ * it is read in sides, each an index range in page order limited to the page, and merged: the
+ * team's tasks (`tasks_team_*`) and each granted project's tasks outside that team
+ * (`tasks_project_*`). The sides are disjoint and together are exactly the visible tasks, so the
+ * merged page is exact. Each side is a subquery because a compound select's members cannot carry
+ * their own `order by … limit` in SQLite.
+ */
+export async function taskPageRows(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  orgId: OrgId,
+  filter: TaskFilter,
+  page: PageRequest<TaskSort>,
+  scope: ReadScope,
+): Promise<TaskRow[]> {
+  const sideOf = (o: OrgId, p: PageRequest<TaskSort>, s: ReadScope, visible: Visible | null, from = db) => {
+    const sort = filter.sortField ? fieldSortKey(o, filter.sortField, p.direction) : taskSortKey(p)
+    let q = taskSelect(from, s, 'after').where('tasks.orgId', '=', o)
+    if (visible) q = q.where(visible)
+    q = applyListFilters(q, o, filter)
+    q = applyTaskFilters(q, o, filter, s, dialect)
+    return keysetPage(q, p, { sort, id: 'tasks.id' })
+  }
+  const sort = filter.sortField ? fieldSortKey(orgId, filter.sortField, page.direction) : taskSortKey(page)
+  const side = (visible: Visible | null, from = db) => sideOf(orgId, page, scope, visible, from)
+  // With two or more teams the team list alone already has both planners walk the org's keyset
+  // index in page order (neither reads an `in` list of several teams in order); the projects only
+  // add matches to that walk, so one query with the `or` costs what the teams cost alone.
+  if (scope.orgWide || scope.projectIds.length === 0 || scope.teamIds.length >= 2) {
+    const whole = (s: ReadScope): Visible | null => (s.orgWide ? null : (eb) => visibleTask(eb, 'tasks', s))
+    const plain =
+      !filter.sortField && Object.entries(filter).every(([k, v]) => k === 'archived' || v === undefined)
+    if (!plain) return side(whole(scope)).execute()
+    // The plain list (no filter but `archived`, a client's usual first request) is built and compiled
+    // once per sort, page size, first page or not, and scope shape (`compiledOnce`).
+    const after = page.after ? [page.after.value, page.after.id] : []
+    const shape = `tasks.list:${filter.archived}:${page.sort}:${page.direction}:${page.limit}:${after.length}:${scopeShape(scope)}`
+    return runCompiled(
+      db,
+      compiledOnce(db, shape, [orgId, ...after, ...scopeArgs(scope)], (args) => {
+        const standIn = scopeStandIn(scope, args.slice(1 + after.length))
+        const p = { ...page, after: page.after ? { value: args[1]!, id: args[2]! } : null }
+        return sideOf(args[0] as OrgId, p, standIn, whole(standIn))
+      }),
+    )
+  }
+  const sortKey = typeof sort === 'string' ? sql.ref(sort) : sql<unknown>`${sort}`
+  // The sides are built without the plugins: the merged query applies them (camel case) to the
+  // whole tree once, where each side would otherwise be transformed on its own first as well.
+  const bare = db.withoutPlugins()
+  const keyed = (visible: Visible) =>
+    db.selectFrom(side(visible, bare).select(sortKey.as('sortKey')).as('side')).selectAll()
+  const outsideTeams = (eb: ExpressionBuilder<Database, 'tasks'>) =>
+    scope.teamIds.length === 0 ? sql<SqlBool>`1 = 1` : eb('tasks.teamId', 'not in', [...scope.teamIds])
+  const projects =
+    scope.projectIds.length <= PROJECT_SIDES ? scope.projectIds.map((id) => [id]) : [scope.projectIds]
+  const sides = projects.map((ids) =>
+    keyed((eb) => eb.and([eb('tasks.projectId', 'in', [...ids]), outsideTeams(eb)])),
+  )
+  if (scope.teamIds.length > 0) sides.unshift(keyed((eb) => inVisibleTeams(eb, 'tasks.teamId', scope)))
+  const [first, ...rest] = sides
+  const rows = await rest
+    .reduce((all, next) => all.unionAll(next), first!)
+    .orderBy('sortKey', page.direction)
+    .orderBy('id', page.direction)
+    .limit(page.limit + 1)
+    .execute()
+  // The rows of a side, with the sort key they were merged by.
+  return rows as TaskRow[]
+}
+
+/** A row of the page: the task with its key, state category and (unset) blocked flag. */
+type TaskRow = Awaited<ReturnType<ReturnType<typeof taskSelect>['execute']>>[number]
+
+/** The equality and set filters of `tasks.list` (the search and range ones are `applyTaskFilters`). */
+function applyListFilters(q: ReturnType<typeof taskSelect>, orgId: OrgId, filter: TaskFilter) {
+  let out = q
+  if (filter.teamId) out = out.where('tasks.teamId', '=', filter.teamId)
+  if (filter.stateId) out = out.where('tasks.stateId', '=', filter.stateId)
+  if (filter.stateCategory?.length) out = out.where('s.category', 'in', filter.stateCategory)
+  if (filter.assigneeId === null) out = out.where('tasks.assigneeId', 'is', null)
+  else if (filter.assigneeId) out = out.where('tasks.assigneeId', '=', filter.assigneeId)
+  if (filter.priority) out = out.where('tasks.priority', '=', filter.priority)
+  if (filter.cycleId === null) out = out.where('tasks.cycleId', 'is', null)
+  else if (filter.cycleId) out = out.where('tasks.cycleId', '=', filter.cycleId)
+  if (filter.projectId === null) out = out.where('tasks.projectId', 'is', null)
+  else if (filter.projectId) out = out.where('tasks.projectId', '=', filter.projectId)
+  if (filter.milestoneId === null) out = out.where('tasks.milestoneId', 'is', null)
+  else if (filter.milestoneId) out = out.where('tasks.milestoneId', '=', filter.milestoneId)
+  if (filter.updatedSince) out = out.where('tasks.updatedAt', '>=', filter.updatedSince)
+  if (filter.archived === true) out = out.where('tasks.archivedAt', 'is not', null)
+  if (filter.archived === false) out = out.where('tasks.archivedAt', 'is', null)
+  if (filter.parentId) out = out.where('tasks.parentId', '=', filter.parentId)
+  // A task's blockers, or the tasks it blocks: one side of its dependency rows.
+  const linked = (pick: 'blockerId' | 'blockedId', other: 'blockedId' | 'blockerId', taskId: string) =>
+    out.where('tasks.id', 'in', (eb) =>
+      eb.selectFrom('taskDependencies').select(pick).where('orgId', '=', orgId).where(other, '=', taskId),
+    )
+  if (filter.awakeAt) {
+    const awakeAt = filter.awakeAt
+    out = out.where('tasks.id', 'not in', (eb) =>
+      eb
+        .selectFrom('triageSnoozes')
+        .select('taskId')
+        .where('orgId', '=', orgId)
+        .where('snoozedUntil', '>', awakeAt),
+    )
+  }
+  if (filter.blockersOf) out = linked('blockerId', 'blockedId', filter.blockersOf)
+  if (filter.blockedBy) out = linked('blockedId', 'blockerId', filter.blockedBy)
+  return out
+}

@@ -1,0 +1,26 @@
+import type { ReadScope } from '@workgraph/core'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../schema.ts'
+import { blockedBy } from './search.ts'
+
+/**
+ * Tasks with their key and state category (from the team and the state, so renaming either is one
+ * write) and whether an open, unarchived task the reader may view blocks them.
+ */
+export function taskSelect(db: Kysely<Database>, scope: ReadScope, blocked: 'inline' | 'after' = 'inline') {
+  const q = db
+    .selectFrom('tasks')
+    .innerJoin('teams', (j) =>
+      j.onRef('teams.orgId', '=', 'tasks.orgId').onRef('teams.id', '=', 'tasks.teamId'),
+    )
+    .innerJoin('workflowStates as s', (j) =>
+      j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+    )
+    .selectAll('tasks')
+    .select(['teams.key as teamKey', 's.category as stateCategory'])
+    .where('tasks.deletedAt', 'is', null)
+  // 'after': the caller sets the flag with `withBlockedFlags`, one query for the whole page.
+  return blocked === 'inline'
+    ? q.select((eb) => blockedBy(eb, scope).as('isBlocked'))
+    : q.select(sql<boolean>`0`.as('isBlocked'))
+}
