@@ -103,6 +103,11 @@ export class CachedCamelCasePlugin extends CamelCasePlugin {
 
 /** Stands for one argument while a query is compiled once; never sent to the database. */
 const PLACEHOLDER = '\u0000workgraph-argument:'
+/**
+ * Shapes kept per plugin set. A shape counts a reader's teams and projects, so an org's readers make
+ * many; past this bound the oldest compiled shape goes (it is compiled again if it comes back).
+ */
+const MAX_SHAPES = 2_000
 const compiledQueries = new WeakMap<
   readonly KyselyPlugin[],
   Map<string, { compiled: CompiledQuery; slots: number[] }>
@@ -136,6 +141,7 @@ export function compiledOnce<DB, O>(
     if (stand.some((_, i) => !slots.includes(i)))
       throw new Error(`compiledOnce(${shape}): an argument is not a parameter of the query`)
     entry = { compiled, slots }
+    if (byShape.size >= MAX_SHAPES) byShape.delete(byShape.keys().next().value!)
     byShape.set(shape, entry)
   }
   const { compiled, slots } = entry
