@@ -73,8 +73,11 @@ describeEachDatabase('schema-driven fuzzing of every operation', (db) => {
           json: undefined,
           path: op.path,
         }))
-        let problem = judge(sent, draft.rawParams.size ? undefined : op.spec)
-        if (!problem && !draft.rawParams.size && !sent.contentType.startsWith('text/event-stream')) {
+        // A raw or empty path parameter leaves a URL that may name another resource (`/v1/me/away/` is
+        // the collection, whose methods differ): judged as any route, not by this operation's list.
+        const ownPath = draft.rawParams.size === 0 && !Object.values(draft.params).includes('')
+        let problem = judge(sent, ownPath ? op.spec : undefined)
+        if (!problem && ownPath && !sent.contentType.startsWith('text/event-stream')) {
           try {
             validate(op.method, sent.path, sent.status, sent.contentType, sent.json ?? sent.text)
           } catch (error) {
