@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // `dev-source` resolves workspace packages to their TypeScript sources: no build step in between.
@@ -15,9 +14,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // The suites mostly wait on the databases and on HTTP, so two files run at once even on two cores
-    // (Vitest's default, one worker per core but one, would run them one by one there: 26 min, not 15).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/support/global-setup.ts'],
   },
 })
