@@ -20,12 +20,10 @@
 import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
-import type { MemberId, OrgId, ProjectId, TeamId } from '@workgraph/core'
-import { createUser } from '@workgraph/core'
 import { type Plan, type Recorded, startHandwritten } from './list-vs-limit-handler.ts'
 import { profileServer } from './list-vs-limit-profile.ts'
-import { seedAccess, seedPeople, seedProjects, seedTasks, TEAMS } from './permissions-world.ts'
-import { failures, load, onPostgres, percentile, postgres, runBench } from './support.ts'
+import { seedWorld } from './permissions-world.ts'
+import { analyzePostgres, failures, load, percentile, postgres, runBench } from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const ROUNDS = Number(arg('rounds') ?? 5)
@@ -45,37 +43,11 @@ await runBench('lvl', async (server, schema) => {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   )
-  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
+  const world = await seedWorld(server, 'List vs limit')
+  const { owner, people, access } = world
+  const org = { id: world.orgId }
   const ownerToken = await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read'] })
-  const principal = await engine.tokens.verifyAccessToken(
-    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
-  )
-  const call = async <T>(id: string, input: Record<string, unknown>) => {
-    const result = await engine.execute(id, input as never, principal)
-    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
-    return result.body as T
-  }
-  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'List vs limit' } })
-  const teamIds: TeamId[] = []
-  for (let t = 0; t < TEAMS; t++) {
-    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
-    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
-  }
-  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
-    params: { orgId: org.id },
-    body: { name: 'Project 0', teamIds: [teamIds[0]] },
-  })
-  let started = performance.now()
-  const people = await seedPeople(storage, org.id)
-  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
-  const access = await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
-  await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
-  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  if (postgres) {
-    started = performance.now()
-    await onPostgres(`set search_path = ${schema}; analyze`)
-    console.log(`ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  }
+  if (postgres) await analyzePostgres(schema)
 
   // A member with a few teams (memberships) and a direct team grant; a guest with one team grant.
   const member = people.find(

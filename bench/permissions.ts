@@ -8,35 +8,12 @@
  * `--postgres` uses DATABASE_URL or a local server, in a throwaway schema.
  */
 import { availableParallelism } from 'node:os'
-import type {
-  Actor,
-  MemberId,
-  OrgId,
-  Principal,
-  ProjectId,
-  RawInput,
-  ReadScope,
-  Task,
-  TeamId,
-} from '@workgraph/core'
-import { createUser, loadProfile, readScope, UNSCOPED } from '@workgraph/core'
+import type { Actor, OrgId, Principal, RawInput, ReadScope, Task, TeamId } from '@workgraph/core'
+import { loadProfile, readScope, UNSCOPED } from '@workgraph/core'
 import type { TaskFilter } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
-import {
-  CLASSES,
-  type Kind,
-  MEMBERS,
-  type Person,
-  PROJECTS,
-  type Row,
-  seedAccess,
-  seedPeople,
-  seedProjects,
-  seedTasks,
-  TASKS,
-  TEAMS,
-} from './permissions-world.ts'
-import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
+import { CLASSES, type Kind, type Person, type Row, seedWorld, TASKS } from './permissions-world.ts'
+import { analyzePostgres, failures, fmt, percentile, postgres, runBench } from './support.ts'
 
 const LIMIT = 50
 const ACTORS_PER_CLASS = 10
@@ -62,46 +39,14 @@ await runBench('perm', run)
 async function run(server: RunningServer, schema: string): Promise<void> {
   const { engine, storage } = server
   console.log(`${storage.dialect}, node ${process.version}, ${availableParallelism()} cores`)
-  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
-  const ownerToken = await engine.tokens.issueAccessToken({
-    userId: owner.id,
-    scopes: ['work:read', 'work:write'],
-  })
-  const ownerPrincipal = await engine.tokens.verifyAccessToken(ownerToken)
-  const call = async <T>(id: string, input: RawInput, principal = ownerPrincipal) => {
+  const world = await seedWorld(server, 'Bench')
+  const { people, access, rows } = world
+  const org = { id: world.orgId }
+  if (postgres) await analyzePostgres(schema)
+  const call = async <T>(id: string, input: RawInput, principal: Principal) => {
     const result = await engine.execute(id, input, principal)
     if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
     return result.body as T
-  }
-  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'Bench' } })
-  const teamIds: TeamId[] = []
-  for (let t = 0; t < TEAMS; t++) {
-    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
-    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
-  }
-
-  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
-    params: { orgId: org.id },
-    body: { name: 'Project 0', teamIds: [teamIds[0]] },
-  })
-
-  let started = performance.now()
-  const people = await seedPeople(storage, org.id)
-  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
-  const access = await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
-  const rows = await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
-  console.log(
-    `seeded ${TASKS} tasks (${rows.filter((r) => r.projectId).length} in projects), ${TEAMS} teams, ` +
-      `${PROJECTS} projects, ${MEMBERS} members, ${access.grants.length} grants ` +
-      `(${access.grants.filter((g) => g.containerType === 'project').length} on projects) and ` +
-      `${access.memberships} team memberships in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  )
-  // Without statistics Postgres plans a fresh bulk load as if the tables were empty (see docs/performance.md).
-  if (postgres) {
-    started = performance.now()
-    await onPostgres(`analyze ${schema}.tasks, ${schema}.teams, ${schema}.workflow_states, ${schema}.grants, \
-${schema}.team_memberships, ${schema}.members, ${schema}.projects, ${schema}.project_teams`)
-    console.log(`ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
 
   // The model: which teams and projects each actor sees, from the seeded grants alone (not from the
@@ -208,7 +153,7 @@ first difference at ${ids.findIndex((id, i) => id !== expected[i])}`)
     }
   }
   // And whole lists for a few guests: every visible task once, in order, and nothing else.
-  started = performance.now()
+  const started = performance.now()
   const walkers = ['guest-1', 'guest-few', 'guest-many', 'guest-team-projects'].map((k) => {
     const list = sampled.get(k as Kind)!
     return list[Math.floor(list.length / 2)]!

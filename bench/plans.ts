@@ -11,61 +11,32 @@
  */
 import type {
   Actor,
-  MemberId,
   NotificationId,
   NotificationRecord,
   OrgId,
-  ProjectId,
   ReadScope,
   TaskId,
   TeamId,
 } from '@workgraph/core'
-import { createUser, loadProfile, newId, readScope, UNSCOPED } from '@workgraph/core'
+import { loadProfile, newId, readScope, UNSCOPED } from '@workgraph/core'
 import type { CommentRecord } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
-import {
-  mulberry32,
-  type Person,
-  seedAccess,
-  seedPeople,
-  seedProjects,
-  seedTasks,
-  TEAMS,
-} from './permissions-world.ts'
+import { mulberry32, type Person, seedWorld } from './permissions-world.ts'
 import { onPostgres, percentile, postgres, runBench } from './support.ts'
 
 const before = process.argv.includes('--before')
 const random = mulberry32(7)
 
 await runBench('plans', async (server, schema) => {
-  const { engine, storage } = server
-  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
-  const principal = await engine.tokens.verifyAccessToken(
-    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
-  )
-  const call = async <T>(id: string, input: Record<string, unknown>) => {
-    const result = await engine.execute(id, input as never, principal)
-    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
-    return result.body as T
-  }
-  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'Plans' } })
-  const teamIds: TeamId[] = []
-  for (let t = 0; t < TEAMS; t++) {
-    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
-    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
-  }
-  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
-    params: { orgId: org.id },
-    body: { name: 'Project 0', teamIds: [teamIds[0]] },
-  })
+  const { storage } = server
+  const world = await seedWorld(server, 'Plans')
+  const { teamIds, people, rows } = world
+  const org = { id: world.orgId }
   let started = performance.now()
-  const people = await seedPeople(storage, org.id)
-  // The same world as bench/permissions.ts, project grants included.
-  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
-  await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
-  const rows = await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
   await seedOthers(storage, org.id, teamIds, people, rows)
-  console.log(`${storage.dialect}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `${storage.dialect}: other records seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
   started = performance.now()
   if (postgres) await onPostgres(`set search_path = ${schema}; analyze`)
   else if (process.argv.includes('--analyze'))

@@ -10,21 +10,11 @@
  * `after` must return the model's first page; readers without project grants get the same SQL twice.
  * SQLite by default; `--postgres` as the other benches.
  */
-import type { Actor, MemberId, OrgId, ProjectId, ReadScope, TeamId } from '@workgraph/core'
-import { createUser, loadProfile, readScope } from '@workgraph/core'
+import type { Actor, ReadScope } from '@workgraph/core'
+import { loadProfile, readScope } from '@workgraph/core'
 import type { RunningServer } from '@workgraph/server'
-import {
-  CLASSES,
-  type Kind,
-  type Person,
-  type Row,
-  seedAccess,
-  seedPeople,
-  seedProjects,
-  seedTasks,
-  TEAMS,
-} from './permissions-world.ts'
-import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
+import { CLASSES, type Kind, type Person, type Row, seedWorld } from './permissions-world.ts'
+import { analyzePostgres, failures, fmt, percentile, postgres, runBench } from './support.ts'
 
 const LIMIT = 50
 const PER_CLASS = 10
@@ -32,35 +22,10 @@ const WARMUP = 10
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 100)
 
 await runBench('projab', async (server: RunningServer, schema: string) => {
-  const { engine, storage } = server
-  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
-  const principal = await engine.tokens.verifyAccessToken(
-    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
-  )
-  const call = async <T>(id: string, input: Parameters<typeof engine.execute>[1]) => {
-    const result = await engine.execute(id, input, principal)
-    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
-    return result.body as T
-  }
-  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'Bench' } })
-  const teamIds: TeamId[] = []
-  for (let t = 0; t < TEAMS; t++) {
-    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
-    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
-  }
-  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
-    params: { orgId: org.id },
-    body: { name: 'Project 0', teamIds: [teamIds[0]] },
-  })
-  const started = performance.now()
-  const people = await seedPeople(storage, org.id)
-  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
-  const access = await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
-  const rows = await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
-  console.log(`${storage.dialect}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  if (postgres)
-    await onPostgres(`analyze ${schema}.tasks, ${schema}.teams, ${schema}.workflow_states, ${schema}.grants, \
-${schema}.team_memberships, ${schema}.members, ${schema}.projects, ${schema}.project_teams`)
+  const { storage } = server
+  const { orgId, people, access, rows } = await seedWorld(server, 'Bench')
+  const org = { id: orgId }
+  if (postgres) await analyzePostgres(schema)
 
   // The model: teams and projects a person's grants name (or everything), from the seed alone.
   const sees = (person: Person): Set<string> | 'all' => {
