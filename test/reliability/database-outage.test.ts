@@ -9,7 +9,6 @@ import { connect } from '@workgraph/kysely'
 import { type RunningServer, startServer } from '@workgraph/server'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { POSTGRES_URL } from '../support/databases.ts'
 import { newPerson } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { openSse, type SseClient } from '../support/sse.ts'
@@ -28,7 +27,7 @@ describeEachDatabase('the database goes away under load', (db) => {
   beforeAll(async () => {
     let databaseUrl = fresh.url
     if (db.name === 'postgres') {
-      const target = new URL(POSTGRES_URL)
+      const target = new URL(fresh.url)
       proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
       target.port = String(proxy.port)
       databaseUrl = target.toString()
