@@ -4,16 +4,8 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { type FieldError, isProblem, ProblemError } from '../kernel/problems.ts'
 import type { Task } from '../tasks/schemas.ts'
 import { ACTIONS, LABEL_ACTIONS, LABEL_FIELDS, REF_TYPES, type RecordType, type Ref } from './actions.ts'
-import {
-  resolveCycle,
-  resolveLabel,
-  resolveMilestone,
-  resolvePerson,
-  resolveProject,
-  resolveState,
-  resolveTask,
-  resolveTeam,
-} from './refs.ts'
+import { resolveMilestone, resolveProject } from './container-refs.ts'
+import { resolveCycle, resolveLabel, resolvePerson, resolveState, resolveTask, resolveTeam } from './refs.ts'
 import type { PlanReport, PlanStep, PlanStepResult } from './schemas.ts'
 import { runStep } from './steps.ts'
 

@@ -8,7 +8,8 @@ import type { Task } from '../tasks/schemas.ts'
 import type { Team, WorkflowState } from '../teams/schemas.ts'
 import type { StatusUpdate } from '../updates/schemas.ts'
 import { ACTIONS, LABEL_FIELDS, type RecordType, type Ref, TASK_FIELDS } from './actions.ts'
-import { resolveCycle, resolveLabel, resolveMilestone, resolveState } from './refs.ts'
+import { resolveMilestone } from './container-refs.ts'
+import { resolveCycle, resolveLabel, resolveState } from './refs.ts'
 import type { PlanStep, PlanStepResult } from './schemas.ts'
 
 export interface StepOutcome {
