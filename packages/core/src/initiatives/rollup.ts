@@ -1,6 +1,7 @@
-import type { InitiativeId, ProjectId } from '../kernel/ids.ts'
+import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { currentOrg } from '../orgs/service.ts'
+import type { ProgramStatus } from '../programs/schemas.ts'
 import type { ProjectStatusCategory } from '../projects/schemas.ts'
 import { type StateTally, summarizeProgress } from '../tasks/progress.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
@@ -25,31 +26,50 @@ export interface ProjectFacts {
   tallies: StateTally[]
 }
 
+/** What a rollup needs of a visible program: its reported health, whether it is open, its visible projects. */
+export interface ProgramFacts {
+  id: ProgramId
+  name: string
+  health: UpdateHealth | null
+  status: ProgramStatus
+  archived: boolean
+  projectIds: ProjectId[]
+}
+
 /** Everything visible under some initiatives, read once and shared by every rollup computed from it. */
 export interface RollupInputs {
   initiatives: Initiative[]
   links: { initiativeId: InitiativeId; projectId: ProjectId }[]
+  /** Links to programs the reader can view. */
+  programLinks: { initiativeId: InitiativeId; programId: ProgramId }[]
+  programs: Map<string, ProgramFacts>
   projects: Map<string, ProjectFacts>
 }
+
+/** Every project of a program: programs hold tens of projects, not thousands. */
+const ALL_PROJECTS = { sort: 'position', direction: 'asc', after: null, limit: 10_000 } as const
 
 const SEVERITY: Record<UpdateHealth, number> = { onTrack: 0, atRisk: 1, offTrack: 2 }
 const OPEN_INITIATIVE = new Set(['planned', 'active'])
 const CLOSED_PROJECT = new Set(['completed', 'canceled'])
+const OPEN_PROGRAM = new Set<ProgramStatus>(['active', 'paused'])
 
 /**
  * The rollup of one initiative over `inputs` (which hold only what the reader can see):
  * - progress pools the visible tasks of every distinct project linked to it or to one of its
- *   unarchived sub-initiatives (archived projects left out), so each task weighs by its estimate
- *   (by one when nothing is estimated) as `summarizeProgress` counts, and a bigger project weighs more;
+ *   unarchived sub-initiatives, directly or through a linked unarchived program (archived projects
+ *   left out), so each task weighs by its estimate (by one when nothing is estimated) as
+ *   `summarizeProgress` counts, and a bigger project weighs more;
  * - computed health is the worst reported health among the initiative itself, its open (planned or
- *   active, unarchived) sub-initiatives at any depth and those projects still open.
+ *   active, unarchived) sub-initiatives at any depth, their open (active or paused, unarchived)
+ *   programs and those projects still open.
  */
 export function rollupOf(
   rootId: InitiativeId,
   inputs: RollupInputs,
 ): Omit<InitiativeRollup, 'progress' | 'progressSource'> {
   const root = inputs.initiatives.find((i) => i.id === rootId)!
-  const { below, projects } = rolledUpOf(rootId, inputs)
+  const { below, programs, projects } = rolledUpOf(rootId, inputs)
   const progress = summarizeProgress(sumTallies(projects.flatMap((p) => p.tallies)))
 
   const signals: HealthReason[] = []
@@ -61,6 +81,7 @@ export function rollupOf(
   }
   signal('initiative', root)
   for (const i of below) if (OPEN_INITIATIVE.has(i.status)) signal('initiative', i)
+  for (const g of programs) if (OPEN_PROGRAM.has(g.status)) signal('program', g)
   for (const p of projects) if (!CLOSED_PROJECT.has(p.statusCategory)) signal('project', p)
   return {
     initiativeId: rootId,
@@ -71,11 +92,14 @@ export function rollupOf(
   }
 }
 
-/** Unarchived sub-initiatives at any depth, and the distinct unarchived projects they and the root hold. */
+/**
+ * Unarchived sub-initiatives at any depth, the unarchived programs they and the root link, and the
+ * distinct unarchived projects they hold, directly or through those programs.
+ */
 function rolledUpOf(
   rootId: InitiativeId,
   inputs: RollupInputs,
-): { below: Initiative[]; projects: ProjectFacts[] } {
+): { below: Initiative[]; programs: ProgramFacts[]; projects: ProjectFacts[] } {
   const children = new Map<string, Initiative[]>()
   for (const i of inputs.initiatives) {
     if (i.parentId) children.set(i.parentId, [...(children.get(i.parentId) ?? []), i])
@@ -90,11 +114,19 @@ function rolledUpOf(
   }
   walk(rootId)
   const holders = new Set<string>([rootId, ...below.map((i) => i.id)])
-  const projectIds = new Set(inputs.links.filter((l) => holders.has(l.initiativeId)).map((l) => l.projectId))
+  const programs = [
+    ...new Set(inputs.programLinks.filter((l) => holders.has(l.initiativeId)).map((l) => l.programId)),
+  ]
+    .map((id) => inputs.programs.get(id))
+    .filter((g): g is ProgramFacts => g !== undefined && !g.archived)
+  const projectIds = new Set([
+    ...inputs.links.filter((l) => holders.has(l.initiativeId)).map((l) => l.projectId),
+    ...programs.flatMap((g) => g.projectIds),
+  ])
   const projects = [...projectIds]
     .map((id) => inputs.projects.get(id))
     .filter((p): p is ProjectFacts => p !== undefined && !p.archived)
-  return { below, projects }
+  return { below, programs, projects }
 }
 
 function sumTallies(tallies: StateTally[]): StateTally[] {
@@ -130,24 +162,47 @@ function healthOf(signals: HealthReason[]): ComputedHealth {
   const summary = [...groups]
     .map(([key, names]) => {
       const [type, health] = key.split('|') as [string, UpdateHealth]
-      const noun = `${type === 'project' ? 'project' : 'initiative'}${names.length === 1 ? '' : 's'}`
+      const noun = `${type}${names.length === 1 ? '' : 's'}`
       return `${names.length} ${noun} ${health === 'offTrack' ? 'off track' : 'at risk'}: ${names.join(', ')}`
     })
     .join('; ')
   return { value, summary, reasons }
 }
 
-/** Reads what the reader can see under the initiatives: links to visible projects and those projects' facts. */
+/**
+ * Reads what the reader can see under the initiatives: links to visible projects and programs, the
+ * programs' visible projects, and those programs' and projects' facts. A program the reader cannot
+ * view is left out with its projects, so a rollup never tells which projects a hidden program holds.
+ */
 async function inputsFor(ctx: OperationContext, initiatives: Initiative[]): Promise<RollupInputs> {
   const orgId = currentOrg(ctx).id
   const scope = await ctx.scope()
-  const links = await ctx.store.initiatives.projectLinks(
-    orgId,
-    initiatives.map((i) => i.id),
-    scope,
-  )
+  const ids = initiatives.map((i) => i.id)
+  const links = await ctx.store.initiatives.projectLinks(orgId, ids, scope)
+  const programs = new Map<string, ProgramFacts>()
+  const programLinks: RollupInputs['programLinks'] = []
+  for (const link of await ctx.store.initiativePrograms.allOf(orgId, ids)) {
+    if (!programs.has(link.programId)) {
+      const program = await ctx.store.programs.get(orgId, link.programId, scope)
+      if (!program) continue
+      const held = await ctx.store.programs.projects(orgId, program.id, ALL_PROJECTS, scope)
+      programs.set(program.id, {
+        id: program.id,
+        name: program.name,
+        health: program.health ?? null,
+        status: program.status,
+        archived: program.archivedAt !== null,
+        projectIds: held.map((row) => row.projectId),
+      })
+    }
+    programLinks.push({ initiativeId: link.initiativeId, programId: link.programId })
+  }
   const projects = new Map<string, ProjectFacts>()
-  for (const projectId of new Set(links.map((l) => l.projectId))) {
+  const projectIds = new Set([
+    ...links.map((l) => l.projectId),
+    ...[...programs.values()].flatMap((g) => g.projectIds),
+  ])
+  for (const projectId of projectIds) {
     const project = await ctx.store.projects.get(orgId, projectId, scope)
     if (!project) continue
     projects.set(projectId, {
@@ -159,7 +214,7 @@ async function inputsFor(ctx: OperationContext, initiatives: Initiative[]): Prom
       tallies: await ctx.store.projects.progress(orgId, project.id, scope),
     })
   }
-  return { initiatives, links, projects }
+  return { initiatives, links, programLinks, programs, projects }
 }
 
 /** The projects `initiatives.rollup` counts for the caller (visible, unarchived, under unarchived sub-initiatives). */

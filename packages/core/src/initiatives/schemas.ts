@@ -111,7 +111,7 @@ export type InitiativeHistoryEntry = Static<typeof InitiativeHistoryEntry>
 
 export const HealthReason = Type.Object(
   {
-    type: StringEnum(['initiative', 'project'] as const, { description: 'What the record is.' }),
+    type: StringEnum(['initiative', 'program', 'project'] as const, { description: 'What the record is.' }),
     id: Type.String({ description: 'Its id.' }),
     name: Type.String({ description: 'Its name.' }),
     health: Health,
@@ -128,8 +128,9 @@ export const ComputedHealth = Type.Object(
   {
     value: Nullable(
       Health,
-      'The worst reported health among the initiative itself, its open sub-initiatives and its open projects ' +
-        '(visible to the reader); null when none of them has an update.',
+      'The worst reported health among the initiative itself, its open sub-initiatives, their open programs and ' +
+        'their open projects, direct or through those programs (visible to the reader); null when none of them has ' +
+        'an update.',
     ),
     summary: Type.String({ description: 'The reasons in a sentence, e.g. `2 projects at risk: A, B`.' }),
     reasons: Type.Array(HealthReason, {
@@ -145,7 +146,8 @@ export const InitiativeRollup = Type.Object(
     initiativeId: IdSchema('InitiativeId'),
     projects: Type.Integer({
       minimum: 0,
-      description: 'Distinct visible projects linked to it or to one of its visible sub-initiatives.',
+      description:
+        'Distinct visible projects linked to it or to one of its visible sub-initiatives, directly or through a visible linked program.',
     }),
     subInitiatives: Type.Integer({ minimum: 0, description: 'Visible sub-initiatives at any depth.' }),
     ...progressFields('projects of the initiative and its sub-initiatives (each project once)'),
