@@ -99,8 +99,28 @@ try {
     'renamed: Write the first program → Write the first program, typed',
   ])
 
+  // A task's history: each entry's `before` and `after` are typed by its `field`. Custom field entries
+  // (`fields.<id>`) match a pattern rather than a fixed value, so their `field` is a plain string: a
+  // guard sets them apart first, then narrowing on `field` types the values (`after` of `created` is
+  // `{ key, title }`, a title's `before` and `after` are strings).
+  const history = await api.GET('/v1/orgs/{orgId}/tasks/{taskId}/history', {
+    params: { path: { orgId, taskId: task.id } },
+  })
+  const entries = history.data!.data
+  type Entry = (typeof entries)[number]
+  type BuiltIn<E> = E extends { field: infer F } ? (string extends F ? never : E) : never
+  const isBuiltIn = (e: Entry): e is BuiltIn<Entry> => !e.field.startsWith('fields.')
+  const changes: string[] = []
+  for (const entry of entries) {
+    if (!isBuiltIn(entry)) continue
+    if (entry.field === 'created') changes.push(`created ${entry.after.key}`)
+    else if (entry.field === 'title')
+      changes.push(`title: ${entry.before.length} → ${entry.after.length} chars`)
+  }
+  assert.deepEqual(changes, ['created ENG-1', 'title: 23 → 30 chars'])
+
   console.log(
-    `typed-client example: ${task.key} created, listed, renamed; a stale write refused with 412; its events read typed`,
+    `typed-client example: ${task.key} created, listed, renamed; a stale write refused with 412; its events and history read typed`,
   )
 } finally {
   await server.close()

@@ -2,6 +2,7 @@ import type {
   LabelId,
   OrgId,
   Program,
+  ProgramHistoryEntry,
   ProgramHistoryId,
   ProgramId,
   ProjectId,
@@ -350,15 +351,19 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
         )
       }
       const rows = await keysetPage(q, page, { sort: 'h.createdAt', id: 'h.id' }).execute()
-      return rows.map((r) => ({
-        id: r.id as ProgramHistoryId,
-        programId: r.programId as ProgramId,
-        actorId: r.actorId,
-        field: r.field,
-        before: unwrap(r.beforeValue),
-        after: unwrap(r.afterValue),
-        createdAt: iso(r.createdAt),
-      }))
+      // The row holds what the core's writer recorded, whose type the entry's schema fixes.
+      return rows.map(
+        (r) =>
+          ({
+            id: r.id as ProgramHistoryId,
+            programId: r.programId as ProgramId,
+            actorId: r.actorId,
+            field: r.field,
+            before: unwrap(r.beforeValue),
+            after: unwrap(r.afterValue),
+            createdAt: iso(r.createdAt),
+          }) as ProgramHistoryEntry,
+      )
     },
   }
 }

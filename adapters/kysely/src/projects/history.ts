@@ -32,16 +32,18 @@ export function projectHistoryRepo(db: Kysely<Database>): ProjectHistoryRepo {
         .where('orgId', '=', orgId)
         .where('projectId', '=', projectId)
       const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
+      // The row holds what the core's writer recorded, whose type the entry's schema fixes.
       return rows.map(
-        (r): ProjectHistoryEntry => ({
-          id: r.id as ProjectHistoryId,
-          projectId: r.projectId as ProjectId,
-          actorId: r.actorId as ActorId | null,
-          field: r.field,
-          before: unwrap(r.beforeValue),
-          after: unwrap(r.afterValue),
-          createdAt: iso(r.createdAt),
-        }),
+        (r) =>
+          ({
+            id: r.id as ProjectHistoryId,
+            projectId: r.projectId as ProjectId,
+            actorId: r.actorId as ActorId | null,
+            field: r.field,
+            before: unwrap(r.beforeValue),
+            after: unwrap(r.afterValue),
+            createdAt: iso(r.createdAt),
+          }) as ProjectHistoryEntry,
       )
     },
   }

@@ -32,16 +32,18 @@ export function taskHistoryRepo(db: Kysely<Database>): TaskHistoryRepo {
         .where('orgId', '=', orgId)
         .where('taskId', '=', taskId)
       const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
+      // The row holds what the core's writer recorded, whose type the entry's schema fixes.
       return rows.map(
-        (r): TaskHistoryEntry => ({
-          id: r.id as TaskHistoryId,
-          taskId: r.taskId as TaskId,
-          actorId: r.actorId as ActorId | null,
-          field: r.field,
-          before: unwrap(r.beforeValue),
-          after: unwrap(r.afterValue),
-          createdAt: iso(r.createdAt),
-        }),
+        (r) =>
+          ({
+            id: r.id as TaskHistoryId,
+            taskId: r.taskId as TaskId,
+            actorId: r.actorId as ActorId | null,
+            field: r.field,
+            before: unwrap(r.beforeValue),
+            after: unwrap(r.afterValue),
+            createdAt: iso(r.createdAt),
+          }) as TaskHistoryEntry,
       )
     },
   }

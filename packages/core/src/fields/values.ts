@@ -61,7 +61,7 @@ export async function writeFieldValues(ctx: OperationContext, holder: FieldHolde
 
 /** The entries of a record's history and event for these changes: one per field, `fields.<id>`. */
 export function fieldChangeEntries(changes: FieldChange[]) {
-  return changes.map((c) => ({ field: `fields.${c.field.id}`, before: c.before, after: c.after }))
+  return changes.map((c) => ({ field: `fields.${c.field.id}` as const, before: c.before, after: c.after }))
 }
 
 async function usableField(

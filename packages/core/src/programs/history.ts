@@ -3,13 +3,10 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound } from '../kernel/problems.ts'
-import type { ProgramHistoryEntry } from './schemas.ts'
+import type { ProgramHistoryChange, ProgramHistoryEntry } from './schemas.ts'
 import type { ProgramHistoryRecord } from './storage.ts'
 
-export interface ProgramChange {
-  field: string
-  before: unknown
-  after: unknown
+export type ProgramChange = ProgramHistoryChange & {
   /** The project or team a link change is about (hidden from readers who cannot view it). */
   ref?: ProgramHistoryRecord['ref']
 }
@@ -21,23 +18,16 @@ export async function recordProgramHistory(
   changes: readonly ProgramChange[],
 ): Promise<void> {
   await ctx.store.programs.insertHistory(
-    changes.map((c) => ({
+    changes.map(({ ref, ...c }) => ({
       id: newId('ProgramHistoryId'),
       orgId: ctx.org!.id,
       programId,
       actorId: ctx.actor!.id,
-      field: c.field,
-      before: c.before ?? null,
-      after: c.after ?? null,
-      ref: c.ref ?? null,
+      ...c,
+      ref: ref ?? null,
       createdAt: ctx.now,
     })),
   )
-}
-
-/** Field changes from a `changesOf` map. */
-export function fieldChanges(changes: Record<string, { before: unknown; after: unknown }>): ProgramChange[] {
-  return Object.entries(changes).map(([field, c]) => ({ field, before: c.before, after: c.after }))
 }
 
 /** The program's history, oldest first, without entries about projects or teams the caller cannot view. */

@@ -1,7 +1,14 @@
-import { type Static, Type } from '@sinclair/typebox'
+import { type Static, type TSchema, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
+import {
+  change,
+  historyEntrySchema,
+  linkChange,
+  type RecordedChange,
+  sameChange,
+} from '../kernel/history-entry.ts'
 import { IdSchema } from '../kernel/ids.ts'
-import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { Project, UPDATE_HEALTH_VALUES } from '../projects/schemas.ts'
 import { progressFields } from '../tasks/progress.ts'
 import { Color } from '../teams/schemas.ts'
@@ -114,26 +121,52 @@ export const ProgramRollup = Type.Object(
 )
 export type ProgramRollup = Static<typeof ProgramRollup>
 
-export const ProgramHistoryEntry = Type.Object(
-  {
+const pg = Program.properties
+const linked = (what: string, id: TSchema) =>
+  linkChange(
+    id,
+    `${what}: the id added (in \`after\`) or taken away (in \`before\`); the other side is null.`,
+  )
+
+/**
+ * The fields a program's history records, with their values before and after: the schema of
+ * `ProgramHistoryEntry` and the type `recordProgramHistory` accepts both come from here.
+ */
+export const PROGRAM_HISTORY_FIELDS = {
+  created: change(
+    Type.Null(),
+    Type.Object({ name: pg.name }, { additionalProperties: false, description: 'The new program’s name.' }),
+    'The creation of the program: `before` is null, `after` its name.',
+  ),
+  name: sameChange(pg.name, 'The name changed.'),
+  description: sameChange(pg.description, 'The description changed.'),
+  icon: sameChange(pg.icon, 'The icon changed.'),
+  color: sameChange(pg.color, 'The color changed.'),
+  ownerId: sameChange(pg.ownerId, 'The owner changed (null: none).'),
+  status: sameChange(pg.status, 'The status changed.'),
+  retiredAt: sameChange(pg.retiredAt, 'Set when the program was retired, cleared when it was reopened.'),
+  archivedAt: sameChange(pg.archivedAt, 'Archived or restored.'),
+  labelIds: sameChange(pg.labelIds, 'The label set changed: the whole set before and after.'),
+  projects: linked('A project of the program', Nullable(IdSchema('ProjectId'))),
+  members: linked('A member of the program', Nullable(IdSchema('MemberId'))),
+  teams: linked('A team of the program', Nullable(IdSchema('TeamId'))),
+} as const
+
+export const ProgramHistoryEntry = historyEntrySchema({
+  name: 'ProgramHistoryEntry',
+  envelope: {
     id: IdSchema('ProgramHistoryId'),
     programId: IdSchema('ProgramId'),
     actorId: ActorIdSchema,
-    field: Type.String({
-      description:
-        'The field that changed as named in the Program representation (`name`, `status`, `ownerId`, ...), ' +
-        '`created`, or the link that changed: `projects`, `members`, `teams`.',
-    }),
-    before: AnyJson(
-      'The value before; for a removed link, the id that was removed; null for `created` and additions.',
-    ),
-    after: AnyJson('The value after; for an added link, the id that was added; for `created`, `{ name }`.'),
     createdAt: Timestamp('When the change happened.'),
   },
-  {
-    $id: 'ProgramHistoryEntry',
-    additionalProperties: false,
-    description: 'One recorded change of a program: a field, or a project, member or team link.',
-  },
-)
+  fields: PROGRAM_HISTORY_FIELDS,
+  description: 'One recorded change of a program: a field, or a project, member or team link.',
+  fieldDescription:
+    'The field that changed as named in the Program representation (`name`, `status`, `ownerId`, ...), ' +
+    '`created`, or the link that changed: `projects`, `members`, `teams`.',
+})
 export type ProgramHistoryEntry = Static<typeof ProgramHistoryEntry>
+
+/** A change `recordProgramHistory` records: only the fields, and the value types, the schema describes. */
+export type ProgramHistoryChange = RecordedChange<typeof PROGRAM_HISTORY_FIELDS>

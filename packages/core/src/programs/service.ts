@@ -1,3 +1,4 @@
+import { changesOfFields } from '../kernel/history-entry.ts'
 import { type LabelId, type MemberId, newId, type ProgramId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -7,8 +8,8 @@ import { changesOf, currentOrg } from '../orgs/service.ts'
 import { autoFollow } from '../projects/followers.ts'
 import { DEFAULT_PROJECT_COLOR } from '../projects/service.ts'
 import { archivedFilter } from '../teams/service.ts'
-import { fieldChanges, recordProgramHistory } from './history.ts'
-import type { Program, ProgramStatus } from './schemas.ts'
+import { recordProgramHistory } from './history.ts'
+import { PROGRAM_HISTORY_FIELDS, type Program, type ProgramStatus } from './schemas.ts'
 import type { ProgramFilter, ProgramRecord } from './storage.ts'
 
 export interface ProgramFields {
@@ -129,7 +130,7 @@ export async function updateProgram(
   }
   await ctx.store.programs.update(program.orgId, program.id, { ...changed, updatedAt: ctx.now })
   const changes = changesOf(program, changed)
-  await recordProgramHistory(ctx, program.id, fieldChanges(changes))
+  await recordProgramHistory(ctx, program.id, changesOfFields(PROGRAM_HISTORY_FIELDS, program, changed))
   const next = await requireProgram(ctx, program.id)
   emitProgram(ctx, 'program.updated', next, { program: next, changes })
   return next

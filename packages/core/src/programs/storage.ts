@@ -26,7 +26,7 @@ export interface ProgramFilter {
  * A history entry as stored: `ref` names the project or team a link entry is about, so reads can
  * leave out entries about records the reader cannot view.
  */
-export interface ProgramHistoryRecord extends ProgramHistoryEntry {
+export type ProgramHistoryRecord = ProgramHistoryEntry & {
   orgId: OrgId
   ref: { type: 'project' | 'team'; id: string } | null
 }

@@ -1,10 +1,11 @@
+import { changesOfFields } from '../kernel/history-entry.ts'
 import type { ProjectId, ProjectStatusId } from '../kernel/ids.ts'
 import { lifecycleStamps } from '../kernel/lifecycle.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { type ClosingChoice, settleOpenTasks } from './closing.ts'
-import { fieldEntries, recordProjectHistory } from './history-records.ts'
+import { PROJECT_HISTORY_FIELDS, recordProjectHistory } from './history-records.ts'
 import { emitProject, unscopedProject } from './project-records.ts'
 import type { Project, ProjectStatus } from './schemas.ts'
 import { requireProject } from './service.ts'
@@ -54,7 +55,11 @@ export async function closeProject(
     openTasks: openTasks ?? null,
     ...(reason ? { reason } : {}),
   })
-  await recordProjectHistory(ctx, project, fieldEntries(changes))
+  await recordProjectHistory(
+    ctx,
+    project,
+    changesOfFields(PROJECT_HISTORY_FIELDS, project, { statusId: status.id, ...stamps }),
+  )
   return requireProject(ctx, project.id)
 }
 

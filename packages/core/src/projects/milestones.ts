@@ -218,7 +218,7 @@ async function emitMilestone(
   data: Record<string, unknown>,
 ) {
   const milestone = data.milestone as Milestone | undefined
-  const id = milestone?.id ?? (data.id as string)
+  const id = milestone?.id ?? (data.id as MilestoneId)
   const gone = kind === 'milestone.deleted'
   const made = kind === 'milestone.created'
   await recordProjectHistory(ctx, project, [

@@ -1,4 +1,5 @@
 import type { Weekday } from '../cycles/schemas.ts'
+import { changesOfFields } from '../kernel/history-entry.ts'
 import {
   type ActorId,
   type LabelId,
@@ -9,7 +10,7 @@ import {
   type TaskId,
   type TeamId,
 } from '../kernel/ids.ts'
-import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
+import { EMPTY_STAMPS, type LifecycleStamps, lifecycleStamps } from '../kernel/lifecycle.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -22,7 +23,7 @@ import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { projectCadenceDefault, withCadence } from './cadence.ts'
 import { type ClosingChoice, settleOpenTasks } from './closing.ts'
 import { autoFollow } from './followers.ts'
-import { fieldEntries, recordProjectHistory } from './history-records.ts'
+import { PROJECT_HISTORY_FIELDS, recordProjectHistory } from './history-records.ts'
 import { joinProject } from './membership.ts'
 import { emitProject, unscopedProject } from './project-records.ts'
 import type { Project, ProjectStatus, ProjectStatusCategory, UpdateCadence } from './schemas.ts'
@@ -164,7 +165,7 @@ export async function updateProject(
       changed.targetDate !== undefined ? changed.targetDate : project.targetDate,
     )
   }
-  let stamps = {}
+  let stamps: Partial<LifecycleStamps> = {}
   const status = changed.statusId ? await activeStatus(ctx, changed.statusId) : null
   // Completing or canceling with open tasks needs a choice for them (closing.ts).
   await settleOpenTasks(ctx, project, status?.category ?? null, { openTasks, moveTasksTo })
@@ -173,7 +174,11 @@ export async function updateProject(
   const next = await unscopedProject(ctx, project.id)
   const changes = changesOf(project, { ...changed, ...stamps })
   emitProject(ctx, 'project.updated', next, { project: next, changes })
-  await recordProjectHistory(ctx, project, fieldEntries(changes))
+  await recordProjectHistory(
+    ctx,
+    project,
+    changesOfFields(PROJECT_HISTORY_FIELDS, project, { ...changed, ...stamps }),
+  )
   // The lead is a member of the project.
   if (changed.leadId) await joinProject(ctx, project, changed.leadId)
   return requireProject(ctx, project.id)

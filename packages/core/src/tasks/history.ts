@@ -2,7 +2,7 @@ import { newId, type OrgId, type TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import type { TaskHistoryEntry } from './history-schemas.ts'
+import type { TaskHistoryChange, TaskHistoryEntry } from './history-schemas.ts'
 import { requireTask } from './require-task.ts'
 
 /** The field name of the entry that records a task's creation. */
@@ -11,12 +11,13 @@ export const CREATED_FIELD = 'created'
 /**
  * Records changes of a task, one entry per field, by the context's actor at the context's time.
  * Every service that changes a task calls this in the same transaction, so the log never misses a
- * committed change nor keeps a rolled-back one. Values are stored as JSON (`undefined` as null).
+ * committed change nor keeps a rolled-back one. Values are stored as JSON (`undefined` as null);
+ * `TaskHistoryChange` limits them to the fields and value types `TaskHistoryEntry` describes.
  */
 export async function recordTaskHistory(
   ctx: OperationContext,
   task: { id: TaskId; orgId: OrgId },
-  entries: Array<{ field: string; before: unknown; after: unknown }>,
+  entries: readonly TaskHistoryChange[],
 ): Promise<void> {
   if (entries.length === 0) return
   // No actor: the engine's own maintenance (a cycle that ended rolls its tasks over).
@@ -27,9 +28,7 @@ export async function recordTaskHistory(
       orgId: task.orgId,
       taskId: task.id,
       actorId,
-      field: e.field,
-      before: e.before ?? null,
-      after: e.after ?? null,
+      ...e,
       createdAt: ctx.now,
     })),
   )

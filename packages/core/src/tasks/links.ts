@@ -6,6 +6,7 @@ import { notFound } from '../kernel/problems.ts'
 import { changesOf } from '../orgs/service.ts'
 import type { TaskLink } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
+import type { LinkValue } from './history-schemas.ts'
 import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
 
@@ -100,8 +101,8 @@ async function record(
   task: Task,
   verb: 'created' | 'updated' | 'deleted',
   link: TaskLink,
-  before: unknown,
-  after: unknown,
+  before: LinkValue | null,
+  after: LinkValue | null,
   changes?: Record<string, unknown>,
 ) {
   await recordTaskHistory(ctx, task, [{ field: 'links', before, after }])

@@ -3,7 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { TaskRelation } from './depth-schemas.ts'
+import type { RelationType, TaskRelation } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
 import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
@@ -93,8 +93,8 @@ async function recordRelation(
   ctx: OperationContext,
   task: Task,
   other: Task,
-  type: string,
-  mirrorType: string,
+  type: RelationType,
+  mirrorType: RelationType,
   verb: 'added' | 'removed',
 ) {
   const added = verb === 'added'

@@ -1,6 +1,7 @@
 import type { CustomFieldValue } from '../fields/schemas.ts'
 import { fieldChanges, taskHolder } from '../fields/task-values.ts'
 import { fieldChangeEntries, planFieldValues, writeFieldValues } from '../fields/values.ts'
+import { changesOfFields } from '../kernel/history-entry.ts'
 import {
   type ActorId,
   type CycleId,
@@ -27,6 +28,7 @@ import { assertCycleForTask } from './cycle.ts'
 import { fieldSortValue } from './field-order.ts'
 import { applyFieldQuery } from './field-query.ts'
 import { CREATED_FIELD, recordTaskHistory } from './history.ts'
+import { TASK_HISTORY_FIELDS, type TaskHistoryChange } from './history-schemas.ts'
 import { planTeamMove } from './keys.ts'
 import { checkTaskLabels, writeTaskLabels } from './labels.ts'
 import { type TaskSortParam, taskSortValue } from './order.ts'
@@ -115,7 +117,7 @@ export async function createTask(
   const task = await requireTask(ctx, record.id)
   await recordTaskHistory(ctx, task, [
     { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
-    ...(task.labelIds.length ? [{ field: 'labelIds', before: [], after: task.labelIds }] : []),
+    ...(task.labelIds.length ? [{ field: 'labelIds' as const, before: [], after: task.labelIds }] : []),
     ...fieldChangeEntries(fieldPlan),
   ])
   await autoSubscribe(ctx, task, task.creatorId as ActorId)
@@ -197,7 +199,7 @@ export async function updateTask(
       : false
   await writeFieldValues(ctx, holder, fieldPlan)
   const next = await requireTask(ctx, task.id)
-  const history = historyOf(task, changed)
+  const history: TaskHistoryChange[] = changesOfFields(TASK_HISTORY_FIELDS, task, changed)
   if (next.key !== task.key) history.push({ field: 'key', before: task.key, after: next.key })
   if (labelsDropped) history.push({ field: 'labelIds', before: task.labelIds, after: next.labelIds })
   history.push(...fieldChangeEntries(fieldPlan))
@@ -305,18 +307,6 @@ function cursorScope({ customField, sortField, ...filter }: TaskFilter) {
     ...(customField ? { customField: { id: customField.field.id, equals: customField.equals } } : {}),
     ...(sortField ? { sortField: [sortField.id, sortField.options.map((o) => o.id)] } : {}),
   }
-}
-
-/** One history entry per field the request changed; lifecycle stamps follow from `stateId`. */
-function historyOf(
-  task: Task,
-  changed: Omit<TaskFields, 'fields'>,
-): Array<{ field: string; before: unknown; after: unknown }> {
-  return Object.entries(changed).map(([field, after]) => ({
-    field,
-    before: task[field as keyof Task] ?? null,
-    after: after ?? null,
-  }))
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

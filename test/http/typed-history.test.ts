@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { createComponentValidator } from '../support/openapi-validator.ts'
+import { readAll } from '../support/task-helpers.ts'
+import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+
+const DAY = 86_400_000
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString()
+
+/**
+ * History entries are unions discriminated by `field`, each branch typing `before` and `after`.
+ * Every kind of change a task, a project and a program record is made here over HTTP; every entry
+ * read back must match its component, and every branch the document describes must have been seen,
+ * so a writer that records a field or a value its schema does not allow fails here.
+ */
+describeEachDatabase('typed history entries', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let document: any
+  beforeAll(async () => {
+    server = await startTestServer(db)
+    document = (await server.request('GET', '/v1/openapi.json')).body
+  })
+  afterAll(() => server.drop())
+
+  /** The fixed `field` values of the component's discriminated union. */
+  const branches = (name: string): string[] => {
+    const schemas = document.components.schemas
+    const union = schemas[`${name}BuiltIn`] ?? schemas[name]
+    return Object.keys(union.discriminator.mapping)
+  }
+
+  /** Reads every entry over HTTP and checks each against the component; answers the fields seen. */
+  async function checkHistories(ws: TestWorkspace, name: string, paths: string[]): Promise<Set<string>> {
+    const matches = createComponentValidator(document, name)
+    const seen = new Set<string>()
+    const mismatches: string[] = []
+    for (const path of paths) {
+      for (const entry of await readAll(ws, path, 100)) {
+        seen.add(entry.field.startsWith('fields.') ? 'fields.<id>' : entry.field)
+        const errors = matches(entry)
+        if (errors) mismatches.push(`${entry.field}: ${errors} in ${JSON.stringify(entry)}`)
+      }
+    }
+    expect(mismatches, `${name} entries that do not match their branch`).toEqual([])
+    return seen
+  }
+
+  it('types every task history entry as the writers record it', async () => {
+    const ws = await newWorkspace(server)
+    const member = await ws.addMember('member')
+    const org = `/v1/orgs/${ws.orgId}`
+    const tasks = `${org}/tasks`
+    const post = async (path: string, body?: unknown) => {
+      const res = await ws.api.post(path, body)
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
+      return res.body
+    }
+    const patch = async (path: string, body: unknown) => {
+      const res = await ws.api.patch(path, body)
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
+      return res.body
+    }
+    const label = await post(`${org}/labels`, { name: 'Bug' })
+    const other = await post(`${org}/labels`, { name: 'Chore' })
+    const notes = await post(`${org}/custom-fields`, { name: 'Notes', type: 'text' })
+    const cycle = await post(`${org}/teams/${ws.teamId}/cycles`, { startsAt: at(0), endsAt: at(14) })
+    const project = await post(`${org}/projects`, { name: 'P', teamIds: [ws.teamId] })
+    const milestone = await post(`${org}/projects/${project.id}/milestones`, { name: 'M' })
+    const design = await post(`${org}/teams`, { name: 'Design', key: 'DES' })
+    const parent = await post(tasks, { teamId: ws.teamId, title: 'Parent' })
+    const blocker = await post(tasks, { teamId: ws.teamId, title: 'Blocker' })
+    const related = await post(tasks, { teamId: ws.teamId, title: 'Related' })
+    const original = await post(tasks, { teamId: ws.teamId, title: 'Original' })
+    const task = await post(tasks, {
+      teamId: ws.teamId,
+      title: 'Task',
+      labelIds: [label.id],
+      fields: { [notes.id]: 'first' },
+    })
+    const path = `${tasks}/${task.id}`
+    await patch(path, {
+      title: 'Task, renamed',
+      description: 'Some **Markdown**.',
+      assigneeId: member.memberId,
+      priority: 'high',
+      estimate: 3,
+      dueDate: '2030-04-15',
+      startDate: '2030-04-01',
+      parentId: parent.id,
+      cycleId: cycle.id,
+      projectId: project.id,
+      milestoneId: milestone.id,
+      stateId: ws.states['In Progress']!.id,
+    })
+    await patch(path, { description: null, estimate: null, dueDate: null, fields: { [notes.id]: null } })
+    await post(`${path}/labels`, { labelId: other.id })
+    expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
+    expect((await ws.api.put(`${path}/fields/${notes.id}`, { value: 'again' })).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${path}/fields/${notes.id}`)).status).toBeLessThan(300)
+    await post(`${path}/blockers`, { taskId: blocker.id })
+    expect((await ws.api.delete(`${path}/blockers/${blocker.id}`)).status).toBeLessThan(300)
+    await post(`${path}/relations`, { type: 'related', taskId: related.id })
+    expect((await ws.api.delete(`${path}/relations/${related.id}`)).status).toBeLessThan(300)
+    expect((await ws.api.put(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
+    const link = await post(`${path}/links`, { url: 'https://example.com/spec', title: 'Spec' })
+    await patch(`${path}/links/${link.id}`, { title: null })
+    expect((await ws.api.delete(`${path}/links/${link.id}`)).status).toBeLessThan(300)
+    await post(`${path}/archive`)
+    await post(`${path}/restore`)
+    // Archiving a parent with `children=detach` takes its subtask out.
+    await post(`${tasks}/${parent.id}/archive?children=detach`)
+    // A move to another team: its key, team, state (and the cycle of the old team) change.
+    const mover = await post(tasks, { teamId: ws.teamId, title: 'Mover', cycleId: cycle.id })
+    await patch(`${tasks}/${mover.id}`, { teamId: design.id })
+    // Marking a duplicate records `duplicateOf` on it, `duplicatedBy` on the original.
+    await post(`${path}/relations`, { type: 'duplicateOf', taskId: original.id })
+
+    const seen = await checkHistories(
+      ws,
+      'TaskHistoryEntry',
+      [task, parent, blocker, related, original, mover].map((t) => `${tasks}/${t.id}/history`),
+    )
+    expect([...branches('TaskHistoryEntry'), 'fields.<id>'].filter((f) => !seen.has(f))).toEqual([])
+  })
+
+  it('types every project history entry as the writers record it', async () => {
+    const ws = await newWorkspace(server)
+    const member = await ws.addMember('member')
+    const org = `/v1/orgs/${ws.orgId}`
+    const post = async (path: string, body?: unknown) => {
+      const res = await ws.api.post(path, body)
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
+      return res.body
+    }
+    const status = async (category: string) =>
+      (await ws.api.get(`${org}/project-statuses`)).body.data.find((s: any) => s.category === category).id
+    const label = await post(`${org}/labels`, { name: 'Bet' })
+    const budget = await post(`${org}/custom-fields`, {
+      name: 'Budget',
+      type: 'number',
+      recordKinds: ['project'],
+    })
+    // The lead stays a member; another one joins and leaves.
+    const joiner = await ws.addMember('member')
+    const design = await post(`${org}/teams`, { name: 'Design', key: 'DES' })
+    const project = await post(`${org}/projects`, { name: 'P', teamIds: [ws.teamId] })
+    const blocked = await post(`${org}/projects`, { name: 'Q', teamIds: [ws.teamId] })
+    const path = `${org}/projects/${project.id}`
+    const changed = await ws.api.patch(path, {
+      name: 'P2',
+      description: 'Why it matters.',
+      icon: '🚀',
+      color: '#ff0000',
+      leadId: member.memberId,
+      priority: 'high',
+      startDate: '2030-04-01',
+      targetDate: '2030-04-15',
+      updateCadence: 'weekly',
+      updateWeekday: 'tuesday',
+      statusId: await status('started'),
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect((await ws.api.patch(path, { icon: null, targetDate: null })).status).toBeLessThan(300)
+    await post(`${path}/complete`, {})
+    await post(`${path}/archive`)
+    await post(`${path}/restore`)
+    expect((await ws.api.put(`${path}/teams/${design.id}`)).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${path}/teams/${design.id}`)).status).toBeLessThan(300)
+    expect((await ws.api.put(`${path}/members/${joiner.memberId}`)).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${path}/members/${joiner.memberId}`)).status).toBeLessThan(300)
+    await post(`${path}/labels`, { labelId: label.id })
+    expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
+    const milestone = await post(`${path}/milestones`, { name: 'M' })
+    expect((await ws.api.patch(`${org}/milestones/${milestone.id}`, { name: 'M2' })).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${org}/milestones/${milestone.id}`)).status).toBeLessThan(300)
+    const relation = await post(`${path}/relations`, { type: 'blocks', relatedProjectId: blocked.id })
+    expect((await ws.api.delete(`${org}/project-relations/${relation.id}`)).status).toBeLessThan(300)
+    expect((await ws.api.put(`${path}/fields/${budget.id}`, { value: 12.5 })).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${path}/fields/${budget.id}`)).status).toBeLessThan(300)
+
+    const seen = await checkHistories(ws, 'ProjectHistoryEntry', [`${path}/history`])
+    // Canceling is the other closing path; it stamps `canceledAt` (closing tests cover its rules).
+    const canceled = await post(`${org}/projects`, { name: 'C', teamIds: [ws.teamId] })
+    await post(`${org}/projects/${canceled.id}/cancel`, {})
+    for (const f of await checkHistories(ws, 'ProjectHistoryEntry', [
+      `${org}/projects/${canceled.id}/history`,
+    ]))
+      seen.add(f)
+    expect([...branches('ProjectHistoryEntry'), 'fields.<id>'].filter((f) => !seen.has(f))).toEqual([])
+  })
+
+  it('types every program history entry as the writers record it', async () => {
+    const ws = await newWorkspace(server)
+    const member = await ws.addMember('member')
+    const org = `/v1/orgs/${ws.orgId}`
+    const post = async (path: string, body?: unknown) => {
+      const res = await ws.api.post(path, body)
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
+      return res.body
+    }
+    const label = await post(`${org}/labels`, { name: 'Theme' })
+    const project = await post(`${org}/projects`, { name: 'P', teamIds: [ws.teamId] })
+    const program = await post(`${org}/programs`, { name: 'Platform' })
+    const path = `${org}/programs/${program.id}`
+    const changed = await ws.api.patch(path, {
+      name: 'Platform 2',
+      description: 'The ground we build on.',
+      icon: '🧱',
+      color: '#00ff00',
+      ownerId: member.memberId,
+      status: 'paused',
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect((await ws.api.patch(path, { status: 'retired' })).status).toBeLessThan(300)
+    expect((await ws.api.patch(path, { status: 'active', ownerId: null })).status).toBeLessThan(300)
+    await post(`${path}/archive`)
+    await post(`${path}/restore`)
+    await post(`${path}/projects`, { projectId: project.id })
+    expect((await ws.api.delete(`${path}/projects/${project.id}`)).status).toBeLessThan(300)
+    expect((await ws.api.put(`${path}/members/${member.memberId}`)).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${path}/members/${member.memberId}`)).status).toBeLessThan(300)
+    expect((await ws.api.put(`${path}/teams/${ws.teamId}`)).status).toBeLessThan(300)
+    expect((await ws.api.delete(`${path}/teams/${ws.teamId}`)).status).toBeLessThan(300)
+    await post(`${path}/labels`, { labelId: label.id })
+    expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
+
+    const seen = await checkHistories(ws, 'ProgramHistoryEntry', [`${path}/history`])
+    expect(branches('ProgramHistoryEntry').filter((f) => !seen.has(f))).toEqual([])
+  })
+})
