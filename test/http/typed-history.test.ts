@@ -46,6 +46,7 @@ describeEachDatabase('typed history entries', (db) => {
     return seen
   }
 
+  // Each test compiles validators against the whole document (Ajv): slow on two busy cores, hence 120 s.
   it('types every task history entry as the writers record it', async () => {
     const ws = await newWorkspace(server)
     const member = await ws.addMember('member')
@@ -123,7 +124,7 @@ describeEachDatabase('typed history entries', (db) => {
       [task, parent, blocker, related, original, mover].map((t) => `${tasks}/${t.id}/history`),
     )
     expect([...branches('TaskHistoryEntry'), 'fields.<id>'].filter((f) => !seen.has(f))).toEqual([])
-  })
+  }, 120_000)
 
   it('types every project history entry as the writers record it', async () => {
     const ws = await newWorkspace(server)
@@ -189,7 +190,7 @@ describeEachDatabase('typed history entries', (db) => {
     ]))
       seen.add(f)
     expect([...branches('ProjectHistoryEntry'), 'fields.<id>'].filter((f) => !seen.has(f))).toEqual([])
-  })
+  }, 120_000)
 
   it('types every program history entry as the writers record it', async () => {
     const ws = await newWorkspace(server)
@@ -228,5 +229,5 @@ describeEachDatabase('typed history entries', (db) => {
 
     const seen = await checkHistories(ws, 'ProgramHistoryEntry', [`${path}/history`])
     expect(branches('ProgramHistoryEntry').filter((f) => !seen.has(f))).toEqual([])
-  })
+  }, 120_000)
 })
