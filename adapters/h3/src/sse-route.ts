@@ -74,11 +74,12 @@ async function open(
     const stream = nodeSseStream(res)
     // Problems (bad cursor, not a member) are thrown here, before anything is written.
     const unsubscribe = await engine.streams.subscribe(principal, options, stream.sink)
-    return fromNodeHandler(() => {
+    const handled = fromNodeHandler(() => {
       const closed = stream.start(envelopeHeaders(event.req, { ...headers, ...SSE_HEADERS }), unsubscribe)
       recordHead(event.req, 200)
       return closed
-    })(event).catch((error: unknown) => {
+    })(event)
+    return Promise.resolve(handled).catch((error: unknown) => {
       if (!res.headersSent) throw error
       // The stream has begun: no problem document can follow, and srvx only ends the response.
       onError?.(error, event.req)
