@@ -3,7 +3,8 @@
  * for a fresh Postgres database), N concurrent SSE connections (default 1,000, 5,000 and 10,000)
  * opened by several client processes with raw HTTP, tasks created at a steady rate through the API.
  * Reports delivery latency (write sent → event parsed by a client) p50/p99 and the server's RSS per
- * connection. Usage: `ulimit -n 20000; pnpm bench:sse [--postgres] [--sizes=1000,5000] [--users=100]`.
+ * connection, the writer's latency (each tasks.create round trip while fan-out runs) and the server's
+ * CPU time per delivery (less sensitive than latency to what else runs on the machine). Usage: `ulimit -n 20000; pnpm bench:sse [--postgres] [--sizes=1000,5000] [--users=100]`.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -115,9 +116,9 @@ async function main(): Promise<void> {
     `SSE bench on ${postgres ? 'Postgres' : 'SQLite'}: ${USERS} members, ${CLIENTS} client processes, ${RATE} events/s for ${SECONDS} s`,
   )
   console.log(
-    '| connections | events | deliveries | p50 ms | p99 ms | max ms | server RSS idle → connected | RSS per connection |',
+    '| connections | events | deliveries | p50 ms | p99 ms | max ms | writer p50 / p99 / max ms | server CPU µs per delivery | server RSS idle → connected | RSS per connection |',
   )
-  console.log('|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const size of SIZES) {
     const server = await spawnServer(databaseUrl)
     await sleep(1000)
@@ -149,6 +150,8 @@ async function main(): Promise<void> {
     await sleep(2000)
     const connected = rss(server.process.pid!)
     let events = 0
+    const writes: number[] = []
+    const cpuBefore = cpuMs(server.process.pid!)
     const started = Date.now()
     while (Date.now() - started < SECONDS * 1000) {
       const tick = Date.now()
@@ -158,19 +161,24 @@ async function main(): Promise<void> {
         body: JSON.stringify({ teamId: team.id, title: `t${Date.now()}` }),
       })
       if (res.status !== 201) throw new Error(`write failed: ${res.status} ${await res.text()}`)
+      await res.arrayBuffer()
+      writes.push(Date.now() - tick)
       events++
       await sleep(Math.max(0, 1000 / RATE - (Date.now() - tick)))
     }
     await sleep(5000)
+    const cpuSpent = cpuMs(server.process.pid!) - cpuBefore
     for (const child of clients) child.kill()
     server.process.kill('SIGTERM')
     await new Promise((r) => server.process.once('exit', r))
     latencies.sort((a, b) => a - b)
-    const q = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN
+    writes.sort((a, b) => a - b)
+    const quantile = (values: number[], p: number) =>
+      values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? Number.NaN
+    const q = (p: number) => quantile(latencies, p)
     const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`
     console.log(
-      `| ${size.toLocaleString('en')} | ${events} | ${latencies.length.toLocaleString('en')} of ${(events * size).toLocaleString('en')} | ${q(0.5)} | ${q(0.99)} | ${latencies.at(-1)} | ${mb(idle)} → ${mb(connected)} | ${((connected - idle) / size / 1024).toFixed(1)} KB |`,
+      `| ${size.toLocaleString('en')} | ${events} | ${latencies.length.toLocaleString('en')} of ${(events * size).toLocaleString('en')} | ${q(0.5)} | ${q(0.99)} | ${latencies.at(-1)} | ${quantile(writes, 0.5)} / ${quantile(writes, 0.99)} / ${writes.at(-1)} | ${((cpuSpent * 1000) / Math.max(1, latencies.length)).toFixed(1)} | ${mb(idle)} → ${mb(connected)} | ${((connected - idle) / size / 1024).toFixed(1)} KB |`,
     )
     if (errors.length > 0) console.log(`  ${errors.length} client errors, first: ${errors[0]}`)
   }
@@ -225,10 +233,25 @@ async function spawnServer(databaseUrl: string): Promise<{ url: string; process:
 
 /** The server's RSS: tsx runs it in a child node process, so sum the process tree. */
 function rss(pid: number): number {
+  return sumTree(
+    pid,
+    (p) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))![1]) * 1024,
+  )
+}
+
+/** CPU time (user + system) the server's process tree has used, in ms (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  return sumTree(pid, (p) => {
+    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  })
+}
+
+function sumTree(pid: number, measure: (pid: number) => number): number {
   let total = 0
   const visit = (p: number) => {
     try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))![1]) * 1024
+      total += measure(p)
       const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
         .trim()
         .split(/\s+/)

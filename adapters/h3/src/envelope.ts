@@ -23,6 +23,7 @@ export interface EnvelopeOptions {
 }
 
 const requestIds = new WeakMap<Request, string>()
+const heads = new WeakMap<Request, (status: number) => void>()
 
 /** The id given to a request (for logging an error beside its request record). */
 export function requestIdOf(request: Request): string | undefined {
@@ -50,18 +51,43 @@ export function useEnvelope(app: H3, options: EnvelopeOptions = {}): void {
     const given = event.req.headers.get('x-request-id')
     const requestId = given && CALLER_ID.test(given) ? given : randomUUID()
     requestIds.set(event.req, requestId)
+    let recorded = false
+    const record = (status: number) => {
+      if (recorded) return
+      recorded = true
+      options.onRequest?.({
+        method: event.req.method,
+        path: event.url.pathname,
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        requestId,
+      })
+    }
+    heads.set(event.req, record)
     let response = (await next()) as unknown
     if (response instanceof Response)
       response = await finish(event, response, requestId, compressedOnce, options.problemTypeBase)
-    options.onRequest?.({
-      method: event.req.method,
-      path: event.url.pathname,
-      status: response instanceof Response ? response.status : 200,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      requestId,
-    })
+    record(response instanceof Response ? response.status : 200)
     return response
   })
+}
+
+/**
+ * A response written straight to Node's `ServerResponse` (the SSE stream) passes by `finish`: these
+ * are its headers with what the envelope adds to every response (`X-Request-Id`, exposed to CORS).
+ */
+export function envelopeHeaders(request: Request, headers: Record<string, string>): Record<string, string> {
+  const requestId = requestIds.get(request)
+  if (requestId === undefined) return headers
+  const all = new Headers(headers)
+  all.set('x-request-id', requestId)
+  exposeRequestId(all)
+  return Object.fromEntries(all)
+}
+
+/** Such a response's head is written: the request is recorded now, not when its stream ends. */
+export function recordHead(request: Request, status: number): void {
+  heads.get(request)?.(status)
 }
 
 async function finish(

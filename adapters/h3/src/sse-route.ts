@@ -5,60 +5,18 @@ import {
   ProblemError,
   parseSseQuery,
   SSE_ENDPOINT,
-  type StreamItem,
-  type StreamSink,
-  streamEventOf,
 } from '@workgraph/core'
-import type { H3 } from 'h3'
+import { fromNodeHandler, type H3, type H3Event } from 'h3'
 import { authenticate } from './authenticate.ts'
+import { envelopeHeaders, recordHead } from './envelope.ts'
 import { parseQuery } from './http-request.ts'
 import { bearerChallenge, CORS_HEADERS, corsPreflight, internalError, problem } from './http-response.ts'
+import { SSE_HEADERS } from './sse-frames.ts'
+import { nodeSseStream } from './sse-node-response.ts'
+import { webSseStream } from './sse-web-stream.ts'
 
+export { frame } from './sse-frames.ts'
 export const SSE_PATH = SSE_ENDPOINT.path
-const encoder = new TextEncoder()
-// What the response stream holds before it counts as unread by the client; the engine's
-// `streams.maxBufferedBytes` decides when that backlog ends the stream.
-const QUEUE_MARK = 16 * 1024
-
-// One event goes to every subscriber that may see it: serialise its payload once.
-const payloads = new WeakMap<object, string>()
-function payloadOf(event: Extract<StreamItem, { type: 'event' }>['event']): string {
-  let json = payloads.get(event)
-  if (json === undefined) {
-    json = JSON.stringify(streamEventOf(event))
-    payloads.set(event, json)
-  }
-  return json
-}
-
-// Subscribers at the same position share the event and its cursor: encode that frame once for all.
-const encoded = new WeakMap<object, Map<string, Uint8Array>>()
-function bytesOf(item: StreamItem): Uint8Array {
-  if (item.type !== 'event') return encoder.encode(frame(item))
-  let byCursor = encoded.get(item.event)
-  if (!byCursor) {
-    byCursor = new Map()
-    encoded.set(item.event, byCursor)
-  }
-  let bytes = byCursor.get(item.cursor)
-  if (!bytes) {
-    bytes = encoder.encode(frame(item))
-    byCursor.set(item.cursor, bytes)
-  }
-  return bytes
-}
-
-/** Server-sent event framing of a core live stream: `stream-event`, `ping` and a final `stream-end`. */
-export function frame(item: StreamItem): string {
-  switch (item.type) {
-    case 'event':
-      return `id: ${item.cursor}\nevent: stream-event\ndata: ${payloadOf(item.event)}\n\n`
-    case 'ping':
-      return `id: ${item.cursor}\nevent: ping\ndata: {}\n\n`
-    case 'end':
-      return `event: stream-end\ndata: ${JSON.stringify({ reason: item.reason, detail: item.detail })}\n\n`
-  }
-}
 
 /**
  * `GET /v1/stream/sse`: authenticates like every API route, then hands the connection to the
@@ -84,7 +42,7 @@ export function registerSseRoute(app: H3, engine: Engine, onError?: (e: unknown,
           extensions: { requiredScope: 'work:read' },
         })
       const options = parseSseQuery(parseQuery(url), request.headers.get('last-event-id'))
-      return await open(engine, principal, options, headers)
+      return await open(event, engine, principal, options, headers, onError)
     } catch (error) {
       if (isProblem(error))
         return problem(error, {
@@ -98,49 +56,37 @@ export function registerSseRoute(app: H3, engine: Engine, onError?: (e: unknown,
   })
 }
 
+/**
+ * On Node the frames go straight to the `ServerResponse` (see `nodeSseStream`); h3 is told the
+ * response is handled through `fromNodeHandler`, whose handler stays pending until the response
+ * closes (srvx ends the response once the handler settles). Elsewhere the body is a web stream.
+ */
 async function open(
+  event: H3Event,
   engine: Engine,
   principal: Principal,
   options: ReturnType<typeof parseSseQuery>,
   headers: Record<string, string>,
-): Promise<Response> {
-  let controller!: ReadableStreamDefaultController<Uint8Array>
-  let closed = false
-  let unsubscribe = () => {}
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start(c) {
-        controller = c
-      },
-      cancel() {
-        closed = true
-        unsubscribe()
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_MARK }),
-  )
-  const sink: StreamSink = {
-    write(items) {
-      if (closed) return
-      for (const item of items) controller.enqueue(bytesOf(item))
-    },
-    queued: () => (closed ? 0 : Math.max(0, QUEUE_MARK - (controller.desiredSize ?? 0))),
-    close() {
-      if (closed) return
-      closed = true
-      controller.close()
-    },
+  onError: ((e: unknown, r: Request) => void) | undefined,
+): Promise<unknown> {
+  const res = event.runtime?.node?.res
+  if (res) {
+    const stream = nodeSseStream(res)
+    // Problems (bad cursor, not a member) are thrown here, before anything is written.
+    const unsubscribe = await engine.streams.subscribe(principal, options, stream.sink)
+    const handled = fromNodeHandler(() => {
+      const closed = stream.start(envelopeHeaders(event.req, { ...headers, ...SSE_HEADERS }), unsubscribe)
+      recordHead(event.req, 200)
+      return closed
+    })(event)
+    return Promise.resolve(handled).catch((error: unknown) => {
+      if (!res.headersSent) throw error
+      // The stream has begun: no problem document can follow, and srvx only ends the response.
+      onError?.(error, event.req)
+      return new Response(null)
+    })
   }
-  // The first bytes open the response at once, so clients see the stream before any event.
-  controller.enqueue(encoder.encode(': workgraph stream\nretry: 2000\n\n'))
-  unsubscribe = await engine.streams.subscribe(principal, options, sink)
-  return new Response(body, {
-    status: 200,
-    headers: {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    },
-  })
+  const stream = webSseStream()
+  stream.onCancel(await engine.streams.subscribe(principal, options, stream.sink))
+  return new Response(stream.body, { status: 200, headers: { ...headers, ...SSE_HEADERS } })
 }

@@ -10,6 +10,7 @@ import { startPositions } from './poll.ts'
 import { readOrg } from './read.ts'
 import { membershipsOf, readerIn, type StreamReader } from './readers.ts'
 import type { StreamEndReason } from './schema.ts'
+import { forEachInSlices } from './slices.ts'
 
 /** What a live stream hands its transport, in order. */
 export type StreamItem =
@@ -64,6 +65,8 @@ interface Subscription {
 
 const BATCH = 200
 const ACCESS_CONCURRENCY = 8
+// Streams written to per turn of the event loop during a fan-out or a ping (a few milliseconds).
+const FANOUT_SLICE = 500
 
 /**
  * Live streams of one process. Subscriptions are grouped by workspace; a wake-up for a workspace
@@ -258,7 +261,9 @@ export function createStreamBroker(deps: {
       try {
         const page = await storage.read((s) => readOrg(s, group.reader, group.after, { limit: BATCH, kinds }))
         more ||= page.more
-        for (const sub of group.subs) deliver(sub, orgId, page.events, page.position, nowMs)
+        await forEachInSlices(group.subs, FANOUT_SLICE, (sub) =>
+          deliver(sub, orgId, page.events, page.position, nowMs),
+        )
       } catch (error) {
         if (!isProblem(error) || error.code !== 'cursor_expired') throw error
         for (const sub of group.subs) end(sub, 'cursor_expired', error.message)
@@ -311,8 +316,8 @@ export function createStreamBroker(deps: {
       const orgs = await storage.read((s) => membershipsOf(s, userId)).catch(() => null)
       if (orgs) memberships.set(userId, orgs)
     })
-    for (const sub of subs) {
-      if (sub.ended) continue
+    await forEachInSlices(subs, FANOUT_SLICE, (sub) => {
+      if (sub.ended) return
       // A workspace joined after the stream opened starts at its oldest retained event.
       for (const orgId of memberships.get(sub.userId) ?? []) {
         if (sub.positions.has(orgId)) continue
@@ -320,7 +325,7 @@ export function createStreamBroker(deps: {
         schedule(orgId)
       }
       sub.sink.write([{ type: 'ping', cursor: cursorOf(sub) }])
-    }
+    })
   }
 
   return {
