@@ -17,23 +17,18 @@
  * only and its self time is summed by area (the hand-written handler runs in this process too, so a
  * whole-process `node --cpu-prof` would mix both).
  */
-import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
-import type { MemberId, OrgId, ProjectId, TeamId } from '@workgraph/core'
-import { createUser } from '@workgraph/core'
 import { type Plan, type Recorded, startHandwritten } from './list-vs-limit-handler.ts'
 import { profileServer } from './list-vs-limit-profile.ts'
-import { seedAccess, seedPeople, seedProjects, seedTasks, TEAMS } from './permissions-world.ts'
-import { failures, load, onPostgres, percentile, postgres, runBench } from './support.ts'
+import { seedOrg } from './permissions-world.ts'
+import { failures, load, mainThreadCpuMs, percentile, runBench } from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const ROUNDS = Number(arg('rounds') ?? 5)
 const COUNT = Number(arg('count') ?? 400)
 const LIMIT = 50
 const profile = process.argv.includes('--profile')
-/** `getconf CLK_TCK` on Linux: the unit of a thread's CPU times in /proc. */
-const CLOCK_TICKS = 100
 
 /** The list's path with its org, set once the org exists. */
 let currentPath = ''
@@ -45,37 +40,7 @@ await runBench('lvl', async (server, schema) => {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   )
-  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
-  const ownerToken = await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read'] })
-  const principal = await engine.tokens.verifyAccessToken(
-    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
-  )
-  const call = async <T>(id: string, input: Record<string, unknown>) => {
-    const result = await engine.execute(id, input as never, principal)
-    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
-    return result.body as T
-  }
-  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'List vs limit' } })
-  const teamIds: TeamId[] = []
-  for (let t = 0; t < TEAMS; t++) {
-    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
-    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
-  }
-  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
-    params: { orgId: org.id },
-    body: { name: 'Project 0', teamIds: [teamIds[0]] },
-  })
-  let started = performance.now()
-  const people = await seedPeople(storage, org.id)
-  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
-  const access = await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
-  await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
-  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  if (postgres) {
-    started = performance.now()
-    await onPostgres(`set search_path = ${schema}; analyze`)
-    console.log(`ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  }
+  const { owner, ownerToken, org, people, access } = await seedOrg(server, schema, 'List vs limit')
 
   // A member with a few teams (memberships) and a direct team grant; a guest with one team grant.
   const member = people.find(
@@ -187,11 +152,11 @@ await runBench('lvl', async (server, schema) => {
       const order: ('workgraph' | 'handwritten')[] =
         r % 2 === 0 ? ['workgraph', 'handwritten'] : ['handwritten', 'workgraph']
       for (const side of order) {
-        const cpuBefore = mainThreadCpuMs()
+        const cpuBefore = mainThreadCpuMs(process.pid)
         const result = await load(
           loadJob(side === 'workgraph' ? serverUrl : handwrittenUrl, reader.token, concurrency, count),
         )
-        const cpu = mainThreadCpuMs() - cpuBefore
+        const cpu = mainThreadCpuMs(process.pid) - cpuBefore
         failures.push(...result.failures.slice(0, 3).map((f) => `${side} ${reader.label}: ${f}`))
         sides[side].push({
           rate: (result.latencies.length / result.elapsedMs) * 1000,
@@ -227,14 +192,6 @@ interface Round {
   rate: number
   latencies: number[]
   cpuPerRequest: number
-}
-
-/** User + system CPU time of the main thread (Linux, /proc), in ms; its tid is the process id. */
-function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
 }
 
 interface Cell {

@@ -4,10 +4,10 @@
  * straight through storage from a fixed seed (every run builds the same org).
  */
 import type { Capability, Grant, MemberId, OrgId, OrgRole, ProjectId, StateId, TeamId } from '@workgraph/core'
-import { CAPABILITIES, newId } from '@workgraph/core'
+import { CAPABILITIES, createUser, newId } from '@workgraph/core'
 import type { MemberRecord, TaskRecord, User } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
-import { postgres } from './support.ts'
+import { onPostgres, postgres } from './support.ts'
 
 export const TASKS = 100_000
 export const TEAMS = 50
@@ -364,4 +364,45 @@ export async function seedTasks(
       archived: !!t.archivedAt,
     }),
   )
+}
+
+/**
+ * The whole org in one call: its owner (with a `work:read` token), the org and its 50 teams through the
+ * engine, then people, projects, grants, memberships and tasks through storage, and on Postgres
+ * `ANALYZE` of the bench's schema (without statistics Postgres plans a fresh bulk load as if empty).
+ */
+export async function seedOrg(server: RunningServer, schema: string, name: string) {
+  const { engine, storage } = server
+  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
+  const ownerToken = await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read'] })
+  const principal = await engine.tokens.verifyAccessToken(
+    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
+  )
+  const call = async <T>(id: string, input: Record<string, unknown>) => {
+    const result = await engine.execute(id, input as never, principal)
+    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
+    return result.body as T
+  }
+  const org = await call<{ id: OrgId }>('orgs.create', { body: { name } })
+  const teamIds: TeamId[] = []
+  for (let t = 0; t < TEAMS; t++) {
+    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
+    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId: org.id }, body })).id)
+  }
+  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
+    params: { orgId: org.id },
+    body: { name: 'Project 0', teamIds: [teamIds[0]] },
+  })
+  let started = performance.now()
+  const people = await seedPeople(storage, org.id)
+  const projectsByTeam = await seedProjects(storage, org.id, teamIds, first)
+  const access = await seedAccess(storage, org.id, teamIds, people, projectsByTeam)
+  const rows = await seedTasks(storage, org.id, teamIds, people, projectsByTeam)
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  if (postgres) {
+    started = performance.now()
+    await onPostgres(`set search_path = ${schema}; analyze`)
+    console.log(`ANALYZE in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+  return { owner, ownerToken, org, teamIds, people, access, rows }
 }
