@@ -22,6 +22,7 @@
  * (requests per round and side at concurrency 32; a quarter of that at 1). Not run by tests or CI.
  */
 import { availableParallelism, loadavg } from 'node:os'
+import type { UserId } from '@workgraph/core'
 import pg from 'pg'
 import { seedOrg } from './permissions-world.ts'
 import { failures, fmt, load, mainThreadCpuMs, percentile, runBench } from './support.ts'
@@ -63,11 +64,12 @@ await runBench('dx', async (server, schema) => {
   console.log(
     `${storage.dialect}, node ${process.version}, ${availableParallelism()} cores, load average ${loadAverage()}`,
   )
-  const { ownerToken, org, people, access } = await seedOrg(server, schema, 'Directus comparison')
+  const { owner, org, people, access } = await seedOrg(server, schema, 'Directus comparison')
   const guest = people.find((p) => p.kind === 'guest-1')!
   const guestTeam = access.grants.find((g) => g.subjectId === guest.memberId)!.containerId
-  const guestToken = await engine.tokens.issueAccessToken({ userId: guest.user.id, scopes: ['work:read'] })
 
+  const wgToken = (userId: string) =>
+    engine.tokens.issueAccessToken({ userId: userId as UserId, scopes: ['work:read'] })
   let started = performance.now()
   const directusPg = new pg.Client({ connectionString: DIRECTUS_DATABASE_URL })
   await directusPg.connect()
@@ -78,22 +80,23 @@ await runBench('dx', async (server, schema) => {
   console.log(`Directus ${directusVersion ?? '(version hidden)'} at ${DIRECTUS_URL}`)
 
   const readers = [
-    { label: 'guest, 1 team grant', token: guestToken, directus: GUEST },
-    { label: 'owner / admin', token: ownerToken, directus: ADMIN },
+    { label: 'guest, 1 team grant', userId: guest.user.id, directus: GUEST },
+    { label: 'owner / admin', userId: owner.id, directus: ADMIN },
   ]
   // Each reader's two pages on both sides: the same ids in the same order, or the comparison is void.
   const wgPath = `/v1/orgs/${org.id}/tasks?limit=${LIMIT}`
-  const cells: { label: string; page: number; wg: string; dx: string; token: string; who: typeof ADMIN }[] =
+  const cells: { label: string; page: number; wg: string; dx: string; userId: string; who: typeof ADMIN }[] =
     []
   for (const reader of readers) {
     const dxToken = await login(reader.directus)
-    const first = (await getJson(url + wgPath, reader.token)) as {
+    const token = await wgToken(reader.userId)
+    const first = (await getJson(url + wgPath, token)) as {
       data: { id: string }[]
       nextCursor: string
     }
     const second = (await getJson(
       `${url}${wgPath}&cursor=${encodeURIComponent(first.nextCursor)}`,
-      reader.token,
+      token,
     )) as { data: { id: string }[] }
     const pages = [
       { page: 1, wg: wgPath, dx: DIRECTUS_PAGE, wgIds: first.data.map((t) => t.id) },
@@ -115,7 +118,7 @@ await runBench('dx', async (server, schema) => {
         page: p.page,
         wg: p.wg,
         dx: p.dx,
-        token: reader.token,
+        userId: reader.userId,
         who: reader.directus,
       })
     }
@@ -138,12 +141,14 @@ await runBench('dx', async (server, schema) => {
 
   async function cell(c: (typeof cells)[number], concurrency: number): Promise<string> {
     const count = concurrency === 1 ? COUNT / 4 : COUNT
-    // A fresh Directus login per cell: its access tokens expire (ACCESS_TOKEN_TTL, 15 minutes by default).
+    // Fresh tokens per cell: both sides' access tokens expire (Directus's ACCESS_TOKEN_TTL is 15 minutes
+    // by default), and Postgres's seeding alone can outlast a token issued before it.
     const dxToken = await login(c.who)
+    const token = await wgToken(c.userId)
     const job = (side: 'workgraph' | 'directus', n: number) => ({
       url: side === 'workgraph' ? url + c.wg : DIRECTUS_URL + c.dx,
       method: 'GET',
-      headers: { authorization: `Bearer ${side === 'workgraph' ? c.token : dxToken}` },
+      headers: { authorization: `Bearer ${side === 'workgraph' ? token : dxToken}` },
       count: n,
       concurrency,
       expect: 200,
