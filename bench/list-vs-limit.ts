@@ -17,21 +17,26 @@
  * only and its self time is summed by area (the hand-written handler runs in this process too, so a
  * whole-process `node --cpu-prof` would mix both).
  */
-import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
 import { type Plan, type Recorded, startHandwritten } from './list-vs-limit-handler.ts'
 import { profileServer } from './list-vs-limit-profile.ts'
 import { seedWorld } from './permissions-world.ts'
-import { analyzePostgres, failures, load, percentile, postgres, runBench } from './support.ts'
+import {
+  analyzePostgres,
+  failures,
+  load,
+  mainThreadCpuMs,
+  percentile,
+  postgres,
+  runBench,
+} from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const ROUNDS = Number(arg('rounds') ?? 5)
 const COUNT = Number(arg('count') ?? 400)
 const LIMIT = 50
 const profile = process.argv.includes('--profile')
-/** `getconf CLK_TCK` on Linux: the unit of a thread's CPU times in /proc. */
-const CLOCK_TICKS = 100
 
 /** The list's path with its org, set once the org exists. */
 let currentPath = ''
@@ -159,11 +164,11 @@ await runBench('lvl', async (server, schema) => {
       const order: ('workgraph' | 'handwritten')[] =
         r % 2 === 0 ? ['workgraph', 'handwritten'] : ['handwritten', 'workgraph']
       for (const side of order) {
-        const cpuBefore = mainThreadCpuMs()
+        const cpuBefore = mainThreadCpuMs(process.pid)
         const result = await load(
           loadJob(side === 'workgraph' ? serverUrl : handwrittenUrl, reader.token, concurrency, count),
         )
-        const cpu = mainThreadCpuMs() - cpuBefore
+        const cpu = mainThreadCpuMs(process.pid) - cpuBefore
         failures.push(...result.failures.slice(0, 3).map((f) => `${side} ${reader.label}: ${f}`))
         sides[side].push({
           rate: (result.latencies.length / result.elapsedMs) * 1000,
@@ -199,14 +204,6 @@ interface Round {
   rate: number
   latencies: number[]
   cpuPerRequest: number
-}
-
-/** User + system CPU time of the main thread (Linux, /proc), in ms; its tid is the process id. */
-function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
 }
 
 interface Cell {

@@ -3,7 +3,7 @@
  * `--postgres` a fresh schema on DATABASE_URL or the local server), torn down afterwards, a list of
  * failures that turns the exit code red, and percentiles.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from '@workgraph/kysely'
@@ -97,4 +97,18 @@ export async function load(job: LoadJob): Promise<LoadResult> {
     worker.once('message', resolve)
     worker.once('error', reject)
   })
+}
+
+/** `getconf CLK_TCK` on Linux: the unit of a thread's CPU times in /proc. */
+const CLOCK_TICKS = 100
+
+/**
+ * User + system CPU time of a process's main thread (Linux, /proc), in ms: its tid is the process id.
+ * The main thread only, so a bench's load generator (a worker thread) is not counted.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
 }
