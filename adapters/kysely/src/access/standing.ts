@@ -41,7 +41,7 @@ export async function standing(db: Kysely<Database>, orgId: OrgId, userId: UserI
     const teamIds = () =>
       db
         .selectFrom('teamMemberships')
-        .select('teamMemberships.teamId')
+        .select('teamMemberships.teamId as id')
         .where('teamMemberships.orgId', '=', org!)
         .where('teamMemberships.actorId', '=', memberId())
     return db
