@@ -68,6 +68,7 @@ export async function withPageExtras(
         .where('bs.category', 'not in', ['completed', 'canceled'])
       const standIn = scopeStandIn(scope, args.slice(1 + n))
       if (!standIn.orgWide) blocked = blocked.where((eb) => visibleTask(eb, 'b', standIn))
+      // The branches' columns agree as ExtraRow says (Kysely's inferred types of the nulls do not).
       // Postgres types a union's columns pair by pair, left to right, and two nulls make text: the
       // first two branches between them give every column its type (the value number, the label's
       // timestamp), the all-null blocked rows come last.
@@ -102,9 +103,9 @@ export async function withPageExtras(
               sql<Date | string | null>`${sql.ref('l.createdAt')}`.as('sort'),
             ])
             .where('l.orgId', '=', org)
-            .where('l.taskId', 'in', ids),
+            .where('l.taskId', 'in', ids) as never,
         )
-        .unionAll(blocked)
+        .unionAll(blocked as never)
         .orderBy('kind')
         .orderBy('sort')
         .orderBy('ref') as never as { compile(): CompiledQuery<ExtraRow> }
