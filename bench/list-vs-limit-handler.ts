@@ -3,8 +3,9 @@
  * `GET /v1/orgs/{orgId}/tasks?limit=50`, written the way one would by hand. It verifies the bearer token
  * with jose against the server's public keys (issuer, audiences, ES256, `at+jwt`, required claims, as
  * the server does), then runs, for the token's subject, the statements the server ran for that
- * reader's page (recorded by the bench: token check, membership and grants, the scoped keyset page,
- * then the page's blocked flags, labels and custom field values), on its own connection with the same
+ * reader's page (recorded by the bench: token check, the org with the membership, teams and grants,
+ * the scoped keyset page, then the page's blocked flags, labels and custom field values in one
+ * statement), on its own connection with the same
  * driver, and maps the rows straight to the list's JSON.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -48,16 +49,17 @@ export async function startHandwritten(
   const issuer = engine.tokens.issuer
   const audience = [...engine.tokens.audiences]
 
-  // The statements after the page take the page's ids as parameters: where they sit in the recorded
-  // parameters (the recorded page is the same page, so its ids mark the spot).
-  const prepared = new Map<string, { plan: Plan; idsAt: Map<number, number> }>()
+  // The statements after the page take the page's ids as parameters (once per branch of a union):
+  // where they sit in the recorded parameters (the recorded page is the same page, so its ids mark
+  // the spots).
+  const prepared = new Map<string, { plan: Plan; idsAt: Map<number, number[]> }>()
   for (const [userId, plan] of plans) {
     const page = plan.statements[plan.page]!
     const ids = (await run(page.sql, page.parameters)).map((r) => r.id)
-    const idsAt = new Map<number, number>()
+    const idsAt = new Map<number, number[]>()
     for (let i = plan.page + 1; i < plan.statements.length; i++) {
-      const at = plan.statements[i]!.parameters.indexOf(ids[0])
-      if (at >= 0) idsAt.set(i, at)
+      const spots = plan.statements[i]!.parameters.flatMap((p, at) => (p === ids[0] ? [at] : []))
+      if (spots.length > 0) idsAt.set(i, spots)
     }
     prepared.set(userId, { plan, idsAt })
   }
@@ -96,25 +98,16 @@ export async function startHandwritten(
     const tasks = rows.map(toTask)
     const byId = new Map(tasks.map((t) => [t.id, t]))
     for (let i = plan.page + 1; i < statements.length; i++) {
-      const at = idsAt.get(i)
-      const parameters =
-        at === undefined
-          ? statements[i]!.parameters
-          : [
-              ...statements[i]!.parameters.slice(0, at),
-              ...ids,
-              ...statements[i]!.parameters.slice(at + ids.length),
-            ]
+      const parameters = [...statements[i]!.parameters]
+      for (const at of idsAt.get(i) ?? []) parameters.splice(at, ids.length, ...ids)
       const sql = statements[i]!.sql
-      const found = await run(sql, parameters)
-      if (sql.includes('"task_dependencies"')) {
-        for (const r of found) byId.get(r.blocked_id as string)!.isBlocked = true
-      } else if (sql.includes('"task_labels"')) {
-        for (const r of found)
-          (byId.get(r.task_id as string)!.labelIds as string[]).push(r.label_id as string)
-      } else if (found.length > 0) {
+      // One statement completes the page: its rows say what they are (blocked flag, label, field value).
+      for (const r of await run(sql, parameters)) {
+        if (r.kind === 'blocked') byId.get(r.task_id as string)!.isBlocked = true
+        else if (r.kind === 'label')
+          (byId.get(r.task_id as string)!.labelIds as string[]).push(r.ref as string)
         // This world sets no custom field; a handler for one that does would map them here.
-        throw new Error(`unexpected rows from ${sql}`)
+        else throw new Error(`unexpected row from ${sql}`)
       }
     }
     const data = tasks.slice(0, LIMIT)

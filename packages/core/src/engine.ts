@@ -1,3 +1,4 @@
+import { resolveActor } from './access/actor.ts'
 import { loadProfile } from './access/profile.ts'
 import { sweepAttachments } from './attachments/sweep.ts'
 import { CATALOGUE } from './catalogue.ts'
@@ -10,7 +11,6 @@ import {
   remindAll,
   startNotifierLoop,
 } from './notifications/run.ts'
-import { resolveActor } from './orgs/actor.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
 import {
   runScheduler,

@@ -2,7 +2,13 @@
 // and its own repositories; each resource group declares its repositories beside its services and
 // adds them to `Store` (see kernel/storage.ts). A new group adds one line here.
 
-export type { AccessRepo, GrantFilter, InvitationRecord, InvitationRepo } from './access/storage.ts'
+export type {
+  AccessRepo,
+  GrantFilter,
+  InvitationRecord,
+  InvitationRepo,
+  OrgStanding,
+} from './access/storage.ts'
 export type { AuditFilter, AuditLogRepo, DomainRepo, OrgSettingsRepo } from './admin/storage.ts'
 export type {
   AgentRepo,

@@ -14,6 +14,7 @@ import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { containersAbove, reachByRecursion } from './container-reach.ts'
+import { standing } from './standing.ts'
 
 type GrantRow = Omit<Database['grants'], 'createdAt' | 'updatedAt'> & {
   createdAt: Date | string
@@ -35,8 +36,8 @@ function toGrant({ rank: _rank, createdBy: _by, ...r }: GrantRow): Grant {
 
 export function accessRepo(db: Kysely<Database>): AccessRepo {
   return {
+    standing: (orgId, userId) => standing(db, orgId, userId),
     async teamsOf(orgId, actorId) {
-      // This and `grantsFor` load the reader's profile on every request.
       const query = compiledOnce(db, 'access.teamsOf', [orgId, actorId], ([org, actor]) =>
         db
           .selectFrom('teamMemberships')

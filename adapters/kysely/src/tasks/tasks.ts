@@ -4,7 +4,6 @@ import type {
   MilestoneId,
   OrgId,
   ProjectId,
-  ReadScope,
   StateId,
   Task,
   TaskId,
@@ -13,55 +12,13 @@ import type {
 import type { TaskRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { deleteRecordProperties } from '../connectors/record-properties.ts'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
-import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
 import { withLabelIds } from './labels.ts'
 import { taskPageRows } from './list.ts'
+import { withPageExtras } from './page-extras.ts'
 import { taskSelect } from './task-select.ts'
-
-/**
- * Sets `isBlocked` on a page of tasks with one look-up of their open, unarchived blockers the reader
- * may view (the rule of `blockedBy`). In the page query itself, Postgres planned that subquery as a
- * hashed subplan: it read every dependency and every task of the org once per page (60–300 ms at
- * 100,000 tasks), where this reads the page's own edges through `task_dependencies_blocker`.
- */
-async function withBlockedFlags<T extends { id: string; isBlocked: boolean }>(
-  db: Kysely<Database>,
-  orgId: string,
-  tasks: T[],
-  scope: ReadScope,
-): Promise<T[]> {
-  if (tasks.length === 0) return tasks
-  const query = compiledOnce(
-    db,
-    `tasks.blockedFlags:${tasks.length}:${scopeShape(scope)}`,
-    [orgId, ...tasks.map((t) => t.id), ...scopeArgs(scope)],
-    (args) => {
-      let q = db
-        .selectFrom('taskDependencies as d')
-        .innerJoin('tasks as b', (j) => j.onRef('b.orgId', '=', 'd.orgId').onRef('b.id', '=', 'd.blockerId'))
-        .innerJoin('workflowStates as bs', (j) =>
-          j.onRef('bs.orgId', '=', 'b.orgId').onRef('bs.id', '=', 'b.stateId'),
-        )
-        .select('d.blockedId')
-        .distinct()
-        .where('d.orgId', '=', args[0]!)
-        .where('d.blockedId', 'in', args.slice(1, 1 + tasks.length))
-        .where('b.deletedAt', 'is', null)
-        .where('b.archivedAt', 'is', null)
-        .where('bs.category', 'not in', ['completed', 'canceled'])
-      const standIn = scopeStandIn(scope, args.slice(1 + tasks.length))
-      if (!standIn.orgWide) q = q.where((eb) => visibleTask(eb, 'b', standIn))
-      return q
-    },
-  )
-  const blocked = new Set((await runCompiled(db, query)).map((r) => r.blockedId))
-  for (const task of tasks) if (blocked.has(task.id)) task.isBlocked = true
-  return tasks
-}
 
 export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
   return {
@@ -87,7 +44,7 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
     },
     async list(orgId, filter, page, scope) {
       const rows = await taskPageRows(db, dialect, orgId, filter, page, scope)
-      return withLabelIds(db, orgId, await withBlockedFlags(db, orgId, rows.map(toTask), scope))
+      return withPageExtras(db, orgId, rows.map(toTask), scope)
     },
     async update(orgId, id, patch) {
       await db

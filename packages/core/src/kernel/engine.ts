@@ -25,7 +25,7 @@ import {
   type Tenant,
 } from './operation.ts'
 import { CursorCodec } from './pagination.ts'
-import type { AccessProfile, Actor, PermissionModel } from './permissions.ts'
+import type { AccessProfile, Actor, KnownAccess, PermissionModel } from './permissions.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 import {
@@ -100,7 +100,7 @@ export interface KernelPorts {
   resolveActor: ActorResolver
   /** The org for work without an actor (time-driven); null when missing. */
   findTenant(store: Store, orgId: OrgId): Promise<Tenant | null>
-  loadProfile(store: Store, actor: Actor): Promise<AccessProfile>
+  loadProfile(store: Store, actor: Actor, known?: KnownAccess): Promise<AccessProfile>
 }
 
 export async function createEngineCore(options: EngineOptions, ports: KernelPorts): Promise<EngineCore> {
@@ -155,7 +155,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
 
     // The org, actor and capability checks, shared by the outbound step's read and the run.
     const checkedContext = async (store: Store, events: EventBuffer) => {
-      const { org, actor } = await resolveActor(store, operation, input.params, principal)
+      const { org, actor, known } = await resolveActor(store, operation, input.params, principal)
       const deps: ContextDeps = {
         store,
         principal,
@@ -170,7 +170,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
         invoke: (id: string, raw: InvokeInput, as: Actor) => invoke(ctx, events, id, raw, as),
       }
       if (operation.perWorkspace) deps.separately = (other, as, fn) => runSeparately(deps, other, as, fn)
-      const ctx = createContext(deps, org, actor)
+      const ctx = createContext(deps, org, actor, known)
       if (operation.capability)
         await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
       return ctx

@@ -67,7 +67,8 @@ export interface TargetResolver {
  * of target is placed in its containers. The composition root assembles it from the groups.
  */
 export interface PermissionModel {
-  loadProfile(store: Store, actor: Actor): Promise<AccessProfile>
+  /** `known`: the actor's teams and grants, when the request already read them with its org. */
+  loadProfile(store: Store, actor: Actor, known?: KnownAccess): Promise<AccessProfile>
   targets: Readonly<Record<string, TargetResolver>>
 }
 
@@ -91,6 +92,12 @@ export interface AccessProfile<G extends GrantOnContainer = GrantOnContainer> {
   /** Absent (or empty) when no grant on a program or initiative reaches the actor. */
   reach?: ContainerReach
 }
+
+/** An actor's teams and grants as read with its org at the start of a request (see `ActorResolver`). */
+export type KnownAccess<G extends GrantOnContainer = GrantOnContainer> = Pick<
+  AccessProfile<G>,
+  'teamIds' | 'grants'
+>
 
 /** The grants (and role) that reach the actor on any of the containers. */
 export function decisive<G extends GrantOnContainer>(

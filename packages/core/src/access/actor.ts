@@ -3,7 +3,7 @@ import type { OrgId } from '../kernel/ids.ts'
 import { isOrgScoped, isWrite } from '../kernel/operation.ts'
 import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { Org } from './schemas.ts'
+import type { Org } from '../orgs/schemas.ts'
 
 declare module '../kernel/operation.ts' {
   /** Operations under `/v1/orgs/{orgId}` run with the whole workspace record. */
@@ -12,13 +12,15 @@ declare module '../kernel/operation.ts' {
 
 /**
  * The org and the caller's Actor for an operation under `/v1/orgs/{orgId}`. A missing org, a
- * non-member and an inactive member all get the same 404, so membership cannot be probed.
+ * non-member and an inactive member all get the same 404, so membership cannot be probed. The
+ * member's teams and grants come in the same read (`standing`), fresh on every request: the
+ * permission checks that follow use them instead of reading them again.
  */
 export const resolveActor: ActorResolver = async (store, operation, params, principal) => {
   if (!isOrgScoped(operation)) return { org: null, actor: null }
   const orgId = params.orgId as OrgId
-  const org = await store.orgs.get(orgId)
-  const member = org && principal ? await store.members.findByUser(orgId, principal.userId) : null
+  if (!principal) throw notFound('Org')
+  const { org, member, teamIds, grants } = await store.access.standing(orgId, principal.userId)
   if (!org || !member || member.status !== 'active') throw notFound('Org')
   if (org.archivedAt && isWrite(operation) && operation.id !== 'orgs.restore') {
     throw new ProblemError('archived', 'The workspace is archived and read-only; restore it first.')
@@ -31,5 +33,5 @@ export const resolveActor: ActorResolver = async (store, operation, params, prin
     userId: member.userId,
     name: member.name,
   }
-  return { org, actor }
+  return { org, actor, known: { teamIds, grants } }
 }
