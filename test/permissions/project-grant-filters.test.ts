@@ -51,8 +51,14 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
     }
     // Open tasks block others in the first project, which both readers see (a reader's flag counts
     // only blockers it can see, so pairs out of sight would differ from the owner's by design).
-    for (const [blocked, blocker] of [[6, 0], [18, 12], [24, 21]] as const) {
-      const res = await ws.api.post(`${base}/tasks/${created[blocked]}/blockers`, { taskId: created[blocker] })
+    for (const [blocked, blocker] of [
+      [6, 0],
+      [18, 12],
+      [24, 21],
+    ] as const) {
+      const res = await ws.api.post(`${base}/tasks/${created[blocked]}/blockers`, {
+        taskId: created[blocker],
+      })
       expect(res.status, JSON.stringify(res.body)).toBe(201)
     }
 

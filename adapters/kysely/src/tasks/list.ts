@@ -113,7 +113,16 @@ export async function taskPageRows(
       q = q.where('tasks.deletedAt', 'is', null).where('tasks.orgId', '=', o).where(visible)
       q = applyListFilters(q, o, filter)
       q = applyTaskFilters(q, o, filter, s, dialect)
-      return afterCursor(q, p, { sort, id: 'tasks.id' }).select([sortKey.as('sortKey'), 'tasks.id as id'])
+      const member = q.select([sortKey.as('sortKey'), 'tasks.id as id'])
+      // Postgres plans a bare member without an ordered path (it appended every side's rows and
+      // sorted them all); as a subquery ordered and limited to the page, each is a `Limit` over an
+      // index scan under a `Merge Append`. SQLite rejects `order by` on a bare member and reads bare
+      // ones lazily; as subqueries it filled and sorted each.
+      if (dialect === 'postgres')
+        return bare
+          .selectFrom(keysetPage(member, p, { sort, id: 'tasks.id' }).as('side'))
+          .selectAll() as unknown as typeof member
+      return afterCursor(member, p, { sort, id: 'tasks.id' })
     }
     const outsideTeams = (eb: ExpressionBuilder<Database, 'tasks'>) =>
       s.teamIds.length === 0 ? sql<SqlBool>`1 = 1` : eb('tasks.teamId', 'not in', [...s.teamIds])
