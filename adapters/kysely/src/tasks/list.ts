@@ -132,9 +132,9 @@ export async function taskPageRows(
     )
     if (s.teamIds.length > 0) sides.unshift(keys((eb) => inVisibleTeams(eb, 'tasks.teamId', s)))
     const [first, ...rest] = sides
-    // One compound select, ordered and limited as a whole: its members carry neither, so both
-    // planners read each member lazily in page order (SQLite's `MERGE (UNION ALL)` of co-routines,
-    // Postgres's `Merge Append`) and stop when the page is full.
+    // One compound select, ordered and limited as a whole; both planners read the members lazily
+    // in page order (SQLite's `MERGE (UNION ALL)` of co-routines, Postgres's `Merge Append`) and
+    // stop when the page is full. Then one look-up of the page's rows by id.
     const merged = rest
       .reduce((all, next) => all.unionAll(next), first!)
       .orderBy('sortKey', p.direction)
