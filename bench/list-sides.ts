@@ -8,18 +8,17 @@
  *   npx tsx --conditions=dev-source bench/list-sides.ts   (SORTS=createdAt:desc,updatedAt:desc ROUNDS=30)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import type { MemberId, OrgId, ProjectId, ReadScope, TaskSort, TeamId } from '@workgraph/core'
+import type { MemberId, OrgId, ProjectId, ReadScope, TeamId } from '@workgraph/core'
 import { createUser } from '@workgraph/core'
+import type { TaskSort } from '@workgraph/core/storage'
 import { startServer } from '@workgraph/server'
 import { mulberry32, seedAccess, seedPeople, seedProjects, seedTasks, TEAMS } from './permissions-world.ts'
 
 const file = process.env.SCRATCH_DB ?? '/tmp/sk-scratch.sqlite'
 const meta = `${file}.json`
-const pg = process.argv.includes('--postgres')
-const fresh = pg ? !!process.env.SEED : !existsSync(file)
+const fresh = !existsSync(file)
 const server = await startServer({
-  databaseUrl: pg ? 'postgres://postgres@127.0.0.1:5432/postgres' : file,
-  ...(pg ? { databaseSchema: 'sk_scratch' } : {}),
+  databaseUrl: file,
   config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
 })
 const { engine, storage } = server
@@ -53,10 +52,6 @@ if (fresh) {
   await seedTasks(storage, orgId, teamIds, people, byTeam)
   projectsByTeam = Object.fromEntries(byTeam)
   writeFileSync(meta, JSON.stringify({ orgId, teamIds, projectsByTeam }))
-  if (pg) {
-    const { sql } = await import('kysely')
-    await sql`analyze`.execute((storage as any).db)
-  }
 } else {
   ;({ orgId, teamIds, projectsByTeam } = JSON.parse(readFileSync(meta, 'utf8')))
 }
