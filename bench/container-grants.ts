@@ -237,8 +237,8 @@ await runBench('containers', async (server: RunningServer, schema: string) => {
 
   const times = new Map<
     ClassKind,
-    { page: number[]; closure: number[]; recursion: number[]; profile: number[] }
-  >(CLASSES.map((c) => [c.kind, { page: [], closure: [], recursion: [], profile: [] }]))
+    { page: number[]; pageCpu: number[]; closure: number[]; recursion: number[]; profile: number[] }
+  >(CLASSES.map((c) => [c.kind, { page: [], pageCpu: [], closure: [], recursion: [], profile: [] }]))
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
     for (const { kind } of CLASSES) {
       const mine = sampled.filter((s) => s.kind === kind)
@@ -257,15 +257,21 @@ await runBench('containers', async (server: RunningServer, schema: string) => {
           (which === 'closure' ? reachByClosure : reachByRecursion)(db, org.id, s.from),
         )
       await measure(t.profile, () => storage.read((st) => loadProfile(st, s.actor)))
+      // On SQLite the query runs in this process: its CPU time is the page's own cost, where wall
+      // time on a shared machine is mostly waiting for a core.
+      const cpu = process.cpuUsage()
       await measure(t.page, () => list(s.scope))
+      const used = process.cpuUsage(cpu)
+      if (round >= WARMUP) t.pageCpu.push((used.user + used.system) / 1000)
     }
   }
 
   console.log(
-    '\n| class | visible tasks | projects in scope | task page p50 / p99 (ms) | profile load | reach: closure | reach: recursive |',
+    `\n| class | visible tasks | projects in scope | task page p50 / p99 (ms) |${postgres ? '' : ' task page CPU p50 / p99 |'} profile load | reach: closure | reach: recursive |`,
   )
-  console.log('| --- | --- | --- | --- | --- | --- | --- |')
+  console.log(`| --- | --- | --- | --- |${postgres ? '' : ' --- |'} --- | --- | --- |`)
   const baseline = percentile(times.get('team')!.page, 0.5)
+  const cpuBaseline = percentile(times.get('team')!.pageCpu, 0.5)
   for (const { kind, label } of CLASSES) {
     const mine = sampled.filter((s) => s.kind === kind)
     const visible = mine.map((s) => s.visible)
@@ -273,9 +279,11 @@ await runBench('containers', async (server: RunningServer, schema: string) => {
     const t = times.get(kind)!
     const expands = kind !== 'team'
     const delta = percentile(t.page, 0.5) - baseline
+    const cpuDelta = percentile(t.pageCpu, 0.5) - cpuBaseline
+    const cpu = postgres ? '' : ` ${fmt(t.pageCpu)} (${cpuDelta >= 0 ? '+' : ''}${cpuDelta.toFixed(2)}) |`
     console.log(
       `| ${label} | ${Math.min(...visible)}–${Math.max(...visible)} | ${Math.min(...inScope)}–${Math.max(...inScope)} | ` +
-        `${fmt(t.page)} (${delta >= 0 ? '+' : ''}${delta.toFixed(2)} vs today) | ${fmt(t.profile)} | ` +
+        `${fmt(t.page)} (${delta >= 0 ? '+' : ''}${delta.toFixed(2)} vs today) |${cpu} ${fmt(t.profile)} | ` +
         `${expands ? fmt(t.closure) : '–'} | ${expands ? fmt(t.recursion) : '–'} |`,
     )
   }

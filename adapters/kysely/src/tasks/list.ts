@@ -1,21 +1,30 @@
 import type { OrgId, PageRequest, ReadScope } from '@workgraph/core'
 import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely'
 import { compiledOnce, runCompiled } from '../fast-path.ts'
-import { keysetPage } from '../keyset.ts'
+import { afterCursor, keysetPage } from '../keyset.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams, visibleTask } from '../scope.ts'
 import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
 import { fieldSortKey } from './fields.ts'
 import { applyTaskFilters, taskSortKey } from './search.ts'
-import { taskSelect } from './task-select.ts'
+import { taskSelect, taskSelectByKeys } from './task-select.ts'
 
 type Visible = (eb: ExpressionBuilder<Database, 'tasks'>) => Expression<SqlBool>
 
 /**
  * Up to this many granted projects, each is read as its own side; past it, one side reads them all
  * with `project_id in (…)`, which the planners walk in page order over the org (then a reader sees
- * enough of it for the walk to end soon).
+ * enough of it for the walk to end soon). Every side costs a seek to start and Postgres plans each:
+ * on SQLite 100–374 sides took 15 ms of CPU, the one side 2.2 ms; 8 as the bound made readers of
+ * 10–20 projects walk the org (6.4 ms against 2.0 ms as sides). docs/performance.md.
  */
 const PROJECT_SIDES = 32
 
@@ -25,11 +34,13 @@ const PROJECT_SIDES = 32
  * A reader with project grants sees `team_id in (…) or project_id in (…)`. With no team or one,
  * neither planner reads that `or` in page order through an index (SQLite walked the org's tasks:
  * 28 ms of CPU for a guest with two projects, against 0.3 ms for one team; docs/performance.md), so
- * it is read in sides, each an index range in page order limited to the page, and merged: the
- * team's tasks (`tasks_team_*`) and each granted project's tasks outside that team
- * (`tasks_project_*`). The sides are disjoint and together are exactly the visible tasks, so the
- * merged page is exact. Each side is a subquery because a compound select's members cannot carry
- * their own `order by … limit` in SQLite.
+ * it is read in sides, each an index range in page order, and merged: the team's tasks
+ * (`tasks_team_*`) and each granted project's tasks outside that team (`tasks_project_*`). The
+ * sides are disjoint and together are exactly the visible tasks, so the merged page is exact. The
+ * sides select only the sort key and the id, in one compound select ordered and limited as a whole,
+ * which both planners read lazily; then the page's rows are read by id with their team and state.
+ * (Sides that each read a page of full rows, as subqueries, cost 2–6 times as much: SQLite filled
+ * and sorted a page per side.)
  */
 export async function taskPageRows(
   db: Kysely<Database>,
@@ -82,38 +93,66 @@ export async function taskPageRows(
     }),
   )) as TaskRow[]
 
-  /** The team's side and each granted project's side outside that team, merged in page order. */
+  /**
+   * The team's side and each granted project's side outside that team, merged in page order: the
+   * sides select only the sort key and the id, and the page's rows are then read by id.
+   */
   function mergedSides(o: OrgId, p: PageRequest<TaskSort>, s: ReadScope) {
     const sort = filter.sortField ? fieldSortKey(o, filter.sortField, p.direction) : taskSortKey(p)
     const sortKey = typeof sort === 'string' ? sql.ref(sort) : sql<unknown>`${sort}`
-    // The sides are built without the plugins: the merged query applies them (camel case) to the
+    // The sides are built without the plugins: the page's query applies them (camel case) to the
     // whole tree once, where each side would otherwise be transformed on its own first as well.
     const bare = db.withoutPlugins()
-    const keyed = (visible: Visible) =>
-      db.selectFrom(sideOf(o, p, s, visible, bare).select(sortKey.as('sortKey')).as('side')).selectAll()
+    const keys = (visible: Visible) => {
+      let q = bare.selectFrom('tasks') as unknown as ListQuery
+      // Only the state filter needs a joined table; the rows' team and state are joined for the page.
+      if (filter.stateCategory?.length)
+        q = q.innerJoin('workflowStates as s', (j) =>
+          j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+        ) as unknown as ListQuery
+      q = q.where('tasks.deletedAt', 'is', null).where('tasks.orgId', '=', o).where(visible)
+      q = applyListFilters(q, o, filter)
+      q = applyTaskFilters(q, o, filter, s, dialect)
+      const member = q.select([sortKey.as('sortKey'), 'tasks.id as id'])
+      // Postgres plans a bare member without an ordered path (it appended every side's rows and
+      // sorted them all); as a subquery ordered and limited to the page, each is a `Limit` over an
+      // index scan under a `Merge Append`. SQLite rejects `order by` on a bare member and reads bare
+      // ones lazily; as subqueries it filled and sorted each.
+      if (dialect === 'postgres')
+        return bare
+          .selectFrom(keysetPage(member, p, { sort, id: 'tasks.id' }).as('side'))
+          .selectAll() as unknown as typeof member
+      return afterCursor(member, p, { sort, id: 'tasks.id' })
+    }
     const outsideTeams = (eb: ExpressionBuilder<Database, 'tasks'>) =>
       s.teamIds.length === 0 ? sql<SqlBool>`1 = 1` : eb('tasks.teamId', 'not in', [...s.teamIds])
     const projects = s.projectIds.length <= PROJECT_SIDES ? s.projectIds.map((id) => [id]) : [s.projectIds]
     const sides = projects.map((ids) =>
-      keyed((eb) => eb.and([eb('tasks.projectId', 'in', [...ids]), outsideTeams(eb)])),
+      keys((eb) => eb.and([eb('tasks.projectId', 'in', [...ids]), outsideTeams(eb)])),
     )
-    if (s.teamIds.length > 0) sides.unshift(keyed((eb) => inVisibleTeams(eb, 'tasks.teamId', s)))
+    if (s.teamIds.length > 0) sides.unshift(keys((eb) => inVisibleTeams(eb, 'tasks.teamId', s)))
     const [first, ...rest] = sides
-    // The rows of a side, with the sort key they were merged by.
-    return rest
+    // One compound select, ordered and limited as a whole; both planners read the members lazily
+    // in page order (SQLite's `MERGE (UNION ALL)` of co-routines, Postgres's `Merge Append`) and
+    // stop when the page is full. Then one look-up of the page's rows by id.
+    const merged = rest
       .reduce((all, next) => all.unionAll(next), first!)
       .orderBy('sortKey', p.direction)
       .orderBy('id', p.direction)
       .limit(p.limit + 1)
+    return taskSelectByKeys(db, o, merged as never, p.direction)
   }
 }
+
+/** The tasks table, with the state joined as `s` when the state filter needs it. */
+type ListQuery = SelectQueryBuilder<Database & { s: Database['workflowStates'] }, 'tasks' | 's', unknown>
 
 /** A row of the page: the task with its key, state category and (unset) blocked flag. */
 type TaskRow = Awaited<ReturnType<ReturnType<typeof taskSelect>['execute']>>[number]
 
 /** The equality and set filters of `tasks.list` (the search and range ones are `applyTaskFilters`). */
-function applyListFilters(q: ReturnType<typeof taskSelect>, orgId: OrgId, filter: TaskFilter) {
-  let out = q
+function applyListFilters<Q>(q: Q, orgId: OrgId, filter: TaskFilter): Q {
+  let out = q as unknown as ListQuery
   if (filter.teamId) out = out.where('tasks.teamId', '=', filter.teamId)
   if (filter.stateId) out = out.where('tasks.stateId', '=', filter.stateId)
   if (filter.stateCategory?.length) out = out.where('s.category', 'in', filter.stateCategory)
@@ -147,5 +186,5 @@ function applyListFilters(q: ReturnType<typeof taskSelect>, orgId: OrgId, filter
   }
   if (filter.blockersOf) out = linked('blockerId', 'blockedId', filter.blockersOf)
   if (filter.blockedBy) out = linked('blockedId', 'blockerId', filter.blockedBy)
-  return out
+  return out as unknown as Q
 }

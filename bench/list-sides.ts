@@ -1,0 +1,115 @@
+/**
+ * The task list's sides in isolation, for A/B runs of storage code on one seeded file: seeds the
+ * permissions world (bench/permissions-world.ts) once into SCRATCH_DB (default /tmp/sk-scratch.sqlite,
+ * kept with a .json of its ids), then, on each run, times `store.tasks.list` (limit 50, first page)
+ * in CPU time for scopes of 1 team, 1–3 projects, a team and 1–3 projects, 10–20, 17–39 and 100–374
+ * projects (programs' and initiatives' sizes), and prints a fingerprint of every first page so two
+ * versions of the code can be checked to return the same pages. SQLite only.
+ *   npx tsx --conditions=dev-source bench/list-sides.ts   (SORTS=createdAt:desc,updatedAt:desc ROUNDS=30)
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import type { MemberId, OrgId, ProjectId, ReadScope, TeamId } from '@workgraph/core'
+import { createUser } from '@workgraph/core'
+import type { TaskSort } from '@workgraph/core/storage'
+import { startServer } from '@workgraph/server'
+import { mulberry32, seedAccess, seedPeople, seedProjects, seedTasks, TEAMS } from './permissions-world.ts'
+
+const file = process.env.SCRATCH_DB ?? '/tmp/sk-scratch.sqlite'
+const meta = `${file}.json`
+const fresh = !existsSync(file)
+const server = await startServer({
+  databaseUrl: file,
+  config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
+})
+const { engine, storage } = server
+let orgId: OrgId
+let teamIds: TeamId[]
+let projectsByTeam: Record<string, string[]>
+if (fresh) {
+  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
+  const principal = await engine.tokens.verifyAccessToken(
+    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
+  )
+  const call = async <T>(id: string, input: Parameters<typeof engine.execute>[1]) => {
+    const result = await engine.execute(id, input, principal)
+    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
+    return result.body as T
+  }
+  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'Bench' } })
+  orgId = org.id
+  teamIds = []
+  for (let t = 0; t < TEAMS; t++) {
+    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
+    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId }, body })).id)
+  }
+  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
+    params: { orgId },
+    body: { name: 'Project 0', teamIds: [teamIds[0]] },
+  })
+  const people = await seedPeople(storage, orgId)
+  const byTeam = await seedProjects(storage, orgId, teamIds, first)
+  await seedAccess(storage, orgId, teamIds, people, byTeam)
+  await seedTasks(storage, orgId, teamIds, people, byTeam)
+  projectsByTeam = Object.fromEntries(byTeam)
+  writeFileSync(meta, JSON.stringify({ orgId, teamIds, projectsByTeam }))
+} else {
+  ;({ orgId, teamIds, projectsByTeam } = JSON.parse(readFileSync(meta, 'utf8')))
+}
+const projects = Object.values(projectsByTeam).flat()
+const random = mulberry32(7)
+const pick = (n: number) => {
+  const pool = [...projects]
+  return Array.from({ length: n }, () => pool.splice(Math.floor(random() * pool.length), 1)[0]!)
+}
+const base = {
+  orgWide: false,
+  actorId: 'mem_00000000000000000000000001',
+  programIds: [],
+  initiativeIds: [],
+} as unknown as ReadScope
+const scope = (teams: string[], ps: string[]) => ({ ...base, teamIds: teams, projectIds: ps }) as ReadScope
+const classes: [string, ReadScope[]][] = [
+  ['1 team', Array.from({ length: 10 }, (_, k) => scope([teamIds[(k * 7) % TEAMS]!], []))],
+  ['1-3 projects', Array.from({ length: 10 }, (_, k) => scope([], pick(1 + (k % 3))))],
+  ['team+1-3', Array.from({ length: 10 }, (_, k) => scope([teamIds[(k * 7) % TEAMS]!], pick(1 + (k % 3))))],
+  ['10-20 projects', Array.from({ length: 10 }, (_, k) => scope([], pick(10 + k)))],
+  ['17-39 projects', Array.from({ length: 10 }, (_, k) => scope([], pick(17 + 2 * k)))],
+  ['team+10-20', Array.from({ length: 10 }, (_, k) => scope([teamIds[(k * 7) % TEAMS]!], pick(10 + k)))],
+  ['100-374 projects', Array.from({ length: 10 }, (_, k) => scope([], pick(100 + 30 * k)))],
+]
+const sorts = (process.env.SORTS ?? 'createdAt:desc')
+  .split(',')
+  .map((s) => s.split(':') as [TaskSort, 'asc' | 'desc'])
+const rounds = Number(process.env.ROUNDS ?? 40)
+const list = (s: ReadScope, sort: TaskSort, direction: 'asc' | 'desc') =>
+  storage.read((st) =>
+    st.tasks.list(orgId, { archived: false }, { sort, direction, after: null, limit: 50 }, s),
+  )
+const out: string[] = []
+for (const [sort, direction] of sorts) {
+  // Fingerprint of every first page, to compare variants.
+  const pages: string[] = []
+  for (const [, scopes] of classes)
+    for (const s of scopes) pages.push((await list(s, sort, direction)).map((t) => t.id).join())
+  const fp = (await import('node:crypto'))
+    .createHash('sha1')
+    .update(pages.join('|'))
+    .digest('hex')
+    .slice(0, 10)
+  const times = new Map<string, number[]>()
+  for (let r = 0; r < rounds + 5; r++)
+    for (const [label, scopes] of classes) {
+      const s = scopes[r % scopes.length]!
+      const c = process.cpuUsage()
+      await list(s, sort, direction)
+      const d = process.cpuUsage(c)
+      if (r >= 5) times.set(label, [...(times.get(label) ?? []), (d.user + d.system) / 1000])
+    }
+  out.push(`${sort}:${direction} pages ${fp}`)
+  for (const [label, t] of times) {
+    t.sort((a, b) => a - b)
+    out.push(`  ${label.padEnd(18)} p50 cpu ${t[Math.floor(t.length / 2)]!.toFixed(2)} ms`)
+  }
+}
+console.log(out.join('\n'))
+await server.close()
