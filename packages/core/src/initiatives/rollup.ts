@@ -1,7 +1,6 @@
 import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { currentOrg } from '../orgs/service.ts'
-import type { ProgramStatus } from '../programs/schemas.ts'
 import type { ProjectStatusCategory } from '../projects/schemas.ts'
 import { type StateTally, summarizeProgress } from '../tasks/progress.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
@@ -31,7 +30,8 @@ export interface ProgramFacts {
   id: ProgramId
   name: string
   health: UpdateHealth | null
-  status: ProgramStatus
+  /** `active`, `paused` or `retired` (programs sit above initiatives in the groups' layering). */
+  status: string
   archived: boolean
   projectIds: ProjectId[]
 }
@@ -52,7 +52,7 @@ const ALL_PROJECTS = { sort: 'position', direction: 'asc', after: null, limit: 1
 const SEVERITY: Record<UpdateHealth, number> = { onTrack: 0, atRisk: 1, offTrack: 2 }
 const OPEN_INITIATIVE = new Set(['planned', 'active'])
 const CLOSED_PROJECT = new Set(['completed', 'canceled'])
-const OPEN_PROGRAM = new Set<ProgramStatus>(['active', 'paused'])
+const OPEN_PROGRAM = new Set(['active', 'paused'])
 
 /**
  * The rollup of one initiative over `inputs` (which hold only what the reader can see):
