@@ -92,15 +92,13 @@ export function historyEntrySchema<
   const fixed = Object.entries(fields).map(([field, c]) =>
     variant(`${name}${pascal(field)}`, Type.Literal(field, { description: options.fieldDescription }), c),
   )
-  const mapping = Object.fromEntries(Object.keys(fields).map((f) => [f, ref(`${name}${pascal(f)}`)]))
   const discriminated = (id: string, description: string) =>
-    Type.Unsafe({
-      $id: id,
-      type: 'object',
-      description: `${description} Branch on \`field\`: each field’s \`before\` and \`after\` have their own schema.`,
-      oneOf: fixed,
-      discriminator: { propertyName: 'field', mapping },
-    })
+    discriminatedUnion(
+      id,
+      'field',
+      Object.fromEntries(Object.keys(fields).map((f, i) => [f, fixed[i]!])),
+      `${description} Branch on \`field\`: each field’s \`before\` and \`after\` have their own schema.`,
+    )
   if (!prefixed) return Type.Unsafe(discriminated(name, options.description))
   const escaped = prefixed.prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const dynamic = variant(
@@ -117,6 +115,31 @@ export function historyEntrySchema<
     oneOf: [discriminated(`${name}BuiltIn`, `${options.description} A built-in field’s entry.`), dynamic],
   })
 }
+
+/**
+ * A union of object variants (each with its `$id`) discriminated by `property`: `oneOf` the
+ * variants, and OpenAPI's `discriminator` mapping each value of the property to its variant.
+ */
+export function discriminatedUnion(
+  id: string,
+  property: string,
+  variants: Readonly<Record<string, TSchema>>,
+  description: string,
+): TSchema {
+  const mapping = Object.fromEntries(
+    Object.entries(variants).map(([value, variant]) => [value, ref(variant.$id!)]),
+  )
+  return Type.Unsafe({
+    $id: id,
+    type: 'object',
+    description,
+    oneOf: Object.values(variants),
+    discriminator: { propertyName: property, mapping },
+  })
+}
+
+/** Entries named by the value of their discriminant: `project_added` → `ProjectAdded`. */
+export const variantSuffix = pascal
 
 /** Changed values by field: a key the map does not name must be absent (typed `never`). */
 export type ChangedValues<M extends FieldChangeSchemas, C> = {
