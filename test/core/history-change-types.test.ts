@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import type { InitiativeHistoryChange } from '../../packages/core/src/initiatives/history-schemas.ts'
 import { changesOfFields } from '../../packages/core/src/kernel/history-entry.ts'
 import type { ProgramHistoryChange } from '../../packages/core/src/programs/schemas.ts'
 import type { ProjectHistoryChange } from '../../packages/core/src/projects/history-records.ts'
@@ -42,8 +43,25 @@ const program: ProgramHistoryChange[] = [
   { field: 'status', before: 'active', after: 'done' },
 ]
 
+const initiative: InitiativeHistoryChange[] = [
+  { action: 'created', changes: {} },
+  { action: 'updated', changes: { status: { before: 'planned', after: 'active' } } },
+  { action: 'project_updated', changes: { projectId: 'prj_1' as never, index: { before: 1, after: 0 } } },
+  // @ts-expect-error a field the `updated` branch does not describe
+  { action: 'updated', changes: { statu: { before: 'planned', after: 'active' } } },
+  // @ts-expect-error not an initiative status
+  { action: 'updated', changes: { status: { before: 'planned', after: 'done' } } },
+  // @ts-expect-error `member_*` records `{ memberId }`
+  { action: 'member_added', changes: { projectId: 'prj_1' as never } },
+  // @ts-expect-error `created` records nothing more
+  { action: 'created', changes: { note: 'moved' } },
+  // @ts-expect-error an action the schema does not describe
+  { action: 'renamed', changes: {} },
+]
+
 it('accepts only the changes the history schemas describe (checked by tsc)', () => {
   expect(accepted).toHaveLength(5)
   expect(refused).toHaveLength(5)
   expect(project.length + program.length).toBe(4)
+  expect(initiative).toHaveLength(8)
 })

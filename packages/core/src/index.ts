@@ -73,6 +73,7 @@ export {
   type TypeaheadHit,
   type TypeaheadType,
 } from './hub/storage.ts'
+export { InitiativeHistoryEntry } from './initiatives/history-schemas.ts'
 export {
   InitiativeMetric,
   type InitiativeMetricRecord,
@@ -82,7 +83,6 @@ export type { InitiativeStatus } from './initiatives/schemas.ts'
 export {
   INITIATIVE_STATUSES,
   Initiative,
-  InitiativeHistoryEntry,
   InitiativeMember,
   InitiativeProject,
   InitiativeRollup,

@@ -148,14 +148,16 @@ export function initiativeJoinRepo(db: Kysely<Database>): Joins {
         .where('initiativeId', '=', id)
       const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
       return rows.map(
-        (r): InitiativeHistoryEntry => ({
-          id: r.id as InitiativeHistoryEntry['id'],
-          initiativeId: r.initiativeId as InitiativeId,
-          actorId: r.actorId,
-          action: r.action,
-          changes: json(r.changes),
-          createdAt: iso(r.createdAt),
-        }),
+        // The row holds what `recordHistory` wrote, typed by its action.
+        (r) =>
+          ({
+            id: r.id,
+            initiativeId: r.initiativeId as InitiativeId,
+            actorId: r.actorId,
+            action: r.action,
+            changes: json(r.changes),
+            createdAt: iso(r.createdAt),
+          }) as InitiativeHistoryEntry,
       )
     },
   }

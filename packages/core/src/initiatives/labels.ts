@@ -37,7 +37,7 @@ async function labelsChanged(ctx: OperationContext, before: Initiative): Promise
   await ctx.store.initiatives.update(before.orgId, before.id, { updatedAt: ctx.now })
   const next = await unscoped(ctx, before.id)
   const changes = { labelIds: { before: before.labelIds, after: next.labelIds } }
-  await recordHistory(ctx, before.id, 'updated', changes)
+  await recordHistory(ctx, before.id, { action: 'updated', changes })
   emitInitiative(ctx, 'initiative.updated', next, { initiative: next, changes })
   return requireInitiative(ctx, before.id)
 }

@@ -44,7 +44,7 @@ export async function addInitiativeProject(
   await ctx.require('manage', { type: 'project', id: project.id })
   if (await ctx.store.initiatives.addProject(initiative.orgId, initiative.id, project.id, ctx.now)) {
     await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
-    await recordHistory(ctx, initiative.id, 'project_added', { projectId: project.id })
+    await recordHistory(ctx, initiative.id, { action: 'project_added', changes: { projectId: project.id } })
     emitInitiative(ctx, 'initiative.project_added', await unscoped(ctx, initiative.id), {
       initiativeId: initiative.id,
       projectId: project.id,
@@ -64,7 +64,7 @@ export async function removeInitiativeProject(
     throw notFound('Project of the initiative')
   }
   await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
-  await recordHistory(ctx, initiative.id, 'project_removed', { projectId: project.id })
+  await recordHistory(ctx, initiative.id, { action: 'project_removed', changes: { projectId: project.id } })
   emitInitiative(ctx, 'initiative.project_removed', await unscoped(ctx, initiative.id), {
     initiativeId: initiative.id,
     projectId: project.id,
@@ -102,7 +102,7 @@ export async function addInitiativeMember(
   usable(initiative)
   await activeMember(ctx, memberId, '/params/memberId')
   if (await ctx.store.initiatives.addMember(initiative.orgId, initiative.id, memberId, ctx.now)) {
-    await recordHistory(ctx, initiative.id, 'member_added', { memberId })
+    await recordHistory(ctx, initiative.id, { action: 'member_added', changes: { memberId } })
     emitInitiative(ctx, 'initiative.member_added', initiative, { initiativeId: initiative.id, memberId })
   }
   return (await ctx.store.initiatives.member(initiative.orgId, initiative.id, memberId))!
@@ -117,6 +117,6 @@ export async function removeInitiativeMember(
   if (!(await ctx.store.initiatives.removeMember(initiative.orgId, initiative.id, memberId))) {
     throw notFound('Member of the initiative')
   }
-  await recordHistory(ctx, initiative.id, 'member_removed', { memberId })
+  await recordHistory(ctx, initiative.id, { action: 'member_removed', changes: { memberId } })
   emitInitiative(ctx, 'initiative.member_removed', initiative, { initiativeId: initiative.id, memberId })
 }

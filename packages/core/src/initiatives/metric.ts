@@ -73,7 +73,10 @@ export async function setMetric(
   }
   await ctx.store.initiativeMetrics.put(orgId, metric)
   const answer = withProgress(metric)
-  await recordHistory(ctx, id, 'metric_set', { metric: { before: before ?? null, after: metric } })
+  await recordHistory(ctx, id, {
+    action: 'metric_set',
+    changes: { metric: { before: before ?? null, after: metric } },
+  })
   emitInitiative(ctx, 'initiative_metric.updated', initiative, { metric: answer, previous: before ?? null })
   return answer
 }
@@ -84,7 +87,7 @@ export async function deleteMetric(ctx: OperationContext, id: InitiativeId): Pro
   const orgId = currentOrg(ctx).id
   const before = await ctx.store.initiativeMetrics.get(orgId, id)
   if (!before || !(await ctx.store.initiativeMetrics.delete(orgId, id))) throw notFound('Metric')
-  await recordHistory(ctx, id, 'metric_deleted', { metric: { before, after: null } })
+  await recordHistory(ctx, id, { action: 'metric_deleted', changes: { metric: { before, after: null } } })
   emitInitiative(ctx, 'initiative_metric.deleted', initiative, { metric: before })
 }
 

@@ -10,6 +10,7 @@ import { StatusUpdate, UpdateBody, UpdateHealthSchema } from '../updates/schemas
 import { createUpdate, listUpdates } from '../updates/service.ts'
 import { examples, initiativeExamples } from './examples.ts'
 import { listHistory } from './history-list.ts'
+import { InitiativeHistoryEntry } from './history-schemas.ts'
 import {
   addInitiativeMember,
   addInitiativeProject,
@@ -23,7 +24,6 @@ import { moveInitiativeProject } from './project-order.ts'
 import { initiativeRollup, initiativeTree } from './rollup.ts'
 import {
   Initiative,
-  InitiativeHistoryEntry,
   InitiativeMember,
   InitiativeProject,
   InitiativeRollup,

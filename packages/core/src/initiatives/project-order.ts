@@ -41,7 +41,7 @@ export async function moveInitiativeProject(
     }
     await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
     const changes = { projectId: project.id, index: { before: from, after: to } }
-    await recordHistory(ctx, initiative.id, 'project_updated', changes)
+    await recordHistory(ctx, initiative.id, { action: 'project_updated', changes })
     emitInitiative(ctx, 'initiative.project_updated', await unscoped(ctx, initiative.id), {
       initiativeId: initiative.id,
       ...changes,

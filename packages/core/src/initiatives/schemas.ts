@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
-import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { ProjectDate, UPDATE_HEALTH_VALUES } from '../projects/schemas.ts'
 import { progressFields } from '../tasks/progress.ts'
 import { InitiativeMetric } from './metric-schemas.ts'
@@ -85,29 +85,6 @@ export const InitiativeMember = Type.Object(
   { $id: 'InitiativeMember', additionalProperties: false },
 )
 export type InitiativeMember = Static<typeof InitiativeMember>
-
-export const InitiativeHistoryEntry = Type.Object(
-  {
-    id: IdSchema('InitiativeHistoryId'),
-    initiativeId: IdSchema('InitiativeId'),
-    actorId: ActorIdSchema,
-    action: Type.String({
-      description:
-        'What happened: `created`, `updated`, `archived`, `restored`, `project_added`, `project_removed`, ' +
-        '`project_updated` (moved in the order), ' +
-        '`program_added`, `program_removed`, `member_added`, `member_removed`, `metric_set` or `metric_deleted`.',
-    }),
-    changes: AnyJson(
-      '`updated`: `{ field: { before, after } }`; `project_*`: `{ projectId }`, with `index: { before, after }` ' +
-        'for `project_updated`; `program_*`: `{ programId }`; ' +
-        '`member_*`: `{ memberId }`; `metric_*`: `{ metric: { before, after } }`; ' +
-        'otherwise `{}`.',
-    ),
-    createdAt: Timestamp('When it happened.'),
-  },
-  { $id: 'InitiativeHistoryEntry', additionalProperties: false },
-)
-export type InitiativeHistoryEntry = Static<typeof InitiativeHistoryEntry>
 
 export const HealthReason = Type.Object(
   {

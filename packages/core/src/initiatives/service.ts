@@ -5,11 +5,12 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
+import { currentOrg } from '../orgs/service.ts'
 import { autoFollow } from '../projects/followers.ts'
 import { archivedFilter } from '../teams/service.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
 import { recordHistory } from './history.ts'
+import { initiativeFieldChanges } from './history-schemas.ts'
 import { checkNesting } from './nesting.ts'
 import type { Initiative, InitiativeStatus } from './schemas.ts'
 import type { InitiativeFilter, InitiativeRecord } from './storage.ts'
@@ -106,7 +107,7 @@ export async function createInitiative(
   await autoFollow(ctx, 'initiative', record.id, ctx.actor!.id)
   if (record.ownerId) await autoFollow(ctx, 'initiative', record.id, record.ownerId)
   const initiative = await unscoped(ctx, record.id)
-  await recordHistory(ctx, initiative.id, 'created', {})
+  await recordHistory(ctx, initiative.id, { action: 'created', changes: {} })
   emitInitiative(ctx, 'initiative.created', initiative, { initiative })
   return initiative
 }
@@ -144,8 +145,8 @@ export async function updateInitiative(
     updatedAt: ctx.now,
   })
   const next = await unscoped(ctx, initiative.id)
-  const changes = changesOf(initiative, { ...changed, ...stamps })
-  await recordHistory(ctx, initiative.id, 'updated', changes)
+  const changes = initiativeFieldChanges(initiative, { ...changed, ...stamps })
+  await recordHistory(ctx, initiative.id, { action: 'updated', changes })
   emitInitiative(ctx, 'initiative.updated', next, { initiative: next, changes })
   return requireInitiative(ctx, initiative.id)
 }
@@ -162,7 +163,7 @@ export async function setInitiativeArchived(
     updatedAt: ctx.now,
   })
   const next = await unscoped(ctx, initiative.id)
-  await recordHistory(ctx, initiative.id, archived ? 'archived' : 'restored', {})
+  await recordHistory(ctx, initiative.id, { action: archived ? 'archived' : 'restored', changes: {} })
   emitInitiative(ctx, archived ? 'initiative.archived' : 'initiative.restored', next, { initiative: next })
   return next
 }

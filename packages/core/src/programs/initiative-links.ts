@@ -79,7 +79,7 @@ export async function addInitiativeProgram(
   }
   if (!existing && (await ctx.store.initiativePrograms.add(initiative.orgId, row))) {
     await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
-    await recordHistory(ctx, initiative.id, 'program_added', { programId: program.id })
+    await recordHistory(ctx, initiative.id, { action: 'program_added', changes: { programId: program.id } })
     emitInitiative(ctx, 'initiative.program_added', await unscoped(ctx, initiative.id), {
       initiativeId: initiative.id,
       programId: program.id,
@@ -98,7 +98,7 @@ export async function removeInitiativeProgram(
     throw notFound('Program of the initiative')
   }
   await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
-  await recordHistory(ctx, initiative.id, 'program_removed', { programId })
+  await recordHistory(ctx, initiative.id, { action: 'program_removed', changes: { programId } })
   emitInitiative(ctx, 'initiative.program_removed', await unscoped(ctx, initiative.id), {
     initiativeId: initiative.id,
     programId,
