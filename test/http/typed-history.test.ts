@@ -9,8 +9,9 @@ const DAY = 86_400_000
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
 /**
- * History entries are unions discriminated by `field`, each branch typing `before` and `after`.
- * Every kind of change a task, a project and a program record is made here over HTTP; every entry
+ * History entries are unions discriminated by `field`, each branch typing `before` and `after`
+ * (an initiative's by `action`, each branch typing `changes`). Every kind of change a task, a
+ * project, a program and an initiative record is made here over HTTP; every entry
  * read back must match its component, and every branch the document describes must have been seen,
  * so a writer that records a field or a value its schema does not allow fails here.
  */
@@ -229,5 +230,68 @@ describeEachDatabase('typed history entries', (db) => {
 
     const seen = await checkHistories(ws, 'ProgramHistoryEntry', [`${path}/history`])
     expect(branches('ProgramHistoryEntry').filter((f) => !seen.has(f))).toEqual([])
+  }, 120_000)
+
+  it('types every initiative history entry as the writers record it', async () => {
+    const ws = await newWorkspace(server)
+    const member = await ws.addMember('member')
+    const org = `/v1/orgs/${ws.orgId}`
+    const ok = async (res: Promise<{ status: number; body: any }>, what: string) => {
+      const answer = await res
+      expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300)
+      return answer.body
+    }
+    const label = await ok(ws.api.post(`${org}/labels`, { name: 'Goal' }), 'label')
+    const first = await ok(ws.api.post(`${org}/projects`, { name: 'P', teamIds: [ws.teamId] }), 'project')
+    const second = await ok(ws.api.post(`${org}/projects`, { name: 'Q', teamIds: [ws.teamId] }), 'project')
+    const program = await ok(ws.api.post(`${org}/programs`, { name: 'Platform' }), 'program')
+    const parent = await ok(ws.api.post(`${org}/initiatives`, { name: 'Parent' }), 'parent')
+    const initiative = await ok(ws.api.post(`${org}/initiatives`, { name: 'Grow' }), 'create')
+    const path = `${org}/initiatives/${initiative.id}`
+    await ok(
+      ws.api.patch(path, {
+        name: 'Grow more',
+        description: 'Why it matters.',
+        ownerId: member.memberId,
+        targetDate: '2030-06-30',
+        parentId: parent.id,
+        status: 'active',
+      }),
+      'update',
+    )
+    await ok(ws.api.patch(path, { status: 'completed' }), 'complete')
+    await ok(ws.api.patch(path, { status: 'canceled', ownerId: null, parentId: null }), 'cancel')
+    await ok(ws.api.post(`${path}/labels`, { labelId: label.id }), 'label add')
+    await ok(ws.api.delete(`${path}/labels/${label.id}`), 'label remove')
+    await ok(ws.api.put(`${path}/projects/${first.id}`), 'project add')
+    await ok(ws.api.put(`${path}/projects/${second.id}`), 'project add')
+    await ok(ws.api.patch(`${path}/projects/${second.id}`, { position: 0 }), 'project move')
+    await ok(ws.api.delete(`${path}/projects/${first.id}`), 'project remove')
+    await ok(ws.api.post(`${path}/programs`, { programId: program.id }), 'program add')
+    await ok(ws.api.delete(`${path}/programs/${program.id}`), 'program remove')
+    await ok(ws.api.put(`${path}/members/${member.memberId}`), 'member add')
+    await ok(ws.api.delete(`${path}/members/${member.memberId}`), 'member remove')
+    const metric = { unit: 'currency', currencyCode: 'EUR', precision: 2, initial: 10, target: 50 }
+    await ok(ws.api.put(`${path}/metric`, metric), 'metric set')
+    await ok(ws.api.post(`${path}/metric/values`, { value: 20 }), 'metric value')
+    await ok(ws.api.put(`${path}/metric`, { ...metric, progressSource: 'projects' }), 'metric reset')
+    await ok(ws.api.delete(`${path}/metric`), 'metric delete')
+    await ok(ws.api.post(`${path}/archive`), 'archive')
+    await ok(ws.api.post(`${path}/restore`), 'restore')
+
+    const matches = createComponentValidator(document, 'InitiativeHistoryEntry')
+    const actions = new Set<string>()
+    const fields = new Set<string>()
+    const mismatches: string[] = []
+    for (const entry of await readAll(ws, `${path}/history`, 100)) {
+      actions.add(entry.action)
+      if (entry.action === 'updated') for (const f of Object.keys(entry.changes)) fields.add(f)
+      const errors = matches(entry)
+      if (errors) mismatches.push(`${entry.action}: ${errors} in ${JSON.stringify(entry)}`)
+    }
+    expect(mismatches, 'InitiativeHistoryEntry entries that do not match their branch').toEqual([])
+    expect(branches('InitiativeHistoryEntry').filter((a) => !actions.has(a))).toEqual([])
+    const updated = document.components.schemas.InitiativeHistoryEntryUpdated.properties.changes
+    expect(Object.keys(updated.properties).filter((f) => !fields.has(f))).toEqual([])
   }, 120_000)
 })
