@@ -102,6 +102,8 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
     await reader('team + other projects', { teams: [teams[0]!], projects: [projects[1]!, projects[2]!] })
     await reader('team + a project across it', { teams: [teams[0]!], projects: [projects[0]!, projects[3]!] })
     await reader('projects only', { teams: [], projects: [projects[0]!, projects[2]!] })
+    // One project and no team: one index range, read directly as a one-team reader's.
+    await reader('one project', { teams: [], projects: [projects[2]!] })
     await reader('team + 33 projects', { teams: [teams[1]!], projects: projects.slice(1, 34) })
     // Two teams: one query with the `or` (the team list alone already walks the org in page order).
     await reader('two teams + a project', { teams: [teams[0]!, teams[1]!], projects: [projects[2]!] })

@@ -20,11 +20,12 @@ import { taskSelect, taskSelectByKeys } from './task-select.ts'
 type Visible = (eb: ExpressionBuilder<Database, 'tasks'>) => Expression<SqlBool>
 
 /**
- * Up to this many granted projects, each is read as its own side; past it, one side reads them all
- * with `project_id in (…)`, which the planners walk in page order over the org (then a reader sees
- * enough of it for the walk to end soon). Every side costs a seek to start and Postgres plans each:
- * on SQLite 100–374 sides took 15 ms of CPU, the one side 2.2 ms; 8 as the bound made readers of
- * 10–20 projects walk the org (6.4 ms against 2.0 ms as sides). docs/performance.md.
+ * Up to this many granted projects, each is read as its own side (on Postgres, one lateral page per
+ * project); past it, one side reads them all with `project_id in (…)`, which the planners walk in
+ * page order over the org (then a reader sees enough of it for the walk to end soon). Every side
+ * costs a seek to start: with no bound, readers of 100–374 projects took 2.2 ms of CPU on SQLite and
+ * 5.3 ms on Postgres, against 0.7 and 3.9 ms with the one side; below it the sides win (a reader of
+ * 17–39 projects: 0.7 against 0.9 ms on SQLite). docs/performance.md.
  */
 const PROJECT_SIDES = 32
 
@@ -39,6 +40,8 @@ const PROJECT_SIDES = 32
  * sides are disjoint and together are exactly the visible tasks, so the merged page is exact. The
  * sides select only the sort key and the id, in one compound select ordered and limited as a whole,
  * which both planners read lazily; then the page's rows are read by id with their team and state.
+ * On Postgres the projects' sides are one lateral member over the list of project ids, so the plan
+ * does not grow with the number of projects.
  * (Sides that each read a page of full rows, as subqueries, cost 2–6 times as much: SQLite filled
  * and sorted a page per side.)
  */
@@ -64,7 +67,10 @@ export async function taskPageRows(
   // add matches to that walk, so one query with the `or` costs what the teams cost alone.
   const plain =
     !filter.sortField && Object.entries(filter).every(([k, v]) => k === 'archived' || v === undefined)
-  if (scope.orgWide || scope.projectIds.length === 0 || scope.teamIds.length >= 2) {
+  // A reader of one project and no team is one index range in page order too (`project_id in (p)`,
+  // one value), read directly like a one-team reader's.
+  const oneRange = scope.teamIds.length === 0 && scope.projectIds.length === 1
+  if (scope.orgWide || scope.projectIds.length === 0 || scope.teamIds.length >= 2 || oneRange) {
     const whole = (s: ReadScope): Visible | null => (s.orgWide ? null : (eb) => visibleTask(eb, 'tasks', s))
     if (!plain) return side(whole(scope)).execute()
     // The plain list (no filter but `archived`, a client's usual first request) is built and compiled
@@ -103,7 +109,8 @@ export async function taskPageRows(
     // The sides are built without the plugins: the page's query applies them (camel case) to the
     // whole tree once, where each side would otherwise be transformed on its own first as well.
     const bare = db.withoutPlugins()
-    const keys = (visible: Visible) => {
+    // A side's keys: the tasks the predicate lets through, with the filters and the cursor applied.
+    const member = (visible: Visible) => {
       let q = bare.selectFrom('tasks') as unknown as ListQuery
       // Only the state filter needs a joined table; the rows' team and state are joined for the page.
       if (filter.stateCategory?.length)
@@ -113,35 +120,65 @@ export async function taskPageRows(
       q = q.where('tasks.deletedAt', 'is', null).where('tasks.orgId', '=', o).where(visible)
       q = applyListFilters(q, o, filter)
       q = applyTaskFilters(q, o, filter, s, dialect)
-      const member = q.select([sortKey.as('sortKey'), 'tasks.id as id'])
+      return q.select([sortKey.as('sortKey'), 'tasks.id as id'])
+    }
+    const keys = (visible: Visible) => {
+      const keysOf = member(visible)
       // Postgres plans a bare member without an ordered path (it appended every side's rows and
       // sorted them all); as a subquery ordered and limited to the page, each is a `Limit` over an
       // index scan under a `Merge Append`. SQLite rejects `order by` on a bare member and reads bare
       // ones lazily; as subqueries it filled and sorted each.
       if (dialect === 'postgres')
         return bare
-          .selectFrom(keysetPage(member, p, { sort, id: 'tasks.id' }).as('side'))
-          .selectAll() as unknown as typeof member
-      return afterCursor(member, p, { sort, id: 'tasks.id' })
+          .selectFrom(keysetPage(keysOf, p, { sort, id: 'tasks.id' }).as('side'))
+          .selectAll() as unknown as typeof keysOf
+      return afterCursor(keysOf, p, { sort, id: 'tasks.id' })
     }
     const outsideTeams = (eb: ExpressionBuilder<Database, 'tasks'>) =>
       s.teamIds.length === 0 ? sql<SqlBool>`1 = 1` : eb('tasks.teamId', 'not in', [...s.teamIds])
-    const projects = s.projectIds.length <= PROJECT_SIDES ? s.projectIds.map((id) => [id]) : [s.projectIds]
-    const sides = projects.map((ids) =>
-      keys((eb) => eb.and([eb('tasks.projectId', 'in', [...ids]), outsideTeams(eb)])),
-    )
+    const sides: ReturnType<typeof keys>[] = []
+    if (s.projectIds.length > PROJECT_SIDES)
+      sides.push(keys((eb) => eb.and([eb('tasks.projectId', 'in', [...s.projectIds]), outsideTeams(eb)])))
+    else if (dialect === 'postgres') {
+      // On Postgres the projects are one member: a lateral page of keys per project, over the list
+      // of ids. Planning it costs the same for any number of projects, where one side per project
+      // cost Postgres about 0.06 ms of planning each (1.0 ms for 15, 1.7 ms for 28, against 0.2 ms for
+      // a one-team page; docs/performance.md).
+      const ids = sql<string>`unnest(array[${sql.join(s.projectIds)}]::text[])`.as('p')
+      const perProject = keysetPage(
+        member((eb) => eb.and([eb('tasks.projectId', '=', sql.ref<string>('p.p')), outsideTeams(eb)])),
+        p,
+        { sort, id: 'tasks.id' },
+      ).as('side')
+      sides.push(
+        bare
+          .selectFrom(ids)
+          .crossJoinLateral(() => perProject as never)
+          .select(['side.sortKey' as never, 'side.id' as never]) as unknown as ReturnType<typeof keys>,
+      )
+    } else
+      for (const id of s.projectIds)
+        sides.push(keys((eb) => eb.and([eb('tasks.projectId', '=', id), outsideTeams(eb)])))
     if (s.teamIds.length > 0) sides.unshift(keys((eb) => inVisibleTeams(eb, 'tasks.teamId', s)))
     const [first, ...rest] = sides
     // One compound select, ordered and limited as a whole; both planners read the members lazily
     // in page order (SQLite's `MERGE (UNION ALL)` of co-routines, Postgres's `Merge Append`) and
-    // stop when the page is full. Then one look-up of the page's rows by id.
+    // stop when the page is full. Then one look-up of the page's rows by id. The limit is a literal:
+    // with `limit ?` SQLite's merge did not bound its members by it, and 28 sides cost 0.62 ms of
+    // CPU in SQLite instead of 0.35 (a page size is a validated integer; docs/performance.md).
     const merged = rest
       .reduce((all, next) => all.unionAll(next), first!)
       .orderBy('sortKey', p.direction)
       .orderBy('id', p.direction)
-      .limit(p.limit + 1)
+      .limit(sql.lit(pageSize(p.limit + 1)))
     return taskSelectByKeys(db, o, merged as never, p.direction)
   }
+}
+
+/** A page size as an SQL literal must be a plain positive integer, whatever the caller checked. */
+function pageSize(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`not a page size: ${n}`)
+  return n
 }
 
 /** The tasks table, with the state joined as `s` when the state filter needs it. */
