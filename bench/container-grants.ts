@@ -15,7 +15,8 @@ import { loadProfile, newId, readScope } from '@workgraph/core'
 import type { KyselyStorage } from '@workgraph/kysely'
 import type { RunningServer } from '@workgraph/server'
 import { reachByClosure, reachByRecursion } from '../adapters/kysely/src/access/container-reach.ts'
-import { mulberry32, type Row, seedWorld, TEAMS } from './permissions-world.ts'
+import { mulberry32, type Row, TEAMS } from './permissions-world.ts'
+import { seedWorld } from './seed-world.ts'
 import { analyzePostgres, failures, fmt, percentile, postgres, runBench } from './support.ts'
 
 const LIMIT = 50

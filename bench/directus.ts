@@ -24,7 +24,7 @@
 import { availableParallelism, loadavg } from 'node:os'
 import type { UserId } from '@workgraph/core'
 import pg from 'pg'
-import { seedWorld } from './permissions-world.ts'
+import { seedWorld } from './seed-world.ts'
 import {
   analyzePostgres,
   failures,

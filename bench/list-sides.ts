@@ -9,11 +9,12 @@
  *   npx tsx --conditions=dev-source bench/list-sides.ts   (SORTS=createdAt:desc,updatedAt:desc ROUNDS=30)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import type { MemberId, OrgId, ProjectId, ReadScope, TeamId } from '@workgraph/core'
-import { createUser } from '@workgraph/core'
+import type { OrgId, ReadScope, TeamId } from '@workgraph/core'
 import type { TaskSort } from '@workgraph/core/storage'
+import { connect } from '@workgraph/kysely'
 import { startServer } from '@workgraph/server'
-import { mulberry32, seedAccess, seedPeople, seedProjects, seedTasks, TEAMS } from './permissions-world.ts'
+import { mulberry32, TEAMS } from './permissions-world.ts'
+import { seedWorld } from './seed-world.ts'
 
 const file = process.env.SCRATCH_DB ?? '/tmp/sk-scratch.sqlite'
 const postgres = /^postgres(ql)?:/.test(file)
@@ -23,36 +24,21 @@ const server = await startServer({
   databaseUrl: file,
   config: { rateLimit: { limit: 10_000_000, windowSeconds: 60 } },
 })
-const { engine, storage } = server
+const { storage } = server
 let orgId: OrgId
 let teamIds: TeamId[]
 let projectsByTeam: Record<string, string[]>
 if (fresh) {
-  const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
-  const principal = await engine.tokens.verifyAccessToken(
-    await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
-  )
-  const call = async <T>(id: string, input: Parameters<typeof engine.execute>[1]) => {
-    const result = await engine.execute(id, input, principal)
-    if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
-    return result.body as T
+  const world = await seedWorld(server, 'Bench')
+  ;({ orgId, teamIds } = world)
+  projectsByTeam = Object.fromEntries(world.projectsByTeam)
+  // Statistics and the visibility map, as autovacuum leaves a bulk load (without statistics
+  // Postgres planned a one-team page at 45 ms).
+  if (postgres) {
+    const { db, pool } = await connect({ url: file })
+    await pool!.query('vacuum analyze')
+    await db.destroy()
   }
-  const org = await call<{ id: OrgId }>('orgs.create', { body: { name: 'Bench' } })
-  orgId = org.id
-  teamIds = []
-  for (let t = 0; t < TEAMS; t++) {
-    const body = { name: `Team ${t}`, key: `T${String(t).padStart(2, '0')}` }
-    teamIds.push((await call<{ id: TeamId }>('teams.create', { params: { orgId }, body })).id)
-  }
-  const first = await call<{ id: ProjectId; statusId: string; creatorId: MemberId }>('projects.create', {
-    params: { orgId },
-    body: { name: 'Project 0', teamIds: [teamIds[0]] },
-  })
-  const people = await seedPeople(storage, orgId)
-  const byTeam = await seedProjects(storage, orgId, teamIds, first)
-  await seedAccess(storage, orgId, teamIds, people, byTeam)
-  await seedTasks(storage, orgId, teamIds, people, byTeam)
-  projectsByTeam = Object.fromEntries(byTeam)
   writeFileSync(meta, JSON.stringify({ orgId, teamIds, projectsByTeam }))
 } else {
   ;({ orgId, teamIds, projectsByTeam } = JSON.parse(readFileSync(meta, 'utf8')))

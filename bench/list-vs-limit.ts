@@ -21,7 +21,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
 import { type Plan, type Recorded, startHandwritten } from './list-vs-limit-handler.ts'
 import { profileServer } from './list-vs-limit-profile.ts'
-import { seedWorld } from './permissions-world.ts'
+import { seedWorld } from './seed-world.ts'
 import {
   analyzePostgres,
   failures,

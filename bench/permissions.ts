@@ -12,7 +12,8 @@ import type { Actor, OrgId, Principal, RawInput, ReadScope, Task, TeamId } from 
 import { loadProfile, readScope, UNSCOPED } from '@workgraph/core'
 import type { TaskFilter } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
-import { CLASSES, type Kind, type Person, type Row, seedWorld, TASKS } from './permissions-world.ts'
+import { CLASSES, type Kind, type Person, type Row, TASKS } from './permissions-world.ts'
+import { seedWorld } from './seed-world.ts'
 import { analyzePostgres, failures, fmt, percentile, postgres, runBench } from './support.ts'
 
 const LIMIT = 50

@@ -21,7 +21,8 @@ import type {
 import { loadProfile, newId, readScope, UNSCOPED } from '@workgraph/core'
 import type { CommentRecord } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
-import { mulberry32, type Person, seedWorld } from './permissions-world.ts'
+import { mulberry32, type Person } from './permissions-world.ts'
+import { seedWorld } from './seed-world.ts'
 import { onPostgres, percentile, postgres, runBench } from './support.ts'
 
 const before = process.argv.includes('--before')

@@ -13,7 +13,8 @@
 import type { Actor, ReadScope } from '@workgraph/core'
 import { loadProfile, readScope } from '@workgraph/core'
 import type { RunningServer } from '@workgraph/server'
-import { CLASSES, type Kind, type Person, type Row, seedWorld } from './permissions-world.ts'
+import { CLASSES, type Kind, type Person, type Row } from './permissions-world.ts'
+import { seedWorld } from './seed-world.ts'
 import { analyzePostgres, failures, fmt, percentile, postgres, runBench } from './support.ts'
 
 const LIMIT = 50
