@@ -24,17 +24,9 @@
 import { availableParallelism, loadavg } from 'node:os'
 import type { UserId } from '@workgraph/core'
 import pg from 'pg'
+import { abRounds } from './ab-rounds.ts'
 import { seedWorld } from './seed-world.ts'
-import {
-  analyzePostgres,
-  failures,
-  fmt,
-  load,
-  mainThreadCpuMs,
-  percentile,
-  postgres,
-  runBench,
-} from './support.ts'
+import { analyzePostgres, failures, fmt, postgres, runBench } from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const ROUNDS = Number(arg('rounds') ?? 3)
@@ -165,50 +157,18 @@ await runBench('dx', async (server, schema) => {
       concurrency,
       expect: 200,
     })
-    await load(job('workgraph', 50))
-    await load(job('directus', 50))
-    const sides = { workgraph: [] as Round[], directus: [] as Round[] }
-    for (let r = 0; r < ROUNDS; r++) {
-      // Alternate which side goes first, so neither always follows the other's garbage.
-      const order = r % 2 === 0 ? (['workgraph', 'directus'] as const) : (['directus', 'workgraph'] as const)
-      for (const side of order) {
-        const pid = side === 'workgraph' ? process.pid : DIRECTUS_PID
-        const cpuBefore = pid ? mainThreadCpuMs(pid) : 0
-        const result = await load(job(side, count))
-        const cpu = pid ? mainThreadCpuMs(pid) - cpuBefore : Number.NaN
-        failures.push(...result.failures.slice(0, 3).map((f) => `${side} ${c.label} page ${c.page}: ${f}`))
-        sides[side].push({
-          rate: (result.latencies.length / result.elapsedMs) * 1000,
-          latencies: result.latencies,
-          cpuPerRequest: cpu / result.latencies.length,
-        })
-      }
+    const ab = {
+      a: { name: 'workgraph', job: (n: number) => job('workgraph', n), pid: process.pid },
+      b: { name: 'directus', job: (n: number) => job('directus', n), pid: DIRECTUS_PID },
     }
-    const ratio = percentile(
-      sides.workgraph.map((w, i) => w.rate / sides.directus[i]!.rate),
-      0.5,
-    )
-    const rate = (rs: Round[]) =>
-      percentile(
-        rs.map((x) => x.rate),
-        0.5,
-      ).toFixed(0)
-    const lat = (rs: Round[]) => fmt(rs.flatMap((x) => x.latencies))
-    const cpu = (rs: Round[]) => {
-      const ms = rs.reduce((a, x) => a + x.cpuPerRequest, 0) / rs.length
-      return Number.isNaN(ms) ? 'n/a' : ms.toFixed(2)
-    }
-    const row = `| ${c.label} | ${c.page} | ${concurrency} | ${rate(sides.workgraph)} | ${rate(sides.directus)} | ${ratio.toFixed(2)} | ${lat(sides.workgraph)} | ${lat(sides.directus)} | ${cpu(sides.workgraph)} / ${cpu(sides.directus)} |`
+    const label = `${c.label} page ${c.page}`
+    const { a: wg, b: dx, ratio } = await abRounds(ab, { rounds: ROUNDS, count, label })
+    const cpu = (ms: number) => (Number.isNaN(ms) ? 'n/a' : ms.toFixed(2))
+    const row = `| ${c.label} | ${c.page} | ${concurrency} | ${wg.rate.toFixed(0)} | ${dx.rate.toFixed(0)} | ${ratio.toFixed(2)} | ${fmt(wg.latencies)} | ${fmt(dx.latencies)} | ${cpu(wg.cpuPerRequest)} / ${cpu(dx.cpuPerRequest)} |`
     console.log(row)
     return row
   }
 })
-
-interface Round {
-  rate: number
-  latencies: number[]
-  cpuPerRequest: number
-}
 
 async function getJson(target: string, token: string): Promise<unknown> {
   const res = await fetch(target, { headers: { authorization: `Bearer ${token}` } })

@@ -19,18 +19,11 @@
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
+import { abRounds } from './ab-rounds.ts'
 import { type Plan, type Recorded, startHandwritten } from './list-vs-limit-handler.ts'
 import { profileServer } from './list-vs-limit-profile.ts'
 import { seedWorld } from './seed-world.ts'
-import {
-  analyzePostgres,
-  failures,
-  load,
-  mainThreadCpuMs,
-  percentile,
-  postgres,
-  runBench,
-} from './support.ts'
+import { analyzePostgres, failures, fmt, load, postgres, runBench } from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const ROUNDS = Number(arg('rounds') ?? 5)
@@ -157,55 +150,26 @@ await runBench('lvl', async (server, schema) => {
     concurrency: number,
   ): Promise<Cell> {
     const count = concurrency === 1 ? COUNT / 4 : COUNT
-    await load(loadJob(serverUrl, reader.token, concurrency, 50))
-    await load(loadJob(handwrittenUrl, reader.token, concurrency, 50))
-    const sides = { workgraph: [] as Round[], handwritten: [] as Round[] }
-    for (let r = 0; r < ROUNDS; r++) {
-      // Alternate which side goes first, so neither always follows the other's garbage.
-      const order: ('workgraph' | 'handwritten')[] =
-        r % 2 === 0 ? ['workgraph', 'handwritten'] : ['handwritten', 'workgraph']
-      for (const side of order) {
-        const cpuBefore = mainThreadCpuMs(process.pid)
-        const result = await load(
-          loadJob(side === 'workgraph' ? serverUrl : handwrittenUrl, reader.token, concurrency, count),
-        )
-        const cpu = mainThreadCpuMs(process.pid) - cpuBefore
-        failures.push(...result.failures.slice(0, 3).map((f) => `${side} ${reader.label}: ${f}`))
-        sides[side].push({
-          rate: (result.latencies.length / result.elapsedMs) * 1000,
-          latencies: result.latencies,
-          cpuPerRequest: cpu / result.latencies.length,
-        })
-      }
-    }
-    const ratio = percentile(
-      sides.workgraph.map((w, i) => w.rate / sides.handwritten[i]!.rate),
-      0.5,
-    )
-    const rate = (rs: Round[]) =>
-      percentile(
-        rs.map((x) => x.rate),
-        0.5,
-      )
-    const lat = (rs: Round[]) => {
-      const all = rs.flatMap((x) => x.latencies)
-      return `${percentile(all, 0.5).toFixed(2)} / ${percentile(all, 0.99).toFixed(2)}`
-    }
     // CPU of this process's main thread (the server or the handler; the load runs on its own thread)
-    // per request, summed over the rounds: what the other engineers' load on the machine does not inflate.
-    const cpu = (rs: Round[]) => rs.reduce((a, x) => a + x.cpuPerRequest * count, 0) / (rs.length * count)
-    const cpuRatio = cpu(sides.handwritten) / cpu(sides.workgraph)
-    const row = `| ${reader.label} | ${concurrency} | ${rate(sides.workgraph).toFixed(0)} | ${rate(sides.handwritten).toFixed(0)} | ${ratio.toFixed(2)} | ${lat(sides.workgraph)} | ${lat(sides.handwritten)} | ${cpu(sides.workgraph).toFixed(2)} / ${cpu(sides.handwritten).toFixed(2)} | ${cpuRatio.toFixed(2)} |`
+    // per request, over the rounds: what the other engineers' load on the machine does not inflate.
+    const ab = {
+      a: {
+        name: 'workgraph',
+        job: (n: number) => loadJob(serverUrl, reader.token, concurrency, n),
+        pid: process.pid,
+      },
+      b: {
+        name: 'handwritten',
+        job: (n: number) => loadJob(handwrittenUrl, reader.token, concurrency, n),
+        pid: process.pid,
+      },
+    }
+    const { a: wg, b: hw, ratio } = await abRounds(ab, { rounds: ROUNDS, count, label: reader.label })
+    const row = `| ${reader.label} | ${concurrency} | ${wg.rate.toFixed(0)} | ${hw.rate.toFixed(0)} | ${ratio.toFixed(2)} | ${fmt(wg.latencies)} | ${fmt(hw.latencies)} | ${wg.cpuPerRequest.toFixed(2)} / ${hw.cpuPerRequest.toFixed(2)} | ${(hw.cpuPerRequest / wg.cpuPerRequest).toFixed(2)} |`
     console.log(row)
     return { row }
   }
 })
-
-interface Round {
-  rate: number
-  latencies: number[]
-  cpuPerRequest: number
-}
 
 interface Cell {
   row: string

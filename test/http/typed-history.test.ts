@@ -24,28 +24,58 @@ describeEachDatabase('typed history entries', (db) => {
   })
   afterAll(() => server.drop())
 
-  /** The fixed `field` values of the component's discriminated union. */
-  const branches = (name: string): string[] => {
+  /**
+   * Reads every entry of the histories at `paths` over HTTP and expects each to match the `name`
+   * union, and every branch of the union to have been seen: each value of its discriminator; one
+   * custom field (`fields.<id>`) when the union has one beside its built-in branches
+   * (`<name>BuiltIn`); with `updatedChanges`, every property the `updated` branch's `changes` may hold.
+   */
+  async function expectEveryBranchTyped(
+    ws: TestWorkspace,
+    name: string,
+    paths: string[],
+    options: { updatedChanges?: boolean } = {},
+  ): Promise<void> {
     const schemas = document.components.schemas
     const union = schemas[`${name}BuiltIn`] ?? schemas[name]
-    return Object.keys(union.discriminator.mapping)
-  }
-
-  /** Reads every entry over HTTP and checks each against the component; answers the fields seen. */
-  async function checkHistories(ws: TestWorkspace, name: string, paths: string[]): Promise<Set<string>> {
+    const by: string = union.discriminator.propertyName
+    const expected = Object.keys(union.discriminator.mapping)
+    if (schemas[`${name}BuiltIn`]) expected.push('fields.<id>')
+    if (options.updatedChanges)
+      for (const f of Object.keys(schemas[`${name}Updated`].properties.changes.properties))
+        expected.push(`changes.${f}`)
     const matches = createComponentValidator(document, name)
     const seen = new Set<string>()
     const mismatches: string[] = []
     for (const path of paths) {
       for (const entry of await readAll(ws, path, 100)) {
-        seen.add(entry.field.startsWith('fields.') ? 'fields.<id>' : entry.field)
+        seen.add(entry[by].startsWith('fields.') ? 'fields.<id>' : entry[by])
+        if (options.updatedChanges && entry.action === 'updated')
+          for (const f of Object.keys(entry.changes)) seen.add(`changes.${f}`)
         const errors = matches(entry)
-        if (errors) mismatches.push(`${entry.field}: ${errors} in ${JSON.stringify(entry)}`)
+        if (errors) mismatches.push(`${entry[by]}: ${errors} in ${JSON.stringify(entry)}`)
       }
     }
     expect(mismatches, `${name} entries that do not match their branch`).toEqual([])
-    return seen
+    expect(
+      expected.filter((b) => !seen.has(b)),
+      `${name} branches never seen`,
+    ).toEqual([])
   }
+
+  /** POST and PATCH as the workspace's owner, expecting success; they answer the body. */
+  const writes = (ws: TestWorkspace) => ({
+    post: async (path: string, body?: unknown) => {
+      const res = await ws.api.post(path, body)
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
+      return res.body
+    },
+    patch: async (path: string, body: unknown) => {
+      const res = await ws.api.patch(path, body)
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
+      return res.body
+    },
+  })
 
   // Each test compiles validators against the whole document (Ajv): slow on two busy cores, hence 120 s.
   it('types every task history entry as the writers record it', async () => {
@@ -53,16 +83,7 @@ describeEachDatabase('typed history entries', (db) => {
     const member = await ws.addMember('member')
     const org = `/v1/orgs/${ws.orgId}`
     const tasks = `${org}/tasks`
-    const post = async (path: string, body?: unknown) => {
-      const res = await ws.api.post(path, body)
-      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
-      return res.body
-    }
-    const patch = async (path: string, body: unknown) => {
-      const res = await ws.api.patch(path, body)
-      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
-      return res.body
-    }
+    const { post, patch } = writes(ws)
     const label = await post(`${org}/labels`, { name: 'Bug' })
     const other = await post(`${org}/labels`, { name: 'Chore' })
     const notes = await post(`${org}/custom-fields`, { name: 'Notes', type: 'text' })
@@ -119,23 +140,18 @@ describeEachDatabase('typed history entries', (db) => {
     // Marking a duplicate records `duplicateOf` on it, `duplicatedBy` on the original.
     await post(`${path}/relations`, { type: 'duplicateOf', taskId: original.id })
 
-    const seen = await checkHistories(
+    await expectEveryBranchTyped(
       ws,
       'TaskHistoryEntry',
       [task, parent, blocker, related, original, mover].map((t) => `${tasks}/${t.id}/history`),
     )
-    expect([...branches('TaskHistoryEntry'), 'fields.<id>'].filter((f) => !seen.has(f))).toEqual([])
   }, 120_000)
 
   it('types every project history entry as the writers record it', async () => {
     const ws = await newWorkspace(server)
     const member = await ws.addMember('member')
     const org = `/v1/orgs/${ws.orgId}`
-    const post = async (path: string, body?: unknown) => {
-      const res = await ws.api.post(path, body)
-      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
-      return res.body
-    }
+    const { post } = writes(ws)
     const status = async (category: string) =>
       (await ws.api.get(`${org}/project-statuses`)).body.data.find((s: any) => s.category === category).id
     const label = await post(`${org}/labels`, { name: 'Bet' })
@@ -182,26 +198,21 @@ describeEachDatabase('typed history entries', (db) => {
     expect((await ws.api.put(`${path}/fields/${budget.id}`, { value: 12.5 })).status).toBeLessThan(300)
     expect((await ws.api.delete(`${path}/fields/${budget.id}`)).status).toBeLessThan(300)
 
-    const seen = await checkHistories(ws, 'ProjectHistoryEntry', [`${path}/history`])
     // Canceling is the other closing path; it stamps `canceledAt` (closing tests cover its rules).
     const canceled = await post(`${org}/projects`, { name: 'C', teamIds: [ws.teamId] })
     await post(`${org}/projects/${canceled.id}/cancel`, {})
-    for (const f of await checkHistories(ws, 'ProjectHistoryEntry', [
+
+    await expectEveryBranchTyped(ws, 'ProjectHistoryEntry', [
+      `${path}/history`,
       `${org}/projects/${canceled.id}/history`,
-    ]))
-      seen.add(f)
-    expect([...branches('ProjectHistoryEntry'), 'fields.<id>'].filter((f) => !seen.has(f))).toEqual([])
+    ])
   }, 120_000)
 
   it('types every program history entry as the writers record it', async () => {
     const ws = await newWorkspace(server)
     const member = await ws.addMember('member')
     const org = `/v1/orgs/${ws.orgId}`
-    const post = async (path: string, body?: unknown) => {
-      const res = await ws.api.post(path, body)
-      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
-      return res.body
-    }
+    const { post } = writes(ws)
     const label = await post(`${org}/labels`, { name: 'Theme' })
     const project = await post(`${org}/projects`, { name: 'P', teamIds: [ws.teamId] })
     const program = await post(`${org}/programs`, { name: 'Platform' })
@@ -228,8 +239,7 @@ describeEachDatabase('typed history entries', (db) => {
     await post(`${path}/labels`, { labelId: label.id })
     expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
 
-    const seen = await checkHistories(ws, 'ProgramHistoryEntry', [`${path}/history`])
-    expect(branches('ProgramHistoryEntry').filter((f) => !seen.has(f))).toEqual([])
+    await expectEveryBranchTyped(ws, 'ProgramHistoryEntry', [`${path}/history`])
   }, 120_000)
 
   it('types every initiative history entry as the writers record it', async () => {
@@ -279,19 +289,6 @@ describeEachDatabase('typed history entries', (db) => {
     await ok(ws.api.post(`${path}/archive`), 'archive')
     await ok(ws.api.post(`${path}/restore`), 'restore')
 
-    const matches = createComponentValidator(document, 'InitiativeHistoryEntry')
-    const actions = new Set<string>()
-    const fields = new Set<string>()
-    const mismatches: string[] = []
-    for (const entry of await readAll(ws, `${path}/history`, 100)) {
-      actions.add(entry.action)
-      if (entry.action === 'updated') for (const f of Object.keys(entry.changes)) fields.add(f)
-      const errors = matches(entry)
-      if (errors) mismatches.push(`${entry.action}: ${errors} in ${JSON.stringify(entry)}`)
-    }
-    expect(mismatches, 'InitiativeHistoryEntry entries that do not match their branch').toEqual([])
-    expect(branches('InitiativeHistoryEntry').filter((a) => !actions.has(a))).toEqual([])
-    const updated = document.components.schemas.InitiativeHistoryEntryUpdated.properties.changes
-    expect(Object.keys(updated.properties).filter((f) => !fields.has(f))).toEqual([])
+    await expectEveryBranchTyped(ws, 'InitiativeHistoryEntry', [`${path}/history`], { updatedChanges: true })
   }, 120_000)
 })

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  addGrantedReader,
+  expectReaderPagesNarrowOwners,
+  type GrantedReader,
+} from '../support/granted-reader-pages.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
@@ -15,7 +20,7 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
   let base: string
   let labelId: string
   const tasks = new Map<string, { teamId: string; projectId: string | null }>()
-  const readers: Array<{ name: string; api: TestWorkspace['api']; teams: string[]; projects: string[] }> = []
+  const readers: GrantedReader[] = []
 
   beforeAll(async () => {
     server = await startTestServer(db)
@@ -62,38 +67,12 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
       expect(res.status, JSON.stringify(res.body)).toBe(201)
     }
 
-    const reader = async (name: string, on: { teams: string[]; projects: string[] }) => {
-      const guest = await ws.addMember('guest')
-      for (const containerId of [...on.teams, ...on.projects]) {
-        const res = await ws.api.post(`${base}/grants`, {
-          subjectType: 'member',
-          subjectId: guest.memberId,
-          containerType: containerId.startsWith('proj_') ? 'project' : 'team',
-          containerId,
-          capability: 'view',
-        })
-        expect(res.status, JSON.stringify(res.body)).toBe(201)
-      }
-      readers.push({ name, api: guest.api, ...on })
-    }
+    const reader = async (name: string, on: { teams: string[]; projects: string[] }) =>
+      readers.push(await addGrantedReader(ws, name, on))
     await reader('team + other projects', { teams: [teams[1]!], projects: [projects[0]!, projects[2]!] })
     await reader('projects only', { teams: [], projects: [projects[0]!, projects[1]!] })
   }, 300_000)
   afterAll(() => server.drop())
-
-  const walk = async (api: TestWorkspace['api'], query: string, limit: number) => {
-    const ids: string[] = []
-    let cursor: string | null = null
-    for (let guard = 0; guard < 100; guard++) {
-      const page: { status: number; body: { data: { id: string }[]; nextCursor: string | null } } =
-        await api.get(`${base}/tasks?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
-      expect(page.status, JSON.stringify(page.body)).toBe(200)
-      ids.push(...page.body.data.map((t) => t.id))
-      cursor = page.body.nextCursor
-      if (!cursor) return ids
-    }
-    throw new Error('more pages than tasks')
-  }
 
   const FILTERS = [
     'stateCategory=started',
@@ -111,19 +90,7 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
       for (const filter of FILTERS)
         for (const sort of ['-createdAt', 'priority', '-dueDate']) {
           const query = `sort=${sort}&${filter.replace('LABEL', labelId)}`
-          const everything = (await ws.api.get(`${base}/tasks?${query}&limit=200`)).body.data as {
-            id: string
-          }[]
-          const expected = everything
-            .map((t) => t.id)
-            .filter((id) => {
-              const task = tasks.get(id)!
-              return (
-                reader.teams.includes(task.teamId) ||
-                (task.projectId !== null && reader.projects.includes(task.projectId))
-              )
-            })
-          expect(await walk(reader.api, query, 2), `${reader.name}: ${query}`).toEqual(expected)
+          await expectReaderPagesNarrowOwners(ws, reader, { tasks, query, limit: 2 })
         }
   }, 300_000)
 })

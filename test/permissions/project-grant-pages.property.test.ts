@@ -1,5 +1,10 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  addGrantedReader,
+  expectReaderPagesNarrowOwners,
+  type GrantedReader,
+} from '../support/granted-reader-pages.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
@@ -30,7 +35,7 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
   let projects: string[]
   let fieldId: string
   const tasks = new Map<string, { teamId: string; projectId: string | null }>()
-  const readers: Array<{ name: string; api: TestWorkspace['api']; teams: string[]; projects: string[] }> = []
+  const readers: GrantedReader[] = []
 
   beforeAll(async () => {
     server = await startTestServer(db)
@@ -83,20 +88,8 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
     for (const id of created.filter((_, i) => i % 7 === 2))
       expect((await ws.api.post(`${base}/tasks/${id}/archive`)).status).toBe(200)
 
-    const reader = async (name: string, on: { teams: string[]; projects: string[] }) => {
-      const guest = await ws.addMember('guest')
-      for (const containerId of [...on.teams, ...on.projects]) {
-        const res = await ws.api.post(`${base}/grants`, {
-          subjectType: 'member',
-          subjectId: guest.memberId,
-          containerType: containerId.startsWith('proj_') ? 'project' : 'team',
-          containerId,
-          capability: 'view',
-        })
-        expect(res.status, JSON.stringify(res.body)).toBe(201)
-      }
-      readers.push({ name, api: guest.api, ...on })
-    }
+    const reader = async (name: string, on: { teams: string[]; projects: string[] }) =>
+      readers.push(await addGrantedReader(ws, name, on))
     // A team and projects of other teams; a team and a project spanning it (the sides overlap in
     // the data, never in the result); projects alone.
     await reader('team + other projects', { teams: [teams[0]!], projects: [projects[1]!, projects[2]!] })
@@ -109,24 +102,6 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
     await reader('two teams + a project', { teams: [teams[0]!, teams[1]!], projects: [projects[2]!] })
   }, 300_000)
   afterAll(() => server.drop())
-
-  const walk = async (api: TestWorkspace['api'], query: string, limit: number) => {
-    const ids: string[] = []
-    let cursor: string | null = null
-    for (let guard = 0; guard < 200; guard++) {
-      const page: { status: number; body: { data: { id: string }[]; nextCursor: string | null } } =
-        await api.get(
-          `/v1/orgs/${ws.orgId}/tasks?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
-        )
-      expect(page.status, JSON.stringify(page.body)).toBe(200)
-      expect(page.body.data.length).toBeLessThanOrEqual(limit)
-      if (page.body.nextCursor) expect(page.body.data.length).toBe(limit)
-      ids.push(...page.body.data.map((t: { id: string }) => t.id))
-      cursor = page.body.nextCursor
-      if (!cursor) return ids
-    }
-    throw new Error('more pages than tasks')
-  }
 
   it('walks every sort, filter and page size to exactly the visible tasks, in the owner’s order', async () => {
     await fc.assert(
@@ -147,19 +122,7 @@ describeEachDatabase('task pages of readers with project grants (property)', (db
                 ? `projectId=${projects[0]}`
                 : filter
           const query = [sortQuery, filterQuery].filter(Boolean).join('&')
-          const everything = (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks?${query}&limit=200`)).body.data
-          const expected = everything
-            .map((t: { id: string }) => t.id)
-            .filter((id: string) => {
-              const task = tasks.get(id)!
-              return (
-                reader.teams.includes(task.teamId) ||
-                (task.projectId !== null && reader.projects.includes(task.projectId))
-              )
-            })
-          expect(await walk(reader.api, query, limit), `${reader.name}: ${query}, limit ${limit}`).toEqual(
-            expected,
-          )
+          await expectReaderPagesNarrowOwners(ws, reader, { tasks, query, limit, fullPages: true })
         },
       ),
       { numRuns: Number(process.env.PAGE_RUNS ?? 60) },
