@@ -3,7 +3,8 @@ import { loadProfile } from './access/profile.ts'
 import { sweepAttachments } from './attachments/sweep.ts'
 import { CATALOGUE } from './catalogue.ts'
 import { advanceCycles, type CycleAdvance } from './cycles/maintenance.ts'
-import { createEngineCore, type EngineBase, type EngineOptions } from './kernel/engine.ts'
+import { createEngineCore, type EngineBase } from './kernel/engine.ts'
+import type { EngineOptions } from './kernel/engine-options.ts'
 import {
   type NotifierLoop,
   type NotifierPass,

@@ -1,11 +1,14 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { INITIATIVE_EVENT_DATA } from './event-data.ts'
 import { initiativeLabelOperations } from './label-operations.ts'
+import { initiativeLinkOperations } from './link-operations.ts'
 import { metricOperations } from './metric-operations.ts'
 import { initiativeOperations } from './operations.ts'
+import { initiativeReadOperations } from './read-operations.ts'
 import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
+import { initiativeUpdateOperations } from './update-operations.ts'
 
 /** Initiatives: strategic themes over projects, nested as sub-initiatives, with rolled-up progress and health. */
 export const initiativesGroup: ResourceGroup = {
@@ -21,6 +24,9 @@ export const initiativesGroup: ResourceGroup = {
   ],
   operations: [
     ...initiativeOperations,
+    ...initiativeReadOperations,
+    ...initiativeLinkOperations,
+    ...initiativeUpdateOperations,
     ...metricOperations,
     ...initiativeSubscriberOperations,
     ...initiativeResourceLinkOperations,

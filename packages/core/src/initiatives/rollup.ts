@@ -1,10 +1,11 @@
-import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
+import type { InitiativeId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { ProjectStatusCategory } from '../projects/schemas.ts'
 import { type StateTally, summarizeProgress } from '../tasks/progress.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
 import { metricProgress } from './metric.ts'
+import { type ProgramContribution, type ProgramFacts, programContribution } from './program-contribution.ts'
 import type {
   ComputedHealth,
   HealthReason,
@@ -25,34 +26,16 @@ export interface ProjectFacts {
   tallies: StateTally[]
 }
 
-/** What a rollup needs of a visible program: its reported health, whether it is open, its visible projects. */
-export interface ProgramFacts {
-  id: ProgramId
-  name: string
-  health: UpdateHealth | null
-  /** `active`, `paused` or `retired` (programs sit above initiatives in the groups' layering). */
-  status: string
-  archived: boolean
-  projectIds: ProjectId[]
-}
-
 /** Everything visible under some initiatives, read once and shared by every rollup computed from it. */
-export interface RollupInputs {
+export interface RollupInputs extends ProgramContribution {
   initiatives: Initiative[]
   links: { initiativeId: InitiativeId; projectId: ProjectId }[]
-  /** Links to programs the reader can view. */
-  programLinks: { initiativeId: InitiativeId; programId: ProgramId }[]
-  programs: Map<string, ProgramFacts>
   projects: Map<string, ProjectFacts>
 }
-
-/** Every project of a program: programs hold tens of projects, not thousands. */
-const ALL_PROJECTS = { sort: 'position', direction: 'asc', after: null, limit: 10_000 } as const
 
 const SEVERITY: Record<UpdateHealth, number> = { onTrack: 0, atRisk: 1, offTrack: 2 }
 const OPEN_INITIATIVE = new Set(['planned', 'active'])
 const CLOSED_PROJECT = new Set(['completed', 'canceled'])
-const OPEN_PROGRAM = new Set(['active', 'paused'])
 
 /**
  * The rollup of one initiative over `inputs` (which hold only what the reader can see):
@@ -81,7 +64,7 @@ export function rollupOf(
   }
   signal('initiative', root)
   for (const i of below) if (OPEN_INITIATIVE.has(i.status)) signal('initiative', i)
-  for (const g of programs) if (OPEN_PROGRAM.has(g.status)) signal('program', g)
+  for (const g of programs) if (g.open) signal('program', g)
   for (const p of projects) if (!CLOSED_PROJECT.has(p.statusCategory)) signal('project', p)
   return {
     initiativeId: rootId,
@@ -170,33 +153,15 @@ function healthOf(signals: HealthReason[]): ComputedHealth {
 }
 
 /**
- * Reads what the reader can see under the initiatives: links to visible projects and programs, the
- * programs' visible projects, and those programs' and projects' facts. A program the reader cannot
- * view is left out with its projects, so a rollup never tells which projects a hidden program holds.
+ * Reads what the reader can see under the initiatives: links to visible projects, the programs'
+ * part (visible programs and their visible projects, from the programs group), and the projects' facts.
  */
 async function inputsFor(ctx: OperationContext, initiatives: Initiative[]): Promise<RollupInputs> {
   const orgId = currentOrg(ctx).id
   const scope = await ctx.scope()
   const ids = initiatives.map((i) => i.id)
   const links = await ctx.store.initiatives.projectLinks(orgId, ids, scope)
-  const programs = new Map<string, ProgramFacts>()
-  const programLinks: RollupInputs['programLinks'] = []
-  for (const link of await ctx.store.initiativePrograms.allOf(orgId, ids)) {
-    if (!programs.has(link.programId)) {
-      const program = await ctx.store.programs.get(orgId, link.programId, scope)
-      if (!program) continue
-      const held = await ctx.store.programs.projects(orgId, program.id, ALL_PROJECTS, scope)
-      programs.set(program.id, {
-        id: program.id,
-        name: program.name,
-        health: program.health ?? null,
-        status: program.status,
-        archived: program.archivedAt !== null,
-        projectIds: held.map((row) => row.projectId),
-      })
-    }
-    programLinks.push({ initiativeId: link.initiativeId, programId: link.programId })
-  }
+  const { programLinks, programs } = await programContribution(ctx, orgId, ids, scope)
   const projects = new Map<string, ProjectFacts>()
   const projectIds = new Set([
     ...links.map((l) => l.projectId),

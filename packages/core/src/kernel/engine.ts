@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import { canonicalJson, etagMatches, etagOf, isEtagList } from './canonical.ts'
+import { etagMatches, etagOf } from './canonical.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
-import { type ActorResolver, type ContextDeps, createContext, type EventBuffer } from './context.ts'
+import { type ContextDeps, createContext, type EventBuffer } from './context.ts'
 import { DiscardChanges } from './discard.ts'
+import { type EngineOptions, engineConfig, type KernelPorts } from './engine-options.ts'
+import { appendEvents, transactionWithEvents } from './event-commit.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice } from './events.ts'
 import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
-import type { Catalogue } from './group.ts'
 import {
-  findReplay,
+  claimIdempotencyKey,
   IDEMPOTENCY_WINDOW_MS,
-  idempotencyLock,
   idempotentRequest,
   rememberResponse,
 } from './idempotency.ts'
@@ -21,11 +20,10 @@ import {
   isOrgScoped,
   isWrite,
   type OperationContext,
-  type StreamConfig,
   type Tenant,
 } from './operation.ts'
 import { CursorCodec } from './pagination.ts'
-import type { AccessProfile, Actor, KnownAccess, PermissionModel } from './permissions.ts'
+import type { Actor, PermissionModel } from './permissions.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 import {
@@ -34,6 +32,8 @@ import {
   type RateLimiter,
   type RateLimitStore,
 } from './rate-limit.ts'
+import { checkConditionalHeaders, checkPrecondition, checkScope } from './request-checks.ts'
+import { sharedSecret } from './shared-secret.ts'
 import type { Storage, Store } from './storage.ts'
 import { createTokenService, type TokenService } from './tokens.ts'
 
@@ -72,49 +72,10 @@ export interface EngineCore extends EngineBase {
   pruneLogs(): Promise<{ idempotencyKeys: number; events: number }>
 }
 
-/** Engine settings as a host gives them: everything but `baseUrl` has a default. */
-export type EngineSettings = Partial<Omit<EngineConfig, 'streams'>> & { streams?: Partial<StreamConfig> }
-
-export const STREAM_DEFAULTS: StreamConfig = {
-  retentionDays: 30,
-  pingSeconds: 25,
-  maxBufferedBytes: 1_048_576,
-  pollFallbackMs: 2_000,
-}
-
-export interface EngineOptions {
-  storage: Storage
-  config: EngineSettings & Pick<EngineConfig, 'baseUrl'>
-  hub?: EventHub
-  /** Rate-limit counters; shared ones (Redis) make limits hold across instances. Default: memory. */
-  rateLimitStore?: RateLimitStore
-  /** Where invitation mail goes; the default prints it. */
-  mailer?: Mailer
-  clock?: () => Date
-}
-
-/** What the composition root plugs into the kernel: the catalogue and the groups that own orgs and grants. */
-export interface KernelPorts {
-  catalogue: Catalogue
-  /** Finds the org and the caller's Actor of an operation under `/v1/orgs/{orgId}`. */
-  resolveActor: ActorResolver
-  /** The org for work without an actor (time-driven); null when missing. */
-  findTenant(store: Store, orgId: OrgId): Promise<Tenant | null>
-  loadProfile(store: Store, actor: Actor, known?: KnownAccess): Promise<AccessProfile>
-}
-
 export async function createEngineCore(options: EngineOptions, ports: KernelPorts): Promise<EngineCore> {
   const { catalogue, resolveActor } = ports
   const permissions: PermissionModel = { loadProfile: ports.loadProfile, targets: catalogue.targets }
-  const config: EngineConfig = {
-    version: '0.1.0',
-    maxBodyBytes: 1_048_576,
-    rateLimit: { limit: 600, windowSeconds: 60 },
-    firstPartyClients: [],
-    ...options.config,
-    streams: { ...STREAM_DEFAULTS, ...options.config.streams },
-    baseUrl: options.config.baseUrl.replace(/\/+$/, ''),
-  }
+  const config = engineConfig(options.config)
   const { storage } = options
   const hub = options.hub ?? createMemoryEventHub()
   const clock = options.clock ?? (() => new Date())
@@ -188,13 +149,13 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       const events: EventBuffer = new Map()
       const ctx = await checkedContext(store, events)
       if (idempotency) {
-        // A per-workspace write holds no transaction to lock in (see `perWorkspace`).
-        if (!operation.perWorkspace) await store.locks.acquire(idempotencyLock(idempotency))
-        const replay = await findReplay(store, idempotency, clock())
+        const replay = await claimIdempotencyKey(store, idempotency, clock(), {
+          lock: !operation.perWorkspace,
+        })
         if (replay) return { result: replay, notices: [] }
       }
       if (operation.precondition)
-        await checkPrecondition(ctx, operation.precondition, input.params, opts.ifMatch)
+        await checkPrecondition(ctx, operationOf, operation.precondition, input.params, opts.ifMatch)
 
       const body = await operation.run(ctx, input)
       const etag = (operation.etag || operation.precondition) && body !== undefined ? etagOf(body) : undefined
@@ -241,35 +202,10 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     actor: Actor,
     fn: (ctx: OperationContext) => Promise<T>,
   ): Promise<T> {
-    const { value, notices } = await storage.transaction(async (store) => {
-      const events: EventBuffer = new Map()
-      // Inside, `transactionIn` shares this transaction.
-      const value = await fn(createContext({ ...deps, store, events, separately: undefined }, org, actor))
-      return { value, notices: await appendEvents(store, events) }
-    })
-    for (const notice of notices) hub.publish(notice)
-    return value
-  }
-
-  /**
-   * Writes to one resource lock it for the rest of the transaction, so that an `If-Match` check and
-   * the write it guards cannot interleave with another writer of the same resource.
-   */
-  async function checkPrecondition(
-    ctx: OperationContext,
-    readId: string,
-    params: Record<string, unknown>,
-    ifMatch: string | undefined,
-  ) {
-    await ctx.store.locks.acquire(`resource:${readId}:${canonicalJson(params)}`)
-    if (!ifMatch) return
-    const current = await compiled.get(readId)!.operation.run(ctx, { params, query: {}, body: undefined })
-    if (!etagMatches(ifMatch, etagOf(current))) {
-      throw new ProblemError(
-        'precondition_failed',
-        'The resource has changed since the ETag in If-Match was read.',
-      )
-    }
+    // Inside, `transactionIn` shares this transaction.
+    return transactionWithEvents(storage, hub, (store, events) =>
+      fn(createContext({ ...deps, store, events, separately: undefined }, org, actor)),
+    )
   }
 
   /**
@@ -324,7 +260,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       await parent.require(operation.capability, target)
     }
     if (operation.precondition)
-      await checkPrecondition(child, operation.precondition, input.params, undefined)
+      await checkPrecondition(child, operationOf, operation.precondition, input.params, undefined)
     return (await operation.run(child, input)) ?? null
   }
 
@@ -338,10 +274,9 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
 
   async function runAsSystem<T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>): Promise<T | null> {
     const now = clock().toISOString()
-    const { value, notices } = await storage.transaction(async (store) => {
+    return transactionWithEvents(storage, hub, async (store, events) => {
       const org = await ports.findTenant(store, orgId)
-      if (!org || org.archivedAt) return { value: null, notices: [] as HubNotice[] }
-      const events: EventBuffer = new Map()
+      if (!org || org.archivedAt) return null
       const invoke = () => Promise.reject(new Error('The system does not act through agents'))
       const deps = {
         store,
@@ -356,11 +291,8 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
         hub,
         permissions,
       }
-      const value = await fn(createContext(deps, org, null))
-      return { value, notices: await appendEvents(store, events) }
+      return fn(createContext(deps, org, null))
     })
-    for (const notice of notices) hub.publish(notice)
-    return value
   }
 
   return {
@@ -377,55 +309,5 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     execute,
     runAsSystem,
     pruneLogs,
-  }
-}
-
-/** Appends each org's queued events to its log, answering what to publish once committed. */
-async function appendEvents(store: Store, events: EventBuffer): Promise<HubNotice[]> {
-  const notices: HubNotice[] = []
-  for (const [orgId, list] of events) {
-    const stored = await store.events.append(orgId, list)
-    notices.push({ orgId, seq: stored[stored.length - 1]!.seq })
-  }
-  return notices
-}
-
-function checkScope(operation: AnyOperation, principal: Principal | null): void {
-  if (!operation.scope) return
-  if (!principal) throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
-  if (!principal.scopes.has(operation.scope)) {
-    throw new ProblemError('insufficient_scope', `This operation needs the \`${operation.scope}\` scope.`, {
-      extensions: { requiredScope: operation.scope },
-    })
-  }
-}
-
-/** A random secret stored once and shared by every instance; under a race the first insert wins. */
-export async function sharedSecret(storage: Storage, name: string, clock: () => Date): Promise<string> {
-  const existing = await storage.read((s) => s.secrets.list(name))
-  const found = existing.find((s) => s.name === name)
-  if (found) return found.value
-  await storage.transaction((s) =>
-    s.secrets.insert({
-      name,
-      value: randomBytes(32).toString('base64url'),
-      createdAt: clock().toISOString(),
-    }),
-  )
-  const after = await storage.read((s) => s.secrets.list(name))
-  return after.find((s) => s.name === name)!.value
-}
-
-/** A malformed `If-Match` is a 400 saying so, never a 412 claiming the resource changed. */
-function checkConditionalHeaders(opts: ExecuteOptions): void {
-  for (const [name, value] of [
-    ['If-Match', opts.ifMatch],
-    ['If-None-Match', opts.ifNoneMatch],
-  ] as const) {
-    if (value === undefined || isEtagList(value)) continue
-    const message = `${name} must be * or one or more quoted ETags (as sent in the ETag header, quotes included), separated by commas`
-    throw new ProblemError('bad_request', `${message}.`, {
-      errors: [{ pointer: `/headers/${name.toLowerCase()}`, message }],
-    })
   }
 }

@@ -59,6 +59,20 @@ export async function findReplay(
   }
 }
 
+/**
+ * Takes the key's lock for the rest of the transaction, then answers the stored response to replay,
+ * if any. A write that holds no transaction (`perWorkspace`) has nothing to lock in and only looks.
+ */
+export async function claimIdempotencyKey(
+  store: Store,
+  request: IdempotentRequest,
+  now: Date,
+  { lock }: { lock: boolean },
+): Promise<ExecuteResult | null> {
+  if (lock) await store.locks.acquire(idempotencyLock(request))
+  return findReplay(store, request, now)
+}
+
 /** Stores a successful response in the same transaction as the change it describes. */
 export async function rememberResponse(
   store: Store,

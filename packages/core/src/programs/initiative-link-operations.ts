@@ -14,6 +14,7 @@ import {
 import { InitiativeProgram, ProgramInitiative, Timeline } from './link-schemas.ts'
 import { programParams, programPath } from './operations.ts'
 import { initiativeTimeline, programTimeline } from './timeline.ts'
+import './initiative-rollup.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`

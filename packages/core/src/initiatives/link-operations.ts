@@ -1,0 +1,162 @@
+import { Type } from '@sinclair/typebox'
+import type { InitiativeId, MemberId, ProjectId } from '../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { paramsOf, subListOperation } from '../kernel/resource.ts'
+import { examples } from './examples.ts'
+import {
+  addInitiativeMember,
+  addInitiativeProject,
+  listInitiativeMembers,
+  listInitiativeProjects,
+  removeInitiativeMember,
+  removeInitiativeProject,
+} from './links.ts'
+import { INITIATIVES_TAG, initiativePath, initiativeTarget } from './operations.ts'
+import { moveInitiativeProject } from './project-order.ts'
+import { InitiativeMember, InitiativeProject } from './schemas.ts'
+
+const projectPath = `${initiativePath}/projects/{projectId}`
+const projectParams = Type.Object(paramsOf(projectPath), { additionalProperties: false })
+const projects: AnyOperation[] = [
+  subListOperation({
+    id: 'initiatives.projects.list',
+    path: `${initiativePath}/projects`,
+    tag: INITIATIVES_TAG,
+    summary: "List an initiative's projects",
+    description:
+      'Its linked projects the caller can view, in the initiative’s order: linking appends, ' +
+      '`initiatives.projects.update` moves one.',
+    item: InitiativeProject,
+    itemName: 'InitiativeProject',
+    examples: examples.projects,
+    run: (ctx, params, query) => listInitiativeProjects(ctx, params.initiativeId as InitiativeId, query),
+  }),
+  declareOperation({
+    id: 'initiatives.projects.add',
+    method: 'PUT',
+    path: projectPath,
+    tag: INITIATIVES_TAG,
+    scope: 'work:write',
+    summary: 'Link a project to an initiative',
+    description:
+      'Appends the project to the initiative’s projects; idempotent. Needs `contribute` on the initiative and ' +
+      '`manage` on the project: a link lets whoever holds the initiative reach the project. A project may serve ' +
+      'several initiatives.',
+    params: projectParams,
+    response: InitiativeProject,
+    status: 200,
+    capability: 'contribute',
+    target: initiativeTarget,
+    errors: ['not_found', 'archived'],
+    examples: examples.projectAdd,
+    run: (ctx, { params }) =>
+      addInitiativeProject(ctx, params.initiativeId as InitiativeId, params.projectId as ProjectId),
+  }),
+  declareOperation({
+    id: 'initiatives.projects.update',
+    method: 'PATCH',
+    path: projectPath,
+    tag: INITIATIVES_TAG,
+    scope: 'work:write',
+    summary: "Move a project within an initiative's order",
+    description:
+      '`position` is the place the project takes among the initiative’s projects the caller can view (0 first; ' +
+      'past the end: last); they trade the places they held among themselves, so projects hidden from the ' +
+      'caller keep theirs. Needs `contribute` on the initiative; 404 when the project is not linked.',
+    params: projectParams,
+    body: Type.Object(
+      { position: Type.Integer({ minimum: 0, maximum: 10_000, description: 'Its new place, from 0.' }) },
+      { additionalProperties: false },
+    ),
+    response: InitiativeProject,
+    status: 200,
+    capability: 'contribute',
+    target: initiativeTarget,
+    errors: ['not_found', 'archived'],
+    examples: examples.projectMove,
+    run: (ctx, { params, body }) =>
+      moveInitiativeProject(
+        ctx,
+        params.initiativeId as InitiativeId,
+        params.projectId as ProjectId,
+        (body as { position: number }).position,
+      ),
+  }),
+  declareOperation({
+    id: 'initiatives.projects.remove',
+    method: 'DELETE',
+    path: projectPath,
+    tag: INITIATIVES_TAG,
+    scope: 'work:write',
+    summary: 'Unlink a project from an initiative',
+    description: 'The project stays as it is. Needs `contribute` on the initiative.',
+    params: projectParams,
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: initiativeTarget,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeInitiativeProject(ctx, params.initiativeId as InitiativeId, params.projectId as ProjectId)
+      return undefined
+    },
+  }),
+]
+
+const memberPath = `${initiativePath}/members/{memberId}`
+const memberParams = Type.Object(paramsOf(memberPath), { additionalProperties: false })
+const members: AnyOperation[] = [
+  subListOperation({
+    id: 'initiatives.members.list',
+    path: `${initiativePath}/members`,
+    tag: INITIATIVES_TAG,
+    summary: "List an initiative's members",
+    description: 'The people working on the initiative, in the order they were added.',
+    item: InitiativeMember,
+    itemName: 'InitiativeMember',
+    examples: examples.members,
+    run: (ctx, params, query) => listInitiativeMembers(ctx, params.initiativeId as InitiativeId, query),
+  }),
+  declareOperation({
+    id: 'initiatives.members.add',
+    method: 'PUT',
+    path: memberPath,
+    tag: INITIATIVES_TAG,
+    scope: 'work:write',
+    summary: 'Add a member to an initiative',
+    description:
+      'An active member of the org; idempotent. Membership says who works on it and grants nothing. Needs ' +
+      '`contribute` on the initiative.',
+    params: memberParams,
+    response: InitiativeMember,
+    status: 200,
+    capability: 'contribute',
+    target: initiativeTarget,
+    errors: ['not_found', 'archived', 'reference_not_found'],
+    examples: examples.memberAdd,
+    run: (ctx, { params }) =>
+      addInitiativeMember(ctx, params.initiativeId as InitiativeId, params.memberId as MemberId),
+  }),
+  declareOperation({
+    id: 'initiatives.members.remove',
+    method: 'DELETE',
+    path: memberPath,
+    tag: INITIATIVES_TAG,
+    scope: 'work:write',
+    summary: 'Remove a member from an initiative',
+    description: 'Needs `contribute` on the initiative.',
+    params: memberParams,
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: initiativeTarget,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await removeInitiativeMember(ctx, params.initiativeId as InitiativeId, params.memberId as MemberId)
+      return undefined
+    },
+  }),
+]
+
+/** An initiative's linked projects (in its order) and its members. */
+export const initiativeLinkOperations: AnyOperation[] = [...projects, ...members]
