@@ -137,6 +137,52 @@ describeEachDatabase('hostile and careless input', (db) => {
     }
   })
 
+  it('keeps cycles inside the calendar: the cadence stops at 9999-12-31 and a shift past it is refused', async () => {
+    // A team whose last cycle ends in December 9999: turning the cadence on created the next cycles
+    // past year 9999, which Postgres refused (a 500) and SQLite stored as `+010000-…` text.
+    const team = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Far', key: 'FAR' })).body
+    const cycles = `/v1/orgs/${ws.orgId}/teams/${team.id}/cycles`
+    const last = await ws.api.post(cycles, {
+      startsAt: '9999-12-01T00:00:00Z',
+      endsAt: '9999-12-20T00:00:00Z',
+    })
+    expect(last.status).toBe(201)
+    const settings = await ws.api.patch(`/v1/orgs/${ws.orgId}/teams/${team.id}/cycle-settings`, {
+      enabled: true,
+      durationWeeks: 1,
+      cooldownWeeks: 3,
+      autoCreateCount: 3,
+    })
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200)
+    expect((await ws.api.get(cycles)).body.data.map((c: { id: string }) => c.id)).toEqual([last.body.id])
+    const shift = await ws.api.post(`/v1/orgs/${ws.orgId}/cycles/${last.body.id}/shift`, { days: 30 })
+    expect(shift.status).toBe(400)
+    expect(shift.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/days' }] })
+  })
+
+  it('refuses a template applied so late that its due dates would fall after 9999-12-31', async () => {
+    const base = `/v1/orgs/${ws.orgId}`
+    const template = await ws.api.post(`${base}/templates`, {
+      teamId: ws.teamId,
+      kind: 'task',
+      name: 'Late',
+      task: {
+        title: 'Late',
+        description: null,
+        priority: 'low',
+        estimate: null,
+        labelIds: [],
+        dueOffsetDays: 5,
+      },
+    })
+    expect(template.status, JSON.stringify(template.body)).toBe(201)
+    const tasksBefore = (await ws.api.get(`${base}/tasks?limit=100`)).body.data.length
+    const late = await ws.api.post(`${base}/templates/${template.body.id}/apply`, { startDate: '9999-12-30' })
+    expect(late.status, JSON.stringify(late.body)).toBe(400)
+    expect(late.body.code).toBe('validation_failed')
+    expect((await ws.api.get(`${base}/tasks?limit=100`)).body.data.length).toBe(tasksBefore)
+  })
+
   it('documents precondition_failed on every operation that honours If-Match (agents.reactivate did not)', async () => {
     const agent = await ws.api.post(`/v1/orgs/${ws.orgId}/agents`, { name: 'Bot' })
     const res = await ws.api.post(`/v1/orgs/${ws.orgId}/agents/${agent.body.id}/reactivate`, undefined, {

@@ -1,4 +1,5 @@
 import type { OrgId, TeamId } from '../kernel/ids.ts'
+import { isStorableInstant } from '../kernel/instants.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { changesOf } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
@@ -66,49 +67,48 @@ export async function ensureUpcomingCycles(
   let last = await ctx.store.cycles.last(orgId, teamId)
   const created: CycleRecord[] = []
   while (upcoming < settings.autoCreateCount && created.length < MAX_CREATED_PER_PASS) {
-    last = await insertCycle(ctx, orgId, teamId, {
-      ...nextWindow(settings, last, ctx.now),
-      name: null,
-      description: null,
-    })
+    const window = nextWindow(settings, last, ctx.now)
+    // The calendar ends at 9999-12-31 (kernel/instants.ts): a team whose cycles reach it has no more.
+    if (!window) break
+    last = await insertCycle(ctx, orgId, teamId, { ...window, name: null, description: null })
     created.push(last)
     if (last.startsAt > ctx.now) upcoming++
   }
   return created
 }
 
-/** Creates the cycle that follows `last` by the cadence; the caller holds the team's cycle lock. */
+/**
+ * Creates the cycle that follows `last` by the cadence (none past the end of the calendar); the
+ * caller holds the team's cycle lock.
+ */
 export async function createNextCycle(
   ctx: OperationContext,
   orgId: OrgId,
   teamId: TeamId,
   settings: CycleSettings,
-): Promise<CycleRecord> {
-  const last = await ctx.store.cycles.last(orgId, teamId)
-  return insertCycle(ctx, orgId, teamId, {
-    ...nextWindow(settings, last, ctx.now),
-    name: null,
-    description: null,
-  })
+): Promise<CycleRecord | null> {
+  const window = nextWindow(settings, await ctx.store.cycles.last(orgId, teamId), ctx.now)
+  return window ? insertCycle(ctx, orgId, teamId, { ...window, name: null, description: null }) : null
 }
 
 /**
  * The window of the cycle after `last`: right after it plus the cooldown. When that window would lie
  * wholly in the past (the cadence was off for a while), the chain restarts at the first start weekday
  * from today (today included, so the new cycle may already be active). It never overlaps `last`,
- * which is the team's cycle that ends latest.
+ * which is the team's cycle that ends latest. Null when it would end after 9999-12-31.
  */
 export function nextWindow(
   settings: Pick<CycleSettings, 'durationWeeks' | 'cooldownWeeks' | 'startWeekday'>,
   last: Pick<CycleRecord, 'endsAt'> | null,
   now: string,
-): { startsAt: string; endsAt: string } {
+): { startsAt: string; endsAt: string } | null {
   const duration = settings.durationWeeks * WEEK_MS
   let start = last ? Date.parse(last.endsAt) + settings.cooldownWeeks * WEEK_MS : null
   if (start === null || start + duration <= Date.parse(now)) {
     start = alignedStart(now, WEEKDAYS.indexOf(settings.startWeekday))
     if (last && start < Date.parse(last.endsAt)) start = Date.parse(last.endsAt)
   }
+  if (!isStorableInstant(start + duration)) return null
   return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + duration).toISOString() }
 }
 

@@ -1,4 +1,5 @@
 import type { CycleId } from '../kernel/ids.ts'
+import { isStorableInstant } from '../kernel/instants.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { changesOf } from '../orgs/service.ts'
@@ -48,6 +49,15 @@ export async function shiftCycles(ctx: OperationContext, cycleId: CycleId, days:
       done.id === cycle.id
         ? 'A completed cycle keeps its dates.'
         : `Cycle ${done.number}, after this one, is completed and keeps its dates.`,
+    )
+  }
+  // The calendar ends at 9999-12-31 and begins at year 1 (kernel/instants.ts).
+  const outside = moving.find((c) => !isStorableInstant(Date.parse(c.endsAt) + days * DAY_MS))
+  if (outside) {
+    throw new ProblemError(
+      'validation_failed',
+      `Cycle ${outside.number} would end outside the years 1 to 9999.`,
+      { errors: [{ pointer: '/body/days', message: 'Moves a cycle past the end of the calendar' }] },
     )
   }
   const shifted = moving.map((c) => ({

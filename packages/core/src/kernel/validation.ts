@@ -2,19 +2,16 @@ import { FormatRegistry, Kind, type TSchema } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler, type ValueError, ValueErrorType } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
 import { BRAND_KEYWORD } from './ids.ts'
+import { isStorableInstant } from './instants.ts'
 import { type FieldError, ProblemError } from './problems.ts'
 import { nullableReason } from './schema-types.ts'
 
 // TypeBox refuses unknown formats, so the ones API schemas use are registered once here.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-// Instants from year 1 to 9999 (UTC): both databases store them, and they print back in this format
-// (Postgres has no year 0, which JS would accept).
-const EARLIEST = Date.parse('0001-01-01T00:00:00Z')
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z')
-const inRange = (ms: number) => ms >= EARLIEST && ms <= LATEST
-FormatRegistry.Set('date-time', (v) => DATE_TIME.test(v) && inRange(Date.parse(v)))
-FormatRegistry.Set('date', (v) => DATE.test(v) && inRange(Date.parse(`${v}T00:00:00Z`)))
+// Instants from year 1 to 9999 (UTC) only: what both databases store (kernel/instants.ts).
+FormatRegistry.Set('date-time', (v) => DATE_TIME.test(v) && isStorableInstant(Date.parse(v)))
+FormatRegistry.Set('date', (v) => DATE.test(v) && isStorableInstant(Date.parse(`${v}T00:00:00Z`)))
 FormatRegistry.Set('email', (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
 FormatRegistry.Set('uri', (v) => URL.canParse(v))
 

@@ -7,7 +7,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
-import { addDays, checkSchedule, nextOccurrence } from './schedule.ts'
+import { addDays, checkSchedule, dayAfter, nextOccurrence } from './schedule.ts'
 import type { Occurrence, Recurrence, Schedule } from './schemas.ts'
 import type { RecurrenceFilter } from './storage.ts'
 import { requireTemplate, taskFromTemplate } from './templates.ts'
@@ -122,8 +122,13 @@ export async function updateRecurrence(
 
 /** The first occurrence on or after `from` not created yet (after the last one created). */
 function upcoming(recurrence: Recurrence, from: string): string | null {
-  const after = recurrence.lastOccurrence ? addDays(recurrence.lastOccurrence, 1) : from
-  return nextOccurrence(recurrence.schedule, recurrence.startDate, after > from ? after : from)
+  if (!recurrence.lastOccurrence) return nextOccurrence(recurrence.schedule, recurrence.startDate, from)
+  const after = dayAfter(recurrence.lastOccurrence)
+  return nextOccurrence(
+    recurrence.schedule,
+    recurrence.startDate,
+    after === null || after > from ? after : from,
+  )
 }
 
 export async function setRecurrencePaused(
@@ -220,7 +225,7 @@ export async function runRecurrence(
       }
     }
     last = date
-    date = nextOccurrence(recurrence.schedule, recurrence.startDate, addDays(date, 1))
+    date = nextOccurrence(recurrence.schedule, recurrence.startDate, dayAfter(date))
   }
   const patch = failure
     ? { lastOccurrence: last, nextOccurrence: null, pausedAt: ctx.now, updatedAt: ctx.now }

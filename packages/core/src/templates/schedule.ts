@@ -9,7 +9,26 @@ const HORIZON_DAYS = 366 * 5
 const toDays = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS)
 const fromDays = (days: number) => new Date(days * DAY_MS).toISOString().slice(0, 10)
 
-export const addDays = (date: string, days: number): string => fromDays(toDays(date) + days)
+// The calendar every record keeps to: years 1 to 9999 (kernel/instants.ts).
+const FIRST_DAY = toDays('0001-01-01')
+const LAST_DAY = toDays('9999-12-31')
+
+/**
+ * `date` moved by `days`. Refused as `validation_failed` past the calendar (a start date in
+ * December 9999 with a due offset, say): JavaScript would write the year as `+010000`.
+ */
+export function addDays(date: string, days: number): string {
+  const day = toDays(date) + days
+  if (day < FIRST_DAY || day > LAST_DAY)
+    throw new ProblemError(
+      'validation_failed',
+      `${days} days from ${date} falls outside the years 1 to 9999, where dates end.`,
+    )
+  return fromDays(day)
+}
+
+/** The day after `date`, or null after the last day of the calendar. */
+export const dayAfter = (date: string): string | null => (toDays(date) >= LAST_DAY ? null : addDays(date, 1))
 
 /** Monday-based week number since the epoch (1970-01-01 was a Thursday). */
 const weekOf = (days: number) => Math.floor((days + 3) / 7)
@@ -39,10 +58,14 @@ export function occursOn(schedule: Schedule, start: string, date: string): boole
   }
 }
 
-/** The first occurrence on or after `from` (and `start`); null when none falls within five years. */
-export function nextOccurrence(schedule: Schedule, start: string, from: string): string | null {
+/**
+ * The first occurrence on or after `from` (and `start`); null when none falls within five years or
+ * before the calendar ends (`from` null: after its last day).
+ */
+export function nextOccurrence(schedule: Schedule, start: string, from: string | null): string | null {
+  if (from === null) return null
   let day = Math.max(toDays(start), toDays(from))
-  for (let i = 0; i < HORIZON_DAYS; i++, day++) {
+  for (let i = 0; i < HORIZON_DAYS && day <= LAST_DAY; i++, day++) {
     if (occursOn(schedule, start, fromDays(day))) return fromDays(day)
   }
   return null
