@@ -160,6 +160,15 @@ describeEachDatabase('hostile and careless input', (db) => {
     expect(shift.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/days' }] })
   })
 
+  it('reads day ranges that end on 9999-12-31 to their end (stepping past it looped forever)', async () => {
+    const agenda = await ws.api.get('/v1/hub/agenda?from=9999-12-01&to=9999-12-31')
+    expect(agenda.status, JSON.stringify(agenda.body)).toBe(200)
+    const plan = await ws.api.get('/v1/me/daily-plan?from=9999-12-18&to=9999-12-31')
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200)
+    expect(plan.body.days.map((d: { date: string }) => d.date).at(-1)).toBe('9999-12-31')
+    expect(plan.body.days).toHaveLength(14)
+  }, 20_000)
+
   it('refuses a template applied so late that its due dates would fall after 9999-12-31', async () => {
     const base = `/v1/orgs/${ws.orgId}`
     const template = await ws.api.post(`${base}/templates`, {

@@ -1,5 +1,5 @@
+import { isStorableInstant } from '../kernel/calendar.ts'
 import type { OrgId, TeamId } from '../kernel/ids.ts'
-import { isStorableInstant } from '../kernel/instants.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { changesOf } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
@@ -68,7 +68,7 @@ export async function ensureUpcomingCycles(
   const created: CycleRecord[] = []
   while (upcoming < settings.autoCreateCount && created.length < MAX_CREATED_PER_PASS) {
     const window = nextWindow(settings, last, ctx.now)
-    // The calendar ends at 9999-12-31 (kernel/instants.ts): a team whose cycles reach it has no more.
+    // The calendar ends at 9999-12-31 (kernel/calendar.ts): a team whose cycles reach it has no more.
     if (!window) break
     last = await insertCycle(ctx, orgId, teamId, { ...window, name: null, description: null })
     created.push(last)

@@ -1,5 +1,5 @@
+import { isStorableInstant } from '../kernel/calendar.ts'
 import type { CycleId } from '../kernel/ids.ts'
-import { isStorableInstant } from '../kernel/instants.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { changesOf } from '../orgs/service.ts'
@@ -51,7 +51,7 @@ export async function shiftCycles(ctx: OperationContext, cycleId: CycleId, days:
         : `Cycle ${done.number}, after this one, is completed and keeps its dates.`,
     )
   }
-  // The calendar ends at 9999-12-31 and begins at year 1 (kernel/instants.ts).
+  // The calendar ends at 9999-12-31 and begins at year 1 (kernel/calendar.ts).
   const outside = moving.find((c) => !isStorableInstant(Date.parse(c.endsAt) + days * DAY_MS))
   if (outside) {
     throw new ProblemError(

@@ -1,5 +1,6 @@
 import type { CycleRecord } from '../cycles/storage.ts'
 import { requireInitiative } from '../initiatives/service.ts'
+import { datesFrom } from '../kernel/calendar.ts'
 import type { InitiativeId, MemberId, ProjectId, TeamId, UserId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
@@ -151,7 +152,7 @@ async function agendaIn(
 async function timeBlocks(ctx: OperationContext, from: string, to: string): Promise<AgendaItem[]> {
   const userId = ctx.principal!.userId as UserId
   const items: AgendaItem[] = []
-  for (let day = from; day <= to; day = addDays(day, 1)) {
+  for (const day of datesFrom(from, to)) {
     for (const p of await ctx.store.planItems.day(userId, day)) {
       if (!p.timeStart || !p.timeEnd) continue
       items.push({
@@ -167,12 +168,6 @@ async function timeBlocks(ctx: OperationContext, from: string, to: string): Prom
     }
   }
   return items
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00.000Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 const KIND_ORDER = Object.fromEntries(AGENDA_KINDS.map((k, i) => [k, i])) as Record<AgendaKind, number>

@@ -1,15 +1,15 @@
 import { FormatRegistry, Kind, type TSchema } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler, type ValueError, ValueErrorType } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
+import { isStorableInstant } from './calendar.ts'
 import { BRAND_KEYWORD } from './ids.ts'
-import { isStorableInstant } from './instants.ts'
 import { type FieldError, ProblemError } from './problems.ts'
 import { nullableReason } from './schema-types.ts'
 
 // TypeBox refuses unknown formats, so the ones API schemas use are registered once here.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-// Instants from year 1 to 9999 (UTC) only: what both databases store (kernel/instants.ts).
+// Instants from year 1 to 9999 (UTC) only: what both databases store (kernel/calendar.ts).
 FormatRegistry.Set('date-time', (v) => DATE_TIME.test(v) && isStorableInstant(Date.parse(v)))
 FormatRegistry.Set('date', (v) => DATE.test(v) && isStorableInstant(Date.parse(`${v}T00:00:00Z`)))
 FormatRegistry.Set('email', (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))

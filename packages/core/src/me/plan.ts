@@ -1,3 +1,4 @@
+import { datesFrom, daysBetween, LAST_DATE, shiftDate } from '../kernel/calendar.ts'
 import { type CycleId, newId, type OrgId, type PlanItemId, type TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { requirePermutation } from '../kernel/ordering.ts'
@@ -16,10 +17,9 @@ type TaskView = { task: Task; shown: VisiblePlanTask } | { hidden: 'no_access' |
 const OPEN: StateCategory[] = ['triage', 'backlog', 'unstarted', 'started']
 /** Tasks of one workspace read for suggestions: the assigned open work of anyone's normal week. */
 const SCAN = 200
-const DAY_MS = 86_400_000
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+// Moved within the calendar: a date past its end reads as its last day (kernel/calendar.ts).
+const addDays = (date: string, days: number) => shiftDate(date, days) ?? (days > 0 ? LAST_DATE : '0001-01-01')
 
 /** A real calendar date (`2030-02-30` matches the pattern but is no day). */
 export function calendarDate(value: string, pointer: string): string {
@@ -179,7 +179,7 @@ export async function listPlanDays(
       errors: [{ pointer: '/query/to', message: 'Must be on or after from' }],
     })
   }
-  if (to > addDays(from, PLAN_RANGE_DAYS - 1)) {
+  if (daysBetween(from, to) >= PLAN_RANGE_DAYS) {
     throw new ProblemError('validation_failed', `A range covers at most ${PLAN_RANGE_DAYS} days.`, {
       errors: [{ pointer: '/query/to', message: `At most ${PLAN_RANGE_DAYS - 1} days after from` }],
     })
@@ -187,7 +187,7 @@ export async function listPlanDays(
   const ws = workspaces(ctx)
   const items = await ctx.store.planItems.range(callerId(ctx), from, to)
   const days: Array<{ date: string; items: PlanItem[] }> = []
-  for (let date = from; date <= to; date = addDays(date, 1)) days.push({ date, items: [] })
+  for (const date of datesFrom(from, to)) days.push({ date, items: [] })
   const byDate = new Map(days.map((d) => [d.date, d.items]))
   for (const item of items) byDate.get(item.date)?.push(await present(ctx, ws, item))
   return { from, to, days }

@@ -9,7 +9,7 @@ const HORIZON_DAYS = 366 * 5
 const toDays = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS)
 const fromDays = (days: number) => new Date(days * DAY_MS).toISOString().slice(0, 10)
 
-// The calendar every record keeps to: years 1 to 9999 (kernel/instants.ts).
+// The calendar every record keeps to: years 1 to 9999 (kernel/calendar.ts).
 const FIRST_DAY = toDays('0001-01-01')
 const LAST_DAY = toDays('9999-12-31')
 
