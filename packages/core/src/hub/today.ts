@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from '../access/schemas.ts'
+import { shiftDateWithin } from '../kernel/calendar.ts'
 import type { MemberId, OrgId, UserId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { getPlanDay } from '../me/plan.ts'
@@ -29,12 +30,6 @@ export function dateIn(now: string, timeZone: string | null): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(new Date(now))
 }
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00.000Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
 /**
  * The caller's open, unarchived tasks of each section (assigned to them), as `tasks.list` storage
  * filters them with their read scope: overdue (due before today), due today, due soon (the next two
@@ -44,9 +39,9 @@ function taskFilters(me: MemberId, today: string, now: string): Record<TaskSecti
   const mine: TaskFilter = { assigneeId: me, stateCategory: OPEN_CATEGORIES, archived: false }
   const dayAgo = new Date(Date.parse(now) - 24 * 3_600_000).toISOString()
   return {
-    overdue: { ...mine, dueBefore: addDays(today, -1) },
+    overdue: { ...mine, dueBefore: shiftDateWithin(today, -1) },
     dueToday: { ...mine, dueAfter: today, dueBefore: today },
-    dueSoon: { ...mine, dueAfter: addDays(today, 1), dueBefore: addDays(today, 2) },
+    dueSoon: { ...mine, dueAfter: shiftDateWithin(today, 1), dueBefore: shiftDateWithin(today, 2) },
     currentCycle: { ...mine, cycleRunningAt: now },
     unblocked: { ...mine, blocked: false, blockerCompletedSince: dayAgo },
   }

@@ -1,4 +1,5 @@
 import { requireCycle } from '../cycles/service.ts'
+import { datesFrom, shiftDateWithin } from '../kernel/calendar.ts'
 import type { CycleId, ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { currentOrg } from '../orgs/service.ts'
@@ -7,21 +8,18 @@ import { requireTeam } from '../teams/service.ts'
 import type { CycleBurndown, TeamCycleTime, TeamThroughput, TeamVelocity, Workload } from './schemas.ts'
 import type { Bucket } from './storage.ts'
 
-const DAY_MS = 86_400_000
 const dayOf = (iso: string) => iso.slice(0, 10)
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + n * DAY_MS).toISOString().slice(0, 10)
 
 /** The Monday (UTC) starting the week that holds `iso`. */
 export function weekStartOf(iso: string): string {
   const date = new Date(`${dayOf(iso)}T00:00:00.000Z`)
-  return addDays(dayOf(iso), -((date.getUTCDay() + 6) % 7))
+  return shiftDateWithin(dayOf(iso), -((date.getUTCDay() + 6) % 7))
 }
 
 /** The Mondays of the last `weeks` weeks, oldest first, the current week last. */
 export function weekStarts(now: string, weeks: number): string[] {
   const last = weekStartOf(now)
-  return Array.from({ length: weeks }, (_, i) => addDays(last, (i - weeks + 1) * 7))
+  return Array.from({ length: weeks }, (_, i) => shiftDateWithin(last, (i - weeks + 1) * 7))
 }
 
 const byKey = <T extends { key: string }>(rows: T[]) => new Map(rows.map((r) => [r.key, r]))
@@ -52,7 +50,7 @@ export async function cycleBurndown(ctx: OperationContext, cycleId: CycleId): Pr
         count: 0,
         points: 0,
       })
-  for (let day = first; day <= last; day = addDays(day, 1)) {
+  for (const day of datesFrom(first, last)) {
     const inDay = (key: string) => (day === first ? key <= day : key === day)
     const a = sum(added, inDay)
     const c = sum(completed, inDay)

@@ -1,3 +1,5 @@
+import { ProblemError } from './problems.ts'
+
 /**
  * The calendar every record keeps to: years 1 to 9999, UTC. Both databases store these instants
  * and print them back as ISO 8601 (`date-time`, `date`). Postgres has no year 0. Past 9999,
@@ -6,9 +8,21 @@
  */
 export const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z')
 export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
+export const FIRST_DATE = '0001-01-01'
 export const LAST_DATE = '9999-12-31'
 
 const DAY_MS = 86_400_000
+
+/** A real calendar date (`2030-02-30` matches the pattern but is no day), or a problem at `pointer`. */
+export function calendarDate(value: string, pointer: string): string {
+  const parsed = Date.parse(`${value}T00:00:00Z`)
+  if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== value) {
+    throw new ProblemError('validation_failed', `${value} is not a calendar date.`, {
+      errors: [{ pointer, message: 'Expected a calendar date, YYYY-MM-DD' }],
+    })
+  }
+  return value
+}
 
 /** Whether an instant (ms since the epoch) is one a record may hold. */
 export function isStorableInstant(ms: number): boolean {
@@ -19,6 +33,11 @@ export function isStorableInstant(ms: number): boolean {
 export function shiftDate(date: string, days: number): string | null {
   const ms = Date.parse(`${date}T00:00:00Z`) + days * DAY_MS
   return isStorableInstant(ms) ? new Date(ms).toISOString().slice(0, 10) : null
+}
+
+/** A calendar date moved by `days`, held at the calendar's first or last day. */
+export function shiftDateWithin(date: string, days: number): string {
+  return shiftDate(date, days) ?? (days > 0 ? LAST_DATE : FIRST_DATE)
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

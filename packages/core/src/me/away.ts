@@ -1,10 +1,10 @@
+import { calendarDate } from '../kernel/calendar.ts'
 import { type AwayId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { AwayPatch, AwayRecord } from '../users/away.ts'
-import { calendarDate } from './plan.ts'
 import { callerId } from './profile.ts'
 
 /** The longest period one declaration covers; a longer absence is several periods. */

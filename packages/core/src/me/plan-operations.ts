@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
+import { calendarDate } from '../kernel/calendar.ts'
 import { IdSchema, type PlanItemId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { Nullable } from '../kernel/schema-types.ts'
 import {
   addPlanItem,
-  calendarDate,
   carryOver,
   completePlanItem,
   getPlanDay,

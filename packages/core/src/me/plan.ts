@@ -1,4 +1,4 @@
-import { datesFrom, daysBetween, LAST_DATE, shiftDate } from '../kernel/calendar.ts'
+import { calendarDate, datesFrom, daysBetween, shiftDateWithin } from '../kernel/calendar.ts'
 import { type CycleId, newId, type OrgId, type PlanItemId, type TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { requirePermutation } from '../kernel/ordering.ts'
@@ -17,20 +17,6 @@ type TaskView = { task: Task; shown: VisiblePlanTask } | { hidden: 'no_access' |
 const OPEN: StateCategory[] = ['triage', 'backlog', 'unstarted', 'started']
 /** Tasks of one workspace read for suggestions: the assigned open work of anyone's normal week. */
 const SCAN = 200
-
-// Moved within the calendar: a date past its end reads as its last day (kernel/calendar.ts).
-const addDays = (date: string, days: number) => shiftDate(date, days) ?? (days > 0 ? LAST_DATE : '0001-01-01')
-
-/** A real calendar date (`2030-02-30` matches the pattern but is no day). */
-export function calendarDate(value: string, pointer: string): string {
-  const parsed = Date.parse(`${value}T00:00:00Z`)
-  if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== value) {
-    throw new ProblemError('validation_failed', `${value} is not a calendar date.`, {
-      errors: [{ pointer, message: 'Expected a calendar date, YYYY-MM-DD' }],
-    })
-  }
-  return value
-}
 
 /**
  * The person as an actor in each of their workspaces, one context per workspace for the request.
@@ -465,7 +451,7 @@ async function suggestIn(
   ).filter((t) => !planned.has(`${orgId}/${t.id}`))
   if (mine.length === 0) return []
   // Newly unblocked: an open blocker-free task of mine that a task completed in the past week blocked.
-  const weekAgo = `${addDays(date, -7)}T00:00:00.000Z`
+  const weekAgo = `${shiftDateWithin(date, -7)}T00:00:00.000Z`
   const recent = await ctx.store.tasks.list(
     orgId,
     { stateCategory: ['completed'], archived: null, updatedSince: weekAgo },
@@ -495,12 +481,12 @@ async function suggestIn(
   // Cycles running on the day.
   const cycles = new Map<CycleId, boolean>()
   const dayStart = `${date}T00:00:00.000Z`
-  const dayEnd = `${addDays(date, 1)}T00:00:00.000Z`
+  const dayEnd = `${shiftDateWithin(date, 1)}T00:00:00.000Z`
   for (const cycleId of new Set(mine.flatMap((t) => (t.cycleId ? [t.cycleId] : [])))) {
     const cycle = await ctx.store.cycles.get(orgId, cycleId, scope)
     cycles.set(cycleId, !!cycle && cycle.startsAt < dayEnd && cycle.endsAt > dayStart)
   }
-  const soon = addDays(date, 3)
+  const soon = shiftDateWithin(date, 3)
   const out: Array<{ reason: SuggestionReason; task: VisiblePlanTask }> = []
   for (const task of mine) {
     const reason: SuggestionReason | null =

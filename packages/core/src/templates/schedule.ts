@@ -1,4 +1,5 @@
 import { WEEKDAYS } from '../cycles/schemas.ts'
+import { LAST_DATE, shiftDate } from '../kernel/calendar.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { Schedule } from './schemas.ts'
 
@@ -9,26 +10,25 @@ const HORIZON_DAYS = 366 * 5
 const toDays = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS)
 const fromDays = (days: number) => new Date(days * DAY_MS).toISOString().slice(0, 10)
 
-// The calendar every record keeps to: years 1 to 9999 (kernel/calendar.ts).
-const FIRST_DAY = toDays('0001-01-01')
-const LAST_DAY = toDays('9999-12-31')
+// The calendar's last day (kernel/calendar.ts): occurrences are looked for up to it.
+const LAST_DAY = toDays(LAST_DATE)
 
 /**
  * `date` moved by `days`. Refused as `validation_failed` past the calendar (a start date in
- * December 9999 with a due offset, say): JavaScript would write the year as `+010000`.
+ * December 9999 with a due offset, say).
  */
 export function addDays(date: string, days: number): string {
-  const day = toDays(date) + days
-  if (day < FIRST_DAY || day > LAST_DAY)
+  const moved = shiftDate(date, days)
+  if (moved === null)
     throw new ProblemError(
       'validation_failed',
       `${days} days from ${date} falls outside the years 1 to 9999, where dates end.`,
     )
-  return fromDays(day)
+  return moved
 }
 
 /** The day after `date`, or null after the last day of the calendar. */
-export const dayAfter = (date: string): string | null => (toDays(date) >= LAST_DAY ? null : addDays(date, 1))
+export const dayAfter = (date: string): string | null => shiftDate(date, 1)
 
 /** Monday-based week number since the epoch (1970-01-01 was a Thursday). */
 const weekOf = (days: number) => Math.floor((days + 3) / 7)

@@ -1,3 +1,4 @@
+import { calendarDate } from '../kernel/calendar.ts'
 import { type AllocationId, type MemberId, newId, type ProjectId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -7,7 +8,6 @@ import { UNSCOPED } from '../kernel/read-scope.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { activeMember } from '../programs/service.ts'
 import { requireProject } from '../projects/service.ts'
-import { calendarDate } from './calendar.ts'
 import type { Allocation, AllocationUnit } from './schemas.ts'
 import type { AllocationFilter, AllocationRecord } from './storage.ts'
 

@@ -1,30 +1,16 @@
-import { ProblemError } from '../kernel/problems.ts'
+import { shiftDateWithin } from '../kernel/calendar.ts'
 
 const DAY_MS = 86_400_000
-
-/** A real calendar date (`2030-02-30` matches the pattern but is no day). */
-export function calendarDate(value: string, pointer: string): string {
-  const parsed = Date.parse(`${value}T00:00:00Z`)
-  if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== value) {
-    throw new ProblemError('validation_failed', `${value} is not a calendar date.`, {
-      errors: [{ pointer, message: 'Expected a calendar date, YYYY-MM-DD' }],
-    })
-  }
-  return value
-}
-
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
 /** The Monday of the ISO week holding `date`. */
 export function weekOf(date: string): string {
   const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7
-  return addDays(date, -weekday)
+  return shiftDateWithin(date, -weekday)
 }
 
 /** The ISO week label of a Monday: `2030-W03` (the week belongs to the year of its Thursday). */
 export function isoWeek(monday: string): string {
-  const thursday = addDays(monday, 3)
+  const thursday = shiftDateWithin(monday, 3)
   const year = thursday.slice(0, 4)
   const week =
     Math.floor((Date.parse(`${thursday}T00:00:00Z`) - Date.parse(`${year}-01-01T00:00:00Z`)) / DAY_MS / 7) + 1

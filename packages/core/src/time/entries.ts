@@ -1,3 +1,4 @@
+import { calendarDate, shiftDateWithin } from '../kernel/calendar.ts'
 import { type MemberId, newId, type ProjectId, type TaskId, type TimeEntryId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -6,7 +7,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Task } from '../tasks/schemas.ts'
-import { addDays, calendarDate, isoWeek, weekOf } from './calendar.ts'
+import { isoWeek, weekOf } from './calendar.ts'
 import type { SummaryGroup, TimeEntry, TimeEntrySource, TimeSummary } from './schemas.ts'
 import type { TimeEntryFilter, TimeEntryRecord } from './storage.ts'
 
@@ -50,7 +51,7 @@ function filterOf(query: EntryQuery): TimeEntryFilter {
 function workedDay(ctx: OperationContext, date: string | undefined, pointer: string): string {
   if (date === undefined) return ctx.now.slice(0, 10)
   calendarDate(date, pointer)
-  if (date > addDays(ctx.now.slice(0, 10), 1)) {
+  if (date > shiftDateWithin(ctx.now.slice(0, 10), 1)) {
     throw new ProblemError('validation_failed', 'Time is logged for days already worked.', {
       errors: [{ pointer, message: 'In the future' }],
     })

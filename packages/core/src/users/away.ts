@@ -1,3 +1,4 @@
+import { shiftDateWithin } from '../kernel/calendar.ts'
 import type { AwayId, UserId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
@@ -45,11 +46,6 @@ declare module '../kernel/storage.ts' {
   }
 }
 
-const DAY_MS = 86_400_000
-
-export const shiftDate = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-
 /** The calendar date at `now` in a time zone (UTC when the person set none). */
 export function localDate(now: string, timeZone: string | null): string {
   // en-CA formats as YYYY-MM-DD.
@@ -78,7 +74,7 @@ export async function awayToday(
   const out = new Map<UserId, AwayNow>()
   if (userIds.length === 0) return out
   const utc = ctx.now.slice(0, 10)
-  const candidates = await ctx.store.away.covering(userIds, shiftDate(utc, -1), shiftDate(utc, 1))
+  const candidates = await ctx.store.away.covering(userIds, shiftDateWithin(utc, -1), shiftDateWithin(utc, 1))
   const zones = new Map<UserId, string | null>()
   for (const period of candidates) {
     if (!zones.has(period.userId))
