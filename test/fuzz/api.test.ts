@@ -7,12 +7,13 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { createResponseValidator } from '../support/openapi-validator.ts'
 import { sampleWorld } from '../support/sample-world.ts'
+import { sized } from '../support/tier.ts'
 import { schemaArbitraries } from './arbitraries.ts'
 import { type Draft, mutations } from './mutations.ts'
 import { judge } from './oracle.ts'
 
-// Cases per operation and database: CI keeps the default; `pnpm test:fuzz` runs more.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 5)
+// Cases per operation and database, under a seed that rotates every run (FUZZ_SEED replays one).
+const RUNS = sized('FUZZ_RUNS', { test: 5, deep: 100 })
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 // Operations that share one world before a fresh one is made (at the next tag).
 const WORLD_SIZE = 30

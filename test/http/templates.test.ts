@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestDatabase } from '../support/databases.ts'
+import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -53,8 +53,11 @@ const addDays = (date: string, days: number) =>
  * create each occurrence once whichever instance runs it, and however many at once.
  */
 function twoInstances(db: TestDatabase) {
-  const target = db.fresh()
-  const shared: TestDatabase = { name: db.name, fresh: () => ({ ...target, drop: async () => {} }) }
+  let target: DatabaseTarget
+  const shared: TestDatabase = {
+    ...db,
+    fresh: async () => ({ ...target, drop: async () => {} }),
+  }
   let shift = 0
   const clock = () => new Date(Date.now() + shift)
   const state = {
@@ -90,6 +93,7 @@ function twoInstances(db: TestDatabase) {
     },
   }
   beforeAll(async () => {
+    target = await db.fresh()
     state.a = await startTestServer(shared, { clock })
     state.b = await startTestServer(shared, { clock })
   }, 60_000)

@@ -14,8 +14,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { sized } from '../support/tier.ts'
 
-const WORLDS = Number(process.env.PERMISSION_WORLDS ?? 200)
+// Random worlds per database: 200 before a release (`pnpm test:deep`), a fresh sample of them in every run.
+const WORLDS = sized('PERMISSION_WORLDS', { test: 30, deep: 200 })
 const ROLES = ['admin', 'member', 'guest', 'guest'] as const
 const BASE: Record<string, Capability | null> = {
   owner: 'manage',

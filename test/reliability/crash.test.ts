@@ -11,12 +11,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freshCode, redeem } from '../oauth/support.ts'
-import type { TestDatabase } from '../support/databases.ts'
+import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { followMailFile } from '../support/outbox.ts'
 import { freePort, startCrashServer } from '../support/processes.ts'
+import { sized } from '../support/tier.ts'
 
-const KILLS = Number(process.env.CRASH_KILLS ?? 2)
+const KILLS = sized('CRASH_KILLS', { test: 2, deep: 10 })
 const WRITERS = 8
 
 type Kind = 'task' | 'title' | 'comment' | 'label'
@@ -30,7 +31,7 @@ interface Attempt {
 }
 
 describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
-  const fresh = db.fresh()
+  let fresh: DatabaseTarget
   let env: Record<string, string>
   let base: string
   let child: ChildProcess | undefined
@@ -54,6 +55,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
   }
 
   beforeAll(async () => {
+    fresh = await db.fresh()
     const port = await freePort()
     base = `http://127.0.0.1:${port}`
     env = {

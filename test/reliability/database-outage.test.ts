@@ -9,6 +9,7 @@ import { connect } from '@workgraph/kysely'
 import { type RunningServer, startServer } from '@workgraph/server'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { DatabaseTarget } from '../support/databases.ts'
 import { newPerson } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { openSse, type SseClient } from '../support/sse.ts'
@@ -17,7 +18,7 @@ import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describeEachDatabase('the database goes away under load', (db) => {
-  const fresh = db.fresh()
+  let fresh: DatabaseTarget
   let proxy: TcpProxy | undefined
   let server: RunningServer
   let token: string
@@ -25,6 +26,7 @@ describeEachDatabase('the database goes away under load', (db) => {
   let teamId: string
 
   beforeAll(async () => {
+    fresh = await db.fresh()
     let databaseUrl = fresh.url
     if (db.name === 'postgres') {
       const target = new URL(fresh.url)

@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process'
 import { createEngine, type Engine } from '@workgraph/core'
 import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { DatabaseTarget } from '../support/databases.ts'
 import { newPerson, type TestPerson } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { freePort, startCrashServer } from '../support/processes.ts'
@@ -28,7 +29,7 @@ async function messages(res: Response): Promise<any[]> {
 }
 
 describeEachDatabase('MCP sessions across two instances', (db) => {
-  const fresh = db.fresh()
+  let fresh: DatabaseTarget
   const children: ChildProcess[] = []
   const urls: string[] = []
   let storage: KyselyStorage
@@ -63,6 +64,7 @@ describeEachDatabase('MCP sessions across two instances', (db) => {
     })
 
   beforeAll(async () => {
+    fresh = await db.fresh()
     for (let i = 0; i < 2; i++) {
       const port = await freePort()
       urls.push(`http://127.0.0.1:${port}`)

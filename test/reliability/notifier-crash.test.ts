@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { TestDatabase } from '../support/databases.ts'
+import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
@@ -39,10 +39,11 @@ function runDyingNotifier(target: { url: string; schema?: string }) {
 }
 
 describeEachDatabase('the notifier killed mid-pass', (db: TestDatabase) => {
-  const target = db.fresh()
+  let target: DatabaseTarget
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
-    server = await startTestServer({ ...db, fresh: () => target })
+    target = await db.fresh()
+    server = await startTestServer({ ...db, fresh: async () => target })
   })
   afterAll(() => server.drop())
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createRedisRateLimitStore } from '@workgraph/redis'
 import { type RunningServer, startServer } from '@workgraph/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseTarget } from '../support/databases.ts'
 import { newPerson } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
@@ -9,12 +10,13 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const LIMIT = 12
 
 describeEachDatabase('two instances behind one address, rate limits in Redis', (db) => {
-  const fresh = db.fresh()
+  let fresh: DatabaseTarget
   // Each run its own keys, so runs and databases never count each other's requests.
   const redisPrefix = `workgraph-test:${randomBytes(6).toString('hex')}:`
   const instances: RunningServer[] = []
 
   beforeAll(async () => {
+    fresh = await db.fresh()
     for (let i = 0; i < 2; i++)
       instances.push(
         await startServer({

@@ -92,7 +92,7 @@ describeEachDatabase('graceful shutdown of the reference server', (db: TestDatab
 
   /** The same database the child serves, opened here to mint a token and to check what was written. */
   async function world(env: Record<string, string> = {}) {
-    const target = db.fresh()
+    const target = await db.fresh()
     const child = await startBin(target, env)
     cleanup.push(async () => {
       child.process.kill('SIGKILL')

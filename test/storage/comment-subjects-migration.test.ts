@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { connect, type Dialect, migrateToLatest } from '@workgraph/kysely'
 import { type Kysely, type Migration, Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { TestDatabase } from '../support/databases.ts'
+import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
@@ -10,10 +10,10 @@ const DIR = new URL('../../adapters/kysely/src/migrations/', import.meta.url)
 
 /** 0016_comment_subjects: every comment, kept body and reaction of a 0014 database survives, on tasks. */
 describeEachDatabase('migration 0016_comment_subjects', (db: TestDatabase) => {
-  let target: ReturnType<TestDatabase['fresh']>
+  let target: DatabaseTarget
   let conn: Awaited<ReturnType<typeof connect>>
   beforeAll(async () => {
-    target = db.fresh()
+    target = await db.empty()
     // One connection, so turning foreign keys off holds for every statement.
     conn = await connect({
       url: target.url,

@@ -1,64 +1,92 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { copyFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 
-/** The database the global setup connects to, and from which tests that need their own database create it. */
+/** The server the global setup connects to, and on which every suite's Postgres database is made. */
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
-/**
- * Each test worker keeps its suites' schemas in a database of its own (`test_w1`, `test_w2`, …, made
- * by the global setup). Kysely's migrator lists the tables of every schema of its database, so a
- * schema that another worker drops during that listing fails the migration ("schema … does not
- * exist"); separate databases keep the workers out of each other's catalogues.
- */
-export function workerDatabaseName(poolId: number): string {
-  return `${new URL(POSTGRES_URL).pathname.slice(1) || 'test'}_w${poolId}`
+/** The URL of database `name` on the test server. */
+export function postgresDatabaseUrl(name: string): string {
+  const url = new URL(POSTGRES_URL)
+  url.pathname = `/${name}`
+  return url.toString()
 }
 
-function workerPostgresUrl(): string {
-  const url = new URL(POSTGRES_URL)
-  url.pathname = `/${workerDatabaseName(Number(process.env.VITEST_POOL_ID ?? 1))}`
-  return url.toString()
+/** One database of one suite: where it is, and how to throw it away. */
+export interface DatabaseTarget {
+  url: string
+  /** Postgres only: the schema to work in, when not the database's default one. */
+  schema?: string
+  drop(): Promise<void>
 }
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres'
-  /** A fresh database for one suite: a new SQLite file, or a new Postgres schema. */
-  fresh(): { url: string; schema?: string; drop(): Promise<void> }
+  /**
+   * A fresh database for one suite, already at the latest migration: a copy of the run's template
+   * (test/support/templates.ts), which costs milliseconds where migrating from zero costs a second.
+   */
+  fresh(): Promise<DatabaseTarget>
+  /** A fresh database with no tables at all, for the tests of the migrations themselves. */
+  empty(): Promise<DatabaseTarget>
+}
+
+function tempFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'workgraph-test-')), 'test.db')
 }
 
 const sqlite: TestDatabase = {
   name: 'sqlite',
-  fresh() {
-    const dir = mkdtempSync(join(tmpdir(), 'workgraph-test-'))
-    return { url: join(dir, 'test.db'), drop: async () => {} }
+  async fresh() {
+    const url = tempFile()
+    copyFileSync(inject('templates').sqlite, url)
+    return { url, drop: async () => {} }
   },
+  async empty() {
+    return { url: tempFile(), drop: async () => {} }
+  },
+}
+
+/** Runs one statement on the server's maintenance connection (CREATE and DROP DATABASE cannot run in a pool's transaction). */
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A new database of this run, dropped (even while connections linger) by `drop`. */
+async function createDatabase(from?: string): Promise<DatabaseTarget> {
+  const { prefix } = inject('templates').postgres!
+  const name = `${prefix}${randomBytes(5).toString('hex')}`
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin(`create database ${name}${from ? ` template ${from}` : ''}`)
+      break
+    } catch (error) {
+      // 55006: something (autovacuum, say) touched the template at that instant; it lets go at once.
+      if ((error as { code?: string }).code !== '55006' || attempt === 5) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+    }
+  }
+  return { url: postgresDatabaseUrl(name), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
 const postgres: TestDatabase = {
   name: 'postgres',
-  fresh() {
-    const schema = `t_${randomBytes(6).toString('hex')}`
-    const url = workerPostgresUrl()
-    return {
-      url,
-      schema,
-      async drop() {
-        const client = new pg.Client({ connectionString: url })
-        await client.connect()
-        await client.query(`drop schema if exists ${schema} cascade`)
-        await client.end()
-      },
-    }
-  },
+  fresh: () => createDatabase(inject('templates').postgres!.template),
+  empty: () => createDatabase(),
 }
 
 /** Whether Postgres answered the global setup. CI sets WORKGRAPH_REQUIRE_POSTGRES so a miss fails the run. */
 export function postgresAvailable(): boolean {
-  return inject('postgresUp')
+  return inject('templates').postgres !== null
 }
 
 /** Both databases; every storage-touching suite runs once per entry. */

@@ -11,7 +11,7 @@ export interface TestEngine {
 
 /** An engine on a fresh database (new SQLite file or new Postgres schema), migrated. */
 export async function createTestEngine(db: TestDatabase, config: EngineSettings = {}): Promise<TestEngine> {
-  const target = db.fresh()
+  const target = await db.fresh()
   const storage = await openStorage({ url: target.url, ...(target.schema ? { schema: target.schema } : {}) })
   const engine = await createEngine({ storage, config: { baseUrl: 'http://workgraph.test', ...config } })
   return {

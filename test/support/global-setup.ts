@@ -1,15 +1,30 @@
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { POSTGRES_URL, workerDatabaseName } from './databases.ts'
+import { POSTGRES_URL } from './databases.ts'
+import { migratePostgresTemplate, migrateSqliteTemplate, type Templates } from './templates.ts'
 
-/** Checks Postgres once. Without it the Postgres half is skipped, unless WORKGRAPH_REQUIRE_POSTGRES=1 (CI). */
-export default async function setup(project: TestProject): Promise<void> {
+/**
+ * Migrates the run's template databases once (each suite copies one, test/support/templates.ts) and
+ * checks Postgres. Without Postgres the Postgres half is skipped, unless WORKGRAPH_REQUIRE_POSTGRES=1 (CI).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const sqlite = await migrateSqliteTemplate()
+  const postgres = await postgresTemplate()
+  project.provide('templates', {
+    sqlite: sqlite.file,
+    postgres: postgres ? { template: postgres.template, prefix: postgres.prefix } : null,
+  })
+  return async () => {
+    sqlite.remove()
+    await postgres?.remove()
+  }
+}
+
+async function postgresTemplate() {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 })
   try {
     await client.connect()
-    await client.query('select 1')
-    await createWorkerDatabases(client, project.config.maxWorkers)
-    project.provide('postgresUp', true)
+    return await migratePostgresTemplate(client)
   } catch (error) {
     if (process.env.WORKGRAPH_REQUIRE_POSTGRES === '1') {
       throw new Error(
@@ -17,25 +32,14 @@ export default async function setup(project: TestProject): Promise<void> {
       )
     }
     console.warn(`Postgres at ${POSTGRES_URL} did not answer: the Postgres half of the suites is skipped.`)
-    project.provide('postgresUp', false)
+    return null
   } finally {
     await client.end().catch(() => {})
   }
 }
 
-/** One database per test worker (see `workerDatabaseName`); they stay between runs, empty of schemas. */
-async function createWorkerDatabases(client: pg.Client, workers: number): Promise<void> {
-  const wanted = Array.from({ length: Math.max(1, workers) }, (_, i) => workerDatabaseName(i + 1))
-  const { rows } = await client.query<{ datname: string }>(
-    'select datname from pg_database where datname = any($1)',
-    [wanted],
-  )
-  const existing = new Set(rows.map((row) => row.datname))
-  for (const name of wanted) if (!existing.has(name)) await client.query(`create database ${name}`)
-}
-
 declare module 'vitest' {
   export interface ProvidedContext {
-    postgresUp: boolean
+    templates: Templates
   }
 }

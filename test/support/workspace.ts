@@ -13,30 +13,28 @@ export interface TestWorkspace {
   addMember(role: OrgRole): Promise<TestPerson & { memberId: MemberId; api: ReturnType<TestServer['as']> }>
 }
 
-/** A fresh org with an owner and one team `ENG`, created through the API. */
+/**
+ * A fresh org with an owner and one team `ENG`, made through the engine (the same pipeline as the
+ * API, without HTTP: the tests that use it are about what comes after).
+ */
 export async function newWorkspace(
   server: TestServer,
   options: { teamKey?: string } = {},
 ): Promise<TestWorkspace> {
   const owner = await newPerson(server.engine)
   const api = server.as(owner.token)
-  const org = await api.post('/v1/orgs', { name: 'Acme' })
-  if (org.status !== 201) throw new Error(`org: ${JSON.stringify(org.body)}`)
-  const orgId = org.body.id as OrgId
-  const team = await api.post(`/v1/orgs/${orgId}/teams`, {
-    name: 'Engineering',
-    key: options.teamKey ?? 'ENG',
-  })
-  if (team.status !== 201) throw new Error(`team: ${JSON.stringify(team.body)}`)
-  const states = await api.get(`/v1/orgs/${orgId}/teams/${team.body.id}/states`)
+  const run = async (id: string, params: Record<string, unknown>, body?: unknown): Promise<any> =>
+    (await server.engine.execute(id, { params, ...(body ? { body } : {}) }, owner.principal)).body
+  const org = await run('orgs.create', {}, { name: 'Acme' })
+  const orgId = org.id as OrgId
+  const team = await run('teams.create', { orgId }, { name: 'Engineering', key: options.teamKey ?? 'ENG' })
+  const states = await run('workflowStates.list', { orgId, teamId: team.id })
   return {
     owner,
     orgId,
-    teamId: team.body.id,
+    teamId: team.id,
     api,
-    states: Object.fromEntries(
-      states.body.data.map((s: any) => [s.name, { id: s.id, category: s.category }]),
-    ),
+    states: Object.fromEntries(states.data.map((s: any) => [s.name, { id: s.id, category: s.category }])),
     async addMember(role) {
       const person = await newPerson(server.engine)
       const memberId = newId('MemberId')

@@ -46,6 +46,11 @@ export interface RunningServer {
   engine: Engine
   storage: KyselyStorage
   server: Server
+  /**
+   * Answers a request in this process, as the listening socket would, without a connection: for an
+   * embedding host's own routing, and tests. Streams (SSE) and body limits are the socket's business.
+   */
+  fetch(request: Request): Promise<Response>
   close(): Promise<void>
 }
 
@@ -93,12 +98,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   })
-  server.on('request', toNodeHandler(createApp(engine, options)))
+  const app = createApp(engine, options)
+  server.on('request', toNodeHandler(app))
   return {
     url,
     engine,
     storage,
     server,
+    fetch: async (request) => app.fetch(request),
     async close() {
       // Ends open streams first (with a final frame), then the long-lived responses (MCP) that would hold close() open.
       await engine.close()

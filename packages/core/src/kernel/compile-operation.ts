@@ -12,7 +12,20 @@ export interface CompiledOperation {
 
 const EMPTY = Type.Object({}, { additionalProperties: false })
 
+// Compiled once per process: an operation is a constant of the catalogue, and every engine made in
+// one process (several workspaces' hosts, a test run's servers) validates it the same way.
+const compiledOnce = new WeakMap<AnyOperation, CompiledOperation>()
+
 export function compileOperation(operation: AnyOperation): CompiledOperation {
+  let compiled = compiledOnce.get(operation)
+  if (!compiled) {
+    compiled = compile(operation)
+    compiledOnce.set(operation, compiled)
+  }
+  return compiled
+}
+
+function compile(operation: AnyOperation): CompiledOperation {
   const params = compilePart<Record<string, unknown>>(operation.params ?? EMPTY, 'params', { coerce: true })
   const query = compilePart<Record<string, unknown>>(operation.query ?? EMPTY, 'query', { coerce: true })
   const body: PartValidator | null = operation.body
