@@ -1,69 +1,17 @@
 // Bundles the reference server (packages/server/src/bin/server.ts and the workspace packages it
 // imports, from their TypeScript sources, and their dependencies) into one ES module,
-// dist/server/server.mjs, with a source map. `pnpm start` runs it: one file to parse instead of some
-// hundreds of modules resolved, read and compiled on the fly is most of a cold start. Native addons
-// stay external and load from node_modules.
+// dist/server/server.mjs, with a source map (scripts/bundle.mjs): one file to parse instead of some
+// hundreds of modules resolved, read and compiled on the fly is most of a cold start.
 // `pnpm start` runs it when the bundle is missing or older than a source; `pnpm build:server` by hand.
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
+import { fileURLToPath } from 'node:url'
+import { bundle } from './bundle.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const outdir = join(root, 'dist/server')
-/** Native addons (and pg's optional one) stay out of the bundle; Node loads them from node_modules. */
-const NATIVE = /^(better-sqlite3|pg-native)$/
 const started = performance.now()
-await build({
-  absWorkingDir: root,
-  entryPoints: ['packages/server/src/bin/server.ts'],
-  outdir,
-  entryNames: 'server',
-  chunkNames: 'chunks/[name]-[hash]',
-  outExtension: { '.js': '.mjs' },
-  // What loads only when configured (nodemailer, ioredis, pg) goes to chunks of its own.
-  splitting: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  conditions: ['dev-source'],
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  // Bundled CommonJS code calls require(); in an ES module it needs one.
-  banner: {
-    js: "import { createRequire as __workgraphRequire } from 'node:module'\nconst require = __workgraphRequire(import.meta.url)",
-  },
-  plugins: [
-    {
-      // `createRequire(import.meta.url)` in the sources resolves packages (and files such as the API
-      // reference's script) from the source file's folder, where pnpm installed them; in the bundle
-      // it would resolve from dist/. Give each file its own URL back.
-      name: 'source-urls',
-      setup(b) {
-        b.onLoad({ filter: /\/(packages|adapters)\/[^/]+\/src\/.*\.ts$/ }, async (args) => {
-          const source = await readFile(args.path, 'utf8')
-          if (!source.includes('import.meta.url')) return undefined
-          const url = JSON.stringify(pathToFileURL(args.path).href)
-          return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' }
-        })
-      },
-    },
-    {
-      name: 'native-external',
-      setup(b) {
-        b.onResolve({ filter: NATIVE }, (args) => {
-          try {
-            // The absolute path of the copy the importing package would load: the bundle is built
-            // on the machine that runs it (after install), and chunks sit in different folders.
-            return { path: createRequire(args.importer).resolve(args.path), external: true }
-          } catch {
-            return { path: args.path, external: true }
-          }
-        })
-      },
-    },
-  ],
+await bundle({
+  root,
+  entryPoints: [{ in: 'packages/server/src/bin/server.ts', out: 'server' }],
+  outdir: join(root, 'dist/server'),
 })
 console.log(`built dist/server/server.mjs in ${Math.round(performance.now() - started)} ms`)

@@ -2,10 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { programArgs } from '../support/processes.ts'
 
 const root = resolve(import.meta.dirname, '../..')
-const tsx = join(root, 'node_modules/.bin/tsx')
-const bin = join(root, 'packages/cli/src/bin/workgraph.ts')
 
 export interface CliRun {
   code: number | null
@@ -26,9 +25,9 @@ export function cliEnvironment(): NodeJS.ProcessEnv {
   }
 }
 
-/** Starts the real `workgraph` bin from source, as `pnpm workgraph` does. */
+/** Starts the real `workgraph` bin (bundled once per run from its sources, test/support/bundles.ts). */
 export function startCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess & { result: Promise<CliRun> } {
-  const child = spawn(tsx, ['--conditions=dev-source', bin, ...args], { env, cwd: root })
+  const child = spawn(process.execPath, [...programArgs('workgraph'), ...args], { env, cwd: root })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => {

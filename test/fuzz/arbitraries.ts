@@ -12,6 +12,20 @@ export interface SchemaArbitraries {
   resolve(schema: Json): Json
 }
 
+// Building a regex's arbitrary costs milliseconds (fast-check parses the pattern), and every request
+// of every operation asks for the same few id patterns again: one per pattern and length bounds.
+const matchingOnce = new Map<string, fc.Arbitrary<string>>()
+function matching(schema: Json, keep: (s: string) => boolean): fc.Arbitrary<string> {
+  const key = JSON.stringify([schema.pattern, schema.minLength, schema.maxLength, keep === short])
+  let arbitrary = matchingOnce.get(key)
+  if (!arbitrary) {
+    arbitrary = fc.stringMatching(new RegExp(schema.pattern)).filter(keep)
+    matchingOnce.set(key, arbitrary)
+  }
+  return arbitrary
+}
+const short = (s: string) => s.length < 64
+
 const EDGE_DATES = [
   '0000-01-01T00:00:00Z',
   '9999-12-31T23:59:59.999Z',
@@ -83,7 +97,7 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
     const brand = schema['x-id-brand']
     if (typeof brand === 'string') {
       const pool = ids(brand)
-      const shaped = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length < 64)
+      const shaped = matching(schema, short)
       return pool.length > 0 ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...pool) }, shaped) : shaped
     }
     if (schema.format === 'date-time')
@@ -111,8 +125,8 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
       return fc.oneof(fc.webUrl(), fc.constantFrom('https://example.com/a', 'mailto:a@example.com', 'x:y'))
     if (typeof schema.pattern === 'string') {
       const pool = ids(`pattern:${schema.pattern}`)
-      const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => fits(schema, s))
-      return pool.length > 0 ? fc.oneof(fc.constantFrom(...pool), matching) : matching
+      const matches = matching(schema, (s) => fits(schema, s))
+      return pool.length > 0 ? fc.oneof(fc.constantFrom(...pool), matches) : matches
     }
     const min = schema.minLength ?? 0
     const max = schema.maxLength ?? 2000

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { programArgs } from '../support/processes.ts'
 import { tool } from './support.ts'
 
 // The bin as a desktop assistant starts it: its own process, the local SQLite file, a user from the env.
@@ -15,7 +16,7 @@ describe('workgraph-mcp over stdio', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', '--conditions=dev-source', 'adapters/mcp/src/bin/stdio.ts'],
+        args: programArgs('mcp-stdio'),
         env: {
           ...(process.env as Record<string, string>),
           DATABASE_URL: join(dir, 'local.db'),

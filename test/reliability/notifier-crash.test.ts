@@ -10,25 +10,22 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { programArgs } from '../support/processes.ts'
 import { newWorkspace } from '../support/workspace.ts'
 
 const root = join(import.meta.dirname, '../..')
 
 /** Runs test/support/notifier-crash.ts on the database and resolves with how it ended. */
 function runDyingNotifier(target: { url: string; schema?: string }) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=dev-source', join(root, 'test/support/notifier-crash.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: target.url,
-        ...(target.schema ? { DATABASE_SCHEMA: target.schema } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, programArgs('notifier-crash'), {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: target.url,
+      ...(target.schema ? { DATABASE_SCHEMA: target.schema } : {}),
     },
-  )
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let out = ''
   child.stdout!.on('data', (chunk) => {
     out += chunk

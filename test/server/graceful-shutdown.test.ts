@@ -7,9 +7,7 @@ import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import { afterEach, expect, it } from 'vitest'
 import type { TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { freePort } from '../support/processes.ts'
-
-const BIN = new URL('../../packages/server/src/bin/server.ts', import.meta.url).pathname
+import { freePort, programArgs } from '../support/processes.ts'
 
 interface Child {
   process: ChildProcess
@@ -25,7 +23,7 @@ async function startBin(
 ): Promise<Child> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=dev-source', BIN], {
+  const child = spawn(process.execPath, programArgs('server'), {
     env: {
       ...process.env,
       PORT: String(port),

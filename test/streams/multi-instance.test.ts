@@ -5,22 +5,18 @@ import { openStorage } from '@workgraph/kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POSTGRES_URL, postgresAvailable } from '../support/databases.ts'
-import { freePort } from '../support/processes.ts'
+import { freePort, programArgs } from '../support/processes.ts'
 import { openSse } from '../support/sse.ts'
 
 const BASE_URL = 'http://workgraph.test'
 
-/** The reference server as a separate process, as deployed: `tsx packages/server/src/bin/server.ts`. */
+/** The reference server as a separate process, as deployed: its bin, bundled as `pnpm start` bundles it. */
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort()
-  const child = spawn(
-    'node_modules/.bin/tsx',
-    ['--conditions=dev-source', 'packages/server/src/bin/server.ts'],
-    {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, BASE_URL },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, programArgs('server'), {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, BASE_URL },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {

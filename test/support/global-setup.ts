@@ -1,21 +1,28 @@
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { bundleChildPrograms } from './bundles.ts'
 import { POSTGRES_URL } from './databases.ts'
 import { migratePostgresTemplate, migrateSqliteTemplate, type Templates } from './templates.ts'
 
 /**
- * Migrates the run's template databases once (each suite copies one, test/support/templates.ts) and
- * checks Postgres. Without Postgres the Postgres half is skipped, unless WORKGRAPH_REQUIRE_POSTGRES=1 (CI).
+ * What every suite shares, made once per run: the template databases (each suite copies one,
+ * test/support/templates.ts) and the bundled child programs (test/support/bundles.ts). Without
+ * Postgres the Postgres half is skipped, unless WORKGRAPH_REQUIRE_POSTGRES=1 (CI).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const sqlite = await migrateSqliteTemplate()
-  const postgres = await postgresTemplate()
+  const [sqlite, postgres, bundles] = await Promise.all([
+    migrateSqliteTemplate(),
+    postgresTemplate(),
+    bundleChildPrograms(),
+  ])
   project.provide('templates', {
     sqlite: sqlite.file,
     postgres: postgres ? { template: postgres.template, prefix: postgres.prefix } : null,
   })
+  project.provide('bundles', bundles.dir)
   return async () => {
     sqlite.remove()
+    bundles.remove()
     await postgres?.remove()
   }
 }
@@ -41,5 +48,7 @@ async function postgresTemplate() {
 declare module 'vitest' {
   export interface ProvidedContext {
     templates: Templates
+    /** The folder of the bundled child programs. */
+    bundles: string
   }
 }

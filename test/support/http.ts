@@ -20,6 +20,8 @@ export interface RequestOptions {
 }
 
 export interface TestServer extends RunningServer {
+  /** Checks one response against the OpenAPI document (what `request` does to every answer). */
+  validate: ResponseValidator
   /** Sends a request and checks the response against the OpenAPI document before returning it. */
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
   /** A client bound to one token. */
@@ -38,7 +40,8 @@ const NO_DNS: DnsTxtResolver = {
 
 // One validator per catalogue and process: compiling the document's schemas takes most of a second,
 // and every server of a run serves the same catalogue.
-const validators = new WeakMap<object, ReturnType<typeof createResponseValidator>>()
+type ResponseValidator = ReturnType<typeof createResponseValidator>
+const validators = new WeakMap<object, ResponseValidator>()
 
 async function validatorFor(running: RunningServer) {
   let validate = validators.get(running.engine.operations)
@@ -93,6 +96,7 @@ export async function startTestServer(
 
   return {
     ...running,
+    validate,
     request,
     as(token) {
       return {

@@ -8,9 +8,7 @@ type Json = Record<string, any>
  * content type. An undeclared status or content type is a failure too.
  */
 export function createResponseValidator(document: Json) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
-  ajv.addSchema({ $id: 'openapi', components: document.components })
+  const ajv = createAjv(document)
   // One compiled validator per distinct schema: Ajv caches by schema object, and compiling a schema
   // that refers to the large Problem union takes about 150 ms, so every problem answer (all of them
   // `$ref: Problem`) and every repeated response shares one.
@@ -74,11 +72,25 @@ export function createResponseValidator(document: Json) {
  * `StreamEvent`); returns the errors, or null when it matches.
  */
 export function createComponentValidator(document: Json, name: string) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
-  ajv.addSchema({ $id: 'openapi', components: document.components })
+  const ajv = createAjv(document)
   const validator = ajv.compile({ $ref: `openapi#/components/schemas/${name}` })
   return (value: unknown): string | null => (validator(value) ? null : ajv.errorsText(validator.errors))
+}
+
+/**
+ * An Ajv holding the document's components. Referenced schemas are compiled once each rather than
+ * inlined at every use, and a `oneOf` with a discriminator (every event, every problem) checks the
+ * one branch its tag names instead of trying them all: Ajv's `discriminator` option, which reads the
+ * branches' `const` tags and refuses OpenAPI's `mapping`, so the mappings (the same facts) are left out.
+ */
+function createAjv(document: Json): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, inlineRefs: false, discriminator: true })
+  ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+  const components = JSON.parse(JSON.stringify(document.components), (key, value) =>
+    key === 'discriminator' ? { propertyName: value.propertyName } : value,
+  )
+  ajv.addSchema({ $id: 'openapi', components })
+  return ajv
 }
 
 function rewriteRefs(schema: unknown): Json {

@@ -2,8 +2,15 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
+import { inject } from 'vitest'
+import type { ChildProgram } from './bundles.ts'
 
 const root = join(import.meta.dirname, '../..')
+
+/** The arguments that run one of the run's bundled programs with `process.execPath` (test/support/bundles.ts). */
+export function programArgs(program: ChildProgram): string[] {
+  return ['--enable-source-maps', join(inject('bundles'), `${program}.mjs`)]
+}
 
 /** A port free on loopback at the time of asking. */
 export async function freePort(): Promise<number> {
@@ -16,11 +23,11 @@ export async function freePort(): Promise<number> {
 
 /** Starts `test/support/crash-server.ts` with `env`, resolved once it prints `ready`. */
 export function startCrashServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=dev-source', join(root, 'test/support/crash-server.ts')],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
+  const child = spawn(process.execPath, programArgs('crash-server'), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout!.on('data', (chunk) => {

@@ -1,0 +1,69 @@
+// Bundles entry points of the workspace (from their TypeScript sources, with the workspace packages
+// and dependencies they import) into ES modules with source maps: one file to parse instead of some
+// hundreds of modules resolved, read and compiled on the fly. Native addons stay external and load
+// from node_modules. Used by build-server.mjs (the reference server) and the tests' child processes.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+
+/** Native addons (and pg's optional one) stay out of the bundle; Node loads them from node_modules. */
+const NATIVE = /^(better-sqlite3|pg-native)$/
+
+/**
+ * Builds `entryPoints` (paths relative to `root`, or `{ in, out }`) into `outdir`, one `{name}.mjs`
+ * each, sharing chunks.
+ */
+export async function bundle({ root, entryPoints, outdir }) {
+  await build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    // What loads only when configured (nodemailer, ioredis, pg) goes to chunks of its own.
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['dev-source'],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // Bundled CommonJS code calls require(); in an ES module it needs one.
+    banner: {
+      js: "import { createRequire as __workgraphRequire } from 'node:module'\nconst require = __workgraphRequire(import.meta.url)",
+    },
+    plugins: [
+      {
+        // `createRequire(import.meta.url)` in the sources resolves packages (and files such as the API
+        // reference's script) from the source file's folder, where pnpm installed them; in the bundle
+        // it would resolve from dist/. Give each file its own URL back.
+        name: 'source-urls',
+        setup(b) {
+          b.onLoad({ filter: /\/(packages|adapters)\/[^/]+\/src\/.*\.ts$/ }, async (args) => {
+            const source = await readFile(args.path, 'utf8')
+            if (!source.includes('import.meta.url')) return undefined
+            const url = JSON.stringify(pathToFileURL(args.path).href)
+            return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' }
+          })
+        },
+      },
+      {
+        name: 'native-external',
+        setup(b) {
+          b.onResolve({ filter: NATIVE }, (args) => {
+            try {
+              // The absolute path of the copy the importing package would load: the bundle is built
+              // on the machine that runs it (after install), and chunks sit in different folders.
+              return { path: createRequire(args.importer).resolve(args.path), external: true }
+            } catch {
+              return { path: args.path, external: true }
+            }
+          })
+        },
+      },
+    ],
+  })
+}
