@@ -26,6 +26,6 @@ export default defineConfig({
     // suite has databases of its own, copied from the run's templates (test/support/templates.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/support/global-setup.ts'],
-    setupFiles: ['test/support/fast-check-seed.ts', ...(process.env.PROFILE ? ['test/_prof.ts'] : [])],
+    setupFiles: ['test/support/fast-check-seed.ts'],
   },
 })
