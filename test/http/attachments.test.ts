@@ -156,8 +156,18 @@ describeEachDatabase('attachments', (db) => {
     } as RequestInit)
     expect(streamed.status).toBe(413)
     expect(((await streamed.json()) as { code: string }).code).toBe('payload_too_large')
+    // Undeclared, and all there at once (in-process): refused before the file is even open.
+    const atOnce = await server.fetch(
+      new Request(`${server.url}${base(ws)}?recordType=task&recordId=${task.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ws.owner.token}`, 'content-type': 'application/octet-stream' },
+        body: Buffer.alloc(LIMIT + 1, 0x61),
+        duplex: 'half',
+      } as RequestInit),
+    )
+    expect(atOnce.status).toBe(413)
     expect((await ws.api.get(`${base(ws)}?recordType=task&recordId=${task.id}`)).body.data).toEqual([])
-    expect(filesUnder(blobDirectory).length).toBe(before)
+    expect(filesUnder(blobDirectory).length, filesUnder(blobDirectory).join(' ')).toBe(before)
   })
 
   it('makes a hostile file name safe, and the download header with it', async () => {

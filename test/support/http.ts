@@ -84,6 +84,8 @@ export async function startTestServer(
       body = JSON.stringify(o.body)
       headers['content-type'] ??= 'application/json'
     }
+    // A client over a socket declares the length of a body it holds whole; so does this one.
+    if (body !== undefined) headers['content-length'] ??= String(Buffer.byteLength(body))
     const response = await running.fetch(
       new Request(`${running.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }),
     )

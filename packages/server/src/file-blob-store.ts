@@ -34,10 +34,14 @@ export function createFileBlobStore(directory: string): BlobStore {
           yield chunk
         }
       }
+      const file = createWriteStream(partial, { flags: 'wx' })
       try {
-        await pipeline(measured, createWriteStream(partial, { flags: 'wx' }))
+        await pipeline(measured, file)
         await rename(partial, path)
       } catch (error) {
+        // An upload refused at once (all its bytes there, over the limit) can fail while the file is
+        // still being opened; removed before it closes, it would be created after its removal.
+        if (!file.closed) await new Promise((closed) => file.once('close', closed))
         await rm(partial, { force: true })
         throw error
       }
