@@ -136,7 +136,7 @@ const DESTRUCTIVE = new Set([
 const destructive = (op: AnyOperation) => DESTRUCTIVE.has(op.id.split('.').at(-1)!)
 /** Writes that leave the sample world unusable for anyone after them (the org archived, the member gone). */
 const ENDS_WORLD = new Set(['orgs.archive', 'orgs.restore', 'orgs.leave'])
-const WRITES_PER_WORLD = 12
+const WRITES_PER_WORLD = 24
 type World = Awaited<ReturnType<typeof sampleWorld>>
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined

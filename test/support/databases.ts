@@ -61,7 +61,7 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-/** A new database of this run, dropped (even while connections linger) by `drop`. */
+/** A new database of this run (a copy of `from`, or empty), dropped even while connections linger. */
 async function createDatabase(from?: string): Promise<DatabaseTarget> {
   const { prefix } = inject('templates').postgres!
   const name = `${prefix}${randomBytes(5).toString('hex')}`
@@ -75,12 +75,34 @@ async function createDatabase(from?: string): Promise<DatabaseTarget> {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
     }
   }
-  return { url: postgresDatabaseUrl(name), drop: () => admin(`drop database if exists ${name} with (force)`) }
+  return {
+    url: postgresDatabaseUrl(name),
+    // In the background, as the next copy is made: nothing waits on it, and whatever a drop misses,
+    // the run's teardown drops with the template.
+    drop: async () => void admin(`drop database if exists ${name} with (force)`).catch(() => {}),
+  }
+}
+
+/**
+ * Copying the template takes about a second, nearly all of it Postgres waiting on the disk for each
+ * of its ~350 files: so each worker copies the next suite's database while the current suite runs.
+ * A copy not used by the end of the run is dropped with the run's other databases (templates.ts).
+ */
+let next: Promise<DatabaseTarget> | undefined
+
+function copyOfTemplate(): Promise<DatabaseTarget> {
+  const copy = createDatabase(inject('templates').postgres!.template)
+  copy.catch(() => {}) // a failure is reported to the suite that takes this copy
+  return copy
 }
 
 const postgres: TestDatabase = {
   name: 'postgres',
-  fresh: () => createDatabase(inject('templates').postgres!.template),
+  async fresh() {
+    const copy = next ?? copyOfTemplate()
+    next = copyOfTemplate()
+    return copy
+  },
   empty: () => createDatabase(),
 }
 
