@@ -41,7 +41,7 @@ export function createFileBlobStore(directory: string): BlobStore {
       } catch (error) {
         // An upload refused at once (all its bytes there, over the limit) can fail while the file is
         // still being opened; removed before it closes, it would be created after its removal.
-        if (!file.closed) await new Promise((closed) => file.once('close', closed))
+        if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()))
         await rm(partial, { force: true })
         throw error
       }
