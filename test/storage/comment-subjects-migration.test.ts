@@ -1,12 +1,9 @@
-import { readdirSync } from 'node:fs'
-import { connect, type Dialect, migrateToLatest } from '@workgraph/kysely'
-import { type Kysely, type Migration, Migrator, sql } from 'kysely'
+import { connect, migrateToLatest } from '@workgraph/kysely'
+import { type Kysely, Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-
-type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
-const DIR = new URL('../../adapters/kysely/src/migrations/', import.meta.url)
+import { migrationsFor } from '../support/migrations.ts'
 
 /** 0016_comment_subjects: every comment, kept body and reaction of a 0014 database survives, on tasks. */
 describeEachDatabase('migration 0016_comment_subjects', (db: TestDatabase) => {
@@ -27,11 +24,7 @@ describeEachDatabase('migration 0016_comment_subjects', (db: TestDatabase) => {
   })
 
   it('moves the comments of a 0014 database onto task subjects without losing a row or a field', async () => {
-    const migrations: Record<string, Migration> = {}
-    for (const file of readdirSync(DIR).filter((f) => /^\d{4}_.*\.ts$/.test(f))) {
-      const m = (await import(new URL(file, DIR).href)) as Step
-      migrations[file.replace(/\.ts$/, '')] = { up: (d: Kysely<any>) => m.up(d, conn.dialect) }
-    }
+    const migrations = await migrationsFor(conn.dialect)
     const migrator = new Migrator({
       db: conn.db,
       provider: { getMigrations: async () => migrations },

@@ -1,21 +1,9 @@
-import { readdirSync } from 'node:fs'
-import { connect, type Dialect } from '@workgraph/kysely'
-import { type Kysely, type Migration, Migrator, sql } from 'kysely'
+import { connect } from '@workgraph/kysely'
+import { Migrator, sql } from 'kysely'
 import { expect, it } from 'vitest'
 import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-
-type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> }
-const DIR = new URL('../../adapters/kysely/src/migrations/', import.meta.url)
-
-async function migrations(dialect: Dialect): Promise<Record<string, Migration>> {
-  const all: Record<string, Migration> = {}
-  for (const file of readdirSync(DIR).filter((f) => /^\d{4}_.*\.ts$/.test(f))) {
-    const m = (await import(new URL(file, DIR).href)) as Step
-    all[file.replace(/\.ts$/, '')] = { up: (db: Kysely<any>) => m.up(db, dialect) }
-  }
-  return all
-}
+import { migrationsFor } from '../support/migrations.ts'
 
 /** Every table, column, index and constraint, as the database describes them. */
 async function schemaOf(target: DatabaseTarget): Promise<unknown> {
@@ -56,7 +44,7 @@ describeEachDatabase('migrations', (db: TestDatabase) => {
     const template = await db.fresh()
     try {
       const { db: conn, dialect } = await connect({ url: empty.url })
-      const all = await migrations(dialect)
+      const all = await migrationsFor(dialect)
       const migrator = new Migrator({ db: conn, provider: { getMigrations: async () => all } })
       const applied: string[] = []
       try {
