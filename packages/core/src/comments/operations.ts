@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { withArticle } from '../kernel/article.ts'
 import type { CommentId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
@@ -75,8 +76,8 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       path: collection,
       tag: 'Comments',
       scope: 'work:read',
-      summary: `List a ${s.name}'s comments`,
-      description: `Threads in order, each root followed by its replies. A ${s.name} the caller cannot view is a 404.`,
+      summary: `List ${withArticle(s.name)}'s comments`,
+      description: `Threads in order, each root followed by its replies. When the caller cannot view the ${s.name}: 404.`,
       params,
       query: Type.Object(PageQuery, { additionalProperties: false }),
       response: CommentPage,
@@ -91,7 +92,7 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       path: collection,
       tag: 'Comments',
       scope: 'work:write',
-      summary: `Comment on a ${s.name}`,
+      summary: `Comment on ${withArticle(s.name)}`,
       description: `Starts a thread, or replies with \`parentId\` (a reply to a reply joins its root's thread). Needs \`comment\` on the ${s.name}.`,
       params,
       body: CreateCommentBody,

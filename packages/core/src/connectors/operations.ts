@@ -52,7 +52,7 @@ export const connectorOperations: AnyOperation[] = [
     description:
       'The other tools this server is configured to connect to (docs/connectors.md), each with whether this workspace enabled it. One page.',
     params: params('/v1/orgs/{orgId}'),
-    response: PageOf(Provider, 'ConnectorProviderPage'),
+    response: PageOf(Provider, 'ConnectorProvider'),
     status: 200,
     errors: [],
     run: async (ctx) => listProviders(ctx),
@@ -105,7 +105,7 @@ export const connectorOperations: AnyOperation[] = [
     description: "The caller's own connections in the workspace; nobody sees another person's.",
     params: params(connections),
     query: Type.Object(Paging, { additionalProperties: false }),
-    response: PageOf(Connection, 'ConnectorConnectionPage'),
+    response: PageOf(Connection, 'ConnectorConnection'),
     status: 200,
     errors: ['invalid_cursor'],
     run: (ctx, { query }) => listConnections(ctx, query),

@@ -21,6 +21,7 @@ const statusesPath = '/v1/orgs/{orgId}/project-statuses'
 const statusResource = resourceOperations({
   name: 'project status',
   plural: 'projectStatuses',
+  summaries: { list: 'List project statuses' },
   tag: 'Project statuses',
   schema: ProjectStatus,
   collectionPath: statusesPath,

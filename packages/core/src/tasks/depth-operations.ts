@@ -238,6 +238,7 @@ const subscriberOperations = [
 const linkOperations = resourceOperations({
   name: 'task link',
   plural: 'tasks.links',
+  summaries: { list: "List a task's links", create: 'Add a link to a task' },
   tag: 'Tasks',
   schema: TaskLink,
   collectionPath: `${taskPath}/links`,

@@ -58,6 +58,7 @@ const visibility =
 const entries = resourceOperations({
   name: 'time entry',
   plural: 'timeEntries',
+  summaries: { list: 'List time entries' },
   tag: TIME,
   schema: TimeEntry,
   collectionPath: entriesPath,
