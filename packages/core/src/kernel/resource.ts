@@ -60,6 +60,8 @@ export interface ResourceDescriptor<
   descriptions?: Partial<
     Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>
   >
+  /** Who may call each derived shape, where `target` reads the body (see `Operation.requires`). */
+  requires?: Partial<Record<'create' | 'update' | 'archive' | 'restore' | 'delete', string>>
   /** Request and response examples per derived shape, for the reference. */
   examples?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>>
   handlers: {
@@ -166,6 +168,7 @@ export function resourceOperations<
         status: 201,
         capability: d.capabilities.create ?? 'contribute',
         target: ({ params, body }) => target(params as Params, body as Static<C>),
+        requires: d.requires?.create,
         errors: d.errors?.create ?? [],
         location: h.get ? get : undefined,
         examples: d.examples?.create,
@@ -190,6 +193,7 @@ export function resourceOperations<
       errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
       precondition: h.get ? get : undefined,
       description: d.descriptions?.[action],
+      requires: d.requires?.[action],
       examples: action === 'delete' ? undefined : d.examples?.[action],
       ...fields,
     })

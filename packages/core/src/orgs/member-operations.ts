@@ -47,6 +47,8 @@ export const memberWriteOperations: AnyOperation[] = [
     method: 'POST',
     path: `${memberPath}/reactivate`,
     summary: 'Reactivate a member',
+    description:
+      'Gives a deactivated member their access back, with the grants and team memberships they kept; only an owner reactivates an owner. Emits `member.reactivated`.',
     errors: ['not_found'],
     run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, true),
   }),
