@@ -93,6 +93,7 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       tag: TAG,
       scope,
       summary: `List ${withArticle(h.holder)}'s linked items`,
+      description: `The items of other tools linked to the ${h.holder}, oldest first, with what was last read of each (title, state, assignee). Anyone who can view the ${h.holder} lists them.`,
       params: params(items),
       query: Type.Object(
         {
@@ -180,6 +181,7 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       tag: TAG,
       scope,
       summary: `Unlink an item from ${withArticle(h.holder)}`,
+      description: `Removes the link and what was read through it; the item in the other tool is not touched. An item linked to another ${h.holder} is a 404. Emits \`linked_item.deleted\`.`,
       params: params(`${items}/{linkedItemId}`),
       response: null,
       status: 204,

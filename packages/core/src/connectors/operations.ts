@@ -182,6 +182,8 @@ export const connectorOperations: AnyOperation[] = [
     tag: TAG,
     scope,
     summary: 'Get one of your connections',
+    description:
+      "One of the caller's own connections to a provider: its `status`, the scopes the provider granted, when it was connected and last tested, and the last error; never its tokens. Another member's connection is a 404.",
     params: params(`${connections}/{connectionId}`),
     response: Connection,
     status: 200,

@@ -50,6 +50,7 @@ const documents = resourceOperations({
   target: (p) => ({ type: 'document', id: p.documentId! }),
   // The holder is named in the body: `contribute` on that team or project.
   createTarget: (_p, body) => ({ type: body.holderType, id: body.holderId }) as CapabilityTarget,
+  requires: { create: '`contribute` on the team or project named by `holderType` and `holderId`' },
   capabilities: {
     create: 'contribute',
     update: 'contribute',

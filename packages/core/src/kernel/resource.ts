@@ -325,6 +325,8 @@ export function subListOperation(list: {
   itemName: string
   query?: TProperties
   errors?: ProblemCode[]
+  /** Who may read it, where viewing the parent is not all (see `Operation.requires`). */
+  requires?: string
   examples?: OperationExamples
   run: (
     ctx: OperationContext,
@@ -345,6 +347,7 @@ export function subListOperation(list: {
     response: PageOf(list.item, list.itemName),
     status: 200,
     errors: ['not_found', 'invalid_cursor', ...(list.errors ?? [])],
+    requires: list.requires,
     examples: list.examples,
     run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
       list.run(ctx, params, query) as never,

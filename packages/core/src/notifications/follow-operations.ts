@@ -60,6 +60,7 @@ export const followOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Follow a team, cycle, project, program or initiative',
+    requires: '`view` on the team, cycle, project, program or initiative named by `target`; the rule is the caller’s own',
     description:
       'Notifies the caller of the chosen kinds of change in the target without following each task: tasks created in it, their state changes, comments on them, status updates posted on it. The caller must be able to view the target (404 otherwise), and every notification is still checked against what the recipient can view when it is written. One rule per target (409 `conflict`); a kind the target cannot produce is a 400.',
     params: orgParams,
@@ -96,6 +97,7 @@ export const followOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Change or pause a follow rule',
+    requires: 'the member who made the rule; anyone else’s is a 404',
     description: `Replaces its kinds, or pauses it (\`active: false\`) and resumes it. ${ONLY_MINE}`,
     params: subParams,
     body: UpdateSubscriptionBody,
@@ -112,6 +114,7 @@ export const followOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Remove a follow rule',
+    requires: 'the member who made the rule; anyone else’s is a 404',
     description: ONLY_MINE,
     params: subParams,
     response: null,
@@ -142,6 +145,7 @@ export const followOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Mute a record',
+    requires: '`view` on the record named by `record`; the mute is the caller’s own',
     description:
       'Stops every notification about a task, project, program or initiative reaching the caller — as assignee, follower or through a follow rule — except direct `@` mentions, until `until` or until removed. The caller must be able to view the record (404 otherwise). Muting a muted record replaces its `until` and answers the same mute.',
     params: orgParams,
@@ -161,6 +165,7 @@ export const followOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Unmute a record',
+    requires: 'the member who muted; anyone else’s mute is a 404',
     description:
       "Notifications about the record reach the caller again. Only its member sees a mute: anyone else's id is a 404.",
     params: muteParams,

@@ -58,6 +58,7 @@ const projectResource = resourceOperations({
   target: (p) => ({ type: 'project', id: p.projectId! }),
   // `contribute` on the first team here; the service asks it on every other team of the body.
   createTarget: (_p, body) => ({ type: 'team', id: body.teamIds[0] as string }),
+  requires: { create: '`contribute` on every team in `teamIds`, and `assign` to set a lead' },
   capabilities: {
     create: 'contribute',
     update: 'contribute',

@@ -173,6 +173,7 @@ const timerOperations: AnyOperation[] = [
     tag: TIME,
     scope: 'work:write',
     summary: 'Start timing a task',
+    requires: '`contribute` on the task named by `task`, in its workspace',
     description:
       'Starts the caller’s timer on a task of any of their workspaces (by `id` or `key`), on which they must be able to log time (`contribute`). A person has one timer across workspaces: a running one is stopped first, as `me.timer.stop` would, and its entry is returned as `stopped`. Emits `timer.started` in the task’s workspace, readable by the person only.',
     body: Type.Object({ task: PlanTaskRef, note: Type.Optional(Note) }, { additionalProperties: false }),
@@ -210,6 +211,7 @@ const allocations = resourceOperations({
   idBrand: 'AllocationId',
   target: (p) => ({ type: 'allocation', id: p.allocationId! }),
   createTarget: (_p, body) => ({ type: 'project', id: body.projectId as string }),
+  requires: { create: '`assign` on the project named by `projectId`' },
   capabilities: { create: 'assign', update: 'assign', delete: 'assign' },
   createBody: Type.Object(
     {
