@@ -138,8 +138,8 @@ const projectResource = resourceOperations({
       'names only the teams the caller can view.',
     get: 'A project the caller cannot view (none of its teams visible, no grant on it) is a 404, like a missing one.',
     create:
-      'Creates a project spanning the teams in `teamIds` (the first is its home team): the caller needs `contribute` on each, and `assign` on the first to set a `leadId`, an active member. ' +
-      "Left out, `statusId` is the first active `backlog` status of the org, `priority` `none`, the colour the default one, and `updateCadence` `orgDefault` (the org's update cadence) with `updateWeekday` `friday`. " +
+      'Creates a project spanning the teams in `teamIds`: the caller needs `contribute` on each, and `assign` on the first of them to set a `leadId` (an active member). ' +
+      "Left out, `statusId` is the first active `backlog` status of the org, `priority` `none`, and `updateCadence` `orgDefault` (the org's update cadence) with `updateWeekday` `friday`. " +
       '`targetDate` may not be before `startDate` (400). An archived team is a 409 `archived`, a team the caller cannot view a 404, a status or lead that is not usable a 422 `reference_not_found`. ' +
       'The creator and the lead follow it (they are notified of its status updates) and the lead becomes a project member. Emits `project.created`.',
     update:
