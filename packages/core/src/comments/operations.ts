@@ -95,7 +95,7 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       summary: `Comment on ${withArticle(s.name)}`,
       description:
         `Posts a Markdown comment on the ${s.name}: a new thread, or with \`parentId\` a reply (a reply to a reply joins its root's thread). ` +
-        `A \`parentId\` that is not a comment on this ${s.name} is a 422 \`reference_not_found\`; a ${s.name} the caller cannot view is a 404. ` +
+        `A \`parentId\` that is not a comment on this ${s.name} is a 422 \`reference_not_found\`; when the caller cannot view the ${s.name}: 404. ` +
         (type === 'task'
           ? "The task's subscribers are notified (`commented`), and the people it @mentions (a member's handle is their name in lower case without spaces: `@adalovelace`) are notified (`mentioned`). "
           : '') +
