@@ -143,6 +143,7 @@ export const attachmentOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Delete an attachment',
+    requires: "`contribute` on the record it is attached to for your own upload, `manage` for someone else's",
     description:
       'Deletes the file and its bytes. Its uploader needs `contribute` on the record, anyone else `manage`.',
     params: obj(paramsOf(attachmentPath)),

@@ -38,6 +38,10 @@ const commentOperations = resourceOperations({
   target: (p) => ({ type: 'comment', id: p.commentId! }),
   // Editing or deleting someone else's comment also needs `manage` (checked by the service).
   capabilities: { update: 'comment', delete: 'comment' },
+  requires: {
+    update: "`comment` on the comment's subject for your own comment, `manage` for someone else's",
+    delete: "`comment` on the comment's subject for your own comment, `manage` for someone else's",
+  },
   updateBody: Type.Object({ body: CommentBody }, { additionalProperties: false }),
   errors: { update: ['comment_deleted'] },
   descriptions: {

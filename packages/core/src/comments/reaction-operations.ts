@@ -68,6 +68,7 @@ function reactionOperations(
       tag: 'Reactions',
       scope: 'work:write',
       summary: `Remove a reaction from ${withArticle(name)}`,
+      requires: `\`comment\` on the ${name} for your own reaction, \`manage\` for someone else's`,
       description: `Your own reaction; removing someone else's needs \`manage\` on the ${name}.`,
       params: Type.Object(paramsOf(item), { additionalProperties: false }),
       response: null,

@@ -198,6 +198,7 @@ const subscribers: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Subscribe to a document',
+    requires: '`comment` on the document to subscribe yourself, `manage` to subscribe someone else',
     description:
       'Subscribing oneself needs `comment` on the document; subscribing someone else needs `manage`. Idempotent.',
     params: subscriberParams,
@@ -216,6 +217,7 @@ const subscribers: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Unsubscribe from a document',
+    requires: '`comment` on the document to unsubscribe yourself, `manage` to unsubscribe someone else',
     description: 'Oneself with `comment`; someone else with `manage`.',
     params: subscriberParams,
     response: null,

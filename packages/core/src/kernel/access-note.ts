@@ -65,11 +65,12 @@ export function accessNote(op: AccessFields): string {
 }
 
 function whoMay(op: AccessFields): string | null {
-  if (op.requires) return op.requires
+  // `requires` may open on the capability itself: it reads as the generated line does.
+  if (op.requires) return op.requires.startsWith('`') ? `capability ${op.requires}` : op.requires
   if (op.capability) {
     const target = staticTarget(op)
     return `capability \`${op.capability}\` on ${target ?? 'the record the request names'}`
   }
   if (!isOrgScoped(op)) return null
-  return op.method === 'GET' ? 'any member of the workspace, shown only what they can view' : 'any member of the workspace'
+  return op.method === 'GET' ? 'any member of the workspace, for what they can view' : 'any member of the workspace'
 }

@@ -35,6 +35,7 @@ export const projectRelationOperations: AnyOperation[] = resourceOperations({
   createTarget: (p) => ({ type: 'project', id: p.projectId! }),
   // Delete asks `contribute` on either end in the service; viewing the relation is checked first.
   capabilities: { create: 'contribute', update: 'contribute', delete: 'view' },
+  requires: { delete: '`view` on both projects, and `contribute` on either of them' },
   createBody: Type.Object(
     {
       type: ProjectRelationTypeSchema,

@@ -206,6 +206,7 @@ const subscriberOperations = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Subscribe to a task',
+    requires: '`comment` on the task to subscribe yourself, `manage` to subscribe someone else',
     description:
       'Subscribing oneself needs `comment` on the task; subscribing someone else needs `manage`. Idempotent.',
     params: subscriberParams,
@@ -223,6 +224,7 @@ const subscriberOperations = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Unsubscribe from a task',
+    requires: '`comment` on the task to unsubscribe yourself, `manage` to unsubscribe someone else',
     description: 'Oneself with `comment`; someone else with `manage`.',
     params: subscriberParams,
     response: null,

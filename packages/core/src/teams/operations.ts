@@ -57,7 +57,7 @@ const teamOperations = resourceOperations({
       'Creates a team with its task key prefix (`key`, `ENG` gives tasks `ENG-1`, `ENG-2`, …; unique in the workspace, else 409 `key_taken`) and the default workflow: ' +
       'Backlog, Todo, In Progress, In Review, Done, Canceled and Duplicate. Nobody is added to it: add people with `teamMembers.add`. Emits `team.created` and a `workflow_state.created` per state.',
     update: 'Renames the team, changes its description or its key (409 `key_taken` when another team uses it). Emits `team.updated` with the changes.',
-    archive: 'An archived team keeps its tasks, readable as before, but takes no new tasks, labels or templates (409 `archived`) and is left out of `teams.list` by default. Archiving an archived team changes nothing. Emits `team.archived`.',
+    archive: 'An archived team keeps its tasks, readable as before, but takes no new tasks, projects, cycles, labels or templates (409 `archived`) and is left out of `teams.list` by default. Archiving an archived team changes nothing. Emits `team.archived`.',
     restore: 'Makes an archived team take new work again; restoring a team that is not archived changes nothing. Emits `team.restored`.',
   },
   handlers: {

@@ -66,6 +66,10 @@ const entries = resourceOperations({
   idBrand: 'TimeEntryId',
   target: (p) => ({ type: 'time_entry', id: p.entryId! }),
   capabilities: { update: 'contribute', delete: 'contribute' },
+  requires: {
+    update: "`contribute` on the task for your own entry, `manage` on it for someone else's",
+    delete: "`contribute` on the task for your own entry, `manage` on it for someone else's",
+  },
   updateBody: Type.Object(
     {
       minutes: Type.Optional(Minutes),

@@ -50,6 +50,12 @@ const projectUpdates = resourceOperations({
   idBrand: 'UpdateId',
   target: (p) => ({ type: 'update', id: p.updateId! }),
   createTarget: (p) => ({ type: 'project', id: p.projectId! }),
+  requires: {
+    update: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+    archive: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+    restore: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+    delete: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+  },
   capabilities: {
     create: 'contribute',
     update: 'contribute',
