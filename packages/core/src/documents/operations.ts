@@ -250,6 +250,7 @@ const locking = (lock: boolean) =>
     status: 200,
     capability: 'contribute',
     target: onDocument,
+    requires: lock ? undefined : '`contribute` on the document if you locked it, `manage` otherwise',
     errors: ['not_found'],
     examples: lock ? lockExamples.lock : lockExamples.unlock,
     run: (ctx, { params }) => (lock ? lockDocument : unlockDocument)(ctx, did(params)),
