@@ -102,6 +102,7 @@ export const connectorOperations: AnyOperation[] = [
     tag: TAG,
     scope,
     summary: 'List your connections',
+    requires: 'any member who is a person, on their own connections only (nobody else sees or uses them)',
     description: "The caller's own connections in the workspace; nobody sees another person's.",
     params: params(connections),
     query: Type.Object(Paging, { additionalProperties: false }),
@@ -182,6 +183,7 @@ export const connectorOperations: AnyOperation[] = [
     tag: TAG,
     scope,
     summary: 'Get one of your connections',
+    requires: 'any member who is a person, on their own connections only (nobody else sees or uses them)',
     description:
       "One of the caller's own connections to a provider: its `status`, the scopes the provider granted, when it was connected and last tested, and the last error; never its tokens. Another member's connection is a 404.",
     params: params(`${connections}/{connectionId}`),

@@ -71,6 +71,12 @@ function whoMay(op: AccessFields): string | null {
     const target = staticTarget(op)
     return `capability \`${op.capability}\` on ${target ?? 'the record the request names'}`
   }
-  if (!isOrgScoped(op)) return null
+  if (!isOrgScoped(op)) {
+    if (!op.scope) return null
+    if (op.path.startsWith('/v1/me')) return 'the signed-in person, on their own records'
+    if (op.path.startsWith('/v1/hub'))
+      return 'the signed-in person, across their workspaces, for what they can view in each'
+    return 'any signed-in person'
+  }
   return op.method === 'GET' ? 'any member of the workspace, for what they can view' : 'any member of the workspace'
 }
