@@ -69,11 +69,16 @@ describe('the reference text', () => {
   it('writes summaries for people', () => {
     const bad: Array<[string, string]> = []
     for (const e of entries) {
-      for (const r of SUMMARY_RULES) if (r.pattern.test(e.summary)) bad.push([e.operationId, `"${e.summary}": ${r.why}`])
+      for (const r of SUMMARY_RULES)
+        if (r.pattern.test(e.summary)) bad.push([e.operationId, `"${e.summary}": ${r.why}`])
       if (!/^[A-Z]/.test(e.summary)) bad.push([e.operationId, `"${e.summary}": start with a capital letter`])
-      if (/\.$/.test(e.summary)) bad.push([e.operationId, `"${e.summary}": a summary is a title, no final period`])
+      if (/\.$/.test(e.summary))
+        bad.push([e.operationId, `"${e.summary}": a summary is a title, no final period`])
     }
-    expect(bad.map(([id]) => id), `Summaries that read as generated text:\n${offenders(bad)}`).toEqual([])
+    expect(
+      bad.map(([id]) => id),
+      `Summaries that read as generated text:\n${offenders(bad)}`,
+    ).toEqual([])
   })
 
   it('keeps the summary patterns identical in redocly.yaml', () => {
@@ -102,13 +107,16 @@ describe('who may call each operation', () => {
       else if (!op.capability && isOrgScoped(op) && op.method !== 'GET')
         unsaid.push([op.id, 'a write in a workspace that declares no capability: say who may make it'])
     }
-    expect(unsaid.map(([id]) => id), `Operations whose page cannot say who may call them:\n${offenders(unsaid)}`).toEqual(
-      [],
-    )
+    expect(
+      unsaid.map(([id]) => id),
+      `Operations whose page cannot say who may call them:\n${offenders(unsaid)}`,
+    ).toEqual([])
   })
 
   it('names the declared capability in `requires`', () => {
-    const disagree = OPERATIONS.filter((op) => op.requires && op.capability && !op.requires.includes(`\`${op.capability}\``))
+    const disagree = OPERATIONS.filter(
+      (op) => op.requires && op.capability && !op.requires.includes(`\`${op.capability}\``),
+    )
     expect(
       disagree.map((op) => op.id),
       'A `requires` that does not name the capability the engine checks',

@@ -64,7 +64,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Approve and run a proposed action',
-    requires: "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
+    requires:
+      "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description:
       'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes.',
     params: approvalParams,
@@ -80,7 +81,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Reject a proposed action',
-    requires: "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
+    requires:
+      "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description: 'Nothing of it happens; the request keeps who decided and why.',
     params: approvalParams,
     body: obj({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }),
@@ -96,7 +98,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Send a proposed action back with feedback',
-    requires: "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
+    requires:
+      "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description:
       "Who may approve may send it back instead: nothing of it happens, the feedback is written to the session's log as a `prompt`, and the session returns to active.",
     params: approvalParams,

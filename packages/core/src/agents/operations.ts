@@ -65,7 +65,8 @@ const agentOperations = resourceOperations({
     create:
       'Creates an agent: an actor that works through agent sessions (`agentSessions.*`) and holds no role, only the grants given to it (`grants.create`). ' +
       'Without `approvalPolicy`, its actions that need `manage`, and every `tasks.delete`, wait for a person to approve them. Emits `agent.created`.',
-    update: 'Renames the agent, or changes its description or approval policy. Emits `agent.updated` with the changes.',
+    update:
+      'Renames the agent, or changes its description or approval policy. Emits `agent.updated` with the changes.',
   },
   handlers: {
     list: (ctx, _p, query) => listAgents(ctx, query),
@@ -231,7 +232,8 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: 'Cancel an agent work session',
-    requires: 'the person who started the session, or `manage` on its task (on the workspace for a session on no task)',
+    requires:
+      'the person who started the session, or `manage` on its task (on the workspace for a session on no task)',
     description: 'By the person who started it, or someone with `manage` on its task.',
     params: sessionParams,
     response: AgentSession,
@@ -297,7 +299,8 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: 'Act as the agent',
-    requires: 'only the person who started the session; the agent and that person must both hold the capability the operation needs, and the token its scope',
+    requires:
+      'only the person who started the session; the agent and that person must both hold the capability the operation needs, and the token its scope',
     description:
       "Runs a Teams, Workflow states or Tasks operation as the session's agent. The agent and the person driving the session must both hold the capability it needs, and the person's token its scope. An action the agent's approval policy, or an approval policy on a container holding its target, gates becomes a pending approval request instead, and changes nothing else.",
     params: sessionParams,

@@ -42,7 +42,8 @@ export const policyOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:read',
     summary: 'List approval policies',
-    requires: "`view` on the container named by `containerType` and `containerId` (every member for the workspace's); `manage` on the workspace without a filter",
+    requires:
+      "`view` on the container named by `containerType` and `containerId` (every member for the workspace's); `manage` on the workspace without a filter",
     description:
       "The org's policies are listed to every member (`containerType=org`); a team's or project's to whoever can view it (`containerType=team|project&containerId=…`). Without a filter, every policy of the org, for those with `manage` on it.",
     params: obj(paramsOf(policiesPath)),

@@ -88,7 +88,7 @@ const cycleResource = resourceOperations({
     get: 'One cycle, with its number in the team, its window and its status at the time of the request.',
     create:
       "Plans a cycle for the team from `startsAt` (inclusive) to `endsAt` (exclusive, after it), numbered after the team's last. " +
-      "A window that overlaps another cycle of the team is a 409 `cycle_overlap`; an archived team is a 409 `archived`. Emits `cycle.created`.",
+      'A window that overlaps another cycle of the team is a 409 `cycle_overlap`; an archived team is a 409 `archived`. Emits `cycle.created`.',
     delete: 'Deletes the cycle for good; its tasks stay, in no cycle. Emits `cycle.deleted`.',
     archive:
       'Only a completed cycle can be archived (409 `conflict` otherwise). It leaves `cycles.list` unless ' +

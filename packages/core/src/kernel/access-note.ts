@@ -78,5 +78,7 @@ function whoMay(op: AccessFields): string | null {
       return 'the signed-in person, across their workspaces, for what they can view in each'
     return 'any signed-in person'
   }
-  return op.method === 'GET' ? 'any member of the workspace, for what they can view' : 'any member of the workspace'
+  return op.method === 'GET'
+    ? 'any member of the workspace, for what they can view'
+    : 'any member of the workspace'
 }

@@ -36,9 +36,7 @@ export interface ResourceDescriptor<
    * Summaries that replace the derived ones ("List teams", "Create a team"). A list whose `plural` is
    * not an English word (`timeEntries`, `tasks.links`) must name itself here: "List a task's links".
    */
-  summaries?: Partial<
-    Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>
-  >
+  summaries?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>>
   tag: string
   schema: S
   /** Collection path, e.g. `/v1/orgs/{orgId}/teams`. */

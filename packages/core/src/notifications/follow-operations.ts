@@ -61,7 +61,8 @@ export const followOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Follow a team, cycle, project, program or initiative',
-    requires: '`view` on the team, cycle, project, program or initiative named by `target`; the rule is the caller’s own',
+    requires:
+      '`view` on the team, cycle, project, program or initiative named by `target`; the rule is the caller’s own',
     description:
       'Notifies the caller of the chosen kinds of change in the target without following each task: tasks created in it, their state changes, comments on them, status updates posted on it. The caller must be able to view the target (404 otherwise), and every notification is still checked against what the recipient can view when it is written. One rule per target (409 `conflict`); a kind the target cannot produce is a 400.',
     params: orgParams,

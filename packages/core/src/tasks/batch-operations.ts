@@ -62,7 +62,8 @@ export const taskBatchCatalogue: AnyOperation[] = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: `Update up to ${BATCH_MAX} tasks`,
-    requires: '`contribute` on every task named, and what the single `tasks.update` needs for the fields changed',
+    requires:
+      '`contribute` on every task named, and what the single `tasks.update` needs for the fields changed',
     description: `${atomic} A task appears at most once.`,
     params,
     body: Type.Object(

@@ -258,9 +258,12 @@ const linkOperations = resourceOperations({
   descriptions: {
     list: 'The URLs attached to the task, oldest first, for anyone who can view it.',
     get: 'One URL attached to the task. A link of another task, or of a task the caller cannot view, is a 404.',
-    create: "Attaches an http or https URL with an optional title to the task. Recorded in the task's history (`links`). Emits `task_link.created`.",
-    update: "Changes the URL or the title of a link. Recorded in the task's history. Emits `task_link.updated`.",
-    delete: "Removes a link: your own with `contribute` on the task, someone else's with `manage`. Recorded in the task's history. Emits `task_link.deleted`.",
+    create:
+      "Attaches an http or https URL with an optional title to the task. Recorded in the task's history (`links`). Emits `task_link.created`.",
+    update:
+      "Changes the URL or the title of a link. Recorded in the task's history. Emits `task_link.updated`.",
+    delete:
+      "Removes a link: your own with `contribute` on the task, someone else's with `manage`. Recorded in the task's history. Emits `task_link.deleted`.",
   },
   requires: { delete: "`contribute` on the task for a link you added, `manage` for another's" },
   handlers: {

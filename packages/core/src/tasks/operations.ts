@@ -180,7 +180,7 @@ const derived = resourceOperations({
       '`updatedAt`, a custom field value (`fieldId` with `fieldValue`), and full-text `q` over title and description. Archived tasks are left out ' +
       'unless `archived` says otherwise. `sort` orders by creation, update, priority or due date (`fieldSort` by a custom field), ties by id. ' +
       'Pages: `limit` (default 50, at most 200) and `cursor` from `nextCursor`, sent back with the same filters and sort (else 400 `invalid_cursor`).',
-    get: "One task the caller can view, with its key (`ENG-42`), state, labels, custom field values and lifecycle stamps. A task the caller cannot view is a 404, as one that does not exist; `tasks.getByKey` reads it by key.",
+    get: 'One task the caller can view, with its key (`ENG-42`), state, labels, custom field values and lifecycle stamps. A task the caller cannot view is a 404, as one that does not exist; `tasks.getByKey` reads it by key.',
     create:
       "Creates a task in a team (`teamId`, needed with `title`) and answers it with its key, the team's next number (`ENG-43`). " +
       "Left out, `stateId` is the team's default state, or its triage state when the team takes requests into triage and the caller holds less than `assign` on it; " +
@@ -194,7 +194,8 @@ const derived = resourceOperations({
       'and a state of the same category. A state of category `completed` or `canceled` stamps `completedAt` or `canceledAt`. ' +
       'Refused as on create, plus 409 `subtask_cycle` for a parent that is one of its own subtasks. Records each change in the task history; ' +
       'a new assignee and @mentions are notified, subscribers of a state change. Sending what the task already holds changes nothing and emits nothing; otherwise emits `task.updated` with the changes.',
-    restore: 'Brings an archived task back into lists; restoring a task that is not archived changes nothing. Its subtasks archived with it stay archived. Emits `task.restored`.',
+    restore:
+      'Brings an archived task back into lists; restoring a task that is not archived changes nothing. Its subtasks archived with it stay archived. Emits `task.restored`.',
     delete:
       'Deletes the task for good: it cannot be restored (archive it to keep it). Its dependencies and relations go with it, and its subtasks become top-level tasks. Emits `task.deleted` with its id and key.',
   },

@@ -78,7 +78,8 @@ export const viewOperations: AnyOperation[] = [
     tag: 'Views',
     scope: 'work:write',
     summary: 'Update a saved view',
-    requires: 'its owner, or `manage` on the team it is shared with; sharing it with another team needs `contribute` there',
+    requires:
+      'its owner, or `manage` on the team it is shared with; sharing it with another team needs `contribute` there',
     description:
       'Name, description, filter, or sharing (`teamId`; null makes it personal). Its owner may change it, and so may whoever holds `manage` on the team it is shared with; sharing with a team needs `contribute` there.',
     params: item,
