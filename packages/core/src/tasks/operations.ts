@@ -184,10 +184,10 @@ const derived = resourceOperations({
     create:
       "Creates a task in a team (`teamId`, needed with `title`) and answers it with its key, the team's next number (`ENG-43`). " +
       "Left out, `stateId` is the team's default state, or its triage state when the team takes requests into triage and the caller holds less than `assign` on it; " +
-      '`priority` is `none`; every other field is empty. An `assigneeId` needs `assign` on the team and an active member. ' +
+      '`priority` is `none`; every other field is empty. An `assigneeId` must be an active member, and setting one needs `assign` on the team. ' +
       'Refused: an archived team or parent (409 `archived`), a parent the caller cannot view (404); a state, cycle, project, milestone, label or assignee that is not a valid choice for the team (422 `reference_not_found`, pointing at the field); ' +
       'a completed cycle (409 `cycle_completed`), a sixth level of subtasks (409 `subtask_depth`), two labels of one group (409 `label_group_conflict`). ' +
-      'The creator and the assignee are subscribed; the assignee, people @mentioned in the description and, for a triage item, the triage handlers are notified. Emits `task.created`.',
+      'The creator and the assignee are subscribed; the assignee, people @mentioned in the description and, for a triage item, the triage handlers (as the triage settings of the team say) are notified. Emits `task.created`.',
     update:
       'Changes any of the fields sent, and only those: `labelIds` replaces the whole set, `fields` sets (or with null clears) custom field values. ' +
       'Changing `assigneeId` needs `assign` on the task; moving it to another team (`teamId`) needs `contribute` there, gives it a new key (the old one keeps resolving) ' +
