@@ -43,7 +43,8 @@ const orgOperations: AnyOperation[] = [
     tag: 'Orgs',
     scope: 'work:read',
     summary: "List the caller's workspaces",
-    description: 'Workspaces in which the caller is an active member.',
+    description:
+      "The workspaces in which the caller is an active member, archived ones included, oldest first. A workspace where they were deactivated or removed is not listed. Each id is the `orgId` of the paths under `/v1/orgs/{orgId}`; `me.get` also gives the caller's role in each.",
     query: Type.Object({ ...PageQuery }, { additionalProperties: false }),
     response: OrgPage,
     status: 200,
