@@ -21,7 +21,7 @@ interface Entry {
 }
 
 const entries = Object.values(document.paths).flatMap((item) => Object.values(item))
-const ACCESS_LINE = /\n\n\*\*Access:\*\* [^\n]+\.$/
+const ACCESS_LINE = /(?:^|\n\n)\*\*Access:\*\* [^\n]+\.$/
 
 /** Summary rules, each a `rule/<name>` of redocly.yaml with the same `notPattern`. */
 const SUMMARY_RULES: ReadonlyArray<{ rule: string; pattern: RegExp; why: string }> = [
