@@ -81,6 +81,8 @@ const invitationOperations: AnyOperation[] = [
     scope: 'work:read',
     capability: 'manage',
     summary: 'List invitations',
+    description:
+      "The workspace's invitations, oldest first: only pending ones by default, every one (accepted, revoked, declined, expired) with `state=all`. Each shows its `state`, never its token.",
     params: obj(paramsOf(invitationsPath)),
     query: obj({
       ...PageQuery,
@@ -99,6 +101,8 @@ const invitationOperations: AnyOperation[] = [
     scope: 'work:read',
     capability: 'manage',
     summary: 'Get an invitation',
+    description:
+      'One invitation with its current `state` (`pending`, `accepted`, `revoked`, `declined` or `expired`); the token is never shown.',
     params: invitationParams,
     response: Invitation,
     status: 200,
@@ -180,6 +184,8 @@ const teamMemberOperations: AnyOperation[] = [
     capability: 'manage',
     target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
     summary: 'Add a member or agent to a team',
+    description:
+      'Adds a member or an agent of the workspace (`actorId`) to the team: grants to the team now reach them. Idempotent: adding someone already in the team answers their membership and emits nothing. An `actorId` naming no member or agent of the workspace (a removed member counts as none) is a 422 `reference_not_found`. Emits `team.member_added`.',
     params: obj(paramsOf(teamMembersPath)),
     body: obj({ actorId: ActorIdSchema }),
     response: TeamMembership,
@@ -196,6 +202,8 @@ const teamMemberOperations: AnyOperation[] = [
     capability: 'manage',
     target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
     summary: 'Remove a member or agent from a team',
+    description:
+      'Takes a member or an agent out of the team: grants to the team stop reaching them at once. Someone not in the team is a 404. Emits `team.member_removed`.',
     params: obj({ ...paramsOf(teamMembersPath), actorId: ActorIdSchema }),
     response: null,
     status: 204,
@@ -214,6 +222,7 @@ const grantOperations: AnyOperation[] = [
     tag: 'Access',
     scope: 'work:read',
     summary: 'List grants',
+    requires: '`manage` on the workspace, or on the container named by `containerType` and `containerId`',
     description:
       'Needs `manage` on the org, or on the team, project, program or initiative named by `containerType=…&containerId=…` (a grant on a program or an initiative above it counts there).',
     params: obj(paramsOf(grantsPath)),
@@ -236,6 +245,8 @@ const grantOperations: AnyOperation[] = [
     tag: 'Access',
     scope: 'work:read',
     summary: 'Get a grant',
+    description: 'One grant: who holds which capability on which container.',
+    requires: "`manage` on the grant's container; a container the caller cannot view is a 404",
     params: grantParams,
     response: Grant,
     status: 200,
@@ -250,6 +261,7 @@ const grantOperations: AnyOperation[] = [
     tag: 'Access',
     scope: 'work:write',
     summary: 'Grant a capability',
+    requires: '`manage` on the container named by `containerType` and `containerId`',
     description:
       "To a member, an agent or a whole team, on the org, one team, one project, one program or one initiative. A grant on a program reaches its projects (and their tasks and milestones); one on an initiative reaches its sub-initiatives, the programs and projects linked to any of them and those programs' projects. Needs `manage` on that container; a container the caller cannot view is a 404.",
     params: obj(paramsOf(grantsPath)),
@@ -273,6 +285,9 @@ const grantOperations: AnyOperation[] = [
     tag: 'Access',
     scope: 'work:write',
     summary: "Change a grant's capability",
+    description:
+      'Raises or lowers the capability of an existing grant, keeping its subject and container; the same capability changes nothing. Takes effect on the next request of every token it reaches. Emits `grant.updated`.',
+    requires: "`manage` on the grant's container",
     params: grantParams,
     body: obj({ capability: CapabilitySchema }),
     response: Grant,
@@ -288,6 +303,7 @@ const grantOperations: AnyOperation[] = [
     tag: 'Access',
     scope: 'work:write',
     summary: 'Remove a grant',
+    requires: "`manage` on the grant's container",
     description: 'Takes effect on the very next request of every token of the people it reached.',
     params: grantParams,
     response: null,
@@ -303,6 +319,7 @@ const grantOperations: AnyOperation[] = [
     tag: 'Access',
     scope: 'work:read',
     summary: 'Explain why an actor can or cannot do something',
+    requires: 'any member about themselves; `manage` on the workspace to ask about someone else',
     description:
       'The effective capability of a member or agent on the org, a team, a workflow state, a task, a project, a milestone, a program or an initiative, and the role and grants that decided it (a task in a project is held by its team, its project, the programs holding the project and the initiatives above either: grants on any of them count, and `decidingGrant` names the highest, with the container it is on). Managers ask about anyone; anyone may ask about themselves.',
     params: obj(paramsOf('/v1/orgs/{orgId}')),
@@ -365,6 +382,7 @@ const holdersOperation = declareOperation({
   tag: 'Access',
   scope: 'work:read',
   summary: 'List who holds a capability on a record, and through what',
+  requires: '`manage` on the record named by `targetType` and `targetId`',
   description:
     'Every member and agent holding at least `capability` (default `view`) on the org, a team, a workflow state, a task, a project, a milestone, a program or an initiative, with their effective capability, their role and the grants that reach them (a grant to a team reaches its members). Needs `manage` on the record, as reading its grants does (`grants.list`); ordered by actor id.',
   params: obj(paramsOf('/v1/orgs/{orgId}')),

@@ -28,6 +28,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:read',
     summary: 'List approval requests',
+    description:
+      "Actions agents proposed that wait for (or had) a person's decision, oldest first, on sessions the caller can view; filter by `state` or `sessionId`. A pending request past its `expiresAt` (24 hours) reads as `expired`; since that is read from the clock, a page filtered by `pending` or `expired` may hold fewer than `limit` requests while `nextCursor` still leads on.",
     params: obj(paramsOf(approvalsPath)),
     query: obj({
       ...PageQuery,
@@ -46,6 +48,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:read',
     summary: 'Get an approval request',
+    description:
+      'One approval request: the operation and input the agent proposed, the capability needed to decide it, its state and, once decided, who decided, why and what the action returned. A request on a session the caller cannot view is a 404.',
     params: approvalParams,
     response: ApprovalRequest,
     status: 200,
@@ -60,6 +64,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Approve and run a proposed action',
+    requires:
+      "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description:
       'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes.',
     params: approvalParams,
@@ -75,6 +81,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Reject a proposed action',
+    requires:
+      "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description: 'Nothing of it happens; the request keeps who decided and why.',
     params: approvalParams,
     body: obj({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }),
@@ -90,6 +98,8 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Send a proposed action back with feedback',
+    requires:
+      "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description:
       "Who may approve may send it back instead: nothing of it happens, the feedback is written to the session's log as a `prompt`, and the session returns to active.",
     params: approvalParams,
@@ -107,6 +117,7 @@ export const approvalOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Withdraw a pending request',
+    requires: 'only the person driving the session the request belongs to',
     description: 'By the person driving its session, while the session runs and the request is pending.',
     params: approvalParams,
     body: obj({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }),

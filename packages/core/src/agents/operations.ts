@@ -59,6 +59,15 @@ const agentOperations = resourceOperations({
     { additionalProperties: false, minProperties: 1 },
   ),
   listQuery: { status: Type.Optional(StringEnum(['active', 'deactivated'] as const)) },
+  descriptions: {
+    list: "The workspace's agents, oldest first, active and deactivated unless `status` picks one. Every member may list them.",
+    get: 'One agent: its name, status and the approval policy its actions follow.',
+    create:
+      'Creates an agent: an actor that works through agent sessions (`agentSessions.*`) and holds no role, only the grants given to it (`grants.create`). ' +
+      'Without `approvalPolicy`, its actions that need `manage`, and every `tasks.delete`, wait for a person to approve them. Emits `agent.created`.',
+    update:
+      'Renames the agent, or changes its description or approval policy. Emits `agent.updated` with the changes.',
+  },
   handlers: {
     list: (ctx, _p, query) => listAgents(ctx, query),
     get: (ctx, p) => requireAgent(ctx, p.agentId as AgentId),
@@ -80,8 +89,8 @@ const agentLifecycle: AnyOperation[] = (['deactivate', 'reactivate'] as const).m
     summary: `${action === 'deactivate' ? 'Deactivate' : 'Reactivate'} an agent`,
     description:
       action === 'deactivate'
-        ? 'A deactivated agent can neither start sessions nor act in running ones.'
-        : undefined,
+        ? 'A deactivated agent can neither start sessions nor act in running ones (409 `agent_inactive`); its grants and sessions stay. Emits `agent.deactivated`.'
+        : 'Lets a deactivated agent start sessions and act again, with the grants it kept. Emits `agent.reactivated`.',
     params: obj(paramsOf(agentPath)),
     response: Agent,
     status: 200,
@@ -121,6 +130,7 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: 'Start an agent work session',
+    requires: '`contribute` on the task named by `taskId`, or on the workspace for a session on no task',
     description: 'For an active agent, on a task (needs `contribute` on it) or on no task.',
     params: obj(paramsOf(sessionsPath)),
     body: obj({
@@ -161,6 +171,8 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'work:read',
     summary: 'Get an agent work session',
+    description:
+      'One session: its agent, task, state, the person driving it, its title, external URL and plan. A session on a task the caller cannot view is a 404.',
     params: sessionParams,
     response: AgentSession,
     status: 200,
@@ -175,6 +187,7 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: "Set a session's title, external URL and plan",
+    requires: 'only the person who started the session (403 `capability_required` for anyone else)',
     description:
       "By the person driving it, while it runs: the title, a link to the agent's own view of the run, and the current plan.",
     params: sessionParams,
@@ -201,6 +214,7 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: 'Send a session a follow-up instruction',
+    requires: "`contribute` on the session's task, or on the workspace for a session on no task",
     description:
       "Anyone with `contribute` on the session's task (on the org, for a session without one). It is written to the log as a `prompt`; a session not yet started becomes active.",
     params: sessionParams,
@@ -218,6 +232,8 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: 'Cancel an agent work session',
+    requires:
+      'the person who started the session, or `manage` on its task (on the workspace for a session on no task)',
     description: 'By the person who started it, or someone with `manage` on its task.',
     params: sessionParams,
     response: AgentSession,
@@ -232,6 +248,7 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: 'Finish an agent work session',
+    requires: 'only the person who started the session (403 `capability_required` for anyone else)',
     description: 'The agent reports the outcome; the session ends.',
     params: sessionParams,
     body: obj({ outcome: StringEnum(['completed', 'failed'] as const) }),
@@ -262,6 +279,7 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: "Write to a session's activity log",
+    requires: 'only the person who started the session (403 `capability_required` for anyone else)',
     description: 'A thought, an action, a response or an error of the agent.',
     params: sessionParams,
     body: obj({
@@ -281,6 +299,8 @@ const sessionOperations: AnyOperation[] = [
     tag: 'Agent sessions',
     scope: 'agents:run',
     summary: 'Act as the agent',
+    requires:
+      'only the person who started the session; the agent and that person must both hold the capability the operation needs, and the token its scope',
     description:
       "Runs a Teams, Workflow states or Tasks operation as the session's agent. The agent and the person driving the session must both hold the capability it needs, and the person's token its scope. An action the agent's approval policy, or an approval policy on a container holding its target, gates becomes a pending approval request instead, and changes nothing else.",
     params: sessionParams,

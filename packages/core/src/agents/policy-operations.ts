@@ -42,6 +42,8 @@ export const policyOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:read',
     summary: 'List approval policies',
+    requires:
+      "`view` on the container named by `containerType` and `containerId` (every member for the workspace's); `manage` on the workspace without a filter",
     description:
       "The org's policies are listed to every member (`containerType=org`); a team's or project's to whoever can view it (`containerType=team|project&containerId=…`). Without a filter, every policy of the org, for those with `manage` on it.",
     params: obj(paramsOf(policiesPath)),
@@ -63,6 +65,7 @@ export const policyOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:write',
     summary: 'Gate agent actions on a container',
+    requires: '`manage` on the container named by `containerType` and `containerId`',
     description:
       "Actions of agents on records the container holds, naming one of `operations` or needing one of `capabilities`, become approval requests instead of running. Needs `manage` on the container. The agent's own `approvalPolicy` still applies everywhere.",
     params: obj(paramsOf(policiesPath)),
@@ -88,6 +91,9 @@ export const policyOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:read',
     summary: 'Get an approval policy',
+    description:
+      'One approval policy: the container it gates, the operations and capabilities it holds for approval, the agents it applies to, the approver capability and its `version`. A policy on a container the caller cannot view is a 404.',
+    requires: '`view` on its container',
     params: obj(paramsOf(policyPath)),
     response: ContainerApprovalPolicy,
     status: 200,
@@ -103,6 +109,7 @@ export const policyOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:write',
     summary: 'Change an approval policy',
+    requires: '`manage` on its container',
     description:
       'Needs `manage` on its container. Each change adds one to `version`; pending requests keep the version they were created under.',
     params: obj(paramsOf(policyPath)),
@@ -130,6 +137,7 @@ export const policyOperations: AnyOperation[] = [
     tag: 'Approvals',
     scope: 'work:write',
     summary: 'Remove an approval policy',
+    requires: '`manage` on its container',
     description: 'Needs `manage` on its container. Pending requests it held stay pending until decided.',
     params: obj(paramsOf(policyPath)),
     response: null,

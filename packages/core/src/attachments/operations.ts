@@ -43,6 +43,7 @@ export const attachmentOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Upload an attachment',
+    requires: '`contribute` on the task, comment, project or document named by `recordType` and `recordId`',
     description:
       'Attaches a file to a task, comment, project or document (`contribute` on it). The request body is the ' +
       'file itself, streamed (any `Content-Type`; the type is sniffed from the bytes, never taken from the ' +
@@ -142,6 +143,7 @@ export const attachmentOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Delete an attachment',
+    requires: "`contribute` on the record it is attached to for your own upload, `manage` for someone else's",
     description:
       'Deletes the file and its bytes. Its uploader needs `contribute` on the record, anyone else `manage`.',
     params: obj(paramsOf(attachmentPath)),

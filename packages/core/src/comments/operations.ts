@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { withArticle } from '../kernel/article.ts'
 import type { CommentId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
@@ -37,6 +38,10 @@ const commentOperations = resourceOperations({
   target: (p) => ({ type: 'comment', id: p.commentId! }),
   // Editing or deleting someone else's comment also needs `manage` (checked by the service).
   capabilities: { update: 'comment', delete: 'comment' },
+  requires: {
+    update: "`comment` on the comment's subject for your own comment, `manage` for someone else's",
+    delete: "`comment` on the comment's subject for your own comment, `manage` for someone else's",
+  },
   updateBody: Type.Object({ body: CommentBody }, { additionalProperties: false }),
   errors: { update: ['comment_deleted'] },
   descriptions: {
@@ -75,8 +80,8 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       path: collection,
       tag: 'Comments',
       scope: 'work:read',
-      summary: `List a ${s.name}'s comments`,
-      description: `Threads in order, each root followed by its replies. A ${s.name} the caller cannot view is a 404.`,
+      summary: `List ${withArticle(s.name)}'s comments`,
+      description: `Threads in order, each root followed by its replies. When the caller cannot view the ${s.name}: 404.`,
       params,
       query: Type.Object(PageQuery, { additionalProperties: false }),
       response: CommentPage,
@@ -91,8 +96,14 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       path: collection,
       tag: 'Comments',
       scope: 'work:write',
-      summary: `Comment on a ${s.name}`,
-      description: `Starts a thread, or replies with \`parentId\` (a reply to a reply joins its root's thread). Needs \`comment\` on the ${s.name}.`,
+      summary: `Comment on ${withArticle(s.name)}`,
+      description:
+        `Posts a Markdown comment on the ${s.name}: a new thread, or with \`parentId\` a reply (a reply to a reply joins its root's thread). ` +
+        `A \`parentId\` that is not a comment on this ${s.name} is a 422 \`reference_not_found\`; when the caller cannot view the ${s.name}: 404. ` +
+        (type === 'task'
+          ? "The task's subscribers are notified (`commented`), and the people it @mentions (a member's handle is their name in lower case without spaces: `@adalovelace`) are notified (`mentioned`). "
+          : '') +
+        'Emits `comment.created`.',
       params,
       body: CreateCommentBody,
       response: Comment,

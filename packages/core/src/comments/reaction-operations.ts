@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { withArticle } from '../kernel/article.ts'
 import type { ReactionId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -31,7 +32,7 @@ function reactionOperations(
       path: collection,
       tag: 'Reactions',
       scope: 'work:read',
-      summary: `List a ${name}'s reactions`,
+      summary: `List ${withArticle(name)}'s reactions`,
       description:
         'Grouped by emoji, each group with its count, who reacted and the id of your own reaction; groups in the order of their first reaction.',
       params,
@@ -47,7 +48,7 @@ function reactionOperations(
       path: collection,
       tag: 'Reactions',
       scope: 'work:write',
-      summary: `React to a ${name}`,
+      summary: `React to ${withArticle(name)}`,
       description: `One reaction per person per emoji per ${name}: a second one answers 409 \`already_exists\`.${
         type === 'comment' ? ' A deleted comment takes no reactions (409 `comment_deleted`).' : ''
       }`,
@@ -66,7 +67,8 @@ function reactionOperations(
       path: item,
       tag: 'Reactions',
       scope: 'work:write',
-      summary: `Remove a reaction from a ${name}`,
+      summary: `Remove a reaction from ${withArticle(name)}`,
+      requires: `\`comment\` on the ${name} for your own reaction, \`manage\` for someone else's`,
       description: `Your own reaction; removing someone else's needs \`manage\` on the ${name}.`,
       params: Type.Object(paramsOf(item), { additionalProperties: false }),
       response: null,

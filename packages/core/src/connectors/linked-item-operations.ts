@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { withArticle } from '../kernel/article.ts'
 import type { LinkedItemId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
@@ -91,7 +92,8 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       path: items,
       tag: TAG,
       scope,
-      summary: `List a ${h.holder}'s linked items`,
+      summary: `List ${withArticle(h.holder)}'s linked items`,
+      description: `The items of other tools linked to the ${h.holder}, oldest first, with what was last read of each (title, state, assignee). Anyone who can view the ${h.holder} lists them.`,
       params: params(items),
       query: Type.Object(
         {
@@ -100,7 +102,7 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
         },
         { additionalProperties: false },
       ),
-      response: PageOf(LinkedItem, 'LinkedItemPage'),
+      response: PageOf(LinkedItem, 'LinkedItem'),
       status: 200,
       errors: ['invalid_cursor'],
       examples: { response: { data: [example], nextCursor: null } },
@@ -112,7 +114,7 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       path: items,
       tag: TAG,
       scope,
-      summary: `Link an item of another tool to a ${h.holder}`,
+      summary: `Link an item of another tool to ${withArticle(h.holder)}`,
       description:
         "By URL. When a configured provider reads the URL and the caller has a connection to it, the item's title, state, assignee and update time are read through that connection; otherwise the link keeps the URL only. A URL whose host is a special-use address (loopback, private, link-local, …) is refused.",
       params: params(items),
@@ -138,7 +140,7 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       path: `${items}/{linkedItemId}`,
       tag: TAG,
       scope: 'work:read',
-      summary: `Get one of a ${h.holder}'s linked items`,
+      summary: `Get one of ${withArticle(h.holder)}'s linked items`,
       description: `Its title, state, provider, URL and when it was last read. Reached only through the ${h.holder} it is linked to.`,
       params: params(`${items}/{linkedItemId}`),
       response: LinkedItem,
@@ -154,7 +156,7 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       path: `${items}/{linkedItemId}/refresh`,
       tag: TAG,
       scope,
-      summary: `Read a ${h.holder}'s linked item again`,
+      summary: `Read ${withArticle(h.holder)}'s linked item again`,
       description: "Reads the item's metadata again through the caller's own connection to its provider.",
       params: params(`${items}/{linkedItemId}/refresh`),
       response: LinkedItem,
@@ -178,7 +180,8 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       path: `${items}/{linkedItemId}`,
       tag: TAG,
       scope,
-      summary: `Unlink an item from a ${h.holder}`,
+      summary: `Unlink an item from ${withArticle(h.holder)}`,
+      description: `Removes the link and what was read through it; the item in the other tool is not touched. An item linked to another ${h.holder} is a 404. Emits \`linked_item.deleted\`.`,
       params: params(`${items}/{linkedItemId}`),
       response: null,
       status: 204,
@@ -215,7 +218,7 @@ export const linkedItemUrlOperations: AnyOperation[] = [
       },
       { additionalProperties: false },
     ),
-    response: PageOf(LinkedItem, 'LinkedItemPage'),
+    response: PageOf(LinkedItem, 'LinkedItem'),
     status: 200,
     errors: ['invalid_cursor'],
     run: (ctx, { query }) => lookupLinkedItems(ctx, query as { url: string }),

@@ -62,7 +62,7 @@ export const recordPropertyOperations: AnyOperation[] = [
       },
       { additionalProperties: false },
     ),
-    response: PageOf(RecordProperty, 'RecordPropertyPage'),
+    response: PageOf(RecordProperty, 'RecordProperty'),
     status: 200,
     errors: ['invalid_cursor'],
     examples: { response: { data: [example], nextCursor: null } },

@@ -84,6 +84,12 @@ const cycleResource = resourceOperations({
     archive: ['conflict'],
   },
   descriptions: {
+    list: "The team's cycles by start time, earliest first; `status` keeps the `upcoming`, `active`, `past` or `completed` ones at the time of the request. Archived cycles are left out unless `archived` asks for them. A team the caller cannot view is a 404.",
+    get: 'One cycle, with its number in the team, its window and its status at the time of the request.',
+    create:
+      "Plans a cycle for the team from `startsAt` (inclusive) to `endsAt` (exclusive, after it), numbered after the team's last. " +
+      'A window that overlaps another cycle of the team is a 409 `cycle_overlap`; an archived team is a 409 `archived`. Emits `cycle.created`.',
+    delete: 'Deletes the cycle for good; its tasks stay, in no cycle. Emits `cycle.deleted`.',
     archive:
       'Only a completed cycle can be archived (409 `conflict` otherwise). It leaves `cycles.list` unless ' +
       '`archived` asks for it; its tasks keep their `cycleId`, and it still counts in burndown and velocity.',
@@ -277,6 +283,8 @@ const settingsOperations: AnyOperation[] = [
     tag: 'Cycles',
     scope: 'work:read',
     summary: "A team's cycle cadence",
+    description:
+      "The team's cycle cadence: whether it is on, cycle and cooldown lengths in weeks, the weekday cycles start on and how many upcoming cycles are kept ahead. A team that never set one answers the defaults (off, 2-week cycles starting on Monday, 2 ahead) with `updatedAt` null.",
     params: settingsParams,
     response: CycleSettings,
     status: 200,

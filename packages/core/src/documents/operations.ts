@@ -50,6 +50,7 @@ const documents = resourceOperations({
   target: (p) => ({ type: 'document', id: p.documentId! }),
   // The holder is named in the body: `contribute` on that team or project.
   createTarget: (_p, body) => ({ type: body.holderType, id: body.holderId }) as CapabilityTarget,
+  requires: { create: '`contribute` on the team or project named by `holderType` and `holderId`' },
   capabilities: {
     create: 'contribute',
     update: 'contribute',
@@ -197,6 +198,7 @@ const subscribers: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Subscribe to a document',
+    requires: '`comment` on the document to subscribe yourself, `manage` to subscribe someone else',
     description:
       'Subscribing oneself needs `comment` on the document; subscribing someone else needs `manage`. Idempotent.',
     params: subscriberParams,
@@ -215,6 +217,7 @@ const subscribers: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Unsubscribe from a document',
+    requires: '`comment` on the document to unsubscribe yourself, `manage` to unsubscribe someone else',
     description: 'Oneself with `comment`; someone else with `manage`.',
     params: subscriberParams,
     response: null,
@@ -247,6 +250,7 @@ const locking = (lock: boolean) =>
     status: 200,
     capability: 'contribute',
     target: onDocument,
+    requires: lock ? undefined : '`contribute` on the document if you locked it, `manage` otherwise',
     errors: ['not_found'],
     examples: lock ? lockExamples.lock : lockExamples.unlock,
     run: (ctx, { params }) => (lock ? lockDocument : unlockDocument)(ctx, did(params)),

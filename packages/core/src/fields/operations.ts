@@ -51,6 +51,7 @@ const archivedRule = 'An archived field cannot be changed: restore it first.'
 const definitions = resourceOperations({
   name: 'custom field',
   plural: 'customFields',
+  summaries: { list: 'List custom fields' },
   tag: TAG,
   schema: CustomField,
   collectionPath,

@@ -38,6 +38,7 @@ const projects: AnyOperation[] = [
     tag: INITIATIVES_TAG,
     scope: 'work:write',
     summary: 'Link a project to an initiative',
+    requires: '`contribute` on the initiative and `manage` on the project it links',
     description:
       'Appends the project to the initiative’s projects; idempotent. Needs `contribute` on the initiative and ' +
       '`manage` on the project: a link lets whoever holds the initiative reach the project. A project may serve ' +

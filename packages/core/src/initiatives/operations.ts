@@ -58,6 +58,7 @@ export const initiativeOperations: AnyOperation[] = resourceOperations({
   idBrand: 'InitiativeId',
   target: (p) => ({ type: 'initiative', id: p.initiativeId! }),
   createTarget: () => ({ type: 'org' }),
+  requires: { update: '`contribute` on the initiative, and `manage` on it to change `parentId`' },
   capabilities: {
     create: 'contribute',
     update: 'contribute',

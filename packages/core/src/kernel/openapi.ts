@@ -1,4 +1,5 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { accessNote } from './access-note.ts'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
 import { SCOPES, type Scope } from './principal.ts'
@@ -155,7 +156,7 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
   return {
     operationId: op.id,
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    description: [op.description, accessNote(op)].filter(Boolean).join('\n\n'),
     tags: [op.tag],
     security: op.scope ? securityOf(op.scope) : [],
     ...(op.scope ? { 'x-required-scope': op.scope } : {}),
@@ -207,7 +208,7 @@ function eventStreamObject(sse: EventStreamEndpoint, ref: (s: TSchema) => Json):
   return {
     operationId: sse.id,
     summary: sse.summary,
-    description: sse.description,
+    description: `${sse.description}\n\n${accessNote(sse)}`,
     tags: [sse.tag],
     security: securityOf(sse.scope),
     'x-required-scope': sse.scope,

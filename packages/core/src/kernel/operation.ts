@@ -143,6 +143,13 @@ export interface Operation<
   target?: (
     input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
   ) => CapabilityTarget
+  /**
+   * Who may call it, in the reference's access line, where the declaration cannot say it alone: a
+   * capability the service checks in code (`manage` on the grant's container), or one whose target
+   * the request names (`contribute` on the team given as \`teamId\`). Name the capability in
+   * backticks; test/core/openapi-text.test.ts checks that it agrees with `capability`.
+   */
+  requires?: string
   params?: P
   query?: Q
   body?: B

@@ -1,4 +1,5 @@
 import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { withArticle } from './article.ts'
 import type { Capability } from './capabilities.ts'
 import { type IdBrand, IdSchema } from './ids.ts'
 import {
@@ -25,10 +26,17 @@ export interface ResourceDescriptor<
   U extends TSchema,
   L extends TProperties,
 > {
-  /** Singular, for summaries: `team`. */
+  /** Singular noun, for summaries and the page schema's name: `team`, `time entry`. */
   name: string
+  /** The article summaries put before `name`, when its first letter misleads `withArticle` (`a user`). */
+  article?: 'a' | 'an'
   /** Plural, for operation ids: `teams` gives `teams.list`, `teams.get`, ... */
   plural: string
+  /**
+   * Summaries that replace the derived ones ("List teams", "Create a team"). A list whose `plural` is
+   * not an English word (`timeEntries`, `tasks.links`) must name itself here: "List a task's links".
+   */
+  summaries?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>>
   tag: string
   schema: S
   /** Collection path, e.g. `/v1/orgs/{orgId}/teams`. */
@@ -50,6 +58,8 @@ export interface ResourceDescriptor<
   descriptions?: Partial<
     Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore' | 'delete', string>
   >
+  /** Who may call each derived shape, where `target` reads the body (see `Operation.requires`). */
+  requires?: Partial<Record<'create' | 'update' | 'archive' | 'restore' | 'delete', string>>
   /** Request and response examples per derived shape, for the reference. */
   examples?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>>
   handlers: {
@@ -86,6 +96,9 @@ export function resourceOperations<
   const ops: AnyOperation[] = []
   const h = d.handlers
   const get = `${d.plural}.get`
+  const one = withArticle(d.name, d.article)
+  const summary = (action: keyof NonNullable<typeof d.summaries>, derived: () => string) =>
+    d.summaries?.[action] ?? derived()
 
   if (h.list) {
     const list = h.list
@@ -96,7 +109,12 @@ export function resourceOperations<
         path: d.collectionPath,
         tag: d.tag,
         scope: 'work:read',
-        summary: `List ${d.plural}`,
+        summary: summary('list', () => {
+          // An operation id is not a noun: "List timeEntries" would reach the reference.
+          if (!/^[a-z]+$/.test(d.plural))
+            throw new Error(`resourceOperations(${d.plural}): give summaries.list, the plural is not a word`)
+          return `List ${d.plural}`
+        }),
         description: d.descriptions?.list,
         params: collectionParams,
         query: Type.Object({ ...PageQuery, ...d.listQuery }, { additionalProperties: false }),
@@ -118,7 +136,7 @@ export function resourceOperations<
         path: itemPath,
         tag: d.tag,
         scope: 'work:read',
-        summary: `Get a ${d.name}`,
+        summary: summary('get', () => `Get ${one}`),
         description: d.descriptions?.get,
         params: itemParams,
         response: d.schema,
@@ -140,7 +158,7 @@ export function resourceOperations<
         path: d.collectionPath,
         tag: d.tag,
         scope: 'work:write',
-        summary: `Create a ${d.name}`,
+        summary: summary('create', () => `Create ${one}`),
         description: d.descriptions?.create,
         params: collectionParams,
         body: d.createBody,
@@ -148,6 +166,7 @@ export function resourceOperations<
         status: 201,
         capability: d.capabilities.create ?? 'contribute',
         target: ({ params, body }) => target(params as Params, body as Static<C>),
+        requires: d.requires?.create,
         errors: d.errors?.create ?? [],
         location: h.get ? get : undefined,
         examples: d.examples?.create,
@@ -172,6 +191,7 @@ export function resourceOperations<
       errors: ['not_found', 'precondition_failed', ...(d.errors?.[action] ?? [])],
       precondition: h.get ? get : undefined,
       description: d.descriptions?.[action],
+      requires: d.requires?.[action],
       examples: action === 'delete' ? undefined : d.examples?.[action],
       ...fields,
     })
@@ -182,7 +202,7 @@ export function resourceOperations<
       itemWrite('update', {
         method: 'PATCH',
         path: itemPath,
-        summary: `Update a ${d.name}`,
+        summary: summary('update', () => `Update ${one}`),
         description: [
           d.descriptions?.update,
           'Fields left out stay as they are. Send `If-Match` with an ETag to update only an unchanged record.',
@@ -203,7 +223,7 @@ export function resourceOperations<
       itemWrite(action, {
         method: 'POST',
         path: `${itemPath}/${action}`,
-        summary: `${action === 'archive' ? 'Archive' : 'Restore'} a ${d.name}`,
+        summary: summary(action, () => `${action === 'archive' ? 'Archive' : 'Restore'} ${one}`),
         response: d.schema,
         status: 200,
         run: (ctx, { params }) => handler(ctx, params as Params),
@@ -216,7 +236,7 @@ export function resourceOperations<
       itemWrite('delete', {
         method: 'DELETE',
         path: itemPath,
-        summary: `Delete a ${d.name}`,
+        summary: summary('delete', () => `Delete ${one}`),
         response: null,
         status: 204,
         run: async (ctx, { params }) => {
@@ -303,6 +323,8 @@ export function subListOperation(list: {
   itemName: string
   query?: TProperties
   errors?: ProblemCode[]
+  /** Who may read it, where viewing the parent is not all (see `Operation.requires`). */
+  requires?: string
   examples?: OperationExamples
   run: (
     ctx: OperationContext,
@@ -323,6 +345,7 @@ export function subListOperation(list: {
     response: PageOf(list.item, list.itemName),
     status: 200,
     errors: ['not_found', 'invalid_cursor', ...(list.errors ?? [])],
+    requires: list.requires,
     examples: list.examples,
     run: (ctx: OperationContext, { params, query }: { params: Params; query: any }) =>
       list.run(ctx, params, query) as never,

@@ -80,6 +80,22 @@ const labelOperations = resourceOperations({
     update: ['label_name_taken', 'reference_not_found', 'label_group_conflict'],
     restore: ['label_name_taken'],
   },
+  descriptions: {
+    list: "The labels the caller can view, by name: the org's labels and those of the teams they see. `teamId` keeps the ones that apply to that team's tasks (its own and the org's), `parentId` the labels of one group. Archived labels are left out unless `archived` asks for them.",
+    get: 'One label or label group: its scope (`teamId` null for an org label), group and colour.',
+    create:
+      'Creates an org label, or a team label with `teamId`; `isGroup` makes a group, of which a task carries at most one label, and `parentId` puts the label in a group of the same scope. ' +
+      'The name is unique among the active labels of its scope (409 `label_name_taken`); an archived team is a 409 `archived`. Emits `label.created`.',
+    update:
+      'Renames, recolours or moves a label between groups of its scope. Moving it into a group where a task would carry two of its labels is a 409 `label_group_conflict` (with `taskCount`). Emits `label.updated`.',
+    archive:
+      'Archived labels can no longer be put on tasks; the tasks that carry one keep it. Archiving an archived label changes nothing. Emits `label.archived`.',
+    restore:
+      'Makes an archived label usable again, unless an active label of its scope took its name meanwhile (409 `label_name_taken`). Emits `label.restored`.',
+    delete:
+      'Deletes the label for good and takes it off every task; the labels of a deleted group stay, in no group. Emits `label.deleted` with the number of tasks it was on.',
+  },
+  requires: { create: '`contribute` on the team named by `teamId`, or on the workspace for an org label' },
   handlers: {
     list: (ctx, _p, query) =>
       listLabels(ctx, {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { withArticle } from '../kernel/article.ts'
 import type { ResourceLinkId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
@@ -64,7 +65,7 @@ export function containerLinkOperations(c: {
       id: `${c.plural}.links.list`,
       path,
       tag: c.tag,
-      summary: `List a ${c.parentType}'s links`,
+      summary: `List ${withArticle(c.parentType)}'s links`,
       description: `Its URL resources by position (then creation), for anyone who can view the ${c.parentType}.`,
       item: ResourceLink,
       itemName: 'ResourceLink',
@@ -77,7 +78,7 @@ export function containerLinkOperations(c: {
       path,
       tag: c.tag,
       scope: 'work:write',
-      summary: `Add a link to a ${c.parentType}`,
+      summary: `Add a link to ${withArticle(c.parentType)}`,
       description:
         `Adds an http or https URL with an optional title, last unless \`position\` is given. Needs \`contribute\` ` +
         `on the ${c.parentType}. \`links.get/update/delete\` serve it after.`,

@@ -47,7 +47,7 @@ export const connectorConnectionOperations: AnyOperation[] = [
     description:
       'The caller’s connections to other tools (`connections.*`) in every workspace where they are an active member, by id: metadata only, never tokens. Review them in one place; disconnect one with `connections.delete` in its workspace.',
     query: Type.Object(PageQuery, { additionalProperties: false }),
-    response: PageOf(Connection, 'ConnectorConnectionPage'),
+    response: PageOf(Connection, 'ConnectorConnection'),
     status: 200,
     errors: ['invalid_cursor'],
     run: (ctx, { query }) => listMyConnectorConnections(ctx, query as never),

@@ -34,6 +34,8 @@ const orgParams = obj(paramsOf('/v1/orgs/{orgId}'))
 const itemParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), notificationId: IdSchema('NotificationId') })
 const nid = (p: { notificationId: string }) => p.notificationId as NotificationId
 const ONLY_MINE = "Only the recipient sees a notification: anyone else's id is a 404."
+/** Who may act on notifications: each person on their own (an agent receives none). */
+const OWN_NOTIFICATIONS = 'the recipient, on their own notifications only'
 
 /** The per-notification actions: a POST on `{notificationId}/<action>` answering the notification. */
 const action = (
@@ -49,6 +51,7 @@ const action = (
     scope: 'work:write',
     summary,
     description: `${description} ${ONLY_MINE}`,
+    requires: OWN_NOTIFICATIONS,
     params: itemParams,
     ...(name === 'snooze' ? { body: SnoozeBody } : {}),
     response: Notification,
@@ -67,6 +70,7 @@ export const notificationOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:read',
     summary: 'List my notifications',
+    requires: 'any member who is a person, on their own notifications only',
     description:
       "The caller's notifications in this workspace, newest first: by default the inbox (neither archived nor snoozed).",
     params: orgParams,
@@ -84,6 +88,7 @@ export const notificationOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:read',
     summary: 'Count my notifications',
+    requires: 'any member who is a person, on their own notifications only',
     description: 'Unread and total inbox notifications, snoozed ones, and unread ones per kind.',
     params: orgParams,
     response: NotificationCounts,
@@ -99,6 +104,7 @@ export const notificationOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:read',
     summary: 'Get a notification',
+    requires: 'any member who is a person, on their own notifications only',
     description: ONLY_MINE,
     params: itemParams,
     response: Notification,
@@ -129,6 +135,7 @@ export const notificationOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Mark all my notifications read',
+    requires: 'any member who is a person; it reads their own notifications only',
     description:
       'Every unread notification of the caller, archived and snoozed ones included, optionally only of one kind, about one record, or created before a time; one statement.',
     params: orgParams,
@@ -154,6 +161,7 @@ export const notificationOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Act on many of my notifications',
+    requires: 'any member who is a person; it acts on their own notifications only',
     description:
       'Applies one action (read, unread, snooze, unsnooze, archive, restore) to up to 200 notifications by id, or to every one matching a filter (the filter’s `view` defaults to the inbox). Ids that are not the caller’s are left out. Answers how many changed.',
     params: orgParams,
@@ -171,6 +179,7 @@ export const notificationOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:read',
     summary: 'Get my notification settings',
+    requires: 'any member who is a person, on their own settings only',
     description: "The caller's settings in this workspace: each kind on or off (on unless turned off).",
     params: orgParams,
     response: NotificationSettings,
@@ -186,6 +195,7 @@ export const notificationOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Update my notification settings',
+    requires: 'any member who is a person; it changes their own settings only',
     description: 'Turns kinds on or off for the caller in this workspace; kinds left out stay as they are.',
     params: orgParams,
     body: NotificationSettingsPatch,

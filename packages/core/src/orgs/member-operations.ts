@@ -47,6 +47,8 @@ export const memberWriteOperations: AnyOperation[] = [
     method: 'POST',
     path: `${memberPath}/reactivate`,
     summary: 'Reactivate a member',
+    description:
+      'Gives a deactivated member their access back, with the grants and team memberships they kept; only an owner reactivates an owner. Emits `member.reactivated`.',
     errors: ['not_found'],
     run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, true),
   }),
@@ -70,6 +72,7 @@ export const memberWriteOperations: AnyOperation[] = [
     tag: 'Members',
     scope: 'work:write',
     summary: 'Leave a workspace',
+    requires: 'any member who is a person (an agent is removed by `agents.deactivate`, not by leaving)',
     description:
       'The caller stops being a member, as if removed: their grants and team memberships go, their work keeps their name, and every token stops reaching the workspace. The last active owner cannot leave (409 `last_owner`): make someone else owner first. Emits `member.removed`.',
     params: obj(paramsOf('/v1/orgs/{orgId}')),

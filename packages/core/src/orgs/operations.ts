@@ -27,7 +27,8 @@ const orgOperations: AnyOperation[] = [
     tag: 'Orgs',
     scope: 'work:write',
     summary: 'Create a workspace',
-    description: 'The caller becomes its owner. Without a `slug`, one is made from the name.',
+    description:
+      'Creates a workspace and makes the caller its owner, its first member. Without a `slug`, one is made from the name (`Acme Inc` → `acme-inc`, then `acme-inc-2` if that is taken); a `slug` you give that is taken is a 409 `key_taken`. Any signed-in person may create one. Emits `org.created` and `member.created`.',
     body: Type.Object({ name: OrgName, slug: Type.Optional(Slug) }, { additionalProperties: false }),
     response: Org,
     status: 201,
@@ -42,7 +43,8 @@ const orgOperations: AnyOperation[] = [
     tag: 'Orgs',
     scope: 'work:read',
     summary: "List the caller's workspaces",
-    description: 'Workspaces in which the caller is an active member.',
+    description:
+      "The workspaces in which the caller is an active member, archived ones included, oldest first. A workspace where they were deactivated or removed is not listed. Each id is the `orgId` of the paths under `/v1/orgs/{orgId}`; `me.get` also gives the caller's role in each.",
     query: Type.Object({ ...PageQuery }, { additionalProperties: false }),
     response: OrgPage,
     status: 200,
@@ -56,6 +58,8 @@ const orgOperations: AnyOperation[] = [
     tag: 'Orgs',
     scope: 'work:read',
     summary: 'Get a workspace',
+    description:
+      'The workspace: its name, slug and whether it is archived. Every active member can read it; anyone else gets 404, as for a workspace that does not exist.',
     params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
     response: Org,
     status: 200,
@@ -70,7 +74,8 @@ const orgOperations: AnyOperation[] = [
     tag: 'Orgs',
     scope: 'work:write',
     summary: 'Rename a workspace',
-    description: 'Change the name or the slug. Needs `manage`.',
+    description:
+      'Changes the name or the slug (at least one). A slug another workspace uses is a 409 `key_taken`. Emits `org.updated` with the changed fields.',
     params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
     body: Type.Object(
       { name: Type.Optional(OrgName), slug: Type.Optional(Slug) },
@@ -90,7 +95,8 @@ const orgOperations: AnyOperation[] = [
     tag: 'Orgs',
     scope: 'work:write',
     summary: 'Archive a workspace',
-    description: 'An archived workspace stays readable and refuses every write until restored.',
+    description:
+      'An archived workspace stays readable and refuses every other write with 409 `archived` until `orgs.restore`. Emits `org.archived`.',
     params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
     response: Org,
     status: 200,
@@ -106,6 +112,8 @@ const orgOperations: AnyOperation[] = [
     tag: 'Orgs',
     scope: 'work:write',
     summary: 'Restore an archived workspace',
+    description:
+      'Makes an archived workspace writable again; restoring one that is not archived changes nothing. Emits `org.restored`.',
     params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
     response: Org,
     status: 200,
@@ -132,6 +140,10 @@ const memberOperations = resourceOperations({
         description: 'Removed members are listed only when asked for.',
       }),
     ),
+  },
+  descriptions: {
+    list: 'The people of the workspace, by member id (oldest first), active and deactivated ones unless `status` picks one; removed members only with `status=removed`. A member away today carries `away.until`. Every member may list them, guests included.',
+    get: 'One member, with `away` while they are away today. A removed member is a 404.',
   },
   handlers: {
     list: (ctx, _params, query) => listMembers(ctx, query),

@@ -60,6 +60,7 @@ const applyOperation = declareOperation({
   tag: 'Organize',
   scope: 'work:write',
   summary: 'Apply a plan of changes atomically',
+  requires: 'for each step, the capability the operation it stands for needs',
   description: `Applies up to ${PLAN_MAX_STEPS} steps (create, update, move, assign, archive and restore tasks; label and unlabel them; link and unlink them (blocks, blocked by, related, duplicate of); set a parent; comment; create cycles and add or remove tasks; create, update and archive labels; create teams and workflow states; subscribe people, add URL links, react to tasks and comments, resolve comment threads; create projects and milestones, put tasks in a project or milestone, post a project status update with its health) in one transaction: all or nothing. Steps name records as people do (\`ENG-42\`, \`Engineering\`, \`ada@example.com\`, \`me\`); a step may name what it creates with \`handle\` and later steps refer to it as \`$handle\`. Every name is resolved before anything runs, and each step runs the operation it stands for with that operation's permission checks. A failing step answers with that operation's problem, its \`step\` index and pointers under \`/body/steps/{i}\`, and nothing is changed. \`dryRun: true\` runs everything and rolls it back, returning the same report.`,
   params: orgParams,
   body: PlanRequest,

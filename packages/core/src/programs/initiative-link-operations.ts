@@ -95,6 +95,7 @@ export const programInitiativeOperations: AnyOperation[] = [
     tag: 'Initiatives',
     scope: 'work:write',
     summary: 'Link a program to an initiative',
+    requires: '`contribute` on the initiative and `manage` on the program it links',
     description:
       'Appends the program to the initiative (a program may serve several initiatives). Needs `contribute` on the ' +
       'initiative and `manage` on the program. Idempotent: a linked program keeps its place. An archived ' +

@@ -51,6 +51,7 @@ const projects: AnyOperation[] = [
     tag: 'Programs',
     scope: 'work:write',
     summary: 'Add a project to a program',
+    requires: '`contribute` on the program and `manage` on the project it adds',
     description:
       'Appends the project to the program (a project may be in several programs). Needs `contribute` on the ' +
       'program and `manage` on the project, since what holds a project will pass its grants down to it. ' +

@@ -26,6 +26,7 @@ const programUpdate = {
 export const programUpdateOperations: AnyOperation[] = resourceOperations({
   name: 'program update',
   plural: 'programUpdates',
+  summaries: { list: "List a program's status updates", create: 'Post a status update on a program' },
   tag: 'Status updates',
   schema: StatusUpdate,
   collectionPath: '/v1/orgs/{orgId}/programs/{programId}/updates',

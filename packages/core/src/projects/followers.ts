@@ -1,5 +1,6 @@
 import { type TProperties, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
+import { withArticle } from '../kernel/article.ts'
 import type { ActorId, OrgId, TeamId } from '../kernel/ids.ts'
 import {
   type AnyOperation,
@@ -113,7 +114,7 @@ export function followerOperations(f: Followable): AnyOperation[] {
       id: `${f.plural}.subscribers.list`,
       path: `${f.recordPath}/subscribers`,
       tag: f.tag,
-      summary: `List a ${noun}'s subscribers`,
+      summary: `List ${withArticle(noun)}'s subscribers`,
       description: `By actor id. Subscribers are notified of what happens to the ${noun}; its creator and lead are subscribed when it is created.`,
       item: FollowerSchema,
       itemName: 'Follower',
@@ -126,7 +127,8 @@ export function followerOperations(f: Followable): AnyOperation[] {
       path: itemPath,
       tag: f.tag,
       scope: 'work:write',
-      summary: `Subscribe to a ${noun}`,
+      summary: `Subscribe to ${withArticle(noun)}`,
+      requires: `\`comment\` on the ${noun} to subscribe yourself, \`manage\` to subscribe someone else`,
       description: `Subscribing oneself needs \`comment\` on the ${noun}; subscribing someone else needs \`manage\`. Idempotent.`,
       params,
       response: FollowerSchema,
@@ -143,7 +145,8 @@ export function followerOperations(f: Followable): AnyOperation[] {
       path: itemPath,
       tag: f.tag,
       scope: 'work:write',
-      summary: `Unsubscribe from a ${noun}`,
+      summary: `Unsubscribe from ${withArticle(noun)}`,
+      requires: `\`comment\` on the ${noun} to unsubscribe yourself, \`manage\` to unsubscribe someone else`,
       description: 'Oneself with `comment`; someone else with `manage`.',
       params,
       response: null,

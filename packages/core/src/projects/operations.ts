@@ -58,6 +58,7 @@ const projectResource = resourceOperations({
   target: (p) => ({ type: 'project', id: p.projectId! }),
   // `contribute` on the first team here; the service asks it on every other team of the body.
   createTarget: (_p, body) => ({ type: 'team', id: body.teamIds[0] as string }),
+  requires: { create: '`contribute` on every team in `teamIds`, and `assign` on the first to set a lead' },
   capabilities: {
     create: 'contribute',
     update: 'contribute',
@@ -137,8 +138,10 @@ const projectResource = resourceOperations({
       'names only the teams the caller can view.',
     get: 'A project the caller cannot view (none of its teams visible, no grant on it) is a 404, like a missing one.',
     create:
-      'Spans the teams in `teamIds`: the caller needs `contribute` on each, and `assign` to set a lead. Without ' +
-      '`statusId` the project goes into the first active `backlog` status. `targetDate` may not be before `startDate`.',
+      'Creates a project spanning the teams in `teamIds`: the caller needs `contribute` on each, and `assign` on the first of them to set a `leadId` (an active member). ' +
+      "Left out, `statusId` is the first active `backlog` status of the org, `priority` `none`, and `updateCadence` `orgDefault` (the org's update cadence) with `updateWeekday` `friday`. " +
+      '`targetDate` may not be before `startDate` (400). An archived team is a 409 `archived`, a team the caller cannot view a 404, a status or lead that is not usable a 422 `reference_not_found`. ' +
+      'The creator and the lead follow it (they are notified of its status updates) and the lead becomes a project member. Emits `project.created`.',
     update:
       'Moving to another status keeps `startedAt`, `completedAt` and `canceledAt` by its category; changing the lead ' +
       'needs `assign`. `updateCadence` and `updateWeekday` set when status updates are due. A project with open ' +

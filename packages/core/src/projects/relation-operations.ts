@@ -24,6 +24,7 @@ const milestoneAnchor = (side: string) =>
 export const projectRelationOperations: AnyOperation[] = resourceOperations({
   name: 'project relation',
   plural: 'projectRelations',
+  summaries: { list: "List a project's relations" },
   tag: 'Projects',
   schema: ProjectRelation,
   collectionPath: '/v1/orgs/{orgId}/projects/{projectId}/relations',
@@ -34,6 +35,7 @@ export const projectRelationOperations: AnyOperation[] = resourceOperations({
   createTarget: (p) => ({ type: 'project', id: p.projectId! }),
   // Delete asks `contribute` on either end in the service; viewing the relation is checked first.
   capabilities: { create: 'contribute', update: 'contribute', delete: 'view' },
+  requires: { delete: '`view` on both projects, and `contribute` on either of them' },
   createBody: Type.Object(
     {
       type: ProjectRelationTypeSchema,

@@ -21,6 +21,7 @@ const statusesPath = '/v1/orgs/{orgId}/project-statuses'
 const statusResource = resourceOperations({
   name: 'project status',
   plural: 'projectStatuses',
+  summaries: { list: 'List project statuses' },
   tag: 'Project statuses',
   schema: ProjectStatus,
   collectionPath: statusesPath,
@@ -61,6 +62,7 @@ const statusResource = resourceOperations({
   },
   descriptions: {
     list: "The org's project statuses by `position`; the default set is created on first use.",
+    get: 'One project status: its name, category, colour and position. Every member reads them; the default set is created on first use.',
     create: 'Added last; the name is unique in the org, ignoring case. Needs `manage` on the org.',
     update: 'The category cannot change.',
     archive:

@@ -36,6 +36,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: `Create up to ${BATCH_MAX} tasks`,
+    requires: '`contribute` on the team of every item',
     description: atomic,
     params,
     body: Type.Object(
@@ -61,6 +62,8 @@ export const taskBatchCatalogue: AnyOperation[] = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: `Update up to ${BATCH_MAX} tasks`,
+    requires:
+      '`contribute` on every task named, and what the single `tasks.update` needs for the fields changed',
     description: `${atomic} A task appears at most once.`,
     params,
     body: Type.Object(

@@ -82,6 +82,8 @@ const dependencyOperations = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Remove a blocking task',
+    description:
+      "Removes the dependency that has `blockerId` block the task; both tasks must be visible to the caller, and a pair that is not linked is a 404. Recorded in both tasks' history. Emits `task_dependency.deleted`.",
     params: params(`${taskPath}/blockers/{blockerId}`),
     response: null,
     status: 204,
@@ -204,6 +206,7 @@ const subscriberOperations = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Subscribe to a task',
+    requires: '`comment` on the task to subscribe yourself, `manage` to subscribe someone else',
     description:
       'Subscribing oneself needs `comment` on the task; subscribing someone else needs `manage`. Idempotent.',
     params: subscriberParams,
@@ -221,6 +224,7 @@ const subscriberOperations = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Unsubscribe from a task',
+    requires: '`comment` on the task to unsubscribe yourself, `manage` to unsubscribe someone else',
     description: 'Oneself with `comment`; someone else with `manage`.',
     params: subscriberParams,
     response: null,
@@ -238,6 +242,7 @@ const subscriberOperations = [
 const linkOperations = resourceOperations({
   name: 'task link',
   plural: 'tasks.links',
+  summaries: { list: "List a task's links", create: 'Add a link to a task' },
   tag: 'Tasks',
   schema: TaskLink,
   collectionPath: `${taskPath}/links`,
@@ -250,6 +255,17 @@ const linkOperations = resourceOperations({
     { url: Type.Optional(LinkUrl), title: Type.Optional(LinkTitle) },
     { additionalProperties: false, minProperties: 1 },
   ),
+  descriptions: {
+    list: 'The URLs attached to the task, oldest first, for anyone who can view it.',
+    get: 'One URL attached to the task. A link of another task, or of a task the caller cannot view, is a 404.',
+    create:
+      "Attaches an http or https URL with an optional title to the task. Recorded in the task's history (`links`). Emits `task_link.created`.",
+    update:
+      "Changes the URL or the title of a link. Recorded in the task's history. Emits `task_link.updated`.",
+    delete:
+      "Removes a link: your own with `contribute` on the task, someone else's with `manage`. Recorded in the task's history. Emits `task_link.deleted`.",
+  },
+  requires: { delete: "`contribute` on the task for a link you added, `manage` for another's" },
   handlers: {
     list: (ctx, p, query) => listTaskLinks(ctx, p.taskId as TaskId, query),
     get: (ctx, p) => requireTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId),

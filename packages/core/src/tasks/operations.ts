@@ -95,6 +95,7 @@ const derived = resourceOperations({
   idBrand: 'TaskId',
   target: (p) => ({ type: 'task', id: p.taskId! }),
   createTarget: (_p, body) => ({ type: 'team', id: body.teamId }),
+  requires: { create: '`contribute` on the team named by `teamId`' },
   capabilities: {
     create: 'contribute',
     update: 'contribute',
@@ -170,6 +171,33 @@ const derived = resourceOperations({
       'label_group_conflict',
       'field_not_applicable',
     ],
+  },
+  descriptions: {
+    list:
+      'The tasks of the workspace the caller can view, newest first by default: the permission check is part of the query, so pages are exact. ' +
+      'Filters combine with AND: `teamId`, `stateId`, `stateCategory` (several, comma-separated), `assigneeId` (`none`: unassigned), `priority`, ' +
+      '`cycleId` and `projectId` (`none`: in none), `labelId`, `parentId` (`none`: top-level), `blocked`, date ranges on `dueDate`, `createdAt` and ' +
+      '`updatedAt`, a custom field value (`fieldId` with `fieldValue`), and full-text `q` over title and description. Archived tasks are left out ' +
+      'unless `archived` says otherwise. `sort` orders by creation, update, priority or due date (`fieldSort` by a custom field), ties by id. ' +
+      'Pages: `limit` (default 50, at most 200) and `cursor` from `nextCursor`, sent back with the same filters and sort (else 400 `invalid_cursor`).',
+    get: 'One task the caller can view, with its key (`ENG-42`), state, labels, custom field values and lifecycle stamps. A task the caller cannot view is a 404, as one that does not exist; `tasks.getByKey` reads it by key.',
+    create:
+      "Creates a task in a team (`teamId`, needed with `title`) and answers it with its key, the team's next number (`ENG-43`). " +
+      "Left out, `stateId` is the team's default state, or its triage state when the team takes requests into triage and the caller holds less than `assign` on it; " +
+      '`priority` is `none`; every other field is empty. An `assigneeId` must be an active member, and setting one needs `assign` on the team. ' +
+      'Refused: an archived team or parent (409 `archived`), a parent the caller cannot view (404); a state, cycle, project, milestone, label or assignee that is not a valid choice for the team (422 `reference_not_found`, pointing at the field); ' +
+      'a completed cycle (409 `cycle_completed`), a sixth level of subtasks (409 `subtask_depth`), two labels of one group (409 `label_group_conflict`). ' +
+      'The creator and the assignee are subscribed; the assignee, people @mentioned in the description and, for a triage item, the triage handlers (as the triage settings of the team say) are notified. Emits `task.created`.',
+    update:
+      'Changes any of the fields sent, and only those: `labelIds` replaces the whole set, `fields` sets (or with null clears) custom field values. ' +
+      'Changing `assigneeId` needs `assign` on the task; moving it to another team (`teamId`) needs `contribute` there, gives it a new key (the old one keeps resolving) ' +
+      'and a state of the same category. A state of category `completed` or `canceled` stamps `completedAt` or `canceledAt`. ' +
+      'Refused as on create, plus 409 `subtask_cycle` for a parent that is one of its own subtasks. Records each change in the task history; ' +
+      'a new assignee and @mentions are notified, subscribers of a state change. Sending what the task already holds changes nothing and emits nothing; otherwise emits `task.updated` with the changes.',
+    restore:
+      'Brings an archived task back into lists; restoring a task that is not archived changes nothing. Its subtasks archived with it stay archived. Emits `task.restored`.',
+    delete:
+      'Deletes the task for good: it cannot be restored (archive it to keep it). Its dependencies and relations go with it, and its subtasks become top-level tasks. Emits `task.deleted` with its id and key.',
   },
   handlers: {
     list: (ctx, _p, query) => listTasks(ctx, query),

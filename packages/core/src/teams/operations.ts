@@ -50,6 +50,19 @@ const teamOperations = resourceOperations({
   ),
   listQuery: { archived: ArchivedQuery },
   errors: { create: ['key_taken'], update: ['key_taken'] },
+  descriptions: {
+    list: 'The teams the caller can view, oldest first: owners, admins and members see every team, a guest or an agent only the teams a grant reaches. Archived teams are left out unless `archived` is `only` or `include`.',
+    get: 'One team: its name, key and description, and `archivedAt` when archived. A team the caller cannot view is a 404.',
+    create:
+      'Creates a team with its task key prefix (`key`, `ENG` gives tasks `ENG-1`, `ENG-2`, …; unique in the workspace, else 409 `key_taken`) and the default workflow: ' +
+      'Backlog, Todo, In Progress, In Review, Done, Canceled and Duplicate. Nobody is added to it: add people with `teamMembers.add`. Emits `team.created` and a `workflow_state.created` per state.',
+    update:
+      'Renames the team, changes its description or its key (409 `key_taken` when another team uses it). Emits `team.updated` with the changes.',
+    archive:
+      'An archived team keeps its tasks, readable as before, but takes no new tasks, projects, cycles, labels or templates (409 `archived`) and is left out of `teams.list` by default. Archiving an archived team changes nothing. Emits `team.archived`.',
+    restore:
+      'Makes an archived team take new work again; restoring a team that is not archived changes nothing. Emits `team.restored`.',
+  },
   handlers: {
     list: (ctx, _p, query) => listTeams(ctx, query),
     get: (ctx, p) => requireTeam(ctx, p.teamId as TeamId),
@@ -143,6 +156,17 @@ const stateOperations: AnyOperation[] = [
       { additionalProperties: false, minProperties: 1 },
     ),
     errors: { create: ['key_taken'], update: ['key_taken'], archive: ['state_in_use', 'last_state'] },
+    descriptions: {
+      get: "One workflow state: its name, category, colour and position in the team's workflow. It is as visible as its team.",
+      create:
+        "Adds a state to the team's workflow, at `position` (the end by default; the states after it move down). Its name is unique among the team's active states, whatever the case (409 `key_taken`). " +
+        'The `category` (`triage`, `backlog`, `unstarted`, `started`, `completed`, `canceled`) decides what moving a task into it means. Emits `workflow_state.created`.',
+      update:
+        'Renames a state, or changes its colour or description; its category never changes. A name another active state of the team has is a 409 `key_taken`. Emits `workflow_state.updated`.',
+      archive:
+        'Takes a state out of the workflow: tasks can no longer move into it. Refused while tasks are in it (409 `state_in_use`, with `taskCount`: move them first) and for the last active state of the team (409 `last_state`). ' +
+        'Archiving an archived state changes nothing. Emits `workflow_state.archived`.',
+    },
     handlers: {
       get: (ctx, p) => requireState(ctx, p.stateId as StateId),
       create: (ctx, p, body) => createState(ctx, p.teamId as TeamId, body),

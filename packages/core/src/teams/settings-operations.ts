@@ -77,6 +77,8 @@ export const triageSettingsOperations: AnyOperation[] = [
     tag: 'Triage',
     scope: 'work:read',
     summary: 'Who handles a team’s triage',
+    description:
+      "Who handles the team's triage and how: `responsibility` (`none` or `fixed`), `action` (`notify` or `assign`) and the handlers in `memberIds`. A team that never set them answers the defaults with `updatedAt` null; any member who can view the team reads them.",
     params,
     response: TriageSettings,
     status: 200,

@@ -75,6 +75,7 @@ const templates = resourceOperations({
   idBrand: 'TemplateId',
   target: (p) => ({ type: 'template', id: p.templateId! }),
   createTarget: (_p, body) => ({ type: 'team', id: body.teamId as string }),
+  requires: { create: '`contribute` on the team named by `teamId`' },
   capabilities: { create: 'contribute', update: 'contribute', delete: 'manage' },
   createBody: Type.Object(
     {
@@ -283,6 +284,7 @@ const recurrences = resourceOperations({
   idBrand: 'RecurrenceId',
   target: (p) => ({ type: 'recurrence', id: p.recurrenceId! }),
   createTarget: (_p, body) => ({ type: 'team', id: body.teamId as string }),
+  requires: { create: '`contribute` on the team named by `teamId`' },
   capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
   createBody: Type.Object(
     {
@@ -376,6 +378,7 @@ const reminders: AnyOperation[] = [
     tag: 'Tasks',
     summary: 'List my reminders on a task',
     description: 'The caller’s own reminders on the task, soonest first, delivered ones included.',
+    requires: 'a person who can view the task; an agent has no reminders (403 `capability_required`)',
     item: Reminder,
     itemName: 'Reminder',
     errors: ['capability_required'],

@@ -58,6 +58,7 @@ const visibility =
 const entries = resourceOperations({
   name: 'time entry',
   plural: 'timeEntries',
+  summaries: { list: 'List time entries' },
   tag: TIME,
   schema: TimeEntry,
   collectionPath: entriesPath,
@@ -65,6 +66,10 @@ const entries = resourceOperations({
   idBrand: 'TimeEntryId',
   target: (p) => ({ type: 'time_entry', id: p.entryId! }),
   capabilities: { update: 'contribute', delete: 'contribute' },
+  requires: {
+    update: "`contribute` on the task for your own entry, `manage` on it for someone else's",
+    delete: "`contribute` on the task for your own entry, `manage` on it for someone else's",
+  },
   updateBody: Type.Object(
     {
       minutes: Type.Optional(Minutes),
@@ -172,6 +177,7 @@ const timerOperations: AnyOperation[] = [
     tag: TIME,
     scope: 'work:write',
     summary: 'Start timing a task',
+    requires: '`contribute` on the task named by `task`, in its workspace',
     description:
       'Starts the caller’s timer on a task of any of their workspaces (by `id` or `key`), on which they must be able to log time (`contribute`). A person has one timer across workspaces: a running one is stopped first, as `me.timer.stop` would, and its entry is returned as `stopped`. Emits `timer.started` in the task’s workspace, readable by the person only.',
     body: Type.Object({ task: PlanTaskRef, note: Type.Optional(Note) }, { additionalProperties: false }),
@@ -209,6 +215,7 @@ const allocations = resourceOperations({
   idBrand: 'AllocationId',
   target: (p) => ({ type: 'allocation', id: p.allocationId! }),
   createTarget: (_p, body) => ({ type: 'project', id: body.projectId as string }),
+  requires: { create: '`assign` on the project named by `projectId`' },
   capabilities: { create: 'assign', update: 'assign', delete: 'assign' },
   createBody: Type.Object(
     {

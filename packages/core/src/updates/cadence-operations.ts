@@ -108,6 +108,7 @@ export const cadenceOperations: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Ask for a status update',
+    requires: '`comment` on the record named by `subjectType` and `subjectId`',
     description:
       "Asks the project's lead, or the program's or initiative's owner, for a status update: they get an " +
       '`updateRequested` notification when they can view the record. Asking needs `comment` on the record. A ' +

@@ -32,6 +32,16 @@ const rule =
 const projectUpdates = resourceOperations({
   name: 'project update',
   plural: 'projectUpdates',
+  // The item operations serve every status update, whatever its subject.
+  summaries: {
+    list: "List a project's status updates",
+    create: 'Post a status update on a project',
+    get: 'Get a status update',
+    update: 'Edit a status update',
+    archive: 'Archive a status update',
+    restore: 'Restore a status update',
+    delete: 'Delete a status update',
+  },
   tag: 'Status updates',
   schema: StatusUpdate,
   collectionPath: '/v1/orgs/{orgId}/projects/{projectId}/updates',
@@ -40,6 +50,12 @@ const projectUpdates = resourceOperations({
   idBrand: 'UpdateId',
   target: (p) => ({ type: 'update', id: p.updateId! }),
   createTarget: (p) => ({ type: 'project', id: p.projectId! }),
+  requires: {
+    update: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+    archive: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+    restore: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+    delete: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
+  },
   capabilities: {
     create: 'contribute',
     update: 'contribute',

@@ -59,6 +59,7 @@ export const viewOperations: AnyOperation[] = [
     tag: 'Views',
     scope: 'work:write',
     summary: 'Save a view',
+    requires: 'any member for a personal view; `contribute` on the team named by `teamId` to share it',
     description:
       'Saves a named filter over tasks (`tasks.list` query parameters) or projects (`projects.list`). The filter is checked against that query schema (400 pointing into `/body/filter`). Without `teamId` the view is personal; with it, it is shared with the team, which needs `contribute` there.',
     params: collection,
@@ -77,6 +78,8 @@ export const viewOperations: AnyOperation[] = [
     tag: 'Views',
     scope: 'work:write',
     summary: 'Update a saved view',
+    requires:
+      'its owner, or `manage` on the team it is shared with; sharing it with another team needs `contribute` there',
     description:
       'Name, description, filter, or sharing (`teamId`; null makes it personal). Its owner may change it, and so may whoever holds `manage` on the team it is shared with; sharing with a team needs `contribute` there.',
     params: item,
@@ -96,6 +99,7 @@ export const viewOperations: AnyOperation[] = [
     tag: 'Views',
     scope: 'work:write',
     summary: 'Delete a saved view',
+    requires: 'its owner, or `manage` on the team it is shared with',
     description: 'Its owner may delete it, and so may whoever holds `manage` on the team it is shared with.',
     params: item,
     response: null,

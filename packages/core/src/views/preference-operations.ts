@@ -44,6 +44,8 @@ export const viewPreferenceOperations: AnyOperation[] = [
     tag: 'Views',
     scope: 'work:write',
     summary: "Set a view's display preferences",
+    requires:
+      'anyone who can view it for their own level (`mine`); for `default`, its owner or `manage` on the team it is shared with',
     description:
       'Replaces the overrides of one level with `preferences`: the caller’s own (`level: mine`, anyone who sees the view), or the view’s default for everyone (`level: default`: its owner, or `manage` on the team it is shared with). Settings left out come from the level below, so one person’s layout never clobbers another’s.',
     params,
@@ -61,6 +63,8 @@ export const viewPreferenceOperations: AnyOperation[] = [
     tag: 'Views',
     scope: 'work:write',
     summary: "Drop a view's display overrides",
+    requires:
+      'anyone who can view it for their own level (`mine`); for `default`, its owner or `manage` on the team it is shared with',
     description:
       'Drops the caller’s own overrides (or, with `level=default` and the right to edit the view, its default). None set is a 404.',
     params,
