@@ -206,7 +206,7 @@ export { LINK_PARENT_TYPES, ResourceLink } from './links/schemas.ts'
 export type { PlanItem } from './me/plan-schemas.ts'
 export { PLAN_DAY_MAX } from './me/plan-storage.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
-export { DATE_FORMATS, NOTIFICATION_DELIVERIES, WEEK_STARTS } from './me/schemas.ts'
+export { DATE_FORMATS, WEEK_STARTS } from './me/schemas.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
 export type {
