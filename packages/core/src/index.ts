@@ -290,6 +290,7 @@ export {
   streamEventOf,
 } from './streams/schema.ts'
 export { parseSseQuery, SSE_ENDPOINT, SseQuery } from './streams/sse-query.ts'
+export type { TaskAutomationPass } from './tasks/automation.ts'
 export type { RelationType } from './tasks/depth-schemas.ts'
 export {
   RELATION_TYPES,
