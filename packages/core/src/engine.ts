@@ -13,6 +13,7 @@ import {
   startNotifierLoop,
 } from './notifications/run.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
+import { automateTasks, type TaskAutomationPass } from './tasks/automation.ts'
 import {
   runScheduler,
   type SchedulerLoop,
@@ -47,6 +48,13 @@ export interface Engine extends EngineBase {
    * writes have `actorId: null`.
    */
   advanceCycles(options?: { onError?: (error: unknown) => void }): Promise<CycleAdvance>
+  /**
+   * The teams' auto-close and auto-archive (docs/triage.md): open tasks unchanged for a team's
+   * `autoCloseDays` move to its first canceled state, tasks closed and unchanged for `autoArchiveDays`
+   * are archived, in transactions of `batch` tasks (default 100). Several engines may run it at once; each change
+   * is made once. Hosts call it every hour or so; its events and history have `actorId: null`.
+   */
+  automateTasks(options?: { batch?: number; onError?: (error: unknown) => void }): Promise<TaskAutomationPass>
   /**
    * One notifier pass: brings every workspace's notifications up to the end of its event log
    * (docs/notifications.md). Each batch commits with the notifier's new position, so a crash loses
@@ -123,6 +131,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         teamsWithCadence: () => storage.read((s) => s.cycles.teamsWithCadence()),
       }
       return advanceCycles(sweep, core.runAsSystem, clock().toISOString(), opts.onError)
+    },
+    automateTasks(opts = {}) {
+      const sweep = { teams: () => storage.read((s) => s.taskAutomation.teams()) }
+      return automateTasks(sweep, core.runAsSystem, opts)
     },
     notify(opts = {}) {
       return notifyAll(storage, core.runAsSystem, opts.onError)

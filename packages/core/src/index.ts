@@ -206,7 +206,7 @@ export { LINK_PARENT_TYPES, ResourceLink } from './links/schemas.ts'
 export type { PlanItem } from './me/plan-schemas.ts'
 export { PLAN_DAY_MAX } from './me/plan-storage.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
-export { DATE_FORMATS, NOTIFICATION_DELIVERIES, WEEK_STARTS } from './me/schemas.ts'
+export { DATE_FORMATS, WEEK_STARTS } from './me/schemas.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
 export type {
@@ -290,6 +290,7 @@ export {
   streamEventOf,
 } from './streams/schema.ts'
 export { parseSseQuery, SSE_ENDPOINT, SseQuery } from './streams/sse-query.ts'
+export type { TaskAutomationPass } from './tasks/automation.ts'
 export type { RelationType } from './tasks/depth-schemas.ts'
 export {
   RELATION_TYPES,

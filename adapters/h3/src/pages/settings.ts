@@ -2,7 +2,6 @@ import {
   DATE_FORMATS,
   type Engine,
   isProblem,
-  NOTIFICATION_DELIVERIES,
   NOTIFICATION_KINDS,
   type OAuthServer,
   type Preferences,
@@ -28,10 +27,6 @@ const LABELS: Record<string, string> = {
   monday: 'Monday',
   sunday: 'Sunday',
   saturday: 'Saturday',
-  immediate: 'At once',
-  dailyDigest: 'In a daily digest',
-  weeklyDigest: 'In a weekly digest',
-  off: 'Not outside the app',
   locale: 'As my language does',
   iso: '2030-01-13',
   dayMonthYear: '13/01/2030',
@@ -123,7 +118,6 @@ ${field('locale', 'Language', p.locale, 'type="text" maxlength="35" placeholder=
         `<form method="post" action="${SETTINGS}/preferences">${hidden('csrf', await formToken(who.session.tokenHash, 'preferences'))}
 ${select('defaultOrgId', 'Default workspace', [['', 'None'], ...orgs.map((o) => [o.id, o.name] as const)], prefs.defaultOrgId ?? '')}
 ${select('weekStart', 'Week starts on', pairs(WEEK_STARTS), prefs.weekStart)}
-${select('notificationDelivery', 'Notifications outside the app', pairs(NOTIFICATION_DELIVERIES), prefs.notificationDelivery)}
 ${select('dateFormat', 'Dates', pairs(DATE_FORMATS), prefs.dateFormat)}
 <button type="submit">Save the preferences</button></form>`,
       ]
@@ -225,7 +219,6 @@ ${select('dateFormat', 'Dates', pairs(DATE_FORMATS), prefs.dateFormat)}
           body: {
             defaultOrgId: optional(form.get('defaultOrgId')),
             weekStart: form.get('weekStart') ?? '',
-            notificationDelivery: form.get('notificationDelivery') ?? '',
             dateFormat: form.get('dateFormat') ?? '',
           },
         },

@@ -16,7 +16,6 @@ export function preferenceRepo(db: Kysely<Database>): PreferenceRepo {
       return {
         defaultOrgId: row.defaultOrgId as OrgId | null,
         weekStart: row.weekStart as StoredPreferences['weekStart'],
-        notificationDelivery: row.notificationDelivery as StoredPreferences['notificationDelivery'],
         dateFormat: row.dateFormat as StoredPreferences['dateFormat'],
         updatedAt: iso(row.updatedAt),
       }
@@ -24,7 +23,9 @@ export function preferenceRepo(db: Kysely<Database>): PreferenceRepo {
     async put(userId, preferences) {
       await db
         .insertInto('userPreferences')
-        .values({ userId, ...preferences })
+        // `notification_delivery` waits for mail delivery, which will read it: a new row gets the
+        // default it always had, and an update leaves what the person chose before alone.
+        .values({ userId, ...preferences, notificationDelivery: 'immediate' })
         .onConflict((oc) => oc.column('userId').doUpdateSet(preferences))
         .execute()
     },

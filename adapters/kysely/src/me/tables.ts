@@ -6,6 +6,7 @@ export interface MeTables {
     userId: string
     defaultOrgId: string | null
     weekStart: string
+    /** Not read or written through the API until mail delivery exists (docs/me.md). */
     notificationDelivery: string
     dateFormat: string
     updatedAt: Timestamp

@@ -1,6 +1,7 @@
 import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database, Dialect } from '../schema.ts'
+import { taskAutomationRepo } from './automation.ts'
 import { taskDependencyRepo } from './dependencies.ts'
 import { taskHistoryRepo } from './history.ts'
 import { taskKeyRepo } from './keys.ts'
@@ -9,7 +10,7 @@ import { taskRelationRepo } from './relations.ts'
 import { taskSubscriberRepo } from './subscribers.ts'
 import { taskRepo } from './tasks.ts'
 
-/** Tasks and what hangs off them: history, dependencies, relations, keys, subscribers and links. */
+/** Tasks and what hangs off them: history, dependencies, relations, keys, subscribers and links; the auto-close pass's queries. */
 export const tasksStore = (db: Kysely<Database>, dialect: Dialect) =>
   ({
     tasks: taskRepo(db, dialect),
@@ -19,4 +20,5 @@ export const tasksStore = (db: Kysely<Database>, dialect: Dialect) =>
     taskKeys: taskKeyRepo(db),
     taskSubscribers: taskSubscriberRepo(db),
     taskLinks: taskLinkRepo(db),
+    taskAutomation: taskAutomationRepo(db),
   }) satisfies Partial<Store>

@@ -1,10 +1,7 @@
 import type { CycleId, OrgId, TeamId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
+import type { SystemRunner } from '../kernel/operation.ts'
 import { ensureUpcomingCycles } from './cadence.ts'
 import { completeEndedCycle } from './rollover.ts'
-
-/** Runs `fn` as the system (no actor) in one transaction of the org; its events commit with it. */
-export type SystemRunner = <T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>) => Promise<T | null>
 
 export interface CycleAdvance {
   /** Cycles completed because their end passed. */

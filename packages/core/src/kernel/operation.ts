@@ -72,6 +72,12 @@ export interface OperationContext {
   hub: EventHub
 }
 
+/**
+ * Runs `fn` as the system (no actor: its events and history carry `actorId: null`) in one transaction
+ * of the org, its events appended before commit; null, without running it, for a missing or archived org.
+ */
+export type SystemRunner = <T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>) => Promise<T | null>
+
 /** Live-update settings (docs/events.md). */
 export interface StreamConfig {
   /** Events older than this many days are pruned by `engine.prune`; older cursors get 410. */

@@ -34,14 +34,13 @@ export const meExamples: Record<'get' | 'update', OperationExamples> = {
 const preferences = {
   defaultOrgId: id('org'),
   weekStart: 'monday',
-  notificationDelivery: 'dailyDigest',
   dateFormat: 'iso',
   updatedAt: at,
 }
 
 export const preferenceExamples: Record<'get' | 'update', OperationExamples> = {
   get: { response: preferences },
-  update: { request: { notificationDelivery: 'dailyDigest', dateFormat: 'iso' }, response: preferences },
+  update: { request: { weekStart: 'monday', dateFormat: 'iso' }, response: preferences },
 }
 
 export const connectionExample = {

@@ -8,7 +8,6 @@ import type { StoredPreferences } from './storage.ts'
 const DEFAULTS: Omit<Preferences, 'updatedAt'> = {
   defaultOrgId: null,
   weekStart: 'monday',
-  notificationDelivery: 'immediate',
   dateFormat: 'locale',
 }
 

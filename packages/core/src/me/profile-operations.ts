@@ -45,7 +45,7 @@ export const profileOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'Get my preferences',
     description:
-      'Default workspace, week start, notification delivery and date format, with defaults for what was never set. A default workspace the person has since left reads as null.',
+      'Default workspace, week start and date format, with defaults for what was never set. A default workspace the person has since left reads as null.',
     response: Preferences,
     status: 200,
     errors: [],

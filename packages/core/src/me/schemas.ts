@@ -89,7 +89,6 @@ export const ProfilePatch = Type.Object(
 )
 
 export const WEEK_STARTS = ['monday', 'sunday', 'saturday'] as const
-export const NOTIFICATION_DELIVERIES = ['immediate', 'dailyDigest', 'weeklyDigest', 'off'] as const
 export const DATE_FORMATS = ['locale', 'iso', 'dayMonthYear', 'monthDayYear'] as const
 
 const preferenceFields = {
@@ -98,10 +97,6 @@ const preferenceFields = {
     'The workspace apps open first; one of the active memberships, null for none.',
   ),
   weekStart: StringEnum(WEEK_STARTS, { description: 'The first day of the week in calendars.' }),
-  notificationDelivery: StringEnum(NOTIFICATION_DELIVERIES, {
-    description:
-      'How notifications reach the person outside the app: at once, in a daily or weekly digest, or not at all.',
-  }),
   dateFormat: StringEnum(DATE_FORMATS, {
     description:
       '`locale` follows the locale; `iso` is 2030-01-13, `dayMonthYear` 13/01/2030, `monthDayYear` 01/13/2030.',

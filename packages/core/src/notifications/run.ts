@@ -1,12 +1,11 @@
 import { type EventHub, watchHub } from '../kernel/events.ts'
 import type { OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
+import type { SystemRunner } from '../kernel/operation.ts'
 import type { Storage } from '../kernel/storage.ts'
 import { notifyStep, remindStep } from './notifier.ts'
 import type { DueTask } from './storage.ts'
 
-/** Runs `fn` as the system in one transaction of the org, its events appended before commit. */
-export type SystemRunner = <T>(orgId: OrgId, fn: (ctx: OperationContext) => Promise<T>) => Promise<T | null>
+export type { SystemRunner } from '../kernel/operation.ts'
 
 export interface NotifierPass {
   /** Notifications written. */

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox'
-import { changedData, recordData, sameData } from '../kernel/event-data.ts'
+import { changedData, EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { RELATION_TYPES, TaskLink } from './depth-schemas.ts'
@@ -7,11 +7,29 @@ import { Task } from './schemas.ts'
 
 const TaskIdField = IdSchema('TaskId')
 
+/** Set on the changes the teams' maintenance pass makes (automation.ts); absent on everyone else's. */
+const automation = (what: 'autoClose' | 'autoArchive', description: string) =>
+  Type.Optional(StringEnum([what], { description }))
+
 /** The `data` of the tasks group's events, as service.ts, subtasks.ts, labels.ts and the others emit it. */
 export const TASK_EVENT_DATA: Record<string, TSchema> = {
   'task.created': recordData('task', Task),
-  'task.updated': changedData('task', Task),
-  ...sameData(['task.archived', 'task.restored'], recordData('task', Task)),
+  'task.updated': Type.Object({
+    task: Task,
+    changes: EventChanges,
+    automation: automation(
+      'autoClose',
+      "Present when the team's auto-close closed the task (`autoCloseDays`; `actorId` is null).",
+    ),
+  }),
+  'task.archived': Type.Object({
+    task: Task,
+    automation: automation(
+      'autoArchive',
+      "Present when the team's auto-archive archived the task (`autoArchiveDays`; `actorId` is null).",
+    ),
+  }),
+  'task.restored': recordData('task', Task),
   'task.deleted': Type.Object({ id: TaskIdField, key: Type.String({ description: 'The key it had.' }) }),
   ...sameData(
     ['task_dependency.created', 'task_dependency.deleted'],

@@ -28,7 +28,8 @@ export const tasksGroup: ResourceGroup = {
   events: [
     {
       kinds: ['task.created', 'task.updated', 'task.archived', 'task.restored', 'task.deleted'],
-      emittedBy: '`tasks.*`, also through `agentSessions.act`',
+      emittedBy:
+        '`tasks.*`, also through `agentSessions.act`; `task.updated` and `task.archived` also by `engine.automateTasks()` (actor null, `automation` in data: a team’s auto-close and auto-archive)',
     },
     {
       kinds: ['task_dependency.created', 'task_dependency.deleted'],

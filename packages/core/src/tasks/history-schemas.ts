@@ -84,7 +84,7 @@ export const TaskHistoryEntry = historyEntrySchema({
     taskId: IdSchema('TaskId'),
     actorId: Nullable(
       ActorIdSchema,
-      'Who made the change; null for the system (a rollover when a cycle ends).',
+      "Who made the change; null for the system: a rollover when a cycle ends, or the team's auto-close or auto-archive.",
     ),
     createdAt: Timestamp('When the change happened.'),
   },

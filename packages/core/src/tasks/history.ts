@@ -20,7 +20,7 @@ export async function recordTaskHistory(
   entries: readonly TaskHistoryChange[],
 ): Promise<void> {
   if (entries.length === 0) return
-  // No actor: the engine's own maintenance (a cycle that ended rolls its tasks over).
+  // No actor: the engine's own maintenance (a cycle's rollover, a team's auto-close and auto-archive).
   const actorId = ctx.actor?.id ?? null
   await ctx.store.taskHistory.insert(
     entries.map((e) => ({

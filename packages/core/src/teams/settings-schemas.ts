@@ -26,10 +26,12 @@ export const TeamSettings = Type.Object(
         '`fibonacci` 0, 1, 2, 3, 5, 8, 13, 21; `tshirt` 1, 2, 3, 5, 8 (XS to XL). Checked by `tasks.create` and `tasks.update`.',
     }),
     autoCloseDays: Days(
-      'Open tasks untouched this many days are to be closed (stored for clients; not applied yet).',
+      "Tasks in a triage, backlog or unstarted state that nobody changed or commented on for this many days (24-hour periods) move to the team's first canceled state; started tasks are never closed, nor a task with an open subtask or a triage item snoozed past now. " +
+        'Applied by the engine’s maintenance pass (`engine.automateTasks()`, hourly in the reference server) as the system: `actorId` null in history and events, and `automation: autoClose` in the `task.updated` event.',
     ),
     autoArchiveDays: Days(
-      'Completed or canceled tasks are to be archived this many days after (stored for clients; not applied yet).',
+      'Completed or canceled tasks that nobody changed for this many days since they closed (a restore starts the count again) are archived, a task only once its subtasks are archived. ' +
+        'Applied by the same pass: `task.archived` with `actorId` null and `automation: autoArchive`.',
     ),
     triageEnabled: Type.Boolean({
       description:

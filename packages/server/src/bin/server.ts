@@ -101,6 +101,16 @@ void advance()
 const cycles = setInterval(advance, 60_000)
 cycles.unref()
 
+// Teams' auto-close and auto-archive count in days: hourly, and once at start, is soon enough. A
+// pass that finds a long backlog works through it in short transactions (docs/triage.md).
+const automate = () =>
+  engine
+    .automateTasks({ onError: (error) => log.error('task automation failed', error) })
+    .catch((error) => log.error('task automation failed', error))
+void automate()
+const automation = setInterval(automate, 3_600_000)
+automation.unref()
+
 // Notifications follow the event logs after commit (hub wake-ups, a poll as fallback) and reminders
 // of due dates go out hourly, each once per task and day.
 const notifier = engine.startNotifier({ onError: (error) => log.error('notifier failed', error) })
@@ -125,6 +135,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   console.log(`${signal}: draining, at most ${shutdownTimeoutMs / 1000} s`)
   clearInterval(pruning)
   clearInterval(cycles)
+  clearInterval(automation)
   await notifier.stop()
   await scheduler.stop()
   await transfers.stop()
