@@ -9,11 +9,12 @@ import {
   streamEventOf,
 } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { exampleBody } from '../support/example-world.ts'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { createComponentValidator } from '../support/openapi-validator.ts'
-import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
+import { type Ids, sampleWorld } from '../support/sample-world.ts'
 
 /**
  * Writes outside any workspace change only the caller's own account and personal data: no workspace
@@ -61,7 +62,7 @@ const NEEDS = {
   unlock: 'lock',
 } as const
 
-/** The matrix's bodies only have to pass validation; here a write must change something (a no-op emits nothing). */
+/** Examples that change nothing in the sample world as it is (a no-op emits nothing). */
 const CHANGING: Record<string, (ids: Ids) => unknown> = {
   // The sample world already has a team label named `Matrix`.
   'labels.create': (ids) => ({ name: 'Another', teamId: ids.teamId }),
@@ -138,8 +139,9 @@ const destructive = (op: AnyOperation) => DESTRUCTIVE.has(op.id.split('.').at(-1
 const ENDS_WORLD = new Set(['orgs.archive', 'orgs.restore', 'orgs.leave'])
 const WRITES_PER_WORLD = 24
 type World = Awaited<ReturnType<typeof sampleWorld>>
+// Each write sends its request example from the reference: every example must succeed and change something.
 const bodyOf = (op: AnyOperation, ids: Ids) =>
-  op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined
+  op.body ? (CHANGING[op.id]?.(ids) ?? exampleBody(op, ids)) : undefined
 
 const writes = OPERATIONS.filter((op) => op.method !== 'GET')
 

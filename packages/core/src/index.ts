@@ -166,6 +166,7 @@ export type {
   ViewId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
+export { exampleId } from './kernel/examples.ts'
 export type { Mailer } from './kernel/mailer.ts'
 export { createConsoleMailer } from './kernel/mailer.ts'
 export type { EventStreamEndpoint, OpenApiOptions } from './kernel/openapi.ts'

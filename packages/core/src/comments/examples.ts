@@ -1,7 +1,7 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { CommentSubjectType } from './schemas.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABCDE`
 const at = '2030-01-13T16:00:00.000Z'
 const PREFIX: Record<CommentSubjectType, string> = {
   task: 'task',
