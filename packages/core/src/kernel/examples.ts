@@ -15,3 +15,6 @@ export function exampleId(prefix: string, rank = 0): string {
   if (letter === undefined) throw new RangeError(`No example id of rank ${rank}`)
   return `${prefix}_${ULID_HEAD}${letter}E`
 }
+
+/** The `nextCursor` of a list example that has more pages: opaque and signed, like a real one. */
+export const EXAMPLE_CURSOR = 'eyJzIjoiLi4uIn0.c2lnbmF0dXJl'

@@ -4,6 +4,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { resourceOperations } from '../kernel/resource.ts'
 import { PageOf, StringEnum } from '../kernel/schema-types.ts'
+import { memberExamples, orgExamples } from './examples.ts'
 import { Member, Org, Slug } from './schemas.ts'
 import {
   archiveOrg,
@@ -33,6 +34,7 @@ const orgOperations: AnyOperation[] = [
     status: 201,
     errors: ['key_taken'],
     location: 'orgs.get',
+    examples: orgExamples.create,
     run: (ctx, { body }) => createOrg(ctx, body),
   }),
   declareOperation({
@@ -47,6 +49,7 @@ const orgOperations: AnyOperation[] = [
     response: OrgPage,
     status: 200,
     errors: ['invalid_cursor'],
+    examples: orgExamples.list,
     run: (ctx, { query }) => listMyOrgs(ctx, query),
   }),
   declareOperation({
@@ -61,6 +64,7 @@ const orgOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found'],
     etag: true,
+    examples: orgExamples.get,
     run: async (ctx) => currentOrg(ctx),
   }),
   declareOperation({
@@ -81,6 +85,7 @@ const orgOperations: AnyOperation[] = [
     capability: 'manage',
     errors: ['not_found', 'key_taken', 'precondition_failed'],
     precondition: 'orgs.get',
+    examples: orgExamples.update,
     run: (ctx, { body }) => updateOrg(ctx, body),
   }),
   declareOperation({
@@ -97,6 +102,7 @@ const orgOperations: AnyOperation[] = [
     capability: 'manage',
     errors: ['not_found', 'precondition_failed'],
     precondition: 'orgs.get',
+    examples: orgExamples.archive,
     run: (ctx) => archiveOrg(ctx),
   }),
   declareOperation({
@@ -112,6 +118,7 @@ const orgOperations: AnyOperation[] = [
     capability: 'manage',
     errors: ['not_found', 'precondition_failed'],
     precondition: 'orgs.get',
+    examples: orgExamples.restore,
     run: (ctx) => restoreOrg(ctx),
   }),
 ]
@@ -133,6 +140,7 @@ const memberOperations = resourceOperations({
       }),
     ),
   },
+  examples: { list: memberExamples.list, get: memberExamples.get },
   handlers: {
     list: (ctx, _params, query) => listMembers(ctx, query),
     get: (ctx, params) => getMember(ctx, currentOrg(ctx).id, params.memberId as Member['id']),

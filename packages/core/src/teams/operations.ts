@@ -4,6 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { teamExamples, workflowStateExamples } from './examples.ts'
 import { Color, StateCategorySchema, Team, TeamKey, WorkflowState } from './schemas.ts'
 import {
   archiveState,
@@ -50,6 +51,7 @@ const teamOperations = resourceOperations({
   ),
   listQuery: { archived: ArchivedQuery },
   errors: { create: ['key_taken'], update: ['key_taken'] },
+  examples: teamExamples,
   handlers: {
     list: (ctx, _p, query) => listTeams(ctx, query),
     get: (ctx, p) => requireTeam(ctx, p.teamId as TeamId),
@@ -84,6 +86,7 @@ const stateOperations: AnyOperation[] = [
     response: WorkflowStateList,
     status: 200,
     errors: ['not_found'],
+    examples: workflowStateExamples.list,
     run: async (ctx, { params, query }) => ({
       data: await listStates(ctx, params.teamId as TeamId, query.includeArchived ?? false),
     }),
@@ -106,6 +109,7 @@ const stateOperations: AnyOperation[] = [
     capability: 'manage',
     target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
     errors: ['not_found'],
+    examples: workflowStateExamples.reorder,
     run: async (ctx, { params, body }) => ({
       data: await reorderStates(ctx, params.teamId as TeamId, body.stateIds as StateId[]),
     }),
@@ -143,6 +147,7 @@ const stateOperations: AnyOperation[] = [
       { additionalProperties: false, minProperties: 1 },
     ),
     errors: { create: ['key_taken'], update: ['key_taken'], archive: ['state_in_use', 'last_state'] },
+    examples: workflowStateExamples,
     handlers: {
       get: (ctx, p) => requireState(ctx, p.stateId as StateId),
       create: (ctx, p, body) => createState(ctx, p.teamId as TeamId, body),
