@@ -5,6 +5,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Color } from '../teams/schemas.ts'
+import { labelExamples } from './examples.ts'
 import { Label, LabelName } from './schemas.ts'
 import {
   createLabel,
@@ -80,6 +81,7 @@ const labelOperations = resourceOperations({
     update: ['label_name_taken', 'reference_not_found', 'label_group_conflict'],
     restore: ['label_name_taken'],
   },
+  examples: labelExamples,
   handlers: {
     list: (ctx, _p, query) =>
       listLabels(ctx, {

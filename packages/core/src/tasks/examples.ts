@@ -45,7 +45,7 @@ export const taskExample = {
 }
 
 /** A task just created in the team's default state (Todo). */
-const rotation = {
+export const otherTaskExample = {
   ...taskExample,
   id: id('task', 1),
   key: 'ENG-43',
@@ -100,7 +100,7 @@ const related = {
 }
 
 const subtask = {
-  ...rotation,
+  ...otherTaskExample,
   id: id('task', 5),
   key: 'ENG-44',
   number: 44,
@@ -121,22 +121,22 @@ export const taskExamples: Record<
   OperationExamples
 > = {
   // Newest first by default.
-  list: { response: { data: [rotation, taskExample], nextCursor: EXAMPLE_CURSOR } },
+  list: { response: { data: [otherTaskExample, taskExample], nextCursor: EXAMPLE_CURSOR } },
   get: { response: taskExample },
   getByKey: { response: taskExample },
   // Left out: the state (the team's default, Todo), estimate, dates, parent, cycle, custom fields.
   create: {
     request: {
       teamId: id('team'),
-      title: rotation.title,
-      description: rotation.description,
+      title: otherTaskExample.title,
+      description: otherTaskExample.description,
       assigneeId: id('mem'),
       priority: 'urgent',
       dueDate: '2030-01-15',
       projectId: id('proj'),
       labelIds: [id('lbl')],
     },
-    response: { ...rotation, estimate: null },
+    response: { ...otherTaskExample, estimate: null },
   },
   // In review, and urgent now that customers report it.
   update: {
@@ -176,7 +176,7 @@ export const batchExamples: Record<'create' | 'update', OperationExamples> = {
     response: {
       data: [
         { ...taskExample, priority: 'urgent', updatedAt: later },
-        { ...rotation, dueDate: '2030-01-16', updatedAt: later },
+        { ...otherTaskExample, dueDate: '2030-01-16', updatedAt: later },
       ],
     },
   },
@@ -257,7 +257,7 @@ export const depthExamples: Record<
   },
   relationsAdd: {
     request: { type: 'related', taskId: id('task', 1) },
-    response: { type: 'related', task: rotation, createdBy: id('mem'), createdAt: later },
+    response: { type: 'related', task: otherTaskExample, createdBy: id('mem'), createdAt: later },
   },
   // The creator and the assignee are subscribed automatically.
   subscribers: {
