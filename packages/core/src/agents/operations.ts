@@ -15,7 +15,7 @@ import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { AnyJson, Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { approvalOperations } from './approval-operations.ts'
-import { promptExample, updateSessionExample } from './examples.ts'
+import { agentExamples, promptExample, sessionExamples, updateSessionExample } from './examples.ts'
 import { policyOperations } from './policy-operations.ts'
 import { createAgent, listAgents, requireAgent, updateAgent } from './service.ts'
 import {
@@ -59,6 +59,7 @@ const agentOperations = resourceOperations({
     { additionalProperties: false, minProperties: 1 },
   ),
   listQuery: { status: Type.Optional(StringEnum(['active', 'deactivated'] as const)) },
+  examples: agentExamples,
   handlers: {
     list: (ctx, _p, query) => listAgents(ctx, query),
     get: (ctx, p) => requireAgent(ctx, p.agentId as AgentId),
@@ -87,6 +88,7 @@ const agentLifecycle: AnyOperation[] = (['deactivate', 'reactivate'] as const).m
     status: 200,
     errors: ['not_found'],
     precondition: 'agents.get',
+    examples: agentExamples[action],
     run: (ctx, { params }) =>
       updateAgent(
         ctx,
@@ -132,6 +134,7 @@ const sessionOperations: AnyOperation[] = [
     status: 201,
     errors: ['not_found', 'agent_inactive'],
     location: 'agentSessions.get',
+    examples: sessionExamples.create,
     run: (ctx, { body }) => startSession(ctx, body),
   }),
   declareOperation({
@@ -152,6 +155,7 @@ const sessionOperations: AnyOperation[] = [
     response: PageOf(AgentSession, 'AgentSession'),
     status: 200,
     errors: ['invalid_cursor'],
+    examples: sessionExamples.list,
     run: (ctx, { query }) => listSessions(ctx, query),
   }),
   declareOperation({
@@ -166,6 +170,7 @@ const sessionOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found'],
     etag: true,
+    examples: sessionExamples.get,
     run: (ctx, { params }) => requireSession(ctx, sid(params)),
   }),
   declareOperation({
@@ -223,6 +228,7 @@ const sessionOperations: AnyOperation[] = [
     response: AgentSession,
     status: 200,
     errors: ['not_found'],
+    examples: sessionExamples.cancel,
     run: (ctx, { params }) => cancelSession(ctx, sid(params)),
   }),
   declareOperation({
@@ -238,6 +244,7 @@ const sessionOperations: AnyOperation[] = [
     response: AgentSession,
     status: 200,
     errors: ['not_found', 'session_closed'],
+    examples: sessionExamples.finish,
     run: (ctx, { params, body }) => finishSession(ctx, sid(params), body.outcome),
   }),
   declareOperation({
@@ -253,6 +260,7 @@ const sessionOperations: AnyOperation[] = [
     response: PageOf(AgentActivity, 'AgentActivity'),
     status: 200,
     errors: ['not_found', 'invalid_cursor'],
+    examples: sessionExamples.activities,
     run: (ctx, { params, query }) => listActivities(ctx, sid(params), query),
   }),
   declareOperation({
@@ -272,6 +280,7 @@ const sessionOperations: AnyOperation[] = [
     response: AgentActivity,
     status: 201,
     errors: ['not_found', 'session_closed'],
+    examples: sessionExamples.activity,
     run: (ctx, { params, body }) => appendActivity(ctx, sid(params), body),
   }),
   declareOperation({
@@ -301,6 +310,7 @@ const sessionOperations: AnyOperation[] = [
     response: ActionResult,
     status: 200,
     errors: ['not_found', 'session_closed', 'agent_inactive', 'capability_required', 'reference_not_found'],
+    examples: sessionExamples.act,
     run: (ctx, { params, body }) => act(ctx, sid(params), body),
   }),
 ]
