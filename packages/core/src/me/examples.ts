@@ -75,3 +75,30 @@ export const favoriteExamples: Record<'list' | 'create' | 'reorder', OperationEx
     },
   },
 }
+
+const signedIn = '2030-01-06T08:12:00.000Z'
+
+/** A laptop and a phone, newest last. */
+export const sessionsExample: OperationExamples = {
+  response: {
+    data: [
+      {
+        id: id('wsn'),
+        userAgent:
+          'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_2) AppleWebKit/605.1.15 Version/17.2 Safari/605.1.15',
+        createdAt: signedIn,
+        expiresAt: '2030-02-05T08:12:00.000Z',
+      },
+      {
+        id: id('wsn', 1),
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+        createdAt: at,
+        expiresAt: '2030-02-12T16:00:00.000Z',
+      },
+    ],
+  },
+}
+
+/** The apps Ada allowed to act for her. */
+export const consentsExample: OperationExamples = { response: { data: [connectionExample] } }

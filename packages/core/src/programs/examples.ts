@@ -1,6 +1,7 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
-import { projectExample, teamExample } from '../projects/examples.ts'
+import { projectExample } from '../projects/examples.ts'
+import { teamExample } from '../teams/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const org = id('org')

@@ -1,5 +1,7 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
+import { projectExample } from '../projects/examples.ts'
+import { taskExample } from '../tasks/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const at = '2030-01-13T16:00:00.000Z'
@@ -172,3 +174,63 @@ export const reminderExamples = {
     response: reminderExample,
   },
 } satisfies Record<string, OperationExamples>
+
+const copiedAt = '2030-01-14T10:00:00.000Z'
+
+/**
+ * Launch copied for the mobile app from 3 February: its teams, lead, priority, look, cadence, labels,
+ * milestones and open tasks, every date moved with it; the copy starts in Backlog.
+ */
+export const duplicateProjectExample: OperationExamples = {
+  request: { name: 'Launch: mobile app', startDate: '2030-02-03', members: false },
+  response: {
+    ...projectExample,
+    id: id('proj', 5),
+    name: 'Launch: mobile app',
+    statusId: id('pst', 1),
+    statusCategory: 'backlog',
+    startDate: '2030-02-03',
+    targetDate: '2030-05-26',
+    creatorId: id('mem'),
+    createdAt: copiedAt,
+    updatedAt: copiedAt,
+    startedAt: null,
+    health: null,
+    lastUpdateAt: null,
+    blocked: false,
+    openBlockers: 0,
+    nextUpdateDueAt: '2030-01-18T00:00:00.000Z',
+    updateDue: false,
+  },
+}
+
+/** ENG-42 grew: a project in its team and Design's, its subtasks the project's tasks, ENG-42 archived. */
+export const convertTaskExample: OperationExamples = {
+  request: { name: 'Session handling overhaul', teamIds: [id('team'), id('team', 1)] },
+  response: {
+    ...projectExample,
+    id: id('proj', 6),
+    name: 'Session handling overhaul',
+    description: taskExample.description,
+    icon: null,
+    statusId: id('pst', 1),
+    statusCategory: 'backlog',
+    leadId: null,
+    labelIds: [],
+    priority: taskExample.priority,
+    startDate: null,
+    targetDate: null,
+    creatorId: id('mem'),
+    createdAt: copiedAt,
+    updatedAt: copiedAt,
+    startedAt: null,
+    convertedFromTaskId: taskExample.id,
+    health: null,
+    lastUpdateAt: null,
+    blocked: false,
+    openBlockers: 0,
+    updateCadence: 'orgDefault',
+    nextUpdateDueAt: '2030-01-18T09:00:00.000Z',
+    updateDue: false,
+  },
+}
