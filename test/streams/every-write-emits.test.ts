@@ -62,24 +62,13 @@ const NEEDS = {
   unlock: 'lock',
 } as const
 
-/** Examples that change nothing in the sample world as it is (a no-op emits nothing). */
+/**
+ * Bodies for writes whose request example cannot be sent to a sample world as it is. Every other
+ * write sends its example, which must succeed there and change something.
+ */
 const CHANGING: Record<string, (ids: Ids) => unknown> = {
-  // The sample world already has a team label named `Matrix`.
-  'labels.create': (ids) => ({ name: 'Another', teamId: ids.teamId }),
-  // The sample task is already in the cycle and carries the sample label.
-  'cycles.addTasks': (ids) => ({ taskIds: [ids.otherTaskId] }),
-  'tasks.labels.add': (ids) => ({ labelId: ids.otherLabelId }),
-  'members.update': () => ({ role: 'guest' }),
-  'projectStatuses.reorder': (ids) => ({ statusIds: ids.projectStatusIds!.split(',').reverse() }),
-  'workflowStates.reorder': (ids) => ({ stateIds: ids.stateIds!.split(',').reverse() }),
-  'programs.projects.reorder': (ids) => ({ projectIds: ids.programProjectIds!.split(',').reverse() }),
-  'grants.create': (ids) => ({
-    subjectType: 'member',
-    subjectId: ids.memberId,
-    containerType: 'org',
-    containerId: ids.orgId,
-    capability: 'view',
-  }),
+  // Its example reads in two workspaces; a sample world is one.
+  'hub.inboxBatch': (ids) => ({ action: 'read', workspaces: [{ orgId: ids.orgId }] }),
 }
 /** Operations whose path ids differ from the sample world's defaults. */
 const IDS: Record<string, (ids: Ids) => Ids> = {

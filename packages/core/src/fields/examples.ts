@@ -17,7 +17,7 @@ export const customFieldExample = {
   name: 'Customer impact',
   description: 'How much customers feel it.',
   type: 'select',
-  recordKinds: ['task'],
+  recordKinds: ['task', 'project'],
   teamIds: [id('team')],
   options: [low, high],
   createdAt: at,
@@ -74,11 +74,11 @@ export const taskValueExamples = {
   clear: { response: { ...taskExample, updatedAt: later } },
 } satisfies Record<string, OperationExamples>
 
-const budget = id('cf', 1)
 export const projectValueExamples = {
+  // The Launch project hurts customers most: High.
   set: {
-    request: { value: 120000 },
-    response: { ...projectExample, fields: { [budget]: 120000 }, updatedAt: later },
+    request: { value: high.id },
+    response: { ...projectExample, fields: { [customFieldExample.id]: high.id }, updatedAt: later },
   },
   clear: { response: { ...projectExample, updatedAt: later } },
 } satisfies Record<string, OperationExamples>

@@ -12,7 +12,7 @@ export const initiativeExample = {
   description: 'New workspaces reach their first finished task **without help**.',
   ownerId: id('mem'),
   status: 'active',
-  labelIds: [id('lbl')],
+  labelIds: [id('lbl', 2)],
   targetDate: '2030-06-30',
   parentId: null,
   health: 'atRisk',

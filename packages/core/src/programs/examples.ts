@@ -17,7 +17,7 @@ export const programExample = {
   color: '#0f9d58',
   ownerId: id('mem'),
   status: 'active',
-  labelIds: [id('lbl')],
+  labelIds: [id('lbl', 2)],
   retiredAt: null,
   health: 'onTrack',
   lastUpdateAt: at,
@@ -69,7 +69,8 @@ export const programExamples = {
 export const examples = {
   projects: { response: page(programProjectExample) },
   projectAdd: { request: { projectId: projectExample.id }, response: programProjectExample },
-  reorder: { request: { projectIds: [projectExample.id, id('proj', 1)] } },
+  // Every project of the program, once: its two reliability projects swapped.
+  reorder: { request: { projectIds: [id('proj', 4), id('proj', 3)] } },
   members: { response: page(memberExample) },
   memberAdd: { response: memberExample },
   teams: { response: page(teamExample) },

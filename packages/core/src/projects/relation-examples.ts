@@ -20,9 +20,10 @@ export const relationExample = {
 export const relationExamples = {
   list: { response: { data: [relationExample], nextCursor: null } },
   get: { response: relationExample },
+  // Beta must ship before another project can start.
   create: {
-    request: { type: 'blocks', milestoneId: id('mile'), relatedProjectId: id('proj', 1) },
-    response: relationExample,
+    request: { type: 'blocks', milestoneId: id('mile'), relatedProjectId: id('proj', 2) },
+    response: { ...relationExample, id: id('prel', 1), relatedProjectId: id('proj', 2) },
   },
   update: { request: { milestoneId: null }, response: { ...relationExample, milestoneId: null } },
 } satisfies Record<string, OperationExamples>

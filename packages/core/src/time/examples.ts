@@ -54,7 +54,8 @@ const timer = {
 export const timerExamples = {
   get: { response: { timer } },
   start: {
-    request: { task: { orgId: id('org'), key: 'ENG-42' }, note: timer.note },
+    // By id or by key (`{ orgId, key: 'ENG-42' }`).
+    request: { task: { orgId: id('org'), id: id('task') }, note: timer.note },
     response: { timer: { ...timer, elapsedMinutes: 0 }, stopped: timerEntry },
   },
   stop: { request: {}, response: { entry: timerEntry, discarded: null } },

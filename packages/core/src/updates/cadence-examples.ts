@@ -24,11 +24,11 @@ const dueItem = {
 const request = {
   id: id('ureq'),
   orgId: id('org'),
-  subjectType: 'project',
-  subjectId: id('proj'),
+  subjectType: 'initiative',
+  subjectId: id('ini'),
   requesterId: id('mem', 1),
   recipientId: id('mem'),
-  note: 'Is the beta still on for March?',
+  note: 'Is guided setup still on for March?',
   createdAt: at,
 }
 
@@ -40,7 +40,8 @@ export const cadenceExamples = {
   } satisfies OperationExamples,
   due: { response: { data: [dueItem], nextCursor: null } } satisfies OperationExamples,
   request: {
-    request: { subjectType: 'project', subjectId: id('proj'), note: request.note },
+    // The initiative's owner is asked (a project's lead, a program's owner).
+    request: { subjectType: 'initiative', subjectId: id('ini'), note: request.note },
     response: request,
   } satisfies OperationExamples,
 }
