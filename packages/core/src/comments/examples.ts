@@ -116,3 +116,23 @@ export function reactionExamples(type: ReactionTargetType): Record<'list' | 'add
     },
   }
 }
+
+/**
+ * A subject's comments and a new one: on a task, Grace's reply to Ada's thread (`parentId`); on
+ * anything else, a new thread.
+ */
+export function subjectCommentExamples(
+  type: CommentSubjectType,
+): Record<'list' | 'create', OperationExamples> {
+  const thread = commentExample(type)
+  if (type !== 'task')
+    return {
+      list: { response: { data: [thread], nextCursor: null } },
+      create: { request: { body: thread.body }, response: thread },
+    }
+  return {
+    // Threads in order, each root followed by its replies.
+    list: { response: { data: [thread, reply], nextCursor: null } },
+    create: { request: { body: reply.body, parentId: thread.id }, response: reply },
+  }
+}

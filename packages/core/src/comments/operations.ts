@@ -5,7 +5,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
-import { commentExample, commentItemExamples } from './examples.ts'
+import { commentItemExamples, subjectCommentExamples } from './examples.ts'
 import {
   COMMENT_SUBJECT_TYPES,
   Comment,
@@ -83,7 +83,7 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       response: CommentPage,
       status: 200,
       errors: ['not_found', 'invalid_cursor'],
-      examples: { response: { data: [commentExample(type)], nextCursor: null } },
+      examples: subjectCommentExamples(type).list,
       run: (ctx, { params, query }) => listComments(ctx, type, subjectOf(params), query),
     }),
     declareOperation({
@@ -102,7 +102,7 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       target: ({ params }) => ({ type, id: subjectOf(params) }),
       errors: ['not_found', 'reference_not_found'],
       location: 'comments.get',
-      examples: { request: { body: commentExample(type).body }, response: commentExample(type) },
+      examples: subjectCommentExamples(type).create,
       run: (ctx, { params, body }) =>
         createComment(ctx, type, subjectOf(params), body as { body: string; parentId?: CommentId }),
     }),

@@ -18,7 +18,11 @@ export const meExamples: Record<'get' | 'update', OperationExamples> = {
   get: {
     response: {
       user: profile,
-      memberships: [{ orgId: id('org'), orgName: 'Acme', memberId: id('mem'), role: 'admin' }],
+      // Active memberships, by org id; `token` describes the access token the call was made with.
+      memberships: [
+        { orgId: id('org'), orgName: 'Acme', memberId: id('mem'), role: 'admin' },
+        { orgId: id('org', 1), orgName: 'Acme Labs', memberId: id('mem', 3), role: 'member' },
+      ],
       token: {
         scopes: ['work:read', 'work:write'],
         clientId: 'https://app.example.com/oauth/client.json',
