@@ -87,14 +87,15 @@ export const templateExamples: Partial<Record<'list' | 'get' | 'create' | 'updat
   },
 }
 
+/** February's credential rotation from the task template; a project template takes `name` and `teamIds`. */
 export const applyExample: OperationExamples = {
-  request: { name: 'Launch: saved searches', startDate: '2030-02-03' },
+  request: { title: 'Rotate the shared credentials: February', startDate: '2030-02-01' },
   response: {
-    templateId: projectTemplateExample.id,
-    kind: 'project',
-    projectId: id('proj'),
-    milestoneIds: [id('mile'), id('mile', 1)],
-    taskIds: [id('task'), id('task', 1), id('task', 2)],
+    templateId: taskTemplateExample.id,
+    kind: 'task',
+    projectId: null,
+    milestoneIds: [],
+    taskIds: [id('task', 9)],
   },
 }
 
