@@ -246,7 +246,7 @@ export const depthExamples: Record<
   blocking: {
     response: page({
       ...taskExample,
-      id: id('task', 4),
+      id: id('task', 10),
       key: 'ENG-46',
       number: 46,
       title: 'Enable single sign-on for Acme Labs',
