@@ -101,7 +101,7 @@ export const hubExamples: Record<
       currentCycle: { items: [task], more: false },
       unblocked: none,
       approvals: { items: [approval], more: false },
-      mentions: { items: [notificationExample], more: false },
+      mentions: { items: [{ ...notificationExample, id: id('ntf', 2), kind: 'mentioned' }], more: false },
       updatesDue: { items: [updateDue], more: false },
       plan: [planItem],
       partial: [],
