@@ -191,6 +191,7 @@ describeEachDatabase('every write emits events', (db) => {
       .sort((a, b) => Number(destructive(a)) - Number(destructive(b)))
     const attempt = async (op: AnyOperation, world: World) => {
       const { ws } = world
+      // IDS changes the path only: a body's example ids are the world's records of their rank.
       const ids = IDS[op.id]?.(world.ids) ?? world.ids
       // Leaving needs a member other than the (only) owner.
       const userId =
@@ -205,13 +206,16 @@ describeEachDatabase('every write emits events', (db) => {
       const verb = op.id.split('.').at(-1) as keyof typeof NEEDS
       const prior = NEEDS[verb] && writes.find((o) => o.id === op.id.replace(/\.\w+$/, `.${NEEDS[verb]}`))
       if (prior) {
-        const res = await server.request(prior.method, fill(prior, ids), { token, body: bodyOf(prior, ids) })
+        const res = await server.request(prior.method, fill(prior, ids), {
+          token,
+          body: bodyOf(prior, world.ids),
+        })
         if (res.status >= 300) return { res, added: [] }
       }
       const before = await log(ids.orgId!)
       const res = await server.request(op.method, `${fill(op, ids)}${QUERY[op.id]?.(ids) ?? ''}`, {
         token,
-        body: bodyOf(op, ids),
+        body: bodyOf(op, world.ids),
       })
       return { res, added: (await log(ids.orgId!)).slice(before.length) }
     }

@@ -232,8 +232,6 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/allocations`, {
       projectId: project.id,
       memberId: member.memberId,
-      /** The caller of the contract tests: the org's owner. */
-      ownerMemberId: owner.id,
       startDate: '2031-01-06',
       endDate: '2031-02-28',
       unit: 'hoursPerWeek',
@@ -268,6 +266,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     taskId: task.id,
     stateId: ws.states.Todo!.id,
     memberId: member.memberId,
+    /** The caller of the contract tests: the org's owner. */
+    ownerMemberId: owner.id,
     agentId: agent.id,
     sessionId: session.id,
     approvalId: proposal.approvalRequest.id,

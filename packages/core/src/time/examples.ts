@@ -26,7 +26,8 @@ export const entryExamples = {
   list: { response: page(entryExample) },
   get: { response: entryExample },
   create: {
-    request: { minutes: 90, date: '2030-01-14', note: entryExample.note },
+    // Logged for today unless `date` names an earlier day.
+    request: { minutes: 90, note: entryExample.note },
     response: entryExample,
   },
   update: { request: { minutes: 120 }, response: { ...entryExample, minutes: 120 } },
