@@ -40,6 +40,16 @@ it('resolves every $ref to a component schema', () => {
   for (const name of new Set(refs)) expect(document.components.schemas[name], name).toBeDefined()
 })
 
+it('shows a request example for every JSON body and a response example for every JSON answer', () => {
+  const missing = OPERATIONS.flatMap((op) => [
+    ...(op.body && op.examples?.request === undefined ? [`${op.id} request`] : []),
+    ...(op.response && !op.file && op.examples?.response === undefined ? [`${op.id} response`] : []),
+  ])
+  expect(missing, 'add them to the operation (test/support/example-world.ts says which ids to use)').toEqual(
+    [],
+  )
+})
+
 it('shows only request and response examples that validate against the published schemas', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)

@@ -9,11 +9,12 @@ import {
   streamEventOf,
 } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { exampleBody } from '../support/example-world.ts'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { createComponentValidator } from '../support/openapi-validator.ts'
-import { BODIES, type Ids, sampleWorld } from '../support/sample-world.ts'
+import { type Ids, sampleWorld } from '../support/sample-world.ts'
 
 /**
  * Writes outside any workspace change only the caller's own account and personal data: no workspace
@@ -61,24 +62,13 @@ const NEEDS = {
   unlock: 'lock',
 } as const
 
-/** The matrix's bodies only have to pass validation; here a write must change something (a no-op emits nothing). */
+/**
+ * Bodies for writes whose request example cannot be sent to a sample world as it is. Every other
+ * write sends its example, which must succeed there and change something.
+ */
 const CHANGING: Record<string, (ids: Ids) => unknown> = {
-  // The sample world already has a team label named `Matrix`.
-  'labels.create': (ids) => ({ name: 'Another', teamId: ids.teamId }),
-  // The sample task is already in the cycle and carries the sample label.
-  'cycles.addTasks': (ids) => ({ taskIds: [ids.otherTaskId] }),
-  'tasks.labels.add': (ids) => ({ labelId: ids.otherLabelId }),
-  'members.update': () => ({ role: 'guest' }),
-  'projectStatuses.reorder': (ids) => ({ statusIds: ids.projectStatusIds!.split(',').reverse() }),
-  'workflowStates.reorder': (ids) => ({ stateIds: ids.stateIds!.split(',').reverse() }),
-  'programs.projects.reorder': (ids) => ({ projectIds: ids.programProjectIds!.split(',').reverse() }),
-  'grants.create': (ids) => ({
-    subjectType: 'member',
-    subjectId: ids.memberId,
-    containerType: 'org',
-    containerId: ids.orgId,
-    capability: 'view',
-  }),
+  // Its example reads in two workspaces; a sample world is one.
+  'hub.inboxBatch': (ids) => ({ action: 'read', workspaces: [{ orgId: ids.orgId }] }),
 }
 /** Operations whose path ids differ from the sample world's defaults. */
 const IDS: Record<string, (ids: Ids) => Ids> = {
@@ -138,8 +128,9 @@ const destructive = (op: AnyOperation) => DESTRUCTIVE.has(op.id.split('.').at(-1
 const ENDS_WORLD = new Set(['orgs.archive', 'orgs.restore', 'orgs.leave'])
 const WRITES_PER_WORLD = 24
 type World = Awaited<ReturnType<typeof sampleWorld>>
+// Each write sends its request example from the reference: every example must succeed and change something.
 const bodyOf = (op: AnyOperation, ids: Ids) =>
-  op.body ? (CHANGING[op.id] ?? BODIES[op.id]!)(ids) : undefined
+  op.body ? (CHANGING[op.id]?.(ids) ?? exampleBody(op, ids)) : undefined
 
 const writes = OPERATIONS.filter((op) => op.method !== 'GET')
 
@@ -200,6 +191,7 @@ describeEachDatabase('every write emits events', (db) => {
       .sort((a, b) => Number(destructive(a)) - Number(destructive(b)))
     const attempt = async (op: AnyOperation, world: World) => {
       const { ws } = world
+      // IDS changes the path only: a body's example ids are the world's records of their rank.
       const ids = IDS[op.id]?.(world.ids) ?? world.ids
       // Leaving needs a member other than the (only) owner.
       const userId =
@@ -214,13 +206,16 @@ describeEachDatabase('every write emits events', (db) => {
       const verb = op.id.split('.').at(-1) as keyof typeof NEEDS
       const prior = NEEDS[verb] && writes.find((o) => o.id === op.id.replace(/\.\w+$/, `.${NEEDS[verb]}`))
       if (prior) {
-        const res = await server.request(prior.method, fill(prior, ids), { token, body: bodyOf(prior, ids) })
+        const res = await server.request(prior.method, fill(prior, ids), {
+          token,
+          body: bodyOf(prior, world.ids),
+        })
         if (res.status >= 300) return { res, added: [] }
       }
       const before = await log(ids.orgId!)
       const res = await server.request(op.method, `${fill(op, ids)}${QUERY[op.id]?.(ids) ?? ''}`, {
         token,
-        body: bodyOf(op, ids),
+        body: bodyOf(op, world.ids),
       })
       return { res, added: (await log(ids.orgId!)).slice(before.length) }
     }

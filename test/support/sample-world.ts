@@ -8,195 +8,6 @@ export type Ids = Record<string, string>
 /** Path values that are names every world shares, not a tenant's ids: crossing them crosses nothing. */
 export const SHARED_NAMES = new Set(['providerId', 'recordType', 'propertyKey'])
 
-/** A valid body for every operation that takes one: the matrix must reach the permission check, not fail validation. */
-export const BODIES: Record<string, (ids: Ids) => unknown> = {
-  'connections.create': () => ({ providerId: 'github' }),
-  'linkedItems.create': () => ({ url: 'https://github.com/acme/api/issues/2' }),
-  'projectLinkedItems.create': () => ({ url: 'https://github.com/acme/api/issues/2' }),
-  'linkedItems.preview': () => ({ url: 'https://github.com/acme/api/issues/3' }),
-  'connectors.providers.update': () => ({ enabled: false }),
-  'recordProperties.put': () => ({ value: { externalId: 'EXT-2' } }),
-  'orgs.update': () => ({ name: 'Renamed' }),
-  'members.update': () => ({ role: 'member' }),
-  'invitations.create': () => ({ email: 'matrix@example.com', role: 'member' }),
-  'teamMembers.add': (ids) => ({ actorId: ids.memberId }),
-  'grants.create': (ids) => ({
-    subjectType: 'member',
-    subjectId: ids.memberId,
-    containerType: 'team',
-    containerId: ids.teamId,
-    capability: 'view',
-  }),
-  'grants.update': () => ({ capability: 'comment' }),
-  'teams.create': () => ({ name: 'Matrix', key: 'MTX' }),
-  'teams.update': () => ({ name: 'Renamed' }),
-  'workflowStates.create': () => ({ name: 'Matrix', category: 'started' }),
-  'workflowStates.update': () => ({ name: 'Renamed' }),
-  'workflowStates.reorder': (ids) => ({ stateIds: [ids.stateId] }),
-  'tasks.create': (ids) => ({ teamId: ids.teamId, title: 'Matrix' }),
-  'tasks.update': () => ({ title: 'Renamed' }),
-  'tasks.duplicate': () => ({}),
-  'teamSettings.update': () => ({ autoArchiveDays: 30 }),
-  'triageSettings.update': () => ({ action: 'assign' }),
-  'triage.create': () => ({ title: 'Matrix' }),
-  'triage.accept': () => ({}),
-  'triage.decline': () => ({ reason: 'Matrix' }),
-  'triage.markDuplicate': (ids) => ({ taskId: ids.otherTaskId }),
-  'triage.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
-  'agents.create': () => ({ name: 'Matrix bot' }),
-  'agents.update': () => ({ name: 'Renamed' }),
-  'agentSessions.create': (ids) => ({ agentId: ids.agentId, taskId: ids.taskId }),
-  'agentSessions.finish': () => ({ outcome: 'completed' }),
-  'agentSessions.activities.create': () => ({ kind: 'thought', content: 'x' }),
-  'agentSessions.act': (ids) => ({
-    operationId: 'tasks.update',
-    params: { taskId: ids.taskId },
-    body: { title: 'x' },
-  }),
-  'approvals.reject': () => ({}),
-  'approvals.requestChanges': () => ({ feedback: 'Not yet' }),
-  'approvals.cancel': () => ({}),
-  'approvalPolicies.create': (ids) => ({
-    containerType: 'team',
-    containerId: ids.teamId,
-    operations: ['tasks.update'],
-  }),
-  'approvalPolicies.update': () => ({ approverCapability: 'assign' }),
-  'agentSessions.update': () => ({ title: 'Renamed' }),
-  'agentSessions.prompt': () => ({ content: 'Carry on' }),
-  'tasks.blockers.add': (ids) => ({ taskId: ids.otherTaskId }),
-  'tasks.relations.add': (ids) => ({ type: 'related', taskId: ids.otherTaskId }),
-  'tasks.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
-  'tasks.links.update': () => ({ title: 'Renamed' }),
-  'cycles.create': () => ({ startsAt: '2031-01-06T00:00:00.000Z', endsAt: '2031-01-20T00:00:00.000Z' }),
-  'cycles.update': () => ({ name: 'Renamed' }),
-  'cycles.addTasks': (ids) => ({ taskIds: [ids.taskId] }),
-  'cycles.shiftAll': () => ({ days: 7 }),
-  'projects.duplicate': () => ({}),
-  'projects.convertFromTask': () => ({}),
-  'cycleSettings.update': () => ({ autoCreateCount: 3 }),
-  'tasks.batchCreate': (ids) => ({ items: [{ teamId: ids.teamId, title: 'Matrix' }] }),
-  'tasks.batchUpdate': (ids) => ({ items: [{ id: ids.taskId, title: 'Renamed' }] }),
-  'labels.create': (ids) => ({ name: 'Matrix', teamId: ids.teamId }),
-  'labels.update': () => ({ name: 'Renamed' }),
-  'tasks.labels.add': (ids) => ({ labelId: ids.labelId }),
-  'comments.create': (ids) => ({ body: 'Matrix', parentId: ids.commentId }),
-  'comments.update': () => ({ body: 'Edited' }),
-  'tasks.reactions.add': () => ({ emoji: '🎯' }),
-  'comments.reactions.add': () => ({ emoji: '🎯' }),
-  'projects.comments.create': () => ({ body: 'Matrix' }),
-  'milestones.comments.create': () => ({ body: 'Matrix' }),
-  'projectUpdates.comments.create': () => ({ body: 'Matrix' }),
-  'projects.reactions.add': () => ({ emoji: '🎯' }),
-  'projectUpdates.reactions.add': () => ({ emoji: '🎯' }),
-  'projectStatuses.create': () => ({ name: 'Matrix', category: 'started' }),
-  'projectStatuses.update': () => ({ name: 'Renamed' }),
-  'projectStatuses.reorder': (ids) => ({ statusIds: [ids.statusId] }),
-  'projects.create': (ids) => ({ name: 'Matrix', teamIds: [ids.teamId] }),
-  'projects.update': () => ({ name: 'Renamed' }),
-  'projects.complete': () => ({ openTasks: 'keep' }),
-  'projects.cancel': () => ({ openTasks: 'keep', reason: 'Matrix' }),
-  'milestones.create': () => ({ name: 'Matrix' }),
-  'milestones.update': () => ({ name: 'Renamed' }),
-  'milestones.move': (ids) => ({ afterId: ids.otherMilestoneId }),
-  'projects.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
-  'programs.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
-  'initiatives.labels.add': (ids) => ({ labelId: ids.orgLabelId }),
-  'projects.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
-  'programs.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
-  'initiatives.links.create': () => ({ url: 'https://example.com/spec', title: 'Spec' }),
-  'links.update': () => ({ title: 'Renamed' }),
-  'initiatives.projects.update': () => ({ position: 0 }),
-  'projectRelations.create': (ids) => ({ type: 'related', relatedProjectId: ids.otherProjectId }),
-  'projectRelations.update': () => ({ type: 'related' }),
-  'projectUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
-  'projectUpdates.update': () => ({ body: 'Edited', health: 'atRisk' }),
-  'views.create': (ids) => ({ name: 'Matrix', filter: { priority: 'high' }, teamId: ids.teamId }),
-  'views.update': () => ({ name: 'Renamed' }),
-  'views.preferences.put': () => ({ preferences: { layout: 'table', orderBy: 'priority' } }),
-  'initiatives.create': () => ({ name: 'Matrix' }),
-  'initiatives.update': () => ({ name: 'Renamed' }),
-  'initiativeUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
-  'initiatives.metric.set': () => ({ unit: 'number', initial: 0, target: 100 }),
-  'initiatives.metric.values.create': () => ({ value: 42 }),
-  'updateSettings.update': () => ({ project: { everyWeeks: 1 } }),
-  // The sample initiative's owner is asked.
-  'updates.request': (ids) => ({ subjectType: 'initiative', subjectId: ids.initiativeId }),
-  'orgSettings.update': (ids) => ({ defaultTeamId: ids.teamId }),
-  'domains.create': () => ({ domain: 'matrix.example' }),
-  'exports.create': () => ({}),
-  'imports.create': (ids) => ({ format: 'csv', teamId: ids.teamId, content: 'title\nMatrix' }),
-  'documents.create': (ids) => ({ holderType: 'team', holderId: ids.teamId, title: 'Matrix' }),
-  'documents.update': () => ({ title: 'Renamed' }),
-  'documents.comments.create': () => ({ body: 'Matrix' }),
-  'customFields.create': () => ({ name: 'Matrix', type: 'text' }),
-  'customFields.update': () => ({ name: 'Renamed' }),
-  'customFields.options.create': () => ({ name: 'Matrix' }),
-  'customFields.options.update': () => ({ name: 'Renamed' }),
-  'customFields.options.reorder': (ids) => ({ optionIds: [ids.otherOptionId, ids.optionId] }),
-  'tasks.fields.set': (ids) => ({ value: ids.otherOptionId }),
-  'projects.fields.set': (ids) => ({ value: ids.otherOptionId }),
-  'templates.create': (ids) => ({
-    teamId: ids.teamId,
-    kind: 'task',
-    name: 'Matrix',
-    task: {
-      title: 'Matrix',
-      description: null,
-      priority: 'none',
-      estimate: null,
-      labelIds: [],
-      dueOffsetDays: null,
-    },
-  }),
-  'templates.update': () => ({ name: 'Renamed' }),
-  'templates.apply': () => ({}),
-  'projects.saveAsTemplate': () => ({}),
-  'recurrences.create': (ids) => ({
-    teamId: ids.teamId,
-    templateId: ids.templateId,
-    name: 'Matrix',
-    schedule: { frequency: 'daily' },
-  }),
-  'recurrences.update': () => ({ name: 'Renamed' }),
-  'tasks.reminders.create': () => ({ remindAt: '2099-01-01T00:00:00.000Z' }),
-  'tasks.timeEntries.create': () => ({ minutes: 30, note: 'Matrix' }),
-  'timeEntries.update': () => ({ minutes: 45 }),
-  'allocations.create': (ids) => ({
-    projectId: ids.projectId,
-    memberId: ids.memberId,
-    startDate: '2031-01-06',
-    endDate: '2031-01-31',
-    unit: 'percent',
-    amount: 50,
-  }),
-  'allocations.update': () => ({ amount: 60 }),
-  'me.timer.start': (ids) => ({ task: { orgId: ids.orgId, id: ids.taskId } }),
-  'me.timer.stop': () => ({}),
-  'programs.create': () => ({ name: 'Matrix' }),
-  'programs.update': () => ({ name: 'Renamed' }),
-  'programs.projects.add': (ids) => ({ projectId: ids.projectId }),
-  'programs.projects.reorder': (ids) => ({ projectIds: ids.programProjectIds!.split(',') }),
-  'programUpdates.create': () => ({ body: 'Matrix', health: 'onTrack' }),
-  'programs.comments.create': () => ({ body: 'Matrix' }),
-  'initiatives.comments.create': () => ({ body: 'Matrix' }),
-  'initiatives.programs.add': (ids) => ({ programId: ids.programId }),
-  'plans.apply': (ids) => ({ steps: [{ action: 'update_task', task: ids.taskId, title: 'Renamed' }] }),
-  'notifications.snooze': () => ({ until: '2099-01-01T00:00:00.000Z' }),
-  'notifications.readAll': () => ({}),
-  'notifications.batch': (ids) => ({ action: 'archive', ids: [ids.notificationId] }),
-  'hub.inboxBatch': (ids) => ({
-    action: 'archive',
-    workspaces: [{ orgId: ids.orgId, ids: [ids.notificationId] }],
-  }),
-  'notificationSettings.update': () => ({ kinds: { commented: false } }),
-  'notificationSubscriptions.create': (ids) => ({
-    target: { type: 'project', id: ids.projectId },
-    kinds: ['updatePosted'],
-  }),
-  'notificationSubscriptions.update': () => ({ active: false }),
-  'notificationMutes.create': (ids) => ({ record: { type: 'task', id: ids.taskId } }),
-}
 /** A workspace with one record of every kind, and the ids the matrix fills paths with. */
 export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: TestWorkspace }> {
   // A team key of its own, so one world's task keys never resolve in another's org.
@@ -268,9 +79,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     })
   ).body
   await ws.api.post(`${base}/cycles/${completedCycle.id}/complete`)
-  const label = (await ws.api.post(`${base}/labels`, { name: 'Matrix', teamId: ws.teamId })).body
+  const label = (await ws.api.post(`${base}/labels`, { name: 'Bug', teamId: ws.teamId })).body
   await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
-  const otherLabel = (await ws.api.post(`${base}/labels`, { name: 'Other', teamId: ws.teamId })).body
+  const otherLabel = (await ws.api.post(`${base}/labels`, { name: 'Security', teamId: ws.teamId })).body
   const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Matrix' })).body
   const reaction = (await ws.api.post(`${base}/tasks/${task.id}/reactions`, { emoji: '👍' })).body
   const commentReaction = (await ws.api.post(`${base}/comments/${comment.id}/reactions`, { emoji: '👍' }))
@@ -281,7 +92,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const project = (await ws.api.post(`${base}/projects`, { name: 'Sample', teamIds: [ws.teamId] })).body
   const milestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Sample' })).body
   await ws.api.patch(`${base}/tasks/${task.id}`, { milestoneId: milestone.id })
-  const orgLabel = (await ws.api.post(`${base}/labels`, { name: 'Org-wide' })).body
+  const orgLabel = (await ws.api.post(`${base}/labels`, { name: 'Customer request' })).body
   const otherMilestone = (await ws.api.post(`${base}/projects/${project.id}/milestones`, { name: 'Later' }))
     .body
   const otherProject = (await ws.api.post(`${base}/projects`, { name: 'Other', teamIds: [ws.teamId] })).body
@@ -314,10 +125,12 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     await ws.api.post(`${base}/projects/${project.id}/updates`, { body: 'Sample', health: 'onTrack' })
   ).body
   await ws.api.patch(`${base}/updates/${update.id}`, { body: 'Sample, edited' })
-  // The member comments on the owner's task: the owner, its creator and subscriber, is notified.
+  // The member comments on the owner's task (the owner, its creator and subscriber, is notified) and
+  // assigns the other task to the owner: two notifications, for the batch examples.
   await member.api.post(`${base}/tasks/${task.id}/comments`, { body: 'For the owner' })
+  await member.api.patch(`${base}/tasks/${other.id}`, { assigneeId: owner.id })
   await server.engine.notify()
-  const notification = (await ws.api.get(`${base}/notifications`)).body.data[0]
+  const [notification, otherNotification] = (await ws.api.get(`${base}/notifications`)).body.data
   // The owner follows the other team and mutes the other project (after the notifier ran).
   const subscription = (
     await ws.api.post(`${base}/notification-subscriptions`, {
@@ -453,6 +266,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     taskId: task.id,
     stateId: ws.states.Todo!.id,
     memberId: member.memberId,
+    /** The caller of the contract tests: the org's owner. */
+    ownerMemberId: owner.id,
     agentId: agent.id,
     sessionId: session.id,
     approvalId: proposal.approvalRequest.id,
@@ -480,6 +295,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     updateReactionId: updateReaction.id,
     /** A project status no project is in, so it can be archived. */
     statusId: status.id,
+    /** The org's default In Progress status, which the example projects are in. */
+    startedStatusId: statuses.find((s: { name: string }) => s.name === 'In Progress').id,
     /** Every active project status of the org, comma-separated. */
     projectStatusIds: statuses.map((s: { id: string }) => s.id).join(','),
     projectId: project.id,
@@ -542,8 +359,9 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     recordType: 'task',
     recordId: task.id,
     propertyKey: 'sample',
-    /** The owner's unread notification of the member's comment. */
+    /** The owner's unread notifications of the member's comment and assignment. */
     notificationId: notification?.id,
+    otherNotificationId: otherNotification?.id,
     /** The owner's follow rule on `otherTeamId`. */
     subscriptionId: subscription.id,
     /** The owner's mute of `otherProjectId`. */

@@ -104,6 +104,7 @@ export type { EngineOptions, EngineSettings } from './kernel/engine-options.ts'
 export { STREAM_DEFAULTS } from './kernel/engine-options.ts'
 export type { EventHub, HubNotice, HubWatch, NewEvent, StoredEvent } from './kernel/events.ts'
 export { createMemoryEventHub, watchHub } from './kernel/events.ts'
+export { exampleId } from './kernel/examples.ts'
 export type { ExecuteOptions, ExecuteResult, RawInput } from './kernel/execution.ts'
 export type {
   ActivityId,

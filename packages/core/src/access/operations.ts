@@ -8,7 +8,15 @@ import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { Member, OrgRole } from '../orgs/schemas.ts'
-import { holdersExample, resendExample } from './examples.ts'
+import {
+  acceptExample,
+  explainExample,
+  grantExamples,
+  holdersExample,
+  invitationExamples,
+  resendExample,
+  teamMemberExamples,
+} from './examples.ts'
 import {
   acceptInvitation,
   createInvitation,
@@ -71,6 +79,7 @@ const invitationOperations: AnyOperation[] = [
     status: 201,
     errors: ['already_exists', 'domain_not_allowed'],
     location: 'invitations.get',
+    examples: invitationExamples.create,
     run: (ctx, { body }) => createInvitation(ctx, body),
   }),
   declareOperation({
@@ -91,6 +100,7 @@ const invitationOperations: AnyOperation[] = [
     response: PageOf(Invitation, 'Invitation'),
     status: 200,
     errors: ['invalid_cursor'],
+    examples: invitationExamples.list,
     run: (ctx, { query }) => listInvitations(ctx, query),
   }),
   declareOperation({
@@ -108,6 +118,7 @@ const invitationOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found'],
     etag: true,
+    examples: invitationExamples.get,
     run: (ctx, { params }) => getInvitation(ctx, params.invitationId as InvitationId),
   }),
   declareOperation({
@@ -123,6 +134,7 @@ const invitationOperations: AnyOperation[] = [
     response: Invitation,
     status: 200,
     errors: ['not_found'],
+    examples: invitationExamples.revoke,
     run: (ctx, { params }) => revokeInvitation(ctx, params.invitationId as InvitationId),
   }),
   declareOperation({
@@ -154,6 +166,7 @@ const invitationOperations: AnyOperation[] = [
     response: Member,
     status: 200,
     errors: ['invitation_invalid', 'invitation_email_mismatch', 'already_exists'],
+    examples: acceptExample,
     run: (ctx, { body }) => acceptInvitation(ctx, body.token),
   }),
 ]
@@ -173,6 +186,7 @@ const teamMemberOperations: AnyOperation[] = [
     response: PageOf(TeamMembership, 'TeamMembership'),
     status: 200,
     errors: ['not_found', 'invalid_cursor'],
+    examples: teamMemberExamples.list,
     run: (ctx, { params, query }) => listTeamMembers(ctx, params.teamId as TeamId, query),
   }),
   declareOperation({
@@ -191,6 +205,7 @@ const teamMemberOperations: AnyOperation[] = [
     response: TeamMembership,
     status: 200,
     errors: ['not_found', 'reference_not_found'],
+    examples: teamMemberExamples.add,
     run: (ctx, { params, body }) => addTeamMember(ctx, params.teamId as TeamId, body.actorId),
   }),
   declareOperation({
@@ -236,6 +251,7 @@ const grantOperations: AnyOperation[] = [
     response: PageOf(Grant, 'Grant'),
     status: 200,
     errors: ['invalid_cursor', 'not_found', 'capability_required'],
+    examples: grantExamples.list,
     run: (ctx, { query }) => listGrants(ctx, query),
   }),
   declareOperation({
@@ -252,6 +268,7 @@ const grantOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found', 'capability_required'],
     etag: true,
+    examples: grantExamples.get,
     run: (ctx, { params }) => getGrant(ctx, params.grantId as GrantId),
   }),
   declareOperation({
@@ -276,6 +293,7 @@ const grantOperations: AnyOperation[] = [
     status: 201,
     errors: ['not_found', 'reference_not_found', 'already_exists', 'capability_required'],
     location: 'grants.get',
+    examples: grantExamples.create,
     run: (ctx, { body }) => addGrant(ctx, body),
   }),
   declareOperation({
@@ -294,6 +312,7 @@ const grantOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found', 'capability_required', 'precondition_failed'],
     precondition: 'grants.get',
+    examples: grantExamples.update,
     run: (ctx, { params, body }) => changeGrant(ctx, params.grantId as GrantId, body.capability),
   }),
   declareOperation({
@@ -353,6 +372,7 @@ const grantOperations: AnyOperation[] = [
     ),
     status: 200,
     errors: ['not_found', 'reference_not_found', 'capability_required'],
+    examples: explainExample,
     run: (ctx, { query }) => explainAccess(ctx, query),
   }),
 ]

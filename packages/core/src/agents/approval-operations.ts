@@ -14,7 +14,7 @@ import {
   requestChanges,
   requireApproval,
 } from './approvals.ts'
-import { cancelApprovalExample, requestChangesExample } from './examples.ts'
+import { approvalExamples, cancelApprovalExample, requestChangesExample } from './examples.ts'
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
 const approvalsPath = '/v1/orgs/{orgId}/approval-requests'
@@ -39,6 +39,7 @@ export const approvalOperations: AnyOperation[] = [
     response: PageOf(ApprovalRequest, 'ApprovalRequest'),
     status: 200,
     errors: ['invalid_cursor'],
+    examples: approvalExamples.list,
     run: (ctx, { query }) => listApprovals(ctx, query),
   }),
   declareOperation({
@@ -55,6 +56,7 @@ export const approvalOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found'],
     etag: true,
+    examples: approvalExamples.get,
     run: (ctx, { params }) => requireApproval(ctx, aid(params)),
   }),
   declareOperation({
@@ -72,6 +74,7 @@ export const approvalOperations: AnyOperation[] = [
     response: ApprovalRequest,
     status: 200,
     errors: ['not_found', 'approval_closed', 'capability_required'],
+    examples: approvalExamples.approve,
     run: (ctx, { params }) => approve(ctx, aid(params)),
   }),
   declareOperation({
@@ -89,6 +92,7 @@ export const approvalOperations: AnyOperation[] = [
     response: ApprovalRequest,
     status: 200,
     errors: ['not_found', 'approval_closed', 'capability_required'],
+    examples: approvalExamples.reject,
     run: (ctx, { params, body }) => reject(ctx, aid(params), body.reason ?? null),
   }),
   declareOperation({

@@ -15,7 +15,7 @@ import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { AnyJson, Nullable, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { approvalOperations } from './approval-operations.ts'
-import { promptExample, updateSessionExample } from './examples.ts'
+import { agentExamples, promptExample, sessionExamples, updateSessionExample } from './examples.ts'
 import { policyOperations } from './policy-operations.ts'
 import { createAgent, listAgents, requireAgent, updateAgent } from './service.ts'
 import {
@@ -68,6 +68,7 @@ const agentOperations = resourceOperations({
     update:
       'Renames the agent, or changes its description or approval policy. Emits `agent.updated` with the changes.',
   },
+  examples: agentExamples,
   handlers: {
     list: (ctx, _p, query) => listAgents(ctx, query),
     get: (ctx, p) => requireAgent(ctx, p.agentId as AgentId),
@@ -96,6 +97,7 @@ const agentLifecycle: AnyOperation[] = (['deactivate', 'reactivate'] as const).m
     status: 200,
     errors: ['not_found'],
     precondition: 'agents.get',
+    examples: agentExamples[action],
     run: (ctx, { params }) =>
       updateAgent(
         ctx,
@@ -142,6 +144,7 @@ const sessionOperations: AnyOperation[] = [
     status: 201,
     errors: ['not_found', 'agent_inactive'],
     location: 'agentSessions.get',
+    examples: sessionExamples.create,
     run: (ctx, { body }) => startSession(ctx, body),
   }),
   declareOperation({
@@ -162,6 +165,7 @@ const sessionOperations: AnyOperation[] = [
     response: PageOf(AgentSession, 'AgentSession'),
     status: 200,
     errors: ['invalid_cursor'],
+    examples: sessionExamples.list,
     run: (ctx, { query }) => listSessions(ctx, query),
   }),
   declareOperation({
@@ -178,6 +182,7 @@ const sessionOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found'],
     etag: true,
+    examples: sessionExamples.get,
     run: (ctx, { params }) => requireSession(ctx, sid(params)),
   }),
   declareOperation({
@@ -239,6 +244,7 @@ const sessionOperations: AnyOperation[] = [
     response: AgentSession,
     status: 200,
     errors: ['not_found'],
+    examples: sessionExamples.cancel,
     run: (ctx, { params }) => cancelSession(ctx, sid(params)),
   }),
   declareOperation({
@@ -255,6 +261,7 @@ const sessionOperations: AnyOperation[] = [
     response: AgentSession,
     status: 200,
     errors: ['not_found', 'session_closed'],
+    examples: sessionExamples.finish,
     run: (ctx, { params, body }) => finishSession(ctx, sid(params), body.outcome),
   }),
   declareOperation({
@@ -270,6 +277,7 @@ const sessionOperations: AnyOperation[] = [
     response: PageOf(AgentActivity, 'AgentActivity'),
     status: 200,
     errors: ['not_found', 'invalid_cursor'],
+    examples: sessionExamples.activities,
     run: (ctx, { params, query }) => listActivities(ctx, sid(params), query),
   }),
   declareOperation({
@@ -290,6 +298,7 @@ const sessionOperations: AnyOperation[] = [
     response: AgentActivity,
     status: 201,
     errors: ['not_found', 'session_closed'],
+    examples: sessionExamples.activity,
     run: (ctx, { params, body }) => appendActivity(ctx, sid(params), body),
   }),
   declareOperation({
@@ -321,6 +330,7 @@ const sessionOperations: AnyOperation[] = [
     response: ActionResult,
     status: 200,
     errors: ['not_found', 'session_closed', 'agent_inactive', 'capability_required', 'reference_not_found'],
+    examples: sessionExamples.act,
     run: (ctx, { params, body }) => act(ctx, sid(params), body),
   }),
 ]

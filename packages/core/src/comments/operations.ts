@@ -6,7 +6,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
-import { commentExample } from './examples.ts'
+import { commentItemExamples, subjectCommentExamples } from './examples.ts'
 import {
   COMMENT_SUBJECT_TYPES,
   Comment,
@@ -50,6 +50,7 @@ const commentOperations = resourceOperations({
     delete:
       "Soft deletion: the body and its history go, the comment stays as a placeholder so its thread reads on. Someone else's comment needs `manage` on the subject.",
   },
+  examples: commentItemExamples,
   handlers: {
     get: (ctx, p) => requireComment(ctx, p.commentId as CommentId),
     update: (ctx, p, body) => updateComment(ctx, p.commentId as CommentId, body),
@@ -87,7 +88,7 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       response: CommentPage,
       status: 200,
       errors: ['not_found', 'invalid_cursor'],
-      examples: { response: { data: [commentExample(type)], nextCursor: null } },
+      examples: subjectCommentExamples(type).list,
       run: (ctx, { params, query }) => listComments(ctx, type, subjectOf(params), query),
     }),
     declareOperation({
@@ -112,7 +113,7 @@ function subjectCommentOperations(type: CommentSubjectType): AnyOperation[] {
       target: ({ params }) => ({ type, id: subjectOf(params) }),
       errors: ['not_found', 'reference_not_found'],
       location: 'comments.get',
-      examples: { request: { body: commentExample(type).body }, response: commentExample(type) },
+      examples: subjectCommentExamples(type).create,
       run: (ctx, { params, body }) =>
         createComment(ctx, type, subjectOf(params), body as { body: string; parentId?: CommentId }),
     }),
@@ -141,6 +142,7 @@ const resolution = (resolve: boolean) =>
     target: ({ params }) => ({ type: 'comment', id: params.commentId as string }),
     errors: ['not_found', 'precondition_failed', 'comment_not_root'],
     precondition: 'comments.get',
+    examples: commentItemExamples[resolve ? 'resolve' : 'unresolve'],
     run: (ctx, { params }) => setThreadResolved(ctx, params.commentId as CommentId, resolve),
   })
 
@@ -157,6 +159,7 @@ const threadOperations: AnyOperation[] = [
     item: Comment,
     itemName: 'CommentReply',
     errors: ['comment_not_root'],
+    examples: commentItemExamples.replies,
     run: (ctx, params, query) => listReplies(ctx, params.commentId as CommentId, query),
   }),
   subListOperation({
@@ -167,6 +170,7 @@ const threadOperations: AnyOperation[] = [
     description: 'Each edit keeps the body it replaced, oldest first. Deleting the comment removes them.',
     item: CommentRevision,
     itemName: 'CommentRevision',
+    examples: commentItemExamples.history,
     run: (ctx, params, query) => listCommentHistory(ctx, params.commentId as CommentId, query),
   }),
 ]

@@ -5,6 +5,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
+import { reactionExamples } from './examples.ts'
 import { addReaction, listReactions, removeReaction } from './reactions.ts'
 import { Emoji, Reaction, ReactionGroup, type ReactionTargetType } from './schemas.ts'
 
@@ -25,6 +26,7 @@ function reactionOperations(
   const params = Type.Object(paramsOf(collection), { additionalProperties: false })
   const target = ({ params }: { params: Record<string, string> }) => ({ type, id: params[idParam]! })
   const ofTarget = (p: Record<string, string>) => ({ type, id: p[idParam]! })
+  const examples = reactionExamples(type)
   return [
     declareOperation({
       id: `${prefix}.reactions.list`,
@@ -40,6 +42,7 @@ function reactionOperations(
       response: ReactionGroupPage,
       status: 200,
       errors: ['not_found', 'invalid_cursor'],
+      examples: examples.list,
       run: (ctx, { params, query }) => listReactions(ctx, ofTarget(params), query),
     }),
     declareOperation({
@@ -59,6 +62,7 @@ function reactionOperations(
       capability: 'comment',
       target,
       errors: ['not_found', 'already_exists', ...(type === 'comment' ? (['comment_deleted'] as const) : [])],
+      examples: examples.add,
       run: (ctx, { params, body }) => addReaction(ctx, ofTarget(params), (body as { emoji: string }).emoji),
     }),
     declareOperation({

@@ -4,6 +4,7 @@ import type { LinkedItemId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
+import { lookupExample, previewExample } from './examples.ts'
 import {
   getLinkedItem,
   linkItem,
@@ -221,6 +222,7 @@ export const linkedItemUrlOperations: AnyOperation[] = [
     response: PageOf(LinkedItem, 'LinkedItem'),
     status: 200,
     errors: ['invalid_cursor'],
+    examples: lookupExample,
     run: (ctx, { query }) => lookupLinkedItems(ctx, query as { url: string }),
   }),
   declareOperation({
@@ -242,6 +244,7 @@ export const linkedItemUrlOperations: AnyOperation[] = [
       prepare: (ctx, { body }) => preparePreview(ctx, (body as { url: string }).url),
       send: sendLink,
     },
+    examples: previewExample,
     run: (ctx, { outbound }) => {
       const { plan, got } = outbound as never
       return previewLinkedItem(ctx, plan, got)

@@ -20,6 +20,7 @@ import {
   sendTest,
   startConnection,
 } from './connections.ts'
+import { connectionExamples, providerExamples } from './examples.ts'
 import { linkedItemOperations, linkedItemUrlOperations } from './linked-item-operations.ts'
 import { getProvider, listProviders, updateProvider } from './provider-settings.ts'
 import { recordPropertyOperations } from './record-property-operations.ts'
@@ -55,6 +56,7 @@ export const connectorOperations: AnyOperation[] = [
     response: PageOf(Provider, 'ConnectorProvider'),
     status: 200,
     errors: [],
+    examples: providerExamples.list,
     run: async (ctx) => listProviders(ctx),
   }),
   declareOperation({
@@ -71,6 +73,7 @@ export const connectorOperations: AnyOperation[] = [
     status: 200,
     etag: true,
     errors: [],
+    examples: providerExamples.get,
     run: (ctx, { params }) => getProvider(ctx, params.providerId as string),
   }),
   declareOperation({
@@ -92,6 +95,7 @@ export const connectorOperations: AnyOperation[] = [
     capability: 'manage',
     precondition: 'connectors.providers.get',
     errors: ['precondition_failed'],
+    examples: providerExamples.update,
     run: (ctx, { params, body }) =>
       updateProvider(ctx, params.providerId as string, body as { enabled: boolean }),
   }),
@@ -109,6 +113,7 @@ export const connectorOperations: AnyOperation[] = [
     response: PageOf(Connection, 'ConnectorConnection'),
     status: 200,
     errors: ['invalid_cursor'],
+    examples: connectionExamples.list,
     run: (ctx, { query }) => listConnections(ctx, query),
   }),
   declareOperation({
@@ -140,6 +145,7 @@ export const connectorOperations: AnyOperation[] = [
       prepare: async (ctx, { body }) => prepareStart(ctx, (body as { providerId: string }).providerId),
       send: sendStart,
     },
+    examples: connectionExamples.create,
     run: (ctx, { body, outbound }) =>
       startConnection(ctx, (body as { providerId: string }).providerId, outbound as never),
   }),
@@ -173,6 +179,7 @@ export const connectorOperations: AnyOperation[] = [
       prepare: (ctx, { query }) => prepareCallback(ctx, query as Record<string, string>),
       send: sendCallback,
     },
+    examples: connectionExamples.callback,
     run: (ctx, { query, outbound }) =>
       completeConnection(ctx, (query as { state: string }).state, outbound as never),
   }),
@@ -191,6 +198,7 @@ export const connectorOperations: AnyOperation[] = [
     status: 200,
     etag: true,
     errors: [],
+    examples: connectionExamples.get,
     run: (ctx, { params }) => getConnection(ctx, params.connectionId as ConnectionId),
   }),
   declareOperation({
@@ -211,6 +219,7 @@ export const connectorOperations: AnyOperation[] = [
       prepare: (ctx, { params }) => prepareTest(ctx, params.connectionId as ConnectionId),
       send: sendTest,
     },
+    examples: connectionExamples.test,
     run: (ctx, { params, outbound }) =>
       recordTest(ctx, params.connectionId as ConnectionId, outbound as never),
   }),

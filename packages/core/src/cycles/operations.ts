@@ -6,6 +6,7 @@ import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Task } from '../tasks/schemas.ts'
 import { getCycleSettings, updateCycleSettings } from './cadence.ts'
+import { cycleExamples, cycleSettingsExamples } from './examples.ts'
 import { setCycleArchived, shiftCycles, startCycleNow } from './reschedule.ts'
 import { completeCycle } from './rollover.ts'
 import { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas.ts'
@@ -95,6 +96,7 @@ const cycleResource = resourceOperations({
       '`archived` asks for it; its tasks keep their `cycleId`, and it still counts in burndown and velocity.',
     restore: 'Brings an archived cycle back into `cycles.list`.',
   },
+  examples: cycleExamples,
   handlers: {
     list: (ctx, p, query) => listCycles(ctx, p.teamId as TeamId, query),
     get: (ctx, p) => requireCycle(ctx, p.cycleId as CycleId),
@@ -155,6 +157,7 @@ const cycleActions: AnyOperation[] = [
     response: CycleProgress,
     status: 200,
     errors: ['not_found'],
+    examples: cycleExamples.progress,
     run: (ctx, { params }) => cycleProgress(ctx, params.cycleId as CycleId),
   }),
   declareOperation({
@@ -174,6 +177,7 @@ const cycleActions: AnyOperation[] = [
     capability: 'assign',
     target: cycleTarget,
     errors: ['not_found', 'cycle_completed'],
+    examples: cycleExamples.complete,
     run: (ctx, { params }) => completeCycle(ctx, params.cycleId as CycleId),
   }),
   declareOperation({
@@ -204,6 +208,7 @@ const cycleActions: AnyOperation[] = [
     capability: 'assign',
     target: cycleTarget,
     errors: ['not_found', 'cycle_overlap', 'cycle_completed'],
+    examples: cycleExamples.shiftAll,
     run: async (ctx, { params, body }) => ({
       data: await shiftCycles(ctx, params.cycleId as CycleId, body.days as number),
     }),
@@ -225,6 +230,7 @@ const cycleActions: AnyOperation[] = [
     capability: 'assign',
     target: cycleTarget,
     errors: ['not_found', 'conflict', 'cycle_completed'],
+    examples: cycleExamples.startNow,
     run: (ctx, { params }) => startCycleNow(ctx, params.cycleId as CycleId),
   }),
   declareOperation({
@@ -247,6 +253,7 @@ const cycleActions: AnyOperation[] = [
     capability: 'contribute',
     target: cycleTarget,
     errors: ['not_found', 'reference_not_found', 'cycle_completed'],
+    examples: cycleExamples.addTasks,
     run: async (ctx, { params, body }) => ({
       data: await addTasksToCycle(ctx, params.cycleId as CycleId, body.taskIds as TaskId[]),
     }),
@@ -290,6 +297,7 @@ const settingsOperations: AnyOperation[] = [
     status: 200,
     etag: true,
     errors: ['not_found'],
+    examples: cycleSettingsExamples.get,
     run: (ctx, { params }) => getCycleSettings(ctx, params.teamId as TeamId),
   }),
   declareOperation({
@@ -319,6 +327,7 @@ const settingsOperations: AnyOperation[] = [
     target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
     precondition: 'cycleSettings.get',
     errors: ['not_found', 'precondition_failed'],
+    examples: cycleSettingsExamples.update,
     run: (ctx, { params, body }) => updateCycleSettings(ctx, params.teamId as TeamId, body),
   }),
 ]

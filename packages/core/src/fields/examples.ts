@@ -1,8 +1,9 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
-import { projectExample, taskExample } from '../projects/examples.ts'
+import { projectExample } from '../projects/examples.ts'
+import { taskExample } from '../tasks/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 const later = '2030-01-14T09:30:00.000Z'
 const page = (item: unknown) => ({ data: [item], nextCursor: null })
@@ -16,7 +17,7 @@ export const customFieldExample = {
   name: 'Customer impact',
   description: 'How much customers feel it.',
   type: 'select',
-  recordKinds: ['task'],
+  recordKinds: ['task', 'project'],
   teamIds: [id('team')],
   options: [low, high],
   createdAt: at,
@@ -73,11 +74,11 @@ export const taskValueExamples = {
   clear: { response: { ...taskExample, updatedAt: later } },
 } satisfies Record<string, OperationExamples>
 
-const budget = id('cf', 1)
 export const projectValueExamples = {
+  // The Launch project hurts customers most: High.
   set: {
-    request: { value: 120000 },
-    response: { ...projectExample, fields: { [budget]: 120000 }, updatedAt: later },
+    request: { value: high.id },
+    response: { ...projectExample, fields: { [customFieldExample.id]: high.id }, updatedAt: later },
   },
   clear: { response: { ...projectExample, updatedAt: later } },
 } satisfies Record<string, OperationExamples>

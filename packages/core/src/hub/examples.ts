@@ -1,41 +1,27 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 import { notificationExample } from '../notifications/examples.ts'
-import { taskExample } from '../projects/examples.ts'
+import { otherTaskExample, taskExample } from '../tasks/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 const cursor = 'eyJzIjoiLi4uIn0.c2lnbmF0dXJl'
 
-const task = {
-  id: id('task'),
-  orgId: id('org'),
-  teamId: id('team'),
-  key: 'ENG-42',
-  number: 42,
-  title: 'Fix the login redirect',
+/** ENG-42, assigned to you and in the running cycle. */
+const task = taskExample
+/** Due today: renewing a certificate before it expires tonight. */
+const dueToday = {
+  ...otherTaskExample,
+  id: id('task', 8),
+  key: 'ENG-38',
+  number: 38,
+  title: 'Renew the TLS certificate of api.acme.example',
   description: null,
-  stateId: id('wfs'),
-  stateCategory: 'started',
-  assigneeId: id('mem'),
-  creatorId: id('mem'),
   priority: 'high',
-  estimate: null,
+  estimate: 1,
   dueDate: '2030-01-13',
-  startDate: null,
-  parentId: null,
-  isBlocked: false,
-  createdAt: at,
-  updatedAt: at,
-  startedAt: at,
-  completedAt: null,
-  canceledAt: null,
-  archivedAt: null,
-  cycleId: null,
   projectId: null,
-  milestoneId: null,
   labelIds: [],
-  fields: {},
 }
 
 const approval = {
@@ -68,8 +54,8 @@ const updateDue = {
   subjectId: id('proj'),
   name: 'Launch',
   ownerId: id('mem'),
-  lastUpdateAt: '2030-01-03T15:00:00.000Z',
-  nextUpdateDueAt: '2030-01-10T09:00:00.000Z',
+  lastUpdateAt: '2030-01-06T09:30:00.000Z',
+  nextUpdateDueAt: '2030-01-11T00:00:00.000Z',
   overdue: true,
 }
 
@@ -87,11 +73,11 @@ const planItem = {
     key: 'ENG-42',
     title: 'Fix the login redirect',
     stateCategory: 'started',
-    dueDate: '2030-01-13',
+    dueDate: taskExample.dueDate,
   },
   timeBlock: { start: '09:00', end: '10:30' },
   estimateMinutes: 90,
-  source: 'suggested:dueToday',
+  source: 'suggested:currentCycle',
   carriedFrom: null,
   carryCount: 0,
   doneAt: null,
@@ -105,16 +91,17 @@ export const hubExamples: Record<
   OperationExamples
 > = {
   tasks: { response: { data: [task], nextCursor: cursor, partial: [] } },
+  // Your open tasks by section (due first), what you may approve, unread mentions, updates you owe, your plan.
   today: {
     response: {
       date: '2030-01-13',
       overdue: none,
-      dueToday: { items: [task], more: false },
-      dueSoon: none,
-      currentCycle: { items: [task], more: true },
+      dueToday: { items: [dueToday], more: false },
+      dueSoon: { items: [otherTaskExample], more: false },
+      currentCycle: { items: [task], more: false },
       unblocked: none,
       approvals: { items: [approval], more: false },
-      mentions: { items: [notificationExample], more: false },
+      mentions: { items: [{ ...notificationExample, id: id('ntf', 2), kind: 'mentioned' }], more: false },
       updatesDue: { items: [updateDue], more: false },
       plan: [planItem],
       partial: [],

@@ -1,9 +1,9 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 import { updateExample } from '../updates/examples.ts'
 
 // Examples of the portfolio, agenda, updates and inbox batch reads; test/core/openapi.test.ts
 // checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 const cursor = 'eyJzIjoiLi4uIn0.c2lnbmF0dXJl'
 
@@ -18,21 +18,26 @@ export const hubMoreExamples: Record<
           orgId: id('org'),
           type: 'project',
           id: id('proj'),
-          name: 'Checkout revamp',
+          name: 'Launch',
           relations: ['lead'],
           status: 'started',
           health: 'atRisk',
-          targetDate: '2030-02-28',
+          targetDate: '2030-03-31',
           progress: 0.4,
           blocked: false,
-          nextMilestone: { id: id('mil'), name: 'Beta', targetDate: '2030-01-31' },
-          lastUpdate: { id: id('upd'), health: 'atRisk', createdAt: at, excerpt: 'Payments API is late.' },
+          nextMilestone: { id: id('mile'), name: 'Beta', targetDate: '2030-02-15' },
+          lastUpdate: {
+            id: id('upd'),
+            health: 'atRisk',
+            createdAt: at,
+            excerpt: 'Beta scope is frozen. Risk: the billing migration slipped a week.',
+          },
         },
         {
           orgId: id('org', 1),
           type: 'initiative',
           id: id('ini'),
-          name: 'Expand to Europe',
+          name: 'Self-serve onboarding',
           relations: ['follower'],
           status: 'active',
           health: null,
@@ -57,8 +62,8 @@ export const hubMoreExamples: Record<
           kind: 'taskDue',
           orgId: id('org'),
           recordType: 'task',
-          id: id('task'),
-          title: 'Fix the login redirect',
+          id: id('task', 8),
+          title: 'Renew the TLS certificate of api.acme.example',
           time: null,
         },
         {
@@ -72,11 +77,11 @@ export const hubMoreExamples: Record<
         },
         {
           date: '2030-01-17',
-          kind: 'milestone',
-          orgId: id('org', 1),
-          recordType: 'milestone',
-          id: id('mil'),
-          title: 'Beta',
+          kind: 'taskDue',
+          orgId: id('org'),
+          recordType: 'task',
+          id: id('task'),
+          title: 'Fix the login redirect',
           time: null,
         },
       ],
@@ -91,18 +96,25 @@ export const hubMoreExamples: Record<
           orgId: id('org'),
           type: 'project',
           id: id('proj'),
-          name: 'Checkout revamp',
-          updates: [{ id: id('upd'), health: 'atRisk', createdAt: at, excerpt: 'Payments API is late.' }],
+          name: 'Launch',
+          updates: [
+            {
+              id: id('upd'),
+              health: 'atRisk',
+              createdAt: at,
+              excerpt: 'Beta scope is frozen. Risk: the billing migration slipped a week.',
+            },
+          ],
           healthChanges: [{ from: 'onTrack', to: 'atRisk', at }],
           statusChanges: [{ from: 'Planned', to: 'In Progress', at: '2030-01-08T09:00:00.000Z' }],
-          milestonesCompleted: [{ id: id('mil'), name: 'Alpha', targetDate: '2030-01-10' }],
+          milestonesCompleted: [{ id: id('mile', 2), name: 'Alpha', targetDate: '2030-01-10' }],
           tasksCompleted: {
             count: 1,
             items: [
               {
-                id: id('task'),
-                key: 'ENG-42',
-                title: 'Fix the login redirect',
+                id: id('task', 11),
+                key: 'ENG-39',
+                title: 'Show the beta banner to invited accounts',
                 completedAt: '2030-01-09T12:00:00.000Z',
               },
             ],
@@ -116,9 +128,9 @@ export const hubMoreExamples: Record<
   typeahead: {
     response: {
       data: [
-        { orgId: id('org'), type: 'person', id: id('mem'), name: 'Lena Ortiz', key: null },
-        { orgId: id('org', 1), type: 'project', id: id('proj'), name: 'Launch week', key: null },
-        { orgId: id('org'), type: 'task', id: id('task'), name: 'Fix the login redirect', key: 'LEN-4' },
+        { orgId: id('org'), type: 'person', id: id('mem'), name: 'Ada Lovelace', key: null },
+        { orgId: id('org'), type: 'project', id: id('proj'), name: 'Launch', key: null },
+        { orgId: id('org'), type: 'task', id: id('task'), name: 'Fix the login redirect', key: 'ENG-42' },
       ],
       partial: [],
     },

@@ -5,6 +5,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Color } from '../teams/schemas.ts'
+import { labelExamples } from './examples.ts'
 import { Label, LabelName } from './schemas.ts'
 import {
   createLabel,
@@ -96,6 +97,7 @@ const labelOperations = resourceOperations({
       'Deletes the label for good and takes it off every task; the labels of a deleted group stay, in no group. Emits `label.deleted` with the number of tasks it was on.',
   },
   requires: { create: '`contribute` on the team named by `teamId`, or on the workspace for an org label' },
+  examples: labelExamples,
   handlers: {
     list: (ctx, _p, query) =>
       listLabels(ctx, {

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox'
+import { connectionExample } from '../connectors/examples.ts'
 import type { ConnectionRecord } from '../connectors/schemas.ts'
 import { Connection } from '../connectors/schemas.ts'
 import { publicConnection } from '../connectors/use.ts'
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PAGE_LIMIT_DEFAULT, type Page, PageQuery, toPage } from '../kernel/pagination.ts'
@@ -50,6 +52,13 @@ export const connectorConnectionOperations: AnyOperation[] = [
     response: PageOf(Connection, 'ConnectorConnection'),
     status: 200,
     errors: ['invalid_cursor'],
+    // Ada's GitHub connections in her two workspaces.
+    examples: {
+      response: {
+        data: [connectionExample, { ...connectionExample, id: id('conn', 1), orgId: id('org', 1) }],
+        nextCursor: null,
+      },
+    },
     run: (ctx, { query }) => listMyConnectorConnections(ctx, query as never),
   }),
 ]

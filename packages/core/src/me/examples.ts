@@ -1,7 +1,7 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 
 const profile = {
@@ -18,7 +18,11 @@ export const meExamples: Record<'get' | 'update', OperationExamples> = {
   get: {
     response: {
       user: profile,
-      memberships: [{ orgId: id('org'), orgName: 'Acme', memberId: id('mem'), role: 'admin' }],
+      // Active memberships, by org id; `token` describes the access token the call was made with.
+      memberships: [
+        { orgId: id('org'), orgName: 'Acme', memberId: id('mem'), role: 'admin' },
+        { orgId: id('org', 1), orgName: 'Acme Labs', memberId: id('mem', 3), role: 'member' },
+      ],
       token: {
         scopes: ['work:read', 'work:write'],
         clientId: 'https://app.example.com/oauth/client.json',
@@ -74,3 +78,30 @@ export const favoriteExamples: Record<'list' | 'create' | 'reorder', OperationEx
     },
   },
 }
+
+const signedIn = '2030-01-06T08:12:00.000Z'
+
+/** A laptop and a phone, newest last. */
+export const sessionsExample: OperationExamples = {
+  response: {
+    data: [
+      {
+        id: id('wsn'),
+        userAgent:
+          'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_2) AppleWebKit/605.1.15 Version/17.2 Safari/605.1.15',
+        createdAt: signedIn,
+        expiresAt: '2030-02-05T08:12:00.000Z',
+      },
+      {
+        id: id('wsn', 1),
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+        createdAt: at,
+        expiresAt: '2030-02-12T16:00:00.000Z',
+      },
+    ],
+  },
+}
+
+/** The apps Ada allowed to act for her. */
+export const consentsExample: OperationExamples = { response: { data: [connectionExample] } }

@@ -4,7 +4,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { notFound } from '../kernel/problems.ts'
 import { Nullable, NullableTimestamp, Timestamp } from '../kernel/schema-types.ts'
 import type { ConsentId, WebSessionId } from '../oauth/store.ts'
-import { connectionExample } from './examples.ts'
+import { connectionExample, consentsExample, sessionsExample } from './examples.ts'
 import { requireFirstParty } from './first-party.ts'
 
 export const WebSession = Type.Object(
@@ -48,6 +48,7 @@ export const meCatalogue: AnyOperation[] = [
     response: Type.Object({ data: Type.Array(WebSession) }, { additionalProperties: false }),
     status: 200,
     errors: [],
+    examples: sessionsExample,
     async run(ctx) {
       const rows = await ctx.store.oauth.listSessions(principalUser(ctx), ctx.now)
       return {
@@ -122,6 +123,7 @@ export const meCatalogue: AnyOperation[] = [
     response: Type.Object({ data: Type.Array(Connection) }, { additionalProperties: false }),
     status: 200,
     errors: [],
+    examples: consentsExample,
     async run(ctx) {
       const rows = await ctx.store.oauth.listGrants(principalUser(ctx))
       return { data: rows.map(({ userId: _user, ...grant }) => grant) }

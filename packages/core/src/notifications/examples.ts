@@ -1,7 +1,7 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 const later = '2030-01-14T08:00:00.000Z'
 
@@ -40,7 +40,7 @@ export const notificationExamples: Record<string, OperationExamples> = {
   unsnooze: { response: { ...notificationExample, updatedAt: later } },
   archive: { response: archived },
   restore: { response: { ...notificationExample, updatedAt: later } },
-  readAll: { request: { kind: 'mentioned' }, response: { updated: 3 } },
+  readAll: { request: { kind: 'assigned' }, response: { updated: 1 } },
   batch: { request: { action: 'archive', ids: [id('ntf'), id('ntf', 1)] }, response: { updated: 2 } },
   counts: { response: { unread: 4, inbox: 9, snoozed: 1, unreadByKind: { assigned: 1, mentioned: 3 } } },
   settingsGet: {

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { MemberId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
+import { memberExamples } from './examples.ts'
 import { changeRole, leaveOrg, removeMember, setMemberActive } from './members.ts'
 import { Member, OrgRole } from './schemas.ts'
 
@@ -28,6 +29,7 @@ export const memberWriteOperations: AnyOperation[] = [
     description: 'Needs `manage`. Only owners make or unmake owners; the last active owner stays one.',
     body: obj({ role: OrgRole }),
     errors: ['not_found', 'last_owner'],
+    examples: memberExamples.update,
     run: (ctx, { params, body }) => changeRole(ctx, params.memberId as MemberId, body.role),
   }),
   declareOperation({
@@ -39,6 +41,7 @@ export const memberWriteOperations: AnyOperation[] = [
     description:
       'Their access stops at once (every token); their grants and history stay for a reactivation.',
     errors: ['not_found', 'last_owner'],
+    examples: memberExamples.deactivate,
     run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, false),
   }),
   declareOperation({
@@ -50,6 +53,7 @@ export const memberWriteOperations: AnyOperation[] = [
     description:
       'Gives a deactivated member their access back, with the grants and team memberships they kept; only an owner reactivates an owner. Emits `member.reactivated`.',
     errors: ['not_found'],
+    examples: memberExamples.reactivate,
     run: (ctx, { params }) => setMemberActive(ctx, params.memberId as MemberId, true),
   }),
   declareOperation({

@@ -4,6 +4,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { resourceOperations } from '../kernel/resource.ts'
 import { PageOf, StringEnum } from '../kernel/schema-types.ts'
+import { memberExamples, orgExamples } from './examples.ts'
 import { Member, Org, Slug } from './schemas.ts'
 import {
   archiveOrg,
@@ -34,6 +35,7 @@ const orgOperations: AnyOperation[] = [
     status: 201,
     errors: ['key_taken'],
     location: 'orgs.get',
+    examples: orgExamples.create,
     run: (ctx, { body }) => createOrg(ctx, body),
   }),
   declareOperation({
@@ -49,6 +51,7 @@ const orgOperations: AnyOperation[] = [
     response: OrgPage,
     status: 200,
     errors: ['invalid_cursor'],
+    examples: orgExamples.list,
     run: (ctx, { query }) => listMyOrgs(ctx, query),
   }),
   declareOperation({
@@ -65,6 +68,7 @@ const orgOperations: AnyOperation[] = [
     status: 200,
     errors: ['not_found'],
     etag: true,
+    examples: orgExamples.get,
     run: async (ctx) => currentOrg(ctx),
   }),
   declareOperation({
@@ -86,6 +90,7 @@ const orgOperations: AnyOperation[] = [
     capability: 'manage',
     errors: ['not_found', 'key_taken', 'precondition_failed'],
     precondition: 'orgs.get',
+    examples: orgExamples.update,
     run: (ctx, { body }) => updateOrg(ctx, body),
   }),
   declareOperation({
@@ -103,6 +108,7 @@ const orgOperations: AnyOperation[] = [
     capability: 'manage',
     errors: ['not_found', 'precondition_failed'],
     precondition: 'orgs.get',
+    examples: orgExamples.archive,
     run: (ctx) => archiveOrg(ctx),
   }),
   declareOperation({
@@ -120,6 +126,7 @@ const orgOperations: AnyOperation[] = [
     capability: 'manage',
     errors: ['not_found', 'precondition_failed'],
     precondition: 'orgs.get',
+    examples: orgExamples.restore,
     run: (ctx) => restoreOrg(ctx),
   }),
 ]
@@ -145,6 +152,7 @@ const memberOperations = resourceOperations({
     list: 'The people of the workspace, by member id (oldest first), active and deactivated ones unless `status` picks one; removed members only with `status=removed`. A member away today carries `away.until`. Every member may list them, guests included.',
     get: 'One member, with `away` while they are away today. A removed member is a 404.',
   },
+  examples: { list: memberExamples.list, get: memberExamples.get },
   handlers: {
     list: (ctx, _params, query) => listMembers(ctx, query),
     get: (ctx, params) => getMember(ctx, currentOrg(ctx).id, params.memberId as Member['id']),

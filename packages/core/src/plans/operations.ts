@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
+import { applyExample, resolveExample } from './examples.ts'
 import { NAME_KINDS, type NameKind, resolveName } from './refs.ts'
 import { PLAN_MAX_STEPS, PlanReport, PlanRequest, ResolvedName } from './schemas.ts'
 import { applyPlan } from './service.ts'
@@ -49,6 +50,7 @@ const resolveOperation = declareOperation({
   response: ResolvedName,
   status: 200,
   errors: ['ambiguous_name', 'unknown_name'],
+  examples: resolveExample,
   run: (ctx, { query }) =>
     resolveName(ctx, query.kind as NameKind, query.name, query.team, query.archived ?? false, query.project),
 })
@@ -85,6 +87,7 @@ const applyOperation = declareOperation({
     'comment_deleted',
     'conflict',
   ],
+  examples: applyExample,
   run: (ctx, { body }) => applyPlan(ctx, body),
 })
 

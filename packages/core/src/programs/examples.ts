@@ -1,8 +1,9 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
-import { projectExample, teamExample } from '../projects/examples.ts'
+import { projectExample } from '../projects/examples.ts'
+import { teamExample } from '../teams/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const org = id('org')
 const at = '2030-01-06T09:30:00.000Z'
 const page = (item: unknown) => ({ data: [item], nextCursor: null })
@@ -16,7 +17,7 @@ export const programExample = {
   color: '#0f9d58',
   ownerId: id('mem'),
   status: 'active',
-  labelIds: [id('lbl')],
+  labelIds: [id('lbl', 2)],
   retiredAt: null,
   health: 'onTrack',
   lastUpdateAt: at,
@@ -68,7 +69,8 @@ export const programExamples = {
 export const examples = {
   projects: { response: page(programProjectExample) },
   projectAdd: { request: { projectId: projectExample.id }, response: programProjectExample },
-  reorder: { request: { projectIds: [projectExample.id, id('proj', 1)] } },
+  // Every project of the program, once: its two reliability projects swapped.
+  reorder: { request: { projectIds: [id('proj', 4), id('proj', 3)] } },
   members: { response: page(memberExample) },
   memberAdd: { response: memberExample },
   teams: { response: page(teamExample) },

@@ -15,9 +15,9 @@ import { InitiativeProgram, ProgramInitiative, Timeline } from './link-schemas.t
 import { programParams, programPath } from './operations.ts'
 import { initiativeTimeline, programTimeline } from './timeline.ts'
 import './initiative-rollup.ts'
+import { exampleId as id } from '../kernel/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-06T09:30:00.000Z'
 const page = (item: unknown) => ({ data: [item], nextCursor: null })
 

@@ -6,8 +6,7 @@ import { updateExample } from '../updates/examples.ts'
 import { StatusUpdate, UpdateBody, UpdateHealthSchema } from '../updates/schemas.ts'
 import { createUpdate, listUpdates } from '../updates/service.ts'
 import './update-subject.ts'
-
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+import { exampleId as id } from '../kernel/examples.ts'
 
 const programUpdate = {
   ...updateExample,

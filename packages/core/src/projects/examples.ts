@@ -1,8 +1,13 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
+import { taskExample } from '../tasks/examples.ts'
+import { teamExample } from '../teams/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
+// Project statuses by rank: 0 In Progress, 1 Backlog, 2 Planned, 3 Paused, 4 Completed, 5 Canceled,
+// 6 In Review (one the org added).
 const org = id('org')
+const later = '2030-01-13T16:00:00.000Z'
 const at = '2030-01-06T09:30:00.000Z'
 const page = (item: unknown) => ({ data: [item], nextCursor: null })
 
@@ -30,7 +35,7 @@ export const projectExample = {
   statusCategory: 'started',
   leadId: id('mem'),
   teamIds: [id('team'), id('team', 1)],
-  labelIds: [id('lbl')],
+  labelIds: [id('lbl', 2)],
   fields: {},
   priority: 'high',
   startDate: '2030-01-06',
@@ -50,7 +55,7 @@ export const projectExample = {
   updateCadence: 'weekly',
   updateWeekday: 'friday',
   nextUpdateDueAt: '2030-01-11T00:00:00.000Z',
-  updateDue: false,
+  updateDue: true,
 }
 
 export const milestoneExample = {
@@ -93,48 +98,6 @@ export const progressExample = {
   completedRatio: 0.2727,
 }
 
-export const teamExample = {
-  id: id('team'),
-  orgId: org,
-  name: 'Engineering',
-  key: 'ENG',
-  description: null,
-  createdAt: at,
-  updatedAt: at,
-  archivedAt: null,
-}
-
-export const taskExample = {
-  id: id('task'),
-  orgId: org,
-  teamId: id('team'),
-  key: 'ENG-42',
-  number: 42,
-  title: 'Write the launch post',
-  description: null,
-  stateId: id('wfs'),
-  stateCategory: 'started',
-  assigneeId: id('mem'),
-  creatorId: id('mem'),
-  priority: 'medium',
-  estimate: 2,
-  dueDate: null,
-  startDate: null,
-  parentId: null,
-  isBlocked: false,
-  createdAt: at,
-  updatedAt: at,
-  startedAt: at,
-  completedAt: null,
-  canceledAt: null,
-  archivedAt: null,
-  cycleId: null,
-  projectId: id('proj'),
-  milestoneId: id('mile'),
-  labelIds: [],
-  fields: {},
-}
-
 type Shapes = 'list' | 'get' | 'create' | 'update' | 'archive' | 'restore'
 const shapes = (
   item: unknown,
@@ -149,23 +112,124 @@ const shapes = (
   restore: { response: item },
 })
 
-export const projectExamples = shapes(
-  projectExample,
-  { name: 'Launch', teamIds: [id('team'), id('team', 1)], leadId: id('mem'), targetDate: '2030-03-31' },
-  { statusId: id('pst'), targetDate: '2030-04-15', updateCadence: 'weekly', updateWeekday: 'friday' },
-)
+/** Launch as created: in Backlog, no status update yet, nothing blocking it. */
+const newProject = {
+  ...projectExample,
+  statusId: id('pst', 1),
+  statusCategory: 'backlog',
+  icon: null,
+  labelIds: [],
+  startDate: null,
+  startedAt: null,
+  health: null,
+  lastUpdateAt: null,
+  blocked: false,
+  openBlockers: 0,
+  updateDue: false,
+}
+
+export const projectExamples: Partial<Record<Shapes, OperationExamples>> = {
+  list: {
+    response: {
+      data: [
+        projectExample,
+        {
+          ...newProject,
+          id: id('proj', 1),
+          name: 'Single sign-on',
+          description: 'SAML and OIDC sign-in for Acme Labs.',
+          icon: '🔐',
+          teamIds: [id('team')],
+          priority: 'medium',
+          targetDate: '2030-05-29',
+        },
+      ],
+      nextCursor: null,
+    },
+  },
+  get: { response: projectExample },
+  // The creator and the lead follow it, and the lead joins it.
+  create: {
+    request: {
+      name: 'Launch',
+      description: 'Ship the public beta.',
+      teamIds: [id('team'), id('team', 1)],
+      leadId: id('mem'),
+      priority: 'high',
+      targetDate: '2030-03-31',
+      updateCadence: 'weekly',
+    },
+    response: newProject,
+  },
+  update: {
+    request: { statusId: id('pst'), targetDate: '2030-04-15' },
+    response: { ...projectExample, targetDate: '2030-04-15', updatedAt: later },
+  },
+  archive: {
+    response: {
+      ...projectExample,
+      updatedAt: later,
+      archivedAt: later,
+      nextUpdateDueAt: null,
+      updateDue: false,
+    },
+  },
+  restore: { response: { ...projectExample, updatedAt: later } },
+}
 export const milestoneExamples = shapes(
   milestoneExample,
   { name: 'Beta', targetDate: '2030-02-15' },
   { targetDate: '2030-02-22' },
 )
-export const statusExamples = shapes(
-  statusExample,
-  { name: 'In Review', category: 'started' },
-  { color: '#0f783c' },
-)
+const DEFAULT_STATUSES = [
+  { rank: 1, name: 'Backlog', category: 'backlog', color: '#bec2c8' },
+  { rank: 2, name: 'Planned', category: 'planned', color: '#95a2b3' },
+  { rank: 0, name: 'In Progress', category: 'started', color: '#f2c94c' },
+  { rank: 3, name: 'Paused', category: 'paused', color: '#e07b39' },
+  { rank: 4, name: 'Completed', category: 'completed', color: '#5e6ad2' },
+  { rank: 5, name: 'Canceled', category: 'canceled', color: '#6b6f76' },
+]
+const statusAt = (s: (typeof DEFAULT_STATUSES)[number], position: number) => ({
+  ...statusExample,
+  id: id('pst', s.rank),
+  name: s.name,
+  category: s.category,
+  color: s.color,
+  position,
+})
+/** A status the org added after the defaults: the end of the list. */
+const inReview = {
+  ...statusExample,
+  id: id('pst', 6),
+  name: 'In Review',
+  color: '#0f783c',
+  position: 6,
+  createdAt: later,
+  updatedAt: later,
+}
+export const statusExamples: Partial<Record<Shapes, OperationExamples>> = {
+  list: { response: { data: [...DEFAULT_STATUSES.map(statusAt), inReview], nextCursor: null } },
+  get: { response: statusExample },
+  create: { request: { name: 'In Review', category: 'started', color: '#0f783c' }, response: inReview },
+  update: {
+    request: { description: 'Someone is building it.' },
+    response: { ...statusExample, description: 'Someone is building it.', updatedAt: later },
+  },
+  archive: { response: { ...inReview, archivedAt: later } },
+  restore: { response: inReview },
+}
 export const examples = {
-  reorder: { request: { statusIds: [id('pst'), id('pst', 1)] }, response: { data: [statusExample] } },
+  // In Review right after In Progress; every active status, once.
+  reorder: {
+    request: { statusIds: [1, 2, 0, 6, 3, 4, 5].map((rank) => id('pst', rank)) },
+    response: {
+      data: [
+        ...DEFAULT_STATUSES.slice(0, 3).map(statusAt),
+        { ...inReview, position: 3 },
+        ...DEFAULT_STATUSES.slice(3).map((st, i) => ({ ...statusAt(st, i + 4), updatedAt: later })),
+      ],
+    },
+  },
   teamAdd: { response: projectExample },
   teams: { response: page(teamExample) },
   tasks: { response: page(taskExample) },
@@ -175,10 +239,26 @@ export const examples = {
 export const closeExamples = {
   complete: {
     request: { openTasks: 'move', moveTasksTo: id('proj', 1) },
-    response: { ...projectExample, statusCategory: 'completed', completedAt: at },
+    response: {
+      ...projectExample,
+      statusId: id('pst', 4),
+      statusCategory: 'completed',
+      completedAt: later,
+      updatedAt: later,
+      nextUpdateDueAt: null,
+      updateDue: false,
+    },
   },
   cancel: {
     request: { openTasks: 'cancel', reason: 'Superseded by the new onboarding.' },
-    response: { ...projectExample, statusCategory: 'canceled', canceledAt: at },
+    response: {
+      ...projectExample,
+      statusId: id('pst', 5),
+      statusCategory: 'canceled',
+      canceledAt: later,
+      updatedAt: later,
+      nextUpdateDueAt: null,
+      updateDue: false,
+    },
   },
 } satisfies Record<string, OperationExamples>

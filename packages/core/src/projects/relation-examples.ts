@@ -1,7 +1,7 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-06T09:30:00.000Z'
 
 export const relationExample = {
@@ -20,9 +20,10 @@ export const relationExample = {
 export const relationExamples = {
   list: { response: { data: [relationExample], nextCursor: null } },
   get: { response: relationExample },
+  // Beta must ship before another project can start.
   create: {
-    request: { type: 'blocks', milestoneId: id('mile'), relatedProjectId: id('proj', 1) },
-    response: relationExample,
+    request: { type: 'blocks', milestoneId: id('mile'), relatedProjectId: id('proj', 2) },
+    response: { ...relationExample, id: id('prel', 1), relatedProjectId: id('proj', 2) },
   },
   update: { request: { milestoneId: null }, response: { ...relationExample, milestoneId: null } },
 } satisfies Record<string, OperationExamples>

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation, type OperationContext } from '../kernel/operation.ts'
+import { streamExample } from './examples.ts'
 import { pollHub, pollOrg } from './poll.ts'
 import { PollQueryFields, parseKinds, STREAM_LIMIT_DEFAULT, StreamPage } from './schema.ts'
 
@@ -41,6 +42,7 @@ export const streamsCatalogue: AnyOperation[] = [
     response: StreamPage,
     status: 200,
     errors: [...STREAM_ERRORS],
+    examples: streamExample,
     async run(ctx, { query }) {
       return pollOrg(deps(ctx), ctx.actor!, request(query as PollQueryInput))
     },
@@ -58,6 +60,7 @@ export const streamsCatalogue: AnyOperation[] = [
     response: StreamPage,
     status: 200,
     errors: [...STREAM_ERRORS],
+    examples: streamExample,
     async run(ctx, { query }) {
       return pollHub(deps(ctx), ctx.principal!.userId, request(query as PollQueryInput))
     },

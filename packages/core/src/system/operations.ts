@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { defineOperation } from '../kernel/operation.ts'
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
 import { SCOPES } from '../kernel/principal.ts'
+import { configExample } from './examples.ts'
 
 export const ServiceConfig = Type.Object(
   {
@@ -56,6 +57,7 @@ export const configOperation = defineOperation({
   response: ServiceConfig,
   status: 200,
   errors: [],
+  examples: configExample,
   async run(ctx) {
     const base = ctx.config.baseUrl
     return {

@@ -4,6 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { BATCH_MAX, batchCreateTasks, batchUpdateTasks } from './batch.ts'
+import { batchExamples } from './examples.ts'
 import { TaskCreateBody, TaskUpdateFields } from './operations.ts'
 import { Task } from './schemas.ts'
 
@@ -48,6 +49,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     capability: 'contribute',
     target: ({ body }) => ({ type: 'team', id: body.items[0].teamId }),
     errors: [...ITEM_ERRORS],
+    examples: batchExamples.create,
     run: async (ctx, { body }) => ({
       data: await batchCreateTasks(
         ctx,
@@ -83,6 +85,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     capability: 'contribute',
     target: ({ body }) => ({ type: 'task', id: body.items[0].id }),
     errors: [...ITEM_ERRORS, 'subtask_cycle'],
+    examples: batchExamples.update,
     run: async (ctx, { body }) => ({
       data: await batchUpdateTasks(
         ctx,

@@ -14,6 +14,7 @@ import {
   TaskRelation,
   TaskSubscriber,
 } from './depth-schemas.ts'
+import { depthExamples, taskExamples, taskLinkExamples } from './examples.ts'
 import { taskByKey } from './keys.ts'
 import { createTaskLink, deleteTaskLink, listTaskLinks, requireTaskLink, updateTaskLink } from './links.ts'
 import { addRelation, listRelations, removeRelation } from './relations.ts'
@@ -41,6 +42,7 @@ const subtaskOperations = [
     query: {
       archived: Type.Optional(StringEnum(['exclude', 'only', 'include'] as const, { default: 'exclude' })),
     },
+    examples: depthExamples.children,
     run: (ctx, params, query) => listChildren(ctx, tid(params), query),
   }),
 ]
@@ -55,6 +57,7 @@ const dependencyOperations = [
       "Oldest first, archived ones included; only those the caller can view. The task's `isBlocked` says whether any of them is still open.",
     item: Task,
     itemName: 'Task',
+    examples: depthExamples.blockers,
     run: (ctx, params, query) => listDependencies(ctx, tid(params), 'blockersOf', query),
   }),
   declareOperation({
@@ -73,6 +76,7 @@ const dependencyOperations = [
     capability: 'contribute',
     target: onTask,
     errors: ['not_found', 'dependency_cycle'],
+    examples: depthExamples.blockersAdd,
     run: (ctx, { params, body }) => addBlocker(ctx, tid(params), body.taskId as TaskId),
   }),
   declareOperation({
@@ -103,6 +107,7 @@ const dependencyOperations = [
     description: 'Oldest first, archived ones included; only those the caller can view.',
     item: Task,
     itemName: 'Task',
+    examples: depthExamples.blocking,
     run: (ctx, params, query) => listDependencies(ctx, tid(params), 'blockedBy', query),
   }),
 ]
@@ -116,6 +121,7 @@ const relationOperations = [
     description: "Related tasks and duplicates, by the other task's id; only those the caller can view.",
     item: TaskRelation,
     itemName: 'TaskRelation',
+    examples: depthExamples.relations,
     run: (ctx, params, query) => listRelations(ctx, tid(params), query),
   }),
   declareOperation({
@@ -137,6 +143,7 @@ const relationOperations = [
     capability: 'contribute',
     target: onTask,
     errors: ['not_found', 'already_exists', 'conflict'],
+    examples: depthExamples.relationsAdd,
     run: (ctx, { params, body }) =>
       addRelation(ctx, tid(params), { type: body.type, taskId: body.taskId as TaskId }),
   }),
@@ -182,6 +189,7 @@ const keyOperations = [
     status: 200,
     errors: ['not_found'],
     etag: true,
+    examples: taskExamples.getByKey,
     run: (ctx, { params }) => taskByKey(ctx, params.key),
   }),
 ]
@@ -197,6 +205,7 @@ const subscriberOperations = [
     description: 'By actor id. The creator and every assignee are subscribed automatically.',
     item: TaskSubscriber,
     itemName: 'TaskSubscriber',
+    examples: depthExamples.subscribers,
     run: (ctx, params, query) => listSubscribers(ctx, tid(params), query),
   }),
   declareOperation({
@@ -215,6 +224,7 @@ const subscriberOperations = [
     capability: 'comment',
     target: onTask,
     errors: ['not_found'],
+    examples: depthExamples.subscribersAdd,
     run: (ctx, { params }) => subscribe(ctx, tid(params), params.actorId as never),
   }),
   declareOperation({
@@ -266,6 +276,7 @@ const linkOperations = resourceOperations({
       "Removes a link: your own with `contribute` on the task, someone else's with `manage`. Recorded in the task's history. Emits `task_link.deleted`.",
   },
   requires: { delete: "`contribute` on the task for a link you added, `manage` for another's" },
+  examples: taskLinkExamples,
   handlers: {
     list: (ctx, p, query) => listTaskLinks(ctx, p.taskId as TaskId, query),
     get: (ctx, p) => requireTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId),

@@ -1,6 +1,7 @@
 import type { TaskId } from '../kernel/ids.ts'
 import type { AnyOperation } from '../kernel/operation.ts'
 import { subListOperation } from '../kernel/resource.ts'
+import { historyExample } from './examples.ts'
 import { listTaskHistory } from './history.ts'
 import { TaskHistoryEntry } from './history-schemas.ts'
 
@@ -14,6 +15,7 @@ export const taskHistoryCatalogue: AnyOperation[] = [
       'Every change to the task, oldest first: who changed which field, when, from what to what. The first entry has the field `created`. Anyone who can view the task reads it.',
     item: TaskHistoryEntry,
     itemName: 'TaskHistoryEntry',
+    examples: historyExample,
     run: (ctx, params, query) => listTaskHistory(ctx, params.taskId as TaskId, query),
   }),
 ]

@@ -3,6 +3,7 @@ import type { LabelId, TaskId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
+import { taskLabelExamples } from './examples.ts'
 import { addTaskLabel, removeTaskLabel } from './labels.ts'
 import { Task } from './schemas.ts'
 
@@ -27,6 +28,7 @@ export const taskLabelOperations: AnyOperation[] = [
     capability: 'contribute',
     target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
     errors: ['not_found', 'reference_not_found'],
+    examples: taskLabelExamples.add,
     run: (ctx, { params, body }) =>
       addTaskLabel(ctx, params.taskId as TaskId, (body as { labelId: LabelId }).labelId),
   }),
@@ -45,6 +47,7 @@ export const taskLabelOperations: AnyOperation[] = [
     capability: 'contribute',
     target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
     errors: ['not_found'],
+    examples: taskLabelExamples.remove,
     run: (ctx, { params }) => removeTaskLabel(ctx, params.taskId as TaskId, params.labelId as LabelId),
   }),
 ]

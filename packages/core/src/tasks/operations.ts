@@ -7,7 +7,7 @@ import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
 import { type DuplicateOptions, duplicateTask, MAX_DUPLICATED } from './duplicate.ts'
-import { duplicateExample } from './examples.ts'
+import { duplicateExample, taskExamples } from './examples.ts'
 import { TaskFieldQuery } from './field-query.ts'
 import { requireTask } from './require-task.ts'
 import { DueDate, Estimate, PrioritySchema, StartDate, Task } from './schemas.ts'
@@ -199,6 +199,7 @@ const derived = resourceOperations({
     delete:
       'Deletes the task for good: it cannot be restored (archive it to keep it). Its dependencies and relations go with it, and its subtasks become top-level tasks. Emits `task.deleted` with its id and key.',
   },
+  examples: taskExamples,
   handlers: {
     list: (ctx, _p, query) => listTasks(ctx, query),
     get: (ctx, p) => requireTask(ctx, p.taskId as TaskId),
@@ -230,6 +231,7 @@ const archive = declareOperation({
   target: ({ params }) => ({ type: 'task', id: params.taskId }),
   errors: ['not_found', 'precondition_failed', 'has_children'],
   precondition: 'tasks.get',
+  examples: taskExamples.archive,
   run: (ctx, { params, query }) => setTaskArchived(ctx, params.taskId as TaskId, true, query.children),
 })
 

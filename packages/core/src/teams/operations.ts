@@ -4,6 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { teamExamples, workflowStateExamples } from './examples.ts'
 import { Color, StateCategorySchema, Team, TeamKey, WorkflowState } from './schemas.ts'
 import {
   archiveState,
@@ -63,6 +64,7 @@ const teamOperations = resourceOperations({
     restore:
       'Makes an archived team take new work again; restoring a team that is not archived changes nothing. Emits `team.restored`.',
   },
+  examples: teamExamples,
   handlers: {
     list: (ctx, _p, query) => listTeams(ctx, query),
     get: (ctx, p) => requireTeam(ctx, p.teamId as TeamId),
@@ -97,6 +99,7 @@ const stateOperations: AnyOperation[] = [
     response: WorkflowStateList,
     status: 200,
     errors: ['not_found'],
+    examples: workflowStateExamples.list,
     run: async (ctx, { params, query }) => ({
       data: await listStates(ctx, params.teamId as TeamId, query.includeArchived ?? false),
     }),
@@ -119,6 +122,7 @@ const stateOperations: AnyOperation[] = [
     capability: 'manage',
     target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
     errors: ['not_found'],
+    examples: workflowStateExamples.reorder,
     run: async (ctx, { params, body }) => ({
       data: await reorderStates(ctx, params.teamId as TeamId, body.stateIds as StateId[]),
     }),
@@ -167,6 +171,7 @@ const stateOperations: AnyOperation[] = [
         'Takes a state out of the workflow: tasks can no longer move into it. Refused while tasks are in it (409 `state_in_use`, with `taskCount`: move them first) and for the last active state of the team (409 `last_state`). ' +
         'Archiving an archived state changes nothing. Emits `workflow_state.archived`.',
     },
+    examples: workflowStateExamples,
     handlers: {
       get: (ctx, p) => requireState(ctx, p.stateId as StateId),
       create: (ctx, p, body) => createState(ctx, p.teamId as TeamId, body),

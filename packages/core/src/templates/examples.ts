@@ -1,7 +1,9 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
+import { projectExample } from '../projects/examples.ts'
+import { taskExample } from '../tasks/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 const later = '2030-01-14T09:30:00.000Z'
 const page = (item: unknown) => ({ data: [item], nextCursor: null })
@@ -85,14 +87,15 @@ export const templateExamples: Partial<Record<'list' | 'get' | 'create' | 'updat
   },
 }
 
+/** February's credential rotation from the task template; a project template takes `name` and `teamIds`. */
 export const applyExample: OperationExamples = {
-  request: { name: 'Launch: saved searches', startDate: '2030-02-03' },
+  request: { title: 'Rotate the shared credentials: February', startDate: '2030-02-01' },
   response: {
-    templateId: projectTemplateExample.id,
-    kind: 'project',
-    projectId: id('proj'),
-    milestoneIds: [id('mile'), id('mile', 1)],
-    taskIds: [id('task'), id('task', 1), id('task', 2)],
+    templateId: taskTemplateExample.id,
+    kind: 'task',
+    projectId: null,
+    milestoneIds: [],
+    taskIds: [id('task', 9)],
   },
 }
 
@@ -172,3 +175,63 @@ export const reminderExamples = {
     response: reminderExample,
   },
 } satisfies Record<string, OperationExamples>
+
+const copiedAt = '2030-01-14T10:00:00.000Z'
+
+/**
+ * Launch copied for the mobile app from 3 February: its teams, lead, priority, look, cadence, labels,
+ * milestones and open tasks, every date moved with it; the copy starts in Backlog.
+ */
+export const duplicateProjectExample: OperationExamples = {
+  request: { name: 'Launch: mobile app', startDate: '2030-02-03', members: false },
+  response: {
+    ...projectExample,
+    id: id('proj', 5),
+    name: 'Launch: mobile app',
+    statusId: id('pst', 1),
+    statusCategory: 'backlog',
+    startDate: '2030-02-03',
+    targetDate: '2030-05-26',
+    creatorId: id('mem'),
+    createdAt: copiedAt,
+    updatedAt: copiedAt,
+    startedAt: null,
+    health: null,
+    lastUpdateAt: null,
+    blocked: false,
+    openBlockers: 0,
+    nextUpdateDueAt: '2030-01-18T00:00:00.000Z',
+    updateDue: false,
+  },
+}
+
+/** ENG-42 grew: a project in its team and Design's, its subtasks the project's tasks, ENG-42 archived. */
+export const convertTaskExample: OperationExamples = {
+  request: { name: 'Session handling overhaul', teamIds: [id('team'), id('team', 1)] },
+  response: {
+    ...projectExample,
+    id: id('proj', 6),
+    name: 'Session handling overhaul',
+    description: taskExample.description,
+    icon: null,
+    statusId: id('pst', 1),
+    statusCategory: 'backlog',
+    leadId: null,
+    labelIds: [],
+    priority: taskExample.priority,
+    startDate: null,
+    targetDate: null,
+    creatorId: id('mem'),
+    createdAt: copiedAt,
+    updatedAt: copiedAt,
+    startedAt: null,
+    convertedFromTaskId: taskExample.id,
+    health: null,
+    lastUpdateAt: null,
+    blocked: false,
+    openBlockers: 0,
+    updateCadence: 'orgDefault',
+    nextUpdateDueAt: '2030-01-18T09:00:00.000Z',
+    updateDue: false,
+  },
+}

@@ -15,6 +15,8 @@ import { Project } from '../projects/schemas.ts'
 import { convertTaskToProject, type DuplicateProjectInput, duplicateProject } from './copies.ts'
 import {
   applyExample,
+  convertTaskExample,
+  duplicateProjectExample,
   occurrencesExample,
   pauseExample,
   recurrenceExamples,
@@ -223,6 +225,7 @@ const copyOperations: AnyOperation[] = [
     target: ({ params }) => ({ type: 'project', id: params.projectId }),
     errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
     location: 'projects.get',
+    examples: duplicateProjectExample,
     run: (ctx, { params, body }) =>
       duplicateProject(ctx, params.projectId as ProjectId, (body ?? {}) as DuplicateProjectInput),
   }),
@@ -259,6 +262,7 @@ const copyOperations: AnyOperation[] = [
     target: ({ params }) => ({ type: 'task', id: params.taskId }),
     errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
     location: 'projects.get',
+    examples: convertTaskExample,
     run: (ctx, { params, body }) =>
       convertTaskToProject(
         ctx,

@@ -1,7 +1,7 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-14T17:30:00.000Z'
 const started = '2030-01-14T15:00:00.000Z'
 const page = (item: unknown) => ({ data: [item], nextCursor: null })
@@ -26,7 +26,8 @@ export const entryExamples = {
   list: { response: page(entryExample) },
   get: { response: entryExample },
   create: {
-    request: { minutes: 90, date: '2030-01-14', note: entryExample.note },
+    // Logged for today unless `date` names an earlier day.
+    request: { minutes: 90, note: entryExample.note },
     response: entryExample,
   },
   update: { request: { minutes: 120 }, response: { ...entryExample, minutes: 120 } },
@@ -54,7 +55,8 @@ const timer = {
 export const timerExamples = {
   get: { response: { timer } },
   start: {
-    request: { task: { orgId: id('org'), key: 'ENG-42' }, note: timer.note },
+    // By id or by key (`{ orgId, key: 'ENG-42' }`).
+    request: { task: { orgId: id('org'), id: id('task') }, note: timer.note },
     response: { timer: { ...timer, elapsedMinutes: 0 }, stopped: timerEntry },
   },
   stop: { request: {}, response: { entry: timerEntry, discarded: null } },

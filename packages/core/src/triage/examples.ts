@@ -1,19 +1,21 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 const later = '2030-01-14T09:30:00.000Z'
 
+// States by rank (teams/examples.ts): 0 Todo, 1 Triage, 6 Canceled, 7 Duplicate.
+/** A request from outside the team, waiting in Triage: the sample world's `id('task', 4)`. */
 const request = {
-  id: id('task'),
+  id: id('task', 4),
   orgId: id('org'),
   teamId: id('team'),
-  key: 'ENG-42',
-  number: 42,
+  key: 'ENG-48',
+  number: 48,
   title: 'Export fails for reports over 10 MB',
   description: 'The download stops at 10 MB and the file is cut off.',
-  stateId: id('wfs'),
+  stateId: id('wfs', 1),
   stateCategory: 'triage',
   assigneeId: null,
   creatorId: id('mem', 1),
@@ -38,7 +40,7 @@ const request = {
 
 const accepted = {
   ...request,
-  stateId: id('wfs', 1),
+  stateId: id('wfs'),
   stateCategory: 'unstarted',
   assigneeId: id('mem'),
   labelIds: [id('lbl')],
@@ -47,7 +49,7 @@ const accepted = {
 }
 const canceled = {
   ...request,
-  stateId: id('wfs', 2),
+  stateId: id('wfs', 6),
   stateCategory: 'canceled',
   canceledAt: later,
   updatedAt: later,
@@ -72,7 +74,7 @@ export const triageExamples = {
     request: { reason: 'Reports over 10 MB are not supported; use the scheduled export.' },
     response: canceled,
   },
-  duplicate: { request: { taskId: id('task', 1) }, response: canceled },
+  duplicate: { request: { taskId: id('task', 1) }, response: { ...canceled, stateId: id('wfs', 7) } },
   snooze: {
     request: { until: '2030-01-20T09:00:00.000Z' },
     response: { id: request.id, task: request, snoozedUntil: '2030-01-20T09:00:00.000Z' },

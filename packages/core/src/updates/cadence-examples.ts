@@ -1,7 +1,7 @@
+import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
-const id = (prefix: string, n = 0) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABC${'DEFGH'[n]}E`
 const at = '2030-01-13T16:00:00.000Z'
 
 const settings = {
@@ -24,11 +24,11 @@ const dueItem = {
 const request = {
   id: id('ureq'),
   orgId: id('org'),
-  subjectType: 'project',
-  subjectId: id('proj'),
+  subjectType: 'initiative',
+  subjectId: id('ini'),
   requesterId: id('mem', 1),
   recipientId: id('mem'),
-  note: 'Is the beta still on for March?',
+  note: 'Is guided setup still on for March?',
   createdAt: at,
 }
 
@@ -40,7 +40,8 @@ export const cadenceExamples = {
   } satisfies OperationExamples,
   due: { response: { data: [dueItem], nextCursor: null } } satisfies OperationExamples,
   request: {
-    request: { subjectType: 'project', subjectId: id('proj'), note: request.note },
+    // The initiative's owner is asked (a project's lead, a program's owner).
+    request: { subjectType: 'initiative', subjectId: id('ini'), note: request.note },
     response: request,
   } satisfies OperationExamples,
 }

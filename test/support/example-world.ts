@@ -1,0 +1,99 @@
+import { type AnyOperation, exampleId } from '@workgraph/core'
+import type { Ids } from './sample-world.ts'
+
+/**
+ * The sample world's record behind each example id, per id prefix in rank order: `exampleId('task')`
+ * is the sample task, `exampleId('task', 1)` the other task, and so on. Write a request example with
+ * the rank of the record it needs (a blocker is another task: rank 1), and the contract tests send
+ * it with these records in place (`inWorld`). Names ending in `Ids` hold comma-separated lists (every
+ * state of the sample team, in order): their records follow the named ones.
+ */
+export const EXAMPLE_RANKS: Record<string, readonly string[]> = {
+  org: ['orgId'],
+  team: ['teamId', 'otherTeamId'],
+  wfs: ['stateId', 'stateIds'],
+  task: ['taskId', 'otherTaskId', 'blockerId', 'relatedTaskId', 'triageTaskId'],
+  mem: ['memberId', 'ownerMemberId'],
+  agt: ['agentId'],
+  ases: ['sessionId'],
+  apr: ['approvalId'],
+  apol: ['policyId'],
+  inv: ['invitationId'],
+  grt: ['grantId'],
+  cyc: ['cycleId', 'completedCycleId'],
+  lbl: ['labelId', 'otherLabelId', 'orgLabelId'],
+  cmt: ['commentId'],
+  rct: ['reactionId', 'commentReactionId', 'projectReactionId', 'updateReactionId'],
+  pst: ['startedStatusId', 'projectStatusIds'],
+  proj: ['projectId', 'otherProjectId', 'orderedProjectId', 'programProjectIds'],
+  mile: ['milestoneId', 'otherMilestoneId'],
+  prel: ['relationId'],
+  upd: ['updateId'],
+  view: ['viewId'],
+  ini: ['initiativeId', 'orderedInitiativeId'],
+  lnk: ['resourceLinkId'],
+  tlnk: ['linkId'],
+  doc: ['documentId'],
+  dver: ['versionId'],
+  att: ['attachmentId'],
+  dom: ['domainId'],
+  exp: ['exportId'],
+  imp: ['importId'],
+  cf: ['fieldId'],
+  cfo: ['optionId', 'otherOptionId'],
+  tmpl: ['templateId'],
+  rcur: ['recurrenceId'],
+  rmd: ['reminderId'],
+  tme: ['entryId'],
+  alc: ['allocationId'],
+  prg: ['programId'],
+  conn: ['connectionId'],
+  litm: ['linkedItemId', 'projectLinkedItemId'],
+  ntf: ['notificationId', 'otherNotificationId'],
+  nsub: ['subscriptionId'],
+  nmut: ['muteId'],
+}
+
+/** The records of one prefix in rank order: named ones first, then those of the lists not yet named. */
+function ranked(prefix: string, ids: Ids): string[] {
+  const out: string[] = []
+  for (const name of EXAMPLE_RANKS[prefix] ?? []) {
+    const values = name.endsWith('Ids') ? (ids[name]?.split(',') ?? []) : [ids[name]]
+    for (const value of values) if (value && !out.includes(value)) out.push(value)
+  }
+  return out
+}
+
+const EXAMPLE_ID = /^([a-z]+)_01JD3Q2R4S5T6V7W8X9YZABC[A-Z]E$/
+
+/**
+ * `example` with every example id replaced by the sample world's record of the same prefix and rank.
+ * An example id the world has no record for throws: the example names something no test can send.
+ */
+export function inWorld<T>(example: T, ids: Ids): T {
+  const swap = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const prefix = EXAMPLE_ID.exec(value)?.[1]
+      if (!prefix) return value
+      const records = ranked(prefix, ids)
+      const rank = records.findIndex((_, r) => exampleId(prefix, r) === value)
+      if (rank === -1)
+        throw new Error(
+          `${value}: the sample world has no ${prefix} of that rank (test/support/example-world.ts)`,
+        )
+      return records[rank]
+    }
+    if (Array.isArray(value)) return value.map(swap)
+    // Keys too: custom field values are keyed by the field's id.
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [swap(k), swap(v)]))
+    return value
+  }
+  return swap(example) as T
+}
+
+/** The request example of `op`, as sent to the sample world `ids`. */
+export function exampleBody(op: AnyOperation, ids: Ids): unknown {
+  if (op.examples?.request === undefined) throw new Error(`${op.id} takes a body and has no request example`)
+  return inWorld(op.examples.request, ids)
+}
