@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { ConnectionId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
 import {
@@ -27,10 +28,6 @@ import { Connection, ConnectionCheck, ConnectionStart, Provider } from './schema
 
 const TAG = 'Connectors'
 const scope = 'connectors:link' as const
-const Paging = {
-  cursor: Type.Optional(Type.String({ description: 'From `nextCursor` of the previous page.' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-}
 const connections = '/v1/orgs/{orgId}/connections'
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
 const providerParams = Type.Object(
@@ -104,7 +101,7 @@ export const connectorOperations: AnyOperation[] = [
     summary: 'List your connections',
     description: "The caller's own connections in the workspace; nobody sees another person's.",
     params: params(connections),
-    query: Type.Object(Paging, { additionalProperties: false }),
+    query: Type.Object(PageQuery, { additionalProperties: false }),
     response: PageOf(Connection, 'ConnectorConnectionPage'),
     status: 200,
     errors: ['invalid_cursor'],

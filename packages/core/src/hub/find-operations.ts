@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { declareOperation } from '../kernel/operation.ts'
+import { commaListPattern } from '../kernel/schema-types.ts'
 import { PollQueryFields, StreamEvent } from '../streams/schema.ts'
 import { hubActivity } from './activity.ts'
 import { hubExamples as ex } from './examples.ts'
@@ -36,6 +37,7 @@ export const hubSearchOperation = declareOperation({
     types: Type.Optional(
       Type.String({
         maxLength: 100,
+        pattern: commaListPattern(HUB_SEARCH_TYPES),
         description: `Comma-separated subset of ${HUB_SEARCH_TYPES.map((t) => `\`${t}\``).join(', ')} (default: all).`,
       }),
     ),
@@ -110,6 +112,7 @@ export const hubTypeaheadOperation = declareOperation({
     types: Type.Optional(
       Type.String({
         maxLength: 100,
+        pattern: commaListPattern(TYPEAHEAD_TYPES),
         description: `Comma-separated subset of ${TYPEAHEAD_TYPES.map((t) => `\`${t}\``).join(', ')} (default: all).`,
       }),
     ),

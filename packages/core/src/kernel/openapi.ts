@@ -1,4 +1,5 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { ETAG_LIST_PATTERN } from './canonical.ts'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
 import { SCOPES, type Scope } from './principal.ts'
@@ -118,16 +119,19 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     ...parametersOf(op.params, 'path', ref),
     ...parametersOf(op.query, 'query', ref),
   ]
+  const etags = { pattern: ETAG_LIST_PATTERN }
   if (op.etag)
-    parameters.push(header('If-None-Match', 'Answer 304 when the representation still has this ETag.'))
+    parameters.push(header('If-None-Match', 'Answer 304 when the representation still has this ETag.', etags))
   if (op.precondition)
-    parameters.push(header('If-Match', 'Only change the resource if its ETag still matches (else 412).'))
+    parameters.push(
+      header('If-Match', 'Only change the resource if its ETag still matches (else 412).', etags),
+    )
   if (op.method === 'POST' && op.scope)
     parameters.push(
       header(
         'Idempotency-Key',
         'Replays the first response for 24 hours; reusing it with another body is a 422.',
-        255,
+        { minLength: 1, maxLength: 255 },
       ),
     )
   const responses: Record<string, Json> = {}
@@ -305,14 +309,8 @@ function parametersOf(
   })
 }
 
-function header(name: string, description: string, maxLength?: number): Json {
-  return {
-    name,
-    in: 'header',
-    required: false,
-    description,
-    schema: { type: 'string', ...(maxLength ? { maxLength } : {}) },
-  }
+function header(name: string, description: string, rules: Json = {}): Json {
+  return { name, in: 'header', required: false, description, schema: { type: 'string', ...rules } }
 }
 
 /** Plain JSON Schema of a TypeBox schema, with every `$id`'d sub-schema moved to components. */

@@ -1,0 +1,54 @@
+/**
+ * The service spec's rules, checked on the whole document rather than operation by operation: every
+ * cursor and request header has the form the server accepts.
+ */
+import { CURSOR_PATTERN, ETAG_LIST_PATTERN, generateOpenApi, OPERATIONS, TAGS } from '@workgraph/core'
+import { expect, it } from 'vitest'
+
+type Json = Record<string, any>
+const document = generateOpenApi(OPERATIONS, {
+  serverUrl: 'https://workgraph.example',
+  version: '0.1.0',
+  tags: TAGS,
+}) as Json
+const schemas: Record<string, Json> = document.components.schemas
+const resolve = (schema: Json): Json =>
+  typeof schema.$ref === 'string' ? resolve(schemas[schema.$ref.split('/').at(-1)!]!) : schema
+const operations = Object.values<Json>(document.paths).flatMap((item) =>
+  Object.entries<Json>(item).map(([method, spec]) => ({ method, spec })),
+)
+
+it('gives every cursor the shape the server issues, and every limit an integer range', () => {
+  let cursors = 0
+  for (const { spec } of operations) {
+    for (const p of spec.parameters ?? []) {
+      const schema = resolve(p.schema)
+      if (p.name === 'cursor') {
+        expect(schema.pattern, spec.operationId).toBe(CURSOR_PATTERN)
+        expect(schema.maxLength, spec.operationId).toBeGreaterThan(0)
+        cursors++
+      }
+      if (p.name === 'limit') {
+        expect(schema.type, spec.operationId).toBe('integer')
+        expect(schema.minimum, spec.operationId).toBe(1)
+        expect(schema.maximum, spec.operationId).toBeGreaterThan(1)
+      }
+    }
+  }
+  expect(cursors).toBeGreaterThan(100)
+})
+
+it('declares If-Match, If-None-Match and Idempotency-Key with the form the server checks', () => {
+  const seen = new Set<string>()
+  for (const { spec } of operations) {
+    for (const p of spec.parameters ?? []) {
+      if (p.in !== 'header') continue
+      seen.add(p.name)
+      if (p.name === 'If-Match' || p.name === 'If-None-Match')
+        expect(p.schema.pattern, `${spec.operationId} ${p.name}`).toBe(ETAG_LIST_PATTERN)
+      if (p.name === 'Idempotency-Key')
+        expect(p.schema, spec.operationId).toMatchObject({ minLength: 1, maxLength: 255 })
+    }
+  }
+  expect([...seen].sort()).toEqual(['Idempotency-Key', 'If-Match', 'If-None-Match', 'Last-Event-ID'])
+})
