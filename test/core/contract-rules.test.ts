@@ -1,8 +1,16 @@
 /**
- * The service spec's rules, checked on the whole document rather than operation by operation: every
- * cursor and request header has the form the server accepts.
+ * The service spec's rules, checked on the whole document rather than operation by operation: one
+ * unauthenticated operation under `/v1`; every cursor and request header has the form the server
+ * accepts.
  */
-import { CURSOR_PATTERN, ETAG_LIST_PATTERN, generateOpenApi, OPERATIONS, TAGS } from '@workgraph/core'
+import {
+  CURSOR_PATTERN,
+  ETAG_LIST_PATTERN,
+  generateOpenApi,
+  isApiOperation,
+  OPERATIONS,
+  TAGS,
+} from '@workgraph/core'
 import { expect, it } from 'vitest'
 
 type Json = Record<string, any>
@@ -17,6 +25,20 @@ const resolve = (schema: Json): Json =>
 const operations = Object.values<Json>(document.paths).flatMap((item) =>
   Object.entries<Json>(item).map(([method, spec]) => ({ method, spec })),
 )
+
+it('has GET /v1/config as its only unauthenticated operation, and keeps the browser landing outside /v1', () => {
+  const open = operations
+    .filter(({ spec }) => spec.security?.length === 0)
+    .map(({ spec }) => spec.operationId)
+  expect(open).toEqual(['config.get'])
+  const tokenless = OPERATIONS.filter((op) => op.scope === null)
+  expect(tokenless.map((op) => [op.id, op.path])).toEqual([
+    ['config.get', '/v1/config'],
+    ['connections.callback', '/connectors/callback'],
+  ])
+  expect(OPERATIONS.filter((op) => !isApiOperation(op)).map((op) => op.id)).toEqual(['connections.callback'])
+  expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1/'))).toEqual([])
+})
 
 it('gives every cursor the shape the server issues, and every limit an integer range', () => {
   let cursors = 0

@@ -169,6 +169,7 @@ export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.
 export type { Mailer } from './kernel/mailer.ts'
 export { createConsoleMailer } from './kernel/mailer.ts'
 export type { EventStreamEndpoint, OpenApiOptions } from './kernel/openapi.ts'
+export { isApiOperation } from './kernel/openapi.ts'
 export type {
   Actor,
   AnyOperation,

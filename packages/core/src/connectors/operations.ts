@@ -115,7 +115,7 @@ export const connectorOperations: AnyOperation[] = [
     scope,
     summary: 'Start connecting a provider',
     description:
-      'Discovers the provider, stores a pending connection and answers the authorization URL (code flow with PKCE, `state` and `resource`). Send the browser there; the provider redirects to `/v1/connectors/callback` within 10 minutes. Connecting again replaces the previous connection once authorized. Connecting, testing and disconnecting need `contribute` in the workspace (members have it).',
+      'Discovers the provider, stores a pending connection and answers the authorization URL (code flow with PKCE, `state` and `resource`). Send the browser there; the provider redirects to `/connectors/callback` within 10 minutes. Connecting again replaces the previous connection once authorized. Connecting, testing and disconnecting need `contribute` in the workspace (members have it).',
     params: params(connections),
     body: Type.Object(
       {
@@ -142,7 +142,7 @@ export const connectorOperations: AnyOperation[] = [
   declareOperation({
     id: 'connections.callback',
     method: 'GET',
-    path: '/v1/connectors/callback',
+    path: '/connectors/callback',
     tag: TAG,
     scope: null,
     writes: true,

@@ -102,8 +102,7 @@ export const ConnectionStart = Type.Object(
     connection: Connection,
     authorizationUrl: Type.String({
       format: 'uri',
-      description:
-        "Send the person's browser here; the provider redirects back to `/v1/connectors/callback`.",
+      description: "Send the person's browser here; the provider redirects back to `/connectors/callback`.",
     }),
   },
   {

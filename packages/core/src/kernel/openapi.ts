@@ -43,7 +43,17 @@ export interface EventStreamEndpoint {
   end: TSchema
 }
 
-/** The OpenAPI 3.1 document, as a pure function of the operation catalogue. */
+/**
+ * Whether the document describes the operation: the API is what lives under `/v1`. A catalogue
+ * operation outside it is a browser's landing, served by the same pipeline but called by no client
+ * (`connections.callback` at `/connectors/callback`, where a provider redirects a person's browser),
+ * and so, like the `/oauth/*` pages, not part of the contract.
+ */
+export function isApiOperation(op: AnyOperation): boolean {
+  return op.path.startsWith('/v1/')
+}
+
+/** The OpenAPI 3.1 document of the API under `/v1`, as a pure function of the operation catalogue. */
 export function generateOpenApi(operations: readonly AnyOperation[], options: OpenApiOptions): Json {
   const schemas: Record<string, Json> = problemSchemas()
   const paths: Record<string, Record<string, Json>> = {}
@@ -53,12 +63,13 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
     schemas[name] = collect(rest as TSchema, schemas, replaced)
   }
   const ref = (schema: TSchema) => collect(schema, schemas, replaced)
-  for (const op of operations) {
+  const described = operations.filter(isApiOperation)
+  for (const op of described) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, ref) }
   }
   const streams = options.eventStreams ?? []
   for (const stream of streams) paths[stream.path] = { get: eventStreamObject(stream, ref) }
-  const used = new Set([...operations.map((op) => op.tag), ...streams.map((s) => s.tag)])
+  const used = new Set([...described.map((op) => op.tag), ...streams.map((s) => s.tag)])
   const ordered = [
     ...Object.keys(options.tags ?? {}).filter((t) => used.has(t)),
     ...[...used].filter((t) => !(t in (options.tags ?? {}))),
