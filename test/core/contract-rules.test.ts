@@ -1,7 +1,7 @@
 /**
  * The service spec's rules, checked on the whole document rather than operation by operation: one
- * unauthenticated operation under `/v1`; every cursor and request header has the form the server
- * accepts.
+ * unauthenticated operation under `/v1`; every list either pages (`cursor`, `limit`, `nextCursor`)
+ * or states its bound (`maxItems`); every cursor and request header has the form the server accepts.
  */
 import {
   CURSOR_PATTERN,
@@ -38,6 +38,29 @@ it('has GET /v1/config as its only unauthenticated operation, and keeps the brow
   ])
   expect(OPERATIONS.filter((op) => !isApiOperation(op)).map((op) => op.id)).toEqual(['connections.callback'])
   expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1/'))).toEqual([])
+})
+
+it('pages every list with cursor, limit and a nullable nextCursor, or states its bound as maxItems', () => {
+  const unbounded: string[] = []
+  let paged = 0
+  let bounded = 0
+  for (const { method, spec } of operations) {
+    if (method !== 'get') continue
+    const body = spec.responses['200']?.content?.['application/json']?.schema
+    const shape = body && resolve(body)
+    if (!shape?.properties?.data || resolve(shape.properties.data).type !== 'array') continue
+    const names = new Set((spec.parameters ?? []).map((p: Json) => p.name))
+    const next = shape.properties.nextCursor && resolve(shape.properties.nextCursor)
+    if (names.has('cursor') && names.has('limit') && next) {
+      // A log has no last page: the streams always answer where to continue.
+      if (!spec.operationId.startsWith('streams.')) expect(next.type, spec.operationId).toContain('null')
+      paged++
+    } else if (typeof resolve(shape.properties.data).maxItems === 'number') bounded++
+    else unbounded.push(spec.operationId)
+  }
+  expect(unbounded).toEqual([])
+  expect(paged).toBeGreaterThan(100)
+  expect(bounded).toBe(10)
 })
 
 it('gives every cursor the shape the server issues, and every limit an integer range', () => {

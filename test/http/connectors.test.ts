@@ -239,8 +239,19 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
       body: { code: 'not_found' },
     })
     const providers = await api.get(`/v1/orgs/${ws.orgId}/connectors/providers`)
-    expect(providers.body.data.map((p: any) => p.id)).toEqual(['peer', 'github'])
+    expect(providers.body).toMatchObject({ nextCursor: null })
+    expect(providers.body.data.map((p: any) => p.id)).toEqual(['github', 'peer'])
     expect(JSON.stringify(providers.body)).not.toContain('gh-client')
+    // The providers page like any list: by id, `limit` at a time.
+    const first = await api.get(`/v1/orgs/${ws.orgId}/connectors/providers?limit=1`)
+    expect(first.body.data.map((p: any) => p.id)).toEqual(['github'])
+    const second = await api.get(
+      `/v1/orgs/${ws.orgId}/connectors/providers?limit=1&cursor=${first.body.nextCursor}`,
+    )
+    expect(second.body).toMatchObject({ data: [{ id: 'peer' }], nextCursor: null })
+    expect(
+      (await api.get(`/v1/orgs/${ws.orgId}/connectors/providers?cursor=${first.body.nextCursor}x`)).body.code,
+    ).toBe('invalid_cursor')
   })
 
   it('needs the connectors:link scope: 403 insufficient_scope without it', async () => {

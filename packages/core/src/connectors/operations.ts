@@ -47,12 +47,13 @@ export const connectorOperations: AnyOperation[] = [
     scope,
     summary: 'List the providers you can connect',
     description:
-      'The other tools this server is configured to connect to (docs/connectors.md), each with whether this workspace enabled it. One page.',
+      'The other tools this server is configured to connect to (docs/connectors.md), each with whether this workspace enabled it, by provider id.',
     params: params('/v1/orgs/{orgId}'),
+    query: Type.Object(PageQuery, { additionalProperties: false }),
     response: PageOf(Provider, 'ConnectorProviderPage'),
     status: 200,
-    errors: [],
-    run: async (ctx) => listProviders(ctx),
+    errors: ['invalid_cursor'],
+    run: (ctx, { query }) => listProviders(ctx, query),
   }),
   declareOperation({
     id: 'connectors.providers.get',

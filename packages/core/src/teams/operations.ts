@@ -4,7 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { Color, StateCategorySchema, Team, TeamKey, WorkflowState } from './schemas.ts'
+import { Color, StateCategorySchema, TEAM_STATES_MAX, Team, TeamKey, WorkflowState } from './schemas.ts'
 import {
   archiveState,
   createState,
@@ -63,7 +63,7 @@ const teamOperations = resourceOperations({
 const StateName = Type.String({ minLength: 1, maxLength: 60 })
 const teamStatesPath = '/v1/orgs/{orgId}/teams/{teamId}/states'
 const WorkflowStateList = Type.Object(
-  { data: Type.Array(WorkflowState) },
+  { data: Type.Array(WorkflowState, { maxItems: TEAM_STATES_MAX }) },
   { $id: 'WorkflowStateList', additionalProperties: false },
 )
 
@@ -98,7 +98,7 @@ const stateOperations: AnyOperation[] = [
     description: '`stateIds` lists every active state of the team once, in the new order.',
     params: Type.Object(paramsOf(teamStatesPath), { additionalProperties: false }),
     body: Type.Object(
-      { stateIds: Type.Array(IdSchema('StateId'), { minItems: 1, maxItems: 100 }) },
+      { stateIds: Type.Array(IdSchema('StateId'), { minItems: 1, maxItems: TEAM_STATES_MAX }) },
       { additionalProperties: false },
     ),
     response: WorkflowStateList,
@@ -142,7 +142,11 @@ const stateOperations: AnyOperation[] = [
       },
       { additionalProperties: false, minProperties: 1 },
     ),
-    errors: { create: ['key_taken'], update: ['key_taken'], archive: ['state_in_use', 'last_state'] },
+    errors: {
+      create: ['key_taken', 'conflict'],
+      update: ['key_taken'],
+      archive: ['state_in_use', 'last_state'],
+    },
     handlers: {
       get: (ctx, p) => requireState(ctx, p.stateId as StateId),
       create: (ctx, p, body) => createState(ctx, p.teamId as TeamId, body),
