@@ -33,7 +33,7 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
     const portA = await freePort()
     const client = await register(b.url, {
       client_name: 'workgraph A',
-      redirect_uris: [`http://127.0.0.1:${portA}/v1/connectors/callback`],
+      redirect_uris: [`http://127.0.0.1:${portA}/connectors/callback`],
     })
     expect(client.status).toBe(201)
     clientId = client.body.client_id
@@ -85,7 +85,7 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
     expect(authorization.searchParams.get('resource')).toBe(`${b.url}/v1`)
     // The person consents at B in their browser; B redirects the browser to A's callback.
     const back = await authorizeAndAllow(b.url, started.body.authorizationUrl, w.person.cookie)
-    expect(`${back.origin}${back.pathname}`).toBe(`${a.url}/v1/connectors/callback`)
+    expect(`${back.origin}${back.pathname}`).toBe(`${a.url}/connectors/callback`)
     const landed = await a.request('GET', `${back.pathname}${back.search}`)
     expect(landed.status).toBe(200)
     expect(landed.body).toMatchObject({ id: started.body.connection.id, status: 'active' })
@@ -229,13 +229,29 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
       status: 422,
       body: { code: 'reference_not_found', errors: [{ pointer: '/body/providerId' }] },
     })
-    expect(await a.request('GET', '/v1/connectors/callback?state=forged&code=x')).toMatchObject({
+    expect(await a.request('GET', '/connectors/callback?state=forged&code=x')).toMatchObject({
       status: 400,
       body: { code: 'authorization_failed' },
     })
+    // The landing moved out of the API: nothing answers at its old path under /v1.
+    expect(await a.request('GET', '/v1/connectors/callback?state=forged&code=x')).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    })
     const providers = await api.get(`/v1/orgs/${ws.orgId}/connectors/providers`)
-    expect(providers.body.data.map((p: any) => p.id)).toEqual(['peer', 'github'])
+    expect(providers.body).toMatchObject({ nextCursor: null })
+    expect(providers.body.data.map((p: any) => p.id)).toEqual(['github', 'peer'])
     expect(JSON.stringify(providers.body)).not.toContain('gh-client')
+    // The providers page like any list: by id, `limit` at a time.
+    const first = await api.get(`/v1/orgs/${ws.orgId}/connectors/providers?limit=1`)
+    expect(first.body.data.map((p: any) => p.id)).toEqual(['github'])
+    const second = await api.get(
+      `/v1/orgs/${ws.orgId}/connectors/providers?limit=1&cursor=${first.body.nextCursor}`,
+    )
+    expect(second.body).toMatchObject({ data: [{ id: 'peer' }], nextCursor: null })
+    expect(
+      (await api.get(`/v1/orgs/${ws.orgId}/connectors/providers?cursor=${first.body.nextCursor}x`)).body.code,
+    ).toBe('invalid_cursor')
   })
 
   it('needs the connectors:link scope: 403 insufficient_scope without it', async () => {

@@ -24,14 +24,39 @@ describeEachDatabase('hints in problems', (db) => {
   afterAll(() => server.drop())
 
   it('points a task key sent as a task id at the by-key read', async () => {
-    const res = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/ENG-1`)
+    const res = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/eng-1`)
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('invalid_identifier')
-    expect(res.body.detail).toContain('`GET /v1/orgs/{orgId}/tasks/by-key/ENG-1`')
+    const lookup = `GET /v1/orgs/${ws.orgId}/tasks/by-key/ENG-1`
+    expect(res.body).toMatchObject({ expectedType: 'TaskId', lookup })
+    expect(res.body.detail).toContain(`\`${lookup}\``)
     const byKey = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/by-key/ENG-1`)
     expect(byKey.body.id).toBe(taskId)
     const plain = await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/nonsense`)
     expect(plain.body.detail).not.toContain('by-key')
+    expect(plain.body.lookup).toBeUndefined()
+  })
+
+  it('points a workspace slug at the list of workspaces, and a team key at the teams', async () => {
+    const slug = await ws.api.get('/v1/orgs/acme/teams')
+    expect(slug).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_identifier', expectedType: 'OrgId', lookup: 'GET /v1/orgs' },
+    })
+    expect(slug.body.detail).toContain('`acme` looks like a workspace slug')
+    const teams = `/v1/orgs/${ws.orgId}/teams`
+    const key = await ws.api.get(`${teams}/ENG/states`)
+    expect(key).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_identifier', expectedType: 'TeamId', lookup: `GET ${teams}` },
+    })
+    expect(key.body.detail).toContain('`ENG` looks like a team key')
+    const listed = await ws.api.get(teams)
+    expect(listed.body.data.find((t: any) => t.key === 'ENG').id).toBe(ws.teamId)
+    // In a body too; the body does not name the workspace, so the read keeps its placeholder.
+    const task = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: 'ENG', title: 'Keyed' })
+    expect(task).toMatchObject({ status: 400, body: { code: 'invalid_identifier', expectedType: 'TeamId' } })
+    expect(task.body.lookup).toBe('GET /v1/orgs/{orgId}/teams')
   })
 
   it('suggests the field a misspelt one most likely meant, and nothing for a stranger', async () => {

@@ -121,4 +121,19 @@ describeEachDatabase('teams and workflow states', (db) => {
     expect(last.status).toBe(409)
     expect(last.body.code).toBe('last_state')
   })
+
+  it('answers the states of a team whole, up to the bound its schema states: the 101st is refused', async () => {
+    const ws = await newWorkspace(server)
+    const states = `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/states`
+    // Seven defaults; one archived still counts, as the list with archived ones answers it.
+    const first = await ws.api.post(states, { name: 'State 7', category: 'started' })
+    expect((await ws.api.post(`/v1/orgs/${ws.orgId}/states/${first.body.id}/archive`)).status).toBe(200)
+    for (let i = 8; i < 100; i++)
+      expect((await ws.api.post(states, { name: `State ${i}`, category: 'started' })).status).toBe(201)
+    const over = await ws.api.post(states, { name: 'State 100', category: 'started' })
+    expect(over).toMatchObject({ status: 409, body: { code: 'conflict' } })
+    expect(over.body.detail).toContain('at most 100')
+    expect((await ws.api.get(`${states}?includeArchived=true`)).body.data).toHaveLength(100)
+    expect((await ws.api.get(states)).body.data).toHaveLength(99)
+  })
 })

@@ -61,7 +61,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
           operation.id,
           { params: event.context.params ?? {}, query: parseQuery(url), body },
           principal,
-          optionsFrom(request),
+          optionsFrom(request, operation),
         )
         if (result.etag) headers.etag = result.etag
         if (result.replayed) headers['idempotency-replayed'] = 'true'
@@ -99,9 +99,10 @@ async function jsonBody(request: Request, operation: AnyOperation, limit: number
   return operation.body ? parseJsonBody(text, request.headers.get('content-type')) : text
 }
 
-function optionsFrom(request: Request) {
+function optionsFrom(request: Request, operation: AnyOperation) {
   const get = (name: string) => request.headers.get(name) ?? undefined
-  const idempotencyKey = get('idempotency-key')
+  // Only a POST with a token honours the key (and declares it, 1 to 255 characters); elsewhere it is ignored.
+  const idempotencyKey = operation.method === 'POST' && operation.scope ? get('idempotency-key') : undefined
   if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 255)) {
     throw new ProblemError('validation_failed', 'Idempotency-Key must be 1 to 255 characters.', {
       errors: [{ pointer: '/headers/idempotency-key', message: '1 to 255 characters' }],

@@ -89,7 +89,7 @@ export {
   MAX_INITIATIVE_DEPTH,
 } from './initiatives/schemas.ts'
 export type { CycleBurndown, TeamVelocity } from './insights/schemas.ts'
-export { canonicalJson, etagMatches, etagOf } from './kernel/canonical.ts'
+export { canonicalJson, ETAG_LIST_PATTERN, etagMatches, etagOf } from './kernel/canonical.ts'
 export type { Capability, OrgRole } from './kernel/capabilities.ts'
 export {
   atLeast,
@@ -170,6 +170,7 @@ export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.
 export type { Mailer } from './kernel/mailer.ts'
 export { createConsoleMailer } from './kernel/mailer.ts'
 export type { EventStreamEndpoint, OpenApiOptions } from './kernel/openapi.ts'
+export { isApiOperation } from './kernel/openapi.ts'
 export type {
   Actor,
   AnyOperation,
@@ -184,7 +185,14 @@ export type {
 } from './kernel/operation.ts'
 export { defineOperation, isOrgScoped, isWrite } from './kernel/operation.ts'
 export type { KeysetPosition, Page, PageRequest } from './kernel/pagination.ts'
-export { CursorCodec, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PageQuery, toPage } from './kernel/pagination.ts'
+export {
+  CURSOR_PATTERN,
+  CursorCodec,
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  PageQuery,
+  toPage,
+} from './kernel/pagination.ts'
 export type { AccessProfile, Container, ContainerReach } from './kernel/permissions.ts'
 export { capabilityIn, readScope } from './kernel/permissions.ts'
 export type { Principal, Scope } from './kernel/principal.ts'

@@ -30,7 +30,7 @@ import {
 } from './use.ts'
 
 /** Where providers send the browser back; register this redirect URI with each provider. */
-export const callbackUrl = (config: EngineConfig) => `${config.baseUrl}/v1/connectors/callback`
+export const callbackUrl = (config: EngineConfig) => `${config.baseUrl}/connectors/callback`
 const PENDING_MS = 10 * 60_000
 
 /** Connections are a person's own: agents have none. */

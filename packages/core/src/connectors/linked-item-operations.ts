@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { withArticle } from '../kernel/article.ts'
 import type { LinkedItemId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
 import { lookupExample, previewExample } from './examples.ts'
@@ -98,8 +99,7 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
       params: params(items),
       query: Type.Object(
         {
-          cursor: Type.Optional(Type.String({ description: 'From `nextCursor` of the previous page.' })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+          ...PageQuery,
         },
         { additionalProperties: false },
       ),
@@ -213,9 +213,13 @@ export const linkedItemUrlOperations: AnyOperation[] = [
     params: params('/v1/orgs/{orgId}'),
     query: Type.Object(
       {
-        url: Type.String({ minLength: 1, maxLength: 2000, description: 'The URL to look for.' }),
-        cursor: Type.Optional(Type.String({ description: 'From `nextCursor` of the previous page.' })),
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+        url: Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+          description: 'The http or https URL to look for.',
+        }),
+        ...PageQuery,
       },
       { additionalProperties: false },
     ),

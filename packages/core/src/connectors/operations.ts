@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { ConnectionId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
 import {
@@ -28,10 +29,6 @@ import { Connection, ConnectionCheck, ConnectionStart, Provider } from './schema
 
 const TAG = 'Connectors'
 const scope = 'connectors:link' as const
-const Paging = {
-  cursor: Type.Optional(Type.String({ description: 'From `nextCursor` of the previous page.' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-}
 const connections = '/v1/orgs/{orgId}/connections'
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
 const providerParams = Type.Object(
@@ -51,13 +48,14 @@ export const connectorOperations: AnyOperation[] = [
     scope,
     summary: 'List the providers you can connect',
     description:
-      'The other tools this server is configured to connect to (docs/connectors.md), each with whether this workspace enabled it. One page.',
+      'The other tools this server is configured to connect to (docs/connectors.md), each with whether this workspace enabled it, by provider id.',
     params: params('/v1/orgs/{orgId}'),
+    query: Type.Object(PageQuery, { additionalProperties: false }),
     response: PageOf(Provider, 'ConnectorProvider'),
     status: 200,
-    errors: [],
+    errors: ['invalid_cursor'],
     examples: providerExamples.list,
-    run: async (ctx) => listProviders(ctx),
+    run: (ctx, { query }) => listProviders(ctx, query),
   }),
   declareOperation({
     id: 'connectors.providers.get',
@@ -109,7 +107,7 @@ export const connectorOperations: AnyOperation[] = [
     requires: 'any member who is a person, on their own connections only (nobody else sees or uses them)',
     description: "The caller's own connections in the workspace; nobody sees another person's.",
     params: params(connections),
-    query: Type.Object(Paging, { additionalProperties: false }),
+    query: Type.Object(PageQuery, { additionalProperties: false }),
     response: PageOf(Connection, 'ConnectorConnection'),
     status: 200,
     errors: ['invalid_cursor'],
@@ -124,7 +122,7 @@ export const connectorOperations: AnyOperation[] = [
     scope,
     summary: 'Start connecting a provider',
     description:
-      'Discovers the provider, stores a pending connection and answers the authorization URL (code flow with PKCE, `state` and `resource`). Send the browser there; the provider redirects to `/v1/connectors/callback` within 10 minutes. Connecting again replaces the previous connection once authorized. Connecting, testing and disconnecting need `contribute` in the workspace (members have it).',
+      'Discovers the provider, stores a pending connection and answers the authorization URL (code flow with PKCE, `state` and `resource`). Send the browser there; the provider redirects to `/connectors/callback` within 10 minutes. Connecting again replaces the previous connection once authorized. Connecting, testing and disconnecting need `contribute` in the workspace (members have it).',
     params: params(connections),
     body: Type.Object(
       {
@@ -152,7 +150,7 @@ export const connectorOperations: AnyOperation[] = [
   declareOperation({
     id: 'connections.callback',
     method: 'GET',
-    path: '/v1/connectors/callback',
+    path: '/connectors/callback',
     tag: TAG,
     scope: null,
     writes: true,

@@ -1,5 +1,6 @@
 import type { MemberId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { PAGE_LIMIT_DEFAULT, type Page, toPage } from '../kernel/pagination.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { ProviderDefinition } from './providers.ts'
@@ -27,10 +28,21 @@ export async function enabledProviders(ctx: OperationContext): Promise<ProviderD
 }
 
 /** Every configured provider, with whether this workspace uses it. */
-export async function listProviders(ctx: OperationContext): Promise<{ data: Provider[]; nextCursor: null }> {
+export async function listProviders(
+  ctx: OperationContext,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<Provider>> {
   const enabled = new Set((await enabledProviders(ctx)).map((p) => p.id))
-  const providers = connectorsOf(ctx.config)?.providers ?? []
-  return { data: providers.map((p) => toProvider(p, enabled.has(p.id))), nextCursor: null }
+  const scope = 'connectors.providers.list'
+  const after = query.cursor ? ctx.cursors.decode(scope, query.cursor).id : null
+  const limit = query.limit ?? PAGE_LIMIT_DEFAULT
+  // The providers are configuration, not rows: paged in memory, by id, as storage pages a table.
+  const rows = [...(connectorsOf(ctx.config)?.providers ?? [])]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .filter((p) => after === null || p.id > after)
+    .slice(0, limit + 1)
+    .map((p) => toProvider(p, enabled.has(p.id)))
+  return toPage(rows, limit, (last) => ctx.cursors.encode(scope, { value: last.id, id: last.id }))
 }
 
 export async function getProvider(ctx: OperationContext, providerId: string): Promise<Provider> {

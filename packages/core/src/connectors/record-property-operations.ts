@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { AnyJson, PageOf, StringEnum } from '../kernel/schema-types.ts'
 import {
@@ -57,8 +58,7 @@ export const recordPropertyOperations: AnyOperation[] = [
     params: collectionParams,
     query: Type.Object(
       {
-        cursor: Type.Optional(Type.String({ description: 'From `nextCursor` of the previous page.' })),
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+        ...PageQuery,
       },
       { additionalProperties: false },
     ),

@@ -102,8 +102,7 @@ export const ConnectionStart = Type.Object(
     connection: Connection,
     authorizationUrl: Type.String({
       format: 'uri',
-      description:
-        "Send the person's browser here; the provider redirects back to `/v1/connectors/callback`.",
+      description: "Send the person's browser here; the provider redirects back to `/connectors/callback`.",
     }),
   },
   {
@@ -113,7 +112,7 @@ export const ConnectionStart = Type.Object(
       {
         connection: { ...connectionExample, status: 'pending', scopes: [], connectedAt: null },
         authorizationUrl:
-          'https://github.com/login/oauth/authorize?client_id=Iv1.abc&response_type=code&state=Yk3…&code_challenge=E9Me…&code_challenge_method=S256',
+          'https://github.com/login/oauth/authorize?client_id=Iv1.abc&response_type=code&state=Yk3qW2vZ8mNc&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256',
       },
     ],
   },

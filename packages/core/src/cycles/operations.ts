@@ -198,6 +198,7 @@ const cycleActions: AnyOperation[] = [
         days: Type.Integer({
           minimum: -365,
           maximum: 365,
+          not: { const: 0 },
           description: 'Whole days to move by; not 0.',
         }),
       },

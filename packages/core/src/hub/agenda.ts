@@ -5,7 +5,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { requireProject } from '../projects/service.ts'
 import type { StreamReader } from '../streams/readers.ts'
-import { fanOut } from './fanout.ts'
+import { fanOut, HUB_ITEMS_MAX } from './fanout.ts'
 import { contextIn, orNull } from './orgs.ts'
 import { relatedIn } from './portfolio.ts'
 import { OPEN_CATEGORIES } from './tasks.ts'
@@ -204,6 +204,6 @@ export async function hubAgenda(ctx: OperationContext, query: { from: string; to
   const blocks = (await timeBlocks(ctx, from, to)).filter((b) =>
     b.orgId === null ? !query.orgId : answered.has(b.orgId),
   )
-  const data = [...results.flatMap((r) => r.value), ...blocks].sort(agendaOrder)
+  const data = [...results.flatMap((r) => r.value), ...blocks].sort(agendaOrder).slice(0, HUB_ITEMS_MAX)
   return { from, to, data, partial }
 }

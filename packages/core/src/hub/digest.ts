@@ -7,7 +7,7 @@ import { withStatus } from '../projects/milestones.ts'
 import { requireProject } from '../projects/service.ts'
 import type { StreamReader } from '../streams/readers.ts'
 import type { StatusUpdate } from '../updates/schemas.ts'
-import { fanOut } from './fanout.ts'
+import { fanOut, HUB_ITEMS_MAX } from './fanout.ts'
 import { contextIn, orNull } from './orgs.ts'
 import { relatedIn } from './portfolio.ts'
 import type { HubRecordType, RelatedRecord } from './storage.ts'
@@ -240,5 +240,6 @@ export async function hubDigest(
       (a, b) =>
         b.changedAt.localeCompare(a.changedAt) || a.orgId.localeCompare(b.orgId) || a.id.localeCompare(b.id),
     )
+    .slice(0, HUB_ITEMS_MAX)
   return { since, data, partial }
 }

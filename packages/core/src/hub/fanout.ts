@@ -7,6 +7,13 @@ import { membershipsOf, readerIn, type StreamReader } from '../streams/readers.t
 export const HUB_ORG_BUDGET_MS = 5_000
 /** How many workspaces are read at once. */
 export const HUB_CONCURRENCY = 4
+/**
+ * The most workspaces one hub read covers (the first by id): what bounds the per-workspace lists
+ * (`hub.resolve`, `hub.inboxCounts`, `partial`), whose schemas say so with `maxItems`.
+ */
+export const HUB_WORKSPACES_MAX = 1000
+/** The most items a merged hub list without pages answers (`hub.agenda`, `hub.digest`): the first in its order. */
+export const HUB_ITEMS_MAX = 2000
 
 export interface PartialOrg {
   orgId: OrgId
@@ -34,6 +41,7 @@ export async function fanOut<T>(
   const userId = ctx.principal!.userId
   let orgIds = await membershipsOf(ctx.store, userId)
   if (options.only) orgIds = orgIds.filter((id) => id === options.only)
+  orgIds = orgIds.slice(0, HUB_WORKSPACES_MAX)
   const budget = options.budgetMs ?? HUB_ORG_BUDGET_MS
   const slots: Array<{ orgId: OrgId; reader: StreamReader; value: T } | PartialOrg | null> = []
   let next = 0

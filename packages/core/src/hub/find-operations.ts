@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox'
 import { declareOperation } from '../kernel/operation.ts'
+import { commaListPattern } from '../kernel/schema-types.ts'
 import { PollQueryFields, StreamEvent } from '../streams/schema.ts'
 import { hubActivity } from './activity.ts'
 import { hubExamples as ex } from './examples.ts'
+import { HUB_WORKSPACES_MAX } from './fanout.ts'
 import { hubMoreExamples as more } from './more-examples.ts'
 import { ACROSS, obj, TAG } from './operation-parts.ts'
 import { hubResolve } from './resolve.ts'
@@ -36,6 +38,7 @@ export const hubSearchOperation = declareOperation({
     types: Type.Optional(
       Type.String({
         maxLength: 100,
+        pattern: commaListPattern(HUB_SEARCH_TYPES),
         description: `Comma-separated subset of ${HUB_SEARCH_TYPES.map((t) => `\`${t}\``).join(', ')} (default: all).`,
       }),
     ),
@@ -88,7 +91,10 @@ export const hubResolveOperation = declareOperation({
     }),
   }),
   response: obj({
-    data: Type.Array(ResolvedRecord, { description: 'At most one per workspace.' }),
+    data: Type.Array(ResolvedRecord, {
+      maxItems: HUB_WORKSPACES_MAX,
+      description: 'At most one per workspace.',
+    }),
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose look-up failed or timed out.' }),
   }),
   status: 200,
@@ -110,6 +116,7 @@ export const hubTypeaheadOperation = declareOperation({
     types: Type.Optional(
       Type.String({
         maxLength: 100,
+        pattern: commaListPattern(TYPEAHEAD_TYPES),
         description: `Comma-separated subset of ${TYPEAHEAD_TYPES.map((t) => `\`${t}\``).join(', ')} (default: all).`,
       }),
     ),
@@ -124,7 +131,10 @@ export const hubTypeaheadOperation = declareOperation({
     orgId: HubPageQuery.orgId,
   }),
   response: obj({
-    data: Type.Array(TypeaheadHitSchema, { description: 'Grouped by type, best first in each.' }),
+    data: Type.Array(TypeaheadHitSchema, {
+      maxItems: TYPEAHEAD_LIMIT_MAX * TYPEAHEAD_TYPES.length,
+      description: 'Grouped by type, best first in each.',
+    }),
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
   }),
   status: 200,

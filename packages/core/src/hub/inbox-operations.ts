@@ -5,6 +5,7 @@ import { StringEnum } from '../kernel/schema-types.ts'
 import { NOTIFICATION_VIEWS, Notification, NotificationKindSchema } from '../notifications/schemas.ts'
 import { hubInboxCounts } from './counts.ts'
 import { hubExamples as ex } from './examples.ts'
+import { HUB_WORKSPACES_MAX } from './fanout.ts'
 import { hubInbox } from './inbox.ts'
 import { HUB_INBOX_ACTIONS, hubInboxBatch } from './inbox-batch.ts'
 import { hubMoreExamples as more } from './more-examples.ts'
@@ -52,7 +53,10 @@ export const hubInboxCountsOperation = declareOperation({
       minimum: 0,
       description: 'Unread inbox notifications in all the workspaces answered.',
     }),
-    data: Type.Array(HubInboxCount, { description: 'One per workspace, in workspace id order.' }),
+    data: Type.Array(HubInboxCount, {
+      maxItems: HUB_WORKSPACES_MAX,
+      description: 'One per workspace, in workspace id order.',
+    }),
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose counts failed or timed out.' }),
   }),
   status: 200,

@@ -1,4 +1,5 @@
 import { type TProperties, Type } from '@sinclair/typebox'
+import { commaListPattern } from '../kernel/schema-types.ts'
 import { HUB_RECORD_TYPES } from './storage.ts'
 
 // What the hub's operation declarations share.
@@ -9,6 +10,7 @@ export const RELATED =
 export const typesQuery = Type.Optional(
   Type.String({
     maxLength: 60,
+    pattern: commaListPattern(HUB_RECORD_TYPES),
     description: `Comma-separated subset of ${HUB_RECORD_TYPES.map((t) => `\`${t}\``).join(', ')} (default: all).`,
   }),
 )

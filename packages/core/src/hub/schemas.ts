@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
+import { CursorParam, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
 import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { UpdateDueItem } from '../updates/cadence-schemas.ts'
 import { AGENDA_KINDS } from './agenda.ts'
@@ -35,9 +35,7 @@ export const HubPageOf = <T extends TSchema>(item: T, description: string) =>
   )
 
 export const HubPageQuery = {
-  cursor: Type.Optional(
-    Type.String({ maxLength: 8192, description: 'The `nextCursor` of the previous page (opaque, signed).' }),
-  ),
+  cursor: Type.Optional(CursorParam(8192, 'The `nextCursor` of the previous page (opaque, signed).')),
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,

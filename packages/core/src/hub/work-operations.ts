@@ -12,6 +12,7 @@ import { AGENDA_MAX_DAYS, hubAgenda } from './agenda.ts'
 import { hubApprovals } from './approvals.ts'
 import { DIGEST_MAX_DAYS, hubDigest } from './digest.ts'
 import { hubExamples as ex } from './examples.ts'
+import { HUB_ITEMS_MAX } from './fanout.ts'
 import { hubMoreExamples as more } from './more-examples.ts'
 import { ACROSS, obj, RELATED, TAG, typesQuery } from './operation-parts.ts'
 import { hubPortfolio, PORTFOLIO_LIMIT_DEFAULT, parseTypes } from './portfolio.ts'
@@ -194,7 +195,10 @@ export const hubAgendaOperation = declareOperation({
   response: obj({
     from: { ...DueDate, description: 'The first day read.' },
     to: { ...DueDate, description: 'The last day read.' },
-    data: Type.Array(AgendaItemSchema, { description: 'Items by date, time block, kind.' }),
+    data: Type.Array(AgendaItemSchema, {
+      maxItems: HUB_ITEMS_MAX,
+      description: `Items by date, time block, kind; the first ${HUB_ITEMS_MAX} when there are more.`,
+    }),
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
   }),
   status: 200,
@@ -218,7 +222,10 @@ export const hubDigestOperation = declareOperation({
   }),
   response: obj({
     since: Type.String({ format: 'date-time', description: 'The time read from.' }),
-    data: Type.Array(DigestRecordSchema, { description: 'Records, most recently changed first.' }),
+    data: Type.Array(DigestRecordSchema, {
+      maxItems: HUB_ITEMS_MAX,
+      description: `Records, most recently changed first; the first ${HUB_ITEMS_MAX} when there are more.`,
+    }),
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
   }),
   status: 200,

@@ -14,6 +14,7 @@ import type {
   InitiativeTree,
   InitiativeTreeNode,
 } from './schemas.ts'
+import { INITIATIVE_TREE_MAX } from './schemas.ts'
 import { requireInitiative } from './service.ts'
 
 /** What a rollup needs of a visible project: its reported health, whether it is open, its visible tasks. */
@@ -238,5 +239,5 @@ export async function initiativeTree(
     for (const child of children.get(n.id) ?? []) visit(child, depth + 1)
   }
   for (const r of roots) visit(r, 0)
-  return { data }
+  return { data: data.slice(0, INITIATIVE_TREE_MAX) }
 }

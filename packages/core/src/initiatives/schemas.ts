@@ -164,10 +164,14 @@ export const InitiativeTreeNode = Type.Object(
 )
 export type InitiativeTreeNode = Static<typeof InitiativeTreeNode>
 
+/** The most initiatives one tree read answers: a depth-first prefix, so every node's parent is in it. */
+export const INITIATIVE_TREE_MAX = 2000
+
 export const InitiativeTree = Type.Object(
   {
     data: Type.Array(InitiativeTreeNode, {
-      description: 'Depth first: each initiative followed by its sub-initiatives, by creation then id.',
+      maxItems: INITIATIVE_TREE_MAX,
+      description: `Depth first: each initiative followed by its sub-initiatives, by creation then id; the first ${INITIATIVE_TREE_MAX} when there are more.`,
     }),
   },
   { $id: 'InitiativeTree', additionalProperties: false },

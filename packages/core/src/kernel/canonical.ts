@@ -19,8 +19,11 @@ export function etagOf(body: unknown): string {
   return `"${sha256(canonicalJson(body)).slice(0, 32)}"`
 }
 
-// RFC 9110 §8.8.3: `*`, or entity-tags (`"…"` or `W/"…"`) separated by commas.
-const ETAG_LIST = /^\s*(\*|(W\/)?"[\x21\x23-\x7e\x80-\xff]*"(\s*,\s*(W\/)?"[\x21\x23-\x7e\x80-\xff]*")*)\s*$/
+// RFC 9110 §8.8.3: `*`, or entity-tags (`"…"` or `W/"…"`) separated by commas. The OpenAPI document
+// gives it as the pattern of `If-Match` and `If-None-Match`, so what it admits is what is accepted.
+export const ETAG_LIST_PATTERN =
+  '^\\s*(\\*|(W/)?"[\\x21\\x23-\\x7e\\x80-\\xff]*"(\\s*,\\s*(W/)?"[\\x21\\x23-\\x7e\\x80-\\xff]*")*)\\s*$'
+const ETAG_LIST = new RegExp(ETAG_LIST_PATTERN)
 
 /** Whether an `If-Match` / `If-None-Match` value is well-formed, so a typo is not taken for a stale ETag. */
 export function isEtagList(header: string): boolean {

@@ -104,7 +104,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     const entry = compiled.get(operationId)
     if (!entry) throw new Error(`Unknown operation ${operationId}`)
     const { operation } = entry
-    checkConditionalHeaders(opts)
+    checkConditionalHeaders(operation, opts)
     const input = entry.parse(raw)
     checkScope(operation, principal)
     const now = clock().toISOString()

@@ -1,5 +1,6 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { accessNote } from './access-note.ts'
+import { ETAG_LIST_PATTERN } from './canonical.ts'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
 import { SCOPES, type Scope } from './principal.ts'
@@ -43,7 +44,17 @@ export interface EventStreamEndpoint {
   end: TSchema
 }
 
-/** The OpenAPI 3.1 document, as a pure function of the operation catalogue. */
+/**
+ * Whether the document describes the operation: the API is what lives under `/v1`. A catalogue
+ * operation outside it is a browser's landing, served by the same pipeline but called by no client
+ * (`connections.callback` at `/connectors/callback`, where a provider redirects a person's browser),
+ * and so, like the `/oauth/*` pages, not part of the contract.
+ */
+export function isApiOperation(op: AnyOperation): boolean {
+  return op.path.startsWith('/v1/')
+}
+
+/** The OpenAPI 3.1 document of the API under `/v1`, as a pure function of the operation catalogue. */
 export function generateOpenApi(operations: readonly AnyOperation[], options: OpenApiOptions): Json {
   const schemas: Record<string, Json> = problemSchemas()
   const paths: Record<string, Record<string, Json>> = {}
@@ -53,12 +64,13 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
     schemas[name] = collect(rest as TSchema, schemas, replaced)
   }
   const ref = (schema: TSchema) => collect(schema, schemas, replaced)
-  for (const op of operations) {
+  const described = operations.filter(isApiOperation)
+  for (const op of described) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, ref) }
   }
   const streams = options.eventStreams ?? []
   for (const stream of streams) paths[stream.path] = { get: eventStreamObject(stream, ref) }
-  const used = new Set([...operations.map((op) => op.tag), ...streams.map((s) => s.tag)])
+  const used = new Set([...described.map((op) => op.tag), ...streams.map((s) => s.tag)])
   const ordered = [
     ...Object.keys(options.tags ?? {}).filter((t) => used.has(t)),
     ...[...used].filter((t) => !(t in (options.tags ?? {}))),
@@ -119,16 +131,19 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     ...parametersOf(op.params, 'path', ref),
     ...parametersOf(op.query, 'query', ref),
   ]
+  const etags = { pattern: ETAG_LIST_PATTERN }
   if (op.etag)
-    parameters.push(header('If-None-Match', 'Answer 304 when the representation still has this ETag.'))
+    parameters.push(header('If-None-Match', 'Answer 304 when the representation still has this ETag.', etags))
   if (op.precondition)
-    parameters.push(header('If-Match', 'Only change the resource if its ETag still matches (else 412).'))
+    parameters.push(
+      header('If-Match', 'Only change the resource if its ETag still matches (else 412).', etags),
+    )
   if (op.method === 'POST' && op.scope)
     parameters.push(
       header(
         'Idempotency-Key',
         'Replays the first response for 24 hours; reusing it with another body is a 422.',
-        255,
+        { minLength: 1, maxLength: 255 },
       ),
     )
   const responses: Record<string, Json> = {}
@@ -306,14 +321,8 @@ function parametersOf(
   })
 }
 
-function header(name: string, description: string, maxLength?: number): Json {
-  return {
-    name,
-    in: 'header',
-    required: false,
-    description,
-    schema: { type: 'string', ...(maxLength ? { maxLength } : {}) },
-  }
+function header(name: string, description: string, rules: Json = {}): Json {
+  return { name, in: 'header', required: false, description, schema: { type: 'string', ...rules } }
 }
 
 /** Plain JSON Schema of a TypeBox schema, with every `$id`'d sub-schema moved to components. */

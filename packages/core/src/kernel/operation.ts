@@ -142,7 +142,10 @@ export interface Operation<
   tag: string
   summary: string
   description?: string
-  /** The OAuth scope required; null only for the unauthenticated `/v1/config`. */
+  /**
+   * The OAuth scope required; null only for `config.get` (`/v1/config`, the one unauthenticated
+   * operation of the API) and the browser landing `connections.callback` outside `/v1`.
+   */
   scope: Scope | null
   /** The capability the actor needs on the target; reads need `view` implicitly via membership. */
   capability?: Capability

@@ -1,15 +1,27 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
+import { sha256 } from './canonical.ts'
 import { ProblemError } from './problems.ts'
 
 export const PAGE_LIMIT_DEFAULT = 50
 export const PAGE_LIMIT_MAX = 200
 
+/**
+ * What every cursor the server issues looks like: base64url JSON, a dot, and its base64url HMAC-SHA256
+ * (`CursorCodec`). The schema says so, so that a client or a fuzzer generating a cursor from the
+ * document gets the shape right; a text of another shape is refused as `invalid_cursor`, like a
+ * cursor of the right shape whose signature does not match (validation.ts).
+ */
+export const CURSOR_PATTERN = '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$'
+
+/** The `cursor` query parameter, at most `maxLength` characters (what the list's cursors can reach). */
+export function CursorParam(maxLength: number, description: string) {
+  return Type.String({ pattern: CURSOR_PATTERN, maxLength, description })
+}
+
 /** Query parameters every list operation accepts. */
 export const PageQuery = {
-  cursor: Type.Optional(
-    Type.String({ maxLength: 2048, description: 'The `nextCursor` of the previous page.' }),
-  ),
+  cursor: Type.Optional(CursorParam(2048, 'The `nextCursor` of the previous page (opaque, signed).')),
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -40,7 +52,10 @@ export interface Page<T> {
 }
 
 interface CursorBody {
-  /** The list it belongs to (operation and filters), so a cursor is not replayed on another list. */
+  /**
+   * The list it belongs to (operation and filters), so a cursor is not replayed on another list: a
+   * digest of it, so that long filters do not lengthen the cursor past its schema's `maxLength`.
+   */
   s: string
   v: string | number | null
   i: string
@@ -58,7 +73,7 @@ export class CursorCodec {
 
   encode(scope: string, position: KeysetPosition): string {
     const body = Buffer.from(
-      JSON.stringify({ s: scope, v: position.value, i: position.id } satisfies CursorBody),
+      JSON.stringify({ s: scopeDigest(scope), v: position.value, i: position.id } satisfies CursorBody),
     ).toString('base64url')
     return `${body}.${this.#sign(body)}`
   }
@@ -71,13 +86,14 @@ export class CursorCodec {
     const given = Buffer.from(mac)
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidCursor()
     const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorBody
-    if (parsed.s !== scope) throw invalidCursor('The cursor belongs to another list or other filters.')
+    if (parsed.s !== scopeDigest(scope))
+      throw invalidCursor('The cursor belongs to another list or other filters.')
     return { value: parsed.v, id: parsed.i }
   }
 
   /** Seals any JSON value for `scope` (stream positions); same signature and checks as list cursors. */
   seal(scope: string, value: unknown): string {
-    const body = Buffer.from(JSON.stringify({ s: scope, v: value })).toString('base64url')
+    const body = Buffer.from(JSON.stringify({ s: scopeDigest(scope), v: value })).toString('base64url')
     return `${body}.${this.#sign(body)}`
   }
 
@@ -89,13 +105,19 @@ export class CursorCodec {
     const given = Buffer.from(mac)
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidCursor()
     const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { s: string; v: unknown }
-    if (parsed.s !== scope) throw invalidCursor('The cursor belongs to another list or other filters.')
+    if (parsed.s !== scopeDigest(scope))
+      throw invalidCursor('The cursor belongs to another list or other filters.')
     return parsed.v
   }
 
   #sign(body: string): string {
     return createHmac('sha256', this.#key).update(body).digest('base64url')
   }
+}
+
+/** 128 bits of the scope's SHA-256: the signature makes the cursor unforgeable, this only names its list. */
+function scopeDigest(scope: string): string {
+  return sha256(scope).slice(0, 22)
 }
 
 function invalidCursor(detail = 'The cursor is malformed or has been altered.'): ProblemError {

@@ -31,6 +31,12 @@ const optional = (properties: TProperties): TProperties =>
 const EXTENSIONS = {
   invalid_identifier: {
     expectedType: Type.Optional(Type.String({ description: 'The id type the field takes, e.g. `TaskId`.' })),
+    lookup: Type.Optional(
+      Type.String({
+        description:
+          'When the value is recognisably something else (a workspace slug, a task key, a team key): the read that finds the id, as `METHOD path`, e.g. `GET /v1/orgs`.',
+      }),
+    ),
   },
   insufficient_scope: { requiredScope: Type.String({ description: 'The scope the operation needs.' }) },
   capability_required: {

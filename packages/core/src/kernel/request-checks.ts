@@ -4,13 +4,16 @@ import type { AnyOperation, OperationContext } from './operation.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
 
-/** A malformed `If-Match` is a 400 saying so, never a 412 claiming the resource changed. */
-export function checkConditionalHeaders(opts: ExecuteOptions): void {
-  for (const [name, value] of [
-    ['If-Match', opts.ifMatch],
-    ['If-None-Match', opts.ifNoneMatch],
+/**
+ * A malformed `If-Match` is a 400 saying so, never a 412 claiming the resource changed; checked only
+ * where the header is honoured (and declared, with its pattern): elsewhere it is ignored.
+ */
+export function checkConditionalHeaders(operation: AnyOperation, opts: ExecuteOptions): void {
+  for (const [name, value, honoured] of [
+    ['If-Match', opts.ifMatch, Boolean(operation.precondition)],
+    ['If-None-Match', opts.ifNoneMatch, Boolean(operation.etag)],
   ] as const) {
-    if (value === undefined || isEtagList(value)) continue
+    if (value === undefined || !honoured || isEtagList(value)) continue
     const message = `${name} must be * or one or more quoted ETags (as sent in the ETag header, quotes included), separated by commas`
     throw new ProblemError('bad_request', `${message}.`, {
       errors: [{ pointer: `/headers/${name.toLowerCase()}`, message }],

@@ -17,6 +17,15 @@ TypeRegistry.Set<{ enum: string[] }>(
   (schema, value) => typeof value === 'string' && schema.enum.includes(value),
 )
 
+/**
+ * A comma-separated list of some of `values` (spaces around each allowed), as a pattern: the document
+ * then states what the server's parsing of the list accepts, where a bare string would not.
+ */
+export const commaListPattern = (values: readonly string[]): string => {
+  const one = `\\s*(${values.join('|')})\\s*`
+  return `^${one}(,${one})*$`
+}
+
 export const StringEnum = <T extends string>(
   values: readonly T[],
   options: Record<string, unknown> = {},

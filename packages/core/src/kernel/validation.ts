@@ -1,19 +1,11 @@
-import { FormatRegistry, Kind, type TSchema } from '@sinclair/typebox'
+import { Kind, type TSchema } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler, type ValueError, ValueErrorType } from '@sinclair/typebox/compiler'
-import { Value } from '@sinclair/typebox/value'
-import { isStorableInstant } from './calendar.ts'
+import './formats.ts'
+import { hintInWords, identifierHint } from './identifier-hints.ts'
 import { BRAND_KEYWORD } from './ids.ts'
 import { type FieldError, ProblemError } from './problems.ts'
+import { convertQueryStrings } from './query-strings.ts'
 import { nullableReason } from './schema-types.ts'
-
-// TypeBox refuses unknown formats, so the ones API schemas use are registered once here.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-// Instants from year 1 to 9999 (UTC) only: what both databases store (kernel/calendar.ts).
-FormatRegistry.Set('date-time', (v) => DATE_TIME.test(v) && isStorableInstant(Date.parse(v)))
-FormatRegistry.Set('date', (v) => DATE.test(v) && isStorableInstant(Date.parse(`${v}T00:00:00Z`)))
-FormatRegistry.Set('email', (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v))
-FormatRegistry.Set('uri', (v) => URL.canParse(v))
 
 /** A compiled validator for one part of a request (params, query or body). */
 export interface PartValidator<T = unknown> {
@@ -36,8 +28,8 @@ export function compilePart<T>(
         throw new ProblemError('validation_failed', `/${part}${deep}: ${TOO_DEEP}`, {
           errors: [{ pointer: `/${part}${deep}`, message: TOO_DEEP }],
         })
-      const input = options.coerce ? Value.Convert(schema, value) : value
-      if (!check.Check(input)) throw toProblem(part, [...check.Errors(input)])
+      const input = options.coerce ? convertQueryStrings(schema, value) : value
+      if (!check.Check(input)) throw toProblem(part, [...check.Errors(input)], input)
       const bad = unstorableText(input, '')
       if (bad !== null)
         throw new ProblemError('validation_failed', `/${part}${bad}: ${UNSTORABLE}`, {
@@ -86,26 +78,35 @@ function unstorableText(value: unknown, root: string): string | null {
   return null
 }
 
-// What a task key looks like, so one sent where a task id belongs gets pointed at the by-key read.
-const TASK_KEY = /^[A-Za-z][A-Za-z0-9]{0,6}-[1-9][0-9]{0,9}$/
-
-function toProblem(part: string, errors: ValueError[]): ProblemError {
+function toProblem(part: string, errors: ValueError[], input: unknown): ProblemError {
   const brand = errors.find((e) => typeof e.schema[BRAND_KEYWORD] === 'string' && typeof e.value === 'string')
   const fields = onePerPointer(errors.map((e) => ({ pointer: `/${part}${e.path}`, message: describe(e) })))
   if (brand) {
     const expected = brand.schema[BRAND_KEYWORD] as string
     const where = `${part}${brand.path.replaceAll('/', '.')}`
-    const key = expected === 'TaskId' && TASK_KEY.test(brand.value as string) ? (brand.value as string) : null
+    const values = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {}
+    const hint = identifierHint(expected, brand.value as string, values)
     return new ProblemError(
       'invalid_identifier',
-      key
-        ? `${where} must be a TaskId; \`${key}\` is a task key: read the task at \`GET /v1/orgs/{orgId}/tasks/by-key/${key.toUpperCase()}\` and use its \`id\`.`
+      hint
+        ? `${where} must be a ${expected}; ${hintInWords(brand.value as string, hint)}`
         : `${where} must be a ${expected}.`,
       {
         errors: fields,
-        extensions: { expectedType: expected },
+        extensions: { expectedType: expected, ...(hint ? { lookup: hint.lookup } : {}) },
       },
     )
+  }
+  // A cursor not of the shape the server issues (CURSOR_PATTERN) is refused as any altered cursor is.
+  if (
+    part === 'query' &&
+    errors.length > 0 &&
+    errors.every((e) => e.path === '/cursor' && e.type !== ValueErrorType.ObjectAdditionalProperties)
+  ) {
+    const detail = 'The cursor is malformed or has been altered.'
+    return new ProblemError('invalid_cursor', detail, {
+      errors: [{ pointer: '/query/cursor', message: detail }],
+    })
   }
   const first = fields[0]
   return new ProblemError(

@@ -5,18 +5,10 @@ import { type KeysetPosition, PAGE_LIMIT_DEFAULT, type Page, toPage } from '../k
 import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { callerId } from './profile.ts'
-import type { Favorite, FavoriteType } from './schemas.ts'
+import { FAVORITE_BRANDS, type Favorite, type FavoriteType } from './schemas.ts'
 import { FAVORITES_MAX, type FavoriteRecord } from './storage.ts'
 
-const BRANDS: Record<FavoriteType, IdBrand> = {
-  task: 'TaskId',
-  project: 'ProjectId',
-  milestone: 'MilestoneId',
-  cycle: 'CycleId',
-  label: 'LabelId',
-  team: 'TeamId',
-  update: 'UpdateId',
-}
+const BRANDS: Record<FavoriteType, IdBrand> = FAVORITE_BRANDS
 
 const toFavorite = (r: FavoriteRecord): Favorite => ({
   id: r.id,

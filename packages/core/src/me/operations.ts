@@ -36,6 +36,11 @@ export const Connection = Type.Object(
 
 const principalUser = (ctx: { principal: { userId: string } | null }) => ctx.principal!.userId as never
 
+// Bounded lists (docs/api-conventions.md, "Pagination"): a person's live web sessions and consents
+// are few, so they are answered whole, up to these bounds (the schema's `maxItems`).
+const LISTED_SESSIONS_MAX = 200
+const LISTED_CONSENTS_MAX = 500
+
 export const meCatalogue: AnyOperation[] = [
   declareOperation({
     id: 'me.sessions.list',
@@ -45,14 +50,17 @@ export const meCatalogue: AnyOperation[] = [
     scope: 'work:read',
     summary: 'List my web sessions',
     description: 'The signed-in browsers of the caller, newest last (at most 200).',
-    response: Type.Object({ data: Type.Array(WebSession) }, { additionalProperties: false }),
+    response: Type.Object(
+      { data: Type.Array(WebSession, { maxItems: LISTED_SESSIONS_MAX }) },
+      { additionalProperties: false },
+    ),
     status: 200,
     errors: [],
     examples: sessionsExample,
     async run(ctx) {
       const rows = await ctx.store.oauth.listSessions(principalUser(ctx), ctx.now)
       return {
-        data: rows.map((r) => ({
+        data: rows.slice(0, LISTED_SESSIONS_MAX).map((r) => ({
           id: r.id,
           userAgent: r.userAgent,
           createdAt: r.createdAt,
@@ -120,13 +128,16 @@ export const meCatalogue: AnyOperation[] = [
     scope: 'work:read',
     summary: 'List my connected apps',
     description: 'Every OAuth client the caller consented to, with the scopes allowed (at most 500).',
-    response: Type.Object({ data: Type.Array(Connection) }, { additionalProperties: false }),
+    response: Type.Object(
+      { data: Type.Array(Connection, { maxItems: LISTED_CONSENTS_MAX }) },
+      { additionalProperties: false },
+    ),
     status: 200,
     errors: [],
     examples: consentsExample,
     async run(ctx) {
       const rows = await ctx.store.oauth.listGrants(principalUser(ctx))
-      return { data: rows.map(({ userId: _user, ...grant }) => grant) }
+      return { data: rows.slice(0, LISTED_CONSENTS_MAX).map(({ userId: _user, ...grant }) => grant) }
     },
   }),
   declareOperation({

@@ -21,6 +21,7 @@ import {
 import { planExamples } from './plan-examples.ts'
 import {
   EstimateMinutes,
+  PLAN_SUGGESTIONS_MAX,
   PlanDate,
   PlanDay,
   PlanItem,
@@ -263,7 +264,7 @@ export const planOperations: AnyOperation[] = [
         limit: Type.Optional(
           Type.Integer({
             minimum: 1,
-            maximum: 100,
+            maximum: PLAN_SUGGESTIONS_MAX,
             default: 50,
             description: 'At most this many (default 50).',
           }),

@@ -25,6 +25,8 @@ export const TimeBlock = Type.Object(
 )
 
 export const PLAN_TEXT_MAX = 500
+/** The most suggestions one read answers (`limit`'s maximum). */
+export const PLAN_SUGGESTIONS_MAX = 100
 export const PlanText = Type.String({
   minLength: 1,
   maxLength: PLAN_TEXT_MAX,
@@ -169,6 +171,7 @@ export const PlanSuggestions = Type.Object(
   {
     date: PlanDate,
     data: Type.Array(PlanSuggestion, {
+      maxItems: PLAN_SUGGESTIONS_MAX,
       description: 'Strongest reason first, then earliest due date, then workspace and key.',
     }),
     partial: Type.Array(PartialOrg, {

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../kernel/ids.ts'
+import { ID_PREFIXES, type IdBrand, IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { OrgRole } from '../orgs/schemas.ts'
 
@@ -124,14 +124,27 @@ export const PreferencesPatch = Type.Partial(Type.Object(preferenceFields), {
 export const FAVORITE_TYPES = ['task', 'project', 'milestone', 'cycle', 'label', 'team', 'update'] as const
 export type FavoriteType = (typeof FAVORITE_TYPES)[number]
 
+/** The id brand each kind of favorite record carries. */
+export const FAVORITE_BRANDS = {
+  task: 'TaskId',
+  project: 'ProjectId',
+  milestone: 'MilestoneId',
+  cycle: 'CycleId',
+  label: 'LabelId',
+  team: 'TeamId',
+  update: 'UpdateId',
+} as const satisfies Record<FavoriteType, IdBrand>
+
+const favoritePrefix = (type: FavoriteType) => ID_PREFIXES[FAVORITE_BRANDS[type]]
+
 export const FavoriteRecordRef = Type.Object(
   {
     orgId: IdSchema('OrgId'),
     type: StringEnum(FAVORITE_TYPES, { description: 'The kind of record.' }),
     id: Type.String({
-      minLength: 1,
-      maxLength: 64,
-      description: 'The id of the record, of the brand its type implies.',
+      pattern: `^(${FAVORITE_TYPES.map(favoritePrefix).join('|')})_[0-9A-HJKMNP-TV-Z]{26}$`,
+      description:
+        'The id of the record, of the brand its type implies (`task_…` for a task, `proj_…` for a project, …).',
     }),
   },
   { additionalProperties: false },

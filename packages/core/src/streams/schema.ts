@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { StoredEvent } from '../kernel/events.ts'
 import { IdSchema } from '../kernel/ids.ts'
+import { CursorParam } from '../kernel/pagination.ts'
 import { AnyJson, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 /** `resource.verb`: lower-case words joined by `_`, camelCase tolerated. */
@@ -70,11 +71,10 @@ export const STREAM_LIMIT_DEFAULT = 100
 /** Query parameters the pollable streams and the SSE stream share. */
 export const StreamQueryFields = {
   cursor: Type.Optional(
-    Type.String({
-      maxLength: 16_384,
-      description:
-        'A `nextCursor` (or an SSE event id) to resume after. Without it, the stream starts at `from`.',
-    }),
+    CursorParam(
+      16_384,
+      'A `nextCursor` (or an SSE event id) to resume after. Without it, the stream starts at `from`.',
+    ),
   ),
   from: Type.Optional(
     StringEnum(['start', 'now'] as const, {

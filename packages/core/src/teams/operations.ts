@@ -5,7 +5,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { teamExamples, workflowStateExamples } from './examples.ts'
-import { Color, StateCategorySchema, Team, TeamKey, WorkflowState } from './schemas.ts'
+import { Color, StateCategorySchema, TEAM_STATES_MAX, Team, TeamKey, WorkflowState } from './schemas.ts'
 import {
   archiveState,
   createState,
@@ -78,7 +78,7 @@ const teamOperations = resourceOperations({
 const StateName = Type.String({ minLength: 1, maxLength: 60 })
 const teamStatesPath = '/v1/orgs/{orgId}/teams/{teamId}/states'
 const WorkflowStateList = Type.Object(
-  { data: Type.Array(WorkflowState) },
+  { data: Type.Array(WorkflowState, { maxItems: TEAM_STATES_MAX }) },
   { $id: 'WorkflowStateList', additionalProperties: false },
 )
 
@@ -114,7 +114,7 @@ const stateOperations: AnyOperation[] = [
     description: '`stateIds` lists every active state of the team once, in the new order.',
     params: Type.Object(paramsOf(teamStatesPath), { additionalProperties: false }),
     body: Type.Object(
-      { stateIds: Type.Array(IdSchema('StateId'), { minItems: 1, maxItems: 100 }) },
+      { stateIds: Type.Array(IdSchema('StateId'), { minItems: 1, maxItems: TEAM_STATES_MAX }) },
       { additionalProperties: false },
     ),
     response: WorkflowStateList,
@@ -159,11 +159,15 @@ const stateOperations: AnyOperation[] = [
       },
       { additionalProperties: false, minProperties: 1 },
     ),
-    errors: { create: ['key_taken'], update: ['key_taken'], archive: ['state_in_use', 'last_state'] },
+    errors: {
+      create: ['key_taken', 'conflict'],
+      update: ['key_taken'],
+      archive: ['state_in_use', 'last_state'],
+    },
     descriptions: {
       get: "One workflow state: its name, category, colour and position in the team's workflow. It is as visible as its team.",
       create:
-        "Adds a state to the team's workflow, at `position` (the end by default; the states after it move down). Its name is unique among the team's active states, whatever the case (409 `key_taken`). " +
+        "Adds a state to the team's workflow, at `position` (the end by default; the states after it move down). Its name is unique among the team's active states, whatever the case (409 `key_taken`); a team holds at most 100 states, archived ones included (409 `conflict`). " +
         'The `category` (`triage`, `backlog`, `unstarted`, `started`, `completed`, `canceled`) decides what moving a task into it means. Emits `workflow_state.created`.',
       update:
         'Renames a state, or changes its colour or description; its category never changes. A name another active state of the team has is a 409 `key_taken`. Emits `workflow_state.updated`.',

@@ -2,6 +2,12 @@ import { type Static, Type } from '@sinclair/typebox'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
+/**
+ * The most workflow states a team holds, archived ones included: `workflowStates.list` answers them
+ * all (no pages), so its schema states this bound, and `workflowStates.reorder` takes as many.
+ */
+export const TEAM_STATES_MAX = 100
+
 export const TeamKey = Type.String({
   pattern: '^[A-Z][A-Z0-9]{0,6}$',
   description:

@@ -5,7 +5,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
-import type { StateCategory, Team, WorkflowState } from './schemas.ts'
+import { type StateCategory, TEAM_STATES_MAX, type Team, type WorkflowState } from './schemas.ts'
 import './settings-storage.ts'
 
 /** The workflow every new team starts with, in order. */
@@ -177,7 +177,13 @@ export async function createState(
   },
 ): Promise<WorkflowState> {
   const team = await requireTeam(ctx, teamId)
-  const existing = await ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
+  const all = await ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: true })
+  if (all.length >= TEAM_STATES_MAX)
+    throw new ProblemError(
+      'conflict',
+      `A team has at most ${TEAM_STATES_MAX} workflow states, archived ones included: rename or restore one instead.`,
+    )
+  const existing = all.filter((s) => s.archivedAt === null)
   assertNameFree(existing, input.name)
   const position = Math.min(input.position ?? existing.length, existing.length)
   const state: WorkflowState = {
