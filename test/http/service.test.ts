@@ -1,4 +1,4 @@
-import { SSE_ENDPOINT } from '@workgraph/core'
+import { isApiOperation, SSE_ENDPOINT } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
@@ -40,8 +40,9 @@ describeEachDatabase('service endpoints', (db) => {
     const ids = Object.values(res.body.paths).flatMap((item: any) =>
       Object.values(item).map((op: any) => op.operationId),
     )
-    // Every catalogue operation, plus the SSE stream (described in core, served by the adapter).
-    const expected = [...server.engine.operations.map((op) => op.id), SSE_ENDPOINT.id]
+    // Every catalogue operation under /v1 (not the connector callback, a browser's landing), plus
+    // the SSE stream (described in core, served by the adapter).
+    const expected = [...server.engine.operations.filter(isApiOperation).map((op) => op.id), SSE_ENDPOINT.id]
     expect(ids).toEqual(expected.sort((a, b) => ids.indexOf(a) - ids.indexOf(b)))
     expect(new Set(ids).size).toBe(expected.length)
     // The problem is a union discriminated by `code`; a code with members of its own has its variant.
