@@ -164,15 +164,15 @@ describeEachDatabase('custom fields', (db) => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     expect(created.body.fields).toEqual({ [text.id]: 'hello', [num.id]: 2.5, [tags.id]: [a, b] })
     const task = created.body
-    const valuePath = (fieldId: string) => `${org}/tasks/${task.id}/fields/${fieldId}`
+    // `tasks.update` sets one field (a value) or clears it (null); fields left out keep their value.
+    const setField = (fieldId: string, value: unknown) =>
+      ws.api.patch(`${org}/tasks/${task.id}`, { fields: { [fieldId]: value } })
 
-    const set = await ws.api.put(valuePath(date.id), { value: '2030-02-28' })
+    const set = await setField(date.id, '2030-02-28')
     expect(set.status, JSON.stringify(set.body)).toBe(200)
     expect(set.body.fields[date.id]).toBe('2030-02-28')
-    expect(
-      (await ws.api.put(valuePath(person.id), { value: reviewer.memberId })).body.fields[person.id],
-    ).toBe(reviewer.memberId)
-    expect((await ws.api.put(valuePath(url.id), { value: 'https://example.com/spec' })).status).toBe(200)
+    expect((await setField(person.id, reviewer.memberId)).body.fields[person.id]).toBe(reviewer.memberId)
+    expect((await setField(url.id, 'https://example.com/spec')).status).toBe(200)
     const updated = await ws.api.patch(`${org}/tasks/${task.id}`, {
       fields: { [text.id]: null, [num.id]: 3 },
     })
@@ -184,11 +184,12 @@ describeEachDatabase('custom fields', (db) => {
       [url.id]: 'https://example.com/spec',
     })
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields).toEqual(updated.body.fields)
-    const cleared = await ws.api.delete(valuePath(num.id))
+    const cleared = await setField(num.id, null)
     expect(cleared.status).toBe(200)
     expect(cleared.body.fields[num.id]).toBeUndefined()
-    // Clearing again changes nothing.
-    expect((await ws.api.delete(valuePath(num.id))).body.updatedAt).toBe(cleared.body.updatedAt)
+    // Clearing again, or setting the value held, changes nothing.
+    expect((await setField(num.id, null)).body.updatedAt).toBe(cleared.body.updatedAt)
+    expect((await setField(date.id, '2030-02-28')).body.updatedAt).toBe(cleared.body.updatedAt)
 
     const refusals: Array<[string, unknown, number, string]> = [
       [num.id, 'three', 400, 'validation_failed'],
@@ -201,8 +202,9 @@ describeEachDatabase('custom fields', (db) => {
       [opsOnly.id, 'x', 422, 'field_not_applicable'],
     ]
     for (const [fieldId, value, status, code] of refusals) {
-      const res = await ws.api.put(valuePath(fieldId), { value })
+      const res = await setField(fieldId, value)
       expect(res, `${fieldId} ${JSON.stringify(value)}`).toMatchObject({ status, body: { code } })
+      expect(res.body.errors[0].pointer).toBe(`/body/fields/${fieldId}`)
     }
     const viaUpdate = await ws.api.patch(`${org}/tasks/${task.id}`, { fields: { [opsOnly.id]: 'x' } })
     expect(viaUpdate).toMatchObject({ status: 422, body: { code: 'field_not_applicable' } })
@@ -214,16 +216,19 @@ describeEachDatabase('custom fields', (db) => {
     })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
     expect(moved.body.fields[opsOnly.id]).toBe('x')
-    expect((await ws.api.put(valuePath(`cf_${'0'.repeat(26)}`), { value: 'x' })).status).toBe(404)
+    expect(await setField(`cf_${'0'.repeat(26)}`, 'x')).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found' },
+    })
 
     // A disabled option stays on the task but cannot be chosen again.
     await ws.api.patch(`${org}/custom-fields/${tags.id}/options/${a}`, { disabled: true })
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[tags.id]).toEqual([a, b])
-    expect((await ws.api.put(valuePath(tags.id), { value: [a] })).status).toBe(400)
+    expect((await setField(tags.id, [a])).status).toBe(400)
     // An archived field's values are hidden and kept.
     await ws.api.post(`${org}/custom-fields/${date.id}/archive`)
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[date.id]).toBeUndefined()
-    expect((await ws.api.put(valuePath(date.id), { value: '2030-03-01' })).body.code).toBe('archived')
+    expect((await setField(date.id, '2030-03-01')).body.code).toBe('archived')
     await ws.api.post(`${org}/custom-fields/${date.id}/restore`)
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[date.id]).toBe('2030-02-28')
 
@@ -292,14 +297,16 @@ describeEachDatabase('custom fields', (db) => {
     const ops = (await ws.api.post(`${org}/teams`, { name: 'Ops', key: 'OPS' })).body
     const hidden = (await ws.api.post(`${org}/tasks`, { teamId: ops.id, title: 'H' })).body
     const viewer = await teamGuest(ws, 'view')
-    const path = (t: any) => `${org}/tasks/${t.id}/fields/${field.id}`
-    expect((await viewer.api.put(path(task), { value: 'x' })).body.code).toBe('capability_required')
-    expect((await viewer.api.put(path(hidden), { value: 'x' })).status).toBe(404)
+    const path = (t: any) => `${org}/tasks/${t.id}`
+    const set = (value: unknown) => ({ fields: { [field.id]: value } })
+    expect((await viewer.api.patch(path(task), set('x'))).body.code).toBe('capability_required')
+    expect((await ws.api.get(path(task))).body.fields).toEqual({})
+    expect((await viewer.api.patch(path(hidden), set('x'))).status).toBe(404)
     const contributor = await teamGuest(ws, 'contribute')
-    expect((await contributor.api.put(path(task), { value: 'x' })).status).toBe(200)
-    expect((await contributor.api.delete(path(hidden))).status).toBe(404)
+    expect((await contributor.api.patch(path(task), set('x'))).status).toBe(200)
+    expect((await contributor.api.patch(path(hidden), set(null))).status).toBe(404)
     // Filtering on a field keeps the permission predicate: the hidden task never shows.
-    await ws.api.put(path(hidden), { value: 'x' })
+    await ws.api.patch(path(hidden), set('x'))
     const seen = await contributor.api.get(`${org}/tasks?fieldId=${field.id}&fieldValue=x`)
     expect(seen.body.data.map((t: any) => t.id)).toEqual([task.id])
     const all = await ws.api.get(`${org}/tasks?fieldId=${field.id}&fieldValue=x`)

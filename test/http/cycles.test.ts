@@ -131,9 +131,14 @@ describeEachDatabase('cycles', (db) => {
     const inCycle = await ws.api.get(`${base}/tasks?cycleId=${cycle.id}&sort=createdAt`)
     expect(inCycle.body.data.map((t: any) => t.title)).toEqual(['A', 'B', 'C', 'D'])
 
-    expect((await ws.api.delete(`${base}/cycles/${cycle.id}/tasks/${b.id}`)).status).toBe(204)
+    // Out of the cycle is `tasks.update` with `cycleId: null`: the task stays, in no cycle.
+    const out = await ws.api.patch(`${base}/tasks/${b.id}`, { cycleId: null })
+    expect(out.status).toBe(200)
     expect((await ws.api.get(`${base}/tasks/${b.id}`)).body.cycleId).toBeNull()
-    expect((await ws.api.delete(`${base}/cycles/${cycle.id}/tasks/${b.id}`)).status).toBe(404)
+    const outAgain = await ws.api.patch(`${base}/tasks/${b.id}`, { cycleId: null })
+    expect(outAgain.body.updatedAt).toBe(out.body.updatedAt)
+    const left = await ws.api.get(`${base}/tasks?cycleId=${cycle.id}&sort=createdAt`)
+    expect(left.body.data.map((t: any) => t.title)).toEqual(['A', 'C', 'D'])
 
     // A task of another team cannot join; the failing item is named and nothing changes.
     const design = await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })

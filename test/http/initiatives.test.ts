@@ -124,11 +124,13 @@ describeEachDatabase('initiatives', (db) => {
         (await ws.api.post(base, { name, ...(parentId ? { parentId } : {}) })).body
       const root = await make('Root')
       const kids = [await make('A', root.id), await make('B', root.id), await make('C', root.id)]
-      expect((await readAll(ws, `${base}/${root.id}/children`, 2)).map((i) => i.name)).toEqual([
+      // An initiative's sub-initiatives are `initiatives.list?parentId=`, newest first.
+      expect((await readAll(ws, `${base}?parentId=${root.id}`, 2)).map((i) => i.name)).toEqual([
         'C',
         'B',
         'A',
       ])
+      expect((await readAll(ws, `${base}?parentId=none`, 2)).map((i) => i.name)).toEqual(['Root'])
 
       const a1 = await make('A1', kids[0].id)
       const a2 = await make('A2', a1.id)

@@ -111,11 +111,11 @@ describeEachDatabase('milestone progress, order and tasks', (db) => {
     await ws.api.post(`${tasks}/${archived.id}/archive`)
 
     const guest = await teamGuest(ws, 'view')
-    const base = `/v1/orgs/${ws.orgId}/milestones/${m.id}/tasks`
+    const base = `${tasks}?milestoneId=${m.id}`
     const titles: string[] = []
     let cursor: string | null = null
     do {
-      const page: any = await guest.api.get(`${base}?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      const page: any = await guest.api.get(`${base}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
       expect(page.body.data.length).toBeLessThanOrEqual(2)
       titles.push(...page.body.data.map((t: any) => t.title))
       cursor = page.body.nextCursor
@@ -126,8 +126,19 @@ describeEachDatabase('milestone progress, order and tasks', (db) => {
     expect(titles).toEqual(expected)
     expect(titles).toEqual(['three', 'two', 'one'])
     expect((await ws.api.get(base)).body.data).toHaveLength(4)
-    expect((await ws.api.get(`${base}?archived=only`)).body.data.map((t: any) => t.title)).toEqual(['old'])
+    expect((await ws.api.get(`${base}&archived=only`)).body.data.map((t: any) => t.title)).toEqual(['old'])
+    // Tasks in no milestone: the project's other task, and none of the milestone's.
+    const loose = await ws.api.get(`${tasks}?projectId=${project.id}&milestoneId=none`)
+    expect(loose.body.data.map((t: any) => t.title)).toEqual(['elsewhere'])
+    const outside = await ws.api.get(`${tasks}?milestoneId=none`)
+    expect(outside.body.data.map((t: any) => t.title)).toEqual(['elsewhere'])
+    // A cursor belongs to its filter: sent with another milestone filter it is refused.
+    const first = await ws.api.get(`${base}&limit=1`)
+    const mixed = await ws.api.get(`${tasks}?milestoneId=none&limit=1&cursor=${first.body.nextCursor}`)
+    expect(mixed).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } })
+    // Someone who sees none of the project's teams sees none of its tasks.
     const stranger = await ws.addMember('guest')
-    expect((await stranger.api.get(base)).status).toBe(404)
+    expect((await stranger.api.get(base)).body.data).toEqual([])
+    expect((await ws.api.get(`${tasks}?milestoneId=mile_x`)).status).toBe(400)
   })
 })

@@ -190,7 +190,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
       options: [{ name: 'One' }, { name: 'Two' }],
     })
   ).body
-  await ws.api.put(`${base}/tasks/${task.id}/fields/${field.id}`, { value: field.options[0].id })
+  await ws.api.patch(`${base}/tasks/${task.id}`, { fields: { [field.id]: field.options[0].id } })
   await ws.api.put(`${base}/projects/${project.id}/fields/${field.id}`, { value: field.options[0].id })
   const skeleton = {
     title: 'Sample',

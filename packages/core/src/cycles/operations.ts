@@ -16,7 +16,6 @@ import {
   cycleProgress,
   deleteCycle,
   listCycles,
-  removeTaskFromCycle,
   requireCycle,
   updateCycle,
 } from './service.ts'
@@ -258,25 +257,6 @@ const cycleActions: AnyOperation[] = [
     run: async (ctx, { params, body }) => ({
       data: await addTasksToCycle(ctx, params.cycleId as CycleId, body.taskIds as TaskId[]),
     }),
-  }),
-  declareOperation({
-    id: 'cycles.removeTask',
-    method: 'DELETE',
-    path: `${cyclePath}/tasks/{taskId}`,
-    tag: 'Cycles',
-    scope: 'work:write',
-    summary: 'Remove a task from a cycle',
-    description: 'The task stays, in no cycle. Needs `contribute` on the task.',
-    params: Type.Object(paramsOf(`${cyclePath}/tasks/{taskId}`), { additionalProperties: false }),
-    response: null,
-    status: 204,
-    capability: 'contribute',
-    target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
-    errors: ['not_found'],
-    run: async (ctx, { params }) => {
-      await removeTaskFromCycle(ctx, params.cycleId as CycleId, params.taskId as TaskId)
-      return undefined
-    },
   }),
 ]
 

@@ -200,18 +200,6 @@ export async function addTasksToCycle(
   return tasks
 }
 
-export async function removeTaskFromCycle(
-  ctx: OperationContext,
-  cycleId: CycleId,
-  taskId: TaskId,
-): Promise<Task> {
-  await requireCycle(ctx, cycleId)
-  const task = await requireTask(ctx, taskId)
-  if (task.cycleId !== cycleId) throw notFound('Task in this cycle')
-  await ctx.require('contribute', { type: 'task', id: taskId })
-  return updateTask(ctx, taskId, { cycleId: null })
-}
-
 function checkedWindow(startsAt: string, endsAt: string): { startsAt: string; endsAt: string } {
   const window = { startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString() }
   if (window.endsAt <= window.startsAt) {

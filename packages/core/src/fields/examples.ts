@@ -1,7 +1,6 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 import { projectExample } from '../projects/examples.ts'
-import { taskExample } from '../tasks/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const at = '2030-01-13T16:00:00.000Z'
@@ -65,13 +64,6 @@ export const optionExamples = {
     request: { optionIds: [high.id, low.id] },
     response: { ...customFieldExample, options: [high, low], updatedAt: later },
   },
-} satisfies Record<string, OperationExamples>
-
-const taskWithImpact = { ...taskExample, fields: { [customFieldExample.id]: high.id }, updatedAt: later }
-
-export const taskValueExamples = {
-  set: { request: { value: high.id }, response: taskWithImpact },
-  clear: { response: { ...taskExample, updatedAt: later } },
 } satisfies Record<string, OperationExamples>
 
 export const projectValueExamples = {

@@ -1,13 +1,12 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import type { CustomFieldId, CustomFieldOptionId, ProjectId, TaskId } from '../kernel/ids.ts'
+import type { CustomFieldId, CustomFieldOptionId, ProjectId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Project } from '../projects/schemas.ts'
-import { Task } from '../tasks/schemas.ts'
 import { Color } from '../teams/schemas.ts'
-import { customFieldExamples, optionExamples, projectValueExamples, taskValueExamples } from './examples.ts'
+import { customFieldExamples, optionExamples, projectValueExamples } from './examples.ts'
 import { setProjectField } from './project-values.ts'
 import {
   CUSTOM_FIELD_OPTIONS_MAX,
@@ -28,7 +27,6 @@ import {
   updateCustomField,
   updateOption,
 } from './service.ts'
-import { setTaskField } from './task-values.ts'
 
 const TAG = 'Custom fields'
 const collectionPath = '/v1/orgs/{orgId}/custom-fields'
@@ -209,50 +207,7 @@ const options: AnyOperation[] = [
   }),
 ]
 
-const taskFieldPath = '/v1/orgs/{orgId}/tasks/{taskId}/fields/{fieldId}'
-const onTask = ({ params }: { params: { taskId: string } }) => ({ type: 'task' as const, id: params.taskId })
 const valueErrors = ['not_found', 'archived', 'field_not_applicable', 'validation_failed'] as const
-const taskValues: AnyOperation[] = [
-  declareOperation({
-    id: 'tasks.fields.set',
-    method: 'PUT',
-    path: taskFieldPath,
-    tag: TAG,
-    scope: 'work:write',
-    summary: 'Set a custom field on a task',
-    description:
-      'Sets the value (needs `contribute` on the task); the field must be active and apply to the task’s team. ' +
-      'Recorded in the task’s history; answers the task with its `fields`. Setting the same value changes nothing.',
-    params: obj(paramsOf(taskFieldPath)),
-    body: obj({ value: CustomFieldValue }),
-    response: Task,
-    status: 200,
-    capability: 'contribute',
-    target: onTask,
-    errors: [...valueErrors],
-    examples: taskValueExamples.set,
-    run: (ctx, { params, body }) => setTaskField(ctx, params.taskId as TaskId, fid(params), body.value),
-  }),
-  declareOperation({
-    id: 'tasks.fields.clear',
-    method: 'DELETE',
-    path: taskFieldPath,
-    tag: TAG,
-    scope: 'work:write',
-    summary: 'Clear a custom field on a task',
-    description:
-      'Removes the value (needs `contribute` on the task) and answers the task. Clearing an unset field changes nothing.',
-    params: obj(paramsOf(taskFieldPath)),
-    response: Task,
-    status: 200,
-    capability: 'contribute',
-    target: onTask,
-    errors: ['not_found', 'archived', 'field_not_applicable'],
-    examples: taskValueExamples.clear,
-    run: (ctx, { params }) => setTaskField(ctx, params.taskId as TaskId, fid(params), null),
-  }),
-]
-
 const projectFieldPath = '/v1/orgs/{orgId}/projects/{projectId}/fields/{fieldId}'
 const onProject = ({ params }: { params: { projectId: string } }) => ({
   type: 'project' as const,
@@ -301,10 +256,5 @@ const projectValues: AnyOperation[] = [
   }),
 ]
 
-/** Custom field definitions, their options and their values on tasks and projects: docs/custom-fields.md. */
-export const customFieldOperations: AnyOperation[] = [
-  ...definitions,
-  ...options,
-  ...taskValues,
-  ...projectValues,
-]
+/** Custom field definitions, their options and their values on projects (a task's go through `tasks.update`): docs/custom-fields.md. */
+export const customFieldOperations: AnyOperation[] = [...definitions, ...options, ...projectValues]

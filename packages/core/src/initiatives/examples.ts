@@ -158,7 +158,6 @@ export const initiativeExamples: Partial<
 }
 
 export const examples = {
-  children: { response: page(child) } satisfies OperationExamples,
   tree: { response: treeExample } satisfies OperationExamples,
   rollup: { response: rollupExample } satisfies OperationExamples,
   projects: { response: page(linkExample) } satisfies OperationExamples,

@@ -103,7 +103,7 @@ export const initiativeOperations: AnyOperation[] = resourceOperations({
     update: ['reference_not_found', 'capability_required', 'initiative_cycle', 'initiative_depth'],
   },
   descriptions: {
-    list: `Newest first. ${initiativeVisibility}`,
+    list: `Newest first; \`parentId\` gives an initiative's direct sub-initiatives (\`none\`: the top-level ones). ${initiativeVisibility}`,
     get: 'An initiative the caller cannot view is a 404, like a missing one. Only this read carries `metric`.',
     create:
       'Needs `contribute` on the org. Without `status` it is `planned`; `active` sets `startedAt`. Under ' +

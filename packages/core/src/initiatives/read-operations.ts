@@ -17,22 +17,9 @@ import {
 } from './operations.ts'
 import { initiativeRollup, initiativeTree } from './rollup.ts'
 import { Initiative, InitiativeRollup, InitiativeTree } from './schemas.ts'
-import { listChildren } from './service.ts'
 
-/** What is derived from initiatives and read only: sub-initiatives, the tree, the rollup, the history. */
+/** What is derived from initiatives and read only: the tree, the rollup, the history. */
 export const initiativeReadOperations: AnyOperation[] = [
-  subListOperation({
-    id: 'initiatives.children.list',
-    path: `${initiativePath}/children`,
-    tag: INITIATIVES_TAG,
-    summary: "List an initiative's sub-initiatives",
-    description: `Its direct sub-initiatives the caller can view, newest first. ${initiativeVisibility}`,
-    item: Initiative,
-    itemName: 'Initiative',
-    query: { archived: Type.Optional(archivedInitiativesQuery) },
-    examples: examples.children,
-    run: (ctx, params, query) => listChildren(ctx, params.initiativeId as InitiativeId, query),
-  }),
   declareOperation({
     id: 'initiatives.tree',
     method: 'GET',

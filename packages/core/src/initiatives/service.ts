@@ -228,13 +228,3 @@ export async function activeMember(ctx: OperationContext, memberId: MemberId, po
     })
   }
 }
-
-/** The initiative's direct sub-initiatives the caller can view, newest first. */
-export async function listChildren(
-  ctx: OperationContext,
-  id: InitiativeId,
-  query: { cursor?: string; limit?: number; archived?: 'exclude' | 'only' | 'include' },
-): Promise<Page<Initiative>> {
-  const initiative = await requireInitiative(ctx, id)
-  return listInitiatives(ctx, { ...query, parentId: initiative.id })
-}

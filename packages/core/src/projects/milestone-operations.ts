@@ -10,7 +10,6 @@ import {
   createMilestone,
   deleteMilestone,
   listMilestones,
-  listMilestoneTasks,
   moveMilestone,
   requireMilestone,
   updateMilestone,
@@ -101,25 +100,6 @@ const milestoneExtras: AnyOperation[] = [
         beforeId: body.beforeId as MilestoneId | undefined,
         afterId: body.afterId as MilestoneId | undefined,
       }),
-  }),
-  subListOperation({
-    id: 'milestones.tasks.list',
-    path: `${milestonePath}/tasks`,
-    tag: 'Projects',
-    summary: "List a milestone's tasks",
-    description: 'The tasks of the milestone the caller may view, newest first, as `tasks.list` gives them.',
-    item: Task,
-    itemName: 'Task',
-    examples: examples.tasks,
-    query: {
-      archived: Type.Optional(
-        StringEnum(['exclude', 'only', 'include'] as const, {
-          default: 'exclude',
-          description: 'Archived tasks: left out (default), only them, or both.',
-        }),
-      ),
-    },
-    run: (ctx, params, query) => listMilestoneTasks(ctx, params.milestoneId as MilestoneId, query),
   }),
 ]
 

@@ -147,16 +147,6 @@ export async function moveMilestone(
   return next
 }
 
-/** The milestone's tasks, exactly as `tasks.list` would list them for the caller. */
-export async function listMilestoneTasks(
-  ctx: OperationContext,
-  milestoneId: MilestoneId,
-  query: { cursor?: string; limit?: number; archived?: 'exclude' | 'only' | 'include' },
-): Promise<Page<Task>> {
-  const { milestone } = await milestoneAndProject(ctx, milestoneId)
-  return listTasks(ctx, { ...query, projectId: milestone.projectId, milestoneId: milestone.id })
-}
-
 async function milestoneAndProject(
   ctx: OperationContext,
   milestoneId: MilestoneId,

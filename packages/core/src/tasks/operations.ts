@@ -133,6 +133,14 @@ const derived = resourceOperations({
         description: 'A ProjectId, or `none` for tasks in no project.',
       }),
     ),
+    milestoneId: Type.Optional(
+      Type.String({
+        pattern: '^(none|mile_[0-9A-HJKMNP-TV-Z]{26})$',
+        description:
+          'A MilestoneId, or `none` for tasks in no milestone: `?milestoneId=mile_…` lists a milestone’s tasks.',
+        examples: ['mile_01JD3Q2R4S5T6V7W8X9YZABCDE'],
+      }),
+    ),
     updatedSince: Type.Optional(
       Type.String({ format: 'date-time', description: 'Only tasks changed at or after this time.' }),
     ),
@@ -176,7 +184,7 @@ const derived = resourceOperations({
     list:
       'The tasks of the workspace the caller can view, newest first by default: the permission check is part of the query, so pages are exact. ' +
       'Filters combine with AND: `teamId`, `stateId`, `stateCategory` (several, comma-separated), `assigneeId` (`none`: unassigned), `priority`, ' +
-      '`cycleId` and `projectId` (`none`: in none), `labelId`, `parentId` (`none`: top-level), `blocked`, date ranges on `dueDate`, `createdAt` and ' +
+      '`cycleId`, `projectId` and `milestoneId` (`none`: in none), `labelId`, `parentId` (`none`: top-level), `blocked`, date ranges on `dueDate`, `createdAt` and ' +
       '`updatedAt`, a custom field value (`fieldId` with `fieldValue`), and full-text `q` over title and description. Archived tasks are left out ' +
       'unless `archived` says otherwise. `sort` orders by creation, update, priority or due date (`fieldSort` by a custom field), ties by id. ' +
       'Pages: `limit` (default 50, at most 200) and `cursor` from `nextCursor`, sent back with the same filters and sort (else 400 `invalid_cursor`).',

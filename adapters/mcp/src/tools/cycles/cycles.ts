@@ -72,7 +72,8 @@ export const cycleTools: ToolDefinition[] = [
       'cycles.update',
       'cycles.complete',
       'cycles.addTasks',
-      'cycles.removeTask',
+      'tasks.get',
+      'tasks.update',
       'names.resolve',
     ],
     input: object(
@@ -113,8 +114,15 @@ export const cycleTools: ToolDefinition[] = [
           if (args.action === 'add_tasks')
             await call.run('cycles.addTasks', { params: { orgId, cycleId }, body: { taskIds } })
           else
-            for (const taskId of taskIds)
-              await call.run('cycles.removeTask', { params: { orgId, cycleId, taskId } })
+            for (const [i, taskId] of taskIds.entries()) {
+              // Out of the cycle is `tasks.update` with `cycleId: null`; a task of another cycle stays there.
+              const task = await call.run('tasks.get', { params: { orgId, taskId } })
+              if (task.cycleId !== cycleId)
+                throw new ProblemError('not_found', `${args.tasks[i]} is not in this cycle.`, {
+                  errors: [{ pointer: `/arguments/tasks/${i}`, message: 'Not in this cycle' }],
+                })
+              await call.run('tasks.update', { params: { orgId, taskId }, body: { cycleId: null } })
+            }
           const cycle = await call.run('cycles.get', { params: { orgId, cycleId } })
           return { ...cycleRow(cycle), [args.action === 'add_tasks' ? 'added' : 'removed']: args.tasks ?? [] }
         }

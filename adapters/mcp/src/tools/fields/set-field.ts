@@ -86,13 +86,7 @@ export const customFieldTools: ToolDefinition[] = [
     readOnly: false,
     destructive: false,
     idempotent: true,
-    operations: [
-      'customFields.list',
-      'customFields.get',
-      'tasks.fields.set',
-      'tasks.fields.clear',
-      'names.resolve',
-    ],
+    operations: ['customFields.list', 'customFields.get', 'tasks.update', 'names.resolve'],
     input: object(
       {
         workspace: Workspace,
@@ -106,14 +100,11 @@ export const customFieldTools: ToolDefinition[] = [
       const org = await call.workspace(args.workspace)
       const taskId = await call.resolve(org.id, 'task', args.task)
       const field = await fieldNamed(call, org.id, args.field)
-      const params = { orgId: org.id, taskId, fieldId: field.id }
-      const task =
-        args.value === null
-          ? await call.run('tasks.fields.clear', { params })
-          : await call.run('tasks.fields.set', {
-              params,
-              body: { value: await apiValue(call, org.id, field, args.value) },
-            })
+      const value = args.value === null ? null : await apiValue(call, org.id, field, args.value)
+      const task = await call.run('tasks.update', {
+        params: { orgId: org.id, taskId },
+        body: { fields: { [field.id]: value } },
+      })
       return { key: task.key, fields: await namedValues(call, org.id, task.fields) }
     },
   },

@@ -236,7 +236,6 @@ export const programTools: ToolDefinition[] = [
     operations: [
       'initiatives.get',
       'initiatives.rollup',
-      'initiatives.children.list',
       'initiatives.projects.list',
       'initiatives.programs.list',
       'initiativeUpdates.list',
@@ -253,7 +252,10 @@ export const programTools: ToolDefinition[] = [
       const [initiative, rollup, children, projects, programs, updates, people] = await Promise.all([
         call.run('initiatives.get', { params }),
         call.run('initiatives.rollup', { params }),
-        call.run('initiatives.children.list', { params, query: page }),
+        call.run('initiatives.list', {
+          params: { orgId: params.orgId },
+          query: { ...page, parentId: params.initiativeId },
+        }),
         call.run('initiatives.projects.list', { params, query: page }),
         call.run('initiatives.programs.list', { params, query: page }),
         call.run('initiativeUpdates.list', { params, query: { limit: 1 } }),
