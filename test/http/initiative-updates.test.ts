@@ -21,13 +21,14 @@ describeEachDatabase('initiative updates and the org feed', (db) => {
       const o = `/v1/orgs/${ws.orgId}`
       const ini = (await ws.api.post(`${o}/initiatives`, { name: 'I' })).body
       const url = `${o}/initiatives/${ini.id}/updates`
+      const listed = `${o}/updates?subjectType=initiative&subjectId=${ini.id}`
       const first = await ws.api.post(url, { body: 'Kickoff', health: 'onTrack' })
       expect(first.status).toBe(201)
       expect(first.headers.get('location')).toBe(`${o}/updates/${first.body.id}`)
       expect(first.body).toMatchObject({ subjectType: 'initiative', subjectId: ini.id, progress: null })
       await ws.api.post(url, { body: 'Slipping', health: 'atRisk' })
       const late = (await ws.api.post(url, { body: 'Late', health: 'offTrack' })).body
-      expect((await readAll(ws, url, 2)).map((u) => u.body)).toEqual(['Late', 'Slipping', 'Kickoff'])
+      expect((await readAll(ws, listed, 2)).map((u) => u.body)).toEqual(['Late', 'Slipping', 'Kickoff'])
       expect((await ws.api.get(`${o}/initiatives/${ini.id}`)).body.health).toBe('offTrack')
       expect(ids(await ws.api.get(`${o}/initiatives?health=offTrack`))).toEqual([ini.id])
 
@@ -37,6 +38,8 @@ describeEachDatabase('initiative updates and the org feed', (db) => {
       expect((await ws.api.get(`${o}/updates/${late.id}/history`)).body.data).toHaveLength(1)
       await ws.api.post(`${o}/updates/${late.id}/archive`)
       expect((await ws.api.get(`${o}/initiatives/${ini.id}`)).body.health).toBe('atRisk')
+      expect((await ws.api.get(listed)).body.data.map((u: any) => u.body)).toEqual(['Slipping', 'Kickoff'])
+      expect((await ws.api.get(`${listed}&archived=only`)).body.data.map((u: any) => u.id)).toEqual([late.id])
       await ws.api.post(`${o}/updates/${late.id}/restore`)
       expect((await ws.api.delete(`${o}/updates/${late.id}`)).status).toBe(204)
       const kinds = (await ws.api.get(`${o}/stream`)).body.data.map((e: any) => e.kind)
@@ -52,7 +55,7 @@ describeEachDatabase('initiative updates and the org feed', (db) => {
       await ws.api.post(`${o}/initiatives/${ini.id}/archive`)
       expect((await ws.api.post(url, { body: 'x', health: 'onTrack' })).body.code).toBe('archived')
       // Deleting the initiative deletes its updates.
-      const kept = (await ws.api.get(url)).body.data[0]
+      const kept = (await ws.api.get(listed)).body.data[0]
       await ws.api.delete(`${o}/initiatives/${ini.id}`)
       expect((await ws.api.get(`${o}/updates/${kept.id}`)).status).toBe(404)
     })

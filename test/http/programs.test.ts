@@ -328,6 +328,7 @@ describeEachDatabase('programs', (db) => {
       const program = (await ws.api.post(`${base}/programs`, { name: 'Reliability' })).body
       const quiet = (await ws.api.post(`${base}/programs`, { name: 'Quiet' })).body
       const list = `${base}/programs/${program.id}/updates`
+      const listed = `${base}/updates?subjectType=program&subjectId=${program.id}`
       const p = await project(ws, 'P')
       await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: p.id })
       await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'a', projectId: p.id })
@@ -347,13 +348,13 @@ describeEachDatabase('programs', (db) => {
       })
       const second = (await ws.api.post(list, { body: 'Wobbly', health: 'atRisk' })).body
       await ws.api.post(list, { body: 'Third', health: 'offTrack' })
-      expect((await readAll(ws, list, 2)).map((u) => u.body)).toEqual(['Third', 'Wobbly', 'Start'])
+      expect((await readAll(ws, listed, 2)).map((u) => u.body)).toEqual(['Third', 'Wobbly', 'Start'])
       expect((await ws.api.get(`${base}/programs/${program.id}`)).body.health).toBe('offTrack')
       expect(ids((await ws.api.get(`${base}/programs?health=offTrack`)).body.data)).toEqual([program.id])
       expect(ids((await ws.api.get(`${base}/programs?health=none`)).body.data)).toEqual([quiet.id])
 
       // The item operations are shared with project updates.
-      const third = (await ws.api.get(`${list}?health=offTrack`)).body.data[0]
+      const third = (await ws.api.get(`${listed}&health=offTrack`)).body.data[0]
       expect((await ws.api.post(`${base}/updates/${third.id}/archive`)).status).toBe(200)
       expect((await ws.api.get(`${base}/programs/${program.id}`)).body.health).toBe('atRisk')
       expect((await ws.api.patch(`${base}/updates/${second.id}`, { health: 'onTrack' })).status).toBe(200)
@@ -361,9 +362,12 @@ describeEachDatabase('programs', (db) => {
       expect((await ws.api.delete(`${base}/updates/${second.id}`)).status).toBe(204)
 
       const guest = await ws.addMember('guest')
-      expect((await guest.api.get(list)).status).toBe(404)
+      expect((await guest.api.get(listed)).body.data).toEqual([])
       await grant(ws, guest.memberId, 'view', { type: 'program', id: program.id })
-      expect((await guest.api.get(list)).status).toBe(200)
+      expect((await guest.api.get(listed)).body.data.map((u: any) => u.body)).toEqual(['Start'])
+      expect((await guest.api.get(`${listed}&archived=only`)).body.data.map((u: any) => u.id)).toEqual([
+        third.id,
+      ])
       expect((await guest.api.post(list, { body: 'x', health: 'onTrack' })).status).toBe(403)
       await ws.api.post(`${base}/programs/${program.id}/archive`)
       expect(await ws.api.post(list, { body: 'x', health: 'onTrack' })).toMatchObject({

@@ -17,6 +17,8 @@ describeEachDatabase('project updates', (db) => {
     const base = `/v1/orgs/${ws.orgId}`
     const project = (await ws.api.post(`${base}/projects`, { name: 'P', teamIds: [ws.teamId] })).body
     const list = `${base}/projects/${project.id}/updates`
+    // One project's updates are `updates.list` filtered by subject.
+    const listed = `${base}/updates?subjectType=project&subjectId=${project.id}`
 
     const empty = await ws.api.post(list, { body: 'Kickoff', health: 'onTrack' })
     expect(empty.status).toBe(201)
@@ -48,15 +50,15 @@ describeEachDatabase('project updates', (db) => {
     await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'c', projectId: project.id })
     expect((await ws.api.get(`${base}/updates/${risky.body.id}`)).body.progress.tasks).toBe(2)
 
-    const first = await ws.api.get(`${list}?limit=2`)
-    const second = await ws.api.get(`${list}?limit=2&cursor=${first.body.nextCursor}`)
+    const first = await ws.api.get(`${listed}&limit=2`)
+    const second = await ws.api.get(`${listed}&limit=2&cursor=${first.body.nextCursor}`)
     expect([...first.body.data, ...second.body.data].map((u: any) => u.body)).toEqual([
       'Late',
       'Slipping',
       'Kickoff',
     ])
     expect(second.body.nextCursor).toBeNull()
-    const atRisk = await ws.api.get(`${list}?health=atRisk`)
+    const atRisk = await ws.api.get(`${listed}&health=atRisk`)
     expect(atRisk.body.data.map((u: any) => u.id)).toEqual([risky.body.id])
 
     const item = `${base}/updates/${late.id}`
@@ -80,8 +82,13 @@ describeEachDatabase('project updates', (db) => {
 
     const archived = await ws.api.post(`${item}/archive`)
     expect(archived.body.archivedAt).not.toBeNull()
-    expect((await ws.api.get(list)).body.data.map((u: any) => u.id)).not.toContain(late.id)
-    expect((await ws.api.get(`${list}?archived=only`)).body.data.map((u: any) => u.id)).toEqual([late.id])
+    expect((await ws.api.get(listed)).body.data.map((u: any) => u.id)).not.toContain(late.id)
+    expect((await ws.api.get(`${listed}&archived=only`)).body.data.map((u: any) => u.id)).toEqual([late.id])
+    expect((await ws.api.get(`${listed}&archived=include`)).body.data.map((u: any) => u.id)).toEqual([
+      late.id,
+      risky.body.id,
+      empty.body.id,
+    ])
     expect((await ws.api.post(`${item}/restore`)).body.archivedAt).toBeNull()
 
     expect((await ws.api.delete(item)).status).toBe(204)
@@ -129,7 +136,10 @@ describeEachDatabase('project updates', (db) => {
 
     const viewer = await ws.addMember('guest')
     await grant(ws, viewer.memberId, 'view')
-    expect((await viewer.api.get(`${base}/projects/${hidden.id}/updates`)).status).toBe(404)
+    // The feed never lists the updates of a project the caller cannot view, archived or not.
+    const hiddenFeed = `${base}/updates?subjectType=project&subjectId=${hidden.id}&archived=include`
+    expect((await viewer.api.get(hiddenFeed)).body).toEqual({ data: [], nextCursor: null })
+    expect((await ws.api.get(hiddenFeed)).body.data.map((u: any) => u.id)).toEqual([secret.id])
     expect((await viewer.api.get(`${base}/updates/${secret.id}`)).status).toBe(404)
     expect((await viewer.api.get(`${base}/updates/${secret.id}/history`)).status).toBe(404)
     expect((await viewer.api.patch(`${base}/updates/${secret.id}`, { body: 'x' })).status).toBe(404)

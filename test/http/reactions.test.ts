@@ -17,6 +17,7 @@ describeEachDatabase('reactions', (db) => {
     const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Nice' })).body
     return {
       base,
+      byId: (reactionId: string) => `${base}/reactions/${reactionId}`,
       onTask: `${base}/tasks/${task.id}/reactions`,
       onComment: `${base}/comments/${comment.id}/reactions`,
       comment: `${base}/comments/${comment.id}`,
@@ -69,24 +70,38 @@ describeEachDatabase('reactions', (db) => {
     expect((await ws.api.get(onTask)).body.data.map((g: any) => g.count)).toEqual([1, 1])
   })
 
-  it('removes your own reaction; someone else’s needs manage; the id must belong to the target', async () => {
+  it('deletes your own reaction by id; someone else’s needs manage; a stranger gets 404', async () => {
     const ws = await newWorkspace(server)
-    const { onTask, onComment } = await targets(ws)
+    const { onTask, onComment, byId } = await targets(ws)
     const member = await ws.addMember('member')
     const ownerReaction = (await ws.api.post(onTask, { emoji: '🚀' })).body
     const memberReaction = (await member.api.post(onTask, { emoji: '🚀' })).body
-    const denied = await member.api.delete(`${onTask}/${ownerReaction.id}`)
+    const denied = await member.api.delete(byId(ownerReaction.id))
     expect(denied).toMatchObject({ status: 403, body: { capability: 'manage' } })
-    expect((await ws.api.delete(`${onComment}/${memberReaction.id}`)).status).toBe(404)
-    expect((await member.api.delete(`${onTask}/${memberReaction.id}`)).status).toBe(204)
-    expect((await member.api.delete(`${onTask}/${memberReaction.id}`)).status).toBe(404)
+    expect((await member.api.delete(byId(memberReaction.id))).status).toBe(204)
+    expect((await member.api.delete(byId(memberReaction.id))).status).toBe(404)
     expect((await ws.api.get(onTask)).body.data).toEqual([
       expect.objectContaining({ emoji: '🚀', count: 1, myReactionId: ownerReaction.id }),
     ])
     const other = (await member.api.post(onTask, { emoji: '👀' })).body
-    expect((await ws.api.delete(`${onTask}/${other.id}`)).status).toBe(204)
+    expect((await ws.api.delete(byId(other.id))).status).toBe(204)
+    // A comment's reaction, by the same operation; a viewer may not take it back, a stranger sees nothing.
+    const onCommentReaction = (await member.api.post(onComment, { emoji: '🎉' })).body
+    const viewer = await ws.addMember('guest')
+    await grant(ws, viewer.memberId, 'view')
+    const viewerDenied = await viewer.api.delete(byId(onCommentReaction.id))
+    expect(viewerDenied).toMatchObject({ status: 403, body: { capability: 'comment' } })
+    const stranger = await ws.addMember('guest')
+    expect((await stranger.api.delete(byId(onCommentReaction.id))).status).toBe(404)
+    expect((await member.api.delete(byId(onCommentReaction.id))).status).toBe(204)
+    expect((await ws.api.get(onComment)).body.data).toEqual([])
+    // Another workspace's reaction id is not found.
+    const elsewhere = await newWorkspace(server)
+    expect(
+      (await elsewhere.api.delete(`/v1/orgs/${elsewhere.orgId}/reactions/${ownerReaction.id}`)).status,
+    ).toBe(404)
     const kinds = (await server.storage.read((s) => s.events.list(ws.orgId, 0, 10_000))).map((e) => e.kind)
-    expect(kinds.filter((k) => k === 'reaction.deleted')).toHaveLength(2)
+    expect(kinds.filter((k) => k === 'reaction.deleted')).toHaveLength(3)
   })
 
   it('pages through emoji groups in the order of their first reaction', async () => {

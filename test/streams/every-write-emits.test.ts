@@ -72,9 +72,6 @@ const CHANGING: Record<string, (ids: Ids) => unknown> = {
 }
 /** Operations whose path ids differ from the sample world's defaults. */
 const IDS: Record<string, (ids: Ids) => Ids> = {
-  'comments.reactions.remove': (ids) => ({ ...ids, reactionId: ids.commentReactionId! }),
-  'projects.reactions.remove': (ids) => ({ ...ids, reactionId: ids.projectReactionId! }),
-  'projectUpdates.reactions.remove': (ids) => ({ ...ids, reactionId: ids.updateReactionId! }),
   // The sample project spans the sample team already; add (and then remove) another one.
   'projects.teams.add': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),

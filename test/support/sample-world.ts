@@ -288,9 +288,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     otherLabelId: otherLabel.id,
     commentId: comment.id,
     reactionId: reaction.id,
-    /** `reactionId` names a task's reaction; operations on a comment's reactions take this one. */
+    /** `reactionId` names a task's reaction; these react to the sample comment, project and update. */
     commentReactionId: commentReaction.id,
-    /** Reactions to the sample project and to its status update, for their reaction operations. */
     projectReactionId: projectReaction.id,
     updateReactionId: updateReaction.id,
     /** A project status no project is in, so it can be archived. */

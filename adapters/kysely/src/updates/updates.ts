@@ -82,11 +82,10 @@ export function updateRepo(db: Kysely<Database>): UpdateRepo {
       return rows.map(toUpdate)
     },
     async feed(orgId, filter, page, scope) {
-      let q = db
-        .selectFrom('statusUpdates')
-        .selectAll()
-        .where('orgId', '=', orgId)
-        .where('archivedAt', 'is', null)
+      let q = db.selectFrom('statusUpdates').selectAll().where('orgId', '=', orgId)
+      const archived = filter.archived ?? 'exclude'
+      if (archived === 'exclude') q = q.where('archivedAt', 'is', null)
+      if (archived === 'only') q = q.where('archivedAt', 'is not', null)
       if (filter.subjectType) q = q.where('subjectType', '=', filter.subjectType)
       if (filter.subjectId) q = q.where('subjectId', '=', filter.subjectId)
       if (filter.subjectIds) {

@@ -6,13 +6,13 @@ import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { PageOf } from '../kernel/schema-types.ts'
 import { reactionExamples } from './examples.ts'
-import { addReaction, listReactions, removeReaction } from './reactions.ts'
+import { addReaction, deleteReaction, listReactions } from './reactions.ts'
 import { Emoji, Reaction, ReactionGroup, type ReactionTargetType } from './schemas.ts'
 
 const ReactionGroupPage = PageOf(ReactionGroup, 'ReactionGroup')
 
 /**
- * List, add and remove for the reactions of one kind of target: `prefix` names the operations
+ * List and add for the reactions of one kind of target: `prefix` names the operations
  * (`tasks`, `projectUpdates`), `segment` the collection in the path, `name` the target in summaries.
  */
 function reactionOperations(
@@ -22,7 +22,6 @@ function reactionOperations(
   const { prefix, name } = names
   const idParam = `${type}Id`
   const collection = `/v1/orgs/{orgId}/${names.segment}/{${idParam}}/reactions`
-  const item = `${collection}/{reactionId}`
   const params = Type.Object(paramsOf(collection), { additionalProperties: false })
   const target = ({ params }: { params: Record<string, string> }) => ({ type, id: params[idParam]! })
   const ofTarget = (p: Record<string, string>) => ({ type, id: p[idParam]! })
@@ -65,32 +64,38 @@ function reactionOperations(
       examples: examples.add,
       run: (ctx, { params, body }) => addReaction(ctx, ofTarget(params), (body as { emoji: string }).emoji),
     }),
-    declareOperation({
-      id: `${prefix}.reactions.remove`,
-      method: 'DELETE',
-      path: item,
-      tag: 'Reactions',
-      scope: 'work:write',
-      summary: `Remove a reaction from ${withArticle(name)}`,
-      requires: `\`comment\` on the ${name} for your own reaction, \`manage\` for someone else's`,
-      description: `Your own reaction; removing someone else's needs \`manage\` on the ${name}.`,
-      params: Type.Object(paramsOf(item), { additionalProperties: false }),
-      response: null,
-      status: 204,
-      capability: 'comment',
-      target,
-      errors: ['not_found'],
-      run: async (ctx, { params }) => {
-        await removeReaction(ctx, ofTarget(params), params.reactionId as ReactionId)
-        return undefined
-      },
-    }),
   ]
 }
+
+const reactionPath = '/v1/orgs/{orgId}/reactions/{reactionId}'
+
+/** One removal for every target: a `ReactionId` names its target, so no parent path is needed. */
+const deleteOperation = declareOperation({
+  id: 'reactions.delete',
+  method: 'DELETE',
+  path: reactionPath,
+  tag: 'Reactions',
+  scope: 'work:write',
+  summary: 'Delete a reaction',
+  requires: "`comment` on what it reacts to for your own reaction, `manage` for someone else's",
+  description:
+    "Removes a reaction to a task, a comment, a project or a status update, by its id (a group's `myReactionId` is yours). Your own reaction needs `comment` on what it reacts to; someone else's needs `manage` on it. A reaction to something you cannot view answers 404. Emits `reaction.deleted`.",
+  params: Type.Object(paramsOf(reactionPath), { additionalProperties: false }),
+  response: null,
+  status: 204,
+  capability: 'comment',
+  target: ({ params }) => ({ type: 'reaction', id: params.reactionId as string }),
+  errors: ['not_found'],
+  run: async (ctx, { params }) => {
+    await deleteReaction(ctx, params.reactionId as ReactionId)
+    return undefined
+  },
+})
 
 export const reactionsCatalogue: AnyOperation[] = [
   ...reactionOperations('task', { prefix: 'tasks', segment: 'tasks', name: 'task' }),
   ...reactionOperations('comment', { prefix: 'comments', segment: 'comments', name: 'comment' }),
   ...reactionOperations('project', { prefix: 'projects', segment: 'projects', name: 'project' }),
   ...reactionOperations('update', { prefix: 'projectUpdates', segment: 'updates', name: 'status update' }),
+  deleteOperation,
 ]

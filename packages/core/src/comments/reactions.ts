@@ -79,16 +79,14 @@ export async function addReaction(
   return reaction
 }
 
-/** Removes a reaction of the target: your own with `comment`, someone else's with `manage`. */
-export async function removeReaction(
-  ctx: OperationContext,
-  target: { type: ReactionTargetType; id: string },
-  reactionId: ReactionId,
-): Promise<void> {
-  const resolved = await resolveTarget(ctx, target, false)
+/**
+ * Deletes a reaction by its id, whatever it reacts to: your own with `comment` on its target (the
+ * engine checks it), someone else's with `manage`. A target the caller cannot view hides it (404).
+ */
+export async function deleteReaction(ctx: OperationContext, reactionId: ReactionId): Promise<void> {
   const reaction = await ctx.store.reactions.get(ctx.org!.id, reactionId)
-  if (!reaction || reaction.targetType !== resolved.type || reaction.targetId !== resolved.id)
-    throw notFound('Reaction')
+  if (!reaction) throw notFound('Reaction')
+  const resolved = await resolveTarget(ctx, { type: reaction.targetType, id: reaction.targetId }, false)
   if (reaction.actorId !== ctx.actor!.id)
     await ctx.require('manage', { type: resolved.type, id: resolved.id })
   await ctx.store.reactions.delete(reaction.orgId, reaction.id)

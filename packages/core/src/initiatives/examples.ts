@@ -166,7 +166,6 @@ export const examples = {
   members: { response: page(memberExample) } satisfies OperationExamples,
   memberAdd: { response: memberExample } satisfies OperationExamples,
   history: { response: page(historyEntry) } satisfies OperationExamples,
-  updates: { response: page(updateExample) } satisfies OperationExamples,
   updateCreate: { request: { body: updateExample.body, health: 'atRisk' }, response: updateExample },
   metricSet: {
     request: { unit: 'percentage', precision: 0, initial: 20, target: 45, progressSource: 'manual' },

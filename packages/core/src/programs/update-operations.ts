@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { AnyOperation } from '../kernel/operation.ts'
 import { resourceOperations } from '../kernel/resource.ts'
-import { StringEnum } from '../kernel/schema-types.ts'
 import { updateExample } from '../updates/examples.ts'
 import { StatusUpdate, UpdateBody, UpdateHealthSchema } from '../updates/schemas.ts'
-import { createUpdate, listUpdates } from '../updates/service.ts'
+import { createUpdate } from '../updates/service.ts'
 import './update-subject.ts'
 import { exampleId as id } from '../kernel/examples.ts'
 
@@ -19,13 +18,14 @@ const programUpdate = {
 
 /**
  * A program's updates: the updates group's resource through the program entry of its subject
- * registry. Only the collection differs; reading, editing, archiving and deleting one go through the
- * shared item path (`projectUpdates.get/update/archive/restore/delete`).
+ * registry. Only posting differs; listing is `updates.list?subjectType=program&subjectId=`, and reading,
+ * editing, archiving and deleting one go through the shared item path
+ * (`projectUpdates.get/update/archive/restore/delete`).
  */
 export const programUpdateOperations: AnyOperation[] = resourceOperations({
   name: 'program update',
   plural: 'programUpdates',
-  summaries: { list: "List a program's status updates", create: 'Post a status update on a program' },
+  summaries: { create: 'Post a status update on a program' },
   tag: 'Status updates',
   schema: StatusUpdate,
   collectionPath: '/v1/orgs/{orgId}/programs/{programId}/updates',
@@ -36,29 +36,17 @@ export const programUpdateOperations: AnyOperation[] = resourceOperations({
   createTarget: (p) => ({ type: 'program', id: p.programId! }),
   capabilities: { create: 'contribute' },
   createBody: Type.Object({ body: UpdateBody, health: UpdateHealthSchema }, { additionalProperties: false }),
-  listQuery: {
-    health: Type.Optional(UpdateHealthSchema),
-    archived: Type.Optional(
-      StringEnum(['exclude', 'only', 'include'] as const, {
-        default: 'exclude',
-        description: 'Archived updates: left out (default), only them, or both.',
-      }),
-    ),
-  },
   errors: { create: ['archived'] },
   descriptions: {
-    list: 'The program’s status updates, newest first; a program the caller cannot view is a 404.',
     create:
       'Posts an update with its health on the program (needs `contribute` on it); it records the progress of the ' +
       'program’s projects as the author sees it then. The latest unarchived update gives the program its ' +
       '`health`. Read, edit, archive and delete it with `projectUpdates.get/update/archive/restore/delete`.',
   },
   examples: {
-    list: { response: { data: [programUpdate], nextCursor: null } },
     create: { request: { body: programUpdate.body, health: 'onTrack' }, response: programUpdate },
   },
   handlers: {
-    list: (ctx, p, query) => listUpdates(ctx, 'program', p.programId!, query),
     create: (ctx, p, body) => createUpdate(ctx, 'program', p.programId!, body),
   },
 })

@@ -32,9 +32,8 @@ export const revisionExample = {
 const edited = { ...updateExample, editedAt: at }
 
 export const updateExamples: Partial<
-  Record<'list' | 'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>
+  Record<'get' | 'create' | 'update' | 'archive' | 'restore', OperationExamples>
 > = {
-  list: { response: page(updateExample) },
   get: { response: updateExample },
   create: { request: { body: updateExample.body, health: 'atRisk' }, response: updateExample },
   update: { request: { health: 'offTrack' }, response: { ...edited, health: 'offTrack' } },

@@ -18,7 +18,6 @@ import {
   deleteUpdate,
   listFeed,
   listUpdateHistory,
-  listUpdates,
   requireUpdate,
   setUpdateArchived,
   updateUpdate,
@@ -34,7 +33,6 @@ const projectUpdates = resourceOperations({
   plural: 'projectUpdates',
   // The item operations serve every status update, whatever its subject.
   summaries: {
-    list: "List a project's status updates",
     create: 'Post a status update on a project',
     get: 'Get a status update',
     update: 'Edit a status update',
@@ -68,18 +66,8 @@ const projectUpdates = resourceOperations({
     { body: Type.Optional(UpdateBody), health: Type.Optional(UpdateHealthSchema) },
     { additionalProperties: false, minProperties: 1 },
   ),
-  listQuery: {
-    health: Type.Optional(UpdateHealthSchema),
-    archived: Type.Optional(
-      StringEnum(['exclude', 'only', 'include'] as const, {
-        default: 'exclude',
-        description: 'Archived updates: left out (default), only them, or both.',
-      }),
-    ),
-  },
   errors: { create: ['archived'] },
   descriptions: {
-    list: 'The project’s status updates, newest first; a project the caller cannot view is a 404.',
     get: 'An update of a project the caller cannot view is a 404, like a missing one.',
     create:
       'Posts an update with its health on the project (needs `contribute`); it records the project’s progress ' +
@@ -91,7 +79,6 @@ const projectUpdates = resourceOperations({
   },
   examples: updateExamples,
   handlers: {
-    list: (ctx, p, query) => listUpdates(ctx, 'project', p.projectId!, query),
     get: (ctx, p) => requireUpdate(ctx, p.updateId as UpdateId),
     create: (ctx, p, body) => createUpdate(ctx, 'project', p.projectId!, body),
     update: (ctx, p, body) => updateUpdate(ctx, p.updateId as UpdateId, body),
@@ -123,8 +110,10 @@ const feed = declareOperation({
   scope: 'work:read',
   summary: 'List every status update of the org',
   description:
-    'One feed of the unarchived updates of every subject (projects, initiatives, programs) the caller can view, newest ' +
-    'first; an update on a subject the caller cannot view is never listed, and pages stay exact.',
+    'One feed of the updates of every subject (projects, initiatives, programs) the caller can view, newest first; ' +
+    'archived ones are left out unless `archived` asks for them. One subject’s updates are `subjectType` and ' +
+    '`subjectId` (`?subjectType=project&subjectId=proj_…`). An update on a subject the caller cannot view is never ' +
+    'listed (a hidden or unknown subject gives an empty page), and pages stay exact.',
   params: Type.Object(paramsOf(itemPath), { additionalProperties: false }),
   query: Type.Object(
     {
@@ -139,6 +128,12 @@ const feed = declareOperation({
         }),
       ),
       health: Type.Optional(UpdateHealthSchema),
+      archived: Type.Optional(
+        StringEnum(['exclude', 'only', 'include'] as const, {
+          default: 'exclude',
+          description: 'Archived updates: left out (default), only them, or both.',
+        }),
+      ),
       authorId: Type.Optional(ActorIdSchema),
       since: Type.Optional(Type.String({ format: 'date-time', description: 'Posted at or after.' })),
       until: Type.Optional(Type.String({ format: 'date-time', description: 'Posted before.' })),

@@ -14,32 +14,7 @@ export interface UpdateFields {
   health?: UpdateHealth
 }
 
-export async function listUpdates(
-  ctx: OperationContext,
-  subjectType: UpdateSubjectType,
-  subjectId: string,
-  query: {
-    cursor?: string
-    limit?: number
-    health?: UpdateHealth
-    archived?: 'exclude' | 'only' | 'include'
-  },
-): Promise<Page<StatusUpdate>> {
-  const subject = await SUBJECTS[subjectType].require(ctx, subjectId)
-  const orgId = currentOrg(ctx).id
-  const filter: UpdateFilter = { archived: archivedFilter(query.archived) }
-  if (query.health) filter.health = query.health
-  return readPage(ctx, {
-    scope: ['updates.list', orgId, subjectType, subject.id, filter],
-    query,
-    sort: 'createdAt',
-    direction: 'desc',
-    keyOf: (u: StatusUpdate) => u.createdAt,
-    fetch: (page) => ctx.store.updates.list(orgId, subjectType, subject.id, filter, page),
-  })
-}
-
-/** The org's feed: every unarchived update whose subject the caller can view, newest first. */
+/** The org's feed: every update whose subject the caller can view (archived ones on request), newest first. */
 export async function listFeed(
   ctx: OperationContext,
   query: FeedFilter & { cursor?: string; limit?: number },

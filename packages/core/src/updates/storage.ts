@@ -11,6 +11,8 @@ export interface UpdateFilter {
 
 /** Filters of the org-wide feed; archived updates are never in it. */
 export interface FeedFilter {
+  /** Archived updates: left out (the default), only them, or both. */
+  archived?: 'exclude' | 'only' | 'include'
   subjectType?: UpdateSubjectType
   subjectId?: string
   health?: UpdateHealth

@@ -33,7 +33,7 @@ export async function toggleReaction(
   if (!remove) await call.run(`${kind}.reactions.add`, { params, body: { emoji } })
   else {
     const mine = (await groups()).find((g) => g.emoji === emoji)?.myReactionId
-    if (mine) await call.run(`${kind}.reactions.remove`, { params: { ...params, reactionId: mine } })
+    if (mine) await call.run('reactions.delete', { params: { orgId, reactionId: mine } })
   }
   return (await groups()).map((g) => ({ emoji: g.emoji, count: g.count, mine: g.myReactionId !== null }))
 }

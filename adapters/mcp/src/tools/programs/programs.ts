@@ -115,7 +115,7 @@ export const programTools: ToolDefinition[] = [
       'programs.rollup',
       'programs.projects.list',
       'programs.initiatives.list',
-      'programUpdates.list',
+      'updates.list',
       'members.list',
       'names.resolve',
     ],
@@ -131,7 +131,10 @@ export const programTools: ToolDefinition[] = [
         call.run('programs.rollup', { params }),
         call.run('programs.projects.list', { params, query: page }),
         call.run('programs.initiatives.list', { params, query: page }),
-        call.run('programUpdates.list', { params, query: { limit: 1 } }),
+        call.run('updates.list', {
+          params: { orgId },
+          query: { subjectType: 'program', subjectId: programId, limit: 1 },
+        }),
         peopleOf(call, orgId),
       ])
       return {
@@ -238,7 +241,7 @@ export const programTools: ToolDefinition[] = [
       'initiatives.rollup',
       'initiatives.projects.list',
       'initiatives.programs.list',
-      'initiativeUpdates.list',
+      'updates.list',
       'members.list',
       'names.resolve',
     ],
@@ -258,7 +261,10 @@ export const programTools: ToolDefinition[] = [
         }),
         call.run('initiatives.projects.list', { params, query: page }),
         call.run('initiatives.programs.list', { params, query: page }),
-        call.run('initiativeUpdates.list', { params, query: { limit: 1 } }),
+        call.run('updates.list', {
+          params: { orgId },
+          query: { subjectType: 'initiative', subjectId: initiativeId, limit: 1 },
+        }),
         peopleOf(call, orgId),
       ])
       return {

@@ -117,7 +117,7 @@ export const projectTools: ToolDefinition[] = [
       'projects.get',
       'projects.progress',
       'milestones.list',
-      'projectUpdates.list',
+      'updates.list',
       'projects.tasks.list',
       'tasks.blockers.list',
       'projectStatuses.get',
@@ -136,7 +136,10 @@ export const projectTools: ToolDefinition[] = [
         call.run('projects.get', { params }),
         call.run('projects.progress', { params }),
         call.run('milestones.list', { params, query: page }),
-        call.run('projectUpdates.list', { params, query: { limit: 1 } }),
+        call.run('updates.list', {
+          params: { orgId },
+          query: { subjectType: 'project', subjectId: projectId, limit: 1 },
+        }),
         call.run('projects.tasks.list', { params, query: { limit: 100 } }),
         peopleOf(call, orgId),
       ])
