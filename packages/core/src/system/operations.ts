@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { defineOperation } from '../kernel/operation.ts'
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
-import { SCOPES } from '../kernel/principal.ts'
 import { configExample } from './examples.ts'
+import { serviceConfig } from './service-config.ts'
 
 export const ServiceConfig = Type.Object(
   {
@@ -59,28 +58,6 @@ export const configOperation = defineOperation({
   errors: [],
   examples: configExample,
   async run(ctx) {
-    const base = ctx.config.baseUrl
-    return {
-      version: ctx.config.version,
-      apiBaseUrl: `${base}/v1`,
-      issuer: base,
-      auth: {
-        jwksUri: `${base}/.well-known/jwks.json`,
-        authorizationServerMetadata: `${base}/.well-known/oauth-authorization-server`,
-        authorizationEndpoint: `${base}/oauth/authorize`,
-        tokenEndpoint: `${base}/oauth/token`,
-        registrationEndpoint: `${base}/api/auth/mcp/register`,
-        revocationEndpoint: `${base}/oauth/revoke`,
-        scopes: { ...SCOPES },
-        resources: [`${base}/v1`, `${base}/mcp`],
-      },
-      limits: {
-        pageSizeDefault: PAGE_LIMIT_DEFAULT,
-        pageSizeMax: PAGE_LIMIT_MAX,
-        maxBodyBytes: ctx.config.maxBodyBytes,
-        rateLimit: ctx.config.rateLimit,
-        idempotencyKeyHours: 24,
-      },
-    }
+    return serviceConfig(ctx.config)
   },
 })
