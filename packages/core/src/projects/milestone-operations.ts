@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Task } from '../tasks/schemas.ts'
@@ -79,13 +80,7 @@ const milestoneExtras: AnyOperation[] = [
       "same project; the project's positions are renumbered from 0, so `next` may change. A move that changes " +
       'nothing emits nothing. Needs `contribute` on the project.',
     params: Type.Object(paramsOf(milestonePath), { additionalProperties: false }),
-    body: Type.Object(
-      {
-        beforeId: Type.Optional(IdSchema('MilestoneId', 'Move it just before this milestone.')),
-        afterId: Type.Optional(IdSchema('MilestoneId', 'Move it just after this milestone.')),
-      },
-      { additionalProperties: false, minProperties: 1, maxProperties: 1 },
-    ),
+    body: MoveBody('MilestoneId', 'milestone'),
     response: Milestone,
     status: 200,
     capability: 'contribute',

@@ -1,5 +1,6 @@
 import { type MilestoneId, newId, type ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
@@ -116,22 +117,12 @@ export async function deleteMilestone(ctx: OperationContext, milestoneId: Milest
 export async function moveMilestone(
   ctx: OperationContext,
   milestoneId: MilestoneId,
-  to: { beforeId?: MilestoneId; afterId?: MilestoneId },
+  to: MoveTo,
 ): Promise<Milestone> {
   const { milestone, project } = await milestoneAndProject(ctx, milestoneId)
-  const [field, anchorId] = to.beforeId ? ['beforeId', to.beforeId] : ['afterId', to.afterId!]
   await lockMilestones(ctx, project.id)
   const all = await ctx.store.milestones.all(project.orgId, project.id)
-  const rest = all.filter((m) => m.id !== milestone.id)
-  const at = rest.findIndex((m) => m.id === anchorId)
-  if (at < 0) {
-    throw new ProblemError('reference_not_found', 'Not another milestone of the same project.', {
-      errors: [{ pointer: `/body/${field}`, message: 'Must be another milestone of this project' }],
-    })
-  }
-  const order = [...rest]
-  order.splice(field === 'beforeId' ? at : at + 1, 0, milestone)
-  const moved = order.some((m, i) => all[i]?.id !== m.id)
+  const { order, moved } = placeMoved(all, milestone.id, to, 'another milestone of the same project')
   if (!moved) return (await withStatus(ctx, project, [milestone]))[0]!
   for (const [position, m] of order.entries()) {
     if (m.position !== position) {
