@@ -1,6 +1,6 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { type Api, anchorOf, apiClient, newRunName, seedDemo } from '@workgraph/cli'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -36,6 +36,14 @@ describeEachDatabase('workgraph migrate', (db) => {
 
   it('applies every migration to DATABASE_URL, then has nothing left to do', async () => {
     const env = { ...cliEnvironment(), DATABASE_URL: url }
+    if (db.name === 'sqlite') {
+      // A file under a directory that does not exist is a typo until shown otherwise: refused, in one line.
+      const refused = await runCli(['migrate'], env)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain(`the directory ${dirname(url)} does not exist; create it (mkdir -p`)
+      expect(refused.stderr).not.toMatch(/\n\s+at /)
+      mkdirSync(dirname(url))
+    }
     const first = await runCli(['migrate'], env)
     expect(first.code, first.stderr).toBe(0)
     expect(first.stderr).toMatch(/applied \d+ migration\(s\): 0001_initial, 0002_oauth/)

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import type pg from 'pg'
+import { checkSqliteDirectory, parseDatabaseUrl } from './database-url.ts'
 import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './fast-path.ts'
 import type { Database, Dialect } from './schema.ts'
 
@@ -26,11 +25,12 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url)
 }
 
-/** Opens the database named by `url`: Postgres via pg, anything else as a SQLite file (WAL). */
+/** Opens the database named by `url` (`parseDatabaseUrl`): Postgres via pg, or a SQLite file (WAL). */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   // Column names map through a cache; keys inside JSON values stay as written (see CachedCamelCasePlugin).
   const plugins = [new CachedCamelCasePlugin()]
-  if (isPostgresUrl(options.url)) {
+  const target = parseDatabaseUrl(options.url)
+  if (target.dialect === 'postgres') {
     // Loaded on demand, so a SQLite server never parses the Postgres driver (cold start).
     const { default: pg } = await import('pg')
     if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
@@ -55,8 +55,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       pool,
     }
   }
-  if (options.url !== ':memory:') mkdirSync(dirname(options.url), { recursive: true })
-  const database = new SQLite(options.url)
+  checkSqliteDirectory(target.path)
+  const database = new SQLite(target.path)
   database.pragma('journal_mode = WAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')

@@ -5,12 +5,14 @@ import {
   type CompiledQuery,
   createQueryId,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type Kysely,
   type KyselyPlugin,
   type PluginTransformResultArgs,
   type QueryCompiler,
   type QueryResult,
+  SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
@@ -220,9 +222,23 @@ class QueuedSqliteDriver implements Driver {
   }
 }
 
-/** `SqliteDialect` with `QueuedSqliteDriver`. */
+/**
+ * SQLite runs schema changes inside a transaction as well as Postgres does; Kysely's adapter says
+ * otherwise only to be careful with PRAGMAs, which no migration here uses. Saying so makes a run of
+ * migrations one transaction, so a migration that fails leaves the database as it was.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true
+  }
+}
+
+/** `SqliteDialect` with `QueuedSqliteDriver`, and migrations run in one transaction. */
 export class QueuedSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new QueuedSqliteDriver(super.createDriver())
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter()
   }
 }

@@ -1,5 +1,8 @@
 export type { Connection, ConnectOptions } from './connect.ts'
 export { connect, isPostgresUrl } from './connect.ts'
+export { explainDatabaseError, MigrationFailedError, NewerSchemaError } from './database-errors.ts'
+export type { DatabaseTarget } from './database-url.ts'
+export { checkSqliteDirectory, DatabaseUrlError, maskUrl, parseDatabaseUrl } from './database-url.ts'
 export { migrateToLatest } from './migrations/index.ts'
 export type { PostgresHubOptions } from './postgres-hub.ts'
 export { createPostgresEventHub } from './postgres-hub.ts'

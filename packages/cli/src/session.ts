@@ -1,12 +1,34 @@
+import { readFileSync } from 'node:fs'
 import { type Credentials, defaultServer, readCredentials, writeCredentials } from './credentials.ts'
 import { CliError } from './errors.ts'
 import { type DiscoveredServer, discover, normalizeServer, refresh } from './oauth/server.ts'
 
 export const DEFAULT_SERVER = 'http://localhost:3000'
 
-/** `--server`, else `WORKGRAPH_SERVER`, else the server of the last login, else localhost:3000. */
+/**
+ * `--server`, else `WORKGRAPH_SERVER`, else the server running on this folder's SQLite file, else
+ * the server of the last login, else localhost:3000.
+ */
 export async function resolveServer(flag: string | undefined): Promise<string> {
-  return normalizeServer(flag || process.env.WORKGRAPH_SERVER || (await defaultServer()) || DEFAULT_SERVER)
+  return normalizeServer(
+    flag || process.env.WORKGRAPH_SERVER || localServer() || (await defaultServer()) || DEFAULT_SERVER,
+  )
+}
+
+/**
+ * The public URL a live reference server wrote beside the SQLite file that `DATABASE_URL` (or the
+ * default `./.workgraph/workgraph.db`) names, so the CLI finds a server started on any port.
+ */
+export function localServer(): string | undefined {
+  const url = process.env.DATABASE_URL || './.workgraph/workgraph.db'
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined
+  try {
+    const record = JSON.parse(readFileSync(`${url}.server.json`, 'utf8')) as { pid: number; url: string }
+    process.kill(record.pid, 0)
+    return record.url
+  } catch {
+    return undefined
+  }
 }
 
 export async function requireCredentials(server: string): Promise<Credentials> {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseEnv } from 'node:util'
+import { checkSqliteDirectory, DatabaseUrlError, maskUrl, parseDatabaseUrl } from '@workgraph/kysely'
 import type { S3BlobStoreOptions } from './s3-blob-store.ts'
 
 /** One environment setting of the reference server; docs/configuration.md is generated from these. */
@@ -12,7 +13,14 @@ export interface SettingDefinition {
   default?: string
   /** Checks a set value; returns a message saying what is wrong, or nothing. */
   check?: (value: string) => string | undefined
+  /** A good value, shown when a set value is refused. */
+  example?: string
+  /** Never printed: a refusal shows `****` in its place. */
+  secret?: boolean
 }
+
+/** The SQLite file used when `DATABASE_URL` is unset; its directory is the one the server creates. */
+export const DEFAULT_DATABASE_URL = './.workgraph/workgraph.db'
 
 const LOG_FORMATS = ['text', 'json'] as const
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
@@ -40,6 +48,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'TCP port to listen on; `0` picks a free one.',
     default: '3000',
     check: integer(0, 65535),
+    example: '3000',
   },
   { name: 'HOST', description: 'Address to listen on.', default: 'localhost' },
   {
@@ -47,13 +56,30 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description:
       'The public origin (issuer, OpenAPI `servers`, links in mail) when the server sits behind a proxy; by default the address really listened on.',
     check: url(['http:', 'https:']),
+    example: 'https://work.example.com',
   },
   {
     name: 'DATABASE_URL',
-    description: 'A SQLite file path, or a `postgres://` URL.',
-    default: './.workgraph/workgraph.db',
+    description:
+      'A SQLite file path (its directory must exist) or `file:///` URL, or a `postgres://` URL; anything else is refused.',
+    default: DEFAULT_DATABASE_URL,
+    check: (value) => {
+      try {
+        const target = parseDatabaseUrl(value)
+        if (target.dialect === 'sqlite' && value !== DEFAULT_DATABASE_URL) checkSqliteDirectory(target.path)
+        return undefined
+      } catch (error) {
+        if (error instanceof DatabaseUrlError) return error.reason
+        throw error
+      }
+    },
   },
-  { name: 'DATABASE_SCHEMA', description: 'Postgres only: the schema to work in.' },
+  {
+    name: 'DATABASE_SCHEMA',
+    description: 'Postgres only: the schema to work in (created if missing).',
+    check: (value) => (/^[a-z_][a-z0-9_]*$/.test(value) ? undefined : 'must be a lower-case SQL name'),
+    example: 'workgraph',
+  },
   {
     name: 'BLOB_DIR',
     description:
@@ -69,6 +95,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description:
       'The S3 API to use instead of AWS: MinIO or any S3-compatible store, e.g. `http://minio:9000`.',
     check: url(['http:', 'https:']),
+    example: 'http://127.0.0.1:9000',
   },
   { name: 'S3_REGION', description: "The bucket's region.", default: 'us-east-1' },
   {
@@ -76,13 +103,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: '`true` names the bucket in the path rather than the host name, as MinIO needs.',
     default: 'false',
     check: oneOf(['true', 'false']),
+    example: 'true',
   },
   {
     name: 'S3_ACCESS_KEY_ID',
     description:
       "With `S3_SECRET_ACCESS_KEY`, the bucket's credentials; unset, the AWS SDK's default chain (`AWS_*` variables, profile, instance role).",
   },
-  { name: 'S3_SECRET_ACCESS_KEY', description: 'The secret of `S3_ACCESS_KEY_ID`.' },
+  { name: 'S3_SECRET_ACCESS_KEY', description: 'The secret of `S3_ACCESS_KEY_ID`.', secret: true },
   {
     name: 'S3_PREFIX',
     description: 'Put before every object name, e.g. `workgraph/`, to share a bucket.',
@@ -92,12 +120,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'The largest attachment, in bytes (25 MiB by default).',
     default: '26214400',
     check: integer(1, 1_099_511_627_776),
+    example: '26214400',
   },
   {
     name: 'REDIS_URL',
     description:
       'Rate-limit counters shared by every instance (docs/reliability.md); else counted per instance.',
     check: url(['redis:', 'rediss:']),
+    example: 'redis://127.0.0.1:6379',
   },
   {
     name: 'FIRST_PARTY_CLIENTS',
@@ -108,18 +138,21 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'How long events stay readable by streams (docs/events.md).',
     default: '30',
     check: integer(1, 3650),
+    example: '30',
   },
   {
     name: 'STREAM_PING_SECONDS',
     description: 'Interval of keep-alive frames on SSE streams.',
     default: '25',
     check: integer(1, 3600),
+    example: '25',
   },
   {
     name: 'SHUTDOWN_TIMEOUT_SECONDS',
     description: 'How long SIGTERM waits for requests in flight before cutting them (docs/reliability.md).',
     default: '10',
     check: integer(0, 3600),
+    example: '10',
   },
   {
     name: 'CONNECTORS_FILE',
@@ -129,12 +162,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     name: 'CONNECTORS_KEY',
     description:
       'Key encrypting connector tokens at rest: 32 random bytes, base64url. Required with `CONNECTORS_FILE`.',
+    secret: true,
   },
   {
     name: 'SMTP_URL',
     description:
       'Send mail (invitations, sign-up and password-reset links) over SMTP: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset, mail is printed to the log.',
     check: url(['smtp:', 'smtps:']),
+    example: 'smtp://user:password@mail.example.com:587',
   },
   {
     name: 'MAIL_FROM',
@@ -145,6 +180,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'Request and error logs as readable lines (`text`) or JSON lines (`json`).',
     default: 'text',
     check: oneOf(LOG_FORMATS),
+    example: 'json',
   },
   {
     name: 'LOG_LEVEL',
@@ -152,6 +188,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'Least severe log written: `debug`, `info` (one line per request), `warn`, `error` or `silent`.',
     default: 'info',
     check: oneOf(LOG_LEVELS),
+    example: 'info',
   },
   {
     name: 'ENV_FILE',
@@ -185,7 +222,7 @@ export interface ServerSettings {
 /** A setting that is set but wrong; the server prints every one of them and exits. */
 export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    super(problems.map((p) => `Invalid setting ${p}`).join('\n'))
   }
 }
 
@@ -203,7 +240,9 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
   const problems = SETTINGS.flatMap((s) => {
     const value = env[s.name]
     const wrong = value !== undefined && value !== '' ? s.check?.(value) : undefined
-    return wrong ? [`${s.name}=${value}: ${wrong}`] : []
+    if (!wrong) return []
+    const shown = s.secret ? '****' : maskUrl(value!)
+    return [`${s.name}=${shown}: ${wrong}${s.example ? `; for example ${s.name}=${s.example}` : ''}`]
   })
   if (env.CONNECTORS_FILE && !env.CONNECTORS_KEY)
     problems.push('CONNECTORS_FILE is set without CONNECTORS_KEY (32 random bytes, base64url)')

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
+import { MigrationFailedError, NewerSchemaError } from '../database-errors.ts'
 import type { Dialect } from '../schema.ts'
 import * as m0001 from './0001_initial.ts'
 import * as m0002 from './0002_oauth.ts'
@@ -101,7 +102,17 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0062_tasks_project_statistics': m0062,
 }
 
-/** Brings the database to the latest schema; safe to run on every start and from several instances. */
+/** Kysely's words for a database that holds migrations this version does not have. */
+function newerSchema(error: unknown): NewerSchemaError | undefined {
+  const missing = /previously executed migration (\S+) is missing/.exec(String((error as Error)?.message))
+  return missing ? new NewerSchemaError([missing[1]!]) : undefined
+}
+
+/**
+ * Brings the database to the latest schema; safe to run on every start and from several instances.
+ * The pending migrations run in one transaction on both databases: a failure (`MigrationFailedError`,
+ * naming the migration) leaves the schema as it was.
+ */
 export async function migrateToLatest(
   db: Kysely<any>,
   dialect: Dialect,
@@ -116,7 +127,18 @@ export async function migrateToLatest(
     provider: { getMigrations: async () => migrations },
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   })
-  const result = await migrator.migrateToLatest()
-  if (result.error) throw result.error
+  let result: MigrationResultSet
+  try {
+    result = await migrator.migrateToLatest()
+  } catch (error) {
+    throw newerSchema(error) ?? error
+  }
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')
+    throw (
+      newerSchema(result.error) ??
+      (failed ? new MigrationFailedError(failed.migrationName, result.error) : result.error)
+    )
+  }
   return result
 }

@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { defineCommand } from 'citty'
+import { CliError } from '../errors.ts'
 import { log } from '../output.ts'
 import { guarded } from './shared.ts'
 
@@ -19,10 +22,20 @@ export const migrate = defineCommand({
   run: guarded(async ({ args }) => {
     const url = args['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
     // Loaded here only: the database drivers are native modules that the other commands never need.
-    const { connect, migrateToLatest } = await import('@workgraph/kysely')
-    const { db, dialect } = await connect({ url })
+    const { connect, explainDatabaseError, migrateToLatest } = await import('@workgraph/kysely')
+    // As the server does: only the default's directory is made; another path's must exist.
+    if (url === DEFAULT_DATABASE_URL) mkdirSync(dirname(url), { recursive: true })
+    const explained = (error: unknown) => {
+      const line = explainDatabaseError(error, url)
+      return line ? new CliError(line) : error
+    }
+    const { db, dialect } = await connect({ url }).catch((error: unknown) => {
+      throw explained(error)
+    })
     try {
-      const result = await migrateToLatest(db, dialect)
+      const result = await migrateToLatest(db, dialect).catch((error: unknown) => {
+        throw explained(error)
+      })
       const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
       const where = dialect === 'postgres' ? 'Postgres' : `SQLite (${url})`
       log.success(

@@ -35,7 +35,10 @@ export async function discover(origin: string): Promise<DiscoveredServer> {
   try {
     response = await oauth.resourceDiscoveryRequest(resourceUrl, http)
   } catch (error) {
-    throw new CliError(`Could not reach ${origin}: ${(error as Error).message}. Is the server running?`)
+    throw new CliError(
+      `Could not reach ${origin}: ${(error as Error).message}. Is the server running? ` +
+        'Start it (npx -y pnpm@10.34.8 start), or name it: --server URL or WORKGRAPH_SERVER=URL.',
+    )
   }
   const rs = await oauth.processResourceDiscoveryResponse(resourceUrl, response)
   const issuer = rs.authorization_servers?.[0]

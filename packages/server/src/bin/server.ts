@@ -1,15 +1,24 @@
 #!/usr/bin/env node
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { createEngine } from '@workgraph/core'
 import { createApp, createCimdFetcher, requestIdOf } from '@workgraph/h3'
-import { createPostgresEventHub, isPostgresUrl, openStorage } from '@workgraph/kysely'
+import {
+  createPostgresEventHub,
+  explainDatabaseError,
+  isPostgresUrl,
+  openStorage,
+  parseDatabaseUrl,
+} from '@workgraph/kysely'
 import { toNodeHandler } from 'h3'
 import { answerClientErrors } from '../client-errors.ts'
 import { loadConnectors } from '../connectors-config.ts'
 import { createFileBlobStore } from '../file-blob-store.ts'
 import { gracefulClose } from '../graceful-close.ts'
+import { claimInstanceFile, FileInUseError, instanceFileOf } from '../instance-file.ts'
 import { bindServer, PortInUseError } from '../listen.ts'
 import { createLogger } from '../logger.ts'
-import { readSettings, SettingsError } from '../settings.ts'
+import { DEFAULT_DATABASE_URL, readSettings, SettingsError } from '../settings.ts'
 
 // The reference server. Every setting it reads is in packages/server/src/settings.ts and
 // docs/configuration.md; a `.env` file in the working directory is read first.
@@ -17,9 +26,16 @@ let settings: ReturnType<typeof readSettings>
 let bound: Awaited<ReturnType<typeof bindServer>>
 try {
   settings = readSettings()
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error
+  console.error(error.message)
+  // 2: the invocation is wrong, as for a bad command-line argument.
+  process.exit(2)
+}
+try {
   bound = await bindServer(settings.port, settings.host)
 } catch (error) {
-  if (!(error instanceof SettingsError || error instanceof PortInUseError)) throw error
+  if (!(error instanceof PortInUseError)) throw error
   console.error(error.message)
   process.exit(1)
 }
@@ -30,15 +46,54 @@ const schema = settings.databaseSchema ? { schema: settings.databaseSchema } : {
 const connectors = loadConnectors(settings.connectorsFile, settings.connectorsKey)
 const shutdownTimeoutMs = settings.shutdownTimeoutSeconds * 1000
 
-const storage = await openStorage({ url: settings.databaseUrl, ...schema })
-// On Postgres, instances sharing the database wake each other's stream readers (LISTEN/NOTIFY).
-const hub = isPostgresUrl(settings.databaseUrl)
-  ? await createPostgresEventHub({
-      url: settings.databaseUrl,
-      ...schema,
-      onError: (error) => log.error('event hub', error),
+/**
+ * Ends a start that failed for a reason the operator can fix with one line that says what to do;
+ * anything else with its message, and its stack only at LOG_LEVEL=debug.
+ */
+function failStart(error: unknown): never {
+  const explained =
+    explainDatabaseError(error, settings.databaseUrl) ??
+    (error instanceof FileInUseError ? error.message : undefined)
+  if (explained) console.error(explained)
+  else
+    console.error(
+      `workgraph could not start: ${(error as Error)?.message ?? error} (LOG_LEVEL=debug shows the stack)`,
+    )
+  if (settings.logLevel === 'debug') console.error(error)
+  process.exit(1)
+}
+
+const target = parseDatabaseUrl(settings.databaseUrl)
+let releaseInstanceFile = () => {}
+if (target.dialect === 'sqlite' && target.path !== ':memory:') {
+  // Only the default's directory is made: a configured path under a missing one was refused above.
+  if (settings.databaseUrl === DEFAULT_DATABASE_URL) mkdirSync(dirname(target.path), { recursive: true })
+  try {
+    releaseInstanceFile = claimInstanceFile(instanceFileOf(target.path), {
+      url: baseUrl,
+      startedAt: new Date().toISOString(),
     })
-  : undefined
+  } catch (error) {
+    failStart(error)
+  }
+}
+process.on('exit', () => releaseInstanceFile())
+
+let storage: Awaited<ReturnType<typeof openStorage>>
+let hub: Awaited<ReturnType<typeof createPostgresEventHub>> | undefined
+try {
+  storage = await openStorage({ url: settings.databaseUrl, ...schema })
+  // On Postgres, instances sharing the database wake each other's stream readers (LISTEN/NOTIFY).
+  hub = isPostgresUrl(settings.databaseUrl)
+    ? await createPostgresEventHub({
+        url: settings.databaseUrl,
+        ...schema,
+        onError: (error) => log.error('event hub', error),
+      })
+    : undefined
+} catch (error) {
+  failStart(error)
+}
 // Loaded only when configured: nodemailer, ioredis and the AWS SDK are most of what a start would parse.
 const mailer = settings.smtp ? (await import('../smtp-mailer.ts')).createSmtpMailer(settings.smtp) : undefined
 const rateLimitStore = settings.redisUrl
@@ -83,6 +138,7 @@ console.log(`  API      ${baseUrl}/v1`)
 console.log(`  Docs     ${baseUrl}/v1/docs`)
 console.log(`  OpenAPI  ${baseUrl}/v1/openapi.json`)
 console.log(`  Sign in  ${baseUrl}/sign-in`)
+console.log(`  CLI      workgraph login --server ${baseUrl}`)
 
 // Expired idempotency records go hourly; the timer never keeps the process alive on its own.
 const pruning = setInterval(
