@@ -1,3 +1,5 @@
+export type { BackupResult } from './backup.ts'
+export { backupSqlite, restoreSqlite } from './backup.ts'
 export type { Connection, ConnectOptions } from './connect.ts'
 export { connect, isPostgresUrl } from './connect.ts'
 export { explainDatabaseError, MigrationFailedError, NewerSchemaError } from './database-errors.ts'

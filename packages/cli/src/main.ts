@@ -1,4 +1,5 @@
 import { defineCommand } from 'citty'
+import { backup, restore } from './commands/backup.ts'
 import { login } from './commands/login.ts'
 import { logout } from './commands/logout.ts'
 import { migrate } from './commands/migrate.ts'
@@ -10,7 +11,8 @@ export const main = defineCommand({
   meta: {
     name: 'workgraph',
     version: '0.1.0',
-    description: 'Sign in to a workgraph server, get tokens for its API, seed demo data, run migrations',
+    description:
+      'Sign in to a workgraph server, get tokens for its API, seed demo data, run migrations, back up and restore',
   },
-  subCommands: { login, token, whoami, logout, seed, migrate },
+  subCommands: { login, token, whoami, logout, seed, migrate, backup, restore },
 })

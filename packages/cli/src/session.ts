@@ -21,13 +21,18 @@ export async function resolveServer(flag: string | undefined): Promise<string> {
  */
 export function localServer(): string | undefined {
   const url = process.env.DATABASE_URL || './.workgraph/workgraph.db'
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? undefined : liveServerOn(url)
+}
+
+/** The URL of the live server using the SQLite file at `path` (its `<file>.server.json`), if any. */
+export function liveServerOn(path: string): string | undefined {
   try {
-    const record = JSON.parse(readFileSync(`${url}.server.json`, 'utf8')) as { pid: number; url: string }
+    const record = JSON.parse(readFileSync(`${path}.server.json`, 'utf8')) as { pid: number; url: string }
     process.kill(record.pid, 0)
     return record.url
-  } catch {
-    return undefined
+  } catch (error) {
+    // EPERM: alive, but another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? 'another user’s process' : undefined
   }
 }
 

@@ -102,6 +102,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0062_tasks_project_statistics': m0062,
 }
 
+/** Every migration this version knows, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort()
+
 /** Kysely's words for a database that holds migrations this version does not have. */
 function newerSchema(error: unknown): NewerSchemaError | undefined {
   const missing = /previously executed migration (\S+) is missing/.exec(String((error as Error)?.message))
