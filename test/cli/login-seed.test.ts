@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs'
-import { credentialsPath } from '@workgraph/cli'
+import { accessTokenPath, credentialsPath } from '@workgraph/cli'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { authorizeAndAllow, consentFields, signUp, tokenRequest } from '../oauth/support.ts'
 import { startTestServer } from '../support/http.ts'
@@ -54,6 +54,28 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     expect(whoami.code).toBe(0)
     expect(JSON.parse(whoami.stdout)).toMatchObject({ server: base, workspaces: [] })
 
+    // api: the first call refreshes and keeps the access token (mode 0600); the next one reuses it,
+    // so the refresh token is not spent again and the call costs only the request.
+    const me = await runCli(['api', 'GET', '/v1/me'], env)
+    expect(me.code, me.stderr).toBe(0)
+    expect(JSON.parse(me.stdout)).toMatchObject({ user: { email: person.email } })
+    const kept = accessTokenPath(base, env)
+    expect(statSync(kept).mode & 0o777).toBe(0o600)
+    const spent = JSON.parse(readFileSync(file, 'utf8')).refreshToken
+    const again = await runCli(['api', 'get', '/v1/me'], env)
+    expect(again.code, again.stderr).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8')).refreshToken).toBe(spent)
+    const created = await runCli(['api', 'POST', '/v1/orgs', '--data', '{"name":"Made with api"}'], env)
+    expect(created.code, created.stderr).toBe(0)
+    expect(JSON.parse(created.stdout)).toMatchObject({ name: 'Made with api' })
+    const missing = await runCli(['api', 'GET', '/v1/orgs/org_00000000000000000000000000'], env)
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('404')
+    expect(JSON.parse(missing.stdout)).toMatchObject({ code: 'not_found' })
+    const badBody = await runCli(['api', 'POST', '/v1/orgs', '--data', '{name:'], env)
+    expect(badBody.code).toBe(1)
+    expect(badBody.stderr).toContain('--data is not JSON')
+
     // seed --demo: the demo workspace is there through the API, for this person.
     const seeded = await runCli(['seed', '--demo'], env)
     expect(seeded.code, seeded.stderr).toBe(0)
@@ -84,6 +106,7 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     const out = await runCli(['logout'], env)
     expect(out.code).toBe(0)
     expect(() => statSync(file)).toThrow()
+    expect(() => statSync(kept)).toThrow()
     const refused = await tokenRequest(base, {
       grant_type: 'refresh_token',
       refresh_token: lastRefresh,

@@ -64,6 +64,43 @@ export async function writeCredentials(
 
 export async function deleteCredentials(server: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await rm(credentialsPath(server, env), { force: true })
+  await rm(accessTokenPath(server, env), { force: true })
+}
+
+/** An access token kept between commands, so `workgraph api` costs the request, not a refresh. */
+export interface CachedAccessToken {
+  accessToken: string
+  /** The issuer the token came from, checked against the credentials before reuse. */
+  issuer: string
+  /** When the token expires (ISO 8601), read from its `exp`. */
+  expiresAt: string
+}
+
+/** Beside the credentials: `http_localhost_3000.access.json`, mode 0600 like them. */
+export function accessTokenPath(server: string, env: NodeJS.ProcessEnv = process.env): string {
+  return credentialsPath(server, env).replace(/\.json$/, '.access.json')
+}
+
+export async function readAccessToken(
+  server: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CachedAccessToken | null> {
+  try {
+    return JSON.parse(await readFile(accessTokenPath(server, env), 'utf8')) as CachedAccessToken
+  } catch {
+    return null
+  }
+}
+
+export async function writeAccessToken(
+  server: string,
+  token: CachedAccessToken,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const path = accessTokenPath(server, env)
+  const temporary = `${path}.${process.pid}.tmp`
+  await writeFile(temporary, `${JSON.stringify(token)}\n`, { mode: 0o600 })
+  await rename(temporary, path)
 }
 
 /** The server of the last login, used when neither `--server` nor `WORKGRAPH_SERVER` says. */

@@ -1,7 +1,7 @@
 export type { Api } from './api.ts'
 export { apiClient } from './api.ts'
 export type { Credentials } from './credentials.ts'
-export { configDir, credentialsPath } from './credentials.ts'
+export { accessTokenPath, configDir, credentialsPath } from './credentials.ts'
 export { main } from './main.ts'
 export type { Progress } from './progress.ts'
 export type { SeedOptions, SeedSummary } from './seed/run.ts'

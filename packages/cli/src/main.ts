@@ -1,4 +1,5 @@
 import { defineCommand } from 'citty'
+import { api } from './commands/api.ts'
 import { backup, restore } from './commands/backup.ts'
 import { login } from './commands/login.ts'
 import { logout } from './commands/logout.ts'
@@ -14,5 +15,5 @@ export const main = defineCommand({
     description:
       'Sign in to a workgraph server, get tokens for its API, seed demo data, run migrations, back up and restore',
   },
-  subCommands: { login, token, whoami, logout, seed, migrate, backup, restore },
+  subCommands: { login, token, api, whoami, logout, seed, migrate, backup, restore },
 })

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { type Credentials, defaultServer, readCredentials, writeCredentials } from './credentials.ts'
+import {
+  type Credentials,
+  defaultServer,
+  readAccessToken,
+  readCredentials,
+  writeAccessToken,
+  writeCredentials,
+} from './credentials.ts'
 import { CliError } from './errors.ts'
 import { type DiscoveredServer, discover, normalizeServer, refresh } from './oauth/server.ts'
 
@@ -68,3 +75,38 @@ export async function freshAccessToken(serverFlag: string | undefined): Promise<
 }
 
 export const now = () => new Date().toISOString()
+
+/** A cached token is used while it has at least this long to live. */
+const MARGIN_MS = 60_000
+
+/**
+ * An access token for `serverFlag`'s server: the one kept from an earlier command while it has a
+ * minute left (no discovery, no refresh: the call costs only itself), else a fresh one, kept for
+ * the next command. `stale` forces a fresh one (the server refused the cached token).
+ */
+export async function accessTokenFor(
+  serverFlag: string | undefined,
+  options: { stale?: boolean } = {},
+): Promise<{ origin: string; accessToken: string; cached: boolean }> {
+  const origin = await resolveServer(serverFlag)
+  const credentials = await requireCredentials(origin)
+  const kept = options.stale ? null : await readAccessToken(origin)
+  if (kept && kept.issuer === credentials.issuer && Date.parse(kept.expiresAt) - Date.now() > MARGIN_MS)
+    return { origin, accessToken: kept.accessToken, cached: true }
+  const { accessToken } = await freshAccessToken(serverFlag)
+  await writeAccessToken(origin, {
+    accessToken,
+    issuer: credentials.issuer,
+    expiresAt: expiryOf(accessToken),
+  })
+  return { origin, accessToken, cached: false }
+}
+
+/** The `exp` of a JWT, read without verifying it: only to know when to stop reusing it. */
+function expiryOf(token: string): string {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))
+    if (typeof payload.exp === 'number') return new Date(payload.exp * 1000).toISOString()
+  } catch {}
+  return new Date(0).toISOString()
+}
