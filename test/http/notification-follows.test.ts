@@ -23,7 +23,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
     it('adds the followers of a team and a project, paused rules add nobody, and only the member sees a rule', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
-      const subs = `${base}/notification-subscriptions`
+      const subs = `${base}/notification-rules`
       const bob = await ws.addMember('member')
       const carol = await ws.addMember('member')
       const project = (await ws.api.post(`${base}/projects`, { name: 'Beta', teamIds: [ws.teamId] })).body
@@ -109,7 +109,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
     it('refuses a duplicate, a kind the target cannot produce, and a target the caller cannot view', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
-      const subs = `${base}/notification-subscriptions`
+      const subs = `${base}/notification-rules`
       const program = (await ws.api.post(`${base}/programs`, { name: 'Platform' })).body
       const wrong = await ws.api.post(subs, {
         target: { type: 'program', id: program.id },
@@ -148,7 +148,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
     it('pages the rules newest first', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
-      const subs = `${base}/notification-subscriptions`
+      const subs = `${base}/notification-rules`
       const teams = [ws.teamId]
       for (const key of ['AAA', 'BBB'])
         teams.push((await ws.api.post(`${base}/teams`, { name: key, key })).body.id)
@@ -228,7 +228,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
       const projects = []
       for (const name of ['One', 'Two', 'Three'])
         projects.push((await ws.api.post(`${base}/projects`, { name, teamIds: [ws.teamId] })).body)
-      await bob.api.post(`${base}/notification-subscriptions`, {
+      await bob.api.post(`${base}/notification-rules`, {
         target: { type: 'project', id: projects[0].id },
         kinds: ['updatePosted'],
       })

@@ -47,9 +47,9 @@ const Kinds = Type.Array(
   },
 )
 
-export const NotificationSubscription = Type.Object(
+export const NotificationRule = Type.Object(
   {
-    id: IdSchema('NotificationSubscriptionId'),
+    id: IdSchema('NotificationRuleId'),
     memberId: IdSchema('MemberId', 'Whose rule it is; nobody else reads it.'),
     target: TargetRef,
     kinds: Kinds,
@@ -58,13 +58,13 @@ export const NotificationSubscription = Type.Object(
     updatedAt: Timestamp('When it last changed.'),
   },
   {
-    $id: 'NotificationSubscription',
+    $id: 'NotificationRule',
     additionalProperties: false,
     description:
       'A follow rule: notify me of these kinds of change in a team, cycle, project, program or initiative.',
   },
 )
-export type NotificationSubscription = Static<typeof NotificationSubscription>
+export type NotificationRule = Static<typeof NotificationRule>
 
 export const CreateSubscriptionBody = Type.Object(
   {
