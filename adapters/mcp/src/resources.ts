@@ -88,7 +88,7 @@ export async function readRecord(call: ToolCall, ref: ResourceRef): Promise<{ id
     case 'session':
       return {
         id: ref.id,
-        body: await call.run('agentSessions.get', { params: { orgId, sessionId: ref.id } }),
+        body: await call.run('agentSessions.get', { params: { orgId, agentSessionId: ref.id } }),
       }
   }
 }
