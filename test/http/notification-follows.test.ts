@@ -4,7 +4,7 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
-describeEachDatabase('notification follow rules and mutes', (db) => {
+describeEachDatabase('notification notification rules and mutes', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
     server = await startTestServer(db)
@@ -19,7 +19,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
   const inbox = async (api: TestWorkspace['api'], orgId: string) =>
     ((await api.get(`/v1/orgs/${orgId}/notifications`)).body.data as any[]).map((n) => [n.kind, n.record.id])
 
-  describe('follow rules', () => {
+  describe('notification rules', () => {
     it('adds the followers of a team and a project, paused rules add nobody, and only the member sees a rule', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
@@ -220,7 +220,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
       expect(ownerKinds.some((k: string) => k.startsWith('notification_mute'))).toBe(false)
     })
 
-    it('mutes a project over a follow rule, refuses records the caller cannot view, and pages', async () => {
+    it('mutes a project over a notification rule, refuses records the caller cannot view, and pages', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
       const mutes = `${base}/notification-mutes`

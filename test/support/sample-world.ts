@@ -361,7 +361,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     /** The owner's unread notifications of the member's comment and assignment. */
     notificationId: notification?.id,
     otherNotificationId: otherNotification?.id,
-    /** The owner's follow rule on `otherTeamId`. */
+    /** The owner's notification rule on `otherTeamId`. */
     ruleId: subscription.id,
     /** The owner's mute of `otherProjectId`. */
     muteId: mute.id,

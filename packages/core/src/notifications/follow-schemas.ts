@@ -7,7 +7,7 @@ import type { NotificationKind } from './schemas.ts'
 export const SUBSCRIPTION_TARGETS = ['team', 'project', 'cycle', 'program', 'initiative'] as const
 export type SubscriptionTarget = (typeof SUBSCRIPTION_TARGETS)[number]
 
-/** The notification kinds a follow rule can add. */
+/** The notification kinds a notification rule can add. */
 export const SUBSCRIPTION_KINDS = ['taskCreated', 'stateChanged', 'commented', 'updatePosted'] as const
 export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number] & NotificationKind
 
@@ -61,7 +61,7 @@ export const NotificationRule = Type.Object(
     $id: 'NotificationRule',
     additionalProperties: false,
     description:
-      'A follow rule: notify me of these kinds of change in a team, cycle, project, program or initiative.',
+      'A notification rule: notify me of these kinds of change in a team, cycle, project, program or initiative.',
   },
 )
 export type NotificationRule = Static<typeof NotificationRule>

@@ -57,7 +57,7 @@ export interface MuteRepo {
 
 declare module '../kernel/storage.ts' {
   interface Store {
-    /** Follow rules on containers, each readable by its member only. */
+    /** Notification rules on containers, each readable by its member only. */
     notificationSubscriptions: SubscriptionRepo
     /** Muted records, each readable by its member only. */
     notificationMutes: MuteRepo
