@@ -125,7 +125,7 @@ await runBench('plans', async (server, schema) => {
     ],
     ['events.list (stream), member, the last 100', (s) => s.events.list(org.id, 19_900, 100, scopes.member!)],
     [
-      'comments.list on a task',
+      'tasks.comments.list on a task',
       (s) =>
         s.comments.list(
           org.id,

@@ -86,15 +86,15 @@ describe('connector catalogue entries', () => {
     'linkedItems.get',
     'projectLinkedItems.get',
     'linkedItems.lookup',
-    'recordProperties.list',
-    'recordProperties.get',
+    'records.properties.list',
+    'records.properties.get',
   ])
 
   it('needs connectors:link everywhere but the redirect landing and the reads of records', () => {
     expect(ops).toHaveLength(25)
     for (const op of ops)
       expect(op.scope, op.id).toBe(
-        op.id === 'connections.callback' ? null : WORK_READ.has(op.id) ? 'work:read' : 'connectors:link',
+        op.id === 'connectors.callback' ? null : WORK_READ.has(op.id) ? 'work:read' : 'connectors:link',
       )
   })
 

@@ -4,7 +4,7 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
-describeEachDatabase('notification follow rules and mutes', (db) => {
+describeEachDatabase('notification notification rules and mutes', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
     server = await startTestServer(db)
@@ -19,11 +19,11 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
   const inbox = async (api: TestWorkspace['api'], orgId: string) =>
     ((await api.get(`/v1/orgs/${orgId}/notifications`)).body.data as any[]).map((n) => [n.kind, n.record.id])
 
-  describe('follow rules', () => {
+  describe('notification rules', () => {
     it('adds the followers of a team and a project, paused rules add nobody, and only the member sees a rule', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
-      const subs = `${base}/notification-subscriptions`
+      const subs = `${base}/notification-rules`
       const bob = await ws.addMember('member')
       const carol = await ws.addMember('member')
       const project = (await ws.api.post(`${base}/projects`, { name: 'Beta', teamIds: [ws.teamId] })).body
@@ -109,7 +109,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
     it('refuses a duplicate, a kind the target cannot produce, and a target the caller cannot view', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
-      const subs = `${base}/notification-subscriptions`
+      const subs = `${base}/notification-rules`
       const program = (await ws.api.post(`${base}/programs`, { name: 'Platform' })).body
       const wrong = await ws.api.post(subs, {
         target: { type: 'program', id: program.id },
@@ -148,7 +148,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
     it('pages the rules newest first', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
-      const subs = `${base}/notification-subscriptions`
+      const subs = `${base}/notification-rules`
       const teams = [ws.teamId]
       for (const key of ['AAA', 'BBB'])
         teams.push((await ws.api.post(`${base}/teams`, { name: key, key })).body.id)
@@ -220,7 +220,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
       expect(ownerKinds.some((k: string) => k.startsWith('notification_mute'))).toBe(false)
     })
 
-    it('mutes a project over a follow rule, refuses records the caller cannot view, and pages', async () => {
+    it('mutes a project over a notification rule, refuses records the caller cannot view, and pages', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
       const mutes = `${base}/notification-mutes`
@@ -228,7 +228,7 @@ describeEachDatabase('notification follow rules and mutes', (db) => {
       const projects = []
       for (const name of ['One', 'Two', 'Three'])
         projects.push((await ws.api.post(`${base}/projects`, { name, teamIds: [ws.teamId] })).body)
-      await bob.api.post(`${base}/notification-subscriptions`, {
+      await bob.api.post(`${base}/notification-rules`, {
         target: { type: 'project', id: projects[0].id },
         kinds: ['updatePosted'],
       })

@@ -4,7 +4,7 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
 
-describeEachDatabase('projects.duplicate and projects.convertFromTask', (db) => {
+describeEachDatabase('projects.duplicate and tasks.convertToProject', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
     server = await startTestServer(db)

@@ -127,7 +127,7 @@ describeEachDatabase('project dependency graph (property)', (db) => {
             }
             try {
               const relation = await run(
-                'projectRelations.create',
+                'projects.relations.create',
                 { orgId: org.id, projectId: projectOf[from] },
                 body,
               )
@@ -152,7 +152,7 @@ describeEachDatabase('project dependency graph (property)', (db) => {
           // The stored graph is the model's, and its moments can still be ordered.
           const stored = new Set<string>()
           for (let p = 0; p < RECORDS; p += 2) {
-            const page = await run('projectRelations.list', { orgId: org.id, projectId: ids[p] }, undefined)
+            const page = await run('projects.relations.list', { orgId: org.id, projectId: ids[p] }, undefined)
             for (const r of page.data) stored.add(r.id)
           }
           expect(stored).toEqual(new Set(model.values()))

@@ -43,15 +43,15 @@ describeEachDatabase('managing the account is for first-party apps', (db) => {
       await connectApp(server.url, person.cookie),
     ]
     const app = server.as(first.token)
-    const connections = (await app.get('/v1/me/connections')).body.data
+    const connections = (await app.get('/v1/me/consents')).body.data
     expect(connections).toHaveLength(2)
     const sessions = (await app.get('/v1/me/sessions')).body.data
     expect(sessions).toHaveLength(1)
 
     const other = connections.find((c: any) => c.clientId === second.clientId)
-    const refused = await app.delete(`/v1/me/connections/${other.id}`)
+    const refused = await app.delete(`/v1/me/consents/${other.id}`)
     expect(refused.body).toMatchObject({ code: 'first_party_only', status: 403 })
-    expect((await server.as(second.token).get('/v1/me/connections')).body.data).toHaveLength(2)
+    expect((await server.as(second.token).get('/v1/me/consents')).body.data).toHaveLength(2)
 
     const signOut = await app.delete(`/v1/me/sessions/${sessions[0].id}`)
     expect(signOut.body).toMatchObject({ code: 'first_party_only', status: 403 })
@@ -62,8 +62,8 @@ describeEachDatabase('managing the account is for first-party apps', (db) => {
     const person = await signUp(server.url)
     const { clientId, token } = await connectApp(server.url, person.cookie)
     const app = server.as(token)
-    const [own] = (await app.get('/v1/me/connections')).body.data
-    const one = await app.get(`/v1/me/connections/${own.id}`)
+    const [own] = (await app.get('/v1/me/consents')).body.data
+    const one = await app.get(`/v1/me/consents/${own.id}`)
     expect(one.status).toBe(200)
     expect(one.body).toEqual(own)
     expect(one.body).toMatchObject({ clientId, scopes: ['work:read', 'work:write'] })
@@ -71,9 +71,9 @@ describeEachDatabase('managing the account is for first-party apps', (db) => {
     expect(one.headers.get('etag')).toBeTruthy()
 
     const other = await connectApp(server.url, person.cookie)
-    const denied = await server.as(other.token).get(`/v1/me/connections/${own.id}`)
+    const denied = await server.as(other.token).get(`/v1/me/consents/${own.id}`)
     expect(denied).toMatchObject({ status: 403, body: { code: 'first_party_only' } })
-    const missing = await app.get('/v1/me/connections/cns_01JD3Q2R4S5T6V7W8X9YZABCDE')
+    const missing = await app.get('/v1/me/consents/cns_01JD3Q2R4S5T6V7W8X9YZABCDE')
     expect(missing.status).toBe(403)
   })
 
@@ -81,9 +81,9 @@ describeEachDatabase('managing the account is for first-party apps', (db) => {
     const person = await signUp(server.url)
     const { token } = await connectApp(server.url, person.cookie)
     const app = server.as(token)
-    const [own] = (await app.get('/v1/me/connections')).body.data
-    expect((await app.delete(`/v1/me/connections/${own.id}`)).status).toBe(204)
-    expect((await app.get('/v1/me/connections')).status).toBe(401)
+    const [own] = (await app.get('/v1/me/consents')).body.data
+    expect((await app.delete(`/v1/me/consents/${own.id}`)).status).toBe(204)
+    expect((await app.get('/v1/me/consents')).status).toBe(401)
   })
 })
 
@@ -133,17 +133,13 @@ describeEachDatabase('first-party clients named in config', (db) => {
         const { sessionId, grantId, as } = await world()
         const principal = as(clientId)
         await t.engine.execute('me.sessions.revoke', { params: { sessionId } }, principal)
-        const seen = await t.engine.execute(
-          'me.connections.get',
-          { params: { connectionId: grantId } },
-          principal,
-        )
+        const seen = await t.engine.execute('me.consents.get', { params: { consentId: grantId } }, principal)
         expect(seen.body).toMatchObject({ id: grantId, clientName: 'Some app', lastUsedAt: null })
-        await t.engine.execute('me.connections.revoke', { params: { connectionId: grantId } }, principal)
+        await t.engine.execute('me.consents.revoke', { params: { consentId: grantId } }, principal)
         await expect(
-          t.engine.execute('me.connections.get', { params: { connectionId: grantId } }, principal),
+          t.engine.execute('me.consents.get', { params: { consentId: grantId } }, principal),
         ).rejects.toMatchObject({ code: 'not_found' })
-        const left = await t.engine.execute('me.connections.list', {}, principal)
+        const left = await t.engine.execute('me.consents.list', {}, principal)
         expect(left.body).toEqual({ data: [] })
       })
     }

@@ -115,12 +115,12 @@ describeEachDatabase('OAuth end to end with oauth4webapi', (db) => {
     expect((await call(refreshed.access_token)).status).toBe(200)
 
     // 8. Revocation in Connected apps (the API form), then every token of the grant fails.
-    const connections = await server.as(refreshed.access_token).get('/v1/me/connections')
+    const connections = await server.as(refreshed.access_token).get('/v1/me/consents')
     expect(connections.status).toBe(200)
     const mine = connections.body.data.find((c: any) => c.clientId === client.client_id)
     expect(mine).toMatchObject({ clientName: 'oauth4webapi e2e' })
     expect(mine.scopes).toEqual(['work:read', 'work:write', 'offline_access'])
-    expect((await server.as(refreshed.access_token).delete(`/v1/me/connections/${mine.id}`)).status).toBe(204)
+    expect((await server.as(refreshed.access_token).delete(`/v1/me/consents/${mine.id}`)).status).toBe(204)
 
     // oauth4webapi surfaces the 401 as its challenge error.
     const refused = await call(refreshed.access_token).catch((error: unknown) => error)

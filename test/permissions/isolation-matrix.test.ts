@@ -29,14 +29,14 @@ function request(op: AnyOperation, ids: Ids) {
 const orgOperations = OPERATIONS.filter(isOrgScoped)
 
 /**
- * Writes to the caller's own notifications, settings, follow rules, mutes, task reminders and view
+ * Writes to the caller's own notifications, settings, notification rules, mutes, task reminders and view
  * display preferences, and leaving the workspace: a viewer may make them (they change nothing of the
  * workspace), and someone else's notification is a 404, never a 403.
  */
 const PERSONAL = new Set(
   orgOperations
     .filter((op) =>
-      /^(notification(s|Settings|Subscriptions|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(
+      /^(notification(s|Settings|Rules|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(
         op.id,
       ),
     )
@@ -261,7 +261,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       if (!PERSONAL.has(op.id)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
         expect(res.status, `${op.id} as a viewer: ${JSON.stringify(res.body)}`).toBe(403)
-      } else if (/\{(notification|reminder|subscription|mute)Id\}/.test(op.path)) {
+      } else if (/\{(notification|reminder|rule|mute)Id\}/.test(op.path)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })
         expect(res.status, `${op.id} on the owner's notification or reminder as a viewer`).toBe(404)
       }

@@ -23,9 +23,9 @@ describeEachDatabase('a live stream whose consent or token is revoked', (db) => 
     })
     await client.until((f) => f.some((x) => x.event === 'stream-event'))
 
-    const connections = await app.get('/v1/me/connections')
+    const connections = await app.get('/v1/me/consents')
     expect(connections.body.data).toHaveLength(1)
-    const revoked = await app.delete(`/v1/me/connections/${connections.body.data[0].id}`)
+    const revoked = await app.delete(`/v1/me/consents/${connections.body.data[0].id}`)
     expect(revoked.status).toBe(204)
 
     await client.ended

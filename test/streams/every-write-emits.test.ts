@@ -23,7 +23,7 @@ import { type Ids, sampleWorld } from '../support/sample-world.ts'
 const ACCOUNT_ONLY = new Set([
   'me.sessions.revoke',
   'me.sessions.revokeOthers',
-  'me.connections.revoke',
+  'me.consents.revoke',
   'me.update',
   'me.preferences.update',
   'me.favorites.create',
@@ -48,7 +48,7 @@ const READS_BY_POST = new Set(['linkedItems.preview'])
  * Personal writes that act in a named workspace: the timer files its events in its task's, the hub's
  * inbox batch in each workspace it lists.
  */
-const IN_TASK_WORKSPACE = ['me.timer.start', 'me.timer.stop', 'hub.inboxBatch']
+const IN_TASK_WORKSPACE = ['me.timer.start', 'me.timer.stop', 'hub.inbox.batch']
 
 /** A write that needs another first: `restore` after `archive`, `reactivate` after `deactivate`, `remove` after `add`. */
 const NEEDS = {
@@ -68,7 +68,7 @@ const NEEDS = {
  */
 const CHANGING: Record<string, (ids: Ids) => unknown> = {
   // Its example reads in two workspaces; a sample world is one.
-  'hub.inboxBatch': (ids) => ({ action: 'read', workspaces: [{ orgId: ids.orgId }] }),
+  'hub.inbox.batch': (ids) => ({ action: 'read', workspaces: [{ orgId: ids.orgId }] }),
 }
 /** Operations whose path ids differ from the sample world's defaults. */
 const IDS: Record<string, (ids: Ids) => Ids> = {

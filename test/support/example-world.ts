@@ -15,8 +15,8 @@ export const EXAMPLE_RANKS: Record<string, readonly string[]> = {
   task: ['taskId', 'otherTaskId', 'blockerId', 'relatedTaskId', 'triageTaskId'],
   mem: ['memberId', 'ownerMemberId'],
   agt: ['agentId'],
-  ases: ['sessionId'],
-  apr: ['approvalId'],
+  ases: ['agentSessionId'],
+  apr: ['approvalRequestId'],
   apol: ['policyId'],
   inv: ['invitationId'],
   grt: ['grantId'],
@@ -50,7 +50,7 @@ export const EXAMPLE_RANKS: Record<string, readonly string[]> = {
   conn: ['connectionId'],
   litm: ['linkedItemId', 'projectLinkedItemId'],
   ntf: ['notificationId', 'otherNotificationId'],
-  nsub: ['subscriptionId'],
+  nsub: ['ruleId'],
   nmut: ['muteId'],
 }
 

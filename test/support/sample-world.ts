@@ -133,7 +133,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const [notification, otherNotification] = (await ws.api.get(`${base}/notifications`)).body.data
   // The owner follows the other team and mutes the other project (after the notifier ran).
   const subscription = (
-    await ws.api.post(`${base}/notification-subscriptions`, {
+    await ws.api.post(`${base}/notification-rules`, {
       target: { type: 'team', id: otherTeam.id },
       kinds: ['taskCreated'],
     })
@@ -269,8 +269,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     /** The caller of the contract tests: the org's owner. */
     ownerMemberId: owner.id,
     agentId: agent.id,
-    sessionId: session.id,
-    approvalId: proposal.approvalRequest.id,
+    agentSessionId: session.id,
+    approvalRequestId: proposal.approvalRequest.id,
     /** An org approval policy gating `projects.delete`. */
     policyId: approvalPolicy.id,
     invitationId: invitation.id,
@@ -361,8 +361,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     /** The owner's unread notifications of the member's comment and assignment. */
     notificationId: notification?.id,
     otherNotificationId: otherNotification?.id,
-    /** The owner's follow rule on `otherTeamId`. */
-    subscriptionId: subscription.id,
+    /** The owner's notification rule on `otherTeamId`. */
+    ruleId: subscription.id,
     /** The owner's mute of `otherProjectId`. */
     muteId: mute.id,
     /** Every active state of the team, comma-separated. */

@@ -88,19 +88,19 @@ export async function readRecord(call: ToolCall, ref: ResourceRef): Promise<{ id
     case 'session':
       return {
         id: ref.id,
-        body: await call.run('agentSessions.get', { params: { orgId, sessionId: ref.id } }),
+        body: await call.run('agentSessions.get', { params: { orgId, agentSessionId: ref.id } }),
       }
   }
 }
 
 /**
  * The inbox resource: the caller's unread notifications of every workspace (`hub.inbox`, one
- * permission-scoped read per membership), the unread total (`hub.inboxCounts`), and the workspaces
+ * permission-scoped read per membership), the unread total (`hub.inbox.counts`), and the workspaces
  * that failed.
  */
 export async function readInbox(call: ToolCall): Promise<unknown> {
   const page = await call.run('hub.inbox', { query: { unread: true, limit: INBOX_SIZE } })
-  const counts = await call.run('hub.inboxCounts', { query: {} })
+  const counts = await call.run('hub.inbox.counts', { query: {} })
   const partial = new Map<string, unknown>()
   for (const p of [...page.partial, ...counts.partial]) partial.set(p.orgId, p)
   return {

@@ -30,7 +30,7 @@ export const RESOURCE_TEMPLATES = [
     title: 'A project milestone, by id; subscribers hear of changes to it, its comments and tasks',
   },
   {
-    uriTemplate: 'workgraph://orgs/{orgId}/agent-sessions/{sessionId}',
+    uriTemplate: 'workgraph://orgs/{orgId}/agent-sessions/{agentSessionId}',
     name: 'agent-session',
     title: 'An agent work session',
   },

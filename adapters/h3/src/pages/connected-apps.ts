@@ -14,7 +14,7 @@ export function registerConnectedAppsPage(app: H3, oauth: OAuthServer): void {
   app.get(PATH, async (event) => {
     const signedIn = await oauth.accounts.fromCookie(readSessionCookie(event.req, oauth.issuer))
     if (!signedIn) return seeOther(`/sign-in?return_to=${encodeURIComponent(PATH)}`)
-    const grants = await oauth.connections(signedIn.user.id)
+    const grants = await oauth.consents(signedIn.user.id)
     const rows = await Promise.all(
       grants.map(
         async (
@@ -46,7 +46,7 @@ export function registerConnectedAppsPage(app: H3, oauth: OAuthServer): void {
     const expected = await revokeToken(signedIn.session.tokenHash, id)
     if (!form || form.get('csrf') !== expected)
       return errorPage('Refused', 'Reload the page and try again.', 403)
-    await oauth.revokeConnection(signedIn.user.id, id as ConsentId)
+    await oauth.revokeConsent(signedIn.user.id, id as ConsentId)
     return seeOther(PATH)
   })
 }

@@ -4,11 +4,11 @@ import type {
   AgentActivity,
   AgentId,
   AgentSession,
+  AgentSessionId,
   ApprovalRequest,
   MemberId,
   OrgId,
   ReadScope,
-  SessionId,
   TaskId,
 } from '@workgraph/core'
 import type { AgentRepo, ApprovalRepo, SessionRepo } from '@workgraph/core/storage'
@@ -73,7 +73,7 @@ export function agentRepo(db: Kysely<Database>): AgentRepo {
 
 function toSession(r: Row<Database['agentSessions']>): AgentSession {
   return {
-    id: r.id as SessionId,
+    id: r.id as AgentSessionId,
     orgId: r.orgId as OrgId,
     agentId: r.agentId as AgentId,
     taskId: r.taskId as TaskId | null,
@@ -91,7 +91,7 @@ function toSession(r: Row<Database['agentSessions']>): AgentSession {
 function toActivity(r: Row<Database['agentActivities']>): AgentActivity {
   return {
     id: r.id as ActivityId,
-    sessionId: r.sessionId as SessionId,
+    sessionId: r.sessionId as AgentSessionId,
     seq: Number(r.seq),
     kind: r.kind as AgentActivity['kind'],
     content: r.content as string,
@@ -178,7 +178,7 @@ function toApproval(r: Row<Database['approvalRequests']>): ApprovalRequest {
     id: r.id as ApprovalRequest['id'],
     orgId: r.orgId as OrgId,
     agentId: r.agentId as AgentId,
-    sessionId: r.sessionId as SessionId,
+    sessionId: r.sessionId as AgentSessionId,
     operationId: r.operationId as string,
     input: json(r.input),
     capability: r.capability as ApprovalRequest['capability'],

@@ -6,7 +6,7 @@ import { notificationRepo } from './notifications.ts'
 import { notifierRepo } from './notifier.ts'
 import { notificationSettingRepo } from './settings.ts'
 
-/** Notifications, members' settings, follow rules and mutes, and the notifier's positions. */
+/** Notifications, members' settings, notification rules and mutes, and the notifier's positions. */
 export const notificationsStore = (db: Kysely<Database>, dialect: Dialect) =>
   ({
     notifications: notificationRepo(db),

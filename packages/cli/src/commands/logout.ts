@@ -30,9 +30,9 @@ export const logout = defineCommand({
       const tokens = await refresh(server, credentials)
       refreshToken = tokens.refreshToken
       const api = apiClient(origin, tokens.accessToken)
-      const connections = await api.get<Page<{ id: string; clientId: string }>>('/v1/me/connections')
+      const connections = await api.get<Page<{ id: string; clientId: string }>>('/v1/me/consents')
       const mine = connections.data.find((c) => c.clientId === credentials.clientId)
-      if (mine) await api.delete(`/v1/me/connections/${mine.id}`)
+      if (mine) await api.delete(`/v1/me/consents/${mine.id}`)
     } catch (error) {
       // A sign-in that already ended (expired, revoked elsewhere) has nothing left to disconnect.
       if (!(error instanceof CliError)) throw error

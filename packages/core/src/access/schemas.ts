@@ -121,7 +121,7 @@ export const SESSION_STATES = [
 export type SessionState = (typeof SESSION_STATES)[number]
 export const AgentSession = Type.Object(
   {
-    id: IdSchema('SessionId'),
+    id: IdSchema('AgentSessionId'),
     orgId: IdSchema('OrgId'),
     agentId: IdSchema('AgentId'),
     taskId: Nullable(IdSchema('TaskId'), 'The task the agent works on, if any.'),
@@ -152,7 +152,7 @@ export const ACTIVITY_KINDS = [...AGENT_ACTIVITY_KINDS, 'prompt'] as const
 export const AgentActivity = Type.Object(
   {
     id: IdSchema('ActivityId'),
-    sessionId: IdSchema('SessionId'),
+    sessionId: IdSchema('AgentSessionId'),
     seq: Type.Integer({ minimum: 1, description: 'Order within the session, from 1.' }),
     kind: StringEnum(ACTIVITY_KINDS),
     content: Type.String({ maxLength: 20_000, description: 'Markdown.' }),
@@ -176,10 +176,10 @@ export const APPROVAL_STATES = [
 ] as const
 export const ApprovalRequest = Type.Object(
   {
-    id: IdSchema('ApprovalId'),
+    id: IdSchema('ApprovalRequestId'),
     orgId: IdSchema('OrgId'),
     agentId: IdSchema('AgentId'),
-    sessionId: IdSchema('SessionId'),
+    sessionId: IdSchema('AgentSessionId'),
     operationId: Type.String({ description: 'The operation the agent proposes.' }),
     input: Type.Object(
       {

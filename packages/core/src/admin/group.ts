@@ -16,7 +16,7 @@ export const adminGroup: ResourceGroup = {
   operations: adminOperations,
   eventData: ADMIN_EVENT_DATA,
   events: [
-    { kinds: ['org_settings.updated'], emittedBy: '`orgSettings.update` (resource id: the org)' },
+    { kinds: ['org_settings.updated'], emittedBy: '`orgs.settings.update` (resource id: the org)' },
     {
       kinds: ['domain.created', 'domain.verified', 'domain.check_failed', 'domain.deleted'],
       emittedBy: '`domains.create`, `domains.verify` (found or not), `domains.delete`',

@@ -20,7 +20,7 @@ const did = (p: Record<string, string>) => p.domainId as DomainId
 
 const settings: AnyOperation[] = [
   declareOperation({
-    id: 'orgSettings.get',
+    id: 'orgs.settings.get',
     method: 'GET',
     path: settingsPath,
     tag: TAG,
@@ -37,7 +37,7 @@ const settings: AnyOperation[] = [
     run: (ctx) => getOrgSettings(ctx),
   }),
   declareOperation({
-    id: 'orgSettings.update',
+    id: 'orgs.settings.update',
     method: 'PATCH',
     path: settingsPath,
     tag: TAG,
@@ -59,7 +59,7 @@ const settings: AnyOperation[] = [
     response: OrgSettings,
     status: 200,
     errors: ['reference_not_found', 'conflict', 'precondition_failed'],
-    precondition: 'orgSettings.get',
+    precondition: 'orgs.settings.get',
     examples: settingsExamples.update,
     run: (ctx, { body }) => updateOrgSettings(ctx, body as never),
   }),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { APPROVAL_STATES, ApprovalRequest } from '../access/schemas.ts'
-import type { ApprovalId } from '../kernel/ids.ts'
+import type { ApprovalRequestId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -18,11 +18,14 @@ import { approvalExamples, cancelApprovalExample, requestChangesExample } from '
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
 const approvalsPath = '/v1/orgs/{orgId}/approval-requests'
-const approvalParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), approvalId: IdSchema('ApprovalId') })
-const aid = (params: Record<string, unknown>) => params.approvalId as ApprovalId
+const approvalParams = obj({
+  ...paramsOf('/v1/orgs/{orgId}'),
+  approvalRequestId: IdSchema('ApprovalRequestId'),
+})
+const aid = (params: Record<string, unknown>) => params.approvalRequestId as ApprovalRequestId
 export const approvalOperations: AnyOperation[] = [
   declareOperation({
-    id: 'approvals.list',
+    id: 'approvalRequests.list',
     method: 'GET',
     path: approvalsPath,
     tag: 'Approvals',
@@ -34,7 +37,7 @@ export const approvalOperations: AnyOperation[] = [
     query: obj({
       ...PageQuery,
       state: Type.Optional(StringEnum(APPROVAL_STATES)),
-      sessionId: Type.Optional(IdSchema('SessionId')),
+      sessionId: Type.Optional(IdSchema('AgentSessionId')),
     }),
     response: PageOf(ApprovalRequest, 'ApprovalRequest'),
     status: 200,
@@ -43,9 +46,9 @@ export const approvalOperations: AnyOperation[] = [
     run: (ctx, { query }) => listApprovals(ctx, query),
   }),
   declareOperation({
-    id: 'approvals.get',
+    id: 'approvalRequests.get',
     method: 'GET',
-    path: `${approvalsPath}/{approvalId}`,
+    path: `${approvalsPath}/{approvalRequestId}`,
     tag: 'Approvals',
     scope: 'work:read',
     summary: 'Get an approval request',
@@ -60,9 +63,9 @@ export const approvalOperations: AnyOperation[] = [
     run: (ctx, { params }) => requireApproval(ctx, aid(params)),
   }),
   declareOperation({
-    id: 'approvals.approve',
+    id: 'approvalRequests.approve',
     method: 'POST',
-    path: `${approvalsPath}/{approvalId}/approve`,
+    path: `${approvalsPath}/{approvalRequestId}/approve`,
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Approve and run a proposed action',
@@ -78,9 +81,9 @@ export const approvalOperations: AnyOperation[] = [
     run: (ctx, { params }) => approve(ctx, aid(params)),
   }),
   declareOperation({
-    id: 'approvals.reject',
+    id: 'approvalRequests.reject',
     method: 'POST',
-    path: `${approvalsPath}/{approvalId}/reject`,
+    path: `${approvalsPath}/{approvalRequestId}/reject`,
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Reject a proposed action',
@@ -96,9 +99,9 @@ export const approvalOperations: AnyOperation[] = [
     run: (ctx, { params, body }) => reject(ctx, aid(params), body.reason ?? null),
   }),
   declareOperation({
-    id: 'approvals.requestChanges',
+    id: 'approvalRequests.requestChanges',
     method: 'POST',
-    path: `${approvalsPath}/{approvalId}/request-changes`,
+    path: `${approvalsPath}/{approvalRequestId}/request-changes`,
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Send a proposed action back with feedback',
@@ -115,9 +118,9 @@ export const approvalOperations: AnyOperation[] = [
     run: (ctx, { params, body }) => requestChanges(ctx, aid(params), body.feedback),
   }),
   declareOperation({
-    id: 'approvals.cancel',
+    id: 'approvalRequests.cancel',
     method: 'POST',
-    path: `${approvalsPath}/{approvalId}/cancel`,
+    path: `${approvalsPath}/{approvalRequestId}/cancel`,
     tag: 'Approvals',
     scope: 'agents:run',
     summary: 'Withdraw a pending request',

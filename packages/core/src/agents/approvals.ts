@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../access/schemas.ts'
 import { type Capability, capabilityRank } from '../kernel/capabilities.ts'
-import type { ApprovalId, MemberId } from '../kernel/ids.ts'
+import type { ApprovalRequestId, MemberId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -16,7 +16,10 @@ function present(request: ApprovalRequest, now: string): ApprovalRequest {
   return request.state === 'pending' && request.expiresAt <= now ? { ...request, state: 'expired' } : request
 }
 
-export async function requireApproval(ctx: OperationContext, id: ApprovalId): Promise<ApprovalRequest> {
+export async function requireApproval(
+  ctx: OperationContext,
+  id: ApprovalRequestId,
+): Promise<ApprovalRequest> {
   const request = await ctx.store.approvals.get(currentOrg(ctx).id, id)
   // As visible as its session (and so as its task).
   if (!request) throw notFound('Approval request')
@@ -43,7 +46,7 @@ export async function listApprovals(
   )
   const scope = await ctx.scope()
   const page = await readPage(ctx, {
-    scope: ['approvals.list', orgId, filter, query.state ?? null],
+    scope: ['approvalRequests.list', orgId, filter, query.state ?? null],
     query,
     sort: 'id',
     direction: 'asc',
@@ -61,7 +64,7 @@ export async function listApprovals(
  * transaction. The approver must hold the capability the action needs; so must the agent, still.
  * If the action fails, nothing changes and the request stays pending.
  */
-export async function approve(ctx: OperationContext, id: ApprovalId): Promise<ApprovalRequest> {
+export async function approve(ctx: OperationContext, id: ApprovalRequestId): Promise<ApprovalRequest> {
   const request = await decidable(ctx, id)
   await requireDecider(ctx, request)
   const agent = agentActor(await requireAgent(ctx, request.agentId))
@@ -78,7 +81,7 @@ export async function approve(ctx: OperationContext, id: ApprovalId): Promise<Ap
 
 export async function reject(
   ctx: OperationContext,
-  id: ApprovalId,
+  id: ApprovalRequestId,
   reason: string | null,
 ): Promise<ApprovalRequest> {
   const request = await decidable(ctx, id)
@@ -92,7 +95,7 @@ export async function reject(
  */
 export async function requestChanges(
   ctx: OperationContext,
-  id: ApprovalId,
+  id: ApprovalRequestId,
   feedback: string,
 ): Promise<ApprovalRequest> {
   const request = await decidable(ctx, id)
@@ -110,7 +113,7 @@ export async function requestChanges(
 /** The driver withdraws a request of its own session while it is pending. */
 export async function cancelApproval(
   ctx: OperationContext,
-  id: ApprovalId,
+  id: ApprovalRequestId,
   reason: string | null,
 ): Promise<ApprovalRequest> {
   const request = await requireApproval(ctx, id)
@@ -135,7 +138,7 @@ function closed(request: ApprovalRequest): ProblemError {
   })
 }
 
-async function decidable(ctx: OperationContext, id: ApprovalId): Promise<ApprovalRequest> {
+async function decidable(ctx: OperationContext, id: ApprovalRequestId): Promise<ApprovalRequest> {
   const request = await requireApproval(ctx, id)
   if (request.state !== 'pending') throw closed(request)
   return request

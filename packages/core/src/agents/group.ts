@@ -31,7 +31,7 @@ export const agentsGroup: ResourceGroup = {
     {
       kinds: ['agent_activity.created'],
       emittedBy:
-        '`agentSessions.activities.create`, `agentSessions.act`, `agentSessions.prompt`, `approvals.requestChanges`',
+        '`agentSessions.activities.create`, `agentSessions.act`, `agentSessions.prompt`, `approvalRequests.requestChanges`',
     },
     {
       kinds: [
@@ -42,7 +42,7 @@ export const agentsGroup: ResourceGroup = {
         'approval_request.canceled',
       ],
       emittedBy:
-        '`agentSessions.act` (held by policy), `approvals.approve`, `.reject`, `.requestChanges`, `.cancel`',
+        '`agentSessions.act` (held by policy), `approvalRequests.approve`, `.reject`, `.requestChanges`, `.cancel`',
     },
     {
       kinds: ['approval_policy.created', 'approval_policy.updated', 'approval_policy.deleted'],

@@ -8,7 +8,7 @@ import {
   ApprovalRequest,
   SESSION_STATES,
 } from '../access/schemas.ts'
-import type { AgentId, SessionId } from '../kernel/ids.ts'
+import type { AgentId, AgentSessionId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -109,9 +109,9 @@ const agentLifecycle: AnyOperation[] = (['deactivate', 'reactivate'] as const).m
 )
 
 const sessionsPath = '/v1/orgs/{orgId}/agent-sessions'
-const sessionPath = `${sessionsPath}/{sessionId}`
-const sessionParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), sessionId: IdSchema('SessionId') })
-const sid = (params: Record<string, unknown>) => params.sessionId as SessionId
+const sessionPath = `${sessionsPath}/{agentSessionId}`
+const sessionParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), agentSessionId: IdSchema('AgentSessionId') })
+const sid = (params: Record<string, unknown>) => params.agentSessionId as AgentSessionId
 
 const ActionResult = Type.Object(
   {

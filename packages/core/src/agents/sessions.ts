@@ -1,5 +1,5 @@
 import type { AgentActivity, AgentSession, ApprovalRequest } from '../access/schemas.ts'
-import type { AgentId, MemberId, SessionId, TaskId } from '../kernel/ids.ts'
+import type { AgentId, AgentSessionId, MemberId, TaskId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
@@ -13,14 +13,17 @@ import { agentActor, requireAgent } from './service.ts'
 const ENDED = new Set<AgentSession['state']>(['completed', 'canceled', 'failed'])
 export const APPROVAL_HOURS = 24
 
-export async function requireSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
+export async function requireSession(
+  ctx: OperationContext,
+  sessionId: AgentSessionId,
+): Promise<AgentSession> {
   const session = await ctx.store.sessions.get(currentOrg(ctx).id, sessionId, await ctx.scope())
   if (!session) throw notFound('Agent session')
   return session
 }
 
 /** The person who started a session drives it: only they write its log and act through it. */
-export async function drivenSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
+export async function drivenSession(ctx: OperationContext, sessionId: AgentSessionId): Promise<AgentSession> {
   const session = await requireSession(ctx, sessionId)
   if (session.startedBy !== ctx.actor?.id) {
     throw new ProblemError('capability_required', 'Only the person who started this session drives it.', {
@@ -57,7 +60,7 @@ export async function startSession(
   agentActor(agent)
   await ctx.require('contribute', input.taskId ? { type: 'task', id: input.taskId } : { type: 'org' })
   const session: AgentSession = {
-    id: newId('SessionId'),
+    id: newId('AgentSessionId'),
     orgId: agent.orgId,
     agentId: agent.id,
     taskId: input.taskId ?? null,
@@ -105,7 +108,7 @@ export async function listSessions(
   })
 }
 
-export async function cancelSession(ctx: OperationContext, sessionId: SessionId): Promise<AgentSession> {
+export async function cancelSession(ctx: OperationContext, sessionId: AgentSessionId): Promise<AgentSession> {
   const session = await requireSession(ctx, sessionId)
   if (session.startedBy !== ctx.actor?.id)
     await ctx.require('manage', session.taskId ? { type: 'task', id: session.taskId } : { type: 'org' })
@@ -115,7 +118,7 @@ export async function cancelSession(ctx: OperationContext, sessionId: SessionId)
 
 export async function finishSession(
   ctx: OperationContext,
-  sessionId: SessionId,
+  sessionId: AgentSessionId,
   outcome: 'completed' | 'failed',
 ): Promise<AgentSession> {
   return setState(ctx, await drivenSession(ctx, sessionId), outcome)
@@ -123,7 +126,7 @@ export async function finishSession(
 
 export async function appendActivity(
   ctx: OperationContext,
-  sessionId: SessionId,
+  sessionId: AgentSessionId,
   input: Pick<AgentActivity, 'kind' | 'content'> & { data?: Record<string, unknown> | null },
 ): Promise<AgentActivity> {
   const session = await drivenSession(ctx, sessionId)
@@ -155,7 +158,7 @@ export async function log(
 
 export async function listActivities(
   ctx: OperationContext,
-  sessionId: SessionId,
+  sessionId: AgentSessionId,
   query: { cursor?: string; limit?: number },
 ): Promise<Page<AgentActivity>> {
   const session = await requireSession(ctx, sessionId)
@@ -186,7 +189,7 @@ export type ActionInput = {
  * The agent acts through its session. An action its approval policy gates becomes a pending
  * approval request and changes nothing else; any other runs at once, as the agent, in this transaction.
  */
-export async function act(ctx: OperationContext, sessionId: SessionId, action: ActionInput) {
+export async function act(ctx: OperationContext, sessionId: AgentSessionId, action: ActionInput) {
   const session = await drivenSession(ctx, sessionId)
   const agent = await requireAgent(ctx, session.agentId)
   const actor = agentActor(agent)
@@ -197,7 +200,7 @@ export async function act(ctx: OperationContext, sessionId: SessionId, action: A
     : null
   if (operation && gate) {
     const request: ApprovalRequest = {
-      id: newId('ApprovalId'),
+      id: newId('ApprovalRequestId'),
       orgId: session.orgId,
       agentId: agent.id,
       sessionId: session.id,
@@ -258,7 +261,7 @@ export function actionTarget(
 /** The driver names the run, links the agent's own view of it and keeps its plan current. */
 export async function updateSession(
   ctx: OperationContext,
-  sessionId: SessionId,
+  sessionId: AgentSessionId,
   patch: Partial<Pick<AgentSession, 'title' | 'externalUrl' | 'planSummary'>>,
 ): Promise<AgentSession> {
   const session = await drivenSession(ctx, sessionId)
@@ -292,7 +295,7 @@ export async function updateSession(
  */
 export async function promptSession(
   ctx: OperationContext,
-  sessionId: SessionId,
+  sessionId: AgentSessionId,
   content: string,
 ): Promise<AgentActivity> {
   const session = await requireSession(ctx, sessionId)

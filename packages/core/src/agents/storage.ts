@@ -9,10 +9,10 @@ import type {
 import type {
   ActorId,
   AgentId,
-  ApprovalId,
+  AgentSessionId,
   ApprovalPolicyId,
+  ApprovalRequestId,
   OrgId,
-  SessionId,
   TaskId,
 } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
@@ -39,7 +39,7 @@ export interface SessionFilter {
 export interface SessionRepo {
   insert(session: AgentSession): Promise<void>
   /** With a scope, a session on a task the scope cannot view is not returned. */
-  get(orgId: OrgId, id: SessionId, scope: ReadScope): Promise<AgentSession | null>
+  get(orgId: OrgId, id: AgentSessionId, scope: ReadScope): Promise<AgentSession | null>
   list(
     orgId: OrgId,
     filter: SessionFilter,
@@ -48,7 +48,7 @@ export interface SessionRepo {
   ): Promise<AgentSession[]>
   update(
     orgId: OrgId,
-    id: SessionId,
+    id: AgentSessionId,
     patch: Partial<
       Pick<AgentSession, 'state' | 'updatedAt' | 'endedAt' | 'title' | 'externalUrl' | 'planSummary'>
     >,
@@ -57,7 +57,7 @@ export interface SessionRepo {
   appendActivity(orgId: OrgId, activity: Omit<AgentActivity, 'seq'>): Promise<AgentActivity>
   listActivities(
     orgId: OrgId,
-    sessionId: SessionId,
+    sessionId: AgentSessionId,
     afterSeq: number,
     limit: number,
   ): Promise<AgentActivity[]>
@@ -65,11 +65,11 @@ export interface SessionRepo {
 
 export interface ApprovalRepo {
   insert(request: ApprovalRequest): Promise<void>
-  get(orgId: OrgId, id: ApprovalId): Promise<ApprovalRequest | null>
+  get(orgId: OrgId, id: ApprovalRequestId): Promise<ApprovalRequest | null>
   /** Only requests whose session the scope can view. */
   list(
     orgId: OrgId,
-    filter: { state?: ApprovalRequest['state']; sessionId?: SessionId },
+    filter: { state?: ApprovalRequest['state']; sessionId?: AgentSessionId },
     page: PageRequest<'id'>,
     scope: ReadScope,
   ): Promise<ApprovalRequest[]>
@@ -79,7 +79,7 @@ export interface ApprovalRepo {
    */
   decide(
     orgId: OrgId,
-    id: ApprovalId,
+    id: ApprovalRequestId,
     decision: Pick<ApprovalRequest, 'state' | 'decidedBy' | 'decidedAt' | 'reason' | 'result'>,
   ): Promise<boolean>
 }

@@ -12,7 +12,7 @@ import { Emoji, Reaction, ReactionGroup, type ReactionTargetType } from './schem
 const ReactionGroupPage = PageOf(ReactionGroup, 'ReactionGroup')
 
 /**
- * List and add for the reactions of one kind of target: `prefix` names the operations
+ * List and create for the reactions of one kind of target: `prefix` names the operations
  * (`tasks`, `projectUpdates`), `segment` the collection in the path, `name` the target in summaries.
  */
 function reactionOperations(
@@ -45,7 +45,7 @@ function reactionOperations(
       run: (ctx, { params, query }) => listReactions(ctx, ofTarget(params), query),
     }),
     declareOperation({
-      id: `${prefix}.reactions.add`,
+      id: `${prefix}.reactions.create`,
       method: 'POST',
       path: collection,
       tag: 'Reactions',

@@ -46,7 +46,7 @@ export interface SubjectView {
 export interface CommentSubject {
   /** For problem details and summaries: `task`, `project`. */
   name: string
-  /** The operation id prefix of its `list`/`create`: `comments` for tasks, `projects.comments`. */
+  /** The operation id prefix of its `list`/`create`: `tasks.comments`, `projects.comments`. */
   operations: string
   /** The collection under which its record lives, and the path parameter naming it. */
   path: string
@@ -60,7 +60,7 @@ export interface CommentSubject {
 export const COMMENT_SUBJECTS: Record<CommentSubjectType, CommentSubject> = {
   task: {
     name: 'task',
-    operations: 'comments',
+    operations: 'tasks.comments',
     path: 'tasks',
     param: 'taskId',
     async require(ctx, id) {

@@ -136,7 +136,7 @@ function emitConnection(ctx: OperationContext, kind: string, r: ConnectionRecord
   )
 }
 
-// connections.callback: the provider's redirect lands here with `state`, `code` (or `error`) and `iss`.
+// connectors.callback: the provider's redirect lands here with `state`, `code` (or `error`) and `iss`.
 
 const failed = (why: string) => new ProblemError('authorization_failed', why)
 

@@ -23,7 +23,7 @@ export const connectorsGroup: ResourceGroup = {
     {
       kinds: ['connection.created', 'connection.connected', 'connection.checked', 'connection.deleted'],
       emittedBy:
-        '`connections.create`, `connections.callback`, `connections.test`, `connections.delete`; the data names the member and provider only, never a token',
+        '`connections.create`, `connectors.callback`, `connections.test`, `connections.delete`; the data names the member and provider only, never a token',
     },
     {
       kinds: ['linked_item.created', 'linked_item.refreshed', 'linked_item.deleted'],
@@ -33,7 +33,7 @@ export const connectorsGroup: ResourceGroup = {
     {
       kinds: ['record_property.updated', 'record_property.deleted'],
       emittedBy:
-        '`recordProperties.put`, `recordProperties.delete`, filed like the record’s own events (a task’s team, a project’s first team, org-wide for programs and initiatives); the data names the record, key and client, never the value',
+        '`records.properties.set`, `records.properties.delete`, filed like the record’s own events (a task’s team, a project’s first team, org-wide for programs and initiatives); the data names the record, key and client, never the value',
     },
   ],
 }

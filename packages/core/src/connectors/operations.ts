@@ -148,7 +148,7 @@ export const connectorOperations: AnyOperation[] = [
       startConnection(ctx, (body as { providerId: string }).providerId, outbound as never),
   }),
   declareOperation({
-    id: 'connections.callback',
+    id: 'connectors.callback',
     method: 'GET',
     path: '/connectors/callback',
     tag: TAG,

@@ -59,7 +59,7 @@ export async function listRecordProperties(
   const orgId = currentOrg(ctx).id
   const clientKey = clientKeyOf(ctx)
   const page = await readPage(ctx, {
-    scope: ['recordProperties.list', orgId, ref.type, ref.id, clientKey],
+    scope: ['records.properties.list', orgId, ref.type, ref.id, clientKey],
     query,
     sort: 'id',
     direction: 'asc',

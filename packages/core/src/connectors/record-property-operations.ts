@@ -47,7 +47,7 @@ const target = ({ params }: { params: Record<string, unknown> }) => ({
  */
 export const recordPropertyOperations: AnyOperation[] = [
   declareOperation({
-    id: 'recordProperties.list',
+    id: 'records.properties.list',
     method: 'GET',
     path: collection,
     tag: TAG,
@@ -69,7 +69,7 @@ export const recordPropertyOperations: AnyOperation[] = [
     run: (ctx, { params, query }) => listRecordProperties(ctx, recordOf(params), query),
   }),
   declareOperation({
-    id: 'recordProperties.get',
+    id: 'records.properties.get',
     method: 'GET',
     path: one,
     tag: TAG,
@@ -85,14 +85,14 @@ export const recordPropertyOperations: AnyOperation[] = [
     run: (ctx, { params }) => getRecordProperty(ctx, recordOf(params), params.propertyKey as string),
   }),
   declareOperation({
-    id: 'recordProperties.put',
+    id: 'records.properties.set',
     method: 'PUT',
     path: one,
     tag: TAG,
     scope: 'connectors:link',
     summary: "Set one of your app's properties",
     description:
-      "Creates or replaces the key in the calling token's client namespace; needs `contribute` on the record. The value is any JSON up to 32 KiB serialised (413 `payload_too_large` above). Send `If-Match` with the ETag of `recordProperties.get` to replace only an unchanged value.",
+      "Creates or replaces the key in the calling token's client namespace; needs `contribute` on the record. The value is any JSON up to 32 KiB serialised (413 `payload_too_large` above). Send `If-Match` with the ETag of `records.properties.get` to replace only an unchanged value.",
     params: oneParams,
     body: Type.Object(
       { value: AnyJson('Any JSON, at most 32 KiB serialised.') },
@@ -102,7 +102,7 @@ export const recordPropertyOperations: AnyOperation[] = [
     status: 200,
     capability: 'contribute',
     target,
-    precondition: 'recordProperties.get',
+    precondition: 'records.properties.get',
     examples: { request: { value: example.value }, response: example },
     errors: ['payload_too_large', 'precondition_failed'],
     run: (ctx, { params, body }) =>
@@ -114,7 +114,7 @@ export const recordPropertyOperations: AnyOperation[] = [
       ),
   }),
   declareOperation({
-    id: 'recordProperties.delete',
+    id: 'records.properties.delete',
     method: 'DELETE',
     path: one,
     tag: TAG,
@@ -126,7 +126,7 @@ export const recordPropertyOperations: AnyOperation[] = [
     status: 204,
     capability: 'contribute',
     target,
-    precondition: 'recordProperties.get',
+    precondition: 'records.properties.get',
     errors: ['precondition_failed'],
     run: async (ctx, { params }) => {
       await deleteRecordProperty(ctx, recordOf(params), params.propertyKey as string)

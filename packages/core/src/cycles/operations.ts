@@ -180,7 +180,7 @@ const cycleActions: AnyOperation[] = [
     run: (ctx, { params }) => completeCycle(ctx, params.cycleId as CycleId),
   }),
   declareOperation({
-    id: 'cycles.shiftAll',
+    id: 'cycles.shift',
     method: 'POST',
     path: `${cyclePath}/shift`,
     tag: 'Cycles',
@@ -214,7 +214,7 @@ const cycleActions: AnyOperation[] = [
     }),
   }),
   declareOperation({
-    id: 'cycles.startNow',
+    id: 'cycles.start',
     method: 'POST',
     path: `${cyclePath}/start`,
     tag: 'Cycles',

@@ -13,7 +13,7 @@ const SCAN_CHUNK = 100
 /**
  * The pending, unexpired approval requests of one workspace that the reader may decide: its session
  * is visible to them (the storage scope) and they hold the capability the proposed action needs on
- * its target, exactly as `approvals.reject` checks it. By id, after `afterId`, up to `want` of them.
+ * its target, exactly as `approvalRequests.reject` checks it. By id, after `afterId`, up to `want` of them.
  */
 export async function decidableApprovals(
   ctx: OperationContext,

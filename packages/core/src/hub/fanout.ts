@@ -9,7 +9,7 @@ export const HUB_ORG_BUDGET_MS = 5_000
 export const HUB_CONCURRENCY = 4
 /**
  * The most workspaces one hub read covers (the first by id): what bounds the per-workspace lists
- * (`hub.resolve`, `hub.inboxCounts`, `partial`), whose schemas say so with `maxItems`.
+ * (`hub.resolve`, `hub.inbox.counts`, `partial`), whose schemas say so with `maxItems`.
  */
 export const HUB_WORKSPACES_MAX = 1000
 /** The most items a merged hub list without pages answers (`hub.agenda`, `hub.digest`): the first in its order. */

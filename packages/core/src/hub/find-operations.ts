@@ -58,7 +58,7 @@ export const hubActivityOperation = declareOperation({
   tag: TAG,
   scope: 'work:read',
   summary: 'Recent events in all my workspaces',
-  description: `The events you may see in every workspace, newest first (\`streams.hub\` is the same log oldest first, for following it). Filters: \`kinds\`, \`actorId\`, \`recordId\`. ${ACROSS}`,
+  description: `The events you may see in every workspace, newest first (\`hub.stream\` is the same log oldest first, for following it). Filters: \`kinds\`, \`actorId\`, \`recordId\`. ${ACROSS}`,
   query: obj({
     kinds: PollQueryFields.kinds,
     actorId: Type.Optional(

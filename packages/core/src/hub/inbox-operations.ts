@@ -40,7 +40,7 @@ export const hubInboxOperation = declareOperation({
 })
 
 export const hubInboxCountsOperation = declareOperation({
-  id: 'hub.inboxCounts',
+  id: 'hub.inbox.counts',
   method: 'GET',
   path: '/v1/hub/inbox/counts',
   tag: TAG,
@@ -66,7 +66,7 @@ export const hubInboxCountsOperation = declareOperation({
 })
 
 export const hubInboxBatchOperation = declareOperation({
-  id: 'hub.inboxBatch',
+  id: 'hub.inbox.batch',
   method: 'POST',
   path: '/v1/hub/inbox/batch',
   tag: TAG,

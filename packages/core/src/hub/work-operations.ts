@@ -74,7 +74,7 @@ export const hubApprovalsOperation = declareOperation({
   tag: TAG,
   scope: 'work:read',
   summary: 'Approval requests I can decide',
-  description: `Pending, unexpired approval requests of agents in every workspace that you may decide: their session is visible to you and you hold the capability the proposed action needs on its target (what \`approvals.reject\` checks). Oldest first. ${ACROSS}`,
+  description: `Pending, unexpired approval requests of agents in every workspace that you may decide: their session is visible to you and you hold the capability the proposed action needs on its target (what \`approvalRequests.reject\` checks). Oldest first. ${ACROSS}`,
   query: obj({ ...HubPageQuery }),
   response: HubPageOf(ApprovalRequest, 'Requests, oldest first.'),
   status: 200,

@@ -8,8 +8,9 @@ export const insightsGroup: ResourceGroup = {
     {
       name: 'Insights',
       description:
-        'Cycle burndown, team throughput, cycle time and velocity, and workload per assignee: aggregates ' +
-        'computed in the database over the tasks the caller can view.',
+        'Team throughput, cycle time and velocity, and workload per assignee: the reads under an `insights` ' +
+        'path, aggregates computed in the database over the tasks the caller can view. The series read on one ' +
+        "record (a cycle's burndown, a project's, program's or initiative's weekly progress) sit with that record.",
       agentWork: true,
     },
   ],

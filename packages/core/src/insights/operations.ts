@@ -44,6 +44,11 @@ const burnUpRule =
 const read = (op: {
   id: string
   path: string
+  /**
+   * The tag follows the path: `Insights` holds what is under an `insights` segment; a series read on a
+   * record (`…/burndown`, `…/progress/history`) is tagged with that record, beside its other reads.
+   */
+  tag?: string
   summary: string
   description: string
   query?: ReturnType<typeof obj>
@@ -55,7 +60,7 @@ const read = (op: {
     id: op.id,
     method: 'GET',
     path: op.path,
-    tag: TAG,
+    tag: op.tag ?? TAG,
     scope: 'work:read',
     summary: op.summary,
     description: `${op.description} ${visibleOnly}`,
@@ -74,6 +79,7 @@ const teamPath = (name: string) => `/v1/orgs/{orgId}/teams/{teamId}/insights/${n
 export const insightOperations: AnyOperation[] = [
   read({
     id: 'cycles.burndown',
+    tag: 'Cycles',
     path: '/v1/orgs/{orgId}/cycles/{cycleId}/burndown',
     summary: "A cycle's burndown",
     description:
@@ -85,6 +91,7 @@ export const insightOperations: AnyOperation[] = [
   }),
   read({
     id: 'projects.progressHistory',
+    tag: 'Projects',
     path: '/v1/orgs/{orgId}/projects/{projectId}/progress/history',
     summary: "A project's weekly progress (burn-up)",
     description: `Week by week (weeks start on Monday, UTC; figures at the week's end, this week's now): scope, started and completed tasks and points. ${burnUpRule} A project the caller cannot view is a 404.`,
@@ -95,6 +102,7 @@ export const insightOperations: AnyOperation[] = [
   }),
   read({
     id: 'programs.progressHistory',
+    tag: 'Programs',
     path: '/v1/orgs/{orgId}/programs/{programId}/progress/history',
     summary: "A program's weekly progress, per project",
     description: `The \`projects.progressHistory\` series of each project \`programs.rollup\` counts (visible, unarchived), and their sum. ${burnUpRule}`,
@@ -105,6 +113,7 @@ export const insightOperations: AnyOperation[] = [
   }),
   read({
     id: 'initiatives.progressHistory',
+    tag: 'Initiatives',
     path: '/v1/orgs/{orgId}/initiatives/{initiativeId}/progress/history',
     summary: "An initiative's weekly progress, per project",
     description: `The \`projects.progressHistory\` series of each project \`initiatives.rollup\` counts (visible, unarchived, linked to it or to an unarchived sub-initiative), and their sum. ${burnUpRule}`,

@@ -13,9 +13,9 @@ export const ID_PREFIXES = {
   WebSessionId: 'wsn',
   ConsentId: 'cns',
   AgentId: 'agt',
-  SessionId: 'ases',
+  AgentSessionId: 'ases',
   ActivityId: 'act',
-  ApprovalId: 'apr',
+  ApprovalRequestId: 'apr',
   InvitationId: 'inv',
   GrantId: 'grt',
   CycleId: 'cyc',
@@ -54,7 +54,7 @@ export const ID_PREFIXES = {
   PlanItemId: 'pli',
   ExportId: 'exp',
   ImportId: 'imp',
-  NotificationSubscriptionId: 'nsub',
+  NotificationRuleId: 'nsub',
   NotificationMuteId: 'nmut',
   TimeEntryId: 'tme',
   AllocationId: 'alc',
@@ -77,9 +77,9 @@ export type StateId = Id<'StateId'>
 export type TaskId = Id<'TaskId'>
 export type EventId = Id<'EventId'>
 export type AgentId = Id<'AgentId'>
-export type SessionId = Id<'SessionId'>
+export type AgentSessionId = Id<'AgentSessionId'>
 export type ActivityId = Id<'ActivityId'>
-export type ApprovalId = Id<'ApprovalId'>
+export type ApprovalRequestId = Id<'ApprovalRequestId'>
 export type ApprovalPolicyId = Id<'ApprovalPolicyId'>
 export type InvitationId = Id<'InvitationId'>
 export type GrantId = Id<'GrantId'>
@@ -120,7 +120,7 @@ export type ProgramHistoryId = Id<'ProgramHistoryId'>
 export type PlanItemId = Id<'PlanItemId'>
 export type ExportId = Id<'ExportId'>
 export type ImportId = Id<'ImportId'>
-export type NotificationSubscriptionId = Id<'NotificationSubscriptionId'>
+export type NotificationRuleId = Id<'NotificationRuleId'>
 export type NotificationMuteId = Id<'NotificationMuteId'>
 export type TimeEntryId = Id<'TimeEntryId'>
 export type AllocationId = Id<'AllocationId'>

@@ -47,7 +47,7 @@ export interface EventStreamEndpoint {
 /**
  * Whether the document describes the operation: the API is what lives under `/v1`. A catalogue
  * operation outside it is a browser's landing, served by the same pipeline but called by no client
- * (`connections.callback` at `/connectors/callback`, where a provider redirects a person's browser),
+ * (`connectors.callback` at `/connectors/callback`, where a provider redirects a person's browser),
  * and so, like the `/oauth/*` pages, not part of the contract.
  */
 export function isApiOperation(op: AnyOperation): boolean {

@@ -144,7 +144,7 @@ export interface Operation<
   description?: string
   /**
    * The OAuth scope required; null only for `config.get` (`/v1/config`, the one unauthenticated
-   * operation of the API) and the browser landing `connections.callback` outside `/v1`.
+   * operation of the API) and the browser landing `connectors.callback` outside `/v1`.
    */
   scope: Scope | null
   /** The capability the actor needs on the target; reads need `view` implicitly via membership. */
@@ -180,7 +180,7 @@ export interface Operation<
   /** A GET that changes state (an OAuth redirect landing back): it runs in a write transaction. */
   writes?: boolean
   /**
-   * A write across workspaces (`hub.inboxBatch`): no transaction spans them. `run` gets plain reads
+   * A write across workspaces (`hub.inbox.batch`): no transaction spans them. `run` gets plain reads
    * and changes each workspace in `ctx.transactionIn`, which commits or rolls back on its own; it
    * emits no event outside those. With an `Idempotency-Key`, the stored answer is looked up before
    * and recorded after (no lock is held across workspaces): an exact retry replays it, but two

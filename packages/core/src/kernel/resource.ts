@@ -33,6 +33,12 @@ export interface ResourceDescriptor<
   /** Plural, for operation ids: `teams` gives `teams.list`, `teams.get`, ... */
   plural: string
   /**
+   * The prefix of the list and create ids when the collection hangs under another record and the
+   * item path does not (`projects.relations` at `/projects/{projectId}/relations`, while the item
+   * operations are `projectRelations.*` at `/project-relations/{relationId}`). Defaults to `plural`.
+   */
+  collectionPlural?: string
+  /**
    * Summaries that replace the derived ones ("List teams", "Create a team"). A list whose `plural` is
    * not an English word (`timeEntries`, `tasks.links`) must name itself here: "List a task's links".
    */
@@ -104,7 +110,7 @@ export function resourceOperations<
     const list = h.list
     ops.push(
       declareOperation({
-        id: `${d.plural}.list`,
+        id: `${d.collectionPlural ?? d.plural}.list`,
         method: 'GET',
         path: d.collectionPath,
         tag: d.tag,
@@ -153,7 +159,7 @@ export function resourceOperations<
     const target = d.createTarget ?? ((params: Params) => d.target(params))
     ops.push(
       declareOperation({
-        id: `${d.plural}.create`,
+        id: `${d.collectionPlural ?? d.plural}.create`,
         method: 'POST',
         path: d.collectionPath,
         tag: d.tag,

@@ -18,7 +18,7 @@ export async function listMyConnectorConnections(
   ctx: OperationContext,
   query: { cursor?: string; limit?: number },
 ): Promise<Page<Connection>> {
-  const scope = `me.connectorConnections.list:${callerId(ctx)}`
+  const scope = `me.connections.list:${callerId(ctx)}`
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT
   const after = query.cursor ? ctx.cursors.decode(scope, query.cursor) : null
   const rows: ConnectionRecord[] = []
@@ -40,9 +40,9 @@ export async function listMyConnectorConnections(
 
 export const connectorConnectionOperations: AnyOperation[] = [
   declareOperation({
-    id: 'me.connectorConnections.list',
+    id: 'me.connections.list',
     method: 'GET',
-    path: '/v1/me/connector-connections',
+    path: '/v1/me/connections',
     tag: 'Me',
     scope: 'connectors:link',
     summary: 'List my connector connections',

@@ -47,7 +47,7 @@ export const preferenceExamples: Record<'get' | 'update', OperationExamples> = {
   update: { request: { weekStart: 'monday', dateFormat: 'iso' }, response: preferences },
 }
 
-export const connectionExample = {
+export const consentExample = {
   id: id('cns'),
   clientId: 'https://app.example.com/oauth/client.json',
   clientName: 'Example app',
@@ -104,4 +104,4 @@ export const sessionsExample: OperationExamples = {
 }
 
 /** The apps Ada allowed to act for her. */
-export const consentsExample: OperationExamples = { response: { data: [connectionExample] } }
+export const consentsExample: OperationExamples = { response: { data: [consentExample] } }

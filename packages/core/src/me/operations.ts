@@ -4,7 +4,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { notFound } from '../kernel/problems.ts'
 import { Nullable, NullableTimestamp, Timestamp } from '../kernel/schema-types.ts'
 import type { ConsentId, WebSessionId } from '../oauth/store.ts'
-import { connectionExample, consentsExample, sessionsExample } from './examples.ts'
+import { consentExample, consentsExample, sessionsExample } from './examples.ts'
 import { requireFirstParty } from './first-party.ts'
 
 export const WebSession = Type.Object(
@@ -17,7 +17,7 @@ export const WebSession = Type.Object(
   { $id: 'WebSession', additionalProperties: false },
 )
 
-export const Connection = Type.Object(
+export const Consent = Type.Object(
   {
     id: IdSchema('ConsentId'),
     clientId: Type.String({
@@ -31,7 +31,7 @@ export const Connection = Type.Object(
       'When the app last obtained an access token on it (signing in or refreshing); tokens then work for 15 minutes. Null if never.',
     ),
   },
-  { $id: 'Connection', additionalProperties: false },
+  { $id: 'Consent', additionalProperties: false },
 )
 
 const principalUser = (ctx: { principal: { userId: string } | null }) => ctx.principal!.userId as never
@@ -121,15 +121,15 @@ export const meCatalogue: AnyOperation[] = [
     },
   }),
   declareOperation({
-    id: 'me.connections.list',
+    id: 'me.consents.list',
     method: 'GET',
-    path: '/v1/me/connections',
+    path: '/v1/me/consents',
     tag: 'Me',
     scope: 'work:read',
     summary: 'List my connected apps',
     description: 'Every OAuth client the caller consented to, with the scopes allowed (at most 500).',
     response: Type.Object(
-      { data: Type.Array(Connection, { maxItems: LISTED_CONSENTS_MAX }) },
+      { data: Type.Array(Consent, { maxItems: LISTED_CONSENTS_MAX }) },
       { additionalProperties: false },
     ),
     status: 200,
@@ -141,45 +141,45 @@ export const meCatalogue: AnyOperation[] = [
     },
   }),
   declareOperation({
-    id: 'me.connections.get',
+    id: 'me.consents.get',
     method: 'GET',
-    path: '/v1/me/connections/{connectionId}',
+    path: '/v1/me/consents/{consentId}',
     tag: 'Me',
     scope: 'work:read',
     summary: 'Get a connected app',
     description:
       "One app the caller consented to: the scopes allowed, when they first consented and when the app last obtained a token. An app may read its own connection; reading another app's is for the service's own apps (403 `first_party_only`).",
-    params: Type.Object({ connectionId: IdSchema('ConsentId') }, { additionalProperties: false }),
-    response: Connection,
+    params: Type.Object({ consentId: IdSchema('ConsentId') }, { additionalProperties: false }),
+    response: Consent,
     status: 200,
     errors: ['not_found', 'first_party_only'],
     etag: true,
-    examples: { response: connectionExample },
+    examples: { response: consentExample },
     async run(ctx, { params }) {
-      if (ctx.principal?.grantId !== params.connectionId) requireFirstParty(ctx)
-      const grant = await ctx.store.oauth.findGrant(principalUser(ctx), params.connectionId as ConsentId)
-      if (!grant) throw notFound('Connection')
+      if (ctx.principal?.grantId !== params.consentId) requireFirstParty(ctx)
+      const grant = await ctx.store.oauth.findGrant(principalUser(ctx), params.consentId as ConsentId)
+      if (!grant) throw notFound('Consent')
       const { userId: _user, ...connection } = grant
       return connection
     },
   }),
   declareOperation({
-    id: 'me.connections.revoke',
+    id: 'me.consents.revoke',
     method: 'DELETE',
-    path: '/v1/me/connections/{connectionId}',
+    path: '/v1/me/consents/{consentId}',
     tag: 'Me',
     scope: 'work:write',
     summary: 'Disconnect an app',
     description:
       "Deletes the consent with its codes and refresh tokens. The very next request with any of its access tokens fails; the app must ask for authorization again. An app may disconnect itself; disconnecting another app is for the service's own apps (403 `first_party_only`).",
-    params: Type.Object({ connectionId: IdSchema('ConsentId') }, { additionalProperties: false }),
+    params: Type.Object({ consentId: IdSchema('ConsentId') }, { additionalProperties: false }),
     response: null,
     status: 204,
     errors: ['not_found', 'first_party_only'],
     async run(ctx, { params }) {
-      if (ctx.principal?.grantId !== params.connectionId) requireFirstParty(ctx)
-      const deleted = await ctx.store.oauth.deleteGrant(params.connectionId as ConsentId, principalUser(ctx))
-      if (!deleted) throw notFound('Connection')
+      if (ctx.principal?.grantId !== params.consentId) requireFirstParty(ctx)
+      const deleted = await ctx.store.oauth.deleteGrant(params.consentId as ConsentId, principalUser(ctx))
+      if (!deleted) throw notFound('Consent')
       return undefined
     },
   }),

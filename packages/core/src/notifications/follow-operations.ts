@@ -1,5 +1,5 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import { IdSchema, type NotificationMuteId, type NotificationSubscriptionId } from '../kernel/ids.ts'
+import { IdSchema, type NotificationMuteId, type NotificationRuleId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf } from '../kernel/resource.ts'
@@ -9,7 +9,7 @@ import {
   CreateMuteBody,
   CreateSubscriptionBody,
   NotificationMute,
-  NotificationSubscription,
+  NotificationRule,
   UpdateSubscriptionBody,
 } from './follow-schemas.ts'
 import {
@@ -24,38 +24,38 @@ import {
 } from './follows.ts'
 
 const TAG = 'Notifications'
-const subs = '/v1/orgs/{orgId}/notification-subscriptions'
+const subs = '/v1/orgs/{orgId}/notification-rules'
 const mutes = '/v1/orgs/{orgId}/notification-mutes'
 const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
 const orgParams = obj(paramsOf('/v1/orgs/{orgId}'))
 const subParams = obj({
   ...paramsOf('/v1/orgs/{orgId}'),
-  subscriptionId: IdSchema('NotificationSubscriptionId'),
+  ruleId: IdSchema('NotificationRuleId'),
 })
 const muteParams = obj({ ...paramsOf('/v1/orgs/{orgId}'), muteId: IdSchema('NotificationMuteId') })
-const sid = (p: { subscriptionId: string }) => p.subscriptionId as NotificationSubscriptionId
+const sid = (p: { ruleId: string }) => p.ruleId as NotificationRuleId
 const ONLY_MINE = "Only its member sees a rule: anyone else's id is a 404."
 
 export const followOperations: AnyOperation[] = [
   declareOperation({
-    id: 'notificationSubscriptions.list',
+    id: 'notificationRules.list',
     method: 'GET',
     path: subs,
     tag: TAG,
     scope: 'work:read',
-    summary: 'List my follow rules',
-    requires: 'any member who is a person, on their own follow rules only',
-    description: "The caller's follow rules in this workspace, newest first.",
+    summary: 'List my notification rules',
+    requires: 'any member who is a person, on their own notification rules only',
+    description: "The caller's notification rules in this workspace, newest first.",
     params: orgParams,
     query: obj(PageQuery),
-    response: PageOf(NotificationSubscription, 'NotificationSubscription'),
+    response: PageOf(NotificationRule, 'NotificationRule'),
     status: 200,
     errors: ['invalid_cursor'],
     examples: ex.subscriptionsList,
     run: (ctx, { query }) => listSubscriptions(ctx, query),
   }),
   declareOperation({
-    id: 'notificationSubscriptions.create',
+    id: 'notificationRules.create',
     method: 'POST',
     path: subs,
     tag: TAG,
@@ -67,26 +67,26 @@ export const followOperations: AnyOperation[] = [
       'Notifies the caller of the chosen kinds of change in the target without following each task: tasks created in it, their state changes, comments on them, status updates posted on it. The caller must be able to view the target (404 otherwise), and every notification is still checked against what the recipient can view when it is written. One rule per target (409 `conflict`); a kind the target cannot produce is a 400.',
     params: orgParams,
     body: CreateSubscriptionBody,
-    response: NotificationSubscription,
+    response: NotificationRule,
     status: 201,
     capability: 'view',
     target: ({ body }) => ({ type: body.target.type, id: body.target.id }),
     errors: ['not_found', 'conflict'],
-    location: 'notificationSubscriptions.get',
+    location: 'notificationRules.get',
     examples: ex.subscriptionsCreate,
     run: (ctx, { body }) => createSubscription(ctx, body as never),
   }),
   declareOperation({
-    id: 'notificationSubscriptions.get',
+    id: 'notificationRules.get',
     method: 'GET',
-    path: `${subs}/{subscriptionId}`,
+    path: `${subs}/{ruleId}`,
     tag: TAG,
     scope: 'work:read',
-    summary: 'Get a follow rule',
-    requires: 'any member who is a person, on their own follow rules only',
+    summary: 'Get a notification rule',
+    requires: 'any member who is a person, on their own notification rules only',
     description: ONLY_MINE,
     params: subParams,
-    response: NotificationSubscription,
+    response: NotificationRule,
     status: 200,
     errors: ['not_found'],
     etag: true,
@@ -94,29 +94,29 @@ export const followOperations: AnyOperation[] = [
     run: (ctx, { params }) => getSubscription(ctx, sid(params)),
   }),
   declareOperation({
-    id: 'notificationSubscriptions.update',
+    id: 'notificationRules.update',
     method: 'PATCH',
-    path: `${subs}/{subscriptionId}`,
+    path: `${subs}/{ruleId}`,
     tag: TAG,
     scope: 'work:write',
-    summary: 'Change or pause a follow rule',
+    summary: 'Change or pause a notification rule',
     requires: 'the member who made the rule; anyone else’s is a 404',
     description: `Replaces its kinds, or pauses it (\`active: false\`) and resumes it. ${ONLY_MINE}`,
     params: subParams,
     body: UpdateSubscriptionBody,
-    response: NotificationSubscription,
+    response: NotificationRule,
     status: 200,
     errors: ['not_found'],
     examples: ex.subscriptionsUpdate,
     run: (ctx, { params, body }) => updateSubscription(ctx, sid(params), body as never),
   }),
   declareOperation({
-    id: 'notificationSubscriptions.delete',
+    id: 'notificationRules.delete',
     method: 'DELETE',
-    path: `${subs}/{subscriptionId}`,
+    path: `${subs}/{ruleId}`,
     tag: TAG,
     scope: 'work:write',
-    summary: 'Remove a follow rule',
+    summary: 'Remove a notification rule',
     requires: 'the member who made the rule; anyone else’s is a 404',
     description: ONLY_MINE,
     params: subParams,
@@ -151,7 +151,7 @@ export const followOperations: AnyOperation[] = [
     summary: 'Mute a record',
     requires: '`view` on the record named by `record`; the mute is the caller’s own',
     description:
-      'Stops every notification about a task, project, program or initiative reaching the caller — as assignee, follower or through a follow rule — except direct `@` mentions, until `until` or until removed. The caller must be able to view the record (404 otherwise). Muting a muted record replaces its `until` and answers the same mute.',
+      'Stops every notification about a task, project, program or initiative reaching the caller — as assignee, follower or through a notification rule — except direct `@` mentions, until `until` or until removed. The caller must be able to view the record (404 otherwise). Muting a muted record replaces its `until` and answers the same mute.',
     params: orgParams,
     body: CreateMuteBody,
     response: NotificationMute,

@@ -7,7 +7,7 @@ import type { NotificationKind } from './schemas.ts'
 export const SUBSCRIPTION_TARGETS = ['team', 'project', 'cycle', 'program', 'initiative'] as const
 export type SubscriptionTarget = (typeof SUBSCRIPTION_TARGETS)[number]
 
-/** The notification kinds a follow rule can add. */
+/** The notification kinds a notification rule can add. */
 export const SUBSCRIPTION_KINDS = ['taskCreated', 'stateChanged', 'commented', 'updatePosted'] as const
 export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number] & NotificationKind
 
@@ -47,9 +47,9 @@ const Kinds = Type.Array(
   },
 )
 
-export const NotificationSubscription = Type.Object(
+export const NotificationRule = Type.Object(
   {
-    id: IdSchema('NotificationSubscriptionId'),
+    id: IdSchema('NotificationRuleId'),
     memberId: IdSchema('MemberId', 'Whose rule it is; nobody else reads it.'),
     target: TargetRef,
     kinds: Kinds,
@@ -58,13 +58,13 @@ export const NotificationSubscription = Type.Object(
     updatedAt: Timestamp('When it last changed.'),
   },
   {
-    $id: 'NotificationSubscription',
+    $id: 'NotificationRule',
     additionalProperties: false,
     description:
-      'A follow rule: notify me of these kinds of change in a team, cycle, project, program or initiative.',
+      'A notification rule: notify me of these kinds of change in a team, cycle, project, program or initiative.',
   },
 )
-export type NotificationSubscription = Static<typeof NotificationSubscription>
+export type NotificationRule = Static<typeof NotificationRule>
 
 export const CreateSubscriptionBody = Type.Object(
   {

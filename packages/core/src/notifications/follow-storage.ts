@@ -1,9 +1,9 @@
-import type { MemberId, NotificationMuteId, NotificationSubscriptionId, OrgId } from '../kernel/ids.ts'
+import type { MemberId, NotificationMuteId, NotificationRuleId, OrgId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { MuteRecordType, SubscriptionKind, SubscriptionTarget } from './follow-schemas.ts'
 
 export interface SubscriptionRecord {
-  id: NotificationSubscriptionId
+  id: NotificationRuleId
   orgId: OrgId
   memberId: MemberId
   targetType: SubscriptionTarget
@@ -17,16 +17,16 @@ export interface SubscriptionRecord {
 export interface SubscriptionRepo {
   /** Returns false, writing nothing, when the member already has a rule on this target. */
   insert(subscription: SubscriptionRecord): Promise<boolean>
-  get(orgId: OrgId, memberId: MemberId, id: NotificationSubscriptionId): Promise<SubscriptionRecord | null>
+  get(orgId: OrgId, memberId: MemberId, id: NotificationRuleId): Promise<SubscriptionRecord | null>
   /** The member's rules, newest first (by `createdAt`, then id). */
   list(orgId: OrgId, memberId: MemberId, page: PageRequest<'createdAt'>): Promise<SubscriptionRecord[]>
   update(
     orgId: OrgId,
     memberId: MemberId,
-    id: NotificationSubscriptionId,
+    id: NotificationRuleId,
     patch: Pick<SubscriptionRecord, 'kinds' | 'active' | 'updatedAt'>,
   ): Promise<void>
-  delete(orgId: OrgId, memberId: MemberId, id: NotificationSubscriptionId): Promise<boolean>
+  delete(orgId: OrgId, memberId: MemberId, id: NotificationRuleId): Promise<boolean>
   /** Active rules, of anyone, on any of these targets: what the notifier adds recipients from. */
   onTargets(
     orgId: OrgId,
@@ -57,7 +57,7 @@ export interface MuteRepo {
 
 declare module '../kernel/storage.ts' {
   interface Store {
-    /** Follow rules on containers, each readable by its member only. */
+    /** Notification rules on containers, each readable by its member only. */
     notificationSubscriptions: SubscriptionRepo
     /** Muted records, each readable by its member only. */
     notificationMutes: MuteRepo

@@ -1,9 +1,4 @@
-import {
-  type MemberId,
-  type NotificationMuteId,
-  type NotificationSubscriptionId,
-  newId,
-} from '../kernel/ids.ts'
+import { type MemberId, type NotificationMuteId, type NotificationRuleId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -12,14 +7,14 @@ import {
   KINDS_FOR_TARGET,
   type MuteRecordType,
   type NotificationMute,
-  type NotificationSubscription,
+  type NotificationRule,
   type SubscriptionKind,
   type SubscriptionTarget,
 } from './follow-schemas.ts'
 import type { MuteRecord, SubscriptionRecord } from './follow-storage.ts'
 import { notificationRecipient } from './service.ts'
 
-const presentSubscription = (r: SubscriptionRecord): NotificationSubscription => ({
+const presentSubscription = (r: SubscriptionRecord): NotificationRule => ({
   id: r.id,
   memberId: r.memberId,
   target: { type: r.targetType, id: r.targetId },
@@ -53,7 +48,7 @@ function emitSubscription(
   ctx: OperationContext,
   kind: 'created' | 'updated' | 'deleted',
   me: MemberId,
-  subscription: NotificationSubscription,
+  subscription: NotificationRule,
   changes?: Record<string, { before: unknown; after: unknown }>,
 ) {
   ctx.emit({
@@ -68,11 +63,11 @@ function emitSubscription(
 export async function listSubscriptions(
   ctx: OperationContext,
   query: { cursor?: string; limit?: number },
-): Promise<Page<NotificationSubscription>> {
+): Promise<Page<NotificationRule>> {
   const me = notificationRecipient(ctx)
   const orgId = ctx.org!.id
   const page = await readPage(ctx, {
-    scope: ['notificationSubscriptions.list', orgId, me],
+    scope: ['notificationRules.list', orgId, me],
     query,
     sort: 'createdAt' as const,
     direction: 'desc',
@@ -82,13 +77,13 @@ export async function listSubscriptions(
   return { data: page.data.map(presentSubscription), nextCursor: page.nextCursor }
 }
 
-async function requireRecord(ctx: OperationContext, id: NotificationSubscriptionId) {
+async function requireRecord(ctx: OperationContext, id: NotificationRuleId) {
   const found = await ctx.store.notificationSubscriptions.get(ctx.org!.id, notificationRecipient(ctx), id)
   if (!found) throw notFound('Notification subscription')
   return found
 }
 
-export async function getSubscription(ctx: OperationContext, id: NotificationSubscriptionId) {
+export async function getSubscription(ctx: OperationContext, id: NotificationRuleId) {
   return presentSubscription(await requireRecord(ctx, id))
 }
 
@@ -96,11 +91,11 @@ export async function getSubscription(ctx: OperationContext, id: NotificationSub
 export async function createSubscription(
   ctx: OperationContext,
   body: { target: { type: SubscriptionTarget; id: string }; kinds: SubscriptionKind[]; active?: boolean },
-): Promise<NotificationSubscription> {
+): Promise<NotificationRule> {
   const me = notificationRecipient(ctx)
   checkKinds(body.target.type, body.kinds)
   const record: SubscriptionRecord = {
-    id: newId('NotificationSubscriptionId'),
+    id: newId('NotificationRuleId'),
     orgId: ctx.org!.id,
     memberId: me,
     targetType: body.target.type,
@@ -113,7 +108,7 @@ export async function createSubscription(
   if (!(await ctx.store.notificationSubscriptions.insert(record)))
     throw new ProblemError(
       'conflict',
-      'You already follow this target; change the existing rule (`notificationSubscriptions.update`).',
+      'You already follow this target; change the existing rule (`notificationRules.update`).',
     )
   const subscription = presentSubscription(record)
   emitSubscription(ctx, 'created', me, subscription)
@@ -122,9 +117,9 @@ export async function createSubscription(
 
 export async function updateSubscription(
   ctx: OperationContext,
-  id: NotificationSubscriptionId,
+  id: NotificationRuleId,
   patch: { kinds?: SubscriptionKind[]; active?: boolean },
-): Promise<NotificationSubscription> {
+): Promise<NotificationRule> {
   const me = notificationRecipient(ctx)
   const before = await requireRecord(ctx, id)
   if (patch.kinds) checkKinds(before.targetType, patch.kinds)
@@ -141,7 +136,7 @@ export async function updateSubscription(
   return after
 }
 
-export async function deleteSubscription(ctx: OperationContext, id: NotificationSubscriptionId) {
+export async function deleteSubscription(ctx: OperationContext, id: NotificationRuleId) {
   const me = notificationRecipient(ctx)
   const before = await requireRecord(ctx, id)
   await ctx.store.notificationSubscriptions.delete(ctx.org!.id, me, id)

@@ -31,7 +31,7 @@ export const notificationsGroup: ResourceGroup = {
         'notification_subscription.updated',
         'notification_subscription.deleted',
       ],
-      emittedBy: '`notificationSubscriptions.*`; read by the member only',
+      emittedBy: '`notificationRules.*`; read by the member only',
     },
     {
       kinds: ['notification_mute.created', 'notification_mute.deleted'],

@@ -7,14 +7,14 @@ import type { SubscriptionKind, SubscriptionTarget } from './follow-schemas.ts'
 
 type Target = { type: SubscriptionTarget; id: string }
 
-/** The containers a task's follow rules can name: its team, its cycle, its project. */
+/** The containers a task's notification rules can name: its team, its cycle, its project. */
 const containersOfTask = (task: Pick<Task, 'teamId' | 'cycleId' | 'projectId'>): Target[] => [
   { type: 'team', id: task.teamId },
   ...(task.cycleId ? [{ type: 'cycle' as const, id: task.cycleId }] : []),
   ...(task.projectId ? [{ type: 'project' as const, id: task.projectId }] : []),
 ]
 
-/** What an event offers follow rules: the kind it is, where it happened, and what it is about. */
+/** What an event offers notification rules: the kind it is, where it happened, and what it is about. */
 async function followable(
   event: StoredEvent,
   look: DeriveLookups,
@@ -61,7 +61,7 @@ async function followable(
 }
 
 /**
- * Recipients added by follow rules: the members whose active rule on one of the event's containers
+ * Recipients added by notification rules: the members whose active rule on one of the event's containers
  * asks for its kind. They come after the direct reasons, so an assignee or mentioned person keeps
  * that reason; the notifier then checks settings, mutes and the right to view as for anyone.
  */

@@ -203,10 +203,10 @@ export function createOAuthServer(engine: Engine, options: OAuthServerOptions = 
     token: endpoint.token,
     revoke: endpoint.revoke,
 
-    async connections(userId: UserId): Promise<GrantRecord[]> {
+    async consents(userId: UserId): Promise<GrantRecord[]> {
       return storage.read((s) => s.oauth.listGrants(userId))
     },
-    async revokeConnection(userId: UserId, id: ConsentId): Promise<boolean> {
+    async revokeConsent(userId: UserId, id: ConsentId): Promise<boolean> {
       return storage.transaction((s) => s.oauth.deleteGrant(id, userId))
     },
 

@@ -124,7 +124,11 @@ export async function runStep(
     }
     case 'comment': {
       const task = await readTask(must('task').id)
-      const comment = (await invoke('comments.create', { taskId: task.id }, { body: step.body })) as Comment
+      const comment = (await invoke(
+        'tasks.comments.create',
+        { taskId: task.id },
+        { body: step.body },
+      )) as Comment
       return outcome(step, i, {
         type: 'comment',
         id: comment.id,
@@ -264,12 +268,12 @@ export async function runStep(
     case 'resolve_comment': {
       if (step.action === 'react' && step.task) {
         const task = must('task')
-        await invoke('tasks.reactions.add', { taskId: task.id }, { emoji: step.emoji })
+        await invoke('tasks.reactions.create', { taskId: task.id }, { emoji: step.emoji })
         return taskOutcome(step, i, await readTask(task.id), ['reactions'])
       }
       const commentId = step.comment!
       if (step.action === 'react')
-        await invoke('comments.reactions.add', { commentId }, { emoji: step.emoji })
+        await invoke('comments.reactions.create', { commentId }, { emoji: step.emoji })
       else await invoke('comments.resolve', { commentId })
       const comment = (await invoke('comments.get', { commentId })) as Comment
       const changed = [step.action === 'react' ? 'reactions' : 'resolvedAt']

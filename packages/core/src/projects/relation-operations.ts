@@ -24,6 +24,7 @@ const milestoneAnchor = (side: string) =>
 export const projectRelationOperations: AnyOperation[] = resourceOperations({
   name: 'project relation',
   plural: 'projectRelations',
+  collectionPlural: 'projects.relations',
   summaries: { list: "List a project's relations" },
   tag: 'Projects',
   schema: ProjectRelation,

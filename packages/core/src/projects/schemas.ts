@@ -90,7 +90,7 @@ export const Project = Type.Object(
     archivedAt: NullableTimestamp('When the project was archived.'),
     convertedFromTaskId: Nullable(
       IdSchema('TaskId'),
-      'The task this project was converted from (`projects.convertFromTask`); null otherwise.',
+      'The task this project was converted from (`tasks.convertToProject`); null otherwise.',
     ),
     health: Nullable(
       StringEnum(UPDATE_HEALTH_VALUES),

@@ -29,7 +29,7 @@ const STREAM_ERRORS = ['invalid_cursor', 'cursor_expired'] as const
 
 export const streamsCatalogue: AnyOperation[] = [
   declareOperation({
-    id: 'streams.org',
+    id: 'orgs.stream',
     method: 'GET',
     path: '/v1/orgs/{orgId}/stream',
     tag: 'Streams',
@@ -48,7 +48,7 @@ export const streamsCatalogue: AnyOperation[] = [
     },
   }),
   declareOperation({
-    id: 'streams.hub',
+    id: 'hub.stream',
     method: 'GET',
     path: '/v1/hub/stream',
     tag: 'Streams',

@@ -42,7 +42,7 @@ export function parseSseQuery(query: Record<string, string>, lastEventId?: strin
  * operation (it answers with an open stream, not one response), so it is described here once.
  */
 export const SSE_ENDPOINT = {
-  id: 'streams.sse',
+  id: 'stream.sse',
   method: 'GET',
   path: '/v1/stream/sse',
   tag: 'Streams',

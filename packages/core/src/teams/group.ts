@@ -30,9 +30,9 @@ export const teamsGroup: ResourceGroup = {
         'workflow_state.reordered',
       ],
       emittedBy:
-        '`workflowStates.*` (and `teams.create` for the default states, `teamSettings.update` for the `Triage` state)',
+        '`workflowStates.*` (and `teams.create` for the default states, `teams.settings.update` for the `Triage` state)',
     },
-    { kinds: ['team_settings.updated'], emittedBy: '`teamSettings.update`' },
+    { kinds: ['team_settings.updated'], emittedBy: '`teams.settings.update`' },
     { kinds: ['triage_settings.updated'], emittedBy: '`triageSettings.update`' },
   ],
   targets: teamTargets,

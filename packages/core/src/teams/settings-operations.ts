@@ -21,7 +21,7 @@ const Days = Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 365 })))
 
 export const teamSettingsOperations: AnyOperation[] = [
   declareOperation({
-    id: 'teamSettings.get',
+    id: 'teams.settings.get',
     method: 'GET',
     path: settingsPath,
     tag: 'Teams',
@@ -37,7 +37,7 @@ export const teamSettingsOperations: AnyOperation[] = [
     run: (ctx, { params }) => getTeamSettings(ctx, params.teamId as TeamId),
   }),
   declareOperation({
-    id: 'teamSettings.update',
+    id: 'teams.settings.update',
     method: 'PATCH',
     path: settingsPath,
     tag: 'Teams',
@@ -61,7 +61,7 @@ export const teamSettingsOperations: AnyOperation[] = [
     status: 200,
     capability: 'manage',
     target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
-    precondition: 'teamSettings.get',
+    precondition: 'teams.settings.get',
     errors: ['not_found', 'precondition_failed', 'reference_not_found'],
     examples: teamSettingsExamples.update,
     run: (ctx, { params, body }) => updateTeamSettings(ctx, params.teamId as TeamId, body as never),

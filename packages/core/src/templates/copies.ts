@@ -66,7 +66,7 @@ export async function duplicateProject(
 }
 
 /**
- * `projects.convertFromTask`: a project from a task that grew. It takes the task's title, description
+ * `tasks.convertToProject`: a project from a task that grew. It takes the task's title, description
  * and priority; the subtasks the caller can see become its top-level tasks; the task is archived
  * (any subtask the caller cannot see is detached, not archived) and the project records it.
  */

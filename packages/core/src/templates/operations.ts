@@ -230,7 +230,7 @@ const copyOperations: AnyOperation[] = [
       duplicateProject(ctx, params.projectId as ProjectId, (body ?? {}) as DuplicateProjectInput),
   }),
   declareOperation({
-    id: 'projects.convertFromTask',
+    id: 'tasks.convertToProject',
     method: 'POST',
     path: '/v1/orgs/{orgId}/tasks/{taskId}/convert-to-project',
     tag: 'Projects',

@@ -29,7 +29,7 @@ export const viewsGroup: ResourceGroup = {
     {
       kinds: ['view_preferences.updated', 'view_preferences.deleted'],
       emittedBy:
-        "`views.preferences.put` and `views.preferences.delete` (`level`, `memberId`: null for the view default). One's own overrides are read by oneself only; a shared view's default is filed under its team, a personal view's under its owner alone",
+        "`views.preferences.set` and `views.preferences.delete` (`level`, `memberId`: null for the view default). One's own overrides are read by oneself only; a shared view's default is filed under its team, a personal view's under its owner alone",
     },
   ],
 }

@@ -38,7 +38,7 @@ export const viewPreferenceOperations: AnyOperation[] = [
     run: (ctx, { params }) => getViewPreferences(ctx, vid(params)),
   }),
   declareOperation({
-    id: 'views.preferences.put',
+    id: 'views.preferences.set',
     method: 'PUT',
     path,
     tag: 'Views',

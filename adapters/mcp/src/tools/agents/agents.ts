@@ -3,8 +3,8 @@ import { IdSchema } from '@workgraph/core'
 import { Cursor, fieldOf, Limit, object, TaskRef, Workspace } from '../schema.ts'
 import type { ToolDefinition } from '../types.ts'
 
-const SessionId = IdSchema('SessionId', 'An agent session id.')
-const ApprovalId = IdSchema('ApprovalId', 'An approval request id.')
+const AgentSessionId = IdSchema('AgentSessionId', 'An agent session id.')
+const ApprovalRequestId = IdSchema('ApprovalRequestId', 'An approval request id.')
 
 const session = (s: any) => ({
   id: s.id,
@@ -78,11 +78,11 @@ export const agentTools: ToolDefinition[] = [
     destructive: true,
     idempotent: false,
     operations: ['agentSessions.cancel'],
-    input: object({ workspace: Workspace, session: SessionId }, ['session']),
+    input: object({ workspace: Workspace, session: AgentSessionId }, ['session']),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       return session(
-        await call.run('agentSessions.cancel', { params: { orgId: org.id, sessionId: args.session } }),
+        await call.run('agentSessions.cancel', { params: { orgId: org.id, agentSessionId: args.session } }),
       )
     },
   },
@@ -93,16 +93,16 @@ export const agentTools: ToolDefinition[] = [
     readOnly: true,
     destructive: false,
     idempotent: true,
-    operations: ['approvals.list'],
+    operations: ['approvalRequests.list'],
     input: object({
       workspace: Workspace,
-      state: Type.Optional(fieldOf('approvals.list', 'query', 'state')),
+      state: Type.Optional(fieldOf('approvalRequests.list', 'query', 'state')),
       cursor: Cursor,
       limit: Limit,
     }),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
-      const page = await call.run('approvals.list', {
+      const page = await call.run('approvalRequests.list', {
         params: { orgId: org.id },
         query: {
           limit: args.limit ?? 25,
@@ -121,11 +121,16 @@ export const agentTools: ToolDefinition[] = [
     readOnly: false,
     destructive: true,
     idempotent: false,
-    operations: ['approvals.approve', 'approvals.reject', 'approvals.requestChanges', 'approvals.cancel'],
+    operations: [
+      'approvalRequests.approve',
+      'approvalRequests.reject',
+      'approvalRequests.requestChanges',
+      'approvalRequests.cancel',
+    ],
     input: object(
       {
         workspace: Workspace,
-        approval: ApprovalId,
+        approval: ApprovalRequestId,
         decision: Type.String({ enum: ['approve', 'reject', 'request_changes', 'cancel'] }),
         reason: Type.Optional(
           Type.String({
@@ -138,17 +143,23 @@ export const agentTools: ToolDefinition[] = [
     ),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
-      const params = { orgId: org.id, approvalId: args.approval }
+      const params = { orgId: org.id, approvalRequestId: args.approval }
       const reason = args.reason ? { reason: args.reason } : {}
       const result =
         args.decision === 'approve'
-          ? await call.run('approvals.approve', { params })
+          ? await call.run('approvalRequests.approve', { params })
           : args.decision === 'request_changes'
-            ? await call.run('approvals.requestChanges', { params, body: { feedback: args.reason ?? '' } })
-            : await call.run(args.decision === 'cancel' ? 'approvals.cancel' : 'approvals.reject', {
+            ? await call.run('approvalRequests.requestChanges', {
                 params,
-                body: reason,
+                body: { feedback: args.reason ?? '' },
               })
+            : await call.run(
+                args.decision === 'cancel' ? 'approvalRequests.cancel' : 'approvalRequests.reject',
+                {
+                  params,
+                  body: reason,
+                },
+              )
       return approval(result)
     },
   },

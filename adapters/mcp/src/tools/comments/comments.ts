@@ -24,7 +24,7 @@ export const commentTools: ToolDefinition[] = [
       'comments.resolve',
       'comments.unresolve',
       'comments.delete',
-      'comments.reactions.add',
+      'comments.reactions.create',
       'reactions.delete',
       'comments.reactions.list',
       'comments.get',
@@ -79,7 +79,7 @@ export const commentTools: ToolDefinition[] = [
     readOnly: false,
     destructive: false,
     idempotent: false,
-    operations: ['tasks.reactions.add', 'reactions.delete', 'tasks.reactions.list', 'names.resolve'],
+    operations: ['tasks.reactions.create', 'reactions.delete', 'tasks.reactions.list', 'names.resolve'],
     input: object({ workspace: Workspace, task: TaskRef, emoji: EmojiArg, remove: RemoveReaction }, [
       'task',
       'emoji',

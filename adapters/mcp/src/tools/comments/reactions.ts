@@ -3,7 +3,7 @@ import type { OrgId } from '@workgraph/core'
 import { fieldOf } from '../schema.ts'
 import type { ToolCall } from '../types.ts'
 
-export const EmojiArg = fieldOf('tasks.reactions.add', 'body', 'emoji')
+export const EmojiArg = fieldOf('tasks.reactions.create', 'body', 'emoji')
 export const RemoveReaction = Type.Optional(
   Type.Boolean({ default: false, description: 'Take your reaction back instead.' }),
 )
@@ -30,7 +30,7 @@ export async function toggleReaction(
       count: number
       myReactionId: string | null
     }[]
-  if (!remove) await call.run(`${kind}.reactions.add`, { params, body: { emoji } })
+  if (!remove) await call.run(`${kind}.reactions.create`, { params, body: { emoji } })
   else {
     const mine = (await groups()).find((g) => g.emoji === emoji)?.myReactionId
     if (mine) await call.run('reactions.delete', { params: { orgId, reactionId: mine } })

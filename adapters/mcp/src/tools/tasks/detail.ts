@@ -38,7 +38,7 @@ export async function taskDetail(call: ToolCall, orgId: OrgId, task: Task, field
       call.run('tasks.blockers.list', { params, query: page }),
       call.run('tasks.blocking.list', { params, query: page }),
       call.run('tasks.relations.list', { params, query: page }),
-      call.run('comments.list', { params, query: { limit: 50 } }),
+      call.run('tasks.comments.list', { params, query: { limit: 50 } }),
       peopleOf(call, orgId),
     ])
   const threads: Record<string, unknown>[] = []

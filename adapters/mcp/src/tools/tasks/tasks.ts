@@ -192,7 +192,7 @@ export const taskTools: ToolDefinition[] = [
       'tasks.blockers.list',
       'tasks.blocking.list',
       'tasks.relations.list',
-      'comments.list',
+      'tasks.comments.list',
     ],
     input: object({ workspace: Workspace, task: TaskRef }, ['task']),
     async run(call, args) {

@@ -46,12 +46,12 @@ export const workTools: ToolDefinition[] = [
     readOnly: false,
     destructive: false,
     idempotent: false,
-    operations: ['comments.create', 'names.resolve'],
+    operations: ['tasks.comments.create', 'names.resolve'],
     input: object(
       {
         workspace: Workspace,
         task: TaskRef,
-        body: fieldOf('comments.create', 'body', 'body'),
+        body: fieldOf('tasks.comments.create', 'body', 'body'),
         replyTo: Type.Optional(IdSchema('CommentId', 'The comment to reply to; replies join its thread.')),
       },
       ['task', 'body'],
@@ -59,7 +59,7 @@ export const workTools: ToolDefinition[] = [
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const taskId = await call.resolve(org.id, 'task', args.task)
-      const c = await call.run('comments.create', {
+      const c = await call.run('tasks.comments.create', {
         params: { orgId: org.id, taskId },
         body: { body: args.body, ...(args.replyTo ? { parentId: args.replyTo } : {}) },
       })

@@ -5,9 +5,9 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
-const mine = '/v1/me/connector-connections'
+const mine = '/v1/me/connections'
 
-describeEachDatabase('me.connectorConnections.list', (db) => {
+describeEachDatabase('me.connections.list', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
     server = await startTestServer(db)

@@ -1,0 +1,26 @@
+/** The idiom rules of docs/api-conventions.md over an OpenAPI document (scripts/redocly/idioms.mjs). */
+export interface IdiomProblem {
+  operationId: string
+  /** The keys from the document's root to the offending node. */
+  pointer: string[]
+  message: string
+}
+type Json = Record<string, unknown>
+export type IdiomRule = (document: Json) => IdiomProblem[]
+export function operationsOf(document: Json): { path: string; method: string; operation: Json }[]
+export function kebab(word: string): string
+export const operationIdNounInPath: IdiomRule
+export const oneMethodPerAct: IdiomRule
+export const insightsTagFollowsPath: IdiomRule
+export const IDIOM_RULES: Record<
+  'operation-id-noun-in-path' | 'one-method-per-act' | 'insights-tag-follows-path',
+  IdiomRule
+>
+/** TEMPORARY: the ids other branches of issue 28 rename (scripts/redocly/pending-renames.json). */
+export function pendingRenames(): Set<string>
+export function idiomProblems(
+  document: Json,
+  allowed?: Set<string>,
+): Record<keyof typeof IDIOM_RULES, IdiomProblem[]>
+declare function idiomsPlugin(): { id: string; rules: { oas3: Record<string, unknown> } }
+export default idiomsPlugin
