@@ -28,7 +28,7 @@ const task = await run('tasks.create', {
 })
 assert.equal(task.key, 'ENG-1')
 
-const states = await run('workflowStates.list', { params: { orgId: org.id, teamId: team.id } })
+const states = await run('states.list', { params: { orgId: org.id, teamId: team.id } })
 const done = states.data.find((s: { category: string }) => s.category === 'completed')
 const finished = await run('tasks.update', {
   params: { orgId: org.id, taskId: task.id },

@@ -92,9 +92,10 @@ describeEachDatabase('comments', (db) => {
     expect(v2.body).toMatchObject({ body: 'v2', editedAt: expect.any(String) })
     await member.api.patch(item(c.id), { body: 'v3' })
     const history = await readAll(ws.api, `${item(c.id)}/history`, 1)
-    expect(history.map((h) => h.body)).toEqual(['v1', 'v2'])
-    expect(history[0]).toMatchObject({ commentId: c.id, createdAt: c.createdAt, editorId: member.memberId })
-    expect(history[1].createdAt).toBe(v2.body.editedAt)
+    // Newest first: the body the last edit replaced leads.
+    expect(history.map((h) => h.body)).toEqual(['v2', 'v1'])
+    expect(history[1]).toMatchObject({ commentId: c.id, createdAt: c.createdAt, editorId: member.memberId })
+    expect(history[0].createdAt).toBe(v2.body.editedAt)
 
     const ownersComment = (await ws.api.post(comments, { body: 'Owner says' })).body
     const denied = await member.api.patch(item(ownersComment.id), { body: 'Hijacked' })

@@ -92,10 +92,12 @@ describeEachDatabase('custom fields', (db) => {
     expect(disabled.body.options[0]).toEqual({ ...crit, name: 'Blocker', disabled: true })
     const missingOption = await ws.api.patch(`${item}/options/cfo_${'0'.repeat(26)}`, { name: 'x' })
     expect(missingOption.status).toBe(404)
-    const reordered = await ws.api.post(`${item}/options/reorder`, { optionIds: [high.id, low.id, crit.id] })
-    expect(reordered.body.options.map((o: any) => o.id)).toEqual([high.id, low.id, crit.id])
-    const partial = await ws.api.post(`${item}/options/reorder`, { optionIds: [high.id] })
-    expect(partial).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    const moved = await ws.api.post(`${item}/options/${crit.id}/move`, { afterId: high.id })
+    expect(moved.body.options.map((o: any) => o.id)).toEqual([low.id, high.id, crit.id])
+    const first = await ws.api.post(`${item}/options/${high.id}/move`, { beforeId: low.id })
+    expect(first.body.options.map((o: any) => o.id)).toEqual([high.id, low.id, crit.id])
+    const both = await ws.api.post(`${item}/options/${high.id}/move`, { beforeId: low.id, afterId: crit.id })
+    expect(both).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
     const numberField = forOps[0]
     const noOptions = await ws.api.post(`${base}/${numberField.id}/options`, { name: 'x' })
     expect(noOptions).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
@@ -116,6 +118,7 @@ describeEachDatabase('custom fields', (db) => {
       .map((e: any) => e.kind)
     expect(kinds).toEqual([
       'custom_field.created',
+      'custom_field.updated',
       'custom_field.updated',
       'custom_field.updated',
       'custom_field.updated',
@@ -411,9 +414,9 @@ describeEachDatabase('custom fields', (db) => {
     await bad(`fieldValue=3`, 400, 'validation_failed')
     await bad(`fieldId=${num.id}&fieldValue=abc`, 400, 'validation_failed')
     await bad(`fieldSort=cf_${'0'.repeat(26)}`, 422, 'reference_not_found')
-    // A cursor of a select sort stops working once the options are reordered.
+    // A cursor of a select sort stops working once an option moves.
     const first = await ws.api.get(`${org}/tasks?fieldSort=${sel.id}&limit=1`)
-    await ws.api.post(`${org}/custom-fields/${sel.id}/options/reorder`, { optionIds: [l, m, s] })
+    await ws.api.post(`${org}/custom-fields/${sel.id}/options/${l}/move`, { beforeId: s })
     await bad(`fieldSort=${sel.id}&limit=1&cursor=${first.body.nextCursor}`, 400, 'invalid_cursor')
   }, 180_000)
 })

@@ -117,7 +117,7 @@ describeEachDatabase('hub: today, updates due and the daily plan', (db) => {
     expect(after.body.updatesDue.items.map((d: any) => d.name).sort()).toEqual(['B-mine', 'C-mine'])
   })
 
-  it('shows the daily plan of the day, as me.dailyPlan.get does', async () => {
+  it('shows the daily plan of the day, as me.dailyPlan.list does', async () => {
     now = WEDNESDAY
     const api = await signIn(alice)
     const empty = await api.get('/v1/hub/today?date=2030-03-07')
@@ -129,7 +129,7 @@ describeEachDatabase('hub: today, updates due and the daily plan', (db) => {
     expect(item.status).toBe(201)
     await api.post('/v1/me/daily-plan/2030-03-07/items', { text: 'Call the printer' })
     const res = await api.get('/v1/hub/today?date=2030-03-07')
-    const plan = (await api.get('/v1/me/daily-plan/2030-03-07')).body.items
+    const plan = (await api.get('/v1/me/daily-plan?from=2030-03-07&to=2030-03-07')).body.days[0].items
     expect(res.body.plan).toEqual(plan)
     expect(res.body.plan.map((i: any) => i.task?.key ?? i.text)).toEqual([bTask.key, 'Call the printer'])
     // Another day has its own plan.

@@ -27,7 +27,8 @@ describeEachDatabase('me.dailyPlan', (db) => {
     return res.body as { id: string; key: string; title: string }
   }
   const add = (api: Api, date: string, body: unknown) => api.post(`${plan}/${date}/items`, body)
-  const items = async (api: Api, date: string) => (await api.get(`${plan}/${date}`)).body.items as any[]
+  const items = async (api: Api, date: string) =>
+    (await api.get(`${plan}?from=${date}&to=${date}`)).body.days[0].items as any[]
   /** Makes `person` an active member of another workspace too. */
   const join = async (ws: TestWorkspace, person: TestPerson, role: 'member' | 'guest' = 'member') => {
     const memberId = newId('MemberId')
@@ -147,11 +148,11 @@ describeEachDatabase('me.dailyPlan', (db) => {
       400,
     )
     expect((await add(ws.api, date, { text: 'x'.repeat(501) })).status).toBe(400)
-    expect(await ws.api.get(`${plan}/2030-02-30`)).toMatchObject({
+    expect(await add(ws.api, '2030-02-30', { text: 'x' })).toMatchObject({
       status: 400,
       body: { code: 'validation_failed', errors: [{ pointer: '/params/date' }] },
     })
-    expect((await ws.api.get(`${plan}/tomorrow`)).status).toBe(400)
+    expect((await add(ws.api, 'tomorrow', { text: 'x' })).status).toBe(400)
     const once = await add(ws.api, date, { task: { orgId: ws.orgId, id: hidden.id } })
     expect(once.status).toBe(201)
     const twice = await add(ws.api, date, { task: { orgId: ws.orgId, id: hidden.id } })
@@ -160,7 +161,7 @@ describeEachDatabase('me.dailyPlan', (db) => {
     expect((await items(ws.api, date)).map((i) => i.id)).toEqual([once.body.id])
   })
 
-  it('updates, moves, reorders, completes, reopens and removes items', async () => {
+  it('updates, moves within and across days, completes, reopens and removes items', async () => {
     const ws = await newWorkspace(server)
     const date = '2030-04-01'
     const t = await task(ws)
@@ -184,15 +185,22 @@ describeEachDatabase('me.dailyPlan', (db) => {
     expect(textOnTask).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/text' }] } })
     expect((await ws.api.patch(path(a.id), {})).status).toBe(400)
 
-    const reordered = await ws.api.post(`${plan}/${date}/reorder`, { itemIds: [b.id, taskItem.id, a.id] })
-    expect(reordered.status).toBe(200)
-    expect(reordered.body.items.map((i: any) => [i.id, i.position])).toEqual([
+    const first = await ws.api.post(`${path(b.id)}/move`, { beforeId: taskItem.id })
+    expect(first).toMatchObject({ status: 200, body: { id: b.id, position: 0 } })
+    const last = await ws.api.post(`${path(a.id)}/move`, { afterId: taskItem.id })
+    expect(last).toMatchObject({ status: 200, body: { id: a.id, position: 2 } })
+    expect((await items(ws.api, date)).map((i) => [i.id, i.position])).toEqual([
       [b.id, 0],
       [taskItem.id, 1],
       [a.id, 2],
     ])
-    const partial = await ws.api.post(`${plan}/${date}/reorder`, { itemIds: [b.id, a.id] })
-    expect(partial).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    // Another day's item is no anchor.
+    const elsewhere = (await add(ws.api, '2030-04-03', { text: 'Later' })).body
+    const acrossDays = await ws.api.post(`${path(a.id)}/move`, { beforeId: elsewhere.id })
+    expect(acrossDays).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/beforeId' }] },
+    })
 
     // Moving to another day puts it at that day's end and closes the gap it leaves.
     const moved = await ws.api.patch(path(b.id), { date: '2030-04-02' })
@@ -267,8 +275,8 @@ describeEachDatabase('me.dailyPlan', (db) => {
     await ws.api.delete(`/v1/orgs/${ws.orgId}/tasks/${doomed.id}`)
     await other.api.delete(`/v1/orgs/${other.orgId}/members/${otherMember}`)
 
-    const dayRes = await guest.api.get(`${plan}/${date}`)
-    expect(dayRes.body.items.map((i: any) => [i.id, i.task])).toEqual([
+    const dayRes = await guest.api.get(`${plan}?from=${date}&to=${date}`)
+    expect(dayRes.body.days[0].items.map((i: any) => [i.id, i.task])).toEqual([
       [i1.id, { hidden: true, reason: 'no_access' }],
       [i2.id, { hidden: true, reason: 'no_access' }],
       [i3.id, { hidden: true, reason: 'membership_ended' }],
@@ -280,7 +288,8 @@ describeEachDatabase('me.dailyPlan', (db) => {
     expect(one.body.task).toEqual({ hidden: true, reason: 'no_access' })
     // Hidden items can still be ordered and removed; access back shows the task again.
     const order = [i3.id, i2.id, i1.id]
-    expect((await guest.api.post(`${plan}/${date}/reorder`, { itemIds: order })).status).toBe(200)
+    expect((await guest.api.post(`${plan}/items/${i3.id}/move`, { beforeId: i1.id })).status).toBe(200)
+    expect((await guest.api.post(`${plan}/items/${i2.id}/move`, { afterId: i3.id })).status).toBe(200)
     await grant(design)
     const back = await items(guest.api, date)
     expect(back.map((i) => i.id)).toEqual(order)
@@ -462,7 +471,9 @@ describeEachDatabase('me.dailyPlan', (db) => {
       ['2030-04-06', []],
       ['2030-04-07', []],
     ])
-    expect(week.body.days[2]).toEqual((await guest.api.get(`${plan}/2030-04-03`)).body)
+    expect(week.body.days[2]).toEqual(
+      (await guest.api.get(`${plan}?from=2030-04-03&to=2030-04-03`)).body.days[0],
+    )
     await ws.api.delete(`/v1/orgs/${ws.orgId}/grants/${grant}`)
     const hidden = await guest.api.get(`${plan}?from=2030-04-03&to=2030-04-03`)
     expect(hidden.body.days[0].items[1].task).toEqual({ hidden: true, reason: 'no_access' })

@@ -98,8 +98,9 @@ describeEachDatabase('me.favorites', (db) => {
     const eng = [await task(ws, 'E1'), await task(ws, 'E2')]
     const des = [await task(ws, 'D1', design), await task(ws, 'D2', design)]
     const deleted = await task(ws, 'E3')
+    const starred = new Map<string, string>()
     for (const id of [eng[0]!, des[0]!, des[1]!, deleted, eng[1]!])
-      await star(guest.api, ws.orgId, 'task', id)
+      starred.set(id, (await star(guest.api, ws.orgId, 'task', id)).body.id)
 
     await ws.api.delete(`/v1/orgs/${ws.orgId}/grants/${designGrant}`)
     await ws.api.delete(`/v1/orgs/${ws.orgId}/tasks/${deleted}`)
@@ -110,11 +111,23 @@ describeEachDatabase('me.favorites', (db) => {
     expect(next.body.data.map((f: any) => f.record.id)).toEqual([eng[1]])
     expect(next.body.nextCursor).toBeNull()
 
-    // Reordering names only what is visible; the hidden ones come back, after, when access returns.
+    // A move names only what is visible; the hidden ones keep their places and come back there.
     const shown = (await guest.api.get(favorites)).body.data.map((f: any) => f.id)
-    const reordered = await guest.api.post(`${favorites}/reorder`, { favoriteIds: [...shown].reverse() })
-    expect(reordered.status).toBe(200)
-    expect(reordered.body.data.map((f: any) => f.record.id)).toEqual([eng[1], eng[0]])
+    const ontoHidden = await guest.api.post(`${favorites}/${shown[1]}/move`, {
+      afterId: starred.get(des[0]!),
+    })
+    expect(ontoHidden).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/afterId' }] },
+    })
+    const hiddenMoves = await guest.api.post(`${favorites}/${starred.get(des[1]!)}/move`, {
+      beforeId: shown[0],
+    })
+    expect(hiddenMoves.status).toBe(404)
+    const moved = await guest.api.post(`${favorites}/${shown[1]}/move`, { beforeId: shown[0] })
+    expect(moved.status).toBe(200)
+    expect(moved.body).toMatchObject({ id: shown[1], record: { id: eng[1] }, position: 0 })
+    expect(await listed(guest.api)).toEqual([eng[1], eng[0]])
     await grant(design)
     expect(await listed(guest.api)).toEqual([eng[1], eng[0], des[0], des[1]])
 
@@ -152,19 +165,16 @@ describeEachDatabase('me.favorites', (db) => {
     expect(await listed(ws.api)).toEqual([])
   })
 
-  it('removes a favorite (404 for an unknown one or another person’s) and checks reorder lists each once', async () => {
+  it('removes a favorite (404 for an unknown one or another person’s) and moves only your own', async () => {
     const ws = await newWorkspace(server)
     const other = await ws.addMember('member')
     const a = (await star(ws.api, ws.orgId, 'task', await task(ws, 'A'))).body
     const b = (await star(ws.api, ws.orgId, 'team', ws.teamId)).body
     expect((await other.api.delete(`${favorites}/${a.id}`)).status).toBe(404)
-    const partial = await ws.api.post(`${favorites}/reorder`, { favoriteIds: [b.id] })
-    expect(partial).toMatchObject({
-      status: 400,
-      body: { code: 'validation_failed', errors: [{ pointer: '/body/favoriteIds' }] },
-    })
-    const twice = await ws.api.post(`${favorites}/reorder`, { favoriteIds: [b.id, b.id] })
-    expect(twice.status).toBe(400)
+    const both = await ws.api.post(`${favorites}/${b.id}/move`, { beforeId: a.id, afterId: a.id })
+    expect(both.status).toBe(400)
+    const notYours = await other.api.post(`${favorites}/${b.id}/move`, { beforeId: a.id })
+    expect(notYours.status).toBe(404)
     expect((await ws.api.get(favorites)).body.data.map((f: any) => f.id)).toEqual([a.id, b.id])
     expect((await ws.api.delete(`${favorites}/${a.id}`)).status).toBe(204)
     expect((await ws.api.delete(`${favorites}/${a.id}`)).status).toBe(404)

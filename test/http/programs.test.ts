@@ -289,7 +289,8 @@ describeEachDatabase('programs', (db) => {
       await ws.api.put(`${path}/teams/${ws.teamId}`)
       await ws.api.post(`${path}/archive`)
 
-      const all = await readAll(ws, `${path}/history`, 2)
+      // Newest first; reversed here to read in the order things happened.
+      const all = (await readAll(ws, `${path}/history`, 2)).reverse()
       expect(all.map((e) => [e.field, e.before, e.after])).toEqual([
         ['created', null, { name: 'Hist' }],
         ['name', 'Hist', 'History'],
@@ -305,7 +306,7 @@ describeEachDatabase('programs', (db) => {
       expect(new Set(all.map((e) => e.actorId)).size).toBe(1)
 
       const guest = await teamGuest(ws, 'view')
-      const seen = await readAll({ ...ws, api: guest.api }, `${path}/history`, 3)
+      const seen = (await readAll({ ...ws, api: guest.api }, `${path}/history`, 3)).reverse()
       expect(seen.map((e) => e.field)).toEqual([
         'created',
         'name',

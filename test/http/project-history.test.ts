@@ -10,7 +10,7 @@ describeEachDatabase('project history', (db) => {
   })
   afterAll(() => server.drop())
 
-  it('records every project write, oldest first, page by page', async () => {
+  it('records every project write, newest first, page by page', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}/projects`
     const p = (await ws.api.post(base, { name: 'P', teamIds: [ws.teamId] })).body
@@ -43,7 +43,8 @@ describeEachDatabase('project history', (db) => {
       entries.push(...page.body.data)
       cursor = page.body.nextCursor
     } while (cursor)
-    const changes = entries.map((e) => [e.field, e.before, e.after])
+    // Newest first; reversed here to read in the order things happened.
+    const changes = entries.map((e) => [e.field, e.before, e.after]).reverse()
     expect(changes).toEqual([
       ['created', null, { name: 'P' }],
       ['name', 'P', 'P2'],

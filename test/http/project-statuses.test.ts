@@ -26,7 +26,7 @@ describeEachDatabase('project statuses', (db) => {
     expect((await ws.api.get(`/v1/orgs/${ws.orgId}/project-statuses`)).body.data).toEqual(res.body.data)
   })
 
-  it('creates, renames and reorders statuses; names are unique ignoring case', async () => {
+  it('creates, renames and moves statuses; names are unique ignoring case', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}/project-statuses`
     const created = await ws.api.post(base, { name: 'In Review', category: 'started' })
@@ -50,21 +50,16 @@ describeEachDatabase('project statuses', (db) => {
     expect((await ws.api.get(item)).body).toEqual(renamed.body)
 
     const ids = (await ws.api.get(base)).body.data.map((s: any) => s.id)
-    const reversed = [...ids].reverse()
-    const reordered = await ws.api.post(`${base}/reorder`, { statusIds: reversed })
-    expect(reordered.status).toBe(200)
-    expect(reordered.body.data.map((s: any) => s.id)).toEqual(reversed)
-    expect((await ws.api.get(base)).body.data.map((s: any) => s.id)).toEqual(reversed)
-    const partial = await ws.api.post(`${base}/reorder`, { statusIds: reversed.slice(1) })
-    expect(partial).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/statusIds' }] } })
+    const moved = await ws.api.post(`${item}/move`, { afterId: ids[2] })
+    expect(moved.status).toBe(200)
+    expect(moved.body).toMatchObject({ id: created.body.id, position: 3 })
+    const order = (await ws.api.get(base)).body.data
+    expect(order.map((s: any) => s.id)).toEqual([...ids.slice(0, 3), created.body.id, ...ids.slice(3, 6)])
+    expect(order.map((s: any) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6])
 
     const events = (await ws.api.get(`/v1/orgs/${ws.orgId}/stream`)).body.data.map((e: any) => e.kind)
     expect(events).toEqual(
-      expect.arrayContaining([
-        'project_status.created',
-        'project_status.updated',
-        'project_status.reordered',
-      ]),
+      expect.arrayContaining(['project_status.created', 'project_status.updated', 'project_status.moved']),
     )
   })
 

@@ -29,7 +29,7 @@ describeEachDatabase('subtasks', (db) => {
     const cleared = await ws.api.patch(`${tasks}/${kids[0].id}`, { parentId: null })
     expect(cleared.body.parentId).toBeNull()
     const history = await ws.api.get(`${tasks}/${kids[0].id}/history`)
-    expect(history.body.data.at(-1)).toMatchObject({ field: 'parentId', before: parent.id, after: null })
+    expect(history.body.data[0]).toMatchObject({ field: 'parentId', before: parent.id, after: null })
     expect((await readAll(ws, `${tasks}/${parent.id}/children`, 50)).length).toBe(4)
   })
 

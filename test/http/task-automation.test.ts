@@ -117,7 +117,7 @@ describeEachDatabase('teams’ auto-close and auto-archive', (db) => {
       expect((await read(ws, ids[key])).stateCategory, key).not.toBe('canceled')
     }
     const history = (await ws.api.get(`${base}/tasks/${ids.todo}/history`)).body.data
-    expect(history.at(-1)).toMatchObject({
+    expect(history[0]).toMatchObject({
       field: 'stateId',
       before: ws.states.Todo!.id,
       after: canceled,
@@ -195,7 +195,7 @@ describeEachDatabase('teams’ auto-close and auto-archive', (db) => {
       events.findIndex((e) => e.resourceId === parent),
     )
     const history = (await ws.api.get(`${base}/tasks/${done}/history`)).body.data
-    expect(history.at(-1)).toMatchObject({
+    expect(history[0]).toMatchObject({
       field: 'archivedAt',
       before: null,
       after: iso(now),

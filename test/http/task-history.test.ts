@@ -23,13 +23,14 @@ describeEachDatabase('task history', (db) => {
     const history = await ws.api.get(`${path}/history`)
     expect(history.status).toBe(200)
     const owner = t.creatorId
+    // Newest first: the restore leads, the creation comes last.
     expect(history.body.data.map((e: any) => [e.field, e.before, e.after, e.actorId])).toEqual([
-      ['created', null, { key: 'ENG-1', title: 'First' }, owner],
-      ['title', 'First', 'Second', member.memberId],
-      ['priority', 'none', 'high', member.memberId],
-      ['stateId', ws.states.Backlog!.id, ws.states['In Progress']!.id, owner],
-      ['archivedAt', null, expect.any(String), owner],
       ['archivedAt', expect.any(String), null, owner],
+      ['archivedAt', null, expect.any(String), owner],
+      ['stateId', ws.states.Backlog!.id, ws.states['In Progress']!.id, owner],
+      ['priority', 'none', 'high', member.memberId],
+      ['title', 'First', 'Second', member.memberId],
+      ['created', null, { key: 'ENG-1', title: 'First' }, owner],
     ])
     expect(history.body.data.every((e: any) => e.taskId === t.id)).toBe(true)
   })
@@ -57,7 +58,7 @@ describeEachDatabase('task history', (db) => {
       seen.push(...page.body.data.map((e: any) => (e.field === 'created' ? 'created' : e.after)))
       cursor = page.body.nextCursor
     } while (cursor)
-    expect(seen).toEqual(['created', 't1', 't2', 't3', 't4', 't5', 't6'])
+    expect(seen).toEqual(['t6', 't5', 't4', 't3', 't2', 't1', 'created'])
   })
 
   it('hides the history of a task the reader cannot view', async () => {

@@ -54,9 +54,9 @@ describeEachDatabase('labels on tasks', (db) => {
     expect(
       history.body.data.filter((h: any) => h.field === 'labelIds').map((h: any) => [h.before, h.after]),
     ).toEqual([
-      [[], [bug]],
-      [[bug], [bug, ui]],
       [[bug, ui], [ui]],
+      [[bug], [bug, ui]],
+      [[], [bug]],
     ])
   })
 
@@ -162,7 +162,7 @@ describeEachDatabase('labels on tasks', (db) => {
     expect(moved.status).toBe(200)
     expect(moved.body).toMatchObject({ teamId: design.body.id, labelIds: [org] })
     const history = await ws.api.get(`${path}/history?limit=200`)
-    expect(history.body.data.filter((h: any) => h.field === 'labelIds').at(-1)).toMatchObject({
+    expect(history.body.data.filter((h: any) => h.field === 'labelIds')[0]).toMatchObject({
       before: [team, org],
       after: [org],
     })
@@ -205,7 +205,7 @@ describeEachDatabase('labels on tasks', (db) => {
         labelIds: { before: [a, b], after: [b, c] },
       })
       const history = (await ws.api.get(`${path}/history`)).body.data
-      expect(history.filter((h: any) => h.field === 'labelIds').at(-1)).toMatchObject({
+      expect(history.filter((h: any) => h.field === 'labelIds')[0]).toMatchObject({
         before: [a, b],
         after: [b, c],
       })

@@ -56,7 +56,7 @@ describeEachDatabase('teams and workflow states', (db) => {
     expect((await ws.api.get(`/v1/orgs/${ws.orgId}/teams`)).body.data).toHaveLength(1)
   })
 
-  it('creates a state at a position, renames it, reorders and archives states', async () => {
+  it('creates a state at a position, renames it, moves and archives states', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/states`
     const created = await ws.api.post(base, {
@@ -84,16 +84,27 @@ describeEachDatabase('teams and workflow states', (db) => {
     const renamed = await ws.api.patch(`/v1/orgs/${ws.orgId}/states/${created.body.id}`, { name: 'Testing' })
     expect(renamed.body.name).toBe('Testing')
 
+    // One order across categories: Done may move before Backlog, and a move changes only that.
     const ids = (await ws.api.get(base)).body.data.map((s: any) => s.id)
-    const reversed = [...ids].reverse()
-    const reordered = await ws.api.post(`${base}/reorder`, { stateIds: reversed })
-    expect(reordered.body.data.map((s: any) => s.id)).toEqual(reversed)
-    expect(reordered.body.data.map((s: any) => s.position)).toEqual(
-      reversed.map((_: unknown, i: number) => i),
-    )
-    const partial = await ws.api.post(`${base}/reorder`, { stateIds: reversed.slice(1) })
-    expect(partial.status).toBe(400)
+    const moved = await ws.api.post(`/v1/orgs/${ws.orgId}/states/${ids[5]}/move`, { beforeId: ids[0] })
+    expect(moved.status).toBe(200)
+    expect(moved.body).toMatchObject({ id: ids[5], name: 'Done', position: 0 })
+    const after = (await ws.api.get(base)).body.data
+    expect(after.map((s: any) => s.id)).toEqual([ids[5], ...ids.slice(0, 5), ...ids.slice(6)])
+    expect(after.map((s: any) => s.position)).toEqual(ids.map((_: unknown, i: number) => i))
 
+    expect((await ws.api.post(`/v1/orgs/${ws.orgId}/states/${created.body.id}/archive`)).status).toBe(200)
+    // An archived state is no anchor and does not move.
+    const ontoArchived = await ws.api.post(`/v1/orgs/${ws.orgId}/states/${ids[0]}/move`, {
+      afterId: created.body.id,
+    })
+    expect(ontoArchived.status).toBe(422)
+    expect(ontoArchived.body.code).toBe('reference_not_found')
+    const archivedMoves = await ws.api.post(`/v1/orgs/${ws.orgId}/states/${created.body.id}/move`, {
+      afterId: ids[0],
+    })
+    expect(archivedMoves.status).toBe(409)
+    expect(archivedMoves.body.code).toBe('archived')
     expect((await ws.api.post(`/v1/orgs/${ws.orgId}/states/${created.body.id}/archive`)).status).toBe(200)
     names = (await ws.api.get(base)).body.data.map((s: any) => s.name)
     expect(names).not.toContain('Testing')

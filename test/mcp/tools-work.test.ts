@@ -89,7 +89,7 @@ describeEachDatabase('MCP tools for comments, labels, links, cycles and history'
     expect(after).toMatchObject({ isBlocked: false, labels: [], blockedBy: [] })
     const history = await tool(client, 'task_history', { task: 'ENG-1', limit: 100 })
     const fields = history.history.map((h: any) => h.field)
-    expect(fields[0]).toBe('created')
+    expect(fields.at(-1)).toBe('created')
     expect(fields).toEqual(expect.arrayContaining(['blockedBy', 'duplicatedBy']))
     expect(history.history[0].by).toContain(ws.owner.user.email)
   })

@@ -28,7 +28,7 @@ export async function newWorkspace(
   const org = await run('orgs.create', {}, { name: 'Acme' })
   const orgId = org.id as OrgId
   const team = await run('teams.create', { orgId }, { name: 'Engineering', key: options.teamKey ?? 'ENG' })
-  const states = await run('workflowStates.list', { orgId, teamId: team.id })
+  const states = await run('states.list', { orgId, teamId: team.id })
   return {
     owner,
     orgId,

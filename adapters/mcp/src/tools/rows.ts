@@ -55,7 +55,7 @@ export async function taskRows(
 async function namesFor(call: ToolCall, orgId: OrgId, tasks: Task[]) {
   const states = new Map<string, string>()
   for (const teamId of new Set(tasks.map((t) => t.teamId))) {
-    const page = await call.run('workflowStates.list', { params: { orgId, teamId } })
+    const page = await call.run('states.list', { params: { orgId, teamId } })
     for (const s of page.data as { id: string; name: string }[]) states.set(s.id, s.name)
   }
   const people = new Map<string, string>()

@@ -60,7 +60,7 @@ export const commentItemExamples: Record<
   resolve: { response: { ...root, updatedAt: edited, resolvedAt: edited, resolvedById: id('mem') } },
   unresolve: { response: { ...root, updatedAt: edited } },
   replies: { response: { data: [reply], nextCursor: null } },
-  // Oldest first: each body an edit replaced.
+  // Newest first: each body an edit replaced.
   history: {
     response: {
       data: [

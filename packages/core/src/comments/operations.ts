@@ -167,7 +167,8 @@ const threadOperations: AnyOperation[] = [
     path: `${itemPath}/history`,
     tag: 'Comments',
     summary: "List a comment's previous bodies",
-    description: 'Each edit keeps the body it replaced, oldest first. Deleting the comment removes them.',
+    description:
+      'Each edit keeps the body it replaced; listed newest first (the body the last edit replaced comes first). Deleting the comment removes them.',
     item: CommentRevision,
     itemName: 'CommentRevision',
     examples: commentItemExamples.history,

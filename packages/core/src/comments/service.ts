@@ -169,7 +169,7 @@ export async function listCommentHistory(
     scope: ['comments.history', comment.orgId, comment.id],
     query,
     sort: 'id',
-    direction: 'asc',
+    direction: 'desc',
     keyOf: (r: CommentRevision) => r.id,
     fetch: (page) => ctx.store.comments.listRevisions(comment.orgId, comment.id, page),
   })

@@ -60,8 +60,8 @@ export const optionExamples = {
     request: { disabled: true },
     response: { ...customFieldExample, options: [{ ...low, disabled: true }, high], updatedAt: later },
   },
-  reorder: {
-    request: { optionIds: [high.id, low.id] },
+  move: {
+    request: { afterId: high.id },
     response: { ...customFieldExample, options: [high, low], updatedAt: later },
   },
 } satisfies Record<string, OperationExamples>

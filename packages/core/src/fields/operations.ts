@@ -2,6 +2,7 @@ import { type TProperties, Type } from '@sinclair/typebox'
 import type { CustomFieldId, CustomFieldOptionId, ProjectId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Project } from '../projects/schemas.ts'
@@ -21,7 +22,7 @@ import {
   addOption,
   createCustomField,
   listCustomFields,
-  reorderOptions,
+  moveOption,
   requireCustomField,
   setCustomFieldArchived,
   updateCustomField,
@@ -181,29 +182,29 @@ const options: AnyOperation[] = [
       updateOption(ctx, fid(params), params.optionId as CustomFieldOptionId, body),
   }),
   declareOperation({
-    id: 'customFields.options.reorder',
+    id: 'customFields.options.move',
     method: 'POST',
-    path: `${fieldPath}/options/reorder`,
+    path: `${optionPath}/move`,
     tag: TAG,
     scope: 'work:write',
-    summary: "Order a select field's options",
+    summary: 'Move an option before or after another',
     description:
-      'Names every option once, in the new order: the order records show and sort by. A `tasks.list` cursor ' +
-      `sorting by this field stops working (400 \`invalid_cursor\`). Answers the field. ${archivedRule}`,
-    params: obj(paramsOf(fieldPath)),
-    body: obj({
-      optionIds: Type.Array(IdSchema('CustomFieldOptionId'), {
-        uniqueItems: true,
-        maxItems: CUSTOM_FIELD_OPTIONS_MAX,
-      }),
-    }),
+      'Puts the option just before `beforeId` or just after `afterId` (exactly one), another option of the same field: ' +
+      'the order records show and sort by. A `tasks.list` cursor sorting by this field stops working (400 ' +
+      `\`invalid_cursor\`). A move that changes nothing emits nothing. Answers the field. ${archivedRule}`,
+    params: obj(paramsOf(optionPath)),
+    body: MoveBody('CustomFieldOptionId', 'option'),
     response: CustomField,
     status: 200,
     capability: 'manage',
     target: onOrg,
-    errors: [...optionErrors],
-    examples: optionExamples.reorder,
-    run: (ctx, { params, body }) => reorderOptions(ctx, fid(params), body.optionIds),
+    errors: [...optionErrors, 'reference_not_found'],
+    examples: optionExamples.move,
+    run: (ctx, { params, body }) =>
+      moveOption(ctx, fid(params), params.optionId as CustomFieldOptionId, {
+        beforeId: body.beforeId as CustomFieldOptionId | undefined,
+        afterId: body.afterId as CustomFieldOptionId | undefined,
+      }),
   }),
 ]
 

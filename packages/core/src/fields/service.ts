@@ -1,5 +1,6 @@
 import { type CustomFieldId, type CustomFieldOptionId, newId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
@@ -168,19 +169,21 @@ export async function updateOption(
   return save(ctx, field, { options })
 }
 
-/** `optionIds` names every option once, in the new order. */
-export async function reorderOptions(
+/**
+ * Moves an option just before or after another option of the same field: the order records show
+ * and sort by. A move that changes nothing writes and emits nothing.
+ */
+export async function moveOption(
   ctx: OperationContext,
   id: CustomFieldId,
-  optionIds: CustomFieldOptionId[],
+  optionId: CustomFieldOptionId,
+  to: MoveTo,
 ): Promise<CustomField> {
   const field = await withOptions(ctx, id)
-  const byId = new Map(field.options.map((o) => [o.id, o]))
-  if (optionIds.length !== field.options.length || !optionIds.every((o) => byId.has(o))) {
-    throw invalid('/body/optionIds', 'Name every option of the field exactly once.')
-  }
-  if (optionIds.every((o, i) => field.options[i]!.id === o)) return field
-  return save(ctx, field, { options: optionIds.map((o) => byId.get(o)!) })
+  if (!field.options.some((o) => o.id === optionId)) throw notFound('CustomFieldOption')
+  const { order, moved } = placeMoved(field.options, optionId, to, 'another option of the same field')
+  if (!moved) return field
+  return save(ctx, field, { options: order })
 }
 
 async function save(ctx: OperationContext, field: CustomField, changed: Partial<CustomField>) {

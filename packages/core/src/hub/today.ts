@@ -131,7 +131,7 @@ const byDueAt = (a: TodayUpdateDue, b: TodayUpdateDue) =>
  * What needs the caller today in every workspace, in sections, each capped at `limit` with `more`.
  * "Today" is the caller's date in their profile's time zone (UTC when unset) unless `date` says.
  * The daily plan of that day is the person's own (one read of their plan, not per workspace); its
- * task items are shown through each workspace's read scope, as `me.dailyPlan.get` shows them.
+ * task items are shown through each workspace's read scope, as `me.dailyPlan.list` shows them.
  */
 export async function hubToday(ctx: OperationContext, query: { date?: string; limit?: number }) {
   const limit = query.limit ?? TODAY_SECTION_LIMIT_DEFAULT

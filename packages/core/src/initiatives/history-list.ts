@@ -13,7 +13,7 @@ export async function listHistory(
 ): Promise<Page<InitiativeHistoryEntry>> {
   const initiative = await requireInitiative(ctx, initiativeId)
   return readPage(ctx, {
-    scope: ['initiatives.history', initiative.orgId, initiative.id],
+    scope: ['initiatives.history.list', initiative.orgId, initiative.id],
     query,
     sort: 'createdAt',
     direction: 'desc',

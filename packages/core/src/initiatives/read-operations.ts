@@ -73,7 +73,7 @@ export const initiativeReadOperations: AnyOperation[] = [
     run: (ctx, { params }) => initiativeRollup(ctx, params.initiativeId as InitiativeId),
   }),
   subListOperation({
-    id: 'initiatives.history',
+    id: 'initiatives.history.list',
     path: `${initiativePath}/history`,
     tag: INITIATIVES_TAG,
     summary: "List an initiative's history",

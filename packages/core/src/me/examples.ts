@@ -65,18 +65,11 @@ const favorite = {
 }
 const second = { ...favorite, id: id('fav', 1), record: { ...favorite.record, type: 'task', id: id('task') } }
 
-export const favoriteExamples: Record<'list' | 'create' | 'reorder', OperationExamples> = {
+export const favoriteExamples: Record<'list' | 'create' | 'move', OperationExamples> = {
   list: { response: { data: [favorite, { ...second, position: 1 }], nextCursor: null } },
   create: { request: { record: favorite.record }, response: favorite },
-  reorder: {
-    request: { favoriteIds: [second.id, favorite.id] },
-    response: {
-      data: [
-        { ...second, position: 0 },
-        { ...favorite, position: 1 },
-      ],
-    },
-  },
+  // The task first: moved before the project.
+  move: { request: { beforeId: favorite.id }, response: { ...second, position: 0 } },
 }
 
 const signedIn = '2030-01-06T08:12:00.000Z'

@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox'
 import { type FavoriteId, IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { MoveBody } from '../kernel/ordering.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { PageOf } from '../kernel/schema-types.ts'
 import { favoriteExamples } from './examples.ts'
-import { addFavorite, getFavorite, listFavorites, removeFavorite, reorderFavorites } from './favorites.ts'
+import { addFavorite, getFavorite, listFavorites, moveFavorite, removeFavorite } from './favorites.ts'
 import { Favorite, FavoriteRecordRef } from './schemas.ts'
 import { FAVORITES_MAX } from './storage.ts'
 
@@ -43,25 +44,6 @@ export const favoriteOperations: AnyOperation[] = [
     run: (ctx, { body }) => addFavorite(ctx, (body as { record: never }).record),
   }),
   declareOperation({
-    id: 'me.favorites.reorder',
-    method: 'POST',
-    path: `${favoritesPath}/reorder`,
-    tag: 'Me',
-    scope: 'work:write',
-    summary: 'Reorder my favorites',
-    description:
-      'Sets the order of the favorites `me.favorites.list` shows: `favoriteIds` lists each exactly once. Favorites hidden from the caller keep their relative order after them.',
-    body: Type.Object(
-      { favoriteIds: Type.Array(IdSchema('FavoriteId'), { maxItems: FAVORITES_MAX }) },
-      { additionalProperties: false },
-    ),
-    response: Type.Object({ data: Type.Array(Favorite) }, { additionalProperties: false }),
-    status: 200,
-    errors: [],
-    examples: favoriteExamples.reorder,
-    run: (ctx, { body }) => reorderFavorites(ctx, (body as { favoriteIds: string[] }).favoriteIds),
-  }),
-  declareOperation({
     id: 'me.favorites.get',
     method: 'GET',
     path: `${favoritesPath}/{favoriteId}`,
@@ -91,5 +73,28 @@ export const favoriteOperations: AnyOperation[] = [
     status: 204,
     errors: ['not_found'],
     run: (ctx, { params }) => removeFavorite(ctx, params.favoriteId as FavoriteId),
+  }),
+  declareOperation({
+    id: 'me.favorites.move',
+    method: 'POST',
+    path: `${favoritesPath}/{favoriteId}/move`,
+    tag: 'Me',
+    scope: 'work:write',
+    summary: 'Move a favorite before or after another',
+    description:
+      'Puts the favorite just before `beforeId` or just after `afterId` (exactly one), another of the caller’s favorites ' +
+      'that `me.favorites.list` shows. Favorites hidden from the caller keep their places; positions are renumbered ' +
+      'from 0. A move that changes nothing changes nothing. One whose record the caller can no longer view is a 404.',
+    params: Type.Object({ favoriteId: IdSchema('FavoriteId') }, { additionalProperties: false }),
+    body: MoveBody('FavoriteId', 'favorite'),
+    response: Favorite,
+    status: 200,
+    errors: ['not_found', 'reference_not_found'],
+    examples: favoriteExamples.move,
+    run: (ctx, { params, body }) =>
+      moveFavorite(ctx, params.favoriteId as FavoriteId, {
+        beforeId: body.beforeId as FavoriteId | undefined,
+        afterId: body.afterId as FavoriteId | undefined,
+      }),
   }),
 ]

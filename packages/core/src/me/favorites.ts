@@ -1,6 +1,6 @@
 import { type FavoriteId, type IdBrand, isId, newId, type OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { requirePermutation } from '../kernel/ordering.ts'
+import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import { type KeysetPosition, PAGE_LIMIT_DEFAULT, type Page, toPage } from '../kernel/pagination.ts'
 import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
@@ -136,24 +136,23 @@ export async function removeFavorite(ctx: OperationContext, id: FavoriteId): Pro
 }
 
 /**
- * Orders the favorites the person can see (each exactly once). Those hidden from them now keep their
- * relative order after the visible ones, and come back there if access returns.
+ * Moves one of the person's favorites just before or after another one they can see. The order is
+ * decided among the favorites they can see; those hidden from them now keep their places, and the
+ * whole list is renumbered from 0. A move that changes nothing in what they see writes nothing.
  */
-export async function reorderFavorites(
-  ctx: OperationContext,
-  order: readonly string[],
-): Promise<{ data: Favorite[] }> {
+export async function moveFavorite(ctx: OperationContext, id: FavoriteId, to: MoveTo): Promise<Favorite> {
   const userId = callerId(ctx)
   const visible = visibilityCheck(ctx)
+  const all = await ctx.store.favorites.all(userId)
   const shown: FavoriteRecord[] = []
-  const hidden: FavoriteRecord[] = []
-  for (const f of await ctx.store.favorites.all(userId))
-    ((await visible(f.orgId, f.recordType, f.recordId)) ? shown : hidden).push(f)
-  const ordered = requirePermutation(order, shown, 'favoriteIds', 'your favorites')
-  const before = [...ordered, ...hidden]
-  const next = before.map((f, position) => ({ ...f, position }))
+  for (const f of all) if (await visible(f.orgId, f.recordType, f.recordId)) shown.push(f)
+  if (!shown.some((f) => f.id === id)) throw notFound('Favorite')
+  if (!placeMoved(shown, id, to, 'another of your favorites').moved)
+    return toFavorite(shown.find((f) => f.id === id)!)
+  const { order } = placeMoved(all, id, to, 'another of your favorites')
   // Only the favorites whose position changes are written.
-  for (const [i, f] of next.entries())
-    if (f.position !== before[i]!.position) await ctx.store.favorites.setPosition(userId, f.id, f.position)
-  return { data: next.slice(0, ordered.length).map(toFavorite) }
+  for (const [position, f] of order.entries())
+    if (f.position !== position) await ctx.store.favorites.setPosition(userId, f.id, position)
+  const position = order.findIndex((f) => f.id === id)
+  return toFavorite({ ...order[position]!, position })
 }

@@ -63,19 +63,9 @@ const done = {
 }
 
 export const planExamples: Record<
-  | 'day'
-  | 'list'
-  | 'create'
-  | 'get'
-  | 'update'
-  | 'complete'
-  | 'reopen'
-  | 'reorder'
-  | 'carryOver'
-  | 'suggestions',
+  'list' | 'create' | 'get' | 'update' | 'complete' | 'reopen' | 'move' | 'carryOver' | 'suggestions',
   OperationExamples
 > = {
-  day: { response: day },
   list: {
     response: {
       from: date,
@@ -99,13 +89,8 @@ export const planExamples: Record<
   },
   complete: { response: done },
   reopen: { response: textItem },
-  reorder: {
-    request: { itemIds: [textItem.id, taskItem.id, hiddenItem.id] },
-    response: {
-      date,
-      items: [{ ...textItem, position: 0 }, { ...taskItem, position: 1 }, hiddenItem],
-    },
-  },
+  // The phone call first.
+  move: { request: { beforeId: taskItem.id }, response: { ...textItem, position: 0 } },
   carryOver: { response: { date, carried: 1, awayUntil: null, items: [taskItem, textItem, hiddenItem] } },
   suggestions: {
     response: {

@@ -2,20 +2,20 @@ import { Type } from '@sinclair/typebox'
 import { calendarDate } from '../kernel/calendar.ts'
 import { IdSchema, type PlanItemId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { MoveBody } from '../kernel/ordering.ts'
 import { Nullable } from '../kernel/schema-types.ts'
 import {
   addPlanItem,
   carryOver,
   completePlanItem,
-  getPlanDay,
   getPlanItem,
   listPlanDays,
+  movePlanItem,
   type NewPlanItem,
   type PlanItemChange,
   planSuggestions,
   removePlanItem,
   reopenPlanItem,
-  reorderPlanDay,
   updatePlanItem,
 } from './plan.ts'
 import { planExamples } from './plan-examples.ts'
@@ -48,7 +48,7 @@ export const planOperations: AnyOperation[] = [
     tag: 'Me',
     scope: 'work:read',
     summary: 'List my plan over a range of days',
-    description: `Every day from \`from\` to \`to\` (both included, at most ${PLAN_RANGE_DAYS} days: a week or month view), each with its items in order as \`me.dailyPlan.get\` shows one day; days never planned are empty. A bounded range, so there is no cursor.`,
+    description: `Every day from \`from\` to \`to\` (both included, at most ${PLAN_RANGE_DAYS} days: a week or month view), each with its items in order; days never planned are empty. For one day, send the same date as \`from\` and \`to\`. Items are tasks of any of the caller's workspaces and free-text items, with time blocks. A task item shows its task only while the caller may view it; otherwise it reads \`{hidden: true, reason}\` with no title, key or workspace. A task completed anywhere shows its item done (\`doneBy: system:taskCompleted\`). A bounded range, so there is no cursor.`,
     query: Type.Object({ from: PlanDate, to: PlanDate }, { additionalProperties: false }),
     response: Type.Object(
       {
@@ -65,22 +65,6 @@ export const planOperations: AnyOperation[] = [
       const { from, to } = query as { from: string; to: string }
       return listPlanDays(ctx, from, to)
     },
-  }),
-  declareOperation({
-    id: 'me.dailyPlan.get',
-    method: 'GET',
-    path: `${plan}/{date}`,
-    tag: 'Me',
-    scope: 'work:read',
-    summary: 'Get my plan for a day',
-    description:
-      "The caller's plan for the day, in order: tasks of any of their workspaces and free-text items, with time blocks. A task item shows its task only while the caller may view it; otherwise it reads `{hidden: true, reason}` with no title, key or workspace. A task completed anywhere shows its item done (`doneBy: system:taskCompleted`). A day never planned is empty.",
-    params: dayParams,
-    response: PlanDay,
-    status: 200,
-    errors: [],
-    examples: planExamples.day,
-    run: (ctx, { params }) => getPlanDay(ctx, dateOf(params)),
   }),
   declareOperation({
     id: 'me.dailyPlan.items.create',
@@ -119,7 +103,7 @@ export const planOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'Get a plan item',
     description:
-      'One item of the caller’s plan, with an ETag for `If-Match`; hidden tasks as in `me.dailyPlan.get`.',
+      'One item of the caller’s plan, with an ETag for `If-Match`; hidden tasks as in `me.dailyPlan.list`.',
     params: itemParams,
     response: PlanItem,
     status: 200,
@@ -202,25 +186,27 @@ export const planOperations: AnyOperation[] = [
     run: (ctx, { params }) => reopenPlanItem(ctx, itemId(params)),
   }),
   declareOperation({
-    id: 'me.dailyPlan.reorder',
+    id: 'me.dailyPlan.items.move',
     method: 'POST',
-    path: `${plan}/{date}/reorder`,
+    path: `${itemPath}/move`,
     tag: 'Me',
     scope: 'work:write',
-    summary: 'Order a day of my plan',
+    summary: 'Move a plan item before or after another',
     description:
-      '`itemIds` lists each item of the day exactly once (hidden task items too), in the new order.',
-    params: dayParams,
-    body: Type.Object(
-      { itemIds: Type.Array(IdSchema('PlanItemId'), { maxItems: PLAN_DAY_MAX }) },
-      { additionalProperties: false },
-    ),
-    response: PlanDay,
+      'Puts the item just before `beforeId` or just after `afterId` (exactly one), another item of the same day ' +
+      '(hidden task items too); the day is renumbered from 0. To move an item to another day, change its `date` with ' +
+      '`me.dailyPlan.items.update`. A move that changes nothing changes nothing.',
+    params: itemParams,
+    body: MoveBody('PlanItemId', 'plan item'),
+    response: PlanItem,
     status: 200,
-    errors: [],
-    examples: planExamples.reorder,
+    errors: ['not_found', 'reference_not_found'],
+    examples: planExamples.move,
     run: (ctx, { params, body }) =>
-      reorderPlanDay(ctx, dateOf(params), (body as { itemIds: string[] }).itemIds),
+      movePlanItem(ctx, itemId(params), {
+        beforeId: body.beforeId as PlanItemId | undefined,
+        afterId: body.afterId as PlanItemId | undefined,
+      }),
   }),
   declareOperation({
     id: 'me.dailyPlan.carryOver',

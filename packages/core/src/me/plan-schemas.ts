@@ -91,7 +91,10 @@ export const PlanItem = Type.Object(
   {
     id: IdSchema('PlanItemId'),
     date: PlanDate,
-    position: Type.Integer({ minimum: 0, description: 'Rank within the day, from 0.' }),
+    position: Type.Integer({
+      minimum: 0,
+      description: 'Rank within the day, from 0; change it with `me.dailyPlan.items.move`.',
+    }),
     kind: StringEnum(['task', 'text'] as const, { description: 'A task of a workspace, or free text.' }),
     text: Nullable(PlanText, 'The text of a text item; null for a task item.'),
     task: Type.Union([VisiblePlanTask, HiddenPlanTask, Type.Null()], {

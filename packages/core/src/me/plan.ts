@@ -1,7 +1,7 @@
 import { calendarDate, datesFrom, daysBetween, shiftDateWithin } from '../kernel/calendar.ts'
 import { type CycleId, newId, type OrgId, type PlanItemId, type TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { requirePermutation } from '../kernel/ordering.ts'
+import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { Task } from '../tasks/schemas.ts'
@@ -328,14 +328,16 @@ export async function reopenPlanItem(ctx: OperationContext, id: PlanItemId): Pro
   return current
 }
 
-export async function reorderPlanDay(
-  ctx: OperationContext,
-  date: string,
-  order: readonly string[],
-): Promise<{ date: string; items: PlanItem[] }> {
-  const day = await ctx.store.planItems.day(callerId(ctx), date)
-  await renumber(ctx, requirePermutation(order, day, 'itemIds', 'the day’s items'))
-  return getPlanDay(ctx, date)
+/**
+ * Moves an item just before or after another item of the same day (hidden task items too); the
+ * day is renumbered from 0. A move that changes nothing writes nothing.
+ */
+export async function movePlanItem(ctx: OperationContext, id: PlanItemId, to: MoveTo): Promise<PlanItem> {
+  const item = await requireItem(ctx, id)
+  const day = await ctx.store.planItems.day(callerId(ctx), item.date)
+  const { order, moved } = placeMoved(day, item.id, to, 'another item of the same day')
+  if (moved) await renumber(ctx, order)
+  return getPlanItem(ctx, id)
 }
 
 /**

@@ -154,7 +154,10 @@ export const Favorite = Type.Object(
   {
     id: IdSchema('FavoriteId'),
     record: FavoriteRecordRef,
-    position: Type.Integer({ minimum: 0, description: 'Order among the person’s favorites, ascending.' }),
+    position: Type.Integer({
+      minimum: 0,
+      description: 'Order among the person’s favorites, from 0; change it with `me.favorites.move`.',
+    }),
     createdAt: Timestamp('When the record was starred.'),
   },
   {

@@ -163,7 +163,7 @@ export async function runStep(
     case 'create_state': {
       const team = must('team')
       const body = optional(['name', 'category', 'color', 'description'])
-      const state = (await invoke('workflowStates.create', { teamId: team.id }, body)) as WorkflowState
+      const state = (await invoke('states.create', { teamId: team.id }, body)) as WorkflowState
       return outcome(step, i, {
         type: 'state',
         id: state.id,

@@ -44,7 +44,7 @@ export async function listProgramHistory(
     scope: ['programs.history', program.orgId, program.id],
     query,
     sort: 'createdAt',
-    direction: 'asc',
+    direction: 'desc',
     keyOf: (e: ProgramHistoryEntry) => e.createdAt,
     fetch: (page) => ctx.store.programs.history(program.orgId, program.id, page, scope),
   })

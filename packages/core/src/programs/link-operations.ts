@@ -250,7 +250,7 @@ const history = subListOperation({
   tag: 'Programs',
   summary: "List a program's history",
   description:
-    'Field changes and project, member and team links and unlinks, oldest first, each with who made it. ' +
+    'Field changes and project, member and team links and unlinks, newest first, each with who made it. ' +
     'Entries about a project or team the caller cannot view are left out. Status updates keep their own history.',
   item: ProgramHistoryEntry,
   itemName: 'ProgramHistoryEntry',

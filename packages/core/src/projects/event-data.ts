@@ -78,7 +78,10 @@ export const PROJECT_EVENT_DATA: Record<string, TSchema> = {
     ['project_status.updated', 'project_status.archived', 'project_status.restored'],
     changedData('status', ProjectStatus),
   ),
-  'project_status.reordered': Type.Object({
-    statusIds: Type.Array(IdSchema('ProjectStatusId'), { description: 'The statuses in their new order.' }),
+  'project_status.moved': Type.Object({
+    status: ProjectStatus,
+    order: Type.Array(IdSchema('ProjectStatusId'), {
+      description: "The org's active statuses in their new order.",
+    }),
   }),
 }

@@ -219,16 +219,10 @@ export const statusExamples: Partial<Record<Shapes, OperationExamples>> = {
   restore: { response: inReview },
 }
 export const examples = {
-  // In Review right after In Progress; every active status, once.
-  reorder: {
-    request: { statusIds: [1, 2, 0, 6, 3, 4, 5].map((rank) => id('pst', rank)) },
-    response: {
-      data: [
-        ...DEFAULT_STATUSES.slice(0, 3).map(statusAt),
-        { ...inReview, position: 3 },
-        ...DEFAULT_STATUSES.slice(3).map((st, i) => ({ ...statusAt(st, i + 4), updatedAt: later })),
-      ],
-    },
+  // In Review right after In Progress.
+  move: {
+    request: { afterId: id('pst', 0) },
+    response: { ...inReview, position: 3, updatedAt: later },
   },
   teamAdd: { response: projectExample },
   teams: { response: page(teamExample) },

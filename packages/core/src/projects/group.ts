@@ -75,7 +75,7 @@ export const projectsGroup: ResourceGroup = {
         'project_status.updated',
         'project_status.archived',
         'project_status.restored',
-        'project_status.reordered',
+        'project_status.moved',
       ],
       emittedBy: '`projectStatuses.*` (org-level: every member reads them)',
     },

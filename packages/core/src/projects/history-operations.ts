@@ -19,10 +19,10 @@ export const projectHistoryOperations: AnyOperation[] = [
     id: 'projects.history.list',
     path: '/v1/orgs/{orgId}/projects/{projectId}/history',
     tag: 'Projects',
-    summary: "Read a project's history",
+    summary: "List a project's history",
     description:
-      'Every change to the project, oldest first: who changed which field, team, member, label, milestone or ' +
-      'relation, when, from what to what. The first entry has the field `created`. Anyone who can view the project ' +
+      'Every change to the project, newest first: who changed which field, team, member, label, milestone or ' +
+      'relation, when, from what to what. The last entry (on the last page) has the field `created`. Anyone who can view the project ' +
       'reads it.',
     item: ProjectHistoryEntry,
     itemName: 'ProjectHistoryEntry',

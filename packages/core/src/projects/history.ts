@@ -16,7 +16,7 @@ export async function listProjectHistory(
     scope: ['projects.history.list', project.orgId, project.id],
     query,
     sort: 'createdAt',
-    direction: 'asc',
+    direction: 'desc',
     keyOf: (e: ProjectHistoryEntry) => e.createdAt,
     fetch: (page) => ctx.store.projectHistory.list(project.orgId, project.id, page),
   })

@@ -32,7 +32,10 @@ export const ProjectStatus = Type.Object(
     category: ProjectStatusCategorySchema,
     color: Color,
     description: Nullable(Type.String({ maxLength: 2000 }), 'Markdown.'),
-    position: Type.Integer({ minimum: 0, description: 'Order among the org’s statuses, from 0.' }),
+    position: Type.Integer({
+      minimum: 0,
+      description: 'Order among the org’s statuses, from 0; change it with `projectStatuses.move`.',
+    }),
     createdAt: Timestamp('When the status was created.'),
     updatedAt: Timestamp('When the status last changed.'),
     archivedAt: NullableTimestamp('When the status was archived; projects cannot move into it.'),

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type ProjectStatusId } from '../kernel/ids.ts'
+import type { ProjectStatusId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { resourceOperations } from '../kernel/resource.ts'
+import { MoveBody } from '../kernel/ordering.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { Color } from '../teams/schemas.ts'
 import { examples, statusExamples } from './examples.ts'
@@ -9,7 +10,7 @@ import { ProjectStatus, ProjectStatusCategorySchema, ProjectStatusName } from '.
 import {
   createProjectStatus,
   listProjectStatuses,
-  reorderProjectStatuses,
+  moveProjectStatus,
   requireProjectStatus,
   setProjectStatusArchived,
   updateProjectStatus,
@@ -81,32 +82,31 @@ const statusResource = resourceOperations({
   },
 })
 
-const ProjectStatusList = Type.Object(
-  { data: Type.Array(ProjectStatus) },
-  { $id: 'ProjectStatusList', additionalProperties: false },
-)
+const statusPath = `${statusesPath}/{statusId}`
 
-const reorder = declareOperation({
-  id: 'projectStatuses.reorder',
+const move = declareOperation({
+  id: 'projectStatuses.move',
   method: 'POST',
-  path: `${statusesPath}/reorder`,
+  path: `${statusPath}/move`,
   tag: 'Project statuses',
   scope: 'work:write',
-  summary: "Reorder the org's project statuses",
-  description: '`statusIds` lists every active project status of the org once, in the new order.',
-  params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
-  body: Type.Object(
-    { statusIds: Type.Array(IdSchema('ProjectStatusId'), { minItems: 1, maxItems: 100 }) },
-    { additionalProperties: false },
-  ),
-  response: ProjectStatusList,
+  summary: 'Move a project status before or after another',
+  description:
+    'Puts the status just before `beforeId` or just after `afterId` (exactly one), another active status of the org; ' +
+    "the org's active statuses are renumbered from 0. An archived status does not move (409 `archived`). A move that " +
+    'changes nothing emits nothing; otherwise `project_status.moved` carries the new order. Needs `manage` on the org.',
+  params: Type.Object(paramsOf(statusPath), { additionalProperties: false }),
+  body: MoveBody('ProjectStatusId', 'project status'),
+  response: ProjectStatus,
   status: 200,
   capability: 'manage',
-  errors: [],
-  examples: examples.reorder,
-  run: async (ctx, { body }) => ({
-    data: await reorderProjectStatuses(ctx, body.statusIds as ProjectStatusId[]),
-  }),
+  errors: ['not_found', 'reference_not_found', 'archived'],
+  examples: examples.move,
+  run: (ctx, { params, body }) =>
+    moveProjectStatus(ctx, params.statusId as ProjectStatusId, {
+      beforeId: body.beforeId as ProjectStatusId | undefined,
+      afterId: body.afterId as ProjectStatusId | undefined,
+    }),
 })
 
-export const projectStatusOperations: AnyOperation[] = [...statusResource, reorder]
+export const projectStatusOperations: AnyOperation[] = [...statusResource, move]

@@ -1,6 +1,6 @@
 import { newId, type ProjectStatusId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { requirePermutation } from '../kernel/ordering.ts'
+import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
@@ -153,22 +153,29 @@ export async function setProjectStatusArchived(
   )
 }
 
-/** Puts the org's active statuses in the given order; the list names each of them exactly once. */
-export async function reorderProjectStatuses(
+/**
+ * Moves an active status just before or after another active status of the org; the org's active
+ * statuses are renumbered from 0. A move that changes nothing writes and emits nothing.
+ */
+export async function moveProjectStatus(
   ctx: OperationContext,
-  order: ProjectStatusId[],
-): Promise<ProjectStatus[]> {
-  await ensureProjectStatuses(ctx)
-  const orgId = currentOrg(ctx).id
+  statusId: ProjectStatusId,
+  to: MoveTo,
+): Promise<ProjectStatus> {
+  const status = await requireProjectStatus(ctx, statusId)
+  if (status.archivedAt)
+    throw new ProblemError('archived', 'The status is archived: restore it before moving it.')
   await lockStatuses(ctx)
-  const active = await ctx.store.projectStatuses.active(orgId)
-  const ordered = requirePermutation(order, active, 'statusIds', "the org's active project statuses")
-  for (const [position, status] of ordered.entries()) {
-    if (status.position !== position)
-      await ctx.store.projectStatuses.update(orgId, status.id, { position, updatedAt: ctx.now })
+  const active = await ctx.store.projectStatuses.active(status.orgId)
+  const { order, moved } = placeMoved(active, status.id, to, 'another active project status of the org')
+  if (!moved) return status
+  for (const [position, s] of order.entries()) {
+    if (s.position !== position)
+      await ctx.store.projectStatuses.update(status.orgId, s.id, { position, updatedAt: ctx.now })
   }
-  emitStatus(ctx, 'project_status.reordered', { statusIds: order }, orgId)
-  return ctx.store.projectStatuses.active(orgId)
+  const next = { ...status, position: order.findIndex((s) => s.id === status.id), updatedAt: ctx.now }
+  emitStatus(ctx, 'project_status.moved', { status: next, order: order.map((s) => s.id) })
+  return next
 }
 
 async function changeStatus(

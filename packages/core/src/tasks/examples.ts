@@ -193,15 +193,17 @@ export const taskLabelExamples: Record<'add' | 'remove', OperationExamples> = {
 const entry = { taskId: id('task'), actorId: id('mem', 1), createdAt: created }
 
 export const historyExample: OperationExamples = {
-  // Oldest first: the creation, then each field change.
+  // Newest first: the last field change, back to the creation.
   response: {
     data: [
       {
         ...entry,
-        id: id('thst'),
-        field: 'created',
-        before: null,
-        after: { key: 'ENG-42', title: 'Fix login' },
+        id: id('thst', 2),
+        actorId: id('mem'),
+        field: 'stateId',
+        before: id('wfs'),
+        after: id('wfs', 3),
+        createdAt: started,
       },
       {
         ...entry,
@@ -213,12 +215,10 @@ export const historyExample: OperationExamples = {
       },
       {
         ...entry,
-        id: id('thst', 2),
-        actorId: id('mem'),
-        field: 'stateId',
-        before: id('wfs'),
-        after: id('wfs', 3),
-        createdAt: started,
+        id: id('thst'),
+        field: 'created',
+        before: null,
+        after: { key: 'ENG-42', title: 'Fix login' },
       },
     ],
     nextCursor: EXAMPLE_CURSOR,

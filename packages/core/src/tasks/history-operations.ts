@@ -7,12 +7,12 @@ import { TaskHistoryEntry } from './history-schemas.ts'
 
 export const taskHistoryCatalogue: AnyOperation[] = [
   subListOperation({
-    id: 'taskHistory.list',
+    id: 'tasks.history.list',
     path: '/v1/orgs/{orgId}/tasks/{taskId}/history',
     tag: 'Tasks',
-    summary: "Read a task's history",
+    summary: "List a task's history",
     description:
-      'Every change to the task, oldest first: who changed which field, when, from what to what. The first entry has the field `created`. Anyone who can view the task reads it.',
+      'Every change to the task, newest first: who changed which field, when, from what to what. The last entry (on the last page) has the field `created`. Anyone who can view the task reads it.',
     item: TaskHistoryEntry,
     itemName: 'TaskHistoryEntry',
     examples: historyExample,

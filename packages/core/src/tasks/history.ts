@@ -42,10 +42,10 @@ export async function listTaskHistory(
 ): Promise<Page<TaskHistoryEntry>> {
   const task = await requireTask(ctx, taskId)
   return readPage(ctx, {
-    scope: ['taskHistory.list', task.orgId, task.id],
+    scope: ['tasks.history.list', task.orgId, task.id],
     query,
     sort: 'createdAt',
-    direction: 'asc',
+    direction: 'desc',
     keyOf: (e: TaskHistoryEntry) => e.createdAt,
     fetch: (page) => ctx.store.taskHistory.list(task.orgId, task.id, page),
   })

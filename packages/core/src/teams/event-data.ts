@@ -11,8 +11,9 @@ export const TEAM_EVENT_DATA: Record<string, TSchema> = {
   'workflow_state.created': recordData('state', WorkflowState),
   'workflow_state.updated': changedData('state', WorkflowState),
   'workflow_state.archived': recordData('state', WorkflowState),
-  'workflow_state.reordered': Type.Object({
-    stateIds: Type.Array(IdSchema('StateId'), { description: "The team's states in their new order." }),
+  'workflow_state.moved': Type.Object({
+    state: WorkflowState,
+    order: Type.Array(IdSchema('StateId'), { description: "The team's active states in their new order." }),
   }),
   'team_settings.updated': changedData('settings', TeamSettings),
   'triage_settings.updated': changedData('settings', TriageSettings),

@@ -69,30 +69,21 @@ const state = (s: { rank: number; name: string; category: string; color: string 
 export const stateExamples = DEFAULTS.map(state)
 /** Todo, the main state. */
 export const stateExample = stateExamples[2]!
-/** The ids of the team's states in workflow order. */
-const order = (ranks: number[]) => ranks.map((rank) => id('wfs', rank))
-
 /** A QA step between In Review and Done. */
 const qa = {
   ...state({ rank: 8, name: 'QA', category: 'started', color: '#26b5ce' }, 5),
   createdAt: at,
   updatedAt: at,
 }
-// Todo before Backlog: new work is triaged straight into Todo.
-const reordered = [DEFAULTS[0], DEFAULTS[2], DEFAULTS[1], ...DEFAULTS.slice(3)].map((s, position) => ({
-  ...state(s, position),
-  // Only the states that moved change.
-  updatedAt: position === 1 || position === 2 ? at : created,
-}))
-
 export const workflowStateExamples: Record<
-  'list' | 'reorder' | 'get' | 'create' | 'update' | 'archive',
+  'list' | 'move' | 'get' | 'create' | 'update' | 'archive',
   OperationExamples
 > = {
   list: { response: { data: stateExamples } },
-  reorder: {
-    request: { stateIds: order([1, 0, 2, 3, 4, 5, 6, 7]) },
-    response: { data: reordered },
+  // Todo before Backlog: new work is triaged straight into Todo.
+  move: {
+    request: { beforeId: id('wfs', 2) },
+    response: { ...stateExample, position: 1, updatedAt: at },
   },
   get: { response: stateExample },
   create: { request: { name: 'QA', category: 'started', color: '#26b5ce', position: 5 }, response: qa },

@@ -27,10 +27,10 @@ export const teamsGroup: ResourceGroup = {
         'workflow_state.created',
         'workflow_state.updated',
         'workflow_state.archived',
-        'workflow_state.reordered',
+        'workflow_state.moved',
       ],
       emittedBy:
-        '`workflowStates.*` (and `teams.create` for the default states, `teams.settings.update` for the `Triage` state)',
+        "`states.*` (and `teams.create` for the default states, `teams.settings.update` for the `Triage` state); `workflow_state.moved` carries the team's new `order`",
     },
     { kinds: ['team_settings.updated'], emittedBy: '`teams.settings.update`' },
     { kinds: ['triage_settings.updated'], emittedBy: '`triageSettings.update`' },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { StateId, TeamId } from '../kernel/ids.ts'
-import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { teamExamples, workflowStateExamples } from './examples.ts'
@@ -12,7 +12,7 @@ import {
   createTeam,
   listStates,
   listTeams,
-  reorderStates,
+  moveState,
   requireState,
   requireTeam,
   setTeamArchived,
@@ -77,6 +77,7 @@ const teamOperations = resourceOperations({
 
 const StateName = Type.String({ minLength: 1, maxLength: 60 })
 const teamStatesPath = '/v1/orgs/{orgId}/teams/{teamId}/states'
+const statePath = '/v1/orgs/{orgId}/states/{stateId}'
 const WorkflowStateList = Type.Object(
   { data: Type.Array(WorkflowState, { maxItems: TEAM_STATES_MAX }) },
   { $id: 'WorkflowStateList', additionalProperties: false },
@@ -84,7 +85,7 @@ const WorkflowStateList = Type.Object(
 
 const stateOperations: AnyOperation[] = [
   declareOperation({
-    id: 'workflowStates.list',
+    id: 'states.list',
     method: 'GET',
     path: teamStatesPath,
     tag: 'Workflow states',
@@ -104,32 +105,9 @@ const stateOperations: AnyOperation[] = [
       data: await listStates(ctx, params.teamId as TeamId, query.includeArchived ?? false),
     }),
   }),
-  declareOperation({
-    id: 'workflowStates.reorder',
-    method: 'POST',
-    path: `${teamStatesPath}/reorder`,
-    tag: 'Workflow states',
-    scope: 'work:write',
-    summary: "Reorder a team's workflow states",
-    description: '`stateIds` lists every active state of the team once, in the new order.',
-    params: Type.Object(paramsOf(teamStatesPath), { additionalProperties: false }),
-    body: Type.Object(
-      { stateIds: Type.Array(IdSchema('StateId'), { minItems: 1, maxItems: TEAM_STATES_MAX }) },
-      { additionalProperties: false },
-    ),
-    response: WorkflowStateList,
-    status: 200,
-    capability: 'manage',
-    target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
-    errors: ['not_found'],
-    examples: workflowStateExamples.reorder,
-    run: async (ctx, { params, body }) => ({
-      data: await reorderStates(ctx, params.teamId as TeamId, body.stateIds as StateId[]),
-    }),
-  }),
   ...resourceOperations({
     name: 'workflow state',
-    plural: 'workflowStates',
+    plural: 'states',
     tag: 'Workflow states',
     schema: WorkflowState,
     collectionPath: teamStatesPath,
@@ -146,7 +124,10 @@ const stateOperations: AnyOperation[] = [
         color: Type.Optional(Color),
         description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
         position: Type.Optional(
-          Type.Integer({ minimum: 0, description: 'Where to insert it; the end by default.' }),
+          Type.Integer({
+            minimum: 0,
+            description: 'Where to insert it; the end by default. To move it later: `states.move`.',
+          }),
         ),
       },
       { additionalProperties: false },
@@ -182,6 +163,32 @@ const stateOperations: AnyOperation[] = [
       update: (ctx, p, body) => updateState(ctx, p.stateId as StateId, body),
       archive: (ctx, p) => archiveState(ctx, p.stateId as StateId),
     },
+  }),
+  declareOperation({
+    id: 'states.move',
+    method: 'POST',
+    path: `${statePath}/move`,
+    tag: 'Workflow states',
+    scope: 'work:write',
+    summary: 'Move a workflow state before or after another',
+    description:
+      'Puts the state just before `beforeId` or just after `afterId` (exactly one), another active state of the same team; ' +
+      "the team's workflow is one order across categories, renumbered from 0. An archived state has no place to move " +
+      '(409 `archived`). A move that changes nothing emits nothing; otherwise `workflow_state.moved` carries the new order. ' +
+      'Needs `manage` on the team.',
+    params: Type.Object(paramsOf(statePath), { additionalProperties: false }),
+    body: MoveBody('StateId', 'workflow state'),
+    response: WorkflowState,
+    status: 200,
+    capability: 'manage',
+    target: ({ params }) => ({ type: 'workflowState', id: params.stateId as string }),
+    errors: ['not_found', 'reference_not_found', 'archived'],
+    examples: workflowStateExamples.move,
+    run: (ctx, { params, body }) =>
+      moveState(ctx, params.stateId as StateId, {
+        beforeId: body.beforeId as StateId | undefined,
+        afterId: body.afterId as StateId | undefined,
+      }),
   }),
 ]
 

@@ -3,8 +3,8 @@ import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
 /**
- * The most workflow states a team holds, archived ones included: `workflowStates.list` answers them
- * all (no pages), so its schema states this bound, and `workflowStates.reorder` takes as many.
+ * The most workflow states a team holds, archived ones included: `states.list` answers them all
+ * (no pages), so its schema states this bound.
  */
 export const TEAM_STATES_MAX = 100
 
@@ -58,7 +58,10 @@ export const WorkflowState = Type.Object(
     category: StateCategorySchema,
     color: Color,
     description: Nullable(Type.String({ maxLength: 2000 }), 'Markdown.'),
-    position: Type.Integer({ minimum: 0, description: 'Order within the team, from 0.' }),
+    position: Type.Integer({
+      minimum: 0,
+      description: 'Order within the team, from 0; change it with `states.move`.',
+    }),
     createdAt: Timestamp('When the state was created.'),
     updatedAt: Timestamp('When the state last changed.'),
     archivedAt: NullableTimestamp('When the state was archived.'),

@@ -1,6 +1,6 @@
 import { newId, type StateId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { requirePermutation } from '../kernel/ordering.ts'
+import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
@@ -239,24 +239,29 @@ export async function updateState(
   return next
 }
 
-/** Puts the team's active states in the given order; the list must name each of them exactly once. */
-export async function reorderStates(
-  ctx: OperationContext,
-  teamId: TeamId,
-  order: StateId[],
-): Promise<WorkflowState[]> {
-  const team = await requireTeam(ctx, teamId)
-  const states = await ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
-  const ordered = requirePermutation(order, states, 'stateIds', "the team's active states")
-  await renumber(ctx, ordered)
+/**
+ * Moves an active state just before or after another active state of the same team. The team's
+ * active states are one list, whatever their categories, renumbered from 0; a move that changes
+ * nothing writes and emits nothing.
+ */
+export async function moveState(ctx: OperationContext, stateId: StateId, to: MoveTo): Promise<WorkflowState> {
+  const state = await requireState(ctx, stateId)
+  if (state.archivedAt)
+    throw new ProblemError('archived', 'The state is archived: it has no place in the workflow to move.')
+  const states = await ctx.store.states.listForTeam(state.orgId, state.teamId, { includeArchived: false })
+  const { order, moved } = placeMoved(states, state.id, to, 'another active state of the same team')
+  if (!moved) return state
+  await renumber(ctx, order)
+  const position = order.findIndex((s) => s.id === state.id)
+  const next = { ...state, position, updatedAt: ctx.now }
   ctx.emit({
-    kind: 'workflow_state.reordered',
-    resourceType: 'team',
-    resourceId: teamId,
-    teamId,
-    data: { stateIds: order },
+    kind: 'workflow_state.moved',
+    resourceType: 'workflow_state',
+    resourceId: state.id,
+    teamId: state.teamId,
+    data: { state: next, order: order.map((s) => s.id) },
   })
-  return ctx.store.states.listForTeam(team.orgId, teamId, { includeArchived: false })
+  return next
 }
 
 /** Archives a state that no task sits in; a team keeps at least one active state. */

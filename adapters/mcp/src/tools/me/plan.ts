@@ -46,8 +46,10 @@ const itemRow = (i: any) => ({
 })
 
 async function day(call: ToolCall, date: string) {
-  const plan = await call.run<{ items: any[] }>('me.dailyPlan.get', { params: { date } })
-  return plan.items
+  const plan = await call.run<{ days: Array<{ items: any[] }> }>('me.dailyPlan.list', {
+    query: { from: date, to: date },
+  })
+  return plan.days[0]!.items
 }
 
 /** The day's item for `ref`: an item id, or the key or id of a task on the day. */
@@ -85,7 +87,7 @@ export const planTools: ToolDefinition[] = [
     readOnly: true,
     destructive: false,
     idempotent: true,
-    operations: ['me.get', 'me.dailyPlan.get', 'me.dailyPlan.suggestions'],
+    operations: ['me.get', 'me.dailyPlan.list', 'me.dailyPlan.suggestions'],
     input: object({ date: DateArg }),
     async run(call, args) {
       const date = args.date ?? (await today(call))
@@ -120,7 +122,7 @@ export const planTools: ToolDefinition[] = [
     idempotent: false,
     operations: [
       'me.get',
-      'me.dailyPlan.get',
+      'me.dailyPlan.list',
       'me.dailyPlan.carryOver',
       'me.dailyPlan.items.create',
       'me.dailyPlan.items.complete',

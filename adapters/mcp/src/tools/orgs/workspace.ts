@@ -58,12 +58,12 @@ export const workspaceTools: ToolDefinition[] = [
     title: 'List workflow states',
     description: "A team's workflow states in order, each with its category.",
     ...readOnly,
-    operations: ['workflowStates.list', 'names.resolve'],
+    operations: ['states.list', 'names.resolve'],
     input: object({ workspace: Workspace, team: TeamRef }, ['team']),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const teamId = await call.resolve(org.id, 'team', args.team)
-      const page = await call.run('workflowStates.list', { params: { orgId: org.id, teamId } })
+      const page = await call.run('states.list', { params: { orgId: org.id, teamId } })
       return { states: page.data.map((s: any) => ({ name: s.name, category: s.category })) }
     },
   },

@@ -163,17 +163,17 @@ export const workTools: ToolDefinition[] = [
   {
     name: 'task_history',
     title: 'Task history',
-    description: 'Who changed what on a task and when, oldest first, one row per field change.',
+    description: 'Who changed what on a task and when, newest first, one row per field change.',
     readOnly: true,
     destructive: false,
     idempotent: true,
-    operations: ['taskHistory.list', 'names.resolve'],
+    operations: ['tasks.history.list', 'names.resolve'],
     input: object({ workspace: Workspace, task: TaskRef, cursor: Cursor, limit: Limit }, ['task']),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const taskId = await call.resolve(org.id, 'task', args.task)
       const [page, people] = await Promise.all([
-        call.run('taskHistory.list', {
+        call.run('tasks.history.list', {
           params: { orgId: org.id, taskId },
           query: { limit: args.limit ?? 25, ...(args.cursor ? { cursor: args.cursor } : {}) },
         }),
