@@ -44,7 +44,7 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
         recordType,
         recordId,
         actorId: actorId as MemberId,
-        createdAt: new Date().toISOString(),
+        addedAt: new Date().toISOString(),
       }),
     )
   }

@@ -101,6 +101,45 @@ const families: Family[] = [
   },
 ]
 
+/** Subscribers: the same idiom on every record that has them; `{actorId}` takes members or agents. */
+const subscribed = (
+  _name: string,
+  plural: string,
+  make: (ws: TestWorkspace) => Promise<string>,
+  parentKey: string,
+  kind: string,
+): Family => ({
+  name: `${plural}.subscribers`,
+  setup: async (ws) => {
+    const id = await make(ws)
+    return { collection: `${org(ws)}/${plural}/${id}/subscribers`, parentId: id, childId: await member(ws) }
+  },
+  parentKey,
+  childKey: 'actorId',
+  added: `${kind}_subscriber.created`,
+  removed: `${kind}_subscriber.deleted`,
+})
+families.push(
+  subscribed(
+    'task',
+    'tasks',
+    (ws) => created(ws, '/tasks', { teamId: ws.teamId, title: 'Watched' }),
+    'taskId',
+    'task',
+  ),
+  subscribed('project', 'projects', project, 'recordId', 'project'),
+  subscribed('program', 'programs', program, 'recordId', 'program'),
+  subscribed('initiative', 'initiatives', initiative, 'recordId', 'initiative'),
+  subscribed(
+    'document',
+    'documents',
+    async (ws) =>
+      created(ws, '/documents', { holderType: 'project', holderId: await project(ws), title: 'Spec' }),
+    'documentId',
+    'document',
+  ),
+)
+
 describeEachDatabase('membership and links: one idiom', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
