@@ -85,8 +85,8 @@ describeEachDatabase('invitations.resend and access.holders', (db) => {
       })
     ).body
     const other = (await ws.api.post(`${base}/teams`, { name: 'Ops', key: 'OPS' })).body
-    await ws.api.post(`${base}/teams/${other.id}/members`, { actorId: teamGuest.memberId })
-    await ws.api.post(`${base}/teams/${other.id}/members`, { actorId: agent.id })
+    await ws.api.put(`${base}/teams/${other.id}/members/${teamGuest.memberId}`)
+    await ws.api.put(`${base}/teams/${other.id}/members/${agent.id}`)
     const teamGrant = (
       await ws.api.post(`${base}/grants`, {
         subjectType: 'team',

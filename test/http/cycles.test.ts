@@ -110,7 +110,9 @@ describeEachDatabase('cycles', (db) => {
     const b = await mk('B', 5, 'In Progress')
     const c = await mk('C', null, 'Todo')
     const d = await mk('D', 2, 'Canceled')
-    const added = await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [a.id, b.id, d.id] })
+    const added = await ws.api.post(`${base}/tasks/batch-update`, {
+      items: [a.id, b.id, d.id].map((id) => ({ id, cycleId: cycle.id })),
+    })
     expect(added.status).toBe(200)
     expect(added.body.data.map((t: any) => t.cycleId)).toEqual([cycle.id, cycle.id, cycle.id])
     // Planning through the task itself works too.
@@ -143,11 +145,13 @@ describeEachDatabase('cycles', (db) => {
     // A task of another team cannot join; the failing item is named and nothing changes.
     const design = await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })
     const foreign = (await ws.api.post(`${base}/tasks`, { teamId: design.body.id, title: 'F' })).body
-    const refused = await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [b.id, foreign.id] })
+    const refused = await ws.api.post(`${base}/tasks/batch-update`, {
+      items: [b.id, foreign.id].map((id) => ({ id, cycleId: cycle.id })),
+    })
     expect(refused.status).toBe(422)
     expect(refused.body).toMatchObject({
       code: 'reference_not_found',
-      errors: [{ pointer: '/body/taskIds/1' }],
+      errors: [{ pointer: '/body/items/1/cycleId' }],
     })
     expect((await ws.api.get(`${base}/tasks/${b.id}`)).body.cycleId).toBeNull()
     const direct = await ws.api.post(`${base}/tasks`, {
@@ -181,9 +185,10 @@ describeEachDatabase('cycles', (db) => {
       endsAt: at(14),
     })
     expect(create.body).toMatchObject({ code: 'capability_required', capability: 'assign' })
-    expect((await guest.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })).status).toBe(
-      200,
-    )
+    const planned = await guest.api.post(`${base}/tasks/batch-update`, {
+      items: [{ id: task.id, cycleId: cycle.id }],
+    })
+    expect(planned.status).toBe(200)
     const member = await ws.addMember('member')
     const settings = `${base}/teams/${ws.teamId}/cycle-settings`
     expect((await member.api.get(settings)).body).toMatchObject({ enabled: false, durationWeeks: 2 })

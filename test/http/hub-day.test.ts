@@ -1,5 +1,5 @@
 import { type MemberId, newId, type OrgRole, ProblemError } from '@workgraph/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { TestPerson } from '../support/fixtures.ts'
 import { grant } from '../support/grants.ts'
 import { startTestServer, type TestServer } from '../support/http.ts'
@@ -80,7 +80,7 @@ describeEachDatabase('hub: my day', (db) => {
       endsAt: new Date(Date.now() + 6 * 86_400_000).toISOString(),
     })
     const inCycle = await task(a, 'a-cycle', { assigneeId: aliceInA })
-    await post(a, `/cycles/${cycle.id}/tasks`, { taskIds: [inCycle] })
+    await post(a, '/tasks/batch-update', { items: [{ id: inCycle, cycleId: cycle.id }] })
     // A task whose only blocker was just completed is newly unblocked.
     const blocker = await task(a, 'a-blocker', {})
     const blocked = await task(a, 'a-unblocked', { assigneeId: aliceInA })

@@ -44,7 +44,7 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
         recordType,
         recordId,
         actorId: actorId as MemberId,
-        createdAt: new Date().toISOString(),
+        addedAt: new Date().toISOString(),
       }),
     )
   }
@@ -98,7 +98,7 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       await post(a, '/tasks', { teamId: a.teamId, title: 'tA', assigneeId: aliceInA, dueDate: day(2) })
     ).id
     // Her team in A (a member of it already, or now): its cycle's days are on her agenda.
-    await a.api.post(`/v1/orgs/${a.orgId}/teams/${a.teamId}/members`, { actorId: aliceInA })
+    await a.api.put(`/v1/orgs/${a.orgId}/teams/${a.teamId}/members/${aliceInA}`)
     const cycle = await post(a, `/teams/${a.teamId}/cycles`, {
       startsAt: `${day(1)}T00:00:00.000Z`,
       endsAt: `${day(8)}T00:00:00.000Z`,

@@ -143,11 +143,12 @@ describeEachDatabase('projects', (db) => {
     const teams = `${base}/${project.id}/teams`
     const added = await ws.api.put(`${teams}/${design.id}`)
     expect(added.status).toBe(200)
-    expect(added.body.teamIds).toEqual([ws.teamId, design.id])
-    expect((await ws.api.put(`${teams}/${design.id}`)).body.teamIds).toEqual([ws.teamId, design.id])
+    expect(added.body).toMatchObject({ projectId: project.id, teamId: design.id })
+    expect((await ws.api.put(`${teams}/${design.id}`)).body).toEqual(added.body)
+    expect((await ws.api.get(`${base}/${project.id}`)).body.teamIds).toEqual([ws.teamId, design.id])
     const page1 = await ws.api.get(`${teams}?limit=1`)
     const page2 = await ws.api.get(`${teams}?limit=1&cursor=${page1.body.nextCursor}`)
-    expect([...page1.body.data, ...page2.body.data].map((t: any) => t.id).sort()).toEqual(
+    expect([...page1.body.data, ...page2.body.data].map((t: any) => t.teamId).sort()).toEqual(
       [ws.teamId, design.id].sort(),
     )
     expect(page2.body.nextCursor).toBeNull()

@@ -101,7 +101,9 @@ describeEachDatabase('task search and filters', (db) => {
         endsAt: '2031-01-20T00:00:00.000Z',
       })
     ).body
-    await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [child.id, blocker.id] })
+    await ws.api.post(`${base}/tasks/batch-update`, {
+      items: [child.id, blocker.id].map((id) => ({ id, cycleId: cycle.id })),
+    })
 
     const titles = async (query: string) =>
       (await ws.api.get(`${base}/tasks?sort=createdAt&${query}`)).body.data.map((t: any) => t.title)

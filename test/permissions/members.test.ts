@@ -123,7 +123,7 @@ describeEachDatabase('members, invitations and grants', (db) => {
     expect((await guest.api.get(taskPath)).status).toBe(404)
 
     const other = await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Guests', key: 'GST' })
-    await ws.api.post(`/v1/orgs/${ws.orgId}/teams/${other.body.id}/members`, { actorId: guest.memberId })
+    await ws.api.put(`/v1/orgs/${ws.orgId}/teams/${other.body.id}/members/${guest.memberId}`)
     const teamGrant = await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
       subjectType: 'team',
       subjectId: other.body.id,

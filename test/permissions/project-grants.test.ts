@@ -193,7 +193,7 @@ describeEachDatabase('grants on projects', (db) => {
     const team = (await ws.api.post(`${base}/teams`, { name: 'Team', key: 'TMS' })).body
     const seenTeam = (await ws.api.post(`${base}/teams`, { name: 'Seen', key: 'SEN' })).body
     const teamGuest = await ws.addMember('guest')
-    await ws.api.post(`${base}/teams/${team.id}/members`, { actorId: teamGuest.memberId })
+    await ws.api.put(`${base}/teams/${team.id}/members/${teamGuest.memberId}`)
     // Through a team the guest is in: a grant on the project; directly: a grant on a second team.
     expect((await grantOn(ws, team.id, granted.id, 'view')).status).toBe(201)
     expect((await grantOn(ws, teamGuest.memberId, second.id, 'view')).status).toBe(201)

@@ -70,7 +70,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
       endsAt: '2030-01-21T00:00:00.000Z',
     })
   ).body
-  await ws.api.post(`${base}/cycles/${cycle.id}/tasks`, { taskIds: [task.id] })
+  await ws.api.patch(`${base}/tasks/${task.id}`, { cycleId: cycle.id })
   // A completed cycle, for what only a finished cycle allows (archive).
   const completedCycle = (
     await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, {

@@ -14,7 +14,7 @@ export {
   Invitation,
   SESSION_STATES,
   SUBJECT_TYPES,
-  TeamMembership,
+  TeamMember,
 } from './access/schemas.ts'
 export type { DnsTxtResolver } from './admin/dns.ts'
 export { checkTxtRecord } from './admin/dns.ts'

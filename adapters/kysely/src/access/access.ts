@@ -132,6 +132,23 @@ export function accessRepo(db: Kysely<Database>): AccessRepo {
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
     },
+    async getTeamMember(orgId, teamId, actorId) {
+      const r = await db
+        .selectFrom('teamMemberships')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('teamId', '=', teamId)
+        .where('actorId', '=', actorId)
+        .executeTakeFirst()
+      return r
+        ? {
+            orgId: r.orgId as OrgId,
+            teamId: r.teamId as TeamId,
+            actorId: r.actorId,
+            createdAt: iso(r.createdAt),
+          }
+        : null
+    },
     async removeTeamMember(orgId, teamId, actorId) {
       const result = await db
         .deleteFrom('teamMemberships')

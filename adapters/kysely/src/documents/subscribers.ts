@@ -12,7 +12,7 @@ const toSubscriber = (r: {
 }): DocumentSubscriber => ({
   documentId: r.documentId as DocumentId,
   actorId: r.actorId as ActorId,
-  createdAt: iso(r.createdAt),
+  addedAt: iso(r.createdAt),
 })
 
 export function documentSubscriberRepo(db: Kysely<Database>): DocumentSubscriberRepo {
@@ -26,7 +26,12 @@ export function documentSubscriberRepo(db: Kysely<Database>): DocumentSubscriber
     async add(subscriber) {
       const result = await db
         .insertInto('documentSubscribers')
-        .values(subscriber)
+        .values({
+          orgId: subscriber.orgId,
+          documentId: subscriber.documentId,
+          actorId: subscriber.actorId,
+          createdAt: subscriber.addedAt,
+        })
         .onConflict((oc) => oc.columns(['orgId', 'documentId', 'actorId']).doNothing())
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0

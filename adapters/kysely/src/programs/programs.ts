@@ -1,5 +1,6 @@
 import type {
   LabelId,
+  MemberId,
   OrgId,
   Program,
   ProgramHistoryEntry,
@@ -7,11 +8,10 @@ import type {
   ProgramId,
   ProjectId,
   ReadScope,
-  StateCategory,
   TeamId,
 } from '@workgraph/core'
 import type { ProgramRepo } from '@workgraph/core/storage'
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import {
   addContainerLabel,
@@ -20,11 +20,9 @@ import {
   removeContainerLabel,
 } from '../labels/container-labels.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
-import { memberColumns, toMember } from '../orgs/orgs.ts'
 import { stateTally } from '../projects/state-tally.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams, visibleProgramRef, visibleProjectRef } from '../scope.ts'
-import { toTeam } from '../teams/teams.ts'
 import { purgeFollowedRecord } from './purge.ts'
 
 type Row = { [K in keyof Database['programs']]: unknown } & { health: unknown; lastUpdateAt: unknown }
@@ -67,6 +65,17 @@ function latestUpdate(eb: ExpressionBuilder<Database, 'programs'>) {
 function visibleProject(eb: ExpressionBuilder<Database, 'programProjects'>, scope: ReadScope) {
   return visibleProjectRef(eb, 'programProjects.projectId', 'programProjects.orgId', scope)
 }
+
+const programMember = (r: { programId: string; memberId: string; createdAt: unknown }) => ({
+  programId: r.programId as ProgramId,
+  memberId: r.memberId as MemberId,
+  addedAt: iso(r.createdAt as string),
+})
+const programTeam = (r: { programId: string; teamId: string; createdAt: unknown }) => ({
+  programId: r.programId as ProgramId,
+  teamId: r.teamId as TeamId,
+  addedAt: iso(r.createdAt as string),
+})
 
 export function programRepo(db: Kysely<Database>): ProgramRepo {
   const select = (orgId: OrgId, scope?: ReadScope) => {
@@ -229,19 +238,22 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
 
     async members(orgId, id, page) {
       const q = db
-        .selectFrom('members')
-        .innerJoin('users', 'users.id', 'members.userId')
-        .select(memberColumns)
-        .where('members.orgId', '=', orgId)
-        .where('members.id', 'in', (eb) =>
-          eb
-            .selectFrom('programMembers')
-            .select('memberId')
-            .where('orgId', '=', orgId)
-            .where('programId', '=', id),
-        )
-      const rows = await keysetPage(q, page, { sort: 'members.id', id: 'members.id' }).execute()
-      return rows.map(toMember)
+        .selectFrom('programMembers')
+        .select(['programId', 'memberId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+      const rows = await keysetPage(q, page, { sort: 'memberId', id: 'memberId' }).execute()
+      return rows.map(programMember)
+    },
+    async member(orgId, id, memberId) {
+      const row = await db
+        .selectFrom('programMembers')
+        .select(['programId', 'memberId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+        .where('memberId', '=', memberId)
+        .executeTakeFirst()
+      return row ? programMember(row) : null
     },
     async addMember(orgId, id, memberId, at) {
       const result = await db
@@ -263,19 +275,23 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
 
     async teams(orgId, id, page, scope) {
       let q = db
-        .selectFrom('teams')
-        .selectAll('teams')
-        .where('teams.orgId', '=', orgId)
-        .where('teams.id', 'in', (eb) =>
-          eb
-            .selectFrom('programTeams')
-            .select('teamId')
-            .where('orgId', '=', orgId)
-            .where('programId', '=', id),
-        )
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
-      const rows = await keysetPage(q, page, { sort: 'teams.id', id: 'teams.id' }).execute()
-      return rows.map(toTeam)
+        .selectFrom('programTeams')
+        .select(['programId', 'teamId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teamId', scope))
+      const rows = await keysetPage(q, page, { sort: 'teamId', id: 'teamId' }).execute()
+      return rows.map(programTeam)
+    },
+    async team(orgId, id, teamId) {
+      const row = await db
+        .selectFrom('programTeams')
+        .select(['programId', 'teamId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('programId', '=', id)
+        .where('teamId', '=', teamId)
+        .executeTakeFirst()
+      return row ? programTeam(row) : null
     },
     async teamIds(orgId, id) {
       const rows = await db

@@ -10,7 +10,13 @@ export function followerRepo(db: Kysely<Database>): FollowerRepo {
     async add(follower) {
       const result = await db
         .insertInto('recordFollowers')
-        .values(follower)
+        .values({
+          orgId: follower.orgId,
+          recordType: follower.recordType,
+          recordId: follower.recordId,
+          actorId: follower.actorId,
+          createdAt: follower.addedAt,
+        })
         .onConflict((oc) => oc.columns(['orgId', 'recordType', 'recordId', 'actorId']).doNothing())
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
@@ -37,7 +43,7 @@ export function followerRepo(db: Kysely<Database>): FollowerRepo {
         recordType: r.recordType,
         recordId: r.recordId,
         actorId: r.actorId as ActorId,
-        createdAt: iso(r.createdAt),
+        addedAt: iso(r.createdAt),
       }))
     },
   }

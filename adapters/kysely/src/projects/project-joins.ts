@@ -1,15 +1,15 @@
-import type { MemberId, ProjectId } from '@workgraph/core'
+import type { MemberId, ProjectId, TeamId } from '@workgraph/core'
 import type { ProjectRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
-import { toTeam } from '../teams/teams.ts'
 
 type Joins = Pick<
   ProjectRepo,
   | 'listTeams'
+  | 'getTeam'
   | 'addTeam'
   | 'removeTeam'
   | 'listMembers'
@@ -25,25 +25,35 @@ export function projectJoinRepo(db: Kysely<Database>): Joins {
   const member = (r: { projectId: string; memberId: string; createdAt: unknown }) => ({
     projectId: r.projectId as ProjectId,
     memberId: r.memberId as MemberId,
-    createdAt: iso(r.createdAt as string),
+    addedAt: iso(r.createdAt as string),
+  })
+
+  const team = (r: { projectId: string; teamId: string; createdAt: unknown }) => ({
+    projectId: r.projectId as ProjectId,
+    teamId: r.teamId as TeamId,
+    addedAt: iso(r.createdAt as string),
   })
 
   return {
     async listTeams(orgId, id, page, scope) {
       let q = db
-        .selectFrom('teams')
-        .selectAll('teams')
-        .where('teams.orgId', '=', orgId)
-        .where('teams.id', 'in', (eb) =>
-          eb
-            .selectFrom('projectTeams')
-            .select('teamId')
-            .where('orgId', '=', orgId)
-            .where('projectId', '=', id),
-        )
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
-      const rows = await keysetPage(q, page, { sort: 'teams.id', id: 'teams.id' }).execute()
-      return rows.map(toTeam)
+        .selectFrom('projectTeams')
+        .select(['projectId', 'teamId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teamId', scope))
+      const rows = await keysetPage(q, page, { sort: 'teamId', id: 'teamId' }).execute()
+      return rows.map(team)
+    },
+    async getTeam(orgId, id, teamId) {
+      const row = await db
+        .selectFrom('projectTeams')
+        .select(['projectId', 'teamId', 'createdAt'])
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('teamId', '=', teamId)
+        .executeTakeFirst()
+      return row ? team(row) : null
     },
     async listMembers(orgId, id, page) {
       const q = db

@@ -10,7 +10,12 @@ export function taskSubscriberRepo(db: Kysely<Database>): TaskSubscriberRepo {
     async add(subscriber) {
       const result = await db
         .insertInto('taskSubscribers')
-        .values(subscriber)
+        .values({
+          orgId: subscriber.orgId,
+          taskId: subscriber.taskId,
+          actorId: subscriber.actorId,
+          createdAt: subscriber.addedAt,
+        })
         .onConflict((oc) => oc.columns(['orgId', 'taskId', 'actorId']).doNothing())
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
@@ -34,7 +39,7 @@ export function taskSubscriberRepo(db: Kysely<Database>): TaskSubscriberRepo {
       return rows.map((r) => ({
         taskId: r.taskId as TaskId,
         actorId: r.actorId as ActorId,
-        createdAt: iso(r.createdAt),
+        addedAt: iso(r.createdAt),
       }))
     },
   }

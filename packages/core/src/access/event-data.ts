@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import { changedData, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
-import { Grant, Invitation, TeamMembership } from './schemas.ts'
+import { Grant, Invitation, TeamMember } from './schemas.ts'
 
 /** The `data` of invitation, team membership and grant events, as invitations.ts and service.ts emit it. */
 export const ACCESS_EVENT_DATA: Record<string, TSchema> = {
@@ -9,7 +9,7 @@ export const ACCESS_EVENT_DATA: Record<string, TSchema> = {
     ['invitation.created', 'invitation.resent', 'invitation.revoked'],
     recordData('invitation', Invitation),
   ),
-  'team.member_added': recordData('membership', TeamMembership),
+  'team.member_added': recordData('membership', TeamMember),
   'team.member_removed': Type.Object({
     teamId: IdSchema('TeamId'),
     actorId: Type.String({ description: 'The member or agent who left the team.' }),

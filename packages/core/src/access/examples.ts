@@ -99,14 +99,14 @@ export const acceptExample: OperationExamples = {
   },
 }
 
-const membership = { orgId: id('org'), teamId: id('team'), actorId: id('mem'), createdAt: at }
+const membership = { teamId: id('team'), actorId: id('mem'), addedAt: at }
 
 export const teamMemberExamples: Record<'list' | 'add', OperationExamples> = {
   // People and agents alike: the triage agent works in the team too.
   list: {
     response: { data: [membership, { ...membership, actorId: id('agt') }], nextCursor: null },
   },
-  add: { request: { actorId: id('mem') }, response: membership },
+  add: { response: membership },
 }
 
 /** Grace, a member, manages the Launch project beyond what her role gives her. */

@@ -22,7 +22,7 @@ export const accessGroup: ResourceGroup = {
     },
     {
       kinds: ['team.member_added', 'team.member_removed'],
-      emittedBy: '`teamMembers.add`, `teamMembers.remove`',
+      emittedBy: '`teams.members.add`, `teams.members.remove`',
     },
     {
       kinds: ['grant.created', 'grant.updated', 'grant.deleted'],

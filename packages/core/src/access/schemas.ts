@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { CAPABILITIES } from '../kernel/capabilities.ts'
-import { IdSchema } from '../kernel/ids.ts'
+import { IdSchema, type OrgId, type TeamId } from '../kernel/ids.ts'
 import { CONTAINER_TYPES, type ContainerType } from '../kernel/permissions.ts'
 import { AnyJson, Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { OrgRole } from '../orgs/schemas.ts'
@@ -47,16 +47,23 @@ export const Grant = Type.Object(
 )
 export type Grant = Static<typeof Grant>
 
-export const TeamMembership = Type.Object(
+/** A member or agent in a team: the join record of `teams.members.*`. */
+export const TeamMember = Type.Object(
   {
-    orgId: IdSchema('OrgId'),
     teamId: IdSchema('TeamId'),
     actorId: ActorIdSchema,
-    createdAt: Timestamp('When the actor joined the team.'),
+    addedAt: Timestamp('When the actor joined the team.'),
   },
-  { $id: 'TeamMembership', additionalProperties: false },
+  { $id: 'TeamMember', additionalProperties: false },
 )
-export type TeamMembership = Static<typeof TeamMembership>
+export type TeamMember = Static<typeof TeamMember>
+/** A stored team membership (the org is part of its key). */
+export interface TeamMembership {
+  orgId: OrgId
+  teamId: TeamId
+  actorId: string
+  createdAt: string
+}
 
 export const INVITATION_STATES = ['pending', 'accepted', 'revoked', 'declined', 'expired'] as const
 export const Invitation = Type.Object(

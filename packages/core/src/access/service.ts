@@ -10,7 +10,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import { loadProfile } from './profile.ts'
-import type { Grant, TeamMembership } from './schemas.ts'
+import type { Grant, TeamMember, TeamMembership } from './schemas.ts'
 import type { GrantFilter } from './storage.ts'
 
 /** An active member or agent of the current org, as an Actor; anything else is a 422 on `pointer`. */
@@ -29,33 +29,41 @@ export async function actorById(ctx: OperationContext, actorId: string, pointer:
   })
 }
 
+const teamMember = (m: TeamMembership): TeamMember => ({
+  teamId: m.teamId,
+  actorId: m.actorId,
+  addedAt: m.createdAt,
+})
+
+/** A team's members and agents, by actor id. */
 export async function listTeamMembers(
   ctx: OperationContext,
   teamId: TeamId,
   query: { cursor?: string; limit?: number },
-): Promise<Page<TeamMembership>> {
+): Promise<Page<TeamMember>> {
   const team = await requireTeam(ctx, teamId)
   return readPage(ctx, {
     scope: ['teams.members', team.id],
     query,
     sort: 'id',
     direction: 'asc',
-    keyOf: (m: TeamMembership & { id: string }) => m.id,
+    keyOf: (m: TeamMember & { id: string }) => m.id,
     fetch: async (page) =>
       (await ctx.store.access.listTeamMembers(team.orgId, team.id, page)).map((m) => ({
-        ...m,
+        ...teamMember(m),
         id: m.actorId,
       })),
   }).then((p) => ({ data: p.data.map(({ id: _id, ...m }) => m), nextCursor: p.nextCursor }))
 }
 
+/** Idempotent: an actor already in the team answers the membership as it is (same `addedAt`), emitting nothing. */
 export async function addTeamMember(
   ctx: OperationContext,
   teamId: TeamId,
   actorId: string,
-): Promise<TeamMembership> {
+): Promise<TeamMember> {
   const team = await requireTeam(ctx, teamId)
-  const actor = await actorById(ctx, actorId, '/body/actorId')
+  const actor = await actorById(ctx, actorId, '/params/actorId')
   const membership: TeamMembership = {
     orgId: team.orgId,
     teamId: team.id,
@@ -63,25 +71,28 @@ export async function addTeamMember(
     createdAt: ctx.now,
   }
   if (await ctx.store.access.addTeamMember(membership)) {
+    const member = teamMember(membership)
     ctx.emit({
       kind: 'team.member_added',
       resourceType: 'team',
       resourceId: team.id,
       teamId: team.id,
-      data: { membership },
+      data: { membership: member },
     })
+    return member
   }
-  return membership
+  const existing = await ctx.store.access.getTeamMember(team.orgId, team.id, actor.id as ActorId)
+  return teamMember(existing ?? membership)
 }
 
+/** Idempotent: an actor not in the team changes nothing and emits nothing. */
 export async function removeTeamMember(
   ctx: OperationContext,
   teamId: TeamId,
   actorId: ActorId,
 ): Promise<void> {
   const team = await requireTeam(ctx, teamId)
-  if (!(await ctx.store.access.removeTeamMember(team.orgId, team.id, actorId)))
-    throw notFound('Team membership')
+  if (!(await ctx.store.access.removeTeamMember(team.orgId, team.id, actorId))) return
   ctx.emit({
     kind: 'team.member_removed',
     resourceType: 'team',

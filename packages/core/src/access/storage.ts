@@ -85,6 +85,7 @@ export interface AccessRepo {
   ): Promise<ActorId[]>
   /** Returns false when the actor is already in the team. */
   addTeamMember(membership: TeamMembership): Promise<boolean>
+  getTeamMember(orgId: OrgId, teamId: TeamId, actorId: ActorId): Promise<TeamMembership | null>
   /** Returns false when the actor was not in the team. */
   removeTeamMember(orgId: OrgId, teamId: TeamId, actorId: ActorId): Promise<boolean>
   getGrant(orgId: OrgId, id: GrantId): Promise<Grant | null>

@@ -1,6 +1,5 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
-import { otherTaskExample } from '../tasks/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 // Two-week cycles from Monday; on 2030-01-13 cycle 12 (`id('cyc')`) is running, 11 is completed.
@@ -60,8 +59,7 @@ export const cycleExamples: Record<
   | 'progress'
   | 'complete'
   | 'shiftAll'
-  | 'startNow'
-  | 'addTasks',
+  | 'startNow',
   OperationExamples
 > = {
   // By start: the completed cycle, the running one, the next.
@@ -119,10 +117,6 @@ export const cycleExamples: Record<
       completedCycleId: id('cyc'),
       rolledOverTaskIds: [id('task')],
     },
-  },
-  addTasks: {
-    request: { taskIds: [id('task', 1)] },
-    response: { data: [{ ...otherTaskExample, cycleId: id('cyc'), updatedAt: at }] },
   },
 }
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { CycleId, TaskId, TeamId } from '../kernel/ids.ts'
+import type { CycleId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
@@ -10,15 +10,7 @@ import { cycleExamples, cycleSettingsExamples } from './examples.ts'
 import { setCycleArchived, shiftCycles, startCycleNow } from './reschedule.ts'
 import { completeCycle } from './rollover.ts'
 import { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas.ts'
-import {
-  addTasksToCycle,
-  createCycle,
-  cycleProgress,
-  deleteCycle,
-  listCycles,
-  requireCycle,
-  updateCycle,
-} from './service.ts'
+import { createCycle, cycleProgress, deleteCycle, listCycles, requireCycle, updateCycle } from './service.ts'
 
 const CycleName = Nullable(Type.String({ minLength: 1, maxLength: 120 }))
 const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
@@ -138,7 +130,7 @@ const ShiftedCycles = Type.Object(
   { $id: 'ShiftedCycles', additionalProperties: false },
 )
 
-const cycleTaskList = Type.Object(
+const _cycleTaskList = Type.Object(
   { data: Type.Array(Task) },
   { $id: 'CycleTaskList', additionalProperties: false },
 )
@@ -232,31 +224,6 @@ const cycleActions: AnyOperation[] = [
     errors: ['not_found', 'conflict', 'cycle_completed'],
     examples: cycleExamples.startNow,
     run: (ctx, { params }) => startCycleNow(ctx, params.cycleId as CycleId),
-  }),
-  declareOperation({
-    id: 'cycles.addTasks',
-    method: 'POST',
-    path: `${cyclePath}/tasks`,
-    tag: 'Cycles',
-    scope: 'work:write',
-    summary: 'Add tasks to a cycle',
-    description:
-      "Sets each task's `cycleId`, all or nothing. Each is an update of the task: it needs `contribute` on it, and " +
-      "it must belong to the cycle's team. A failing task is named by its index (`/body/taskIds/2`).",
-    params: cycleParams,
-    body: Type.Object(
-      { taskIds: Type.Array(IdSchema('TaskId'), { minItems: 1, maxItems: 100 }) },
-      { additionalProperties: false },
-    ),
-    response: cycleTaskList,
-    status: 200,
-    capability: 'contribute',
-    target: cycleTarget,
-    errors: ['not_found', 'reference_not_found', 'cycle_completed'],
-    examples: cycleExamples.addTasks,
-    run: async (ctx, { params, body }) => ({
-      data: await addTasksToCycle(ctx, params.cycleId as CycleId, body.taskIds as TaskId[]),
-    }),
   }),
 ]
 

@@ -1,14 +1,10 @@
-import { type CycleId, newId, type OrgId, type TaskId, type TeamId } from '../kernel/ids.ts'
+import { type CycleId, newId, type OrgId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { atPointer } from '../kernel/problem-pointers.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { summarizeProgress } from '../tasks/progress.ts'
-import { requireTask } from '../tasks/require-task.ts'
-import type { Task } from '../tasks/schemas.ts'
-import { updateTask } from '../tasks/service.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import type { Cycle, CycleProgress, CycleStatus } from './schemas.ts'
 import type { CycleRecord } from './storage.ts'
@@ -176,30 +172,6 @@ export async function cycleProgress(ctx: OperationContext, cycleId: CycleId): Pr
 }
 
 /** Puts tasks in the cycle: each is an update of the task (`contribute` on it), all or nothing. */
-export async function addTasksToCycle(
-  ctx: OperationContext,
-  cycleId: CycleId,
-  taskIds: TaskId[],
-): Promise<Task[]> {
-  await requireCycle(ctx, cycleId)
-  if (new Set(taskIds).size !== taskIds.length) {
-    throw new ProblemError('validation_failed', 'A task is listed twice.', {
-      errors: [{ pointer: '/body/taskIds', message: 'Each task at most once' }],
-    })
-  }
-  const tasks: Task[] = []
-  for (const [i, taskId] of taskIds.entries()) {
-    try {
-      await ctx.require('contribute', { type: 'task', id: taskId })
-      tasks.push(await updateTask(ctx, taskId, { cycleId }))
-    } catch (error) {
-      if (error instanceof ProblemError) throw atPointer(error, `/body/taskIds/${i}`, { replace: true })
-      throw error
-    }
-  }
-  return tasks
-}
-
 function checkedWindow(startsAt: string, endsAt: string): { startsAt: string; endsAt: string } {
   const window = { startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString() }
   if (window.endsAt <= window.startsAt) {

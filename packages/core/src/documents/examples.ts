@@ -75,7 +75,7 @@ export const versionExamples = {
   },
 } satisfies Record<string, OperationExamples>
 
-export const subscriberExample = { documentId: id('doc'), actorId: id('mem'), createdAt: at }
+export const subscriberExample = { documentId: id('doc'), actorId: id('mem'), addedAt: at }
 export const subscriberExamples = {
   list: { response: page(subscriberExample) },
   add: { response: subscriberExample },

@@ -200,7 +200,7 @@ const subscribers: AnyOperation[] = [
     summary: 'Subscribe to a document',
     requires: '`comment` on the document to subscribe yourself, `manage` to subscribe someone else',
     description:
-      'Subscribing oneself needs `comment` on the document; subscribing someone else needs `manage`. Idempotent.',
+      'Subscribing oneself needs `comment` on the document; subscribing someone else needs `manage`. Idempotent: subscribing again changes nothing, emits nothing and answers the same record (same `addedAt`).',
     params: subscriberParams,
     response: DocumentSubscriber,
     status: 200,
@@ -218,7 +218,8 @@ const subscribers: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Unsubscribe from a document',
     requires: '`comment` on the document to unsubscribe yourself, `manage` to unsubscribe someone else',
-    description: 'Oneself with `comment`; someone else with `manage`.',
+    description:
+      'Oneself with `comment`; someone else with `manage`. Idempotent: someone not subscribed changes nothing (204, no event).',
     params: subscriberParams,
     response: null,
     status: 204,

@@ -77,7 +77,7 @@ export const DocumentSubscriber = Type.Object(
   {
     documentId: IdSchema('DocumentId'),
     actorId: ActorIdSchema,
-    createdAt: Timestamp('When the actor subscribed.'),
+    addedAt: Timestamp('When the actor subscribed.'),
   },
   { $id: 'DocumentSubscriber', additionalProperties: false },
 )

@@ -108,7 +108,7 @@ export async function createDocument(
     orgId: document.orgId,
     documentId: document.id,
     actorId,
-    createdAt: ctx.now,
+    addedAt: ctx.now,
   })
   await emitDocument(ctx, 'document.created', document, { document: withoutContent(document) })
   return document

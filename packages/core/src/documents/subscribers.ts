@@ -18,7 +18,7 @@ export async function subscribeToDocument(
 ): Promise<DocumentSubscriber> {
   const document = await requireDocument(ctx, documentId)
   await requireOtherRights(ctx, document, actorId)
-  const subscriber: DocumentSubscriber = { documentId: document.id, actorId, createdAt: ctx.now }
+  const subscriber: DocumentSubscriber = { documentId: document.id, actorId, addedAt: ctx.now }
   if (await ctx.store.documentSubscribers.add({ ...subscriber, orgId: document.orgId })) {
     await emitDocument(ctx, 'document_subscriber.created', document, { documentId: document.id, actorId })
     return subscriber
@@ -33,9 +33,7 @@ export async function unsubscribeFromDocument(
 ): Promise<void> {
   const document = await requireDocument(ctx, documentId)
   await requireOtherRights(ctx, document, actorId)
-  if (!(await ctx.store.documentSubscribers.remove(document.orgId, document.id, actorId))) {
-    throw notFound('Subscriber')
-  }
+  if (!(await ctx.store.documentSubscribers.remove(document.orgId, document.id, actorId))) return
   await emitDocument(ctx, 'document_subscriber.deleted', document, { documentId: document.id, actorId })
 }
 

@@ -126,8 +126,9 @@ const members: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Add a member to an initiative',
     description:
-      'An active member of the org; idempotent. Membership says who works on it and grants nothing. Needs ' +
-      '`contribute` on the initiative.',
+      'An active member of the org. Idempotent: adding a member again changes nothing, emits nothing and answers ' +
+      'the same record (same `addedAt`). Membership says who works on it and grants nothing. Needs `contribute` ' +
+      'on the initiative.',
     params: memberParams,
     response: InitiativeMember,
     status: 200,
@@ -145,7 +146,8 @@ const members: AnyOperation[] = [
     tag: INITIATIVES_TAG,
     scope: 'work:write',
     summary: 'Remove a member from an initiative',
-    description: 'Needs `contribute` on the initiative.',
+    description:
+      'Idempotent: a member not in the initiative changes nothing (204, no event). Needs `contribute` on the initiative.',
     params: memberParams,
     response: null,
     status: 204,

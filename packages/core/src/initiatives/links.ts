@@ -114,9 +114,7 @@ export async function removeInitiativeMember(
   memberId: MemberId,
 ): Promise<void> {
   const initiative = await requireInitiative(ctx, id)
-  if (!(await ctx.store.initiatives.removeMember(initiative.orgId, initiative.id, memberId))) {
-    throw notFound('Member of the initiative')
-  }
+  if (!(await ctx.store.initiatives.removeMember(initiative.orgId, initiative.id, memberId))) return
   await recordHistory(ctx, initiative.id, { action: 'member_removed', changes: { memberId } })
   emitInitiative(ctx, 'initiative.member_removed', initiative, { initiativeId: initiative.id, memberId })
 }

@@ -141,7 +141,7 @@ export async function runStep(
     case 'add_to_cycle': {
       const task = must('task')
       const cycleId = await cycleOf(task.teamId!)
-      await invoke('cycles.addTasks', { cycleId }, { taskIds: [task.id] })
+      await invoke('tasks.update', { taskId: task.id }, { cycleId })
       return taskOutcome(step, i, await readTask(task.id), ['cycle'])
     }
     case 'remove_from_cycle': {

@@ -1,7 +1,6 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 import { projectExample } from '../projects/examples.ts'
-import { teamExample } from '../teams/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const org = id('org')
@@ -27,18 +26,8 @@ export const programExample = {
   archivedAt: null,
 }
 
-const memberExample = {
-  id: id('mem', 1),
-  orgId: org,
-  userId: id('usr'),
-  kind: 'person',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  role: 'member',
-  status: 'active',
-  createdAt: at,
-  updatedAt: at,
-}
+const memberExample = { programId: programExample.id, memberId: id('mem', 1), addedAt: at }
+const programTeamExample = { programId: programExample.id, teamId: id('team'), addedAt: at }
 
 const programProjectExample = {
   id: projectExample.id,
@@ -73,8 +62,8 @@ export const examples = {
   reorder: { request: { projectIds: [id('proj', 4), id('proj', 3)] } },
   members: { response: page(memberExample) },
   memberAdd: { response: memberExample },
-  teams: { response: page(teamExample) },
-  teamAdd: { response: teamExample },
+  teams: { response: page(programTeamExample) },
+  teamAdd: { response: programTeamExample },
   history: {
     response: page({
       id: id('pghs'),

@@ -2,8 +2,6 @@ import { Type } from '@sinclair/typebox'
 import { IdSchema, type MemberId, type ProgramId, type ProjectId, type TeamId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
-import { Member } from '../orgs/schemas.ts'
-import { Team } from '../teams/schemas.ts'
 import { examples } from './examples.ts'
 import { listProgramHistory } from './history.ts'
 import {
@@ -22,7 +20,7 @@ import {
   removeProgramTeam,
 } from './people.ts'
 import { programRollup } from './rollup.ts'
-import { ProgramHistoryEntry, ProgramProject, ProgramRollup } from './schemas.ts'
+import { ProgramHistoryEntry, ProgramMember, ProgramProject, ProgramRollup, ProgramTeam } from './schemas.ts'
 
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
 const programId = (p: Record<string, unknown>) => p.programId as ProgramId
@@ -115,7 +113,7 @@ const projects: AnyOperation[] = [
   }),
 ]
 
-const memberPath = `${programPath}/members/{actorId}`
+const memberPath = `${programPath}/members/{memberId}`
 const teamPath = `${programPath}/teams/{teamId}`
 
 const people: AnyOperation[] = [
@@ -125,8 +123,8 @@ const people: AnyOperation[] = [
     tag: 'Programs',
     summary: "List a program's members",
     description: 'The people taking part in the program, by member id.',
-    item: Member,
-    itemName: 'Member',
+    item: ProgramMember,
+    itemName: 'ProgramMember',
     examples: examples.members,
     run: (ctx, p, query) => listProgramMembers(ctx, programId(p), query),
   }),
@@ -137,18 +135,16 @@ const people: AnyOperation[] = [
     tag: 'Programs',
     scope: 'work:write',
     summary: 'Add a member to a program',
-    description: 'Idempotent. `actorId` must be an active member. Needs `assign` on the program.',
-    params: Type.Object(
-      { ...paramsOf(programPath), actorId: IdSchema('MemberId') },
-      { additionalProperties: false },
-    ),
-    response: Member,
+    description:
+      '`memberId` must be an active member. Idempotent: adding a member again changes nothing, emits nothing and answers the same record (same `addedAt`). Needs `assign` on the program.',
+    params: params(memberPath),
+    response: ProgramMember,
     status: 200,
     capability: 'assign',
     target: programTarget,
     errors: ['not_found', 'reference_not_found', 'archived'],
     examples: examples.memberAdd,
-    run: (ctx, { params }) => addProgramMember(ctx, programId(params), params.actorId as MemberId),
+    run: (ctx, { params }) => addProgramMember(ctx, programId(params), params.memberId as MemberId),
   }),
   declareOperation({
     id: 'programs.members.remove',
@@ -157,18 +153,16 @@ const people: AnyOperation[] = [
     tag: 'Programs',
     scope: 'work:write',
     summary: 'Remove a member from a program',
-    description: 'Needs `assign` on the program; a member not in the program is a 404.',
-    params: Type.Object(
-      { ...paramsOf(programPath), actorId: IdSchema('MemberId') },
-      { additionalProperties: false },
-    ),
+    description:
+      'Idempotent: a member not in the program changes nothing (204, no event). Needs `assign` on the program.',
+    params: params(memberPath),
     response: null,
     status: 204,
     capability: 'assign',
     target: programTarget,
     errors: ['not_found'],
     run: async (ctx, { params }) => {
-      await removeProgramMember(ctx, programId(params), params.actorId as MemberId)
+      await removeProgramMember(ctx, programId(params), params.memberId as MemberId)
       return undefined
     },
   }),
@@ -177,9 +171,9 @@ const people: AnyOperation[] = [
     path: `${programPath}/teams`,
     tag: 'Programs',
     summary: "List a program's teams",
-    description: 'The teams working in the program that the caller may view, by id.',
-    item: Team,
-    itemName: 'Team',
+    description: 'The teams working in the program that the caller may view, by team id.',
+    item: ProgramTeam,
+    itemName: 'ProgramTeam',
     examples: examples.teams,
     run: (ctx, p, query) => listProgramTeams(ctx, programId(p), query),
   }),
@@ -191,10 +185,11 @@ const people: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Add a team to a program',
     description:
-      'Idempotent. The team then holds the program (its grants count on it), so the caller needs `contribute` ' +
+      'Idempotent: adding a team again changes nothing, emits nothing and answers the same record (same ' +
+      '`addedAt`). The team then holds the program (its grants count on it), so the caller needs `contribute` ' +
       'on the program and on the team.',
     params: params(teamPath),
-    response: Team,
+    response: ProgramTeam,
     status: 200,
     capability: 'contribute',
     target: programTarget,
@@ -209,7 +204,8 @@ const people: AnyOperation[] = [
     tag: 'Programs',
     scope: 'work:write',
     summary: 'Remove a team from a program',
-    description: 'Needs `contribute` on the program; a team not in the program is a 404.',
+    description:
+      'Idempotent: a team not in the program changes nothing (204, no event). Needs `contribute` on the program.',
     params: params(teamPath),
     response: null,
     status: 204,

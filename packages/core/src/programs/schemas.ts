@@ -57,6 +57,28 @@ export const Program = Type.Object(
 )
 export type Program = Static<typeof Program>
 
+/** A member taking part in a program: the join record of `programs.members.*`. */
+export const ProgramMember = Type.Object(
+  {
+    programId: IdSchema('ProgramId'),
+    memberId: IdSchema('MemberId'),
+    addedAt: Timestamp('When the member was added.'),
+  },
+  { $id: 'ProgramMember', additionalProperties: false },
+)
+export type ProgramMember = Static<typeof ProgramMember>
+
+/** A team working in a program: the join record of `programs.teams.*`. */
+export const ProgramTeam = Type.Object(
+  {
+    programId: IdSchema('ProgramId'),
+    teamId: IdSchema('TeamId'),
+    addedAt: Timestamp('When the team was added.'),
+  },
+  { $id: 'ProgramTeam', additionalProperties: false },
+)
+export type ProgramTeam = Static<typeof ProgramTeam>
+
 export const ProgramProject = Type.Object(
   {
     id: IdSchema('ProjectId', 'The project, as the entry’s id.'),

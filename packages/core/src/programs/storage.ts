@@ -1,10 +1,8 @@
 import type { LabelId, MemberId, OrgId, ProgramId, ProjectId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
-import type { Member } from '../orgs/schemas.ts'
 import type { StateTally } from '../tasks/progress.ts'
-import type { Team } from '../teams/schemas.ts'
-import type { Program, ProgramHistoryEntry, ProgramStatus } from './schemas.ts'
+import type { Program, ProgramHistoryEntry, ProgramMember, ProgramStatus, ProgramTeam } from './schemas.ts'
 
 /** What is stored of a program; `health` and `lastUpdateAt` are read from its latest unarchived update. */
 export type ProgramRecord = Omit<Program, 'health' | 'lastUpdateAt' | 'labelIds'>
@@ -90,13 +88,15 @@ export interface ProgramRepo {
   progress(orgId: OrgId, id: ProgramId, scope: ReadScope): Promise<StateTally[]>
 
   /** The program's members, by member id. */
-  members(orgId: OrgId, id: ProgramId, page: PageRequest<'id'>): Promise<Member[]>
+  members(orgId: OrgId, id: ProgramId, page: PageRequest<'id'>): Promise<ProgramMember[]>
+  member(orgId: OrgId, id: ProgramId, memberId: MemberId): Promise<ProgramMember | null>
   /** Returns false when the member is in the program already. */
   addMember(orgId: OrgId, id: ProgramId, memberId: MemberId, at: string): Promise<boolean>
   removeMember(orgId: OrgId, id: ProgramId, memberId: MemberId): Promise<boolean>
 
   /** The program's teams the scope can view, by team id. */
-  teams(orgId: OrgId, id: ProgramId, page: PageRequest<'id'>, scope: ReadScope): Promise<Team[]>
+  teams(orgId: OrgId, id: ProgramId, page: PageRequest<'id'>, scope: ReadScope): Promise<ProgramTeam[]>
+  team(orgId: OrgId, id: ProgramId, teamId: TeamId): Promise<ProgramTeam | null>
   /** Every team of the program, for capability checks. */
   teamIds(orgId: OrgId, id: ProgramId): Promise<TeamId[]>
   addTeam(orgId: OrgId, id: ProgramId, teamId: TeamId, at: string): Promise<boolean>

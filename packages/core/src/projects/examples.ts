@@ -1,7 +1,6 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
 import { taskExample } from '../tasks/examples.ts'
-import { teamExample } from '../teams/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 // Project statuses by rank: 0 In Progress, 1 Backlog, 2 Planned, 3 Paused, 4 Completed, 5 Canceled,
@@ -218,14 +217,15 @@ export const statusExamples: Partial<Record<Shapes, OperationExamples>> = {
   archive: { response: { ...inReview, archivedAt: later } },
   restore: { response: inReview },
 }
+const projectTeamExample = { projectId: projectExample.id, teamId: projectExample.teamIds[0], addedAt: at }
 export const examples = {
   // In Review right after In Progress.
   move: {
     request: { afterId: id('pst', 0) },
     response: { ...inReview, position: 3, updatedAt: later },
   },
-  teamAdd: { response: projectExample },
-  teams: { response: page(teamExample) },
+  teamAdd: { response: projectTeamExample },
+  teams: { response: page(projectTeamExample) },
   tasks: { response: page(taskExample) },
   progress: { response: progressExample },
 } satisfies Record<string, OperationExamples>

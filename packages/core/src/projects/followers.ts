@@ -23,7 +23,7 @@ export interface Follower {
   recordType: string
   recordId: string
   actorId: ActorId
-  createdAt: string
+  addedAt: string
 }
 
 export interface FollowerRepo {
@@ -64,9 +64,9 @@ export const FollowerSchema = Type.Object(
     recordType: Type.String({ description: 'The kind of record followed (`project`).' }),
     recordId: Type.String({ description: 'Its id.' }),
     actorId: ActorIdSchema,
-    createdAt: Timestamp('When the actor started following.'),
+    addedAt: Timestamp('When the actor subscribed.'),
   },
-  { $id: 'Follower', additionalProperties: false },
+  { $id: 'Subscriber', additionalProperties: false },
 )
 
 /** Follows without checks or events: a record's creator and lead, as part of that change. */
@@ -81,7 +81,7 @@ export async function autoFollow(
     recordType,
     recordId,
     actorId,
-    createdAt: ctx.now,
+    addedAt: ctx.now,
   })
 }
 
@@ -117,7 +117,7 @@ export function followerOperations(f: Followable): AnyOperation[] {
       summary: `List ${withArticle(noun)}'s subscribers`,
       description: `By actor id. Subscribers are notified of what happens to the ${noun}; its creator and lead are subscribed when it is created.`,
       item: FollowerSchema,
-      itemName: 'Follower',
+      itemName: 'Subscriber',
       examples: { response: { data: [example(f)], nextCursor: null } },
       run: (ctx, p, query) => listFollowers(ctx, f, p[f.idParam]!, query),
     }),
@@ -129,7 +129,7 @@ export function followerOperations(f: Followable): AnyOperation[] {
       scope: 'work:write',
       summary: `Subscribe to ${withArticle(noun)}`,
       requires: `\`comment\` on the ${noun} to subscribe yourself, \`manage\` to subscribe someone else`,
-      description: `Subscribing oneself needs \`comment\` on the ${noun}; subscribing someone else needs \`manage\`. Idempotent.`,
+      description: `Subscribing oneself needs \`comment\` on the ${noun}; subscribing someone else needs \`manage\`. Idempotent: subscribing again changes nothing, emits nothing and answers the same record (same \`addedAt\`).`,
       params,
       response: FollowerSchema,
       status: 200,
@@ -147,7 +147,8 @@ export function followerOperations(f: Followable): AnyOperation[] {
       scope: 'work:write',
       summary: `Unsubscribe from ${withArticle(noun)}`,
       requires: `\`comment\` on the ${noun} to unsubscribe yourself, \`manage\` to unsubscribe someone else`,
-      description: 'Oneself with `comment`; someone else with `manage`.',
+      description:
+        'Oneself with `comment`; someone else with `manage`. Idempotent: someone not subscribed changes nothing (204, no event).',
       params,
       response: null,
       status: 204,
@@ -167,7 +168,7 @@ function example(f: Followable) {
     recordType: f.recordType,
     recordId: `${f.recordType.slice(0, 4)}_01JD3Q2R4S5T6V7W8X9YZABCDE`,
     actorId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE',
-    createdAt: '2030-01-13T16:00:00.000Z',
+    addedAt: '2030-01-13T16:00:00.000Z',
   }
 }
 
@@ -175,7 +176,7 @@ async function follow(ctx: OperationContext, f: Followable, id: string, actorId:
   const record = await f.require(ctx, id)
   await requireOtherRights(ctx, f, id, actorId)
   const orgId = currentOrg(ctx).id
-  const follower: Follower = { recordType: f.recordType, recordId: record.id, actorId, createdAt: ctx.now }
+  const follower: Follower = { recordType: f.recordType, recordId: record.id, actorId, addedAt: ctx.now }
   if (await ctx.store.followers.add({ ...follower, orgId })) {
     emit(ctx, f, record, actorId, true)
     return follower
@@ -192,8 +193,7 @@ async function follow(ctx: OperationContext, f: Followable, id: string, actorId:
 async function unfollow(ctx: OperationContext, f: Followable, id: string, actorId: ActorId): Promise<void> {
   const record = await f.require(ctx, id)
   await requireOtherRights(ctx, f, id, actorId)
-  if (!(await ctx.store.followers.remove(currentOrg(ctx).id, f.recordType, record.id, actorId)))
-    throw notFound('Subscriber')
+  if (!(await ctx.store.followers.remove(currentOrg(ctx).id, f.recordType, record.id, actorId))) return
   emit(ctx, f, record, actorId, false)
 }
 

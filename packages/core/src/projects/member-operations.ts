@@ -3,7 +3,7 @@ import type { LabelId, MemberId, ProjectId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
-import { examples, projectExample } from './examples.ts'
+import { projectExample } from './examples.ts'
 import {
   addProjectLabel,
   addProjectMember,
@@ -24,7 +24,7 @@ const projectTarget = ({ params }: { params: Record<string, unknown> }) => ({
 const memberExample = {
   projectId: projectExample.id,
   memberId: projectExample.leadId,
-  createdAt: projectExample.createdAt,
+  addedAt: projectExample.createdAt,
 }
 
 /** A project's members and labels. */
@@ -48,8 +48,8 @@ export const projectMemberOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Add a member to a project',
     description:
-      'An active member of the org (404 otherwise). Idempotent: adding a member again changes nothing. Setting a ' +
-      'lead adds them too. Needs `assign` on the project.',
+      'An active member of the org (404 otherwise). Idempotent: adding a member again changes nothing, emits ' +
+      'nothing and answers the same record (same `addedAt`). Setting a lead adds them too. Needs `assign` on the project.',
     params: Type.Object(paramsOf(memberPath), { additionalProperties: false }),
     response: ProjectMember,
     status: 200,
@@ -68,8 +68,8 @@ export const projectMemberOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Remove a member from a project',
     description:
-      'The lead cannot be removed while lead (409 `conflict`: set another lead or none first). Needs `assign` on ' +
-      'the project.',
+      'The lead cannot be removed while lead (409 `conflict`: set another lead or none first). Idempotent: a ' +
+      'member not in the project changes nothing (204, no event). Needs `assign` on the project.',
     params: Type.Object(paramsOf(memberPath), { additionalProperties: false }),
     response: null,
     status: 204,
@@ -99,7 +99,7 @@ export const projectMemberOperations: AnyOperation[] = [
     capability: 'contribute',
     target: projectTarget,
     errors: ['not_found', 'reference_not_found'],
-    examples: { request: { labelId: projectExample.labelIds[0] }, response: examples.teamAdd.response },
+    examples: { request: { labelId: projectExample.labelIds[0] }, response: projectExample },
     run: (ctx, { params, body }) =>
       addProjectLabel(ctx, params.projectId as ProjectId, (body as { labelId: LabelId }).labelId),
   }),

@@ -60,9 +60,7 @@ export async function removeProjectMember(
       'The lead is a member of the project; set another lead (or none) first.',
     )
   }
-  if (!(await ctx.store.projects.removeMember(project.orgId, project.id, memberId))) {
-    throw notFound('Member of the project')
-  }
+  if (!(await ctx.store.projects.removeMember(project.orgId, project.id, memberId))) return
   emitProject(ctx, 'project.member_removed', await unscopedProject(ctx, project.id), {
     projectId: project.id,
     memberId,

@@ -5,11 +5,18 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { PrioritySchema, Task } from '../tasks/schemas.ts'
-import { Color, Team } from '../teams/schemas.ts'
+import { Color } from '../teams/schemas.ts'
 import { type ClosingChoice, OPEN_TASK_POLICIES } from './closing.ts'
 import { examples, projectExamples } from './examples.ts'
 import { listProjectTasks, projectProgress } from './progress.ts'
-import { Project, ProjectDate, ProjectProgress, UpdateCadenceSchema, WeekdaySchema } from './schemas.ts'
+import {
+  Project,
+  ProjectDate,
+  ProjectProgress,
+  ProjectTeam,
+  UpdateCadenceSchema,
+  WeekdaySchema,
+} from './schemas.ts'
 import {
   addProjectTeam,
   createProject,
@@ -182,9 +189,9 @@ const projectTeams: AnyOperation[] = [
     path: `${projectPath}/teams`,
     tag: 'Projects',
     summary: "List a project's teams",
-    description: 'The teams the project spans that the caller may view, by id.',
-    item: Team,
-    itemName: 'Team',
+    description: 'The teams the project spans that the caller may view, by team id.',
+    item: ProjectTeam,
+    itemName: 'ProjectTeam',
     examples: examples.teams,
     run: (ctx, params, query) => listProjectTeams(ctx, params.projectId as ProjectId, query),
   }),
@@ -196,9 +203,9 @@ const projectTeams: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Add a team to a project',
     description:
-      'Idempotent: adding a team the project spans already changes nothing. Needs `contribute` on the project and on the team.',
+      'Idempotent: adding a team the project spans already changes nothing, emits nothing and answers the same record (same `addedAt`). Needs `contribute` on the project and on the team.',
     params: teamParams,
-    response: Project,
+    response: ProjectTeam,
     status: 200,
     capability: 'contribute',
     target: projectTarget,
@@ -213,7 +220,8 @@ const projectTeams: AnyOperation[] = [
     tag: 'Projects',
     scope: 'work:write',
     summary: 'Remove a team from a project',
-    description: 'A project keeps at least one team (409 `conflict`). Needs `manage` on the project.',
+    description:
+      'A project keeps at least one team (409 `conflict`). Idempotent: a team the project does not span changes nothing (204, no event). Needs `manage` on the project.',
     params: teamParams,
     response: null,
     status: 204,

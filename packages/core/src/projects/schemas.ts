@@ -125,13 +125,30 @@ export const Project = Type.Object(
 )
 export type Project = Static<typeof Project>
 
+/** A team a project spans: the join record of `projects.teams.*`. */
+export const ProjectTeam = Type.Object(
+  {
+    projectId: IdSchema('ProjectId'),
+    teamId: IdSchema('TeamId'),
+    addedAt: Timestamp(
+      'When the team was added to the project (its first team: when the project was created).',
+    ),
+  },
+  { $id: 'ProjectTeam', additionalProperties: false },
+)
+export type ProjectTeam = Static<typeof ProjectTeam>
+
 export const ProjectMember = Type.Object(
   {
     projectId: IdSchema('ProjectId'),
     memberId: IdSchema('MemberId'),
-    createdAt: Timestamp('When the member was added (a lead is added when made lead).'),
+    addedAt: Timestamp('When the member was added (a lead is added when made lead).'),
   },
-  { $id: 'ProjectMember', additionalProperties: false },
+  {
+    $id: 'ProjectMember',
+    additionalProperties: false,
+    description: 'A member working on a project: the join record of `projects.members.*`.',
+  },
 )
 export type ProjectMember = Static<typeof ProjectMember>
 

@@ -15,10 +15,8 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { UNSCOPED } from '../kernel/read-scope.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { Priority } from '../tasks/schemas.ts'
-import type { Team } from '../teams/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { projectCadenceDefault, withCadence } from './cadence.ts'
 import { type ClosingChoice, settleOpenTasks } from './closing.ts'
@@ -26,8 +24,8 @@ import { autoFollow } from './followers.ts'
 import { PROJECT_HISTORY_FIELDS, recordProjectHistory } from './history-records.ts'
 import { joinProject } from './membership.ts'
 import { emitProject, unscopedProject } from './project-records.ts'
-import type { Project, ProjectStatus, ProjectStatusCategory, UpdateCadence } from './schemas.ts'
-import { ensureProjectStatuses, requireProjectStatus } from './statuses.ts'
+import type { Project, ProjectStatus, ProjectStatusCategory, ProjectTeam, UpdateCadence } from './schemas.ts'
+import { ensureProjectStatuses } from './statuses.ts'
 import type { ProjectFilter, ProjectRecord } from './storage.ts'
 
 export interface ProjectFields {
@@ -222,16 +220,21 @@ export async function listProjectTeams(
   ctx: OperationContext,
   projectId: ProjectId,
   query: { cursor?: string; limit?: number },
-): Promise<Page<Team>> {
+): Promise<Page<ProjectTeam>> {
   const project = await requireProject(ctx, projectId)
-  return readPage(ctx, {
+  const page = await readPage(ctx, {
     scope: ['projects.teams.list', project.orgId, project.id],
     query,
     sort: 'id',
     direction: 'asc',
-    keyOf: (t: Team) => t.id,
-    fetch: async (page) => ctx.store.projects.listTeams(project.orgId, project.id, page, await ctx.scope()),
+    keyOf: (t: ProjectTeam & { id: string }) => t.id,
+    fetch: async (p) =>
+      (await ctx.store.projects.listTeams(project.orgId, project.id, p, await ctx.scope())).map((t) => ({
+        ...t,
+        id: t.teamId,
+      })),
   })
+  return { data: page.data.map(({ id: _id, ...t }) => t), nextCursor: page.nextCursor }
 }
 
 /** Adds a team to the project; the caller needs `contribute` on that team too. */
@@ -239,7 +242,7 @@ export async function addProjectTeam(
   ctx: OperationContext,
   projectId: ProjectId,
   teamId: TeamId,
-): Promise<Project> {
+): Promise<ProjectTeam> {
   const project = await requireProject(ctx, projectId)
   await usableTeam(ctx, teamId, '/params/teamId')
   if (await ctx.store.projects.addTeam(project.orgId, project.id, teamId, ctx.now)) {
@@ -254,7 +257,7 @@ export async function addProjectTeam(
     })
     await recordProjectHistory(ctx, project, [{ field: 'teamIds', before: null, after: teamId }])
   }
-  return requireProject(ctx, project.id)
+  return (await ctx.store.projects.getTeam(project.orgId, project.id, teamId))!
 }
 
 /** Takes a team off the project; a project keeps at least one team. */
@@ -265,7 +268,7 @@ export async function removeProjectTeam(
 ): Promise<void> {
   const project = await requireProject(ctx, projectId)
   const all = await unscopedProject(ctx, project.id)
-  if (!all.teamIds.includes(teamId)) throw notFound('Team of the project')
+  if (!all.teamIds.includes(teamId)) return
   if (all.teamIds.length === 1) {
     throw new ProblemError('conflict', 'A project spans at least one team; add another team first.')
   }
@@ -311,7 +314,7 @@ async function firstStatusOf(ctx: OperationContext, category: ProjectStatusCateg
 
 async function activeMember(ctx: OperationContext, memberId: MemberId): Promise<void> {
   const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
-  if (!member || member.status !== 'active') {
+  if (member?.status !== 'active') {
     throw new ProblemError('reference_not_found', 'The lead is not an active member of this workspace.', {
       errors: [{ pointer: '/body/leadId', message: 'Not an active member of this workspace' }],
     })

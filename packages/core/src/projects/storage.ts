@@ -11,10 +11,9 @@ import type {
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateTally } from '../tasks/progress.ts'
-import type { Team } from '../teams/schemas.ts'
 import type { ProjectHistoryEntry } from './history-records.ts'
 import type { ProjectRelation } from './relation-schemas.ts'
-import type { Milestone, Project, ProjectMember, ProjectStatus } from './schemas.ts'
+import type { Milestone, Project, ProjectMember, ProjectStatus, ProjectTeam } from './schemas.ts'
 
 /** A status of the org's default set, as seeded: its `seed` is the category it was created for. */
 export type SeededStatus = ProjectStatus & { seed: string }
@@ -109,7 +108,8 @@ export interface ProjectRepo {
     patch: Partial<Omit<ProjectRecord, 'id' | 'orgId' | 'creatorId' | 'createdAt'>>,
   ): Promise<void>
   /** The project's teams the scope can view, by id. */
-  listTeams(orgId: OrgId, id: ProjectId, page: PageRequest<'id'>, scope: ReadScope): Promise<Team[]>
+  listTeams(orgId: OrgId, id: ProjectId, page: PageRequest<'id'>, scope: ReadScope): Promise<ProjectTeam[]>
+  getTeam(orgId: OrgId, id: ProjectId, teamId: TeamId): Promise<ProjectTeam | null>
   /** Returns false when the team is on the project already. */
   addTeam(orgId: OrgId, id: ProjectId, teamId: TeamId, at: string): Promise<boolean>
   /** Returns false when the team was not on the project. */

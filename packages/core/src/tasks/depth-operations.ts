@@ -217,7 +217,7 @@ const subscriberOperations = [
     summary: 'Subscribe to a task',
     requires: '`comment` on the task to subscribe yourself, `manage` to subscribe someone else',
     description:
-      'Subscribing oneself needs `comment` on the task; subscribing someone else needs `manage`. Idempotent.',
+      'Subscribing oneself needs `comment` on the task; subscribing someone else needs `manage`. Idempotent: subscribing again changes nothing, emits nothing and answers the same record (same `addedAt`).',
     params: subscriberParams,
     response: TaskSubscriber,
     status: 200,
@@ -235,7 +235,8 @@ const subscriberOperations = [
     scope: 'work:write',
     summary: 'Unsubscribe from a task',
     requires: '`comment` on the task to unsubscribe yourself, `manage` to unsubscribe someone else',
-    description: 'Oneself with `comment`; someone else with `manage`.',
+    description:
+      'Oneself with `comment`; someone else with `manage`. Idempotent: someone not subscribed changes nothing (204, no event).',
     params: subscriberParams,
     response: null,
     status: 204,

@@ -38,7 +38,7 @@ export const TaskSubscriber = Type.Object(
   {
     taskId: IdSchema('TaskId'),
     actorId: ActorIdSchema,
-    createdAt: Timestamp('When the actor subscribed.'),
+    addedAt: Timestamp('When the actor subscribed.'),
   },
   { $id: 'TaskSubscriber', additionalProperties: false },
 )

@@ -262,11 +262,11 @@ export const depthExamples: Record<
   // The creator and the assignee are subscribed automatically.
   subscribers: {
     response: page(
-      { taskId: id('task'), actorId: id('mem'), createdAt: created },
-      { taskId: id('task'), actorId: id('mem', 1), createdAt: created },
+      { taskId: id('task'), actorId: id('mem'), addedAt: created },
+      { taskId: id('task'), actorId: id('mem', 1), addedAt: created },
     ),
   },
-  subscribersAdd: { response: { taskId: id('task'), actorId: id('mem', 2), createdAt: later } },
+  subscribersAdd: { response: { taskId: id('task'), actorId: id('mem', 2), addedAt: later } },
 }
 
 const link = {

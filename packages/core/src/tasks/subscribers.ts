@@ -11,7 +11,7 @@ import type { Task } from './schemas.ts'
 
 /** Subscribes without checks or events: the creator and assignee of a task, as part of that change. */
 export async function autoSubscribe(ctx: OperationContext, task: Task, actorId: ActorId): Promise<void> {
-  await ctx.store.taskSubscribers.add({ orgId: task.orgId, taskId: task.id, actorId, createdAt: ctx.now })
+  await ctx.store.taskSubscribers.add({ orgId: task.orgId, taskId: task.id, actorId, addedAt: ctx.now })
 }
 
 /**
@@ -25,7 +25,7 @@ export async function subscribe(
 ): Promise<TaskSubscriber> {
   const task = await requireTask(ctx, taskId)
   await requireOtherRights(ctx, task, actorId)
-  const subscriber: TaskSubscriber = { taskId: task.id, actorId, createdAt: ctx.now }
+  const subscriber: TaskSubscriber = { taskId: task.id, actorId, addedAt: ctx.now }
   if (await ctx.store.taskSubscribers.add({ ...subscriber, orgId: task.orgId })) {
     await record(ctx, task, actorId, true)
     return subscriber
@@ -43,7 +43,7 @@ export async function subscribe(
 export async function unsubscribe(ctx: OperationContext, taskId: TaskId, actorId: ActorId): Promise<void> {
   const task = await requireTask(ctx, taskId)
   await requireOtherRights(ctx, task, actorId)
-  if (!(await ctx.store.taskSubscribers.remove(task.orgId, task.id, actorId))) throw notFound('Subscriber')
+  if (!(await ctx.store.taskSubscribers.remove(task.orgId, task.id, actorId))) return
   await record(ctx, task, actorId, false)
 }
 

@@ -56,7 +56,7 @@ const teamOperations = resourceOperations({
     get: 'One team: its name, key and description, and `archivedAt` when archived. A team the caller cannot view is a 404.',
     create:
       'Creates a team with its task key prefix (`key`, `ENG` gives tasks `ENG-1`, `ENG-2`, …; unique in the workspace, else 409 `key_taken`) and the default workflow: ' +
-      'Backlog, Todo, In Progress, In Review, Done, Canceled and Duplicate. Nobody is added to it: add people with `teamMembers.add`. Emits `team.created` and a `workflow_state.created` per state.',
+      'Backlog, Todo, In Progress, In Review, Done, Canceled and Duplicate. Nobody is added to it: add people with `teams.members.add`. Emits `team.created` and a `workflow_state.created` per state.',
     update:
       'Renames the team, changes its description or its key (409 `key_taken` when another team uses it). Emits `team.updated` with the changes.',
     archive:

@@ -71,7 +71,7 @@ export const cycleTools: ToolDefinition[] = [
       'cycles.create',
       'cycles.update',
       'cycles.complete',
-      'cycles.addTasks',
+      'tasks.batchUpdate',
       'tasks.get',
       'tasks.update',
       'names.resolve',
@@ -112,7 +112,10 @@ export const cycleTools: ToolDefinition[] = [
             (args.tasks ?? []).map((t: string) => call.resolve(orgId, 'task', t)),
           )
           if (args.action === 'add_tasks')
-            await call.run('cycles.addTasks', { params: { orgId, cycleId }, body: { taskIds } })
+            await call.run('tasks.batchUpdate', {
+              params: { orgId },
+              body: { items: taskIds.map((id) => ({ id, cycleId })) },
+            })
           else
             for (const [i, taskId] of taskIds.entries()) {
               // Out of the cycle is `tasks.update` with `cycleId: null`; a task of another cycle stays there.
