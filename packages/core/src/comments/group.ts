@@ -32,7 +32,7 @@ export const commentsGroup: ResourceGroup = {
     {
       kinds: ['reaction.created', 'reaction.deleted'],
       emittedBy:
-        '`tasks.reactions.add`, `comments.reactions.add`, `projects.reactions.add`, `projectUpdates.reactions.add` and `reactions.delete`',
+        '`tasks.reactions.add`, `comments.reactions.add`, `projects.reactions.add`, `updates.reactions.add` and `reactions.delete`',
     },
   ],
   targets: commentTargets,
