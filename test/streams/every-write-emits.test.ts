@@ -75,8 +75,6 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // The sample project spans the sample team already; add (and then remove) another one.
   'projects.teams.add': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
-  'projectLinkedItems.refresh': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
-  'projectLinkedItems.delete': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'programs.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'initiatives.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
