@@ -87,10 +87,7 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // Triage decisions act on the sample world's waiting request.
   'triage.accept': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   'triage.decline': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
-  'triage.markDuplicate': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   'triage.snooze': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
-  // The sample project is completed by `projects.complete`; cancel the other one.
-  'projects.cancel': (ids) => ({ ...ids, projectId: ids.otherProjectId! }),
   // Only a completed cycle can be archived.
   'cycles.archive': (ids) => ({ ...ids, cycleId: ids.completedCycleId! }),
   'cycles.restore': (ids) => ({ ...ids, cycleId: ids.completedCycleId! }),

@@ -193,7 +193,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     })
   ).body
   await ws.api.patch(`${base}/tasks/${task.id}`, { fields: { [field.id]: field.options[0].id } })
-  await ws.api.put(`${base}/projects/${project.id}/fields/${field.id}`, { value: field.options[0].id })
+  await ws.api.patch(`${base}/projects/${project.id}`, { fields: { [field.id]: field.options[0].id } })
   const skeleton = {
     title: 'Sample',
     description: null,

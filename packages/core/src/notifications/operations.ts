@@ -1,4 +1,4 @@
-import { type Static, type TProperties, Type } from '@sinclair/typebox'
+import { type TProperties, Type } from '@sinclair/typebox'
 import { IdSchema, type NotificationId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -17,7 +17,6 @@ import {
 } from './schemas.ts'
 import {
   actOn,
-  actOnMany,
   batchNotifications,
   countNotifications,
   listNotifications,

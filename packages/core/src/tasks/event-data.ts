@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox'
-import { changedData, EventChanges, recordData, sameData } from '../kernel/event-data.ts'
+import { EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { RELATION_TYPES } from './depth-schemas.ts'
