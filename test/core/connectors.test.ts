@@ -84,14 +84,13 @@ describe('connector catalogue entries', () => {
   // Reads of what is on records need only work:read (docs/connectors.md); everything else connectors:link.
   const WORK_READ = new Set([
     'linkedItems.get',
-    'projectLinkedItems.get',
     'linkedItems.lookup',
     'records.properties.list',
     'records.properties.get',
   ])
 
   it('needs connectors:link everywhere but the redirect landing and the reads of records', () => {
-    expect(ops).toHaveLength(25)
+    expect(ops).toHaveLength(22)
     for (const op of ops)
       expect(op.scope, op.id).toBe(
         op.id === 'connectors.callback' ? null : WORK_READ.has(op.id) ? 'work:read' : 'connectors:link',

@@ -110,8 +110,8 @@ describeEachDatabase('connector providers', (db) => {
     // New links keep the URL only; the existing one keeps what was read, and cannot be refreshed.
     const plain = await owner.post(items, { url: 'https://github.com/acme/api/issues/2' })
     expect(plain.body).toMatchObject({ providerId: null, title: null, fetchedAt: null })
-    expect((await owner.get(`${items}/${linked.id}`)).body).toEqual(linked)
-    expect(await owner.post(`${items}/${linked.id}/refresh`)).toMatchObject({
+    expect((await owner.get(`/v1/orgs/${ws.orgId}/linked-items/${linked.id}`)).body).toEqual(linked)
+    expect(await owner.post(`/v1/orgs/${ws.orgId}/linked-items/${linked.id}/refresh`)).toMatchObject({
       status: 422,
       body: { code: 'connection_required' },
     })
@@ -125,7 +125,7 @@ describeEachDatabase('connector providers', (db) => {
 
     const on = await owner.patch(provider, { enabled: true })
     expect(on.body.enabled).toBe(true)
-    expect((await owner.post(`${items}/${linked.id}/refresh`)).status).toBe(200)
+    expect((await owner.post(`/v1/orgs/${ws.orgId}/linked-items/${linked.id}/refresh`)).status).toBe(200)
 
     const events = (await owner.get(`${orgBase}/stream?limit=200`)).body.data.filter(
       (e: any) => e.kind === 'connector_provider.updated',

@@ -124,7 +124,7 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
       stateId: started.id,
     })
     expect(changed.status).toBe(200)
-    const refreshed = await w.api.post(`${items}/${linked.body.id}/refresh`)
+    const refreshed = await w.api.post(`/v1/orgs/${w.ws.orgId}/linked-items/${linked.body.id}/refresh`)
     expect(refreshed.status).toBe(200)
     expect(refreshed.body).toMatchObject({ title: 'Rotate keys (all regions)', state: 'started' })
     expect((await w.api.get(items)).body.data).toEqual([refreshed.body])
@@ -159,7 +159,9 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
     expect(reuse).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
     // The link stays with what was last read; refreshing now needs a connection.
     expect((await w.api.get(items)).body.data[0].title).toBe('Rotate keys (all regions)')
-    expect((await w.api.post(`${items}/${linked.body.id}/refresh`)).body.code).toBe('connection_required')
+    expect(
+      (await w.api.post(`/v1/orgs/${w.ws.orgId}/linked-items/${linked.body.id}/refresh`)).body.code,
+    ).toBe('connection_required')
     const events = (await w.api.get(`/v1/orgs/${w.ws.orgId}/stream?limit=200`)).body.data.map(
       (e: any) => e.kind,
     )
@@ -195,7 +197,7 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
     const url = `${b.url}/v1/orgs/${w.orgB}/tasks/${w.taskB.id}`
     const linked = await api.post(items, { url })
     expect(linked.body).toMatchObject({ url, providerId: 'peer', title: null, state: null, fetchedAt: null })
-    expect(await api.post(`${items}/${linked.body.id}/refresh`)).toMatchObject({
+    expect(await api.post(`/v1/orgs/${w.ws.orgId}/linked-items/${linked.body.id}/refresh`)).toMatchObject({
       status: 422,
       body: { code: 'connection_required' },
     })
@@ -285,8 +287,8 @@ describeEachDatabase('connectors between two workgraph servers', (db) => {
       status: 403,
       body: { code: 'capability_required', capability: 'contribute' },
     })
-    expect((await api.delete(`${items}/${linked.body.id}`)).status).toBe(204)
+    expect((await api.delete(`/v1/orgs/${ws.orgId}/linked-items/${linked.body.id}`)).status).toBe(204)
     expect((await api.get(items)).body.data).toEqual([])
-    expect((await api.delete(`${items}/${linked.body.id}`)).status).toBe(404)
+    expect((await api.delete(`/v1/orgs/${ws.orgId}/linked-items/${linked.body.id}`)).status).toBe(404)
   })
 })

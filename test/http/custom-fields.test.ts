@@ -246,7 +246,7 @@ describeEachDatabase('custom fields', (db) => {
     })
   }, 90_000)
 
-  it('sets and clears values on projects of the field’s teams, shown in the project’s fields', async () => {
+  it('sets and clears values on projects of the field’s teams with projects.update, shown in the project’s fields', async () => {
     const ws = await newWorkspace(server)
     const org = `/v1/orgs/${ws.orgId}`
     const def = async (body: object) => (await ws.api.post(`${org}/custom-fields`, body)).body
@@ -261,30 +261,32 @@ describeEachDatabase('custom fields', (db) => {
     const project = (await ws.api.post(`${org}/projects`, { name: 'P', teamIds: [ws.teamId] })).body
     expect(project.fields).toEqual({})
     const opsProject = (await ws.api.post(`${org}/projects`, { name: 'Q', teamIds: [ops.id] })).body
-    const path = (p: any, f: any) => `${org}/projects/${p.id}/fields/${f.id}`
-    const set = await ws.api.put(path(project, budget), { value: 1200 })
+    // Set and clear through `projects.update`'s `fields`.
+    const setField = (api: any, p: any, f: any, value: unknown) =>
+      api.patch(`${org}/projects/${p.id}`, { fields: { [f.id]: value } })
+    const set = await setField(ws.api, project, budget, 1200)
     expect(set.status, JSON.stringify(set.body)).toBe(200)
     expect(set.body.fields).toEqual({ [budget.id]: 1200 })
     expect((await ws.api.get(`${org}/projects/${project.id}`)).body.fields).toEqual({ [budget.id]: 1200 })
     const listed = (await ws.api.get(`${org}/projects`)).body.data.find((p: any) => p.id === project.id)
     expect(listed.fields).toEqual({ [budget.id]: 1200 })
-    expect((await ws.api.put(path(project, taskOnly), { value: 1 })).body.code).toBe('field_not_applicable')
-    expect((await ws.api.put(path(opsProject, budget), { value: 1 })).body.code).toBe('field_not_applicable')
-    expect((await ws.api.put(path(project, budget), { value: 'x' })).body.code).toBe('validation_failed')
+    expect((await setField(ws.api, project, taskOnly, 1)).body.code).toBe('field_not_applicable')
+    expect((await setField(ws.api, opsProject, budget, 1)).body.code).toBe('field_not_applicable')
+    expect((await setField(ws.api, project, budget, 'x')).body.code).toBe('validation_failed')
     // Spanning the field's team makes it apply.
     await ws.api.put(`${org}/projects/${opsProject.id}/teams/${ws.teamId}`)
-    expect((await ws.api.put(path(opsProject, budget), { value: 5 })).body.fields[budget.id]).toBe(5)
-    const cleared = await ws.api.delete(path(project, budget))
+    expect((await setField(ws.api, opsProject, budget, 5)).body.fields[budget.id]).toBe(5)
+    const cleared = await setField(ws.api, project, budget, null)
     expect(cleared.body.fields).toEqual({})
     const history = (await ws.api.get(`${org}/projects/${project.id}/history?limit=50`)).body.data
     expect(history.filter((h: any) => h.field === `fields.${budget.id}`)).toHaveLength(2)
     const viewer = await teamGuest(ws, 'view')
-    expect((await viewer.api.put(path(project, budget), { value: 1 })).body.code).toBe('capability_required')
+    expect((await setField(viewer.api, project, budget, 1)).body.code).toBe('capability_required')
     const stranger = await newWorkspace(server)
     expect(
       (
-        await stranger.api.put(`/v1/orgs/${stranger.orgId}/projects/${project.id}/fields/${budget.id}`, {
-          value: 1,
+        await stranger.api.patch(`/v1/orgs/${stranger.orgId}/projects/${project.id}`, {
+          fields: { [budget.id]: 1 },
         })
       ).status,
     ).toBe(404)

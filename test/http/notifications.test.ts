@@ -339,11 +339,19 @@ describeEachDatabase('notifications', (db) => {
 
     it('marks all read, and acts on a batch by ids or by filter', async () => {
       const { bob, base, tasks, ids } = await withNotifications(4)
-      const readAll = await bob.api.post(`${base}/notifications/read-all`, { recordId: tasks[0].id })
+      const batch = `${base}/notifications/batch`
+      const readAll = await bob.api.post(batch, {
+        action: 'read',
+        filter: { view: 'all', recordId: tasks[0].id },
+      })
       expect(readAll.body).toEqual({ updated: 1 })
       expect((await bob.api.get(`${base}/notifications/counts`)).body.unread).toBe(3)
-      expect((await bob.api.post(`${base}/notifications/read-all`, {})).body).toEqual({ updated: 3 })
-      expect((await bob.api.post(`${base}/notifications/read-all`, {})).body).toEqual({ updated: 0 })
+      expect((await bob.api.post(batch, { action: 'read', filter: { view: 'all' } })).body).toEqual({
+        updated: 3,
+      })
+      expect((await bob.api.post(batch, { action: 'read', filter: { view: 'all' } })).body).toEqual({
+        updated: 0,
+      })
 
       const byIds = await bob.api.post(`${base}/notifications/batch`, {
         action: 'archive',

@@ -9,7 +9,7 @@ async function stateOf(ws: TestWorkspace, category: string): Promise<string> {
   return states.body.data.find((s: any) => s.category === category).id
 }
 
-describeEachDatabase('projects.complete and projects.cancel', (db) => {
+describeEachDatabase('completing and canceling a project with projects.update', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
     server = await startTestServer(db)
@@ -38,17 +38,26 @@ describeEachDatabase('projects.complete and projects.cancel', (db) => {
     return { id: project.id as string, tasks }
   }
 
-  it('completes a project, settling its open tasks, and refuses to close it twice', async () => {
+  async function statusOf(ws: TestWorkspace, category: string): Promise<string> {
+    const statuses = (await ws.api.get(`/v1/orgs/${ws.orgId}/project-statuses`)).body.data
+    return statuses.find((s: any) => s.category === category).id
+  }
+
+  it('completes a project, settling its open tasks; moving it between closed statuses is an update', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`
     const p = await projectWith(ws, ['started', 'completed'])
     const milestone = (await ws.api.post(`${base}/projects/${p.id}/milestones`, { name: 'M' })).body
+    const completedId = await statusOf(ws, 'completed')
 
-    const refused = await ws.api.post(`${base}/projects/${p.id}/complete`, {})
+    const refused = await ws.api.patch(`${base}/projects/${p.id}`, { statusId: completedId })
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ code: 'open_work', openTasks: 1 })
 
-    const done = await ws.api.post(`${base}/projects/${p.id}/complete`, { openTasks: 'cancel' })
+    const done = await ws.api.patch(`${base}/projects/${p.id}`, {
+      statusId: completedId,
+      openTasks: 'cancel',
+    })
     expect(done.status).toBe(200)
     expect(done.body).toMatchObject({ statusCategory: 'completed', canceledAt: null })
     expect(done.body.completedAt).not.toBeNull()
@@ -56,15 +65,21 @@ describeEachDatabase('projects.complete and projects.cancel', (db) => {
     // The milestone stays; its status is computed.
     expect((await ws.api.get(`${base}/milestones/${milestone.id}`)).status).toBe(200)
 
-    for (const verb of ['complete', 'cancel']) {
-      const again = await ws.api.post(`${base}/projects/${p.id}/${verb}`, { openTasks: 'keep' })
-      expect(again.status).toBe(409)
-      expect(again.body).toMatchObject({ code: 'conflict', statusCategory: 'completed' })
-    }
-    const events = (await ws.api.get(`${base}/stream`)).body.data
+    // Another completed status: the project was completed already, so this is an ordinary update.
+    const shipped = (
+      await ws.api.post(`${base}/project-statuses`, { name: 'Shipped', category: 'completed' })
+    ).body
+    expect((await ws.api.patch(`${base}/projects/${p.id}`, { statusId: shipped.id })).status).toBe(200)
+    const events = (await ws.api.get(`${base}/stream?limit=200`)).body.data
     const completed = events.find((e: any) => e.kind === 'project.completed')
-    expect(completed.data).toMatchObject({ openTasks: 'cancel', project: { id: p.id } })
+    expect(completed.data).toMatchObject({
+      openTasks: 'cancel',
+      project: { id: p.id },
+      changes: { statusId: { after: completedId } },
+    })
     expect(events.filter((e: any) => e.kind === 'project.completed')).toHaveLength(1)
+    const updated = events.filter((e: any) => e.kind === 'project.updated' && e.resourceId === p.id)
+    expect(updated.at(-1).data.changes.statusId).toEqual({ before: completedId, after: shipped.id })
   })
 
   it('cancels with a reason, moving open tasks to another project, into a chosen canceled status', async () => {
@@ -78,17 +93,22 @@ describeEachDatabase('projects.complete and projects.cancel', (db) => {
       (s: any) => s.category === 'completed',
     )
 
-    const wrong = await ws.api.post(`${base}/projects/${p.id}/cancel`, {
+    // A reason belongs to a cancellation only.
+    const wrong = await ws.api.patch(`${base}/projects/${p.id}`, {
       statusId: completedStatus.id,
       openTasks: 'keep',
+      reason: 'Superseded',
     })
-    expect(wrong.status).toBe(422)
-    expect(wrong.body.errors[0].pointer).toBe('/body/statusId')
-    const noTarget = await ws.api.post(`${base}/projects/${p.id}/cancel`, { openTasks: 'move' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors[0].pointer).toBe('/body/reason')
+    const noTarget = await ws.api.patch(`${base}/projects/${p.id}`, {
+      statusId: status.id,
+      openTasks: 'move',
+    })
     expect(noTarget.body).toMatchObject({ status: 400, code: 'validation_failed' })
     expect((await ws.api.get(`${base}/projects/${p.id}`)).body.canceledAt).toBeNull()
 
-    const res = await ws.api.post(`${base}/projects/${p.id}/cancel`, {
+    const res = await ws.api.patch(`${base}/projects/${p.id}`, {
       statusId: status.id,
       openTasks: 'move',
       moveTasksTo: target.id,
@@ -109,21 +129,27 @@ describeEachDatabase('projects.complete and projects.cancel', (db) => {
     expect(
       (await ws.api.patch(`${base}/projects/${p.id}`, { statusId: planned.id })).body.canceledAt,
     ).toBeNull()
-    expect((await ws.api.post(`${base}/projects/${p.id}/complete`, {})).status).toBe(200)
+    expect((await ws.api.patch(`${base}/projects/${p.id}`, { statusId: completedStatus.id })).status).toBe(
+      200,
+    )
   })
 
   it('needs contribute on the project; a hidden project is a 404', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`
     const p = await projectWith(ws, [])
+    const canceledId = await statusOf(ws, 'canceled')
     const viewer = await teamGuest(ws, 'view')
-    expect((await viewer.api.post(`${base}/projects/${p.id}/complete`, {})).status).toBe(403)
-    expect((await viewer.api.post(`${base}/projects/${p.id}/cancel`, {})).status).toBe(403)
+    expect((await viewer.api.patch(`${base}/projects/${p.id}`, { statusId: canceledId })).status).toBe(403)
     const other = (await ws.api.post(`${base}/teams`, { name: 'Other', key: 'OTH' })).body
     const hidden = (await ws.api.post(`${base}/projects`, { name: 'H', teamIds: [other.id] })).body
     const contributor = await teamGuest(ws, 'contribute')
-    expect((await contributor.api.post(`${base}/projects/${hidden.id}/cancel`, {})).status).toBe(404)
-    expect((await contributor.api.post(`${base}/projects/${p.id}/cancel`, {})).status).toBe(200)
+    expect(
+      (await contributor.api.patch(`${base}/projects/${hidden.id}`, { statusId: canceledId })).status,
+    ).toBe(404)
+    expect((await contributor.api.patch(`${base}/projects/${p.id}`, { statusId: canceledId })).status).toBe(
+      200,
+    )
     expect((await ws.api.get(`${base}/projects/${hidden.id}`)).body.canceledAt).toBeNull()
   })
 })

@@ -50,8 +50,13 @@ describeEachDatabase('URL resources of projects, programs and initiatives', (db)
       expect(board.body).toMatchObject({ title: null, position: 1 })
       expect((await ws.api.get(`${o}/links/${spec.body.id}`)).body).toEqual(spec.body)
 
-      const moved = await ws.api.patch(`${o}/links/${board.body.id}`, { position: -1, title: 'Dashboard' })
-      expect(moved).toMatchObject({ status: 200, body: { position: -1, title: 'Dashboard' } })
+      const retitled = await ws.api.patch(`${o}/links/${board.body.id}`, { title: 'Dashboard' })
+      expect(retitled).toMatchObject({ status: 200, body: { position: 1, title: 'Dashboard' } })
+      expect(await ws.api.patch(`${o}/links/${board.body.id}`, { position: -1 })).toMatchObject({
+        status: 400,
+      })
+      const moved = await ws.api.post(`${o}/links/${board.body.id}/move`, { beforeId: spec.body.id })
+      expect(moved).toMatchObject({ status: 200, body: { position: 0, title: 'Dashboard' } })
       expect((await ws.api.get(base)).body.data.map((l: any) => l.id)).toEqual([board.body.id, spec.body.id])
 
       expect((await ws.api.delete(`${o}/links/${spec.body.id}`)).status).toBe(204)
@@ -62,23 +67,30 @@ describeEachDatabase('URL resources of projects, programs and initiatives', (db)
       e.kind.startsWith('link.'),
     )
     expect(events.map((e: any) => e.kind)).toEqual([
-      ...['link.created', 'link.created', 'link.updated', 'link.deleted'],
-      ...['link.created', 'link.created', 'link.updated', 'link.deleted'],
-      ...['link.created', 'link.created', 'link.updated', 'link.deleted'],
+      ...['link.created', 'link.created', 'link.updated', 'link.moved', 'link.deleted'],
+      ...['link.created', 'link.created', 'link.updated', 'link.moved', 'link.deleted'],
+      ...['link.created', 'link.created', 'link.updated', 'link.moved', 'link.deleted'],
     ])
     expect(events[2].data).toMatchObject({
       parentType: 'project',
-      changes: { position: { before: 1, after: -1 }, title: { before: null, after: 'Dashboard' } },
+      changes: { title: { before: null, after: 'Dashboard' } },
+    })
+    expect(events[3].data).toMatchObject({
+      parentType: 'project',
+      order: [events[1].resourceId, events[0].resourceId],
     })
   })
 
   it('pages a container’s links in position order', async () => {
     const ws = await newWorkspace(server)
-    const { paths } = await containers(ws)
+    const { o, paths } = await containers(ws)
     const base = `${paths.program}/links`
     const created: string[] = []
     for (let i = 0; i < 5; i++) {
-      created.push((await ws.api.post(base, { url: `https://example.com/${i}`, position: 10 - i })).body.id)
+      const id = (await ws.api.post(base, { url: `https://example.com/${i}` })).body.id
+      // Each new link moved first: the list ends up in reverse order of creation.
+      if (created.length) await ws.api.post(`${o}/links/${id}/move`, { beforeId: created.at(-1) })
+      created.push(id)
     }
     const seen: string[] = []
     let cursor: string | null = null
@@ -177,7 +189,7 @@ describeEachDatabase('URL resources of projects, programs and initiatives', (db)
     }
     for (const id of ids) expect((await ws.api.get(`${o}/links/${id}`)).status).toBe(404)
     for (const id of ids) {
-      const row = await server.storage.transaction((s) => s.resourceLinks.get(ws.orgId, id as never))
+      const row = await server.storage.transaction((s) => s.links.get(ws.orgId, id as never))
       expect(row).toBeNull()
     }
   })

@@ -16,19 +16,20 @@ describeEachDatabase('task links', (db) => {
     const ws = await newWorkspace(server)
     const t = await newTask(ws, 'Linked')
     const links = `/v1/orgs/${ws.orgId}/tasks/${t.id}/links`
+    const item = (id: string) => `/v1/orgs/${ws.orgId}/links/${id}`
     const made = []
     for (let i = 0; i < 3; i++) {
       const res = await ws.api.post(links, { url: `https://example.com/${i}`, title: `Doc ${i}` })
       expect(res.status).toBe(201)
-      expect(res.headers.get('location')).toBe(`${links}/${res.body.id}`)
+      expect(res.headers.get('location')).toBe(item(res.body.id))
       made.push(res.body)
     }
     expect((await readAll(ws, links, 2)).map((l) => l.title)).toEqual(['Doc 0', 'Doc 1', 'Doc 2'])
-    const retitled = await ws.api.patch(`${links}/${made[0].id}`, { title: 'Spec' })
+    const retitled = await ws.api.patch(item(made[0].id), { title: 'Spec' })
     expect(retitled.body).toMatchObject({ title: 'Spec', url: 'https://example.com/0' })
-    expect((await ws.api.get(`${links}/${made[0].id}`)).body.title).toBe('Spec')
-    expect((await ws.api.delete(`${links}/${made[1].id}`)).status).toBe(204)
-    expect((await ws.api.get(`${links}/${made[1].id}`)).status).toBe(404)
+    expect((await ws.api.get(item(made[0].id))).body.title).toBe('Spec')
+    expect((await ws.api.delete(item(made[1].id))).status).toBe(204)
+    expect((await ws.api.get(item(made[1].id))).status).toBe(404)
     const history = (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${t.id}/history`)).body.data
     expect(history.filter((e: any) => e.field === 'links').length).toBe(5)
   })
@@ -47,10 +48,10 @@ describeEachDatabase('task links', (db) => {
     const contributor = await teamGuest(ws, 'contribute')
     const own = (await contributor.api.post(links, { url: 'https://example.com/mine' })).body
     const owners = (await ws.api.post(links, { url: 'https://example.com/owner' })).body
-    const refused = await contributor.api.delete(`${links}/${owners.id}`)
+    const refused = await contributor.api.delete(`/v1/orgs/${ws.orgId}/links/${owners.id}`)
     expect(refused.status).toBe(403)
     expect(refused.body.capability).toBe('manage')
-    expect((await contributor.api.delete(`${links}/${own.id}`)).status).toBe(204)
+    expect((await contributor.api.delete(`/v1/orgs/${ws.orgId}/links/${own.id}`)).status).toBe(204)
     expect((await ws.api.get(links)).body.data.map((l: any) => l.id)).toEqual([owners.id])
   })
 })

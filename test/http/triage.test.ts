@@ -214,12 +214,19 @@ describeEachDatabase('triage', (db) => {
     expect(n.summary).toContain('declined: Brand colours are fixed')
   })
 
-  it('marks a duplicate with a relation, canceling the item', async () => {
-    const { ws, base, file } = await withTriage()
+  it('marks a duplicate with a duplicateOf relation, canceling the item and telling the requester', async () => {
+    const { ws, base, requester, file } = await withTriage()
     const original = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Known bug' })).body
     const item = await file('Same bug')
-    const res = await ws.api.post(`${base}/tasks/${item.id}/triage/duplicate`, { taskId: original.id })
-    expect(res.body.stateCategory).toBe('canceled')
+    const res = await ws.api.post(`${base}/tasks/${item.id}/relations`, {
+      type: 'duplicateOf',
+      taskId: original.id,
+    })
+    expect(res.status).toBe(201)
+    expect((await ws.api.get(`${base}/tasks/${item.id}`)).body.stateCategory).toBe('canceled')
+    await notify()
+    const [n] = await inbox(requester.api, ws.orgId)
+    expect(n).toMatchObject({ kind: 'triaged' })
     const relations = await ws.api.get(`${base}/tasks/${item.id}/relations`)
     expect(relations.body.data).toMatchObject([{ type: 'duplicateOf', task: { id: original.id } }])
   })

@@ -128,8 +128,8 @@ describeEachDatabase('typed history entries', (db) => {
     expect((await ws.api.put(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
     expect((await ws.api.delete(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
     const link = await post(`${path}/links`, { url: 'https://example.com/spec', title: 'Spec' })
-    await patch(`${path}/links/${link.id}`, { title: null })
-    expect((await ws.api.delete(`${path}/links/${link.id}`)).status).toBeLessThan(300)
+    await patch(`${org}/links/${link.id}`, { title: null })
+    expect((await ws.api.delete(`${org}/links/${link.id}`)).status).toBeLessThan(300)
     await post(`${path}/archive`)
     await post(`${path}/restore`)
     // Archiving a parent with `children=detach` takes its subtask out.

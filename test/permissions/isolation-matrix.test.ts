@@ -134,12 +134,9 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         !op.path.includes('/programs/'),
     )
     expect(onProject.length).toBeGreaterThan(10)
-    // A project's linked item operations name the project's item, not the task's.
-    const itemOf = (op: AnyOperation, ids: Ids) =>
-      op.id.startsWith('projectLinkedItems.') ? { ...ids, linkedItemId: ids.projectLinkedItemId! } : ids
     for (const op of onProject) {
       // The granted project: every read answers, every mutation above `view` is a 403.
-      const mine = request(op, itemOf(op, a.ids))
+      const mine = request(op, a.ids)
       const res = await server.request(op.method, mine.path, { token, body: mine.body })
       if (op.method === 'GET') expect(res.status, `${op.id} on the granted project`).toBe(200)
       else if (op.capability && op.capability !== 'view')
@@ -149,7 +146,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
         { ...a.ids, projectId: hidden.id, milestoneId: hiddenMilestone.id },
         { ...a.ids, projectId: b.ids.projectId!, milestoneId: b.ids.milestoneId! },
       ]) {
-        const theirs = request(op, itemOf(op, ids))
+        const theirs = request(op, ids)
         const hiddenRes = await server.request(op.method, theirs.path, { token, body: theirs.body })
         expect(hiddenRes.status, `${op.id} on a project without a grant`).toBe(404)
       }

@@ -75,8 +75,6 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // The sample project spans the sample team already; add (and then remove) another one.
   'projects.teams.add': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
-  'projectLinkedItems.refresh': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
-  'projectLinkedItems.delete': (ids) => ({ ...ids, linkedItemId: ids.projectLinkedItemId! }),
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'programs.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'initiatives.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
@@ -89,10 +87,7 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // Triage decisions act on the sample world's waiting request.
   'triage.accept': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   'triage.decline': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
-  'triage.markDuplicate': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
   'triage.snooze': (ids) => ({ ...ids, taskId: ids.triageTaskId! }),
-  // The sample project is completed by `projects.complete`; cancel the other one.
-  'projects.cancel': (ids) => ({ ...ids, projectId: ids.otherProjectId! }),
   // Only a completed cycle can be archived.
   'cycles.archive': (ids) => ({ ...ids, cycleId: ids.completedCycleId! }),
   'cycles.restore': (ids) => ({ ...ids, cycleId: ids.completedCycleId! }),

@@ -30,6 +30,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   await ws.api.post(`${base}/tasks/${task.id}/blockers`, { taskId: blocker.id })
   await ws.api.post(`${base}/tasks/${task.id}/relations`, { type: 'related', taskId: related.id })
   const link = (await ws.api.post(`${base}/tasks/${task.id}/links`, { url: 'https://example.com' })).body
+  const otherLink = (await ws.api.post(`${base}/tasks/${task.id}/links`, { url: 'https://example.com/2' }))
+    .body
   await ws.api.post(`${base}/grants`, {
     subjectType: 'agent',
     subjectId: agent.id,
@@ -191,7 +193,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     })
   ).body
   await ws.api.patch(`${base}/tasks/${task.id}`, { fields: { [field.id]: field.options[0].id } })
-  await ws.api.put(`${base}/projects/${project.id}/fields/${field.id}`, { value: field.options[0].id })
+  await ws.api.patch(`${base}/projects/${project.id}`, { fields: { [field.id]: field.options[0].id } })
   const skeleton = {
     title: 'Sample',
     description: null,
@@ -282,6 +284,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     relatedTaskId: related.id,
     otherTaskId: other.id,
     linkId: link.id,
+    /** A second link of the sample task, after `linkId` (so moving one changes something). */
+    otherLinkId: otherLink.id,
     key: task.key,
     labelId: label.id,
     /** A label no task carries yet. */
@@ -316,7 +320,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     /** An initiative linking two projects, `orderedProjectId` last. */
     orderedInitiativeId: ordered.id,
     orderedProjectId: orderedProjectIds[1]!,
-    /** A URL resource of the sample project. */
+    /** A URL link of the sample project. */
     resourceLinkId: resourceLink.id,
     /** A document of the sample project, edited once. */
     documentId: document.id,

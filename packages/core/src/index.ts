@@ -138,6 +138,7 @@ export type {
   InvitationId,
   LabelId,
   LinkedItemId,
+  LinkId,
   MemberId,
   MilestoneId,
   NotificationId,
@@ -152,11 +153,9 @@ export type {
   ReactionId,
   RecurrenceId,
   ReminderId,
-  ResourceLinkId,
   StateId,
   TaskHistoryId,
   TaskId,
-  TaskLinkId,
   TeamId,
   TemplateId,
   TimeEntryId,
@@ -211,7 +210,7 @@ export type { IssueAccessTokenOptions, TokenService } from './kernel/tokens.ts'
 export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts'
 export { Label, labelNameKey } from './labels/schemas.ts'
 export type { LinkParentType } from './links/schemas.ts'
-export { LINK_PARENT_TYPES, ResourceLink } from './links/schemas.ts'
+export { LINK_PARENT_TYPES, Link } from './links/schemas.ts'
 export type { PlanItem } from './me/plan-schemas.ts'
 export { PLAN_DAY_MAX } from './me/plan-storage.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
@@ -304,7 +303,6 @@ export type { RelationType } from './tasks/depth-schemas.ts'
 export {
   RELATION_TYPES,
   TaskDependency,
-  TaskLink,
   TaskRelation,
   TaskSubscriber,
 } from './tasks/depth-schemas.ts'

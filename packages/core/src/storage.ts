@@ -81,7 +81,7 @@ export type {
   StoredSecret,
 } from './kernel/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
-export type { ResourceLinkRepo } from './links/storage.ts'
+export type { LinkRepo } from './links/storage.ts'
 export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan-storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {
@@ -143,7 +143,6 @@ export type {
   TaskHistoryRecord,
   TaskHistoryRepo,
   TaskKeyRepo,
-  TaskLinkRepo,
   TaskRecord,
   TaskRelationRecord,
   TaskRelationRepo,

@@ -38,8 +38,13 @@ export function linkedItemRepo(db: Kysely<Database>): LinkedItemRepo {
     async insert(item) {
       await db.insertInto('linkedItems').values(item).execute()
     },
-    async get(orgId, holder, id) {
-      const row = await ofHolder(orgId, holder).where('id', '=', id).executeTakeFirst()
+    async get(orgId, id) {
+      const row = await db
+        .selectFrom('linkedItems')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst()
       return row ? toItem(row) : null
     },
     async findByUrl(orgId, holder, url) {

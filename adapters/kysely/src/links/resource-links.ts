@@ -1,13 +1,13 @@
-import type { ActorId, LinkParentType, OrgId, ResourceLink, ResourceLinkId } from '@workgraph/core'
-import type { ResourceLinkRepo } from '@workgraph/core/storage'
+import type { ActorId, Link, LinkId, LinkParentType, OrgId } from '@workgraph/core'
+import type { LinkRepo } from '@workgraph/core/storage'
 import type { Kysely, Selectable } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
-export function resourceLinkRepo(db: Kysely<Database>): ResourceLinkRepo {
-  const toLink = (r: Selectable<Database['resourceLinks']>): ResourceLink => ({
-    id: r.id as ResourceLinkId,
+export function linkRepo(db: Kysely<Database>): LinkRepo {
+  const toLink = (r: Selectable<Database['resourceLinks']>): Link => ({
+    id: r.id as LinkId,
     orgId: r.orgId as OrgId,
     parentType: r.parentType as LinkParentType,
     parentId: r.parentId,
@@ -41,6 +41,14 @@ export function resourceLinkRepo(db: Kysely<Database>): ResourceLinkRepo {
       const q = ofParent(orgId, parentType, parentId).selectAll()
       return (await keysetPage(q, page, { sort: 'position', id: 'id' }).execute()).map(toLink)
     },
+    async all(orgId, parentType, parentId) {
+      const rows = await ofParent(orgId, parentType, parentId)
+        .selectAll()
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+      return rows.map(toLink)
+    },
     async lastPosition(orgId, parentType, parentId) {
       const row = await ofParent(orgId, parentType, parentId)
         .select((eb) => eb.fn.max('position').as('last'))
@@ -61,7 +69,7 @@ export function resourceLinkRepo(db: Kysely<Database>): ResourceLinkRepo {
   }
 }
 
-/** Removes a deleted container's links; the purge of each container kind calls it. */
+/** Removes a deleted parent's links; the purge of each container kind calls it. */
 export async function deleteLinksOf(
   db: Kysely<Database>,
   orgId: string,

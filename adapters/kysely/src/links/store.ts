@@ -1,8 +1,7 @@
 import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema.ts'
-import { resourceLinkRepo } from './resource-links.ts'
+import { linkRepo } from './resource-links.ts'
 
-/** URL resources of projects, programs and initiatives. */
-export const linksStore = (db: Kysely<Database>) =>
-  ({ resourceLinks: resourceLinkRepo(db) }) satisfies Partial<Store>
+/** URL links of tasks, projects, programs and initiatives (the `resource_links` table). */
+export const linksStore = (db: Kysely<Database>) => ({ links: linkRepo(db) }) satisfies Partial<Store>

@@ -47,6 +47,7 @@ import * as m0057 from './0057_connector_settings_record_properties.ts'
 import * as m0060 from './0060_tasks_project_updated.ts'
 import * as m0061 from './0061_tasks_project_covering.ts'
 import * as m0062 from './0062_tasks_project_statistics.ts'
+import * as m0063 from './0063_task_links_into_resource_links.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0060_tasks_project_updated': m0060,
   '0061_tasks_project_covering': m0061,
   '0062_tasks_project_statistics': m0062,
+  '0063_task_links_into_resource_links': m0063,
 }
 
 /** Every migration this version knows, in the order they apply. */

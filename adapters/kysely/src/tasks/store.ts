@@ -5,7 +5,6 @@ import { taskAutomationRepo } from './automation.ts'
 import { taskDependencyRepo } from './dependencies.ts'
 import { taskHistoryRepo } from './history.ts'
 import { taskKeyRepo } from './keys.ts'
-import { taskLinkRepo } from './links.ts'
 import { taskRelationRepo } from './relations.ts'
 import { taskSubscriberRepo } from './subscribers.ts'
 import { taskRepo } from './tasks.ts'
@@ -19,6 +18,5 @@ export const tasksStore = (db: Kysely<Database>, dialect: Dialect) =>
     taskRelations: taskRelationRepo(db),
     taskKeys: taskKeyRepo(db),
     taskSubscribers: taskSubscriberRepo(db),
-    taskLinks: taskLinkRepo(db),
     taskAutomation: taskAutomationRepo(db),
   }) satisfies Partial<Store>

@@ -56,14 +56,4 @@ export interface TasksTables {
   }
   taskPreviousKeys: { orgId: string; key: string; taskId: string; createdAt: Timestamp }
   taskSubscribers: { orgId: string; taskId: string; actorId: string; createdAt: Timestamp }
-  taskLinks: {
-    orgId: string
-    id: string
-    taskId: string
-    url: string
-    title: string | null
-    createdBy: string
-    createdAt: Timestamp
-    updatedAt: Timestamp
-  }
 }

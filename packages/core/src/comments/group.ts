@@ -32,7 +32,7 @@ export const commentsGroup: ResourceGroup = {
     {
       kinds: ['reaction.created', 'reaction.deleted'],
       emittedBy:
-        '`tasks.reactions.create`, `comments.reactions.create`, `projects.reactions.create`, `projectUpdates.reactions.create` and `reactions.delete`',
+        '`tasks.reactions.create`, `comments.reactions.create`, `projects.reactions.create`, `updates.reactions.create` and `reactions.delete`',
     },
   ],
   targets: commentTargets,

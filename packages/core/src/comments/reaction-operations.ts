@@ -13,7 +13,7 @@ const ReactionGroupPage = PageOf(ReactionGroup, 'ReactionGroup')
 
 /**
  * List and create for the reactions of one kind of target: `prefix` names the operations
- * (`tasks`, `projectUpdates`), `segment` the collection in the path, `name` the target in summaries.
+ * (`tasks`, `updates`), `segment` the collection in the path, `name` the target in summaries.
  */
 function reactionOperations(
   type: ReactionTargetType,
@@ -96,6 +96,6 @@ export const reactionsCatalogue: AnyOperation[] = [
   ...reactionOperations('task', { prefix: 'tasks', segment: 'tasks', name: 'task' }),
   ...reactionOperations('comment', { prefix: 'comments', segment: 'comments', name: 'comment' }),
   ...reactionOperations('project', { prefix: 'projects', segment: 'projects', name: 'project' }),
-  ...reactionOperations('update', { prefix: 'projectUpdates', segment: 'updates', name: 'status update' }),
+  ...reactionOperations('update', { prefix: 'updates', segment: 'updates', name: 'status update' }),
   deleteOperation,
 ]

@@ -94,7 +94,7 @@ export const COMMENT_SUBJECTS: Record<CommentSubjectType, CommentSubject> = {
   },
   update: {
     name: 'status update',
-    operations: 'projectUpdates.comments',
+    operations: 'updates.comments',
     path: 'updates',
     param: 'updateId',
     async require(ctx, id) {

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { CONNECTOR_EVENT_DATA } from './event-data.ts'
 import { connectorOperations } from './operations.ts'
+import { connectorTargets } from './targets.ts'
 
 /** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks and projects. */
 export const connectorsGroup: ResourceGroup = {
@@ -28,7 +29,7 @@ export const connectorsGroup: ResourceGroup = {
     {
       kinds: ['linked_item.created', 'linked_item.refreshed', 'linked_item.deleted'],
       emittedBy:
-        '`linkedItems.create`, `linkedItems.refresh`, `linkedItems.delete` and the same `projectLinkedItems.*` (team: the task’s, or the project’s first)',
+        '`tasks.linkedItems.create`, `projects.linkedItems.create`, `linkedItems.refresh`, `linkedItems.delete` (team: the task’s, or the project’s first)',
     },
     {
       kinds: ['record_property.updated', 'record_property.deleted'],
@@ -36,4 +37,5 @@ export const connectorsGroup: ResourceGroup = {
         '`records.properties.set`, `records.properties.delete`, filed like the record’s own events (a task’s team, a project’s first team, org-wide for programs and initiatives); the data names the record, key and client, never the value',
     },
   ],
+  targets: connectorTargets,
 }

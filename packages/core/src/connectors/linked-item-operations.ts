@@ -45,7 +45,7 @@ const REFRESH_ERRORS = [
 
 /** A record kind that linked items can belong to, and where its items live in the API. */
 export interface LinkedItemHolder {
-  /** Prefix of the operation ids (`linkedItems`, `projectLinkedItems`). */
+  /** Prefix of the operation ids (`tasks.linkedItems`, `projects.linkedItems`). */
   opPrefix: string
   holder: 'task' | 'project'
   /** The path parameter naming the holder. */
@@ -76,8 +76,9 @@ function itemExample(h: LinkedItemHolder) {
 }
 
 /**
- * List, link, refresh and unlink for the linked items of one holder kind: the same four operations
- * and rules whatever holds the items; visibility and `contribute` are checked on the holder.
+ * List and link for the linked items of one holder kind, under the holder's path; every other act on
+ * an item goes through the shared `linkedItems.get/refresh/delete`. Visibility and `contribute` are
+ * checked on the holder.
  */
 export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
   const items = `/v1/orgs/{orgId}/${h.collection}/{${h.param}}/linked-items`
@@ -135,69 +136,88 @@ export function linkedItemOperations(h: LinkedItemHolder): AnyOperation[] {
         return linkItem(ctx, of(params), plan, got)
       },
     }),
-    declareOperation({
-      id: `${h.opPrefix}.get`,
-      method: 'GET',
-      path: `${items}/{linkedItemId}`,
-      tag: TAG,
-      scope: 'work:read',
-      summary: `Get one of ${withArticle(h.holder)}'s linked items`,
-      description: `Its title, state, provider, URL and when it was last read. Reached only through the ${h.holder} it is linked to.`,
-      params: params(`${items}/{linkedItemId}`),
-      response: LinkedItem,
-      status: 200,
-      etag: true,
-      examples: { response: example },
-      errors: [],
-      run: (ctx, { params }) => getLinkedItem(ctx, of(params), params.linkedItemId as LinkedItemId),
-    }),
-    declareOperation({
-      id: `${h.opPrefix}.refresh`,
-      method: 'POST',
-      path: `${items}/{linkedItemId}/refresh`,
-      tag: TAG,
-      scope,
-      summary: `Read ${withArticle(h.holder)}'s linked item again`,
-      description: "Reads the item's metadata again through the caller's own connection to its provider.",
-      params: params(`${items}/{linkedItemId}/refresh`),
-      response: LinkedItem,
-      status: 200,
-      examples: { response: example },
-      capability: 'contribute',
-      target,
-      errors: [...REFRESH_ERRORS],
-      outbound: {
-        prepare: (ctx, { params }) => prepareRefresh(ctx, of(params), params.linkedItemId as LinkedItemId),
-        send: sendLink,
-      },
-      run: (ctx, { params, outbound }) => {
-        const { plan, got } = outbound as never
-        return refreshLinkedItem(ctx, of(params), params.linkedItemId as LinkedItemId, plan, got)
-      },
-    }),
-    declareOperation({
-      id: `${h.opPrefix}.delete`,
-      method: 'DELETE',
-      path: `${items}/{linkedItemId}`,
-      tag: TAG,
-      scope,
-      summary: `Unlink an item from ${withArticle(h.holder)}`,
-      description: `Removes the link and what was read through it; the item in the other tool is not touched. An item linked to another ${h.holder} is a 404. Emits \`linked_item.deleted\`.`,
-      params: params(`${items}/{linkedItemId}`),
-      response: null,
-      status: 204,
-      capability: 'contribute',
-      target,
-      errors: [],
-      run: async (ctx, { params }) => {
-        await unlinkItem(ctx, of(params), params.linkedItemId as LinkedItemId)
-        return undefined
-      },
-    }),
   ]
 }
 
 const root = '/v1/orgs/{orgId}/linked-items'
+const itemPath = `${root}/{linkedItemId}`
+const itemTarget = ({ params }: { params: Record<string, string> }) => ({
+  type: 'linked_item' as const,
+  id: params.linkedItemId!,
+})
+const itemRule =
+  'It serves the linked items of tasks and of projects alike: reading needs `view` on the task or project the ' +
+  'item is linked to, a change `contribute` on it; an item of a record the caller cannot view is a 404.'
+const taskItemExample = itemExample({
+  opPrefix: 'tasks.linkedItems',
+  holder: 'task',
+  param: 'taskId',
+  collection: 'tasks',
+  exampleId: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE',
+})
+
+/** `linkedItems.get/refresh/delete`: one set of item operations for every linked item, whatever holds it. */
+export const linkedItemItemOperations: AnyOperation[] = [
+  declareOperation({
+    id: 'linkedItems.get',
+    method: 'GET',
+    path: itemPath,
+    tag: TAG,
+    scope: 'work:read',
+    summary: 'Get a linked item',
+    description: `Its title, state, provider, URL, when it was last read, and the task or project it is linked to. ${itemRule}`,
+    params: params(itemPath),
+    response: LinkedItem,
+    status: 200,
+    etag: true,
+    examples: { response: taskItemExample },
+    errors: ['not_found'],
+    run: (ctx, { params }) => getLinkedItem(ctx, params.linkedItemId as LinkedItemId),
+  }),
+  declareOperation({
+    id: 'linkedItems.refresh',
+    method: 'POST',
+    path: `${itemPath}/refresh`,
+    tag: TAG,
+    scope,
+    summary: 'Read a linked item again',
+    description: `Reads the item's metadata again through the caller's own connection to its provider. ${itemRule}`,
+    params: params(`${itemPath}/refresh`),
+    response: LinkedItem,
+    status: 200,
+    examples: { response: taskItemExample },
+    capability: 'contribute',
+    target: itemTarget,
+    errors: ['not_found', ...REFRESH_ERRORS],
+    outbound: {
+      prepare: (ctx, { params }) => prepareRefresh(ctx, params.linkedItemId as LinkedItemId),
+      send: sendLink,
+    },
+    run: (ctx, { params, outbound }) => {
+      const { plan, got } = outbound as never
+      return refreshLinkedItem(ctx, params.linkedItemId as LinkedItemId, plan, got)
+    },
+  }),
+  declareOperation({
+    id: 'linkedItems.delete',
+    method: 'DELETE',
+    path: itemPath,
+    tag: TAG,
+    scope,
+    summary: 'Unlink an item',
+    description: `Removes the link and what was read through it; the item in the other tool is not touched. Emits \`linked_item.deleted\`. ${itemRule}`,
+    params: params(itemPath),
+    response: null,
+    status: 204,
+    capability: 'contribute',
+    target: itemTarget,
+    errors: ['not_found'],
+    run: async (ctx, { params }) => {
+      await unlinkItem(ctx, params.linkedItemId as LinkedItemId)
+      return undefined
+    },
+  }),
+]
 
 /** Across every record: which visible ones link a URL, and what a URL would show before linking it. */
 export const linkedItemUrlOperations: AnyOperation[] = [
@@ -237,7 +257,7 @@ export const linkedItemUrlOperations: AnyOperation[] = [
     scope,
     summary: 'Preview a URL without linking it',
     description:
-      'Reads the item as `linkedItems.create` would, through your own connection to the enabled provider that reads the URL, with the same outbound checks, and saves nothing (no event). Needs `contribute` in the workspace, like connecting. Without such a provider or connection the answer has the URL only and `connected: false`; a URL whose host is a special-use address is refused.',
+      'Reads the item as `tasks.linkedItems.create` would, through your own connection to the enabled provider that reads the URL, with the same outbound checks, and saves nothing (no event). Needs `contribute` in the workspace, like connecting. Without such a provider or connection the answer has the URL only and `connected: false`; a URL whose host is a special-use address is refused.',
     params: params('/v1/orgs/{orgId}'),
     body: UrlBody,
     response: LinkedItemPreview,

@@ -180,15 +180,27 @@ export async function linkItem(
   return item
 }
 
+/** What a linked item is linked to: its task or its project. */
+function holderOf(item: LinkedItem): LinkedItemHolder {
+  return item.taskId ? { type: 'task', id: item.taskId } : { type: 'project', id: item.projectId! }
+}
+
+/**
+ * A linked item of a task or project the caller can view, whichever it is linked to; an item of a
+ * hidden or deleted record is a 404, as a missing one.
+ */
 export async function requireLinkedItem(
   ctx: OperationContext,
-  ref: LinkedItemHolder,
   id: LinkedItemId,
-): Promise<LinkedItem> {
-  const holder = await requireHolder(ctx, ref)
-  const item = await ctx.store.linkedItems.get(holder.orgId, holder.ref, id)
+): Promise<{ item: LinkedItem; holder: Holder }> {
+  const item = await ctx.store.linkedItems.get(currentOrg(ctx).id, id)
   if (!item) throw notFound('Linked item')
-  return item
+  try {
+    return { item, holder: await requireHolder(ctx, holderOf(item)) }
+  } catch (e) {
+    if (e instanceof ProblemError && e.code === 'not_found') throw notFound('Linked item')
+    throw e
+  }
 }
 
 export async function listLinkedItems(
@@ -207,12 +219,8 @@ export async function listLinkedItems(
   })
 }
 
-export async function prepareRefresh(
-  ctx: OperationContext,
-  ref: LinkedItemHolder,
-  id: LinkedItemId,
-): Promise<Plan> {
-  const item = await requireLinkedItem(ctx, ref, id)
+export async function prepareRefresh(ctx: OperationContext, id: LinkedItemId): Promise<Plan> {
+  const { item } = await requireLinkedItem(ctx, id)
   const p = await plan(ctx, item.url)
   if (!p.match)
     throw new ProblemError('connection_required', 'No provider enabled in this workspace reads this URL.')
@@ -223,13 +231,11 @@ export async function prepareRefresh(
 
 export async function refreshLinkedItem(
   ctx: OperationContext,
-  ref: LinkedItemHolder,
   id: LinkedItemId,
   p: Plan,
   got: Fetched,
 ): Promise<LinkedItem> {
-  const item = await requireLinkedItem(ctx, ref, id)
-  const holder = await requireHolder(ctx, ref)
+  const { item, holder } = await requireLinkedItem(ctx, id)
   const patch = { ...got.fields!, fetchedAt: ctx.now }
   await ctx.store.linkedItems.update(item.orgId, item.id, patch)
   await saveRotation(ctx, p.tokens!, got.rotated)
@@ -244,13 +250,8 @@ export async function refreshLinkedItem(
   return updated
 }
 
-export async function unlinkItem(
-  ctx: OperationContext,
-  ref: LinkedItemHolder,
-  id: LinkedItemId,
-): Promise<void> {
-  const item = await requireLinkedItem(ctx, ref, id)
-  const holder = await requireHolder(ctx, ref)
+export async function unlinkItem(ctx: OperationContext, id: LinkedItemId): Promise<void> {
+  const { item, holder } = await requireLinkedItem(ctx, id)
   await ctx.store.linkedItems.delete(item.orgId, item.id)
   ctx.emit({
     kind: 'linked_item.deleted',
@@ -262,12 +263,8 @@ export async function unlinkItem(
 }
 
 /** One linked item of a task or project the caller can view. */
-export async function getLinkedItem(
-  ctx: OperationContext,
-  ref: LinkedItemHolder,
-  id: LinkedItemId,
-): Promise<LinkedItem> {
-  return requireLinkedItem(ctx, ref, id)
+export async function getLinkedItem(ctx: OperationContext, id: LinkedItemId): Promise<LinkedItem> {
+  return (await requireLinkedItem(ctx, id)).item
 }
 
 /** The items linking this URL on the tasks and projects the caller can view; nothing else shows. */

@@ -22,7 +22,11 @@ import {
   startConnection,
 } from './connections.ts'
 import { connectionExamples, providerExamples } from './examples.ts'
-import { linkedItemOperations, linkedItemUrlOperations } from './linked-item-operations.ts'
+import {
+  linkedItemItemOperations,
+  linkedItemOperations,
+  linkedItemUrlOperations,
+} from './linked-item-operations.ts'
 import { getProvider, listProviders, updateProvider } from './provider-settings.ts'
 import { recordPropertyOperations } from './record-property-operations.ts'
 import { Connection, ConnectionCheck, ConnectionStart, Provider } from './schemas.ts'
@@ -245,19 +249,20 @@ export const connectorOperations: AnyOperation[] = [
     },
   }),
   ...linkedItemOperations({
-    opPrefix: 'linkedItems',
+    opPrefix: 'tasks.linkedItems',
     holder: 'task',
     param: 'taskId',
     collection: 'tasks',
     exampleId: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE',
   }),
   ...linkedItemOperations({
-    opPrefix: 'projectLinkedItems',
+    opPrefix: 'projects.linkedItems',
     holder: 'project',
     param: 'projectId',
     collection: 'projects',
     exampleId: 'proj_01JD3Q2R4S5T6V7W8X9YZABCDE',
   }),
+  ...linkedItemItemOperations,
   ...linkedItemUrlOperations,
   ...recordPropertyOperations,
 ]

@@ -42,7 +42,8 @@ export interface LinkedItemHolder {
 
 export interface LinkedItemRepo {
   insert(item: LinkedItem): Promise<void>
-  get(orgId: OrgId, holder: LinkedItemHolder, id: LinkedItemId): Promise<LinkedItem | null>
+  /** Whatever it is linked to; the service checks the caller may view that. */
+  get(orgId: OrgId, id: LinkedItemId): Promise<LinkedItem | null>
   findByUrl(orgId: OrgId, holder: LinkedItemHolder, url: string): Promise<LinkedItem | null>
   /** A task's or project's linked items in link order (by id). */
   list(orgId: OrgId, holder: LinkedItemHolder, page: PageRequest<'id'>): Promise<LinkedItem[]>

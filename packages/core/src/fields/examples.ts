@@ -65,12 +65,3 @@ export const optionExamples = {
     response: { ...customFieldExample, options: [high, low], updatedAt: later },
   },
 } satisfies Record<string, OperationExamples>
-
-export const projectValueExamples = {
-  // The Launch project hurts customers most: High.
-  set: {
-    request: { value: high.id },
-    response: { ...projectExample, fields: { [customFieldExample.id]: high.id }, updatedAt: later },
-  },
-  clear: { response: { ...projectExample, updatedAt: later } },
-} satisfies Record<string, OperationExamples>

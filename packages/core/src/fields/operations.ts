@@ -1,21 +1,18 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import type { CustomFieldId, CustomFieldOptionId, ProjectId } from '../kernel/ids.ts'
+import type { CustomFieldId, CustomFieldOptionId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { Project } from '../projects/schemas.ts'
 import { Color } from '../teams/schemas.ts'
-import { customFieldExamples, optionExamples, projectValueExamples } from './examples.ts'
-import { setProjectField } from './project-values.ts'
+import { customFieldExamples, optionExamples } from './examples.ts'
 import {
   CUSTOM_FIELD_OPTIONS_MAX,
   CustomField,
   CustomFieldName,
   CustomFieldRecordKindSchema,
   CustomFieldTypeSchema,
-  CustomFieldValue,
   OptionName,
 } from './schemas.ts'
 import {
@@ -208,54 +205,5 @@ const options: AnyOperation[] = [
   }),
 ]
 
-const valueErrors = ['not_found', 'archived', 'field_not_applicable', 'validation_failed'] as const
-const projectFieldPath = '/v1/orgs/{orgId}/projects/{projectId}/fields/{fieldId}'
-const onProject = ({ params }: { params: { projectId: string } }) => ({
-  type: 'project' as const,
-  id: params.projectId,
-})
-const projectValues: AnyOperation[] = [
-  declareOperation({
-    id: 'projects.fields.set',
-    method: 'PUT',
-    path: projectFieldPath,
-    tag: TAG,
-    scope: 'work:write',
-    summary: 'Set a custom field on a project',
-    description:
-      'Sets the value (needs `contribute` on the project); the field must be active, take projects ' +
-      '(`recordKinds`) and apply to one of the project’s teams. Recorded in the project’s history; answers ' +
-      'the project with its `fields`. Setting the same value changes nothing.',
-    params: obj(paramsOf(projectFieldPath)),
-    body: obj({ value: CustomFieldValue }),
-    response: Project,
-    status: 200,
-    capability: 'contribute',
-    target: onProject,
-    errors: [...valueErrors],
-    examples: projectValueExamples.set,
-    run: (ctx, { params, body }) =>
-      setProjectField(ctx, params.projectId as ProjectId, fid(params), body.value),
-  }),
-  declareOperation({
-    id: 'projects.fields.clear',
-    method: 'DELETE',
-    path: projectFieldPath,
-    tag: TAG,
-    scope: 'work:write',
-    summary: 'Clear a custom field on a project',
-    description:
-      'Removes the value (needs `contribute` on the project) and answers the project. Clearing an unset field changes nothing.',
-    params: obj(paramsOf(projectFieldPath)),
-    response: Project,
-    status: 200,
-    capability: 'contribute',
-    target: onProject,
-    errors: ['not_found', 'archived', 'field_not_applicable'],
-    examples: projectValueExamples.clear,
-    run: (ctx, { params }) => setProjectField(ctx, params.projectId as ProjectId, fid(params), null),
-  }),
-]
-
-/** Custom field definitions, their options and their values on projects (a task's go through `tasks.update`): docs/custom-fields.md. */
-export const customFieldOperations: AnyOperation[] = [...definitions, ...options, ...projectValues]
+/** Custom field definitions and their options; values go through `tasks.update` and `projects.update`: docs/custom-fields.md. */
+export const customFieldOperations: AnyOperation[] = [...definitions, ...options]

@@ -80,7 +80,7 @@ async function usableField(
   return field
 }
 
-/** The field of a path parameter (`projects.fields.set`): 404 when unknown, then the same checks. */
+/** The field of a path parameter: 404 when unknown, then the same checks. */
 export async function requireUsableField(
   ctx: OperationContext,
   holder: FieldHolder,

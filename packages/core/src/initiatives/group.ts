@@ -60,7 +60,7 @@ export const initiativesGroup: ResourceGroup = {
         'initiative_update.deleted',
       ],
       emittedBy:
-        '`initiativeUpdates.create`, and the `projectUpdates.*` item operations on an initiative’s update (org-level)',
+        '`initiatives.updates.create`, and the `updates.*` item operations on an initiative’s update (org-level)',
     },
     {
       kinds: ['initiative_metric.updated', 'initiative_metric.deleted', 'initiative_metric_value.created'],

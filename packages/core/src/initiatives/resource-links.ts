@@ -1,6 +1,6 @@
 import type { InitiativeId } from '../kernel/ids.ts'
 import type { AnyOperation } from '../kernel/operation.ts'
-import { containerLinkOperations } from '../links/operations.ts'
+import { parentLinkOperations } from '../links/operations.ts'
 import { registerLinkParent } from '../links/parents.ts'
 import { requireInitiative } from './service.ts'
 import { initiativeTargets } from './targets.ts'
@@ -14,7 +14,7 @@ registerLinkParent('initiative', {
   containers: (store, orgId, id) => initiativeTargets.initiative.containers(store, orgId, id),
 })
 
-export const initiativeResourceLinkOperations: AnyOperation[] = containerLinkOperations({
+export const initiativeResourceLinkOperations: AnyOperation[] = parentLinkOperations({
   parentType: 'initiative',
   plural: 'initiatives',
   tag: 'Initiatives',

@@ -24,7 +24,6 @@ export const ID_PREFIXES = {
   CommentRevisionId: 'crev',
   ReactionId: 'rct',
   TaskHistoryId: 'thst',
-  TaskLinkId: 'tlnk',
   ProjectStatusId: 'pst',
   ProjectId: 'proj',
   MilestoneId: 'mile',
@@ -60,7 +59,7 @@ export const ID_PREFIXES = {
   AllocationId: 'alc',
   ApprovalPolicyId: 'apol',
   AwayId: 'awy',
-  ResourceLinkId: 'lnk',
+  LinkId: 'lnk',
   AttachmentId: 'att',
 } as const
 
@@ -94,7 +93,6 @@ export type InitiativeHistoryId = Id<'InitiativeHistoryId'>
 export type InitiativeMetricValueId = Id<'InitiativeMetricValueId'>
 export type ProjectRelationId = Id<'ProjectRelationId'>
 export type ProjectHistoryId = Id<'ProjectHistoryId'>
-export type TaskLinkId = Id<'TaskLinkId'>
 export type ProjectStatusId = Id<'ProjectStatusId'>
 export type ProjectId = Id<'ProjectId'>
 export type MilestoneId = Id<'MilestoneId'>
@@ -125,7 +123,7 @@ export type NotificationMuteId = Id<'NotificationMuteId'>
 export type TimeEntryId = Id<'TimeEntryId'>
 export type AllocationId = Id<'AllocationId'>
 export type AwayId = Id<'AwayId'>
-export type ResourceLinkId = Id<'ResourceLinkId'>
+export type LinkId = Id<'LinkId'>
 /** A person's membership or an agent: whoever acts in an org. */
 export type ActorId = MemberId | AgentId
 

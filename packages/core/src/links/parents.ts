@@ -1,25 +1,52 @@
-import type { OrgId, ProjectId, TeamId } from '../kernel/ids.ts'
+import type { OrgId, ProjectId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Container } from '../kernel/permissions.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
 import { requireProject } from '../projects/service.ts'
 import { projectTargets } from '../projects/targets.ts'
-import type { LinkParentType } from './schemas.ts'
+import { recordTaskHistory } from '../tasks/history.ts'
+import { requireTask } from '../tasks/require-task.ts'
+import { taskTargets } from '../tasks/targets.ts'
+import type { Link, LinkParentType } from './schemas.ts'
 
-/** What the links group needs of a container, as the caller sees it. */
+/** What the links group needs of a parent record, as the caller sees it. */
 export interface LinkParent {
   /** For problem details: `Project`. */
   name: string
-  /** The container as the caller may view it; 404 otherwise. */
+  /** The parent as the caller may view it; 404 otherwise. */
   require(ctx: OperationContext, id: string): Promise<{ id: string }>
   /** The team an event about its links is filed under (null: org level), so it reaches who can view it. */
   eventTeam(store: Store, orgId: OrgId, id: string): Promise<TeamId | null>
   /** The containers holding it, for capability checks on its links. */
   containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
+  /** Removing a link someone else added needs `manage` on the parent (tasks), not only `contribute`. */
+  othersNeedManage?: boolean
+  /** Called after a link's url or title changes (added, edited, removed), for the parent's own history. */
+  changed?(ctx: OperationContext, before: Link | null, after: Link | null): Promise<void>
 }
 
+const value = (link: Link | null) => (link ? { url: link.url, title: link.title } : null)
+
 const registry: Partial<Record<LinkParentType, LinkParent>> = {
+  task: {
+    name: 'Task',
+    require: (ctx, id) => requireTask(ctx, id as TaskId),
+    // As the tasks group files its own events: under the task's team.
+    async eventTeam(store, orgId, id) {
+      const task = await store.tasks.get(orgId, id as TaskId, UNSCOPED)
+      return task?.teamId ?? null
+    },
+    containers: (store, orgId, id) => taskTargets.task.containers(store, orgId, id),
+    othersNeedManage: true,
+    // A task's history keeps its links (`links`), as before they joined the links family.
+    async changed(ctx, before, after) {
+      const link = (after ?? before)!
+      await recordTaskHistory(ctx, { id: link.parentId as TaskId, orgId: link.orgId }, [
+        { field: 'links', before: value(before), after: value(after) },
+      ])
+    },
+  },
   project: {
     name: 'Project',
     require: (ctx, id) => requireProject(ctx, id as ProjectId),
@@ -32,10 +59,13 @@ const registry: Partial<Record<LinkParentType, LinkParent>> = {
   },
 }
 
-/** Every kind of container, once the groups that declare them are loaded (the catalogue loads them all). */
+/** Every kind of parent, once the groups that declare them are loaded (the catalogue loads them all). */
 export const LINK_PARENTS = registry as Readonly<Record<LinkParentType, LinkParent>>
 
-/** Called once by the group a container kind belongs to (programs, initiatives), which this group may not import. */
-export function registerLinkParent(type: Exclude<LinkParentType, 'project'>, parent: LinkParent): void {
+/** Called once by the group a parent kind belongs to (programs, initiatives), which this group may not import. */
+export function registerLinkParent(
+  type: Exclude<LinkParentType, 'project' | 'task'>,
+  parent: LinkParent,
+): void {
   registry[type] = parent
 }

@@ -4,23 +4,21 @@ import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { LinkTitle, LinkUrl } from '../tasks/depth-schemas.ts'
 
-/** The containers a URL resource can hang off. Tasks keep their own links (`tasks.links.*`). */
-export const LINK_PARENT_TYPES = ['project', 'program', 'initiative'] as const
+/** What a URL link can hang off: one family of links for all of them (`<plural>.links.*`, `links.*`). */
+export const LINK_PARENT_TYPES = ['task', 'project', 'program', 'initiative'] as const
 export type LinkParentType = (typeof LINK_PARENT_TYPES)[number]
 
-/** Where a link sits in its container's list: smaller first; any finite number, so a move writes one row. */
+/** Where a link sits in its parent's list: smaller first. Set by `links.move`, never written directly. */
 export const LinkPosition = Type.Number({
-  minimum: -1e9,
-  maximum: 1e9,
-  description: 'Its place among the container’s links, smaller first. New links go last.',
+  description: 'Its place among the parent’s links, smaller first; new links go last, `links.move` reorders.',
 })
 
-export const ResourceLink = Type.Object(
+export const Link = Type.Object(
   {
-    id: IdSchema('ResourceLinkId'),
+    id: IdSchema('LinkId'),
     orgId: IdSchema('OrgId'),
-    parentType: StringEnum(LINK_PARENT_TYPES, { description: 'The kind of container the link belongs to.' }),
-    parentId: Type.String({ description: 'The project, program or initiative.' }),
+    parentType: StringEnum(LINK_PARENT_TYPES, { description: 'The kind of record the link belongs to.' }),
+    parentId: Type.String({ description: 'The task, project, program or initiative, per `parentType`.' }),
     url: LinkUrl,
     title: LinkTitle,
     position: LinkPosition,
@@ -29,9 +27,11 @@ export const ResourceLink = Type.Object(
     updatedAt: Timestamp('When the link last changed.'),
   },
   {
-    $id: 'ResourceLink',
+    $id: 'Link',
     additionalProperties: false,
-    description: 'A URL resource of a project, a program or an initiative (a spec, a dashboard, a channel).',
+    description:
+      'A URL link of a task, a project, a program or an initiative (a spec, a dashboard, a channel). Items of ' +
+      'other tools that a connector reads are linked items (`LinkedItem`), not links.',
   },
 )
-export type ResourceLink = Static<typeof ResourceLink>
+export type Link = Static<typeof Link>

@@ -1,25 +1,25 @@
-import { newId, type ResourceLinkId } from '../kernel/ids.ts'
+import { type LinkId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { LINK_PARENTS } from './parents.ts'
-import type { LinkParentType, ResourceLink } from './schemas.ts'
+import type { Link, LinkParentType } from './schemas.ts'
 
 export interface LinkFields {
   url?: string
   title?: string | null
-  position?: number
 }
 
-/** The container's links in position order; 404 when the caller cannot view the container. */
+/** The parent's links in position order; 404 when the caller cannot view the parent. */
 export async function listLinks(
   ctx: OperationContext,
   parentType: LinkParentType,
   parentId: string,
   query: { cursor?: string; limit?: number },
-): Promise<Page<ResourceLink>> {
+): Promise<Page<Link>> {
   const parent = await LINK_PARENTS[parentType].require(ctx, parentId)
   const orgId = currentOrg(ctx).id
   return readPage(ctx, {
@@ -27,41 +27,43 @@ export async function listLinks(
     query,
     sort: 'position' as const,
     direction: 'asc',
-    keyOf: (l: ResourceLink) => l.position,
-    fetch: (page) => ctx.store.resourceLinks.list(orgId, parentType, parent.id, page),
+    keyOf: (l: Link) => l.position,
+    fetch: (page) => ctx.store.links.list(orgId, parentType, parent.id, page),
   })
 }
 
-/** Adds a URL to the container, last unless `position` says otherwise. */
+/** Adds a URL to the parent, last. */
 export async function createLink(
   ctx: OperationContext,
   parentType: LinkParentType,
   parentId: string,
   input: LinkFields & { url: string },
-): Promise<ResourceLink> {
+): Promise<Link> {
   const parent = await LINK_PARENTS[parentType].require(ctx, parentId)
   const orgId = currentOrg(ctx).id
-  const last = await ctx.store.resourceLinks.lastPosition(orgId, parentType, parent.id)
-  const link: ResourceLink = {
-    id: newId('ResourceLinkId'),
+  await lockLinks(ctx, parentType, parent.id)
+  const last = await ctx.store.links.lastPosition(orgId, parentType, parent.id)
+  const link: Link = {
+    id: newId('LinkId'),
     orgId,
     parentType,
     parentId: parent.id,
     url: input.url,
     title: input.title ?? null,
-    position: input.position ?? (last === null ? 0 : Math.floor(last) + 1),
+    position: last === null ? 0 : Math.floor(last) + 1,
     createdBy: ctx.actor!.id,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   }
-  await ctx.store.resourceLinks.insert(link)
+  await ctx.store.links.insert(link)
+  await LINK_PARENTS[parentType].changed?.(ctx, null, link)
   await emitLink(ctx, 'created', link, { link })
   return link
 }
 
-/** The link, if the caller may view its container; otherwise 404, as if it did not exist. */
-export async function requireLink(ctx: OperationContext, id: ResourceLinkId): Promise<ResourceLink> {
-  const link = await ctx.store.resourceLinks.get(currentOrg(ctx).id, id)
+/** The link, if the caller may view its parent; otherwise 404, as if it did not exist. */
+export async function requireLink(ctx: OperationContext, id: LinkId): Promise<Link> {
+  const link = await ctx.store.links.get(currentOrg(ctx).id, id)
   if (!link) throw notFound('Link')
   try {
     await LINK_PARENTS[link.parentType].require(ctx, link.parentId)
@@ -72,33 +74,59 @@ export async function requireLink(ctx: OperationContext, id: ResourceLinkId): Pr
   return link
 }
 
-export async function updateLink(
-  ctx: OperationContext,
-  id: ResourceLinkId,
-  input: LinkFields,
-): Promise<ResourceLink> {
+export async function updateLink(ctx: OperationContext, id: LinkId, input: LinkFields): Promise<Link> {
   const link = await requireLink(ctx, id)
   const changed = Object.fromEntries(
-    Object.entries(input).filter(([k, v]) => v !== undefined && link[k as keyof ResourceLink] !== v),
+    Object.entries(input).filter(([k, v]) => v !== undefined && link[k as keyof Link] !== v),
   ) as LinkFields
   if (Object.keys(changed).length === 0) return link
-  await ctx.store.resourceLinks.update(link.orgId, link.id, { ...changed, updatedAt: ctx.now })
+  await ctx.store.links.update(link.orgId, link.id, { ...changed, updatedAt: ctx.now })
   const next = { ...link, ...changed, updatedAt: ctx.now }
+  await LINK_PARENTS[link.parentType].changed?.(ctx, link, next)
   await emitLink(ctx, 'updated', next, { link: next, changes: changesOf(link, changed) })
   return next
 }
 
-export async function deleteLink(ctx: OperationContext, id: ResourceLinkId): Promise<void> {
+/**
+ * Puts the link just before or just after another link of the same parent; the parent's positions
+ * are renumbered 0…n−1 in the new order. A move that changes nothing emits nothing.
+ */
+export async function moveLink(ctx: OperationContext, id: LinkId, to: MoveTo): Promise<Link> {
   const link = await requireLink(ctx, id)
-  await ctx.store.resourceLinks.delete(link.orgId, link.id)
+  await lockLinks(ctx, link.parentType, link.parentId)
+  const all = await ctx.store.links.all(link.orgId, link.parentType, link.parentId)
+  const { order, moved } = placeMoved(all, link.id, to, `another link of the same ${link.parentType}`)
+  if (!moved) return link
+  for (const [position, l] of order.entries()) {
+    if (l.position !== position)
+      await ctx.store.links.update(link.orgId, l.id, { position, updatedAt: ctx.now })
+  }
+  const position = order.findIndex((l) => l.id === link.id)
+  const next = { ...link, position, updatedAt: ctx.now }
+  await emitLink(ctx, 'moved', next, { link: next, order: order.map((l) => l.id) })
+  return next
+}
+
+/** Removes the link; on a task, someone else's link needs `manage` on it (your own, `contribute`). */
+export async function deleteLink(ctx: OperationContext, id: LinkId): Promise<void> {
+  const link = await requireLink(ctx, id)
+  const parent = LINK_PARENTS[link.parentType]
+  if (parent.othersNeedManage && link.createdBy !== ctx.actor!.id)
+    await ctx.require('manage', { type: 'link', id: link.id })
+  await ctx.store.links.delete(link.orgId, link.id)
+  await parent.changed?.(ctx, link, null)
   await emitLink(ctx, 'deleted', link, { id: link.id, parentType: link.parentType, parentId: link.parentId })
 }
 
-/** Filed where the container's own events are, so only readers who can view the container get them. */
+async function lockLinks(ctx: OperationContext, parentType: LinkParentType, parentId: string): Promise<void> {
+  await ctx.store.locks.acquire(`links:${currentOrg(ctx).id}:${parentType}:${parentId}`)
+}
+
+/** Filed where the parent's own events are, so only readers who can view the parent get them. */
 async function emitLink(
   ctx: OperationContext,
-  action: 'created' | 'updated' | 'deleted',
-  link: ResourceLink,
+  action: 'created' | 'updated' | 'moved' | 'deleted',
+  link: Link,
   data: Record<string, unknown>,
 ): Promise<void> {
   ctx.emit({

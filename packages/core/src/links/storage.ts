@@ -1,30 +1,32 @@
-import type { OrgId, ResourceLinkId } from '../kernel/ids.ts'
+import type { LinkId, OrgId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
-import type { LinkParentType, ResourceLink } from './schemas.ts'
+import type { Link, LinkParentType } from './schemas.ts'
 
-export interface ResourceLinkRepo {
-  insert(link: ResourceLink): Promise<void>
-  get(orgId: OrgId, id: ResourceLinkId): Promise<ResourceLink | null>
-  /** The container's links by position, then id. */
+export interface LinkRepo {
+  insert(link: Link): Promise<void>
+  get(orgId: OrgId, id: LinkId): Promise<Link | null>
+  /** The parent's links by position, then id. */
   list(
     orgId: OrgId,
     parentType: LinkParentType,
     parentId: string,
     page: PageRequest<'position'>,
-  ): Promise<ResourceLink[]>
-  /** The largest position among the container's links, or null without any. */
+  ): Promise<Link[]>
+  /** Every link of the parent by position, then id (a move renumbers them). */
+  all(orgId: OrgId, parentType: LinkParentType, parentId: string): Promise<Link[]>
+  /** The largest position among the parent's links, or null without any. */
   lastPosition(orgId: OrgId, parentType: LinkParentType, parentId: string): Promise<number | null>
   update(
     orgId: OrgId,
-    id: ResourceLinkId,
-    patch: Partial<Pick<ResourceLink, 'url' | 'title' | 'position' | 'updatedAt'>>,
+    id: LinkId,
+    patch: Partial<Pick<Link, 'url' | 'title' | 'position' | 'updatedAt'>>,
   ): Promise<void>
-  delete(orgId: OrgId, id: ResourceLinkId): Promise<void>
+  delete(orgId: OrgId, id: LinkId): Promise<void>
 }
 
 declare module '../kernel/storage.ts' {
   interface Store {
-    /** URL resources of projects, programs and initiatives; deleting the container deletes them. */
-    resourceLinks: ResourceLinkRepo
+    /** URL links of tasks, projects, programs and initiatives; deleting a container deletes them. */
+    links: LinkRepo
   }
 }

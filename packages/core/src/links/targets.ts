@@ -5,16 +5,16 @@ import { LINK_PARENTS } from './parents.ts'
 
 declare module '../kernel/permissions.ts' {
   interface TargetKinds {
-    resource_link: true
+    link: true
   }
 }
 
-/** A link is held by whatever holds its container: its capability is the container's. */
+/** A link is held by whatever holds its parent: its capability is the parent's. */
 export const linkTargets = {
-  resource_link: {
+  link: {
     name: 'Link',
     containers: async (store: Store, orgId: OrgId, id: string) => {
-      const link = await store.resourceLinks.get(orgId, id as never)
+      const link = await store.links.get(orgId, id as never)
       return link ? LINK_PARENTS[link.parentType].containers(store, orgId, link.parentId) : null
     },
   },

@@ -40,7 +40,6 @@ export const notificationExamples: Record<string, OperationExamples> = {
   unsnooze: { response: { ...notificationExample, updatedAt: later } },
   archive: { response: archived },
   restore: { response: { ...notificationExample, updatedAt: later } },
-  readAll: { request: { kind: 'assigned' }, response: { updated: 1 } },
   batch: { request: { action: 'archive', ids: [id('ntf'), id('ntf', 1)] }, response: { updated: 2 } },
   counts: { response: { unread: 4, inbox: 9, snoozed: 1, unreadByKind: { assigned: 1, mentioned: 3 } } },
   settingsGet: {

@@ -1,4 +1,4 @@
-import { type Static, type TProperties, Type } from '@sinclair/typebox'
+import { type TProperties, Type } from '@sinclair/typebox'
 import { IdSchema, type NotificationId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -13,12 +13,10 @@ import {
   NotificationFilterFields,
   NotificationSettings,
   NotificationSettingsPatch,
-  ReadAllBody,
   SnoozeBody,
 } from './schemas.ts'
 import {
   actOn,
-  actOnMany,
   batchNotifications,
   countNotifications,
   listNotifications,
@@ -129,32 +127,6 @@ export const notificationOperations: AnyOperation[] = [
     'Brings an archived notification back, read or unread as it was.',
   ),
   declareOperation({
-    id: 'notifications.readAll',
-    method: 'POST',
-    path: `${base}/read-all`,
-    tag: TAG,
-    scope: 'work:write',
-    summary: 'Mark all my notifications read',
-    requires: 'any member who is a person; it reads their own notifications only',
-    description:
-      'Every unread notification of the caller, archived and snoozed ones included, optionally only of one kind, about one record, or created before a time; one statement.',
-    params: orgParams,
-    body: ReadAllBody,
-    response: BulkResult,
-    status: 200,
-    errors: [],
-    examples: ex.readAll,
-    run: (ctx, { body }) => {
-      const { before, ...filter } = body as Static<typeof ReadAllBody>
-      return actOnMany(
-        ctx,
-        { filter: { view: 'all', ...filter } },
-        'read',
-        before ? { createdBefore: before } : {},
-      )
-    },
-  }),
-  declareOperation({
     id: 'notifications.batch',
     method: 'POST',
     path: `${base}/batch`,
@@ -163,7 +135,7 @@ export const notificationOperations: AnyOperation[] = [
     summary: 'Act on many of my notifications',
     requires: 'any member who is a person; it acts on their own notifications only',
     description:
-      'Applies one action (read, unread, snooze, unsnooze, archive, restore) to up to 200 notifications by id, or to every one matching a filter (the filter’s `view` defaults to the inbox). Ids that are not the caller’s are left out. Answers how many changed.',
+      'Applies one action (read, unread, snooze, unsnooze, archive, restore) to up to 200 notifications by id, or to every one matching a filter (the filter’s `view` defaults to the inbox; `before` keeps those created before a time). Marking everything read is `{ "action": "read", "filter": { "view": "all" } }`, in one statement. Ids that are not the caller’s are left out. Answers how many changed.',
     params: orgParams,
     body: BatchBody,
     response: BulkResult,

@@ -79,7 +79,7 @@ export type NotificationRecord = Omit<Notification, 'state'> & { dedupeKey: stri
 export const NOTIFICATION_VIEWS = ['inbox', 'snoozed', 'archived', 'all'] as const
 export type NotificationView = (typeof NOTIFICATION_VIEWS)[number]
 
-/** Filters shared by the list, `read-all` and `batch`. */
+/** Filters shared by the list and `batch` (whose filter adds `before`). */
 export const NotificationFilterFields = {
   view: Type.Optional(
     StringEnum(NOTIFICATION_VIEWS, {
@@ -113,17 +113,6 @@ export const SnoozeBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const ReadAllBody = Type.Object(
-  {
-    kind: Type.Optional(NotificationKindSchema),
-    recordId: NotificationFilterFields.recordId,
-    before: Type.Optional(
-      Type.String({ format: 'date-time', description: 'Only notifications created before this time.' }),
-    ),
-  },
-  { additionalProperties: false },
-)
-
 export const BatchBody = Type.Object(
   {
     action: StringEnum(NOTIFICATION_ACTIONS, { description: 'What to do to each selected notification.' }),
@@ -139,10 +128,18 @@ export const BatchBody = Type.Object(
       }),
     ),
     filter: Type.Optional(
-      Type.Object(NotificationFilterFields, {
-        additionalProperties: false,
-        description: '…or every notification matching this filter (give one of `ids` and `filter`).',
-      }),
+      Type.Object(
+        {
+          ...NotificationFilterFields,
+          before: Type.Optional(
+            Type.String({ format: 'date-time', description: 'Only notifications created before this time.' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: '…or every notification matching this filter (give one of `ids` and `filter`).',
+        },
+      ),
     ),
   },
   { additionalProperties: false },

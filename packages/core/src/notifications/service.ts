@@ -153,7 +153,7 @@ export async function batchNotifications(
     action: NotificationAction
     until?: string
     ids?: string[]
-    filter?: Partial<NotificationFilter>
+    filter?: Partial<NotificationFilter> & { before?: string }
   },
 ): Promise<{ updated: number }> {
   if ((body.ids === undefined) === (body.filter === undefined)) {
@@ -166,10 +166,14 @@ export async function batchNotifications(
       errors: [{ pointer: '/body/until', message: 'Only with action snooze' }],
     })
   }
+  const { before, ...filter } = body.filter ?? {}
   const selection: NotificationSelection = body.ids
     ? { ids: body.ids as NotificationId[] }
-    : { filter: { view: 'inbox', ...body.filter } }
-  return actOnMany(ctx, selection, body.action, body.until ? { until: body.until } : {})
+    : { filter: { view: 'inbox', ...filter } }
+  return actOnMany(ctx, selection, body.action, {
+    ...(body.until ? { until: body.until } : {}),
+    ...(before ? { createdBefore: before } : {}),
+  })
 }
 
 export function countNotifications(ctx: OperationContext): Promise<NotificationCounts> {

@@ -17,7 +17,7 @@ export type NotificationSelection = { ids: readonly NotificationId[] } | { filte
 export interface NotificationChange {
   set: Partial<Pick<NotificationRecord, 'readAt' | 'snoozedUntil' | 'archivedAt'>> & { updatedAt: string }
   onlyWhere: { field: 'readAt' | 'snoozedUntil' | 'archivedAt'; isNull: boolean } | null
-  /** Only those created before this time (`read-all`'s `before`). */
+  /** Only those created before this time (`batch`'s `filter.before`). */
   createdBefore?: string
 }
 

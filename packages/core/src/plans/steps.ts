@@ -254,7 +254,11 @@ export async function runStep(
     case 'post_update': {
       const project = (await invoke('projects.get', { projectId: must('project').id })) as Project
       const body = { body: step.body, health: step.health }
-      const update = (await invoke('projectUpdates.create', { projectId: project.id }, body)) as StatusUpdate
+      const update = (await invoke(
+        'projects.updates.create',
+        { projectId: project.id },
+        body,
+      )) as StatusUpdate
       return outcome(step, i, {
         type: 'update',
         id: update.id,

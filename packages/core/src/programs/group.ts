@@ -68,7 +68,7 @@ export const programsGroup: ResourceGroup = {
         'program_update.deleted',
       ],
       emittedBy:
-        "`programUpdates.create`, and the `projectUpdates.*` item operations on a program's update (org-level)",
+        "`programs.updates.create`, and the `updates.*` item operations on a program's update (org-level)",
     },
     {
       kinds: ['program_subscriber.created', 'program_subscriber.deleted'],

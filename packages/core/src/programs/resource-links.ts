@@ -1,6 +1,6 @@
 import type { ProgramId } from '../kernel/ids.ts'
 import type { AnyOperation } from '../kernel/operation.ts'
-import { containerLinkOperations } from '../links/operations.ts'
+import { parentLinkOperations } from '../links/operations.ts'
 import { registerLinkParent } from '../links/parents.ts'
 import { programPath } from './operations.ts'
 import { requireProgram } from './service.ts'
@@ -15,7 +15,7 @@ registerLinkParent('program', {
   containers: (store, orgId, id) => programContainers(store, orgId, id),
 })
 
-export const programResourceLinkOperations: AnyOperation[] = containerLinkOperations({
+export const programResourceLinkOperations: AnyOperation[] = parentLinkOperations({
   parentType: 'program',
   plural: 'programs',
   tag: 'Programs',

@@ -1,11 +1,9 @@
-import { Type } from '@sinclair/typebox'
-import type { AnyOperation } from '../kernel/operation.ts'
-import { resourceOperations } from '../kernel/resource.ts'
-import { updateExample } from '../updates/examples.ts'
-import { StatusUpdate, UpdateBody, UpdateHealthSchema } from '../updates/schemas.ts'
-import { createUpdate } from '../updates/service.ts'
-import './update-subject.ts'
 import { exampleId as id } from '../kernel/examples.ts'
+import type { AnyOperation } from '../kernel/operation.ts'
+import { updateExample } from '../updates/examples.ts'
+import { subjectUpdateCreate } from '../updates/operations.ts'
+import { programPath } from './operations.ts'
+import './update-subject.ts'
 
 const programUpdate = {
   ...updateExample,
@@ -19,34 +17,18 @@ const programUpdate = {
 /**
  * A program's updates: the updates group's resource through the program entry of its subject
  * registry. Only posting differs; listing is `updates.list?subjectType=program&subjectId=`, and reading,
- * editing, archiving and deleting one go through the shared item path
- * (`projectUpdates.get/update/archive/restore/delete`).
+ * editing, archiving and deleting one go through the shared `updates.*` item operations.
  */
-export const programUpdateOperations: AnyOperation[] = resourceOperations({
-  name: 'program update',
-  plural: 'programUpdates',
-  summaries: { create: 'Post a status update on a program' },
-  tag: 'Status updates',
-  schema: StatusUpdate,
-  collectionPath: '/v1/orgs/{orgId}/programs/{programId}/updates',
-  itemPath: '/v1/orgs/{orgId}/updates',
-  idParam: 'updateId',
-  idBrand: 'UpdateId',
-  target: (p) => ({ type: 'update', id: p.updateId! }),
-  createTarget: (p) => ({ type: 'program', id: p.programId! }),
-  capabilities: { create: 'contribute' },
-  createBody: Type.Object({ body: UpdateBody, health: UpdateHealthSchema }, { additionalProperties: false }),
-  errors: { create: ['archived'] },
-  descriptions: {
-    create:
+export const programUpdateOperations: AnyOperation[] = [
+  subjectUpdateCreate({
+    subjectType: 'program',
+    plural: 'programs',
+    tag: 'Status updates',
+    itemPath: programPath,
+    idParam: 'programId',
+    description:
       'Posts an update with its health on the program (needs `contribute` on it); it records the progress of the ' +
-      'program’s projects as the author sees it then. The latest unarchived update gives the program its ' +
-      '`health`. Read, edit, archive and delete it with `projectUpdates.get/update/archive/restore/delete`.',
-  },
-  examples: {
-    create: { request: { body: programUpdate.body, health: 'onTrack' }, response: programUpdate },
-  },
-  handlers: {
-    create: (ctx, p, body) => createUpdate(ctx, 'program', p.programId!, body),
-  },
-})
+      'program’s projects as the author sees it then. The latest unarchived update gives the program its `health`.',
+    examples: { request: { body: programUpdate.body, health: 'onTrack' }, response: programUpdate },
+  }),
+]

@@ -229,30 +229,3 @@ export const examples = {
   tasks: { response: page(taskExample) },
   progress: { response: progressExample },
 } satisfies Record<string, OperationExamples>
-
-export const closeExamples = {
-  complete: {
-    request: { openTasks: 'move', moveTasksTo: id('proj', 1) },
-    response: {
-      ...projectExample,
-      statusId: id('pst', 4),
-      statusCategory: 'completed',
-      completedAt: later,
-      updatedAt: later,
-      nextUpdateDueAt: null,
-      updateDue: false,
-    },
-  },
-  cancel: {
-    request: { openTasks: 'cancel', reason: 'Superseded by the new onboarding.' },
-    response: {
-      ...projectExample,
-      statusId: id('pst', 5),
-      statusCategory: 'canceled',
-      canceledAt: later,
-      updatedAt: later,
-      nextUpdateDueAt: null,
-      updateDue: false,
-    },
-  },
-} satisfies Record<string, OperationExamples>

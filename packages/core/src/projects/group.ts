@@ -1,5 +1,4 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { projectCloseOperations } from './close-operations.ts'
 import { PROJECT_EVENT_DATA } from './event-data.ts'
 import { projectHistoryOperations } from './history-operations.ts'
 import { projectMemberOperations } from './member-operations.ts'
@@ -28,7 +27,6 @@ export const projectsGroup: ResourceGroup = {
   ],
   operations: [
     ...projectOperations,
-    ...projectCloseOperations,
     ...projectSubscriberOperations,
     ...projectMemberOperations,
     ...projectHistoryOperations,
@@ -53,7 +51,7 @@ export const projectsGroup: ResourceGroup = {
         'project.member_removed',
       ],
       emittedBy:
-        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `member_added`/`member_removed` name the `memberId` (setting a lead adds them); `projects.labels.*` emit `project.updated` with `changes.labelIds`. `project.completed`/`project.canceled` (`projects.complete`/`projects.cancel`) carry `changes`, the `openTasks` choice and, on cancel, the `reason`; `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
+        "`projects.*`; filed under the project's first team (`team_added`/`team_removed`: the team). `member_added`/`member_removed` name the `memberId` (setting a lead adds them); `projects.labels.*` emit `project.updated` with `changes.labelIds`. `project.completed`/`project.canceled` (a `projects.update` whose `statusId` moves the project into a completed or canceled status, instead of `project.updated`) carry `changes`, the `openTasks` choice and, on cancel, the update's `reason`; `project.deleted` lists the `taskIds` that lost the project and the `relationIds` deleted with it",
     },
     {
       kinds: ['project_subscriber.created', 'project_subscriber.deleted'],

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { FieldValuesInput } from '../fields/schemas.ts'
 import type { LabelId, ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
@@ -24,6 +25,7 @@ import {
   listProjects,
   listProjectTeams,
   type ProjectFields,
+  type ProjectUpdateExtras,
   removeProjectTeam,
   requireProject,
   setProjectArchived,
@@ -103,6 +105,17 @@ const projectResource = resourceOperations({
           'With `openTasks: "move"`: the project the open tasks go to (`contribute` needed).',
         ),
       ),
+      reason: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          writeOnly: true,
+          description:
+            'Write-only, with a `statusId` that cancels the project: why. Carried by the `project.canceled` event, ' +
+            'not stored on the project; sent with any other change it answers 400 `validation_failed`.',
+        }),
+      ),
+      fields: Type.Optional(FieldValuesInput),
     },
     { additionalProperties: false, minProperties: 1 },
   ),
@@ -136,7 +149,7 @@ const projectResource = resourceOperations({
   },
   errors: {
     create: ['not_found', 'archived', 'reference_not_found'],
-    update: ['reference_not_found', 'open_work'],
+    update: ['reference_not_found', 'open_work', 'archived', 'field_not_applicable', 'validation_failed'],
   },
   descriptions: {
     list:
@@ -153,7 +166,14 @@ const projectResource = resourceOperations({
       'Moving to another status keeps `startedAt`, `completedAt` and `canceledAt` by its category; changing the lead ' +
       'needs `assign`. `updateCadence` and `updateWeekday` set when status updates are due. A project with open ' +
       'tasks (any task not completed, canceled or archived, hidden ones counted) is completed or canceled only with ' +
-      '`openTasks`; without it the change answers 409 `open_work` with the counts by state category.',
+      '`openTasks`; without it the change answers 409 `open_work` with the counts by state category (`keep` leaves ' +
+      "them; `cancel` moves each to its team's first `canceled` state; `move` puts each in `moveTasksTo`; the caller " +
+      'needs `contribute` on every open task). A `statusId` that moves the project into a completed or canceled ' +
+      'status from another category emits `project.completed` or `project.canceled` (with `changes`, the ' +
+      '`openTasks` choice and, on cancel, the write-only `reason`) instead of `project.updated`. `fields` sets (or ' +
+      'with null clears) custom field values: each field must be active (409 `archived`), take projects and apply ' +
+      "to one of the project's teams (422 `field_not_applicable`); each change is recorded in the history as " +
+      '`fields.<CustomFieldId>`.',
     archive: 'Hides the project from default lists; its milestones and tasks stay.',
     restore: 'Undoes `projects.archive`.',
     delete:
@@ -173,7 +193,11 @@ const projectResource = resourceOperations({
     create: (ctx, _p, body) =>
       createProject(ctx, { ...(body as ProjectFields), name: body.name, teamIds: body.teamIds as TeamId[] }),
     update: (ctx, p, body) =>
-      updateProject(ctx, p.projectId as ProjectId, body as ProjectFields & ClosingChoice),
+      updateProject(
+        ctx,
+        p.projectId as ProjectId,
+        body as ProjectFields & ClosingChoice & ProjectUpdateExtras,
+      ),
     archive: (ctx, p) => setProjectArchived(ctx, p.projectId as ProjectId, true),
     restore: (ctx, p) => setProjectArchived(ctx, p.projectId as ProjectId, false),
     delete: (ctx, p) => deleteProject(ctx, p.projectId as ProjectId),

@@ -1,4 +1,6 @@
 import type { Weekday } from '../cycles/schemas.ts'
+import type { CustomFieldValue } from '../fields/schemas.ts'
+import { fieldChangeEntries, planFieldValues, writeFieldValues } from '../fields/values.ts'
 import { changesOfFields } from '../kernel/history-entry.ts'
 import {
   type ActorId,
@@ -140,16 +142,51 @@ export async function createProject(
   return requireProject(ctx, record.id)
 }
 
+/** What `projects.update` takes beyond the project's fields: custom field values and a cancellation's reason. */
+export interface ProjectUpdateExtras {
+  /** Custom field values to set, or with null clear, by field id (as `tasks.update`'s `fields`). */
+  fields?: Record<string, CustomFieldValue | null>
+  /** Write-only: why the update cancels the project, carried by `project.canceled`; not stored. */
+  reason?: string
+}
+
 export async function updateProject(
   ctx: OperationContext,
   projectId: ProjectId,
-  { openTasks, moveTasksTo, ...fields }: ProjectFields & ClosingChoice,
+  {
+    openTasks,
+    moveTasksTo,
+    fields: values,
+    reason,
+    ...fields
+  }: ProjectFields & ClosingChoice & ProjectUpdateExtras,
 ): Promise<Project> {
   const project = await requireProject(ctx, projectId)
   const changed = Object.fromEntries(
     Object.entries(fields).filter(([k, v]) => v !== undefined && project[k as keyof Project] !== v),
   ) as ProjectFields
-  if (Object.keys(changed).length === 0) {
+  // A field applies when it lists one of the project's teams, all of them counted, not only those the caller sees.
+  const holder = {
+    orgId: project.orgId,
+    kind: 'project',
+    id: project.id,
+    teamIds: (await unscopedProject(ctx, project.id)).teamIds,
+    fields: project.fields,
+  } as const
+  const fieldPlan = values ? await planFieldValues(ctx, holder, values, '/body/fields') : []
+  const status = changed.statusId ? await activeStatus(ctx, changed.statusId) : null
+  // Into a closed category from another one: the update completes or cancels the project.
+  const closing =
+    status &&
+    status.category !== project.statusCategory &&
+    (status.category === 'completed' || status.category === 'canceled')
+      ? status.category
+      : null
+  if (reason !== undefined && closing !== 'canceled')
+    throw new ProblemError('validation_failed', '`reason` goes with a `statusId` that cancels the project.', {
+      errors: [{ pointer: '/body/reason', message: 'Only when the update cancels the project' }],
+    })
+  if (Object.keys(changed).length === 0 && fieldPlan.length === 0) {
     if (openTasks || moveTasksTo) await settleOpenTasks(ctx, project, null, { openTasks, moveTasksTo })
     return project
   }
@@ -164,19 +201,29 @@ export async function updateProject(
     )
   }
   let stamps: Partial<LifecycleStamps> = {}
-  const status = changed.statusId ? await activeStatus(ctx, changed.statusId) : null
   // Completing or canceling with open tasks needs a choice for them (closing.ts).
   await settleOpenTasks(ctx, project, status?.category ?? null, { openTasks, moveTasksTo })
   if (status) stamps = lifecycleStamps(project.statusCategory, status.category, project, ctx.now)
   await ctx.store.projects.update(project.orgId, project.id, { ...changed, ...stamps, updatedAt: ctx.now })
+  await writeFieldValues(ctx, holder, fieldPlan)
   const next = await unscopedProject(ctx, project.id)
-  const changes = changesOf(project, { ...changed, ...stamps })
-  emitProject(ctx, 'project.updated', next, { project: next, changes })
-  await recordProjectHistory(
-    ctx,
-    project,
-    changesOfFields(PROJECT_HISTORY_FIELDS, project, { ...changed, ...stamps }),
-  )
+  const changes = changesOf(project, {
+    ...changed,
+    ...stamps,
+    ...(fieldPlan.length ? { fields: next.fields } : {}),
+  })
+  if (closing)
+    emitProject(ctx, `project.${closing}`, next, {
+      project: next,
+      changes,
+      openTasks: openTasks ?? null,
+      ...(reason ? { reason } : {}),
+    })
+  else emitProject(ctx, 'project.updated', next, { project: next, changes })
+  await recordProjectHistory(ctx, project, [
+    ...changesOfFields(PROJECT_HISTORY_FIELDS, project, { ...changed, ...stamps }),
+    ...fieldChangeEntries(fieldPlan),
+  ])
   // The lead is a member of the project.
   if (changed.leadId) await joinProject(ctx, project, changed.leadId)
   return requireProject(ctx, project.id)

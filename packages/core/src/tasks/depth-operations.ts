@@ -1,22 +1,14 @@
 import { type TProperties, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
-import { IdSchema, type TaskId, type TaskLinkId } from '../kernel/ids.ts'
+import { IdSchema, type TaskId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
-import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { addBlocker, listDependencies, removeBlocker } from './dependencies.ts'
-import {
-  LinkTitle,
-  LinkUrl,
-  TaskDependency,
-  TaskLink,
-  TaskRelation,
-  TaskSubscriber,
-} from './depth-schemas.ts'
-import { depthExamples, taskExamples, taskLinkExamples } from './examples.ts'
+import { TaskDependency, TaskRelation, TaskSubscriber } from './depth-schemas.ts'
+import { depthExamples, taskExamples } from './examples.ts'
 import { taskByKey } from './keys.ts'
-import { createTaskLink, deleteTaskLink, listTaskLinks, requireTaskLink, updateTaskLink } from './links.ts'
 import { addRelation, listRelations, removeRelation } from './relations.ts'
 import { Task } from './schemas.ts'
 import { listSubscribers, subscribe, unsubscribe } from './subscribers.ts'
@@ -250,49 +242,11 @@ const subscriberOperations = [
   }),
 ]
 
-const linkOperations = resourceOperations({
-  name: 'task link',
-  plural: 'tasks.links',
-  summaries: { list: "List a task's links", create: 'Add a link to a task' },
-  tag: 'Tasks',
-  schema: TaskLink,
-  collectionPath: `${taskPath}/links`,
-  idParam: 'linkId',
-  idBrand: 'TaskLinkId',
-  target: (p) => ({ type: 'task', id: p.taskId! }),
-  capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
-  createBody: Type.Object({ url: LinkUrl, title: Type.Optional(LinkTitle) }, { additionalProperties: false }),
-  updateBody: Type.Object(
-    { url: Type.Optional(LinkUrl), title: Type.Optional(LinkTitle) },
-    { additionalProperties: false, minProperties: 1 },
-  ),
-  descriptions: {
-    list: 'The URLs attached to the task, oldest first, for anyone who can view it.',
-    get: 'One URL attached to the task. A link of another task, or of a task the caller cannot view, is a 404.',
-    create:
-      "Attaches an http or https URL with an optional title to the task. Recorded in the task's history (`links`). Emits `task_link.created`.",
-    update:
-      "Changes the URL or the title of a link. Recorded in the task's history. Emits `task_link.updated`.",
-    delete:
-      "Removes a link: your own with `contribute` on the task, someone else's with `manage`. Recorded in the task's history. Emits `task_link.deleted`.",
-  },
-  requires: { delete: "`contribute` on the task for a link you added, `manage` for another's" },
-  examples: taskLinkExamples,
-  handlers: {
-    list: (ctx, p, query) => listTaskLinks(ctx, p.taskId as TaskId, query),
-    get: (ctx, p) => requireTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId),
-    create: (ctx, p, body) => createTaskLink(ctx, p.taskId as TaskId, body),
-    update: (ctx, p, body) => updateTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId, body),
-    delete: (ctx, p) => deleteTaskLink(ctx, p.taskId as TaskId, p.linkId as TaskLinkId),
-  },
-})
-
-/** Subtasks, dependencies, relations, look-up by key, subscribers and links: docs/tasks.md. */
+/** Subtasks, dependencies, relations, look-up by key and subscribers: docs/tasks.md (links: the links group). */
 export const taskDepthCatalogue: AnyOperation[] = [
   ...subtaskOperations,
   ...dependencyOperations,
   ...relationOperations,
   ...keyOperations,
   ...subscriberOperations,
-  ...linkOperations,
 ]

@@ -51,17 +51,3 @@ export const LinkUrl = Type.String({
   description: 'An http or https URL.',
 })
 export const LinkTitle = Nullable(Type.String({ minLength: 1, maxLength: 500 }), 'Shown instead of the URL.')
-
-export const TaskLink = Type.Object(
-  {
-    id: IdSchema('TaskLinkId'),
-    taskId: IdSchema('TaskId'),
-    url: LinkUrl,
-    title: LinkTitle,
-    createdBy: ActorIdSchema,
-    createdAt: Timestamp('When the link was added.'),
-    updatedAt: Timestamp('When the link last changed.'),
-  },
-  { $id: 'TaskLink', additionalProperties: false },
-)
-export type TaskLink = Static<typeof TaskLink>

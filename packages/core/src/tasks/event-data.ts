@@ -1,8 +1,8 @@
 import { type TSchema, Type } from '@sinclair/typebox'
-import { changedData, EventChanges, recordData, sameData } from '../kernel/event-data.ts'
+import { EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
-import { RELATION_TYPES, TaskLink } from './depth-schemas.ts'
+import { RELATION_TYPES } from './depth-schemas.ts'
 import { Task } from './schemas.ts'
 
 const TaskIdField = IdSchema('TaskId')
@@ -46,7 +46,4 @@ export const TASK_EVENT_DATA: Record<string, TSchema> = {
       actorId: Type.String({ description: 'The member or agent subscribed or unsubscribed.' }),
     }),
   ),
-  'task_link.created': recordData('link', TaskLink),
-  'task_link.updated': changedData('link', TaskLink),
-  'task_link.deleted': Type.Object({ id: IdSchema('TaskLinkId'), taskId: TaskIdField }),
 }

@@ -269,26 +269,6 @@ export const depthExamples: Record<
   subscribersAdd: { response: { taskId: id('task'), actorId: id('mem', 2), addedAt: later } },
 }
 
-const link = {
-  id: id('tlnk'),
-  taskId: id('task'),
-  url: 'https://github.com/acme/web/pull/1287',
-  title: 'Keep the return path through sign-in',
-  createdBy: id('mem'),
-  createdAt: started,
-  updatedAt: started,
-}
-
-export const taskLinkExamples: Record<'list' | 'get' | 'create' | 'update', OperationExamples> = {
-  list: { response: page(link) },
-  get: { response: link },
-  create: { request: { url: link.url, title: link.title }, response: link },
-  update: {
-    request: { title: 'PR #1287: keep the return path through sign-in' },
-    response: { ...link, title: 'PR #1287: keep the return path through sign-in', updatedAt: later },
-  },
-}
-
 /** A copy of ENG-42 for the mobile app, with its open subtasks: same state, assignee and labels, no cycle or project. */
 export const duplicateExample: OperationExamples = {
   request: { title: 'Fix the login redirect in the mobile app', subtasks: true },

@@ -7,7 +7,7 @@ import { taskLabelOperations } from './label-operations.ts'
 import { tasksCatalogue } from './operations.ts'
 import { taskTargets } from './targets.ts'
 
-/** Tasks: fields, keys, subtasks, dependencies, relations, links, subscribers, labels on tasks, history and batches. */
+/** Tasks: fields, keys, subtasks, dependencies, relations, subscribers, labels on tasks, history and batches. */
 export const tasksGroup: ResourceGroup = {
   name: 'tasks',
   tags: [
@@ -42,10 +42,6 @@ export const tasksGroup: ResourceGroup = {
     {
       kinds: ['task_subscriber.created', 'task_subscriber.deleted'],
       emittedBy: '`tasks.subscribers.*` (resource id: the task)',
-    },
-    {
-      kinds: ['task_link.created', 'task_link.updated', 'task_link.deleted'],
-      emittedBy: '`tasks.links.*`',
     },
   ],
   targets: taskTargets,

@@ -11,10 +11,25 @@ import { updateTask } from './service.ts'
 import type { TaskRelationRecord } from './storage.ts'
 
 /**
+ * What happens when a task waiting in triage is marked a duplicate: the triage group (above this
+ * one) registers it, to settle the triage item (its `task.triaged` event, which notifies the
+ * requester, and its snooze).
+ */
+type TriageDuplicateHook = (ctx: OperationContext, task: Task, duplicateOfId: TaskId) => Promise<void>
+let triageDuplicate: TriageDuplicateHook | null = null
+
+/** Called once by the triage group. */
+export function onTriageDuplicate(hook: TriageDuplicateHook): void {
+  triageDuplicate = hook
+}
+
+/**
  * Relates two tasks of the org (any teams). `related` is symmetric; `duplicateOf` marks the task as
  * a duplicate of the other one and, unless it is already completed or canceled, moves it to the
  * first canceled state of its team (as Linear does). A task duplicates at most one other task, and
- * two tasks carry at most one relation between them.
+ * two tasks carry at most one relation between them. A task waiting in triage marked a duplicate
+ * is triaged by it: it needs a canceled state to go to (409 `conflict` without one, nothing changed),
+ * and its requester hears of it as from any triage decision.
  */
 export async function addRelation(
   ctx: OperationContext,
@@ -34,6 +49,16 @@ export async function addRelation(
   if (input.type === 'duplicateOf' && (await ctx.store.taskRelations.duplicateOf(task.orgId, task.id))) {
     throw new ProblemError('conflict', `${task.key} is already marked as a duplicate of another task.`)
   }
+  const inTriage = input.type === 'duplicateOf' && task.stateCategory === 'triage' && !task.archivedAt
+  const canceled =
+    input.type === 'duplicateOf' && !['completed', 'canceled'].includes(task.stateCategory)
+      ? (await ctx.store.states.listForTeam(task.orgId, task.teamId, { includeArchived: false })).find(
+          (s) => s.category === 'canceled',
+        )
+      : undefined
+  // A triage item left in triage would still wait for a decision: refuse before changing anything.
+  if (inTriage && !canceled)
+    throw new ProblemError('conflict', 'The team has no active canceled state to move the duplicate into.')
   const base = { orgId: task.orgId, createdBy: ctx.actor!.id, createdAt: ctx.now }
   const relation: TaskRelationRecord = { ...base, taskId: task.id, relatedId: other.id, type: input.type }
   const mirror: TaskRelationRecord = {
@@ -46,11 +71,8 @@ export async function addRelation(
     throw new ProblemError('already_exists', `${task.key} and ${other.key} are related already.`)
   }
   await recordRelation(ctx, task, other, relation.type, mirror.type, 'added')
-  if (input.type === 'duplicateOf' && !['completed', 'canceled'].includes(task.stateCategory)) {
-    const states = await ctx.store.states.listForTeam(task.orgId, task.teamId, { includeArchived: false })
-    const canceled = states.find((s) => s.category === 'canceled')
-    if (canceled) await updateTask(ctx, task.id, { stateId: canceled.id })
-  }
+  if (canceled) await updateTask(ctx, task.id, { stateId: canceled.id })
+  if (inTriage && triageDuplicate) await triageDuplicate(ctx, await requireTask(ctx, task.id), other.id)
   return { type: relation.type, task: other, createdBy: relation.createdBy, createdAt: relation.createdAt }
 }
 

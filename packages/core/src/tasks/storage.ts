@@ -11,13 +11,12 @@ import type {
   ProjectId,
   StateId,
   TaskId,
-  TaskLinkId,
   TeamId,
 } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateCategory } from '../teams/schemas.ts'
-import type { RelationType, TaskDependency, TaskLink, TaskRelation, TaskSubscriber } from './depth-schemas.ts'
+import type { RelationType, TaskDependency, TaskRelation, TaskSubscriber } from './depth-schemas.ts'
 import type { TaskHistoryEntry } from './history-schemas.ts'
 import type { TaskSort } from './order.ts'
 import type { Priority, Task } from './schemas.ts'
@@ -189,19 +188,6 @@ export interface TaskSubscriberRepo {
   list(orgId: OrgId, taskId: TaskId, page: PageRequest<'actorId'>): Promise<TaskSubscriber[]>
 }
 
-export interface TaskLinkRepo {
-  insert(link: TaskLink & { orgId: OrgId }): Promise<void>
-  get(orgId: OrgId, taskId: TaskId, id: TaskLinkId): Promise<TaskLink | null>
-  /** Oldest first. */
-  list(orgId: OrgId, taskId: TaskId, page: PageRequest<'createdAt'>): Promise<TaskLink[]>
-  update(
-    orgId: OrgId,
-    id: TaskLinkId,
-    patch: Partial<Pick<TaskLink, 'url' | 'title' | 'updatedAt'>>,
-  ): Promise<void>
-  delete(orgId: OrgId, id: TaskLinkId): Promise<void>
-}
-
 declare module '../kernel/storage.ts' {
   interface Store {
     tasks: TaskRepo
@@ -210,6 +196,5 @@ declare module '../kernel/storage.ts' {
     taskRelations: TaskRelationRepo
     taskKeys: TaskKeyRepo
     taskSubscribers: TaskSubscriberRepo
-    taskLinks: TaskLinkRepo
   }
 }

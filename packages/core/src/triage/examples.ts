@@ -74,7 +74,6 @@ export const triageExamples = {
     request: { reason: 'Reports over 10 MB are not supported; use the scheduled export.' },
     response: canceled,
   },
-  duplicate: { request: { taskId: id('task', 1) }, response: { ...canceled, stateId: id('wfs', 7) } },
   snooze: {
     request: { until: '2030-01-20T09:00:00.000Z' },
     response: { id: request.id, task: request, snoozedUntil: '2030-01-20T09:00:00.000Z' },

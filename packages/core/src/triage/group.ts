@@ -20,7 +20,7 @@ export const triageGroup: ResourceGroup = {
     {
       kinds: ['task.triaged'],
       emittedBy:
-        '`triage.accept`, `triage.decline`, `triage.markDuplicate` (with `outcome`, `requesterId`, `reason`, `duplicateOfId`; the move itself is a `task.updated`)',
+        '`triage.accept`, `triage.decline`, `tasks.relations.add` with `duplicateOf` on a task in triage (with `outcome`, `requesterId`, `reason`, `duplicateOfId`; the move itself is a `task.updated`)',
     },
     { kinds: ['task.triage_snoozed'], emittedBy: '`triage.snooze`' },
   ],

@@ -8,14 +8,7 @@ import { Nullable, PageOf } from '../kernel/schema-types.ts'
 import { PrioritySchema, Task } from '../tasks/schemas.ts'
 import { triageExamples } from './examples.ts'
 import { TriageItem } from './schemas.ts'
-import {
-  acceptTriage,
-  declineTriage,
-  fileTriageRequest,
-  listTriage,
-  markTriageDuplicate,
-  snoozeTriage,
-} from './service.ts'
+import { acceptTriage, declineTriage, fileTriageRequest, listTriage, snoozeTriage } from './service.ts'
 
 const queuePath = '/v1/orgs/{orgId}/teams/{teamId}/triage'
 const itemPath = '/v1/orgs/{orgId}/tasks/{taskId}/triage'
@@ -154,17 +147,6 @@ export const triageOperations: AnyOperation[] = [
     errors: ['conflict'],
     examples: triageExamples.decline,
     run: (ctx, { params, body }) => declineTriage(ctx, tid(params), (body as { reason: string }).reason),
-  }),
-  decision('duplicate', {
-    id: 'triage.markDuplicate',
-    summary: 'Mark a triage item a duplicate',
-    description:
-      'Records a `duplicateOf` relation to `taskId` (a task the caller can view) and moves the item to the first canceled state. The requester gets a `triaged` notification.',
-    body: obj({ taskId: IdSchema('TaskId', 'The task it duplicates.') }),
-    errors: ['already_exists', 'conflict'],
-    examples: triageExamples.duplicate,
-    run: (ctx, { params, body }) =>
-      markTriageDuplicate(ctx, tid(params), (body as { taskId: TaskId }).taskId),
   }),
   decision('snooze', {
     id: 'triage.snooze',

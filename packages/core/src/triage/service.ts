@@ -3,7 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { addRelation } from '../tasks/relations.ts'
+import { onTriageDuplicate } from '../tasks/relations.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Priority, Task } from '../tasks/schemas.ts'
 import { createTask, updateTask } from '../tasks/service.ts'
@@ -98,20 +98,10 @@ export async function declineTriage(ctx: OperationContext, taskId: TaskId, reaso
 }
 
 /** Marks a triage item a duplicate of another task (a `duplicateOf` relation), which cancels it. */
-export async function markTriageDuplicate(
-  ctx: OperationContext,
-  taskId: TaskId,
-  duplicateOfId: TaskId,
-): Promise<Task> {
-  const task = await requireTriageItem(ctx, taskId)
-  await addRelation(ctx, task.id, { type: 'duplicateOf', taskId: duplicateOfId })
-  const next = await requireTask(ctx, task.id)
-  if (next.stateCategory === 'triage') {
-    // The team has no canceled state: the relation stands, the item stays in triage.
-    throw new ProblemError('conflict', 'The team has no active canceled state to move the duplicate into.')
-  }
-  return settle(ctx, next, 'duplicate', { duplicateOfId })
-}
+// Marking a triage item a duplicate is `tasks.relations.add` with `duplicateOf`: it settles the item here.
+onTriageDuplicate(async (ctx, task, duplicateOfId) => {
+  await settle(ctx, task, 'duplicate', { duplicateOfId })
+})
 
 /** Hides a triage item from the queue until `until`; snoozing again replaces the time. */
 export async function snoozeTriage(

@@ -102,7 +102,7 @@ export const cadenceOperations: AnyOperation[] = [
     run: (ctx, { query }) => listDue(ctx, query as never),
   }),
   declareOperation({
-    id: 'updates.request',
+    id: 'updateRequests.create',
     method: 'POST',
     path: '/v1/orgs/{orgId}/update-requests',
     tag: TAG,

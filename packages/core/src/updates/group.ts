@@ -28,7 +28,7 @@ export const updatesGroup: ResourceGroup = {
         'project_update.deleted',
       ],
       emittedBy:
-        "`projectUpdates.*`; filed under the project's first team. `project_update.updated` carries the `changes`",
+        "`projects.updates.create` and the `updates.*` item operations on a project's update; filed under the project's first team. `project_update.updated` carries the `changes`",
     },
     {
       kinds: ['update_settings.updated'],
@@ -37,7 +37,7 @@ export const updatesGroup: ResourceGroup = {
     {
       kinds: ['update_request.created'],
       emittedBy:
-        "`updates.request` (resource: the record asked about; filed as that record's update events are)",
+        "`updateRequests.create` (resource: the record asked about; filed as that record's update events are)",
     },
   ],
   targets: updateTargets,

@@ -1,7 +1,8 @@
-import { Type } from '@sinclair/typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
+import { withArticle } from '../kernel/article.ts'
 import type { UpdateId } from '../kernel/ids.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { type AnyOperation, declareOperation, type OperationExamples } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { PageOf, StringEnum } from '../kernel/schema-types.ts'
@@ -12,6 +13,7 @@ import {
   UpdateBody,
   UpdateHealthSchema,
   UpdateRevision,
+  type UpdateSubjectType,
 } from './schemas.ts'
 import {
   createUpdate,
@@ -28,26 +30,60 @@ const rule =
   'Only its author (with `contribute` on the subject) or someone with `manage` on the subject may do it. ' +
   'These item operations serve every update, whatever its subject (a project, an initiative or a program).'
 
-const projectUpdates = resourceOperations({
-  name: 'project update',
-  plural: 'projectUpdates',
-  // The item operations serve every status update, whatever its subject.
-  summaries: {
-    create: 'Post a status update on a project',
-    get: 'Get a status update',
-    update: 'Edit a status update',
-    archive: 'Archive a status update',
-    restore: 'Restore a status update',
-    delete: 'Delete a status update',
-  },
+/** The body every subject's `…updates.create` takes. */
+export const UpdateCreateBody = Type.Object(
+  { body: UpdateBody, health: UpdateHealthSchema },
+  { additionalProperties: false },
+)
+
+/**
+ * `<plural>.updates.create`: posting a status update on one kind of subject, under the subject's path
+ * (`projects.updates.create`). Every other act on the update goes through the shared `updates.*` items.
+ */
+export function subjectUpdateCreate(s: {
+  subjectType: UpdateSubjectType
+  /** `projects`, for the id `projects.updates.create`. */
+  plural: string
+  tag: string
+  /** The subject's item path, e.g. `/v1/orgs/{orgId}/projects/{projectId}`. */
+  itemPath: string
+  idParam: string
+  description: string
+  examples: OperationExamples
+}): AnyOperation {
+  const path = `${s.itemPath}/updates`
+  return declareOperation({
+    id: `${s.plural}.updates.create`,
+    method: 'POST',
+    path,
+    tag: s.tag,
+    scope: 'work:write',
+    summary: `Post a status update on ${withArticle(s.subjectType)}`,
+    description: `${s.description} Read, edit, archive and delete it with \`updates.get/update/archive/restore/delete\`.`,
+    params: Type.Object(paramsOf(path), { additionalProperties: false }),
+    body: UpdateCreateBody,
+    response: StatusUpdate,
+    status: 201,
+    capability: 'contribute',
+    target: ({ params }) => ({ type: s.subjectType, id: params[s.idParam] as string }),
+    errors: ['not_found', 'archived'],
+    location: 'updates.get',
+    examples: s.examples,
+    run: (ctx, { params, body }) =>
+      createUpdate(ctx, s.subjectType, params[s.idParam] as string, body as Static<typeof UpdateCreateBody>),
+  })
+}
+
+/** `updates.get/update/archive/restore/delete`: one set of item operations for every subject's updates. */
+const updateItems = resourceOperations({
+  name: 'status update',
+  plural: 'updates',
   tag: 'Status updates',
   schema: StatusUpdate,
-  collectionPath: '/v1/orgs/{orgId}/projects/{projectId}/updates',
-  itemPath,
+  collectionPath: itemPath,
   idParam: 'updateId',
   idBrand: 'UpdateId',
   target: (p) => ({ type: 'update', id: p.updateId! }),
-  createTarget: (p) => ({ type: 'project', id: p.projectId! }),
   requires: {
     update: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
     archive: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
@@ -55,32 +91,25 @@ const projectUpdates = resourceOperations({
     delete: "`contribute` on the status update's subject for your own update, `manage` for someone else's",
   },
   capabilities: {
-    create: 'contribute',
     update: 'contribute',
     archive: 'contribute',
     restore: 'contribute',
     delete: 'contribute',
   },
-  createBody: Type.Object({ body: UpdateBody, health: UpdateHealthSchema }, { additionalProperties: false }),
   updateBody: Type.Object(
     { body: Type.Optional(UpdateBody), health: Type.Optional(UpdateHealthSchema) },
     { additionalProperties: false, minProperties: 1 },
   ),
-  errors: { create: ['archived'] },
   descriptions: {
-    get: 'An update of a project the caller cannot view is a 404, like a missing one.',
-    create:
-      'Posts an update with its health on the project (needs `contribute`); it records the project’s progress ' +
-      'as the author sees it then. The latest unarchived update gives the project its `health`.',
-    update: `Keeps the replaced body and health in \`projectUpdates.history\` and sets \`editedAt\`. ${rule}`,
-    archive: `An archived update no longer counts for the project’s \`health\`. ${rule}`,
-    restore: `Undoes \`projectUpdates.archive\`. ${rule}`,
+    get: 'An update of a project, a program or an initiative the caller cannot view is a 404, like a missing one.',
+    update: `Keeps the replaced body and health in \`updates.history.list\` and sets \`editedAt\`. ${rule}`,
+    archive: `An archived update no longer counts for its subject’s \`health\`. ${rule}`,
+    restore: `Undoes \`updates.archive\`. ${rule}`,
     delete: `Deletes the update and its history. ${rule}`,
   },
   examples: updateExamples,
   handlers: {
     get: (ctx, p) => requireUpdate(ctx, p.updateId as UpdateId),
-    create: (ctx, p, body) => createUpdate(ctx, 'project', p.projectId!, body),
     update: (ctx, p, body) => updateUpdate(ctx, p.updateId as UpdateId, body),
     archive: (ctx, p) => setUpdateArchived(ctx, p.updateId as UpdateId, true),
     restore: (ctx, p) => setUpdateArchived(ctx, p.updateId as UpdateId, false),
@@ -88,14 +117,26 @@ const projectUpdates = resourceOperations({
   },
 })
 
+const projectUpdateCreate = subjectUpdateCreate({
+  subjectType: 'project',
+  plural: 'projects',
+  tag: 'Status updates',
+  itemPath: '/v1/orgs/{orgId}/projects/{projectId}',
+  idParam: 'projectId',
+  description:
+    'Posts an update with its health on the project (needs `contribute`); it records the project’s progress ' +
+    'as the author sees it then. The latest unarchived update gives the project its `health`.',
+  examples: updateExamples.create!,
+})
+
 const history = subListOperation({
-  id: 'projectUpdates.history',
+  id: 'updates.history.list',
   path: `${itemPath}/{updateId}/history`,
   tag: 'Status updates',
   summary: "List a status update's edit history",
   description:
-    'The bodies and healths that edits replaced, newest first, each with its editor and when it was replaced. ' +
-    'The current version is the update itself.',
+    'The bodies and healths that edits replaced, newest first, each with its editor and when it was replaced; ' +
+    'keyset pages (`cursor`, `limit`, `nextCursor`). The current version is the update itself.',
   item: UpdateRevision,
   itemName: 'UpdateRevision',
   examples: historyExample,
@@ -147,4 +188,4 @@ const feed = declareOperation({
   run: (ctx, { query }) => listFeed(ctx, query as never),
 })
 
-export const updateOperations: AnyOperation[] = [feed, ...projectUpdates, history]
+export const updateOperations: AnyOperation[] = [feed, projectUpdateCreate, ...updateItems, history]

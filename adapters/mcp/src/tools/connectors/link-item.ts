@@ -10,15 +10,15 @@ export const connectorTools: ToolDefinition[] = [
     readOnly: false,
     destructive: false,
     idempotent: false,
-    operations: ['linkedItems.create', 'names.resolve'],
+    operations: ['tasks.linkedItems.create', 'names.resolve'],
     input: object(
-      { workspace: Workspace, task: TaskRef, url: fieldOf('linkedItems.create', 'body', 'url') },
+      { workspace: Workspace, task: TaskRef, url: fieldOf('tasks.linkedItems.create', 'body', 'url') },
       ['task', 'url'],
     ),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const taskId = await call.resolve(org.id, 'task', args.task)
-      const item = await call.run('linkedItems.create', {
+      const item = await call.run('tasks.linkedItems.create', {
         params: { orgId: org.id, taskId },
         body: { url: args.url },
       })

@@ -169,7 +169,7 @@ export const programTools: ToolDefinition[] = [
       'programs.get',
       'programs.projects.add',
       'programs.projects.remove',
-      'programUpdates.create',
+      'programs.updates.create',
       'members.list',
       'names.resolve',
     ],
@@ -184,7 +184,7 @@ export const programTools: ToolDefinition[] = [
         ...optionalFieldsOf('programs.update', 'body', [...PROGRAM_FIELDS]),
         project: Type.Optional(ProjectRef),
         health: Type.Optional(HealthArg),
-        body: Type.Optional(fieldOf('programUpdates.create', 'body', 'body')),
+        body: Type.Optional(fieldOf('programs.updates.create', 'body', 'body')),
       },
       ['action'],
     ),
@@ -211,7 +211,7 @@ export const programTools: ToolDefinition[] = [
       }
       if (args.action === 'post_update') {
         needs(args.health && args.body, '`health` and `body` are required to post an update.')
-        const update = await call.run('programUpdates.create', {
+        const update = await call.run('programs.updates.create', {
           params,
           body: { body: args.body, health: healthOf(args.health) },
         })
@@ -295,7 +295,7 @@ export const programTools: ToolDefinition[] = [
       'initiatives.projects.remove',
       'initiatives.programs.add',
       'initiatives.programs.remove',
-      'initiativeUpdates.create',
+      'initiatives.updates.create',
       'members.list',
       'names.resolve',
     ],
@@ -318,7 +318,7 @@ export const programTools: ToolDefinition[] = [
         project: Type.Optional(ProjectRef),
         program: Type.Optional(ProgramRef),
         health: Type.Optional(HealthArg),
-        body: Type.Optional(fieldOf('initiativeUpdates.create', 'body', 'body')),
+        body: Type.Optional(fieldOf('initiatives.updates.create', 'body', 'body')),
       },
       ['action'],
     ),
@@ -363,7 +363,7 @@ export const programTools: ToolDefinition[] = [
       }
       if (args.action === 'post_update') {
         needs(args.health && args.body, '`health` and `body` are required to post an update.')
-        const update = await call.run('initiativeUpdates.create', {
+        const update = await call.run('initiatives.updates.create', {
           params,
           body: { body: args.body, health: healthOf(args.health) },
         })

@@ -200,7 +200,7 @@ export const projectTools: ToolDefinition[] = [
       'teams.get',
       'members.list',
       'tasks.batchUpdate',
-      'projectUpdates.create',
+      'projects.updates.create',
       'names.resolve',
     ],
     input: object(
@@ -216,7 +216,7 @@ export const projectTools: ToolDefinition[] = [
         tasks: Type.Optional(Type.Array(TaskRef, { minItems: 1, maxItems: 100 })),
         milestone: Type.Optional(MilestoneRef),
         health: Type.Optional(HealthArg),
-        body: Type.Optional(fieldOf('projectUpdates.create', 'body', 'body')),
+        body: Type.Optional(fieldOf('projects.updates.create', 'body', 'body')),
         open_tasks: Type.Optional(fieldOf('projects.update', 'body', 'openTasks')),
         move_tasks_to: Type.Optional(ProjectRef),
       },
@@ -251,7 +251,7 @@ export const projectTools: ToolDefinition[] = [
       }
       if (args.action === 'post_update') {
         needs(args.health && args.body, '`health` and `body` are required to post an update.')
-        const update = await call.run('projectUpdates.create', {
+        const update = await call.run('projects.updates.create', {
           params,
           body: { body: args.body, health: healthOf(args.health) },
         })

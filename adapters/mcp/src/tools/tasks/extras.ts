@@ -63,13 +63,7 @@ export const taskExtraTools: ToolDefinition[] = [
     readOnly: false,
     destructive: true,
     idempotent: false,
-    operations: [
-      'tasks.links.list',
-      'tasks.links.create',
-      'tasks.links.update',
-      'tasks.links.delete',
-      'names.resolve',
-    ],
+    operations: ['tasks.links.list', 'tasks.links.create', 'links.update', 'links.delete', 'names.resolve'],
     input: object(
       {
         workspace: Workspace,
@@ -99,9 +93,8 @@ export const taskExtraTools: ToolDefinition[] = [
         await call.run('tasks.links.create', { params: { orgId, taskId }, body: fields })
       } else if (args.action !== 'list') {
         const linkId = await linkOf(call, orgId, taskId, args.link)
-        if (args.action === 'remove')
-          await call.run('tasks.links.delete', { params: { orgId, taskId, linkId } })
-        else await call.run('tasks.links.update', { params: { orgId, taskId, linkId }, body: fields })
+        if (args.action === 'remove') await call.run('links.delete', { params: { orgId, linkId } })
+        else await call.run('links.update', { params: { orgId, linkId }, body: fields })
       }
       return { task: args.task, ...(await linksOf(call, orgId, taskId)) }
     },

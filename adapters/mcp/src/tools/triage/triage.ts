@@ -36,7 +36,7 @@ export const triageTools: ToolDefinition[] = [
     operations: [
       'triage.accept',
       'triage.decline',
-      'triage.markDuplicate',
+      'tasks.relations.add',
       'triage.snooze',
       'tasks.get',
       'names.resolve',
@@ -80,7 +80,12 @@ export const triageTools: ToolDefinition[] = [
         case 'duplicate': {
           need(args.duplicateOf, 'duplicateOf', 'mark a duplicate')
           const of = await call.resolve(orgId, 'task', args.duplicateOf)
-          const done = await call.run('triage.markDuplicate', { params, body: { taskId: of } })
+          // A triage decision acts on a task waiting in triage only; on one, the relation triages it.
+          const task: Task = await call.run('tasks.get', { params })
+          if (task.stateCategory !== 'triage' || task.archivedAt)
+            throw new ProblemError('not_in_triage', `${task.key} is not waiting in triage.`)
+          await call.run('tasks.relations.add', { params, body: { type: 'duplicateOf', taskId: of } })
+          const done: Task = await call.run('tasks.get', { params })
           return { ...(await taskRows(call, orgId, [done]))[0], duplicateOf: args.duplicateOf }
         }
         default: {
