@@ -36,9 +36,7 @@ const orgOperations = OPERATIONS.filter(isOrgScoped)
 const PERSONAL = new Set(
   orgOperations
     .filter((op) =>
-      /^(notification(s|Settings|Rules|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(
-        op.id,
-      ),
+      /^(notification(s|Settings|Rules|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(op.id),
     )
     .map((op) => op.id),
 )
@@ -102,7 +100,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     // Two sample worlds and three requests per operation: minutes on a loaded machine.
   })
 
-  it('opens one project and what it holds to a grant on it, and no other project', async () => {
+  it('opens one project and what it holds to a grant on it, and no other project', {
+    // Like its siblings, it walks every operation: minutes on a loaded machine, not a hang.
+    timeout: 300_000,
+  }, async () => {
     const a = await world()
     const b = await world()
     const base = `/v1/orgs/${a.ids.orgId}`
