@@ -245,7 +245,7 @@ const cycleActions: AnyOperation[] = [
       "it must belong to the cycle's team. A failing task is named by its index (`/body/taskIds/2`).",
     params: cycleParams,
     body: Type.Object(
-      { taskIds: Type.Array(IdSchema('TaskId'), { minItems: 1, maxItems: 100 }) },
+      { taskIds: Type.Array(IdSchema('TaskId'), { minItems: 1, maxItems: 100, uniqueItems: true }) },
       { additionalProperties: false },
     ),
     response: cycleTaskList,
