@@ -295,7 +295,8 @@ class Failures {
     const text = `${message.slice(0, 400)}${draft ? `\n    ${describe(op, draft)}` : ''}`
     const known = OPEN_FINDINGS.find((f) => f.check === check && f.match.test(text))
     if (known) {
-      this.open.add(`${check} ${op.id}: ${known.why}`)
+      const detail = known.seen === 'not listed above' ? ` (${message.slice(0, 160)})` : ''
+      this.open.add(`${check} ${op.id}: ${known.why}${detail}`)
       return
     }
     const key = `${check} ${op.id} ${message.split(':')[0]}`
