@@ -1,15 +1,13 @@
 import { request as httpRequest } from 'node:http'
-import { ID_PREFIXES } from '@workgraph/core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { sampleWorld } from '../support/sample-world.ts'
 import { sized } from '../support/tier.ts'
 import { schemaArbitraries } from './arbitraries.ts'
 import { type Draft, mutations } from './mutations.ts'
 import { judge } from './oracle.ts'
+import { type Json, newWorld, type Operation, operationsOf, type World } from './world.ts'
 
 // Cases per operation and database, under a seed that rotates every run (FUZZ_SEED replays one).
 const RUNS = sized('FUZZ_RUNS', { test: 5, deep: 100 })
@@ -17,23 +15,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 // Operations that share one world before a fresh one is made (at the next tag).
 const WORLD_SIZE = 30
 const MAX_BODY_BYTES = 1_048_576
-const ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
-const BRAND_OF = Object.fromEntries(Object.entries(ID_PREFIXES).map(([brand, prefix]) => [prefix, brand]))
-
-type Json = Record<string, any>
-type Operation = { id: string; method: string; path: string; tag: string; spec: Json }
-
-function operationsOf(document: Json): Operation[] {
-  const list: Operation[] = []
-  for (const [path, item] of Object.entries<Json>(document.paths))
-    for (const [method, spec] of Object.entries<Json>(item))
-      list.push({ id: spec.operationId, method: method.toUpperCase(), path, tag: spec.tags[0], spec })
-  // By tag in document order; within a tag, reads before writes and deletions last.
-  const tags = [...new Set(list.map((op) => op.tag))]
-  return list.sort(
-    (a, b) => tags.indexOf(a.tag) - tags.indexOf(b.tag) || ORDER.indexOf(a.method) - ORDER.indexOf(b.method),
-  )
-}
 
 describeEachDatabase('schema-driven fuzzing of every operation', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -95,32 +76,6 @@ describeEachDatabase('schema-driven fuzzing of every operation', (db) => {
     expect(unexpected).toEqual([])
   }, 900_000)
 })
-
-interface World {
-  /** Ids of the world's records by brand, or the ones matching `pattern:<regex>`. */
-  pool: (key: string) => string[]
-  /** Who calls: mostly the owner with every scope, then narrower, foreign, missing and forged tokens. */
-  tokens: (string | null)[]
-}
-
-async function newWorld(server: Awaited<ReturnType<typeof startTestServer>>): Promise<World> {
-  const { ids, ws } = await sampleWorld(server)
-  const full = await server.engine.tokens.issueAccessToken({
-    userId: ws.owner.user.id,
-    scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link', 'offline_access'],
-  })
-  const guest = await ws.addMember('guest')
-  const outsider = await newPerson(server.engine)
-  const values = Object.values(ids).filter((v) => !v.includes(','))
-  return {
-    pool(key) {
-      if (!key.startsWith('pattern:')) return values.filter((v) => BRAND_OF[v.split('_')[0]!] === key)
-      const pattern = new RegExp(key.slice('pattern:'.length))
-      return values.filter((v) => pattern.test(v))
-    },
-    tokens: [full, full, full, full, ws.owner.token, guest.token, outsider.token, null, 'e30.e30.e30'],
-  }
-}
 
 function requestArbitrary(
   op: Operation,

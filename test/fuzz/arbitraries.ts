@@ -90,16 +90,27 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
     const record = Object.fromEntries(
       Object.entries(properties).map(([name, prop]) => [name, valid(prop, depth + 1)]),
     )
-    return fc.record(record, { requiredKeys: [...required].filter((k) => k in properties) })
+    const min = schema.minProperties ?? 0
+    const max = schema.maxProperties ?? Number.POSITIVE_INFINITY
+    return (
+      fc
+        .record(record, { requiredKeys: [...required].filter((k) => k in properties) })
+        // At most `maxProperties`: the required ones first, then the first optional ones drawn.
+        .map((o) => {
+          const keys = Object.keys(o).sort((a, b) => Number(required.has(b)) - Number(required.has(a)))
+          return keys.length <= max ? o : Object.fromEntries(keys.slice(0, max).map((k) => [k, o[k]]))
+        })
+        .filter((o) => Object.keys(o).length >= min)
+    )
   }
 
-  function stringOf(schema: Json): fc.Arbitrary<string> {
-    const brand = schema['x-id-brand']
-    if (typeof brand === 'string') {
-      const pool = ids(brand)
-      const shaped = matching(schema, short)
-      return pool.length > 0 ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...pool) }, shaped) : shaped
-    }
+  /** Dates and instants, edges included; a pattern beside the format (the years 1 to 9999) is kept. */
+  function dateOf(schema: Json): fc.Arbitrary<string> {
+    const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined
+    return datesOf(schema).filter((s) => !pattern || pattern.test(s))
+  }
+
+  function datesOf(schema: Json): fc.Arbitrary<string> {
     if (schema.format === 'date-time')
       return fc.oneof(
         {
@@ -110,19 +121,32 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
         },
         fc.constantFrom(...EDGE_DATES),
       )
-    if (schema.format === 'date')
-      return fc.oneof(
-        {
-          weight: 8,
-          arbitrary: fc
-            .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-            .map((d) => d.toISOString().slice(0, 10)),
-        },
-        fc.constantFrom('0000-01-01', '9999-12-31', '2024-02-29'),
-      )
+    return fc.oneof(
+      {
+        weight: 8,
+        arbitrary: fc
+          .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      },
+      fc.constantFrom('0000-01-01', '9999-12-31', '2024-02-29'),
+    )
+  }
+
+  function stringOf(schema: Json): fc.Arbitrary<string> {
+    const brand = schema['x-id-brand']
+    if (typeof brand === 'string') {
+      const pool = ids(brand)
+      const shaped = matching(schema, short)
+      return pool.length > 0 ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...pool) }, shaped) : shaped
+    }
+    if (schema.format === 'date-time' || schema.format === 'date') return dateOf(schema)
     if (schema.format === 'email') return fc.emailAddress()
-    if (schema.format === 'uri')
-      return fc.oneof(fc.webUrl(), fc.constantFrom('https://example.com/a', 'mailto:a@example.com', 'x:y'))
+    if (schema.format === 'uri') {
+      const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined
+      return fc
+        .oneof(fc.webUrl(), fc.constantFrom('https://example.com/a', 'mailto:a@example.com', 'x:y'))
+        .filter((s) => fits(schema, s) && (!pattern || pattern.test(s)))
+    }
     if (typeof schema.pattern === 'string') {
       const pool = ids(`pattern:${schema.pattern}`)
       const matches = matching(schema, (s) => fits(schema, s))

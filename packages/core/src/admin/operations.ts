@@ -151,7 +151,11 @@ const audit: AnyOperation[] = [
         category: Type.Optional(
           StringEnum(categories, { description: 'Only changes of this kind of record.' }),
         ),
-        kind: Type.Optional(Type.String({ description: 'Only this event kind, e.g. `member.updated`.' })),
+        kind: Type.Optional(
+          StringEnum(Object.values(AUDIT_KINDS).flat(), {
+            description: 'Only this event kind, e.g. `member.updated`.',
+          }),
+        ),
         actorId: Type.Optional(ActorIdSchema),
         resourceId: Type.Optional(
           Type.String({ maxLength: 64, description: 'Only changes of this record.' }),

@@ -325,6 +325,8 @@ function header(name: string, description: string, rules: Json = {}): Json {
   return { name, in: 'header', required: false, description, schema: { type: 'string', ...rules } }
 }
 
+const YEAR_ONE_ON = '^(?!0000)'
+
 /** Plain JSON Schema of a TypeBox schema, with every `$id`'d sub-schema moved to components. */
 function collect(schema: TSchema, schemas: Record<string, Json>, replaced: ReadonlySet<string>): Json {
   const walk = (node: unknown): unknown => {
@@ -335,6 +337,10 @@ function collect(schema: TSchema, schemas: Record<string, Json>, replaced: Reado
     const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]))
     const unionType = typeOfUnion(rest)
     if (unionType) plain.type = unionType
+    // RFC 3339 admits the year 0000; the server stores the years 1 to 9999 (kernel/formats.ts) and
+    // refuses it: the pattern says so, for generators and validators that read only the document.
+    if ((plain.format === 'date' || plain.format === 'date-time') && plain.pattern === undefined)
+      plain.pattern = YEAR_ONE_ON
     if (typeof $id === 'string') {
       // Two different schemas under one name would silently describe one with the other.
       if (schemas[$id] && JSON.stringify(schemas[$id]) !== JSON.stringify(plain))

@@ -6,7 +6,7 @@ import { StateCategorySchema } from '../teams/schemas.ts'
 /** A plan day: a calendar date in the person's own reckoning. */
 export const PlanDate = Type.String({
   format: 'date',
-  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}$',
   description: 'A calendar date, `YYYY-MM-DD`: the day of the plan, as the person counts days.',
 })
 

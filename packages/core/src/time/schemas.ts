@@ -6,7 +6,7 @@ import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 export const ENTRY_MINUTES_MAX = 1440
 
 export const CalendarDate = (description: string) =>
-  Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description })
+  Type.String({ format: 'date', pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}$', description })
 
 export const Minutes = Type.Integer({
   minimum: 1,
