@@ -257,7 +257,7 @@ describeEachDatabase('OAuth authorize endpoint, registration and pages', (db) =>
           redirect: 'manual',
         })
       for (const evil of ['https://evil.example/', '//evil.example/x', '/\\evil.example'])
-        expect((await form(evil)).headers.get('location')).toBe('/settings/connected-apps')
+        expect((await form(evil)).headers.get('location')).toBe('/welcome')
       expect((await form('/oauth/authorize?x=1')).headers.get('location')).toBe('/oauth/authorize?x=1')
       const crossSite = await fetch(`${base}/api/auth/sign-in/email`, {
         method: 'POST',

@@ -72,11 +72,18 @@ describeEachDatabase('the invitation link page', (db) => {
     const html = await shown.text()
     expect(html).toContain(email)
     expect(html).toContain('Accept the invitation')
+    // It names the workspace, who invited, and the role, before anyone accepts.
+    expect(html).toContain('<h1>Join Acme</h1>')
+    expect(html).toMatch(/\S+ invited you to join <strong>Acme<\/strong>\s+as a <strong>member<\/strong>/)
+    expect(html).not.toContain('sign in as that address')
     expect((await ws.api.get(`/v1/orgs/${ws.orgId}/members`)).body.data).toHaveLength(1)
 
     const accepted = await post(cookie, consentFields(html))
     expect(accepted.status).toBe(200)
-    expect(await accepted.text()).toContain('You joined Acme')
+    const joined = await accepted.text()
+    expect(joined).toContain('You joined Acme')
+    expect(joined).toContain('You joined as a <strong>member</strong>.')
+    expect(joined).toContain('href="/welcome"')
     const members = (await ws.api.get(`/v1/orgs/${ws.orgId}/members`)).body.data
     expect(members.find((m: { email: string }) => m.email === email)).toMatchObject({ role: 'member' })
 
@@ -84,12 +91,17 @@ describeEachDatabase('the invitation link page', (db) => {
     const again = await post(cookie, consentFields(html))
     expect(again.status).toBe(410)
     expect(await again.text()).toContain('used, revoked or expired')
+    const reopened = await fetch(new URL(returnTo, server.url), { headers: { cookie } })
+    expect(reopened.status).toBe(410)
+    expect(await reopened.text()).toContain('ask the person who invited you for a new one')
   })
 
   it('refuses another person, a forged form and a post from elsewhere', async () => {
     const { link } = await invite(`someone.${Date.now()}@example.com`)
     const other = await signUp(server.url)
     const html = await (await fetch(link, { headers: { cookie: other.cookie } })).text()
+    // The page says at once that the invitation is for another address.
+    expect(html).toMatch(/It was sent to <strong>someone\.\d+@example\.com<\/strong>: sign in as that address/)
     const form = consentFields(html)
 
     const forged = new URLSearchParams(form)

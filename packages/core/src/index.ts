@@ -1,3 +1,4 @@
+export { type InvitationPreview, previewInvitation } from './access/invitations.ts'
 export { loadProfile } from './access/profile.ts'
 export type { ContainerType, SessionState, SubjectType } from './access/schemas.ts'
 export {

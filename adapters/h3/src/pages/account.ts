@@ -6,7 +6,6 @@ import { errorPage, escapeHtml, hidden, page, readForm, seeOther } from './html.
 import { WELCOME_PATH } from './welcome.ts'
 
 // A newcomer goes on to create a workspace; someone signing in, to their account page.
-const home = (kind: 'sign-in' | 'sign-up') => (kind === 'sign-up' ? WELCOME_PATH : '/settings/connected-apps')
 
 function accountForm(kind: 'sign-in' | 'sign-up', returnTo: string, error?: string, email = ''): string {
   const signUp = kind === 'sign-up'
@@ -29,7 +28,11 @@ export function registerAccountPages(app: H3, oauth: OAuthServer): void {
   for (const kind of ['sign-in', 'sign-up'] as const) {
     const title = kind === 'sign-up' ? 'Create your account' : 'Sign in'
     app.get(`/${kind}`, (event) => {
-      const returnTo = safeReturnTo(new URL(event.req.url).searchParams.get('return_to'), issuer, home(kind))
+      const returnTo = safeReturnTo(
+        new URL(event.req.url).searchParams.get('return_to'),
+        issuer,
+        WELCOME_PATH,
+      )
       return page(title, accountForm(kind, returnTo))
     })
     app.post(`/${kind}`, async (event) => {
@@ -38,7 +41,7 @@ export function registerAccountPages(app: H3, oauth: OAuthServer): void {
         return errorPage('Refused', 'This form must be sent from this site.', 403)
       const form = await readForm(request)
       if (!form) return errorPage('Bad request', 'Send the form as application/x-www-form-urlencoded.', 400)
-      const returnTo = safeReturnTo(form.get('return_to'), issuer, home(kind))
+      const returnTo = safeReturnTo(form.get('return_to'), issuer, WELCOME_PATH)
       const input = { email: form.get('email'), password: form.get('password'), name: form.get('name') }
       try {
         const userAgent = request.headers.get('user-agent')

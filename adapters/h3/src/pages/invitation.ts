@@ -1,9 +1,12 @@
-import { type Engine, type OAuthServer, ProblemError, type UserId } from '@workgraph/core'
+import { type Engine, type OAuthServer, ProblemError, previewInvitation, type UserId } from '@workgraph/core'
 import type { H3 } from 'h3'
 import { readSessionCookie, sameOrigin } from '../oauth/web-session.ts'
 import { errorPage, escapeHtml, hidden, page, readForm, seeOther } from './html.ts'
 
 const PATH = '/invitations/accept'
+
+/** "an admin", "a member", "a guest", "an owner". */
+const article = (role: string) => (/^[aeiou]/.test(role) ? 'an' : 'a')
 
 /**
  * `/invitations/accept?token=…`, the link in the invitation mail. Opening it changes nothing (mail
@@ -23,10 +26,25 @@ export function registerInvitationPage(app: H3, engine: Engine, oauth: OAuthServ
       return errorPage('No invitation', 'This link has no invitation token; open the link from the mail.')
     const signedIn = await oauth.accounts.fromCookie(readSessionCookie(event.req, oauth.issuer))
     if (!signedIn) return seeOther(`/sign-in?return_to=${encodeURIComponent(here(token))}`)
+    const invitation = await previewInvitation(engine.storage, token, engine.clock().toISOString())
+    if (!invitation || invitation.state !== 'pending')
+      return errorPage(
+        'Invitation not usable',
+        'This invitation link is used, revoked or expired; ask the person who invited you for a new one.',
+        410,
+      )
+    const from = invitation.inviterName
+      ? `${escapeHtml(invitation.inviterName)} invited you`
+      : 'You were invited'
+    const mismatch =
+      invitation.email !== signedIn.user.email.toLowerCase()
+        ? `<p class="warn" role="status">It was sent to <strong>${escapeHtml(invitation.email)}</strong>: sign in as that address to accept it.</p>`
+        : ''
     return page(
-      'Join a workspace',
-      `<h1>Join a workspace</h1><p>You were invited to a workspace on this server. You are signed in as
-<strong>${escapeHtml(signedIn.user.email)}</strong>; the invitation must be for this address.</p>
+      `Join ${invitation.orgName}`,
+      `<h1>Join ${escapeHtml(invitation.orgName)}</h1><p>${from} to join <strong>${escapeHtml(invitation.orgName)}</strong>
+as ${article(invitation.role)} <strong>${escapeHtml(invitation.role)}</strong>. You are signed in as
+<strong>${escapeHtml(signedIn.user.email)}</strong>.</p>${mismatch}
 <form method="post" action="${PATH}">${hidden('token', token)}${hidden('csrf', await formToken(signedIn.session.tokenHash, token))}
 <button type="submit">Accept the invitation</button></form>
 <form method="post" action="/sign-out"><button type="submit">Sign in as someone else</button></form>`,
@@ -53,9 +71,9 @@ export function registerInvitationPage(app: H3, engine: Engine, oauth: OAuthServ
       }
       return page(
         'You joined',
-        `<h1>You joined ${escapeHtml(org.name)}</h1><p>You are a member as <strong>${escapeHtml(member.role)}</strong>.
+        `<h1>You joined ${escapeHtml(org.name)}</h1><p>You joined as ${article(member.role)} <strong>${escapeHtml(member.role)}</strong>.
 Work in it through the API (<a href="/v1/docs">reference</a>), the <code>workgraph</code> command line, or an MCP assistant.</p>
-<p><a href="/settings/connected-apps">Your connected apps</a></p>`,
+<p><a href="/welcome">Your workspaces</a> · <a href="/settings/connected-apps">Your connected apps</a></p>`,
       )
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error

@@ -45,8 +45,11 @@ export function registerWelcomePage(app: H3, engine: Engine, oauth: OAuthServer)
     const yours =
       orgs.length === 0
         ? '<p>You are in no workspace yet. Create one below, or open the link from an invitation mail to join one.</p>'
-        : `<h2>Your workspaces</h2><table><tr><th>name</th><th>id</th></tr>${orgs
-            .map((o) => `<tr><td>${escapeHtml(o.name)}</td><td><code>${o.id}</code></td></tr>`)
+        : `<h2>Your workspaces</h2><table><tr><th>name</th><th>id</th><th>read it</th></tr>${orgs
+            .map(
+              (o) =>
+                `<tr><td>${escapeHtml(o.name)}</td><td><code>${o.id}</code></td><td><a href="/v1/orgs/${o.id}/teams">teams</a> · <a href="/v1/orgs/${o.id}/tasks">tasks</a> (JSON, with a token: see below)</td></tr>`,
+            )
             .join('')}</table>
 <h2>Invite someone</h2><form method="post" action="${WELCOME_PATH}/invite">${hidden('csrf', invite)}
 <label for="orgId">Workspace</label><select id="orgId" name="orgId">${orgs
@@ -63,8 +66,14 @@ ${field('workspace', 'Workspace name', 'type="text" required maxlength="120" pla
 ${field('team', 'First team', 'type="text" required maxlength="120" placeholder="Engineering"')}
 ${field('key', 'Team key (prefix of task keys, like ENG in ENG-42)', 'type="text" required maxlength="7" pattern="[A-Za-z][A-Za-z0-9]{0,6}" placeholder="ENG"')}
 <button type="submit">Create the workspace</button></form>
-<p>Then work through the API (<a href="/v1/docs">reference</a>), the <code>workgraph</code> command line, or an MCP assistant.
-<a href="/settings/connected-apps">Your connected apps</a></p>`,
+<h2>Work with it</h2>
+<p>From a checkout of workgraph, the command line signs you in to this server and calls its API:</p>
+<pre><code>npx workgraph login --server ${escapeHtml(oauth.issuer)}
+npx workgraph api GET /v1/orgs
+npx workgraph seed --demo</code></pre>
+<p>The <a href="/v1/docs">API reference</a> lists every operation; its <strong>Authorize</strong> button signs you in so you can try them from the page.
+An MCP assistant connects at <code>${escapeHtml(oauth.issuer)}/mcp</code>.
+Apps you allowed are in <a href="/settings/connected-apps">Connected apps</a>.</p>`,
     )
   }
 

@@ -7,6 +7,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import type { Storage } from '../kernel/storage.ts'
 import type { Member } from '../orgs/schemas.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { Invitation } from './schemas.ts'
@@ -197,4 +198,42 @@ export async function acceptInvitation(ctx: OperationContext, token: string): Pr
     orgId,
   )
   return member
+}
+
+/** What the invitation page shows before anyone accepts: whose workspace, from whom, to whom. */
+export interface InvitationPreview {
+  orgName: string
+  inviterName: string | null
+  email: string
+  role: OrgRole
+  state: Invitation['state']
+}
+
+/**
+ * Reads the invitation a mail link's token stands for, changing nothing (mail clients prefetch
+ * links), for the first-party page that asks the person to accept. Undefined for a token that
+ * names no invitation. The token itself is the credential, as for `invitations.accept`.
+ */
+export async function previewInvitation(
+  storage: Storage,
+  token: string,
+  now: string,
+): Promise<InvitationPreview | undefined> {
+  return storage.read(async (store) => {
+    const found = await store.invitations.findByToken(hashToken(token))
+    if (!found) return undefined
+    const [org, inviter] = await Promise.all([
+      store.orgs.get(found.orgId),
+      store.members.get(found.orgId, found.invitedBy),
+    ])
+    if (!org) return undefined
+    const { state } = toInvitation(found, now)
+    return {
+      orgName: org.name,
+      inviterName: inviter?.name ?? null,
+      email: found.email,
+      role: found.role,
+      state,
+    }
+  })
 }
