@@ -181,7 +181,7 @@ describeEachDatabase('typed history entries', (db) => {
     })
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
     expect((await ws.api.patch(path, { icon: null, targetDate: null })).status).toBeLessThan(300)
-    await post(`${path}/complete`, {})
+    expect((await ws.api.patch(path, { statusId: await status('completed') })).status).toBeLessThan(300)
     await post(`${path}/archive`)
     await post(`${path}/restore`)
     expect((await ws.api.put(`${path}/teams/${design.id}`)).status).toBeLessThan(300)
@@ -195,12 +195,13 @@ describeEachDatabase('typed history entries', (db) => {
     expect((await ws.api.delete(`${org}/milestones/${milestone.id}`)).status).toBeLessThan(300)
     const relation = await post(`${path}/relations`, { type: 'blocks', relatedProjectId: blocked.id })
     expect((await ws.api.delete(`${org}/project-relations/${relation.id}`)).status).toBeLessThan(300)
-    expect((await ws.api.put(`${path}/fields/${budget.id}`, { value: 12.5 })).status).toBeLessThan(300)
-    expect((await ws.api.delete(`${path}/fields/${budget.id}`)).status).toBeLessThan(300)
+    expect((await ws.api.patch(path, { fields: { [budget.id]: 12.5 } })).status).toBeLessThan(300)
+    expect((await ws.api.patch(path, { fields: { [budget.id]: null } })).status).toBeLessThan(300)
 
     // Canceling is the other closing path; it stamps `canceledAt` (closing tests cover its rules).
     const canceled = await post(`${org}/projects`, { name: 'C', teamIds: [ws.teamId] })
-    await post(`${org}/projects/${canceled.id}/cancel`, {})
+    const cancel = await ws.api.patch(`${org}/projects/${canceled.id}`, { statusId: await status('canceled') })
+    expect(cancel.status, JSON.stringify(cancel.body)).toBeLessThan(300)
 
     await expectEveryBranchTyped(ws, 'ProjectHistoryEntry', [
       `${path}/history`,
