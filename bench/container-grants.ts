@@ -63,10 +63,7 @@ await runBench('containers', async (server: RunningServer, schema: string) => {
     })
     const projectIds = pick(projects, 10 + Math.floor(random() * 11))
     for (const projectId of projectIds)
-      await call('programs.projects.add', {
-        params: { ...params, programId: program.id },
-        body: { projectId },
-      })
+      await call('programs.projects.add', { params: { ...params, programId: program.id, projectId } })
     programs.push({ id: program.id, projectIds })
   }
   const initiatives: {
@@ -91,7 +88,7 @@ await runBench('containers', async (server: RunningServer, schema: string) => {
       1 + Math.floor(random() * 2),
     )
     for (const programId of programIds)
-      await call('initiatives.programs.add', { params: at, body: { programId } })
+      await call('initiatives.programs.add', { params: { ...at, programId } })
     initiatives.push({
       id: initiative.id,
       parentId: parent?.id ?? null,

@@ -23,13 +23,9 @@ describeEachDatabase('initiative rollups through programs', (db) => {
       const infra = (await ws.api.post(`${o}/projects`, { name: 'Infra', teamIds: [design.id] })).body
       const program = (await ws.api.post(`${o}/programs`, { name: 'Reliability' })).body
       for (const project of [ops, infra])
-        expect(
-          (await ws.api.post(`${o}/programs/${program.id}/projects`, { projectId: project.id })).status,
-        ).toBe(200)
+        expect((await ws.api.put(`${o}/programs/${program.id}/projects/${project.id}`)).status).toBe(200)
       // The program serves the sub-initiative; Ops is also linked to the root directly.
-      expect(
-        (await ws.api.post(`${o}/initiatives/${child.id}/programs`, { programId: program.id })).status,
-      ).toBe(200)
+      expect((await ws.api.put(`${o}/initiatives/${child.id}/programs/${program.id}`)).status).toBe(200)
       await ws.api.put(`${o}/initiatives/${root.id}/projects/${ops.id}`)
       const task = (teamId: string, projectId: string, estimate: number, stateId?: string) =>
         ws.api.post(`${o}/tasks`, {

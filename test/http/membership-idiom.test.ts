@@ -99,6 +99,39 @@ const families: Family[] = [
     added: 'program.team_added',
     removed: 'program.team_removed',
   },
+  {
+    name: 'programs.projects',
+    setup: async (ws) => {
+      const id = await program(ws)
+      return { collection: `${org(ws)}/programs/${id}/projects`, parentId: id, childId: await project(ws) }
+    },
+    parentKey: 'programId',
+    childKey: 'projectId',
+    added: 'program.project_added',
+    removed: 'program.project_removed',
+  },
+  {
+    name: 'initiatives.projects',
+    setup: async (ws) => {
+      const id = await initiative(ws)
+      return { collection: `${org(ws)}/initiatives/${id}/projects`, parentId: id, childId: await project(ws) }
+    },
+    parentKey: 'initiativeId',
+    childKey: 'projectId',
+    added: 'initiative.project_added',
+    removed: 'initiative.project_removed',
+  },
+  {
+    name: 'initiatives.programs',
+    setup: async (ws) => {
+      const id = await initiative(ws)
+      return { collection: `${org(ws)}/initiatives/${id}/programs`, parentId: id, childId: await program(ws) }
+    },
+    parentKey: 'initiativeId',
+    childKey: 'programId',
+    added: 'initiative.program_added',
+    removed: 'initiative.program_removed',
+  },
 ]
 
 /** Subscribers: the same idiom on every record that has them; `{actorId}` takes members or agents. */

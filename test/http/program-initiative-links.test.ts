@@ -6,6 +6,7 @@ import { readAll } from '../support/task-helpers.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
 const ids = (items: any[]) => items.map((i) => i.id)
+const linked = (items: any[]) => items.map((i) => i.programId)
 
 describeEachDatabase('programs and initiatives: links, comments, subscribers, timelines', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -38,28 +39,28 @@ describeEachDatabase('programs and initiatives: links, comments, subscribers, ti
         programs.push((await ws.api.post(`${base}/programs`, { name })).body)
       const list = `${base}/initiatives/${initiative.id}/programs`
       for (const p of programs) {
-        const added = await ws.api.post(list, { programId: p.id })
+        const added = await ws.api.put(`${list}/${p.id}`)
         expect(added.status).toBe(200)
-        expect(added.body).toMatchObject({ id: p.id, program: { id: p.id, name: p.name } })
+        expect(added.body).toMatchObject({
+          initiativeId: initiative.id,
+          programId: p.id,
+          program: { id: p.id, name: p.name },
+        })
       }
-      const again = await ws.api.post(list, { programId: programs[0].id })
-      expect(again.body).toMatchObject({ id: programs[0].id, position: 0 })
+      const again = await ws.api.put(`${list}/${programs[0].id}`)
+      expect(again.body).toMatchObject({ programId: programs[0].id })
       const page = await readAll(ws, list, 2)
-      expect(ids(page)).toEqual(ids(programs))
-      expect(page.map((r: any) => r.position)).toEqual([0, 1, 2])
+      expect(linked(page)).toEqual(ids(programs))
 
       const other = (await ws.api.post(`${base}/initiatives`, { name: 'Retain' })).body
-      await ws.api.post(`${base}/initiatives/${other.id}/programs`, { programId: programs[0].id })
+      await ws.api.put(`${base}/initiatives/${other.id}/programs/${programs[0].id}`)
       const held = await readAll(ws, `${base}/programs/${programs[0].id}/initiatives`, 1)
       expect(ids(held)).toEqual([initiative.id, other.id])
       expect(held[0].initiative).toMatchObject({ id: initiative.id, name: 'Grow' })
 
       expect((await ws.api.delete(`${list}/${programs[1].id}`)).status).toBe(204)
-      expect(await ws.api.delete(`${list}/${programs[1].id}`)).toMatchObject({
-        status: 404,
-        body: { code: 'not_found' },
-      })
-      expect(ids(await readAll(ws, list, 5))).toEqual([programs[0].id, programs[2].id])
+      expect((await ws.api.delete(`${list}/${programs[1].id}`)).status).toBe(204)
+      expect(linked(await readAll(ws, list, 5))).toEqual([programs[0].id, programs[2].id])
       const history = (await ws.api.get(`${base}/initiatives/${initiative.id}/history?limit=50`)).body.data
       expect(history.map((h: any) => h.action)).toEqual(
         expect.arrayContaining(['program_added', 'program_removed']),
@@ -70,7 +71,7 @@ describeEachDatabase('programs and initiatives: links, comments, subscribers, ti
 
       // Deleting either side drops the link, and nothing else.
       expect((await ws.api.delete(`${base}/programs/${programs[2].id}`)).status).toBe(204)
-      expect(ids(await readAll(ws, list, 5))).toEqual([programs[0].id])
+      expect(linked(await readAll(ws, list, 5))).toEqual([programs[0].id])
       expect((await ws.api.delete(`${base}/initiatives/${other.id}`)).status).toBe(204)
       expect(ids(await readAll(ws, `${base}/programs/${programs[0].id}/initiatives`, 5))).toEqual([
         initiative.id,
@@ -83,25 +84,25 @@ describeEachDatabase('programs and initiatives: links, comments, subscribers, ti
       const initiative = (await ws.api.post(`${base}/initiatives`, { name: 'Grow' })).body
       const program = (await ws.api.post(`${base}/programs`, { name: 'Reliability' })).body
       const list = `${base}/initiatives/${initiative.id}/programs`
-      expect(await ws.api.post(list, { programId: 'prg_01JD3Q2R4S5T6V7W8X9YZABCDE' })).toMatchObject({
-        status: 422,
-        body: { code: 'reference_not_found' },
+      expect(await ws.api.put(`${list}/prg_01JD3Q2R4S5T6V7W8X9YZABCDE`)).toMatchObject({
+        status: 404,
+        body: { code: 'not_found' },
       })
-      expect(await ws.api.post(list, { programId: initiative.id })).toMatchObject({ status: 400 })
+      expect(await ws.api.put(`${list}/${initiative.id}`)).toMatchObject({ status: 400 })
       // A member may contribute to the initiative but does not manage the program.
       const member = await ws.addMember('member')
-      expect(await member.api.post(list, { programId: program.id })).toMatchObject({
+      expect(await member.api.put(`${list}/${program.id}`)).toMatchObject({
         status: 403,
         body: { code: 'capability_required' },
       })
       await ws.api.post(`${base}/programs/${program.id}/archive`)
-      expect(await ws.api.post(list, { programId: program.id })).toMatchObject({
+      expect(await ws.api.put(`${list}/${program.id}`)).toMatchObject({
         status: 409,
         body: { code: 'archived' },
       })
       await ws.api.post(`${base}/programs/${program.id}/restore`)
       await ws.api.post(`${base}/initiatives/${initiative.id}/archive`)
-      expect(await ws.api.post(list, { programId: program.id })).toMatchObject({
+      expect(await ws.api.put(`${list}/${program.id}`)).toMatchObject({
         status: 409,
         body: { code: 'archived' },
       })
@@ -123,8 +124,7 @@ describeEachDatabase('programs and initiatives: links, comments, subscribers, ti
       await ws.api.put(
         `${base}/initiatives/${hidden.id}/projects/${(await project(ws, 'Design work', {}, design.id)).id}`,
       )
-      for (const i of [hidden, seen])
-        await ws.api.post(`${base}/initiatives/${i.id}/programs`, { programId: program.id })
+      for (const i of [hidden, seen]) await ws.api.put(`${base}/initiatives/${i.id}/programs/${program.id}`)
       // The guest reads the program through its team, one the guest may view.
       await ws.api.put(`${base}/programs/${program.id}/teams/${ws.teamId}`)
       const guest = await teamGuest(ws, 'view')
@@ -256,7 +256,7 @@ describeEachDatabase('programs and initiatives: links, comments, subscribers, ti
 
       const program = (await ws.api.post(`${base}/programs`, { name: 'Reliability' })).body
       for (const p of [late, hidden, undated, archived])
-        await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: p.id })
+        await ws.api.put(`${base}/programs/${program.id}/projects/${p.id}`)
       await ws.api.post(`${base}/projects/${archived.id}/archive`)
 
       const timeline = await ws.api.get(`${base}/programs/${program.id}/timeline`)
@@ -278,7 +278,7 @@ describeEachDatabase('programs and initiatives: links, comments, subscribers, ti
       const child = (await ws.api.post(`${base}/initiatives`, { name: 'Child', parentId: initiative.id }))
         .body
       await ws.api.put(`${base}/initiatives/${child.id}/projects/${early.id}`)
-      await ws.api.post(`${base}/initiatives/${initiative.id}/programs`, { programId: program.id })
+      await ws.api.put(`${base}/initiatives/${initiative.id}/programs/${program.id}`)
       const whole = (await ws.api.get(`${base}/initiatives/${initiative.id}/timeline`)).body
       expect(ids(whole.projects)).toEqual([hidden.id, early.id, late.id, undated.id])
       expect(whole.projects[1]).toEqual({

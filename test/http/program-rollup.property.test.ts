@@ -122,7 +122,7 @@ describeEachDatabase('program rollup (property)', (db) => {
             await ws.api.post(`${base}/projects`, { name: `P${i}`, teamIds: p.teams.map((t) => teams[t]) })
           ).body
           projectIds.push(created.id)
-          await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: created.id })
+          await ws.api.put(`${base}/programs/${program.id}/projects/${created.id}`)
           if (p.health)
             await ws.api.post(`${base}/projects/${created.id}/updates`, { body: 'u', health: p.health })
           if (p.completed) await ws.api.patch(`${base}/projects/${created.id}`, { statusId: completedStatus })

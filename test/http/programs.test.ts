@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../support/matrix.ts'
 import { readAll } from '../support/task-helpers.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
-const ids = (items: any[]) => items.map((i) => i.id)
+const ids = (items: any[]) => items.map((i) => i.projectId ?? i.id)
 
 describeEachDatabase('programs', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -73,7 +73,7 @@ describeEachDatabase('programs', (db) => {
       expect((await ws.api.post(`${base}/programs/${p3.id}/restore`)).body.archivedAt).toBeNull()
 
       const doomed = await project(ws, 'Kept')
-      await ws.api.post(`${base}/programs/${p3.id}/projects`, { projectId: doomed.id })
+      await ws.api.put(`${base}/programs/${p3.id}/projects/${doomed.id}`)
       expect((await ws.api.delete(`${base}/programs/${p3.id}`)).status).toBe(204)
       expect((await ws.api.get(`${base}/programs/${p3.id}`)).status).toBe(404)
       expect((await ws.api.get(`${base}/projects/${doomed.id}`)).status).toBe(200)
@@ -139,19 +139,21 @@ describeEachDatabase('programs', (db) => {
       const path = `${base}/programs/${program.id}/projects`
       const [a, b, c] = [await project(ws, 'A'), await project(ws, 'B'), await project(ws, 'C')]
       for (const p of [a, b, c]) {
-        const added = await ws.api.post(path, { projectId: p.id })
+        const added = await ws.api.put(`${path}/${p.id}`)
         expect(added.status).toBe(200)
-        expect(added.body).toMatchObject({ id: p.id, project: { id: p.id, name: p.name } })
+        expect(added.body).toMatchObject({
+          programId: program.id,
+          projectId: p.id,
+          project: { id: p.id, name: p.name },
+        })
       }
       // Idempotent: a project already there keeps its place.
-      expect((await ws.api.post(path, { projectId: a.id })).body.position).toBe(0)
+      expect((await ws.api.put(`${path}/${a.id}`)).body.position).toBe(0)
       expect(ids(await readAll(ws, path, 2))).toEqual([a.id, b.id, c.id])
 
       // A project may be in several programs.
       const other = (await ws.api.post(`${base}/programs`, { name: 'Other' })).body
-      expect((await ws.api.post(`${base}/programs/${other.id}/projects`, { projectId: a.id })).status).toBe(
-        200,
-      )
+      expect((await ws.api.put(`${base}/programs/${other.id}/projects/${a.id}`)).status).toBe(200)
 
       expect((await ws.api.post(`${path}/reorder`, { projectIds: [c.id, a.id, b.id] })).status).toBe(204)
       expect(ids(await readAll(ws, path, 1))).toEqual([c.id, a.id, b.id])
@@ -159,30 +161,30 @@ describeEachDatabase('programs', (db) => {
       expect(partial).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
 
       expect((await ws.api.delete(`${path}/${a.id}`)).status).toBe(204)
-      expect((await ws.api.delete(`${path}/${a.id}`)).status).toBe(404)
+      expect((await ws.api.delete(`${path}/${a.id}`)).status).toBe(204)
       expect(ids(await readAll(ws, path, 5))).toEqual([c.id, b.id])
       expect((await ws.api.get(`${base}/projects/${a.id}`)).status).toBe(200)
 
       // Contribute on the program (through its team) is not enough to link: manage on the project is.
       const contributor = await teamGuest(ws, 'contribute')
       const d = await project(ws, 'D')
-      expect(await contributor.api.post(path, { projectId: d.id })).toMatchObject({
+      expect(await contributor.api.put(`${path}/${d.id}`)).toMatchObject({
         status: 403,
         body: { capability: 'contribute' },
       })
       await ws.api.put(`${base}/programs/${program.id}/teams/${ws.teamId}`)
-      expect(await contributor.api.post(path, { projectId: d.id })).toMatchObject({
+      expect(await contributor.api.put(`${path}/${d.id}`)).toMatchObject({
         status: 403,
         body: { capability: 'manage' },
       })
       const manager = await teamGuest(ws, 'manage')
-      expect((await manager.api.post(path, { projectId: d.id })).status).toBe(200)
+      expect((await manager.api.put(`${path}/${d.id}`)).status).toBe(200)
 
-      const missing = await ws.api.post(path, { projectId: 'proj_01JD3Q2R4S5T6V7W8X9YZABCDE' })
-      expect(missing).toMatchObject({ status: 422, body: { code: 'reference_not_found' } })
+      const missing = await ws.api.put(`${path}/proj_01JD3Q2R4S5T6V7W8X9YZABCDE`)
+      expect(missing).toMatchObject({ status: 404, body: { code: 'not_found' } })
       await ws.api.patch(`${base}/programs/${program.id}`, { status: 'retired' })
       const e = await project(ws, 'E')
-      expect(await ws.api.post(path, { projectId: e.id })).toMatchObject({
+      expect(await ws.api.put(`${path}/${e.id}`)).toMatchObject({
         status: 409,
         body: { code: 'conflict' },
       })
@@ -201,7 +203,7 @@ describeEachDatabase('programs', (db) => {
       const a = await project(ws, 'A')
       const hidden = await project(ws, 'Hidden', design.id)
       const b = await project(ws, 'B')
-      for (const p of [a, hidden, b]) await ws.api.post(path, { projectId: p.id })
+      for (const p of [a, hidden, b]) await ws.api.put(`${path}/${p.id}`)
 
       const guest = await teamGuest(ws, 'manage')
       await ws.api.put(`${base}/programs/${program.id}/teams/${ws.teamId}`)
@@ -283,8 +285,8 @@ describeEachDatabase('programs', (db) => {
       await ws.api.patch(path, { name: 'History', status: 'paused' })
       const open = await project(ws, 'Open')
       const hidden = await project(ws, 'Hidden', design.id)
-      await ws.api.post(`${path}/projects`, { projectId: open.id })
-      await ws.api.post(`${path}/projects`, { projectId: hidden.id })
+      await ws.api.put(`${path}/projects/${open.id}`)
+      await ws.api.put(`${path}/projects/${hidden.id}`)
       await ws.api.delete(`${path}/projects/${open.id}`)
       const member = await ws.addMember('member')
       await ws.api.put(`${path}/members/${member.memberId}`)
@@ -335,7 +337,7 @@ describeEachDatabase('programs', (db) => {
       const list = `${base}/programs/${program.id}/updates`
       const listed = `${base}/updates?subjectType=program&subjectId=${program.id}`
       const p = await project(ws, 'P')
-      await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: p.id })
+      await ws.api.put(`${base}/programs/${program.id}/projects/${p.id}`)
       await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'a', projectId: p.id })
       await ws.api.post(`${base}/tasks`, {
         teamId: ws.teamId,
@@ -400,8 +402,7 @@ describeEachDatabase('programs', (db) => {
       const a = await project(ws, 'Alpha')
       const b = await project(ws, 'Beta')
       const secret = await project(ws, 'Secret', design.id)
-      for (const p of [a, b, secret])
-        await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: p.id })
+      for (const p of [a, b, secret]) await ws.api.put(`${base}/programs/${program.id}/projects/${p.id}`)
       const post = (id: string, health: string) =>
         ws.api.post(`${base}/projects/${id}/updates`, { body: health, health })
       await post(a.id, 'atRisk')

@@ -96,9 +96,7 @@ describeEachDatabase('progress history (burn-up)', (db) => {
     const program = (await owner.post(`${o}/programs`, { name: 'Reliability' })).body
     const initiative = (await owner.post(`${o}/initiatives`, { name: 'Grow' })).body
     for (const p of [project, opsOnly]) {
-      expect(
-        (await owner.post(`${o}/programs/${program.id}/projects`, { projectId: p.id })).status,
-      ).toBeLessThan(300)
+      expect((await owner.put(`${o}/programs/${program.id}/projects/${p.id}`)).status).toBeLessThan(300)
       expect((await owner.put(`${o}/initiatives/${initiative.id}/projects/${p.id}`)).status).toBeLessThan(300)
     }
     const paths = [

@@ -73,12 +73,8 @@ describeEachDatabase('grants on programs and initiatives', (db) => {
     const inProgram = await projectWith(ws, 3)
     const onSub = await projectWith(ws, 2)
     const outside = await projectWith(ws, 2)
-    expect(
-      (await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: inProgram.id })).status,
-    ).toBe(200)
-    expect(
-      (await ws.api.post(`${base}/initiatives/${sub.id}/programs`, { programId: program.id })).status,
-    ).toBe(200)
+    expect((await ws.api.put(`${base}/programs/${program.id}/projects/${inProgram.id}`)).status).toBe(200)
+    expect((await ws.api.put(`${base}/initiatives/${sub.id}/programs/${program.id}`)).status).toBe(200)
     expect((await ws.api.put(`${base}/initiatives/${sub.id}/projects/${onSub.id}`)).status).toBe(200)
     return { base, top, sub, sibling, program, otherProgram, inProgram, onSub, outside }
   }
@@ -111,7 +107,7 @@ describeEachDatabase('grants on programs and initiatives', (db) => {
     expect((await readAll(guest.api, `${h.base}/initiatives`, 1)).sort()).toEqual([h.top.id, h.sub.id].sort())
     expect((await guest.api.get(`${h.base}/initiatives/${h.sibling.id}`)).status).toBe(404)
     const linked = await guest.api.get(`${h.base}/initiatives/${h.sub.id}/programs`)
-    expect(linked.body.data.map((l: { id: string }) => l.id)).toEqual([h.program.id])
+    expect(linked.body.data.map((l: { programId: string }) => l.programId)).toEqual([h.program.id])
 
     // `view` does not write; the explanation names the initiative grant.
     expect(await guest.api.patch(`${h.base}/tasks/${h.inProgram.tasks[0]}`, { title: 'x' })).toMatchObject({

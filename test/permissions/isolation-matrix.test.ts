@@ -198,7 +198,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     const base = `/v1/orgs/${a.ids.orgId}`
     // A second program in A holding the sample project, and a guest with `view` on the sample program.
     const hidden = (await a.ws.api.post(`${base}/programs`, { name: 'Hidden' })).body
-    await a.ws.api.post(`${base}/programs/${hidden.id}/projects`, { projectId: a.ids.projectId })
+    await a.ws.api.put(`${base}/programs/${hidden.id}/projects/${a.ids.projectId}`)
     const guest = await a.ws.addMember('guest')
     const granted = await a.ws.api.post(`${base}/grants`, {
       subjectType: 'member',

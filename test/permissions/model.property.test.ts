@@ -324,10 +324,7 @@ describeEachDatabase('permission engine against a reference model (property)', (
         ? [...new Set(picks.map((k) => projects[k % projects.length]!.id))]
         : []
       for (const projectId of projectIds)
-        await run('programs.projects.add', {
-          params: { ...params, programId: program.id },
-          body: { projectId },
-        })
+        await run('programs.projects.add', { params: { ...params, programId: program.id, projectId } })
       programs.push({ id: program.id, projectIds })
     }
     const initiatives: Array<{
@@ -350,7 +347,7 @@ describeEachDatabase('permission engine against a reference model (property)', (
         ? [...new Set(spec0.programs.map((k) => programs[k % programs.length]!.id))]
         : []
       for (const programId of programIds)
-        await run('initiatives.programs.add', { params: at, body: { programId } })
+        await run('initiatives.programs.add', { params: { ...at, programId } })
       initiatives.push({ id: initiative.id, parentId, projectIds, programIds })
     }
     await server.storage.transaction(async (s: Store) => {

@@ -253,7 +253,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const programProjectIds: string[] = []
   for (const name of ['Held 1', 'Held 2']) {
     const held = (await ws.api.post(`${base}/projects`, { name, teamIds: [ws.teamId] })).body
-    await ws.api.post(`${base}/programs/${program.id}/projects`, { projectId: held.id })
+    await ws.api.put(`${base}/programs/${program.id}/projects/${held.id}`)
     programProjectIds.push(held.id)
   }
   await ws.api.post(`${base}/programs/${program.id}/updates`, { body: 'Sample', health: 'onTrack' })

@@ -90,7 +90,9 @@ const projects: AnyOperation[] = [
     tag: INITIATIVES_TAG,
     scope: 'work:write',
     summary: 'Unlink a project from an initiative',
-    description: 'The project stays as it is. Needs `contribute` on the initiative.',
+    description:
+      'The project stays as it is. Idempotent: a project not linked changes nothing (204, no event). Needs ' +
+      '`contribute` on the initiative.',
     params: projectParams,
     response: null,
     status: 204,

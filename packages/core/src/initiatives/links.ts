@@ -2,7 +2,6 @@ import type { InitiativeId, MemberId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { notFound } from '../kernel/problems.ts'
 import { requireProject } from '../projects/service.ts'
 import { recordHistory } from './history.ts'
 import type { InitiativeMember, InitiativeProject } from './schemas.ts'
@@ -60,9 +59,7 @@ export async function removeInitiativeProject(
 ): Promise<void> {
   const initiative = await requireInitiative(ctx, id)
   const project = await requireProject(ctx, projectId)
-  if (!(await ctx.store.initiatives.removeProject(initiative.orgId, initiative.id, project.id))) {
-    throw notFound('Project of the initiative')
-  }
+  if (!(await ctx.store.initiatives.removeProject(initiative.orgId, initiative.id, project.id))) return
   await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
   await recordHistory(ctx, initiative.id, { action: 'project_removed', changes: { projectId: project.id } })
   emitInitiative(ctx, 'initiative.project_removed', await unscoped(ctx, initiative.id), {

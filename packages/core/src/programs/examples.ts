@@ -30,10 +30,10 @@ const memberExample = { programId: programExample.id, memberId: id('mem', 1), ad
 const programTeamExample = { programId: programExample.id, teamId: id('team'), addedAt: at }
 
 const programProjectExample = {
-  id: projectExample.id,
-  position: 0,
-  addedBy: id('mem'),
+  programId: programExample.id,
+  projectId: projectExample.id,
   addedAt: at,
+  position: 0,
   project: projectExample,
 }
 
@@ -57,7 +57,7 @@ export const programExamples = {
 
 export const examples = {
   projects: { response: page(programProjectExample) },
-  projectAdd: { request: { projectId: projectExample.id }, response: programProjectExample },
+  projectAdd: { response: programProjectExample },
   // Every project of the program, once: its two reliability projects swapped.
   reorder: { request: { projectIds: [id('proj', 4), id('proj', 3)] } },
   members: { response: page(memberExample) },

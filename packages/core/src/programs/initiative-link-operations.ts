@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { initiativeExample } from '../initiatives/examples.ts'
-import { IdSchema, type InitiativeId, type ProgramId } from '../kernel/ids.ts'
+import type { InitiativeId, ProgramId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { projectExample } from '../projects/examples.ts'
@@ -31,9 +31,8 @@ const programsPath = `${initiativePath}/programs`
 const programLinkPath = `${programsPath}/{programId}`
 
 const initiativeProgramExample = {
-  id: programExample.id,
-  position: 0,
-  addedBy: id('mem'),
+  initiativeId: initiativeExample.id,
+  programId: programExample.id,
   addedAt: at,
   program: programExample,
 }
@@ -82,7 +81,8 @@ export const programInitiativeOperations: AnyOperation[] = [
     tag: 'Initiatives',
     summary: "List an initiative's programs",
     description:
-      'The programs the initiative includes, in its order. An initiative the caller cannot view is a 404.',
+      'The programs the initiative includes that the caller can view, in the order they were linked. An ' +
+      'initiative the caller cannot view is a 404.',
     item: InitiativeProgram,
     itemName: 'InitiativeProgram',
     examples: { response: page(initiativeProgramExample) },
@@ -90,26 +90,26 @@ export const programInitiativeOperations: AnyOperation[] = [
   }),
   declareOperation({
     id: 'initiatives.programs.add',
-    method: 'POST',
-    path: programsPath,
+    method: 'PUT',
+    path: programLinkPath,
     tag: 'Initiatives',
     scope: 'work:write',
     summary: 'Link a program to an initiative',
     requires: '`contribute` on the initiative and `manage` on the program it links',
     description:
       'Appends the program to the initiative (a program may serve several initiatives). Needs `contribute` on the ' +
-      'initiative and `manage` on the program. Idempotent: a linked program keeps its place. An archived ' +
-      'initiative or program answers 409 `archived`.',
-    params: initiativeParams,
-    body: Type.Object({ programId: IdSchema('ProgramId') }, { additionalProperties: false }),
+      'initiative and `manage` on the program. Idempotent: linking a program again changes nothing, emits ' +
+      'nothing and answers the same record (same `addedAt`). An archived initiative or program answers 409 ' +
+      '`archived`; a program the caller cannot view is a 404.',
+    params: Type.Object(paramsOf(programLinkPath), { additionalProperties: false }),
     response: InitiativeProgram,
     status: 200,
     capability: 'contribute',
     target: onInitiative,
-    errors: ['not_found', 'reference_not_found', 'archived'],
-    examples: { request: { programId: programExample.id }, response: initiativeProgramExample },
-    run: (ctx, { params, body }) =>
-      addInitiativeProgram(ctx, params.initiativeId as InitiativeId, body.programId as ProgramId),
+    errors: ['not_found', 'archived'],
+    examples: { response: initiativeProgramExample },
+    run: (ctx, { params }) =>
+      addInitiativeProgram(ctx, params.initiativeId as InitiativeId, params.programId as ProgramId),
   }),
   declareOperation({
     id: 'initiatives.programs.remove',
@@ -119,7 +119,8 @@ export const programInitiativeOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Unlink a program from an initiative',
     description:
-      'The program stays as it is. Needs `contribute` on the initiative; a program not linked is a 404.',
+      'The program stays as it is. Idempotent: a program not linked changes nothing (204, no event). Needs ' +
+      '`contribute` on the initiative.',
     params: Type.Object(paramsOf(programLinkPath), { additionalProperties: false }),
     response: null,
     status: 204,

@@ -4,7 +4,7 @@ import type { InitiativeId, ProgramId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
+import { ProblemError } from '../kernel/problems.ts'
 import type { InitiativeProgram, ProgramInitiative } from './link-schemas.ts'
 import { requireProgram } from './service.ts'
 
@@ -32,9 +32,8 @@ export async function listInitiativePrograms(
   const data: InitiativeProgram[] = []
   for (const row of page.data) {
     data.push({
-      id: row.programId,
-      position: row.position,
-      addedBy: row.addedBy,
+      initiativeId: initiative.id,
+      programId: row.programId,
       addedAt: row.addedAt,
       program: await requireProgram(ctx, row.programId),
     })
@@ -54,30 +53,26 @@ export async function addInitiativeProgram(
 ): Promise<InitiativeProgram> {
   const initiative = await requireInitiative(ctx, initiativeId)
   usable(initiative)
-  const program = await requireProgram(ctx, programId).catch((e: unknown) => {
-    if (e instanceof ProblemError && e.code === 'not_found') {
-      throw new ProblemError('reference_not_found', 'No such program in this workspace.', {
-        errors: [{ pointer: '/body/programId', message: 'Not a program of the workspace' }],
-      })
-    }
-    throw e
-  })
+  const program = await requireProgram(ctx, programId)
+  const all = await ctx.store.initiativePrograms.allOf(initiative.orgId, [initiative.id])
+  const existing = all.find((r) => r.programId === program.id)
+  if (existing) {
+    return { initiativeId: initiative.id, programId: program.id, addedAt: existing.addedAt, program }
+  }
   if (program.archivedAt) {
     throw new ProblemError('archived', 'The program is archived; restore it first.', {
-      errors: [{ pointer: '/body/programId', message: 'Archived program' }],
+      errors: [{ pointer: '/params/programId', message: 'Archived program' }],
     })
   }
   await ctx.require('manage', { type: 'program', id: program.id })
-  const all = await ctx.store.initiativePrograms.allOf(initiative.orgId, [initiative.id])
-  const existing = all.find((r) => r.programId === program.id)
-  const row = existing ?? {
+  const row = {
     initiativeId: initiative.id,
     programId: program.id,
     position: all.reduce((max, r) => Math.max(max, r.position + 1), 0),
     addedBy: ctx.actor!.id,
     addedAt: ctx.now,
   }
-  if (!existing && (await ctx.store.initiativePrograms.add(initiative.orgId, row))) {
+  if (await ctx.store.initiativePrograms.add(initiative.orgId, row)) {
     await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
     await recordHistory(ctx, initiative.id, { action: 'program_added', changes: { programId: program.id } })
     emitInitiative(ctx, 'initiative.program_added', await unscoped(ctx, initiative.id), {
@@ -85,7 +80,7 @@ export async function addInitiativeProgram(
       programId: program.id,
     })
   }
-  return { id: program.id, position: row.position, addedBy: row.addedBy, addedAt: row.addedAt, program }
+  return { initiativeId: initiative.id, programId: program.id, addedAt: row.addedAt, program }
 }
 
 export async function removeInitiativeProgram(
@@ -94,9 +89,8 @@ export async function removeInitiativeProgram(
   programId: ProgramId,
 ): Promise<void> {
   const initiative = await requireInitiative(ctx, initiativeId)
-  if (!(await ctx.store.initiativePrograms.remove(initiative.orgId, initiative.id, programId))) {
-    throw notFound('Program of the initiative')
-  }
+  await requireProgram(ctx, programId)
+  if (!(await ctx.store.initiativePrograms.remove(initiative.orgId, initiative.id, programId))) return
   await ctx.store.initiatives.update(initiative.orgId, initiative.id, { updatedAt: ctx.now })
   await recordHistory(ctx, initiative.id, { action: 'program_removed', changes: { programId } })
   emitInitiative(ctx, 'initiative.program_removed', await unscoped(ctx, initiative.id), {

@@ -44,8 +44,8 @@ const projects: AnyOperation[] = [
   }),
   declareOperation({
     id: 'programs.projects.add',
-    method: 'POST',
-    path: projectsPath,
+    method: 'PUT',
+    path: projectPath,
     tag: 'Programs',
     scope: 'work:write',
     summary: 'Add a project to a program',
@@ -53,17 +53,17 @@ const projects: AnyOperation[] = [
     description:
       'Appends the project to the program (a project may be in several programs). Needs `contribute` on the ' +
       'program and `manage` on the project, since what holds a project will pass its grants down to it. ' +
-      'Idempotent: a project already in the program keeps its place. A retired program takes no projects ' +
-      '(409 `conflict`).',
-    params: programParams,
-    body: Type.Object({ projectId: IdSchema('ProjectId') }, { additionalProperties: false }),
+      'Idempotent: adding a project already in the program changes nothing, emits nothing and answers the same ' +
+      'record (same `addedAt` and place). A retired program takes no new projects (409 `conflict`); an archived ' +
+      'project is 409 `archived`; a project the caller cannot view is a 404.',
+    params: params(projectPath),
     response: ProgramProject,
     status: 200,
     capability: 'contribute',
     target: programTarget,
-    errors: ['not_found', 'reference_not_found', 'archived', 'conflict'],
+    errors: ['not_found', 'archived', 'conflict'],
     examples: examples.projectAdd,
-    run: (ctx, { params, body }) => addProgramProject(ctx, programId(params), body.projectId as ProjectId),
+    run: (ctx, { params }) => addProgramProject(ctx, programId(params), params.projectId as ProjectId),
   }),
   declareOperation({
     id: 'programs.projects.remove',
@@ -72,7 +72,9 @@ const projects: AnyOperation[] = [
     tag: 'Programs',
     scope: 'work:write',
     summary: 'Remove a project from a program',
-    description: 'Unlinks the project; it stays as it is. Needs `contribute` on the program.',
+    description:
+      'Unlinks the project; it stays as it is. Idempotent: a project not in the program changes nothing (204, no ' +
+      'event). Needs `contribute` on the program.',
     params: params(projectPath),
     response: null,
     status: 204,

@@ -13,19 +13,16 @@ import { Program } from './schemas.ts'
 
 export const InitiativeProgram = Type.Object(
   {
-    id: IdSchema('ProgramId', 'The program, as the entry’s id.'),
-    position: Type.Integer({
-      minimum: 0,
-      description: 'Its place among the initiative’s programs; smaller first.',
-    }),
-    addedBy: ActorIdSchema,
+    initiativeId: IdSchema('InitiativeId'),
+    programId: IdSchema('ProgramId'),
     addedAt: Timestamp('When it was linked to the initiative.'),
     program: Program,
   },
   {
     $id: 'InitiativeProgram',
     additionalProperties: false,
-    description: 'A program the initiative includes, at its position there.',
+    description:
+      'A program the initiative includes: the join record of `initiatives.programs.*`; `program` is the program as `programs.get` reads it, for display.',
   },
 )
 export type InitiativeProgram = Static<typeof InitiativeProgram>

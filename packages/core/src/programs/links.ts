@@ -3,7 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { requirePermutation } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
+import { ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Project } from '../projects/schemas.ts'
 import { requireProject } from '../projects/service.ts'
@@ -34,7 +34,7 @@ export async function listProgramProjects(
   })
   const data: ProgramProject[] = []
   for (const row of page.data) {
-    data.push(entry(row, await requireProject(ctx, row.projectId)))
+    data.push(entry(program.id, row, await requireProject(ctx, row.projectId)))
   }
   return { data, nextCursor: page.nextCursor }
 }
@@ -49,26 +49,19 @@ export async function addProgramProject(
   projectId: ProjectId,
 ): Promise<ProgramProject> {
   const program = await writableProgram(ctx, programId)
+  const project = await requireProject(ctx, projectId)
+  const all = await ctx.store.programs.allProjects(program.orgId, program.id)
+  const existing = all.find((r) => r.projectId === project.id)
+  if (existing) return entry(program.id, existing, project)
   if (program.status === 'retired') {
     throw new ProblemError('conflict', 'The program is retired; reopen it (status `active`) to add projects.')
   }
-  const project = await requireProject(ctx, projectId).catch((e: unknown) => {
-    if (e instanceof ProblemError && e.code === 'not_found') {
-      throw new ProblemError('reference_not_found', 'No such project is visible to you.', {
-        errors: [{ pointer: '/body/projectId', message: 'Not a project you can view' }],
-      })
-    }
-    throw e
-  })
   if (project.archivedAt) {
     throw new ProblemError('archived', 'The project is archived; restore it first.', {
-      errors: [{ pointer: '/body/projectId', message: 'Archived project' }],
+      errors: [{ pointer: '/params/projectId', message: 'Archived project' }],
     })
   }
   await ctx.require('manage', { type: 'project', id: project.id })
-  const all = await ctx.store.programs.allProjects(program.orgId, program.id)
-  const existing = all.find((r) => r.projectId === project.id)
-  if (existing) return entry(existing, project)
   const row = {
     projectId: project.id,
     position: all.reduce((max, r) => Math.max(max, r.position + 1), 0),
@@ -87,11 +80,11 @@ export async function addProgramProject(
     { programId: program.id, projectId: project.id },
     await firstTeam(ctx, project.id),
   )
-  return entry(row, project)
+  return entry(program.id, row, project)
 }
 
-function entry(row: ProgramProjectRow, project: Project): ProgramProject {
-  return { id: row.projectId, position: row.position, addedBy: row.addedBy, addedAt: row.addedAt, project }
+function entry(programId: ProgramId, row: ProgramProjectRow, project: Project): ProgramProject {
+  return { programId, projectId: row.projectId, addedAt: row.addedAt, position: row.position, project }
 }
 
 export async function removeProgramProject(
@@ -101,9 +94,7 @@ export async function removeProgramProject(
 ): Promise<void> {
   const program = await requireProgram(ctx, programId)
   await requireProject(ctx, projectId)
-  if (!(await ctx.store.programs.removeProject(program.orgId, program.id, projectId))) {
-    throw notFound('Project of the program')
-  }
+  if (!(await ctx.store.programs.removeProject(program.orgId, program.id, projectId))) return
   await touch(ctx, program.id)
   await recordProgramHistory(ctx, program.id, [
     { field: 'projects', before: projectId, after: null, ref: { type: 'project', id: projectId } },

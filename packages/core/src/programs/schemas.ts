@@ -79,18 +79,20 @@ export const ProgramTeam = Type.Object(
 )
 export type ProgramTeam = Static<typeof ProgramTeam>
 
+/** A project held by a program: the join record of `programs.projects.*`. */
 export const ProgramProject = Type.Object(
   {
-    id: IdSchema('ProjectId', 'The project, as the entry’s id.'),
-    position: Type.Integer({ minimum: 0, description: 'Its place in the program; smaller first.' }),
-    addedBy: ActorIdSchema,
+    programId: IdSchema('ProgramId'),
+    projectId: IdSchema('ProjectId'),
     addedAt: Timestamp('When it was added to the program.'),
+    position: Type.Integer({ minimum: 0, description: 'Its place in the program, from 0; smaller first.' }),
     project: Project,
   },
   {
     $id: 'ProgramProject',
     additionalProperties: false,
-    description: 'A project held by the program, at its position there.',
+    description:
+      'A project held by the program, at its position there; `project` is the project as `projects.get` reads it, for display.',
   },
 )
 export type ProgramProject = Static<typeof ProgramProject>

@@ -203,7 +203,7 @@ export const programTools: ToolDefinition[] = [
         needs(args.project, '`project` is required for this action.')
         const projectId = await call.resolve(orgId, 'project', args.project)
         if (args.action === 'add_project') {
-          const entry = await call.run('programs.projects.add', { params, body: { projectId } })
+          const entry = await call.run('programs.projects.add', { params: { ...params, projectId } })
           return { program: args.program, project: entry.project.name, position: entry.position }
         }
         await call.run('programs.projects.remove', { params: { ...params, projectId } })
@@ -355,8 +355,8 @@ export const programTools: ToolDefinition[] = [
         needs(args.program, '`program` is required for this action.')
         const programId = await call.resolve(orgId, 'program', args.program)
         if (args.action === 'link_program') {
-          const entry = await call.run('initiatives.programs.add', { params, body: { programId } })
-          return { initiative: args.initiative, linked: entry.program.name, position: entry.position }
+          const entry = await call.run('initiatives.programs.add', { params: { ...params, programId } })
+          return { initiative: args.initiative, linked: entry.program.name }
         }
         await call.run('initiatives.programs.remove', { params: { ...params, programId } })
         return { initiative: args.initiative, unlinked: args.program }
