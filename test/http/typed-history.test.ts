@@ -200,7 +200,9 @@ describeEachDatabase('typed history entries', (db) => {
 
     // Canceling is the other closing path; it stamps `canceledAt` (closing tests cover its rules).
     const canceled = await post(`${org}/projects`, { name: 'C', teamIds: [ws.teamId] })
-    const cancel = await ws.api.patch(`${org}/projects/${canceled.id}`, { statusId: await status('canceled') })
+    const cancel = await ws.api.patch(`${org}/projects/${canceled.id}`, {
+      statusId: await status('canceled'),
+    })
     expect(cancel.status, JSON.stringify(cancel.body)).toBeLessThan(300)
 
     await expectEveryBranchTyped(ws, 'ProjectHistoryEntry', [
