@@ -52,7 +52,7 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
       created.push(res.body.id)
       tasks.set(res.body.id, { teamId, projectId })
       if (i % 4 === 1)
-        expect((await ws.api.post(`${base}/tasks/${res.body.id}/labels`, { labelId })).status).toBe(200)
+        expect((await ws.api.put(`${base}/tasks/${res.body.id}/labels/${labelId}`)).status).toBe(200)
     }
     // Open tasks block others in the first project, which both readers see (a reader's flag counts
     // only blockers it can see, so pairs out of sight would differ from the owner's by design).

@@ -75,6 +75,11 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // The sample project spans the sample team already; add (and then remove) another one.
   'projects.teams.add': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
+  // The sample task carries the sample label; the containers take org labels only.
+  'tasks.labels.add': (ids) => ({ ...ids, labelId: ids.otherLabelId! }),
+  'projects.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  'programs.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  'initiatives.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'programs.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'initiatives.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),

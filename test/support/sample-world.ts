@@ -82,7 +82,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   await ws.api.post(`${base}/cycles/${completedCycle.id}/complete`)
   const label = (await ws.api.post(`${base}/labels`, { name: 'Bug', teamId: ws.teamId })).body
-  await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
+  await ws.api.put(`${base}/tasks/${task.id}/labels/${label.id}`)
   const otherLabel = (await ws.api.post(`${base}/labels`, { name: 'Security', teamId: ws.teamId })).body
   const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Matrix' })).body
   const reaction = (await ws.api.post(`${base}/tasks/${task.id}/reactions`, { emoji: '👍' })).body

@@ -100,7 +100,7 @@ export async function runStep(
       const labelId = await labelOf(task.teamId)
       const updated =
         step.action === 'label_task'
-          ? await invoke('tasks.labels.add', { taskId: task.id }, { labelId })
+          ? await invoke('tasks.labels.add', { taskId: task.id, labelId })
           : await invoke('tasks.labels.remove', { taskId: task.id, labelId })
       return taskOutcome(step, i, updated as Task, ['labels'])
     }

@@ -184,7 +184,6 @@ export const batchExamples: Record<'create' | 'update', OperationExamples> = {
 
 export const taskLabelExamples: Record<'add' | 'remove', OperationExamples> = {
   add: {
-    request: { labelId: id('lbl', 1) },
     response: { ...taskExample, labelIds: [id('lbl'), id('lbl', 1)], updatedAt: later },
   },
   remove: { response: { ...taskExample, labelIds: [], updatedAt: later } },
