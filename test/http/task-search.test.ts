@@ -91,7 +91,7 @@ describeEachDatabase('task search and filters', (db) => {
     })
     const blocker = await make({ title: 'Blocker', stateId: ws.states['In Progress']!.id })
     const blocked = await make({ title: 'Blocked', priority: 'low' })
-    await ws.api.post(`${base}/tasks/${blocked.id}/blockers`, { taskId: blocker.id })
+    await ws.api.put(`${base}/tasks/${blocked.id}/blockers/${blocker.id}`)
     const label = (await ws.api.post(`${base}/labels`, { name: 'Bug' })).body
     await ws.api.put(`${base}/tasks/${child.id}/labels/${label.id}`)
     await ws.api.put(`${base}/tasks/${blocked.id}/labels/${label.id}`)

@@ -121,9 +121,9 @@ describeEachDatabase('typed history entries', (db) => {
     expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
     await patch(path, { fields: { [notes.id]: 'again' } })
     await patch(path, { fields: { [notes.id]: null } })
-    await post(`${path}/blockers`, { taskId: blocker.id })
+    expect((await ws.api.put(`${path}/blockers/${blocker.id}`)).status).toBe(200)
     expect((await ws.api.delete(`${path}/blockers/${blocker.id}`)).status).toBeLessThan(300)
-    await post(`${path}/relations`, { type: 'related', taskId: related.id })
+    expect((await ws.api.put(`${path}/relations/${related.id}`, { type: 'related' })).status).toBe(200)
     expect((await ws.api.delete(`${path}/relations/${related.id}`)).status).toBeLessThan(300)
     expect((await ws.api.put(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
     expect((await ws.api.delete(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
@@ -138,7 +138,7 @@ describeEachDatabase('typed history entries', (db) => {
     const mover = await post(tasks, { teamId: ws.teamId, title: 'Mover', cycleId: cycle.id })
     await patch(`${tasks}/${mover.id}`, { teamId: design.id })
     // Marking a duplicate records `duplicateOf` on it, `duplicatedBy` on the original.
-    await post(`${path}/relations`, { type: 'duplicateOf', taskId: original.id })
+    expect((await ws.api.put(`${path}/relations/${original.id}`, { type: 'duplicateOf' })).status).toBe(200)
 
     await expectEveryBranchTyped(
       ws,

@@ -61,10 +61,8 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
       [18, 12],
       [24, 21],
     ] as const) {
-      const res = await ws.api.post(`${base}/tasks/${created[blocked]}/blockers`, {
-        taskId: created[blocker],
-      })
-      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const res = await ws.api.put(`${base}/tasks/${created[blocked]}/blockers/${created[blocker]}`)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
     }
 
     const reader = async (name: string, on: { teams: string[]; projects: string[] }) =>

@@ -77,6 +77,9 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   // The sample task carries the sample label; the containers take org labels only.
   'tasks.labels.add': (ids) => ({ ...ids, labelId: ids.otherLabelId! }),
+  // The other task is not linked to the sample task yet.
+  'tasks.blockers.add': (ids) => ({ ...ids, blockerId: ids.otherTaskId! }),
+  'tasks.relations.add': (ids) => ({ ...ids, relatedTaskId: ids.otherTaskId! }),
   'projects.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'programs.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'initiatives.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),

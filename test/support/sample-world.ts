@@ -27,8 +27,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const blocker = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Blocker' })).body
   const related = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Related' })).body
   const other = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Other' })).body
-  await ws.api.post(`${base}/tasks/${task.id}/blockers`, { taskId: blocker.id })
-  await ws.api.post(`${base}/tasks/${task.id}/relations`, { type: 'related', taskId: related.id })
+  await ws.api.put(`${base}/tasks/${task.id}/blockers/${blocker.id}`)
+  await ws.api.put(`${base}/tasks/${task.id}/relations/${related.id}`, { type: 'related' })
   const link = (await ws.api.post(`${base}/tasks/${task.id}/links`, { url: 'https://example.com' })).body
   const otherLink = (await ws.api.post(`${base}/tasks/${task.id}/links`, { url: 'https://example.com/2' }))
     .body
