@@ -159,7 +159,7 @@ describeEachDatabase('comments', (db) => {
     expect(posted.body.authorId).toBe(commenter.memberId)
     expect((await commenter.api.patch(item(posted.body.id), { body: 'Edited' })).status).toBe(200)
     const label = (await ws.api.post(`${base}/labels`, { name: 'Bug' })).body
-    const labelling = await commenter.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
+    const labelling = await commenter.api.put(`${base}/tasks/${task.id}/labels/${label.id}`)
     expect(labelling).toMatchObject({ status: 403, body: { capability: 'contribute' } })
 
     const viewer = await ws.addMember('guest')

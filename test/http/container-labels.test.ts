@@ -27,20 +27,20 @@ describeEachDatabase('labels on programs and initiatives', (db) => {
       expect((await ws.api.post(`${labels}/${archived.id}/archive`)).status).toBe(200)
       const base = `${o}/${kind}/${record.id}/labels`
 
-      expect(await ws.api.post(base, { labelId: bug.id })).toMatchObject({
+      expect(await ws.api.put(`${base}/${bug.id}`)).toMatchObject({
         status: 200,
         body: { id: record.id, labelIds: [bug.id] },
       })
-      expect((await ws.api.post(base, { labelId: bug.id })).body.labelIds).toEqual([bug.id])
-      expect((await ws.api.post(base, { labelId: small.id })).body.labelIds).toEqual([bug.id, small.id])
-      expect((await ws.api.post(base, { labelId: large.id })).body.labelIds).toEqual([bug.id, large.id])
+      expect((await ws.api.put(`${base}/${bug.id}`)).body.labelIds).toEqual([bug.id])
+      expect((await ws.api.put(`${base}/${small.id}`)).body.labelIds).toEqual([bug.id, small.id])
+      expect((await ws.api.put(`${base}/${large.id}`)).body.labelIds).toEqual([bug.id, large.id])
       for (const id of [teamLabel.id, group.id, archived.id, 'lbl_01JD3Q2R4S5T6V7W8X9YZABCDE']) {
-        expect(await ws.api.post(base, { labelId: id })).toMatchObject({
+        expect(await ws.api.put(`${base}/${id}`)).toMatchObject({
           status: 422,
-          body: { code: 'reference_not_found', errors: [{ pointer: '/body/labelId' }] },
+          body: { code: 'reference_not_found', errors: [{ pointer: '/params/labelId' }] },
         })
       }
-      expect(await ws.api.post(base, { labelId: 'prg_01JD3Q2R4S5T6V7W8X9YZABCDE' })).toMatchObject({
+      expect(await ws.api.put(`${base}/prg_01JD3Q2R4S5T6V7W8X9YZABCDE`)).toMatchObject({
         status: 400,
       })
       expect((await ws.api.delete(`${base}/${bug.id}`)).body.labelIds).toEqual([large.id])
@@ -70,7 +70,7 @@ describeEachDatabase('labels on programs and initiatives', (db) => {
       const ids: string[] = []
       for (const name of ['A', 'B', 'C', 'D']) ids.push((await ws.api.post(`${o}/${kind}`, { name })).body.id)
       for (const id of [ids[0], ids[2], ids[3]]) {
-        expect((await ws.api.post(`${o}/${kind}/${id}/labels`, { labelId: label.id })).status).toBe(200)
+        expect((await ws.api.put(`${o}/${kind}/${id}/labels/${label.id}`)).status).toBe(200)
       }
       const seen: string[] = []
       let cursor: string | null = null
@@ -103,14 +103,14 @@ describeEachDatabase('labels on programs and initiatives', (db) => {
     const other = await newWorkspace(server)
     for (const path of [`${o}/programs/${program.id}`, `${o}/initiatives/${initiative.id}`]) {
       expect((await viewer.api.get(path)).status).toBe(200)
-      expect(await viewer.api.post(`${path}/labels`, { labelId: label.id })).toMatchObject({
+      expect(await viewer.api.put(`${path}/labels/${label.id}`)).toMatchObject({
         status: 403,
         body: { code: 'capability_required', capability: 'contribute' },
       })
       expect((await viewer.api.delete(`${path}/labels/${label.id}`)).status).toBe(403)
-      expect((await other.api.post(`${path}/labels`, { labelId: label.id })).status).toBe(404)
+      expect((await other.api.put(`${path}/labels/${label.id}`)).status).toBe(404)
       const foreign = path.replace(ws.orgId, other.orgId)
-      expect((await other.api.post(`${foreign}/labels`, { labelId: label.id })).status).toBe(404)
+      expect((await other.api.put(`${foreign}/labels/${label.id}`)).status).toBe(404)
       expect((await ws.api.get(path)).body.labelIds).toEqual([])
     }
   })

@@ -23,8 +23,8 @@ describeEachDatabase('task dependencies', (db) => {
       (await ws.api.post(tasks, { teamId: design.id, title: 'Mockups' })).body,
     ]
     for (const b of blockers) {
-      const res = await ws.api.post(`${tasks}/${blocked.id}/blockers`, { taskId: b.id })
-      expect(res.status).toBe(201)
+      const res = await ws.api.put(`${tasks}/${blocked.id}/blockers/${b.id}`)
+      expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ blockerId: b.id, blockedId: blocked.id })
     }
     expect((await readAll(ws, `${tasks}/${blocked.id}/blockers`, 2)).map((t) => t.title)).toEqual([
@@ -60,13 +60,13 @@ describeEachDatabase('task dependencies', (db) => {
     const ws = await newWorkspace(server)
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
     const [a, b, c] = [await newTask(ws, 'A'), await newTask(ws, 'B'), await newTask(ws, 'C')]
-    await ws.api.post(`${tasks}/${b.id}/blockers`, { taskId: a.id }) // A blocks B
-    await ws.api.post(`${tasks}/${c.id}/blockers`, { taskId: b.id }) // B blocks C
-    const cycle = await ws.api.post(`${tasks}/${a.id}/blockers`, { taskId: c.id }) // C blocks A?
+    await ws.api.put(`${tasks}/${b.id}/blockers/${a.id}`) // A blocks B
+    await ws.api.put(`${tasks}/${c.id}/blockers/${b.id}`) // B blocks C
+    const cycle = await ws.api.put(`${tasks}/${a.id}/blockers/${c.id}`) // C blocks A?
     expect(cycle.status).toBe(409)
     expect(cycle.body).toMatchObject({ code: 'dependency_cycle', path: [c.id, a.id, b.id, c.id] })
     expect(cycle.body.detail).toContain('ENG-3 blocks ENG-1 blocks ENG-2 blocks ENG-3')
-    const self = await ws.api.post(`${tasks}/${a.id}/blockers`, { taskId: a.id })
+    const self = await ws.api.put(`${tasks}/${a.id}/blockers/${a.id}`)
     expect(self.status).toBe(400)
     expect((await ws.api.get(`${tasks}/${a.id}/blockers`)).body.data).toEqual([])
   })
@@ -79,14 +79,14 @@ describeEachDatabase('task dependencies', (db) => {
     const mine = await newTask(ws, 'Mine')
     const other = await newTask(ws, 'Other')
     const contributor = await teamGuest(ws, 'contribute')
-    const hiddenBlocker = await contributor.api.post(`${tasks}/${mine.id}/blockers`, { taskId: secret.id })
+    const hiddenBlocker = await contributor.api.put(`${tasks}/${mine.id}/blockers/${secret.id}`)
     expect(hiddenBlocker.status).toBe(404)
     const viewer = await teamGuest(ws, 'view')
-    const refused = await viewer.api.post(`${tasks}/${mine.id}/blockers`, { taskId: other.id })
+    const refused = await viewer.api.put(`${tasks}/${mine.id}/blockers/${other.id}`)
     expect(refused.status).toBe(403)
     expect(refused.body.capability).toBe('contribute')
     // A blocker the reader cannot view is left out of the listing.
-    await ws.api.post(`${tasks}/${mine.id}/blockers`, { taskId: secret.id })
+    await ws.api.put(`${tasks}/${mine.id}/blockers/${secret.id}`)
     expect((await contributor.api.get(`${tasks}/${mine.id}/blockers`)).body.data).toEqual([])
   })
 
@@ -96,8 +96,8 @@ describeEachDatabase('task dependencies', (db) => {
     const hidden = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Hidden', key: 'HID' })).body
     const secret = (await ws.api.post(tasks, { teamId: hidden.id, title: 'Secret' })).body
     const [mine, next] = [await newTask(ws, 'Mine'), await newTask(ws, 'Next')]
-    await ws.api.post(`${tasks}/${mine.id}/blockers`, { taskId: secret.id }) // Secret blocks Mine
-    await ws.api.post(`${tasks}/${secret.id}/blockers`, { taskId: next.id }) // Next blocks Secret
+    await ws.api.put(`${tasks}/${mine.id}/blockers/${secret.id}`) // Secret blocks Mine
+    await ws.api.put(`${tasks}/${secret.id}/blockers/${next.id}`) // Next blocks Secret
     const guest = await teamGuest(ws, 'contribute')
 
     // The owner sees the hidden blocker; the guest sees an unblocked task, everywhere alike.
@@ -109,14 +109,14 @@ describeEachDatabase('task dependencies', (db) => {
     expect(blockedForOwner.body.data.map((t: any) => t.id)).toContain(mine.id)
 
     // Mine blocks Next would close Next → Secret → Mine → Next: the hidden task is counted, not named.
-    const cycle = await guest.api.post(`${tasks}/${next.id}/blockers`, { taskId: mine.id })
+    const cycle = await guest.api.put(`${tasks}/${next.id}/blockers/${mine.id}`)
     expect(cycle.status).toBe(409)
     expect(cycle.body).toMatchObject({ code: 'dependency_cycle', path: [mine.id, next.id, null, mine.id] })
     expect(cycle.body.detail).toContain('a task you cannot view')
     expect(JSON.stringify(cycle.body)).not.toContain(secret.id)
     expect(JSON.stringify(cycle.body)).not.toContain('HID-')
     // The owner, who sees every task, gets every one named.
-    const named = await ws.api.post(`${tasks}/${next.id}/blockers`, { taskId: mine.id })
+    const named = await ws.api.put(`${tasks}/${next.id}/blockers/${mine.id}`)
     expect(named.body.path).toEqual([mine.id, next.id, secret.id, mine.id])
   })
 
@@ -124,7 +124,7 @@ describeEachDatabase('task dependencies', (db) => {
     const ws = await newWorkspace(server)
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
     const [a, b] = [await newTask(ws, 'A'), await newTask(ws, 'B')]
-    await ws.api.post(`${tasks}/${b.id}/blockers`, { taskId: a.id })
+    await ws.api.put(`${tasks}/${b.id}/blockers/${a.id}`)
     await ws.api.delete(`${tasks}/${a.id}`)
     expect((await ws.api.get(`${tasks}/${b.id}`)).body.isBlocked).toBe(false)
     expect((await ws.api.get(`${tasks}/${b.id}/blockers`)).body.data).toEqual([])

@@ -162,11 +162,8 @@ describeEachDatabase('one family per act', (db) => {
     const original = (await ws.api.post(`${o}/tasks`, { teamId: ws.teamId, title: 'Known bug' })).body
     const item = (await requester.api.post(`${o}/teams/${ws.teamId}/triage`, { title: 'Same bug' })).body
     expect(item.stateCategory).toBe('triage')
-    const res = await ws.api.post(`${o}/tasks/${item.id}/relations`, {
-      type: 'duplicateOf',
-      taskId: original.id,
-    })
-    expect(res.status).toBe(201)
+    const res = await ws.api.put(`${o}/tasks/${item.id}/relations/${original.id}`, { type: 'duplicateOf' })
+    expect(res.status).toBe(200)
     expect((await ws.api.get(`${o}/tasks/${item.id}`)).body.stateCategory).toBe('canceled')
     const triaged = (await ws.api.get(`${o}/stream?limit=200`)).body.data.find(
       (e: any) => e.kind === 'task.triaged',
@@ -180,7 +177,7 @@ describeEachDatabase('one family per act', (db) => {
     expect(inbox.map((n: any) => n.kind)).toContain('triaged')
     // A task outside triage is only related and canceled: no triage decision.
     const other = (await ws.api.post(`${o}/tasks`, { teamId: ws.teamId, title: 'Again' })).body
-    await ws.api.post(`${o}/tasks/${other.id}/relations`, { type: 'duplicateOf', taskId: original.id })
+    await ws.api.put(`${o}/tasks/${other.id}/relations/${original.id}`, { type: 'duplicateOf' })
     const decisions = (await ws.api.get(`${o}/stream?limit=200`)).body.data.filter(
       (e: any) => e.kind === 'task.triaged',
     )

@@ -84,7 +84,7 @@ describeEachDatabase('hub: my day', (db) => {
     // A task whose only blocker was just completed is newly unblocked.
     const blocker = await task(a, 'a-blocker', {})
     const blocked = await task(a, 'a-unblocked', { assigneeId: aliceInA })
-    await post(a, `/tasks/${blocked}/blockers`, { taskId: blocker })
+    expect((await a.api.put(`/v1/orgs/${a.orgId}/tasks/${blocked}/blockers/${blocker}`)).status).toBe(200)
     const done = Object.values(a.states).find((s) => s.category === 'completed')!.id
     await a.api.patch(`/v1/orgs/${a.orgId}/tasks/${blocker}`, { stateId: done })
     await task(a, 'a-done', { assigneeId: aliceInA, dueDate: day(-1), stateId: done })

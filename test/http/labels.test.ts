@@ -105,7 +105,7 @@ describeEachDatabase('labels', (db) => {
     ])
     await ws.api.post(`${labels}/${child.body.id}/restore`)
     const task = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'T' })
-    await ws.api.post(`/v1/orgs/${ws.orgId}/tasks/${task.body.id}/labels`, { labelId: child.body.id })
+    await ws.api.put(`/v1/orgs/${ws.orgId}/tasks/${task.body.id}/labels/${child.body.id}`)
     expect((await ws.api.delete(`${labels}/${group.body.id}`)).status).toBe(204)
     expect((await ws.api.get(`${labels}/${group.body.id}`)).status).toBe(404)
     expect((await ws.api.get(`${labels}/${child.body.id}`)).body.parentId).toBeNull()

@@ -219,3 +219,98 @@ describeEachDatabase('membership and links: one idiom', (db) => {
     })
   })
 })
+
+/**
+ * Links that are a field of the parent (its `labelIds`, its blockers, its relations): the same PUT
+ * and DELETE on the item, but the add answers the parent as it now is. Adding again changes nothing
+ * (same body, one event); the link shows on the parent.
+ */
+interface ParentLink {
+  name: string
+  /** Makes the parent and a child to link; answers the item path and how to read the link back. */
+  setup: (ws: TestWorkspace) => Promise<{ item: string; parent: string; childId: string; readBack: string }>
+  body?: unknown
+  event: string
+}
+
+const orgLabel = (ws: TestWorkspace) => created(ws, '/labels', { name: 'Q3' })
+const task = (ws: TestWorkspace, title = 'Linked') => created(ws, '/tasks', { teamId: ws.teamId, title })
+const labelled = (
+  plural: string,
+  make: (ws: TestWorkspace) => Promise<string>,
+  kind: string,
+): ParentLink => ({
+  name: `${plural}.labels`,
+  setup: async (ws) => {
+    const id = await make(ws)
+    const childId = await orgLabel(ws)
+    const parent = `${org(ws)}/${plural}/${id}`
+    return { item: `${parent}/labels/${childId}`, parent, childId, readBack: parent }
+  },
+  event: `${kind}.updated`,
+})
+const parentLinks: ParentLink[] = [
+  labelled('tasks', task, 'task'),
+  labelled('projects', project, 'project'),
+  labelled('programs', program, 'program'),
+  labelled('initiatives', initiative, 'initiative'),
+  {
+    name: 'tasks.blockers',
+    setup: async (ws) => {
+      const parent = `${org(ws)}/tasks/${await task(ws)}`
+      const childId = await task(ws, 'Blocker')
+      return { item: `${parent}/blockers/${childId}`, parent, childId, readBack: `${parent}/blockers` }
+    },
+    event: 'task_dependency.created',
+  },
+  ...(['related', 'duplicateOf'] as const).map(
+    (type): ParentLink => ({
+      name: `tasks.relations (${type})`,
+      setup: async (ws) => {
+        const parent = `${org(ws)}/tasks/${await task(ws)}`
+        const childId = await task(ws, 'Other')
+        return { item: `${parent}/relations/${childId}`, parent, childId, readBack: `${parent}/relations` }
+      },
+      body: { type },
+      event: 'task_relation.created',
+    }),
+  ),
+]
+
+describeEachDatabase('links on the parent: one idiom', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer(db)
+  })
+  afterAll(() => server.drop())
+
+  const count = async (ws: TestWorkspace, kind: string) =>
+    (await ws.api.get(`${org(ws)}/stream?limit=200`)).body.data.filter((e: any) => e.kind === kind).length
+
+  describe.each(parentLinks)('$name', (link) => {
+    it('PUT twice answers the same (the parent or the link) and emits once; the old POST is gone', async () => {
+      const ws = await newWorkspace(server)
+      const { item, childId, readBack } = await link.setup(ws)
+      const before = await count(ws, link.event)
+      const first = await ws.api.put(item, link.body)
+      expect(first.status, JSON.stringify(first.body)).toBe(200)
+      expect(JSON.stringify(first.body)).toContain(childId)
+      const again = await ws.api.put(item, link.body)
+      expect(again.status).toBe(200)
+      expect(again.body).toEqual(first.body)
+      expect(await count(ws, link.event)).toBe(before + 1)
+      expect(JSON.stringify((await ws.api.get(readBack)).body)).toContain(childId)
+      const collection = item.slice(0, item.lastIndexOf('/'))
+      expect([404, 405]).toContain(
+        (await ws.api.post(collection, { labelId: childId, taskId: childId })).status,
+      )
+    })
+
+    it('answers 404 for a parent that does not exist', async () => {
+      const ws = await newWorkspace(server)
+      const { item, parent } = await link.setup(ws)
+      const id = parent.slice(parent.lastIndexOf('/') + 1)
+      expect((await ws.api.put(item.replace(id, `${id.slice(0, -4)}ZZZZ`), link.body)).status).toBe(404)
+    })
+  })
+})

@@ -146,7 +146,7 @@ describeEachDatabase('completing and canceling projects, labels filter, relation
     for (let i = 0; i < 5; i++) {
       const p = (await ws.api.post(`${base}/projects`, { name: `L${i}`, teamIds: [ws.teamId] })).body
       if (i % 2 === 0) {
-        await ws.api.post(`${base}/projects/${p.id}/labels`, { labelId: bug.id })
+        await ws.api.put(`${base}/projects/${p.id}/labels/${bug.id}`)
         labeled.push(p.id)
       }
     }

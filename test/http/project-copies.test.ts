@@ -24,7 +24,7 @@ describeEachDatabase('projects.duplicate and tasks.convertToProject', (db) => {
       })
     ).body
     const label = (await ws.api.post(`${o}/labels`, { name: 'Big' })).body
-    await ws.api.post(`${o}/projects/${source.id}/labels`, { labelId: label.id })
+    await ws.api.put(`${o}/projects/${source.id}/labels/${label.id}`)
     await ws.api.put(`${o}/projects/${source.id}/members/${member.memberId}`)
     const milestone = (
       await ws.api.post(`${o}/projects/${source.id}/milestones`, { name: 'Beta', targetDate: '2030-01-11' })

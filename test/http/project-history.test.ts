@@ -25,7 +25,7 @@ describeEachDatabase('project history', (db) => {
     await ws.api.delete(`${base}/${p.id}/teams/${design.id}`)
     await ws.api.put(`${base}/${p.id}/members/${person.memberId}`)
     await ws.api.delete(`${base}/${p.id}/members/${person.memberId}`)
-    await ws.api.post(`${base}/${p.id}/labels`, { labelId: label.id })
+    await ws.api.put(`${base}/${p.id}/labels/${label.id}`)
     const m = (await ws.api.post(`${base}/${p.id}/milestones`, { name: 'M' })).body
     const r = (await ws.api.post(`${base}/${p.id}/relations`, { type: 'blocks', relatedProjectId: other.id }))
       .body

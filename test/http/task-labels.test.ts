@@ -25,15 +25,15 @@ describeEachDatabase('labels on tasks', (db) => {
     const bug = await label({ name: 'Bug' })
     const ui = await label({ name: 'UI', teamId: ws.teamId })
     expect(task.labelIds).toEqual([])
-    const first = await ws.api.post(`${path}/labels`, { labelId: bug })
+    const first = await ws.api.put(`${path}/labels/${bug}`)
     expect(first.status).toBe(200)
     expect(first.body.labelIds).toEqual([bug])
     expect(first.body.updatedAt > task.updatedAt || first.body.updatedAt === task.updatedAt).toBe(true)
-    const second = await ws.api.post(`${path}/labels`, { labelId: ui })
+    const second = await ws.api.put(`${path}/labels/${ui}`)
     expect(second.body.labelIds).toEqual([bug, ui])
     // Adding a label the task carries changes nothing and announces nothing.
     const before = await server.storage.read((s) => s.events.list(ws.orgId, 0, 10_000))
-    expect((await ws.api.post(`${path}/labels`, { labelId: bug })).body.labelIds).toEqual([bug, ui])
+    expect((await ws.api.put(`${path}/labels/${bug}`)).body.labelIds).toEqual([bug, ui])
     const removed = await ws.api.delete(`${path}/labels/${bug}`)
     expect(removed).toMatchObject({ status: 200, body: { labelIds: [ui] } })
     expect((await ws.api.delete(`${path}/labels/${bug}`)).body.labelIds).toEqual([ui])
@@ -67,11 +67,11 @@ describeEachDatabase('labels on tasks', (db) => {
     const small = await label({ name: 'Small', parentId: priority })
     const large = await label({ name: 'Large', parentId: priority })
     const loose = await label({ name: 'Loose' })
-    await ws.api.post(`${path}/labels`, { labelId: small })
-    await ws.api.post(`${path}/labels`, { labelId: loose })
-    const swapped = await ws.api.post(`${path}/labels`, { labelId: large })
+    await ws.api.put(`${path}/labels/${small}`)
+    await ws.api.put(`${path}/labels/${loose}`)
+    const swapped = await ws.api.put(`${path}/labels/${large}`)
     expect(swapped.body.labelIds).toEqual([loose, large])
-    const groupOnTask = await ws.api.post(`${path}/labels`, { labelId: priority })
+    const groupOnTask = await ws.api.put(`${path}/labels/${priority}`)
     expect(groupOnTask).toMatchObject({ status: 422, body: { code: 'reference_not_found' } })
   })
 
@@ -81,8 +81,8 @@ describeEachDatabase('labels on tasks', (db) => {
     const group = await label({ name: 'Kind', isGroup: true })
     const bug = await label({ name: 'Bug', parentId: group })
     const chore = await label({ name: 'Chore' })
-    await ws.api.post(`${path}/labels`, { labelId: bug })
-    await ws.api.post(`${path}/labels`, { labelId: chore })
+    await ws.api.put(`${path}/labels/${bug}`)
+    await ws.api.put(`${path}/labels/${chore}`)
     const move = await ws.api.patch(`/v1/orgs/${ws.orgId}/labels/${chore}`, { parentId: group })
     expect(move).toMatchObject({ status: 409, body: { code: 'label_group_conflict', taskCount: 1 } })
     await ws.api.delete(`${path}/labels/${bug}`)
@@ -99,13 +99,16 @@ describeEachDatabase('labels on tasks', (db) => {
     await ws.api.post(`${base}/labels/${old}/archive`)
     const foreign = (await other.api.post(`/v1/orgs/${other.orgId}/labels`, { name: 'Foreign' })).body.id
     for (const labelId of [theirs, old, foreign]) {
-      const res = await ws.api.post(`${path}/labels`, { labelId })
+      const res = await ws.api.put(`${path}/labels/${labelId}`)
       expect(res.status, labelId).toBe(422)
-      expect(res.body).toMatchObject({ code: 'reference_not_found', errors: [{ pointer: '/body/labelId' }] })
+      expect(res.body).toMatchObject({
+        code: 'reference_not_found',
+        errors: [{ pointer: '/params/labelId' }],
+      })
     }
     // A label archived after it was added stays on the task.
     const kept = await label({ name: 'Kept' })
-    await ws.api.post(`${path}/labels`, { labelId: kept })
+    await ws.api.put(`${path}/labels/${kept}`)
     await ws.api.post(`${base}/labels/${kept}/archive`)
     expect((await ws.api.get(path)).body.labelIds).toEqual([kept])
   })
@@ -116,16 +119,16 @@ describeEachDatabase('labels on tasks', (db) => {
     const bug = await label({ name: 'Bug' })
     const commenter = await ws.addMember('guest')
     await grant(ws, commenter.memberId, 'comment')
-    const denied = await commenter.api.post(`${path}/labels`, { labelId: bug })
+    const denied = await commenter.api.put(`${path}/labels/${bug}`)
     expect(denied).toMatchObject({
       status: 403,
       body: { code: 'capability_required', capability: 'contribute' },
     })
-    await ws.api.post(`${path}/labels`, { labelId: bug })
+    await ws.api.put(`${path}/labels/${bug}`)
     expect((await commenter.api.delete(`${path}/labels/${bug}`)).status).toBe(403)
     expect((await commenter.api.get(path)).body.labelIds).toEqual([bug])
     const stranger = await ws.addMember('guest')
-    expect((await stranger.api.post(`${path}/labels`, { labelId: bug })).status).toBe(404)
+    expect((await stranger.api.put(`${path}/labels/${bug}`)).status).toBe(404)
   })
 
   it('shows labelIds on every task of every page of the task list', async () => {
@@ -137,7 +140,7 @@ describeEachDatabase('labels on tasks', (db) => {
     for (let i = 0; i < 5; i++) {
       const t = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: `T${i}` })).body
       const ids = i % 3 === 0 ? [] : i % 3 === 1 ? [a] : [b, a]
-      for (const labelId of ids) await ws.api.post(`${base}/tasks/${t.id}/labels`, { labelId })
+      for (const labelId of ids) await ws.api.put(`${base}/tasks/${t.id}/labels/${labelId}`)
       expected.set(t.id, ids)
     }
     const seen = new Map<string, string[]>()
@@ -156,8 +159,8 @@ describeEachDatabase('labels on tasks', (db) => {
     const design = await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })
     const org = await label({ name: 'Customer' })
     const team = await label({ name: 'Backend', teamId: ws.teamId })
-    await ws.api.post(`${path}/labels`, { labelId: team })
-    await ws.api.post(`${path}/labels`, { labelId: org })
+    await ws.api.put(`${path}/labels/${team}`)
+    await ws.api.put(`${path}/labels/${org}`)
     const moved = await ws.api.patch(path, { teamId: design.body.id })
     expect(moved.status).toBe(200)
     expect(moved.body).toMatchObject({ teamId: design.body.id, labelIds: [org] })
@@ -195,8 +198,8 @@ describeEachDatabase('labels on tasks', (db) => {
       const ws = await newWorkspace(server)
       const { label, task, path } = await setup(ws)
       const [a, b, c] = [await label({ name: 'A' }), await label({ name: 'B' }), await label({ name: 'C' })]
-      await ws.api.post(`${path}/labels`, { labelId: a })
-      await ws.api.post(`${path}/labels`, { labelId: b })
+      await ws.api.put(`${path}/labels/${a}`)
+      await ws.api.put(`${path}/labels/${b}`)
       const res = await ws.api.patch(path, { labelIds: [c, b], priority: 'high' })
       expect(res).toMatchObject({ status: 200, body: { labelIds: [b, c], priority: 'high' } })
       const updates = (await labelEvents(ws.orgId, task.id)).filter((e) => e.kind === 'task.updated')
@@ -225,7 +228,7 @@ describeEachDatabase('labels on tasks', (db) => {
       const small = await label({ name: 'Small', parentId: size })
       const large = await label({ name: 'Large', parentId: size })
       const bug = await label({ name: 'Bug' })
-      await ws.api.post(`${path}/labels`, { labelId: bug })
+      await ws.api.put(`${path}/labels/${bug}`)
       const count = (await labelEvents(ws.orgId, task.id)).length
       const update = await ws.api.patch(path, { title: 'Renamed', labelIds: [small, bug, large] })
       expect(update).toMatchObject({
@@ -268,7 +271,7 @@ describeEachDatabase('labels on tasks', (db) => {
       }
       expect((await ws.api.get(path)).body.labelIds).toEqual(task.labelIds)
       // A label archived while on the task may stay in the list.
-      await ws.api.post(`${path}/labels`, { labelId: ok })
+      await ws.api.put(`${path}/labels/${ok}`)
       await ws.api.post(`${base}/labels/${ok}/archive`)
       const fresh = await label({ name: 'Fresh' })
       expect((await ws.api.patch(path, { labelIds: [ok, fresh] })).body.labelIds).toEqual([ok, fresh])

@@ -91,10 +91,10 @@ describeEachDatabase('task search and filters', (db) => {
     })
     const blocker = await make({ title: 'Blocker', stateId: ws.states['In Progress']!.id })
     const blocked = await make({ title: 'Blocked', priority: 'low' })
-    await ws.api.post(`${base}/tasks/${blocked.id}/blockers`, { taskId: blocker.id })
+    await ws.api.put(`${base}/tasks/${blocked.id}/blockers/${blocker.id}`)
     const label = (await ws.api.post(`${base}/labels`, { name: 'Bug' })).body
-    await ws.api.post(`${base}/tasks/${child.id}/labels`, { labelId: label.id })
-    await ws.api.post(`${base}/tasks/${blocked.id}/labels`, { labelId: label.id })
+    await ws.api.put(`${base}/tasks/${child.id}/labels/${label.id}`)
+    await ws.api.put(`${base}/tasks/${blocked.id}/labels/${label.id}`)
     const cycle = (
       await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, {
         startsAt: '2031-01-06T00:00:00.000Z',

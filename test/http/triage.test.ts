@@ -218,11 +218,8 @@ describeEachDatabase('triage', (db) => {
     const { ws, base, requester, file } = await withTriage()
     const original = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Known bug' })).body
     const item = await file('Same bug')
-    const res = await ws.api.post(`${base}/tasks/${item.id}/relations`, {
-      type: 'duplicateOf',
-      taskId: original.id,
-    })
-    expect(res.status).toBe(201)
+    const res = await ws.api.put(`${base}/tasks/${item.id}/relations/${original.id}`, { type: 'duplicateOf' })
+    expect(res.status).toBe(200)
     expect((await ws.api.get(`${base}/tasks/${item.id}`)).body.stateCategory).toBe('canceled')
     await notify()
     const [n] = await inbox(requester.api, ws.orgId)

@@ -117,13 +117,13 @@ describeEachDatabase('typed history entries', (db) => {
       stateId: ws.states['In Progress']!.id,
     })
     await patch(path, { description: null, estimate: null, dueDate: null, fields: { [notes.id]: null } })
-    await post(`${path}/labels`, { labelId: other.id })
+    expect((await ws.api.put(`${path}/labels/${other.id}`)).status).toBe(200)
     expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
     await patch(path, { fields: { [notes.id]: 'again' } })
     await patch(path, { fields: { [notes.id]: null } })
-    await post(`${path}/blockers`, { taskId: blocker.id })
+    expect((await ws.api.put(`${path}/blockers/${blocker.id}`)).status).toBe(200)
     expect((await ws.api.delete(`${path}/blockers/${blocker.id}`)).status).toBeLessThan(300)
-    await post(`${path}/relations`, { type: 'related', taskId: related.id })
+    expect((await ws.api.put(`${path}/relations/${related.id}`, { type: 'related' })).status).toBe(200)
     expect((await ws.api.delete(`${path}/relations/${related.id}`)).status).toBeLessThan(300)
     expect((await ws.api.put(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
     expect((await ws.api.delete(`${path}/subscribers/${member.memberId}`)).status).toBeLessThan(300)
@@ -138,7 +138,7 @@ describeEachDatabase('typed history entries', (db) => {
     const mover = await post(tasks, { teamId: ws.teamId, title: 'Mover', cycleId: cycle.id })
     await patch(`${tasks}/${mover.id}`, { teamId: design.id })
     // Marking a duplicate records `duplicateOf` on it, `duplicatedBy` on the original.
-    await post(`${path}/relations`, { type: 'duplicateOf', taskId: original.id })
+    expect((await ws.api.put(`${path}/relations/${original.id}`, { type: 'duplicateOf' })).status).toBe(200)
 
     await expectEveryBranchTyped(
       ws,
@@ -188,7 +188,7 @@ describeEachDatabase('typed history entries', (db) => {
     expect((await ws.api.delete(`${path}/teams/${design.id}`)).status).toBeLessThan(300)
     expect((await ws.api.put(`${path}/members/${joiner.memberId}`)).status).toBeLessThan(300)
     expect((await ws.api.delete(`${path}/members/${joiner.memberId}`)).status).toBeLessThan(300)
-    await post(`${path}/labels`, { labelId: label.id })
+    expect((await ws.api.put(`${path}/labels/${label.id}`)).status).toBe(200)
     expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
     const milestone = await post(`${path}/milestones`, { name: 'M' })
     expect((await ws.api.patch(`${org}/milestones/${milestone.id}`, { name: 'M2' })).status).toBeLessThan(300)
@@ -239,7 +239,7 @@ describeEachDatabase('typed history entries', (db) => {
     expect((await ws.api.delete(`${path}/members/${member.memberId}`)).status).toBeLessThan(300)
     expect((await ws.api.put(`${path}/teams/${ws.teamId}`)).status).toBeLessThan(300)
     expect((await ws.api.delete(`${path}/teams/${ws.teamId}`)).status).toBeLessThan(300)
-    await post(`${path}/labels`, { labelId: label.id })
+    expect((await ws.api.put(`${path}/labels/${label.id}`)).status).toBe(200)
     expect((await ws.api.delete(`${path}/labels/${label.id}`)).status).toBeLessThan(300)
 
     await expectEveryBranchTyped(ws, 'ProgramHistoryEntry', [`${path}/history`])
@@ -274,7 +274,7 @@ describeEachDatabase('typed history entries', (db) => {
     )
     await ok(ws.api.patch(path, { status: 'completed' }), 'complete')
     await ok(ws.api.patch(path, { status: 'canceled', ownerId: null, parentId: null }), 'cancel')
-    await ok(ws.api.post(`${path}/labels`, { labelId: label.id }), 'label add')
+    await ok(ws.api.put(`${path}/labels/${label.id}`), 'label add')
     await ok(ws.api.delete(`${path}/labels/${label.id}`), 'label remove')
     await ok(ws.api.put(`${path}/projects/${first.id}`), 'project add')
     await ok(ws.api.put(`${path}/projects/${second.id}`), 'project add')

@@ -88,7 +88,7 @@ describeEachDatabase('MCP projects: names, tools, resources and plans', (db) => 
       await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title })
     const eng1 = (await ws.api.get(`${base}/tasks/by-key/ENG-1`)).body
     const eng2 = (await ws.api.get(`${base}/tasks/by-key/ENG-2`)).body
-    await ws.api.post(`${base}/tasks/${eng1.id}/blockers`, { taskId: eng2.id })
+    await ws.api.put(`${base}/tasks/${eng1.id}/blockers/${eng2.id}`)
     const added = await tool(client, 'manage_project', {
       action: 'add_tasks',
       project: 'Checkout',

@@ -52,7 +52,7 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
       created.push(res.body.id)
       tasks.set(res.body.id, { teamId, projectId })
       if (i % 4 === 1)
-        expect((await ws.api.post(`${base}/tasks/${res.body.id}/labels`, { labelId })).status).toBe(200)
+        expect((await ws.api.put(`${base}/tasks/${res.body.id}/labels/${labelId}`)).status).toBe(200)
     }
     // Open tasks block others in the first project, which both readers see (a reader's flag counts
     // only blockers it can see, so pairs out of sight would differ from the owner's by design).
@@ -61,10 +61,8 @@ describeEachDatabase('filtered task pages of readers with project grants', (db) 
       [18, 12],
       [24, 21],
     ] as const) {
-      const res = await ws.api.post(`${base}/tasks/${created[blocked]}/blockers`, {
-        taskId: created[blocker],
-      })
-      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const res = await ws.api.put(`${base}/tasks/${created[blocked]}/blockers/${created[blocker]}`)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
     }
 
     const reader = async (name: string, on: { teams: string[]; projects: string[] }) =>

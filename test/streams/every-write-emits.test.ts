@@ -75,6 +75,14 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // The sample project spans the sample team already; add (and then remove) another one.
   'projects.teams.add': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
   'projects.teams.remove': (ids) => ({ ...ids, teamId: ids.otherTeamId! }),
+  // The sample task carries the sample label; the containers take org labels only.
+  'tasks.labels.add': (ids) => ({ ...ids, labelId: ids.otherLabelId! }),
+  // The other task is not linked to the sample task yet.
+  'tasks.blockers.add': (ids) => ({ ...ids, blockerId: ids.otherTaskId! }),
+  'tasks.relations.add': (ids) => ({ ...ids, relatedTaskId: ids.otherTaskId! }),
+  'projects.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  'programs.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
+  'initiatives.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'programs.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'initiatives.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),

@@ -27,8 +27,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const blocker = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Blocker' })).body
   const related = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Related' })).body
   const other = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Other' })).body
-  await ws.api.post(`${base}/tasks/${task.id}/blockers`, { taskId: blocker.id })
-  await ws.api.post(`${base}/tasks/${task.id}/relations`, { type: 'related', taskId: related.id })
+  await ws.api.put(`${base}/tasks/${task.id}/blockers/${blocker.id}`)
+  await ws.api.put(`${base}/tasks/${task.id}/relations/${related.id}`, { type: 'related' })
   const link = (await ws.api.post(`${base}/tasks/${task.id}/links`, { url: 'https://example.com' })).body
   const otherLink = (await ws.api.post(`${base}/tasks/${task.id}/links`, { url: 'https://example.com/2' }))
     .body
@@ -82,7 +82,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   ).body
   await ws.api.post(`${base}/cycles/${completedCycle.id}/complete`)
   const label = (await ws.api.post(`${base}/labels`, { name: 'Bug', teamId: ws.teamId })).body
-  await ws.api.post(`${base}/tasks/${task.id}/labels`, { labelId: label.id })
+  await ws.api.put(`${base}/tasks/${task.id}/labels/${label.id}`)
   const otherLabel = (await ws.api.post(`${base}/labels`, { name: 'Security', teamId: ws.teamId })).body
   const comment = (await ws.api.post(`${base}/tasks/${task.id}/comments`, { body: 'Matrix' })).body
   const reaction = (await ws.api.post(`${base}/tasks/${task.id}/reactions`, { emoji: '👍' })).body

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type InitiativeId, type LabelId } from '../kernel/ids.ts'
+import type { InitiativeId, LabelId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { initiativeExample } from './examples.ts'
@@ -17,25 +17,24 @@ const target = ({ params }: { params: Record<string, unknown> }) => ({
 export const initiativeLabelOperations: AnyOperation[] = [
   declareOperation({
     id: 'initiatives.labels.add',
-    method: 'POST',
-    path: labelsPath,
+    method: 'PUT',
+    path: labelPath,
     tag: 'Initiatives',
     scope: 'work:write',
     summary: 'Add a label to an initiative',
     description:
       'An active org label, as on projects (team labels apply to one team; 422 `reference_not_found` otherwise). ' +
-      "A label of a group replaces the initiative's other label of that group. Adding a label the initiative " +
-      'carries changes nothing. Needs `contribute` on the initiative; answers with the initiative.',
-    params: Type.Object(paramsOf(labelsPath), { additionalProperties: false }),
-    body: Type.Object({ labelId: IdSchema('LabelId') }, { additionalProperties: false }),
+      "A label of a group replaces the initiative's other label of that group. Idempotent: adding a label the initiative " +
+      'carries changes nothing and emits nothing. Needs `contribute` on the initiative; answers with the initiative.',
+    params: Type.Object(paramsOf(labelPath), { additionalProperties: false }),
     response: Initiative,
     status: 200,
     capability: 'contribute',
     target,
     errors: ['not_found', 'reference_not_found'],
-    examples: { request: { labelId: initiativeExample.labelIds[0] }, response: initiativeExample },
-    run: (ctx, { params, body }) =>
-      addInitiativeLabel(ctx, params.initiativeId as InitiativeId, (body as { labelId: LabelId }).labelId),
+    examples: { response: initiativeExample },
+    run: (ctx, { params }) =>
+      addInitiativeLabel(ctx, params.initiativeId as InitiativeId, params.labelId as LabelId),
   }),
   declareOperation({
     id: 'initiatives.labels.remove',

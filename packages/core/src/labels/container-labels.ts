@@ -6,7 +6,7 @@ import type { Label } from './schemas.ts'
 /**
  * The rule for labels on projects, programs and initiatives: an active, non-group org label (a team
  * label applies to one team's tasks; these containers span teams), else 422 pointing at
- * `/body/labelId`. A label of a group replaces the container's other label of that group, as on
+^ * `/params/labelId`. A label of a group replaces the container's other label of that group, as on
  * tasks: `replaces` names those.
  */
 export async function containerLabel(
@@ -19,7 +19,7 @@ export async function containerLabel(
   const label = await ctx.store.labels.get(orgId, labelId, scope)
   if (!label || label.isGroup || label.archivedAt || label.teamId !== null) {
     throw new ProblemError('reference_not_found', 'Not an active org label that can be applied.', {
-      errors: [{ pointer: '/body/labelId', message: 'Must be an active, non-group org label' }],
+      errors: [{ pointer: '/params/labelId', message: 'Must be an active, non-group org label' }],
     })
   }
   const replaces: LabelId[] = []

@@ -100,7 +100,7 @@ export async function runStep(
       const labelId = await labelOf(task.teamId)
       const updated =
         step.action === 'label_task'
-          ? await invoke('tasks.labels.add', { taskId: task.id }, { labelId })
+          ? await invoke('tasks.labels.add', { taskId: task.id, labelId })
           : await invoke('tasks.labels.remove', { taskId: task.id, labelId })
       return taskOutcome(step, i, updated as Task, ['labels'])
     }
@@ -110,11 +110,13 @@ export async function runStep(
       const other = must('other')
       const link = LINK_OPS[step.link!](task.id, other.id)
       if (step.action === 'link_tasks') {
-        const body =
-          link.add === 'tasks.blockers.add'
-            ? { taskId: link.b }
-            : { type: step.link === 'related' ? 'related' : 'duplicateOf', taskId: link.b }
-        await invoke(link.add, { taskId: link.a }, body)
+        if (link.add === 'tasks.blockers.add') await invoke(link.add, { taskId: link.a, blockerId: link.b })
+        else
+          await invoke(
+            link.add,
+            { taskId: link.a, relatedTaskId: link.b },
+            { type: step.link === 'related' ? 'related' : 'duplicateOf' },
+          )
       } else if (link.add === 'tasks.blockers.add') {
         await invoke('tasks.blockers.remove', { taskId: link.a, blockerId: link.b })
       } else {

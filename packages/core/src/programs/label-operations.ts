@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type LabelId, type ProgramId } from '../kernel/ids.ts'
+import type { LabelId, ProgramId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { programExample } from './examples.ts'
@@ -14,25 +14,23 @@ const labelPath = `${labelsPath}/{labelId}`
 export const programLabelOperations: AnyOperation[] = [
   declareOperation({
     id: 'programs.labels.add',
-    method: 'POST',
-    path: labelsPath,
+    method: 'PUT',
+    path: labelPath,
     tag: 'Programs',
     scope: 'work:write',
     summary: 'Add a label to a program',
     description:
       'An active org label, as on projects (team labels apply to one team; 422 `reference_not_found` otherwise). ' +
-      "A label of a group replaces the program's other label of that group. Adding a label the program carries " +
-      'changes nothing. Needs `contribute` on the program; answers with the program.',
-    params: Type.Object(paramsOf(labelsPath), { additionalProperties: false }),
-    body: Type.Object({ labelId: IdSchema('LabelId') }, { additionalProperties: false }),
+      "A label of a group replaces the program's other label of that group. Idempotent: adding a label the program carries " +
+      'changes nothing and emits nothing. Needs `contribute` on the program; answers with the program.',
+    params: Type.Object(paramsOf(labelPath), { additionalProperties: false }),
     response: Program,
     status: 200,
     capability: 'contribute',
     target: programTarget,
     errors: ['not_found', 'reference_not_found'],
-    examples: { request: { labelId: programExample.labelIds[0] }, response: programExample },
-    run: (ctx, { params, body }) =>
-      addProgramLabel(ctx, params.programId as ProgramId, (body as { labelId: LabelId }).labelId),
+    examples: { response: programExample },
+    run: (ctx, { params }) => addProgramLabel(ctx, params.programId as ProgramId, params.labelId as LabelId),
   }),
   declareOperation({
     id: 'programs.labels.remove',

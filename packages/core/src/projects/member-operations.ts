@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox'
 import type { LabelId, MemberId, ProjectId } from '../kernel/ids.ts'
-import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { projectExample } from './examples.ts'
@@ -83,25 +82,23 @@ export const projectMemberOperations: AnyOperation[] = [
   }),
   declareOperation({
     id: 'projects.labels.add',
-    method: 'POST',
-    path: labelsPath,
+    method: 'PUT',
+    path: labelPath,
     tag: 'Projects',
     scope: 'work:write',
     summary: 'Add a label to a project',
     description:
       'An active org label (team labels apply to one team, a project spans teams; 422 `reference_not_found` ' +
-      "otherwise). A label of a group replaces the project's other label of that group. Adding a label the " +
-      'project carries changes nothing. Answers with the project.',
-    params: Type.Object(paramsOf(labelsPath), { additionalProperties: false }),
-    body: Type.Object({ labelId: IdSchema('LabelId') }, { additionalProperties: false }),
+      "otherwise). A label of a group replaces the project's other label of that group. Idempotent: adding a label the " +
+      'project carries changes nothing and emits nothing. Answers with the project.',
+    params: Type.Object(paramsOf(labelPath), { additionalProperties: false }),
     response: Project,
     status: 200,
     capability: 'contribute',
     target: projectTarget,
     errors: ['not_found', 'reference_not_found'],
-    examples: { request: { labelId: projectExample.labelIds[0] }, response: projectExample },
-    run: (ctx, { params, body }) =>
-      addProjectLabel(ctx, params.projectId as ProjectId, (body as { labelId: LabelId }).labelId),
+    examples: { response: projectExample },
+    run: (ctx, { params }) => addProjectLabel(ctx, params.projectId as ProjectId, params.labelId as LabelId),
   }),
   declareOperation({
     id: 'projects.labels.remove',

@@ -26,7 +26,7 @@ export async function addBlocker(
   const blocker = await requireTask(ctx, blockerId)
   if (blocker.id === task.id) {
     throw new ProblemError('validation_failed', 'A task cannot block itself.', {
-      errors: [{ pointer: '/body/taskId', message: 'Must be another task' }],
+      errors: [{ pointer: '/params/blockerId', message: 'Must be another task' }],
     })
   }
   await ctx.store.locks.acquire(`task-dependencies:${task.orgId}`)

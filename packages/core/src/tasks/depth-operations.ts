@@ -20,7 +20,6 @@ const params = (path: string) => obj(paramsOf(path))
 const _pageQuery = obj(PageQuery)
 const onTask = ({ params }: { params: { taskId: string } }) => ({ type: 'task' as const, id: params.taskId })
 const tid = (p: Record<string, string>) => p.taskId as TaskId
-const OtherTask = (description: string) => obj({ taskId: IdSchema('TaskId', description) })
 
 const subtaskOperations = [
   subListOperation({
@@ -54,22 +53,21 @@ const dependencyOperations = [
   }),
   declareOperation({
     id: 'tasks.blockers.add',
-    method: 'POST',
-    path: `${taskPath}/blockers`,
+    method: 'PUT',
+    path: `${taskPath}/blockers/{blockerId}`,
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Add a task that blocks this one',
     description:
-      'Records "`taskId` blocks this task". Needs `contribute` on this task and `view` on the blocker, which may sit in any team of the org. A link that would close a cycle answers 409 `dependency_cycle` with the `path`. Adding an existing link answers it unchanged.',
-    params: params(taskPath),
-    body: OtherTask('The blocking task.'),
+      'Records "`blockerId` blocks this task". Needs `contribute` on this task and `view` on the blocker, which may sit in any team of the org. A link that would close a cycle answers 409 `dependency_cycle` with the `path`. Idempotent: adding an existing link answers it unchanged (same `createdAt`) and emits nothing.',
+    params: params(`${taskPath}/blockers/{blockerId}`),
     response: TaskDependency,
-    status: 201,
+    status: 200,
     capability: 'contribute',
     target: onTask,
     errors: ['not_found', 'dependency_cycle'],
     examples: depthExamples.blockersAdd,
-    run: (ctx, { params, body }) => addBlocker(ctx, tid(params), body.taskId as TaskId),
+    run: (ctx, { params }) => addBlocker(ctx, tid(params), params.blockerId as TaskId),
   }),
   declareOperation({
     id: 'tasks.blockers.remove',
@@ -118,26 +116,23 @@ const relationOperations = [
   }),
   declareOperation({
     id: 'tasks.relations.add',
-    method: 'POST',
-    path: `${taskPath}/relations`,
+    method: 'PUT',
+    path: `${taskPath}/relations/{relatedTaskId}`,
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Relate a task to another, or mark it a duplicate',
     description:
-      '`related` links the two both ways. `duplicateOf` marks this task a duplicate of `taskId` and moves it to the first canceled state of its team unless it is completed or canceled already. Needs `contribute` on this task and `view` on the other.',
-    params: params(taskPath),
-    body: obj({
-      type: StringEnum(['related', 'duplicateOf'] as const),
-      taskId: IdSchema('TaskId', 'The other task, of any team of the org.'),
-    }),
+      "`related` links the two both ways. `duplicateOf` marks this task a duplicate of `relatedTaskId` and moves it to the first canceled state of its team unless it is completed or canceled already. Idempotent: a pair that already has this `type` answers the relation unchanged and emits nothing. A pair related with another type gets this one instead (a PUT replaces): the old relation is removed and the new one added, in both tasks' history; a task already a duplicate of a third task answers 409 `conflict`. Needs `contribute` on this task and `view` on the other.",
+    params: params(`${taskPath}/relations/{relatedTaskId}`),
+    body: obj({ type: StringEnum(['related', 'duplicateOf'] as const) }),
     response: TaskRelation,
-    status: 201,
+    status: 200,
     capability: 'contribute',
     target: onTask,
-    errors: ['not_found', 'already_exists', 'conflict'],
+    errors: ['not_found', 'conflict'],
     examples: depthExamples.relationsAdd,
     run: (ctx, { params, body }) =>
-      addRelation(ctx, tid(params), { type: body.type, taskId: body.taskId as TaskId }),
+      addRelation(ctx, tid(params), { type: body.type, taskId: params.relatedTaskId as TaskId }),
   }),
   declareOperation({
     id: 'tasks.relations.remove',

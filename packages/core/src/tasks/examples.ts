@@ -184,7 +184,6 @@ export const batchExamples: Record<'create' | 'update', OperationExamples> = {
 
 export const taskLabelExamples: Record<'add' | 'remove', OperationExamples> = {
   add: {
-    request: { labelId: id('lbl', 1) },
     response: { ...taskExample, labelIds: [id('lbl'), id('lbl', 1)], updatedAt: later },
   },
   remove: { response: { ...taskExample, labelIds: [], updatedAt: later } },
@@ -240,7 +239,6 @@ export const depthExamples: Record<
   blockers: { response: page(blocker) },
   // ENG-43 must be done before ENG-42 can be.
   blockersAdd: {
-    request: { taskId: id('task', 1) },
     response: { blockerId: id('task', 1), blockedId: id('task'), createdBy: id('mem'), createdAt: later },
   },
   blocking: {
@@ -256,7 +254,7 @@ export const depthExamples: Record<
     response: page({ type: 'related', task: related, createdBy: id('mem', 1), createdAt: created }),
   },
   relationsAdd: {
-    request: { type: 'related', taskId: id('task', 1) },
+    request: { type: 'related' },
     response: { type: 'related', task: otherTaskExample, createdBy: id('mem'), createdAt: later },
   },
   // The creator and the assignee are subscribed automatically.

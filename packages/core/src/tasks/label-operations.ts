@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox'
 import type { LabelId, TaskId } from '../kernel/ids.ts'
-import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { taskLabelExamples } from './examples.ts'
@@ -14,23 +13,21 @@ const taskLabelPath = `${taskLabelsPath}/{labelId}`
 export const taskLabelOperations: AnyOperation[] = [
   declareOperation({
     id: 'tasks.labels.add',
-    method: 'POST',
-    path: taskLabelsPath,
+    method: 'PUT',
+    path: taskLabelPath,
     tag: 'Labels',
     scope: 'work:write',
     summary: 'Add a label to a task',
     description:
-      "An org label or a label of the task's team. A label of a group replaces the task's other label of that group. Adding a label the task carries changes nothing. Answers with the task.",
-    params: Type.Object(paramsOf(taskLabelsPath), { additionalProperties: false }),
-    body: Type.Object({ labelId: IdSchema('LabelId') }, { additionalProperties: false }),
+      "An org label or a label of the task's team. A label of a group replaces the task's other label of that group. Idempotent: adding a label the task carries changes nothing and emits nothing. Answers with the task.",
+    params: Type.Object(paramsOf(taskLabelPath), { additionalProperties: false }),
     response: Task,
     status: 200,
     capability: 'contribute',
     target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
     errors: ['not_found', 'reference_not_found'],
     examples: taskLabelExamples.add,
-    run: (ctx, { params, body }) =>
-      addTaskLabel(ctx, params.taskId as TaskId, (body as { labelId: LabelId }).labelId),
+    run: (ctx, { params }) => addTaskLabel(ctx, params.taskId as TaskId, params.labelId as LabelId),
   }),
   declareOperation({
     id: 'tasks.labels.remove',

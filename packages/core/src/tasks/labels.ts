@@ -21,7 +21,7 @@ interface LabelledTask {
 export async function addTaskLabel(ctx: OperationContext, taskId: TaskId, labelId: LabelId): Promise<Task> {
   const task = await requireTask(ctx, taskId)
   if (task.labelIds.includes(labelId)) return task
-  const label = await usableLabel(ctx, task.orgId, labelId, task.teamId, '/body/labelId')
+  const label = await usableLabel(ctx, task.orgId, labelId, task.teamId, '/params/labelId')
   if (label.parentId) {
     for (const otherId of task.labelIds) {
       const other = await ctx.store.labels.get(task.orgId, otherId, await ctx.scope())

@@ -40,12 +40,14 @@ export async function addRelation(
   const other = await requireTask(ctx, input.taskId)
   if (other.id === task.id) {
     throw new ProblemError('validation_failed', 'A task cannot be related to itself.', {
-      errors: [{ pointer: '/body/taskId', message: 'Must be another task' }],
+      errors: [{ pointer: '/params/relatedTaskId', message: 'Must be another task' }],
     })
   }
-  if (await ctx.store.taskRelations.get(task.orgId, task.id, other.id)) {
-    throw new ProblemError('already_exists', `${task.key} and ${other.key} are related already.`)
-  }
+  // A PUT: the pair with this type already answers as it is; another type on the pair is replaced.
+  const existing = await ctx.store.taskRelations.get(task.orgId, task.id, other.id)
+  if (existing?.type === input.type)
+    return { type: existing.type, task: other, createdBy: existing.createdBy, createdAt: existing.createdAt }
+  if (existing) await removeRelation(ctx, task.id, other.id)
   if (input.type === 'duplicateOf' && (await ctx.store.taskRelations.duplicateOf(task.orgId, task.id))) {
     throw new ProblemError('conflict', `${task.key} is already marked as a duplicate of another task.`)
   }

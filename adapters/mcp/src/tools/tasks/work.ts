@@ -146,16 +146,13 @@ export const workTools: ToolDefinition[] = [
       if (dependency && args.unlink)
         await call.run('tasks.blockers.remove', { params: { orgId, taskId: blocked, blockerId: blocker } })
       else if (dependency)
-        await call.run('tasks.blockers.add', {
-          params: { orgId, taskId: blocked },
-          body: { taskId: blocker },
-        })
+        await call.run('tasks.blockers.add', { params: { orgId, taskId: blocked, blockerId: blocker } })
       else if (args.unlink)
         await call.run('tasks.relations.remove', { params: { orgId, taskId: a, relatedTaskId: b } })
       else
         await call.run('tasks.relations.add', {
-          params: { orgId, taskId: a },
-          body: { type: args.link === 'related' ? 'related' : 'duplicateOf', taskId: b },
+          params: { orgId, taskId: a, relatedTaskId: b },
+          body: { type: args.link === 'related' ? 'related' : 'duplicateOf' },
         })
       return { task: args.task, link: args.link, other: args.other, linked: !args.unlink }
     },

@@ -84,7 +84,10 @@ export const triageTools: ToolDefinition[] = [
           const task: Task = await call.run('tasks.get', { params })
           if (task.stateCategory !== 'triage' || task.archivedAt)
             throw new ProblemError('not_in_triage', `${task.key} is not waiting in triage.`)
-          await call.run('tasks.relations.add', { params, body: { type: 'duplicateOf', taskId: of } })
+          await call.run('tasks.relations.add', {
+            params: { ...params, relatedTaskId: of },
+            body: { type: 'duplicateOf' },
+          })
           const done: Task = await call.run('tasks.get', { params })
           return { ...(await taskRows(call, orgId, [done]))[0], duplicateOf: args.duplicateOf }
         }
