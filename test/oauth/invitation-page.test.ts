@@ -101,7 +101,9 @@ describeEachDatabase('the invitation link page', (db) => {
     const other = await signUp(server.url)
     const html = await (await fetch(link, { headers: { cookie: other.cookie } })).text()
     // The page says at once that the invitation is for another address.
-    expect(html).toMatch(/It was sent to <strong>someone\.\d+@example\.com<\/strong>: sign in as that address/)
+    expect(html).toMatch(
+      /It was sent to <strong>someone\.\d+@example\.com<\/strong>: sign in as that address/,
+    )
     const form = consentFields(html)
 
     const forged = new URLSearchParams(form)

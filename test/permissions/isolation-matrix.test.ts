@@ -36,9 +36,7 @@ const orgOperations = OPERATIONS.filter(isOrgScoped)
 const PERSONAL = new Set(
   orgOperations
     .filter((op) =>
-      /^(notification(s|Settings|Rules|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(
-        op.id,
-      ),
+      /^(notification(s|Settings|Rules|Mutes)|tasks\.reminders|views\.preferences|orgs\.leave)/.test(op.id),
     )
     .map((op) => op.id),
 )
