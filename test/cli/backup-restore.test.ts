@@ -11,7 +11,7 @@ import { createEngine, createUser } from '@workgraph/core'
 import { openStorage } from '@workgraph/kysely'
 import { afterAll, expect, it } from 'vitest'
 import { POSTGRES_URL, postgresAvailable, postgresDatabaseUrl } from '../support/databases.ts'
-import { freePort, programArgs } from '../support/processes.ts'
+import { freePort, startServerBin, stopProcess } from '../support/processes.ts'
 import { cliEnvironment, runCli } from './support.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'workgraph-backup-'))
@@ -24,28 +24,12 @@ afterAll(() => {
 
 /** The reference server's bin on `file`, resolved once its banner is out. */
 async function startServerOn(file: string, port: number): Promise<ChildProcess> {
-  const { BASE_URL: _vite, ...env } = process.env
-  const child = spawn(process.execPath, programArgs('server'), {
-    cwd: dir,
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: file, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const { child } = await startServerBin(dir, { PORT: String(port), DATABASE_URL: file, LOG_LEVEL: 'warn' })
   children.push(child)
-  let out = ''
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      out += chunk
-      if (out.includes('workgraph login')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)))
-  })
   return child
 }
 
-async function stop(child: ChildProcess) {
-  child.kill('SIGTERM')
-  await new Promise((resolve) => child.once('exit', resolve))
-}
+const stop = stopProcess
 
 interface Way {
   /** The database the first server runs on. */

@@ -13,7 +13,7 @@ import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { postgresAvailable, postgresDatabaseUrl } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { freePort, programArgs } from '../support/processes.ts'
+import { freePort, programArgs, startServerBin, stopProcess } from '../support/processes.ts'
 
 const dirs: string[] = []
 const children: ReturnType<typeof spawn>[] = []
@@ -101,23 +101,10 @@ describe('a second server on the same SQLite file', () => {
   it('is refused, naming the first one’s pid and address; the file is free again once it stops', async () => {
     const cwd = scratch()
     const port = await freePort()
-    const { BASE_URL: _vite, DATABASE_URL: _db, ...inherited } = process.env
-    const first = spawn(process.execPath, programArgs('server'), {
-      cwd,
-      env: { ...inherited, HOST: '127.0.0.1', PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const { child: first, banner } = await startServerBin(cwd, { PORT: String(port) })
     children.push(first)
-    let out = ''
-    await new Promise<void>((resolve, reject) => {
-      first.stdout!.on('data', (chunk) => {
-        out += chunk
-        if (out.includes('workgraph login')) resolve()
-      })
-      first.once('exit', (code) => reject(new Error(`the first server exited with ${code}`)))
-    })
     // The banner gives the CLI command for this very address.
-    expect(out).toContain(`workgraph login --server http://127.0.0.1:${port}`)
+    expect(banner).toContain(`workgraph login --server http://127.0.0.1:${port}`)
     const record = JSON.parse(readFileSync(join(cwd, '.workgraph/workgraph.db.server.json'), 'utf8'))
     expect(record).toMatchObject({ pid: first.pid, url: `http://127.0.0.1:${port}` })
 
@@ -127,8 +114,7 @@ describe('a second server on the same SQLite file', () => {
     expect(second.stderr).toContain(`Another workgraph server (pid ${first.pid}, http://127.0.0.1:${port})`)
     expect(second.stderr).toContain('./.workgraph/workgraph.db')
 
-    first.kill('SIGTERM')
-    await new Promise((resolve) => first.once('exit', resolve))
+    await stopProcess(first)
     expect(existsSync(join(cwd, '.workgraph/workgraph.db.server.json'))).toBe(false)
   }, 60_000)
 
@@ -140,23 +126,9 @@ describe('a second server on the same SQLite file', () => {
       join(cwd, '.workgraph/workgraph.db.server.json'),
       JSON.stringify({ pid: 4_194_305, url: 'http://127.0.0.1:1', startedAt: '2026-01-01T00:00:00Z' }),
     )
-    const { BASE_URL: _vite, DATABASE_URL: _db, ...inherited } = process.env
-    const child = spawn(process.execPath, programArgs('server'), {
-      cwd,
-      env: { ...inherited, HOST: '127.0.0.1', PORT: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const { child } = await startServerBin(cwd, { PORT: '0' })
     children.push(child)
-    let out = ''
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk) => {
-        out += chunk
-        if (out.includes('workgraph login')) resolve()
-      })
-      child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)))
-    })
-    child.kill('SIGTERM')
-    await new Promise((resolve) => child.once('exit', resolve))
+    await stopProcess(child)
   }, 60_000)
 })
 
