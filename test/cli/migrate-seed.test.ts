@@ -73,6 +73,7 @@ describeEachDatabase('workgraph seed --demo, resumed', (db) => {
     let writes = 0
     const flaky: Api = {
       get: api.get,
+      put: api.put,
       delete: api.delete,
       post: <T>(path: string, body: unknown, key?: string) => {
         if (++writes === 5) return Promise.reject(new Error('connection reset'))

@@ -71,7 +71,7 @@ describeEachDatabase('dependency graph (property)', (db) => {
               continue
             }
             try {
-              await run('tasks.blockers.add', params, { taskId: ids[from] })
+              await run('tasks.blockers.add', { ...params, blockerId: ids[from] })
               // Accepted: it must not have closed a cycle.
               expect(reaches(model, to, from)).toBe(false)
               model.add(`${from}>${to}`)

@@ -68,13 +68,13 @@ describeEachDatabase('project members and labels', (db) => {
     const teamLabel = (await ws.api.post(labels, { name: 'Team', teamId: ws.teamId })).body
     const base = `/v1/orgs/${ws.orgId}/projects/${project.id}/labels`
 
-    expect((await ws.api.post(base, { labelId: bug.id })).body.labelIds).toEqual([bug.id])
-    expect((await ws.api.post(base, { labelId: small.id })).body.labelIds).toEqual([bug.id, small.id])
-    expect((await ws.api.post(base, { labelId: large.id })).body.labelIds).toEqual([bug.id, large.id])
+    expect((await ws.api.put(`${base}/${bug.id}`)).body.labelIds).toEqual([bug.id])
+    expect((await ws.api.put(`${base}/${small.id}`)).body.labelIds).toEqual([bug.id, small.id])
+    expect((await ws.api.put(`${base}/${large.id}`)).body.labelIds).toEqual([bug.id, large.id])
     for (const id of [teamLabel.id, group.id]) {
-      expect(await ws.api.post(base, { labelId: id })).toMatchObject({
+      expect(await ws.api.put(`${base}/${id}`)).toMatchObject({
         status: 422,
-        body: { code: 'reference_not_found', errors: [{ pointer: '/body/labelId' }] },
+        body: { code: 'reference_not_found', errors: [{ pointer: '/params/labelId' }] },
       })
     }
     expect((await ws.api.delete(`${base}/${bug.id}`)).body.labelIds).toEqual([large.id])
@@ -82,7 +82,7 @@ describeEachDatabase('project members and labels', (db) => {
     expect((await ws.api.delete(`${labels}/${large.id}`)).status).toBe(204)
     expect((await ws.api.get(`/v1/orgs/${ws.orgId}/projects/${project.id}`)).body.labelIds).toEqual([])
     const viewer = await teamGuest(ws, 'view')
-    expect((await viewer.api.post(base, { labelId: bug.id })).status).toBe(403)
+    expect((await viewer.api.put(`${base}/${bug.id}`)).status).toBe(403)
     const updated = (await ws.api.get(`/v1/orgs/${ws.orgId}/stream`)).body.data.filter(
       (e: any) => e.kind === 'project.updated' && e.data.changes.labelIds,
     )

@@ -17,6 +17,8 @@ export interface Api {
   get<T = Page>(path: string): Promise<T>
   /** POST with an `Idempotency-Key`: a retry with the same key replays the first answer. */
   post<T = Created>(path: string, body: unknown, idempotencyKey?: string): Promise<T>
+  /** PUT on an item: idempotent by itself, so no key is needed. */
+  put<T = unknown>(path: string, body?: unknown): Promise<T>
   delete(path: string): Promise<void>
 }
 
@@ -49,6 +51,7 @@ export function apiClient(origin: string, accessToken: string): Api {
   return {
     get: (path) => send('GET', path),
     post: (path, body, key) => send('POST', path, body, key),
+    put: (path, body) => send('PUT', path, body),
     delete: async (path) => {
       await send('DELETE', path)
     },

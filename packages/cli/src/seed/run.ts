@@ -168,19 +168,16 @@ export async function seedDemo(
 
   for (const task of DEMO_TASKS) {
     for (const blocker of task.blockedBy ?? []) {
-      step(`blocker:${task.ref}:${blocker}`, `Dependency ${blocker} → ${task.ref}`, async (key) => {
-        await api.post(
-          `${org()}/tasks/${ids.tasks.get(task.ref)}/blockers`,
-          { taskId: ids.tasks.get(blocker) },
-          key,
-        )
+      step(`blocker:${task.ref}:${blocker}`, `Dependency ${blocker} → ${task.ref}`, async () => {
+        await api.put(`${org()}/tasks/${ids.tasks.get(task.ref)}/blockers/${ids.tasks.get(blocker)}`)
         count('dependencies')
       })
     }
     for (const other of task.relatedTo ?? []) {
-      step(`related:${task.ref}:${other}`, `Relation ${task.ref} ↔ ${other}`, async (key) => {
-        const body = { type: 'related', taskId: ids.tasks.get(other) }
-        await api.post(`${org()}/tasks/${ids.tasks.get(task.ref)}/relations`, body, key)
+      step(`related:${task.ref}:${other}`, `Relation ${task.ref} ↔ ${other}`, async () => {
+        await api.put(`${org()}/tasks/${ids.tasks.get(task.ref)}/relations/${ids.tasks.get(other)}`, {
+          type: 'related',
+        })
         count('relations')
       })
     }
