@@ -117,7 +117,8 @@ try {
     else if (entry.field === 'title')
       changes.push(`title: ${entry.before.length} → ${entry.after.length} chars`)
   }
-  assert.deepEqual(changes, ['created ENG-1', 'title: 23 → 30 chars'])
+  // Newest first, as every history list.
+  assert.deepEqual(changes, ['title: 23 → 30 chars', 'created ENG-1'])
 
   console.log(
     `typed-client example: ${task.key} created, listed, renamed; a stale write refused with 412; its events and history read typed`,
