@@ -2,7 +2,7 @@ import type { StateId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
-import { defaultState, requireTeam } from '../teams/service.ts'
+import { defaultState } from '../teams/service.ts'
 import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
 
@@ -25,7 +25,12 @@ export async function planTeamMove(
   teamId: TeamId,
   stateId: StateId | undefined,
 ): Promise<{ teamId: TeamId; number: number; stateId?: StateId }> {
-  const team = await requireTeam(ctx, teamId)
+  // The target team is named in the body: one that does not exist (or is hidden) is a bad reference, not a missing task.
+  const team = await ctx.store.teams.get(task.orgId, teamId, await ctx.scope())
+  if (!team)
+    throw new ProblemError('reference_not_found', 'No team with this id in the workspace.', {
+      errors: [{ pointer: '/body/teamId', message: 'Must be a team of this workspace' }],
+    })
   if (team.archivedAt) throw new ProblemError('archived', 'The target team is archived; restore it first.')
   await ctx.require('contribute', { type: 'team', id: team.id })
   let state: StateId | undefined = stateId
