@@ -48,7 +48,9 @@ describeEachDatabase('task keys', (db) => {
     const t = await newTask(ws, 'Stay')
     const guest = await teamGuest(ws, 'contribute')
     const hidden = await guest.api.patch(`${tasks}/${t.id}`, { teamId: design.id })
-    expect(hidden.status).toBe(404)
+    // A team the caller cannot see is answered like one that does not exist: a bad reference in the body.
+    expect(hidden.status).toBe(422)
+    expect(hidden.body).toMatchObject({ code: 'reference_not_found', errors: [{ pointer: '/body/teamId' }] })
     await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
       subjectType: 'member',
       subjectId: guest.memberId,

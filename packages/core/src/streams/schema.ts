@@ -71,8 +71,10 @@ export const STREAM_LIMIT_DEFAULT = 100
 /** Query parameters the pollable streams and the SSE stream share. */
 export const StreamQueryFields = {
   cursor: Type.Optional(
+    // 12 KiB (about 200 workspaces of positions) keeps a request that carries it inside the 16 KiB
+    // Node allows for the request line and headers together.
     CursorParam(
-      16_384,
+      12_288,
       'A `nextCursor` (or an SSE event id) to resume after. Without it, the stream starts at `from`.',
     ),
   ),
