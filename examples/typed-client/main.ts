@@ -1,6 +1,7 @@
 // A typed client of the REST API: types generated from the server's OpenAPI document by
 // openapi-typescript (`pnpm run generate`), calls through openapi-fetch. The compiler checks every
-// path, parameter, body and response against the document; `pnpm start` type-checks, then runs it
+// path, parameter, body and response against the document; request bodies are named schemas
+// (`TaskCreate`, `TaskUpdate`) whose fields have the types the client reads back (`Task`); `pnpm start` type-checks, then runs it
 // against a server it starts on a temporary SQLite file, and exits non-zero if anything is off.
 import { strict as assert } from 'node:assert'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,18 +24,18 @@ try {
   })
   const api = createClient<paths>({ baseUrl: server.url, headers: { authorization: `Bearer ${token}` } })
 
-  const org = (await api.POST('/v1/orgs', { body: { name: 'Analytical Engines' } })).data!
+  const newOrg: components['schemas']['OrgCreate'] = { name: 'Analytical Engines' }
+  const org = (await api.POST('/v1/orgs', { body: newOrg })).data!
   const orgId = org.id
-  const team = (
-    await api.POST('/v1/orgs/{orgId}/teams', {
-      params: { path: { orgId } },
-      body: { name: 'Engineering', key: 'ENG' },
-    })
-  ).data!
-  const created = await api.POST('/v1/orgs/{orgId}/tasks', {
-    params: { path: { orgId } },
-    body: { teamId: team.id, title: 'Write the first program', priority: 'high' },
-  })
+  const newTeam: components['schemas']['TeamCreate'] = { name: 'Engineering', key: 'ENG' }
+  const team = (await api.POST('/v1/orgs/{orgId}/teams', { params: { path: { orgId } }, body: newTeam }))
+    .data!
+  const newTask: components['schemas']['TaskCreate'] = {
+    teamId: team.id,
+    title: 'Write the first program',
+    priority: 'high',
+  }
+  const created = await api.POST('/v1/orgs/{orgId}/tasks', { params: { path: { orgId } }, body: newTask })
   assert.equal(created.response.status, 201)
   const task: components['schemas']['Task'] = created.data!
   assert.equal(task.key, 'ENG-1')
@@ -69,9 +70,10 @@ try {
     params: { path: { orgId, taskId: task.id } },
   })
   const etag = read.response.headers.get('etag')!
+  const rename: components['schemas']['TaskUpdate'] = { title: 'Write the first program, typed' }
   const renamed = await api.PATCH('/v1/orgs/{orgId}/tasks/{taskId}', {
     params: { path: { orgId, taskId: task.id }, header: { 'If-Match': etag } },
-    body: { title: 'Write the first program, typed' },
+    body: rename,
   })
   assert.equal(renamed.data?.title, 'Write the first program, typed')
   const stale = await api.PATCH('/v1/orgs/{orgId}/tasks/{taskId}', {
@@ -120,8 +122,28 @@ try {
   // Newest first, as every history list.
   assert.deepEqual(changes, ['title: 23 → 30 chars', 'created ENG-1'])
 
+  // What the client reads fills what it sends, field for field: `Task` and `TaskCreate` share the
+  // types of `priority`, `estimate`, `dueDate` and `labelIds`, so a copy needs no conversion.
+  const original: components['schemas']['Task'] = renamed.data!
+  const copy: components['schemas']['TaskCreate'] = {
+    teamId: original.teamId,
+    title: `${original.title} (copy)`,
+    priority: original.priority,
+    estimate: original.estimate,
+    dueDate: original.dueDate,
+    labelIds: original.labelIds,
+  }
+  const copied = await api.POST('/v1/orgs/{orgId}/tasks', { params: { path: { orgId } }, body: copy })
+  assert.equal(copied.data?.key, 'ENG-2')
+  assert.equal(copied.data?.priority, original.priority)
+
+  // One resource, one schema: `PATCH /v1/me` answers `Me`, as `GET /v1/me` does.
+  const profile: components['schemas']['MeUpdate'] = { timeZone: 'europe/london' }
+  const me: components['schemas']['Me'] = (await api.PATCH('/v1/me', { body: profile })).data!
+  assert.equal(me.user.timeZone, 'Europe/London')
+
   console.log(
-    `typed-client example: ${task.key} created, listed, renamed; a stale write refused with 412; its events and history read typed`,
+    `typed-client example: ${task.key} created, listed, renamed; a stale write refused with 412; its events and history read typed; copied from what was read`,
   )
 } finally {
   await server.close()

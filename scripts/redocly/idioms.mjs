@@ -161,11 +161,41 @@ export function insightsTagFollowsPath(document) {
   return problems
 }
 
+/**
+ * `named-request-bodies`: every JSON request body is a `$ref` to a schema of `components.schemas`
+ * named for what it does (`TaskCreate`, `TaskCommentCreate`; kernel/body-names.ts), never an inline
+ * schema, so a generated client types what it sends by name and shares the resource's field types.
+ */
+export function namedRequestBodies(document) {
+  const problems = []
+  for (const { path, method, operation } of operationsOf(document)) {
+    const content = resolve(document, operation.requestBody)?.content ?? {}
+    for (const [mediaType, media] of Object.entries(content)) {
+      if (!/^application\/(.+\+)?json$/.test(mediaType)) continue
+      const ref = media?.schema?.$ref
+      const name = typeof ref === 'string' ? ref.match(/^#\/components\/schemas\/([^/]+)$/)?.[1] : undefined
+      const message = !name
+        ? 'its JSON request body is an inline schema: give it a name in components.schemas (an `$id`, or the one derived from the operation id).'
+        : /Body$/.test(name) || !/^[A-Z][A-Za-z0-9]*$/.test(name)
+          ? `its request body's name ${name} is not \`<Resource><Act>\` in PascalCase (\`TaskCreate\`).`
+          : !document.components?.schemas?.[name]
+            ? `its request body refers to ${name}, which components.schemas does not hold.`
+            : undefined
+      if (message)
+        problems.push(
+          problem(path, method, operation.operationId, `${operation.operationId}: ${message}`, 'requestBody'),
+        )
+    }
+  }
+  return problems
+}
+
 /** The rules by the name redocly.yaml gives them (`idioms/<name>`). */
 export const IDIOM_RULES = {
   'operation-id-noun-in-path': operationIdNounInPath,
   'one-method-per-act': oneMethodPerAct,
   'insights-tag-follows-path': insightsTagFollowsPath,
+  'named-request-bodies': namedRequestBodies,
 }
 
 /**

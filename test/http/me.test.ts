@@ -79,17 +79,18 @@ describeEachDatabase('me: profile and preferences', (db) => {
       locale: 'EN-gb',
     })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({
+    expect(res.body.user).toMatchObject({
       name: 'Ada Lovelace',
       avatarUrl: 'https://example.com/ada.png',
       timeZone: 'Europe/Paris',
       locale: 'en-GB',
     })
-    expect((await ws.api.get('/v1/me')).body.user).toEqual(res.body)
+    // One resource, one representation: the change answers what `GET /v1/me` reads.
+    expect((await ws.api.get('/v1/me')).body).toEqual(res.body)
     const members = await ws.api.get(`/v1/orgs/${ws.orgId}/members`)
     expect(members.body.data[0].name).toBe('Ada Lovelace')
     const cleared = await ws.api.patch('/v1/me', { avatarUrl: null, timeZone: null })
-    expect(cleared.body).toMatchObject({ avatarUrl: null, timeZone: null, locale: 'en-GB' })
+    expect(cleared.body.user).toMatchObject({ avatarUrl: null, timeZone: null, locale: 'en-GB' })
   })
 
   it('refuses a time zone that is not IANA, a malformed locale or avatar, pointing at the field, and keeps the profile', async () => {

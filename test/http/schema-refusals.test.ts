@@ -161,7 +161,7 @@ describeEachDatabase('requests their schema forbids', (db) => {
     }
     expect((await ws.api.get('/v1/me')).body.user.avatarUrl).toBeNull()
     const encoded = 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'
-    expect((await ws.api.patch('/v1/me', { avatarUrl: encoded })).body.avatarUrl).toBe(encoded)
+    expect((await ws.api.patch('/v1/me', { avatarUrl: encoded })).body.user.avatarUrl).toBe(encoded)
 
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
     const noDay = await ws.api.post(tasks, { teamId: ws.teamId, title: 'Leap', dueDate: '2023-02-29' })

@@ -42,7 +42,7 @@ const commentOperations = resourceOperations({
     update: "`comment` on the comment's subject for your own comment, `manage` for someone else's",
     delete: "`comment` on the comment's subject for your own comment, `manage` for someone else's",
   },
-  updateBody: Type.Object({ body: CommentBody }, { additionalProperties: false }),
+  updateBody: Type.Object({ body: CommentBody }, { $id: 'CommentUpdate', additionalProperties: false }),
   errors: { update: ['comment_deleted'] },
   descriptions: {
     get: 'A comment on a task, project, milestone, status update, program, initiative or document; one whose subject the caller cannot view is a 404.',
@@ -65,7 +65,8 @@ const CreateCommentBody = Type.Object(
       IdSchema('CommentId', "A comment on the same subject to reply to; a reply joins its root's thread."),
     ),
   },
-  { additionalProperties: false },
+  // One body for every subject's `…comments.create`.
+  { $id: 'CommentCreate', additionalProperties: false },
 )
 
 /** `…comments.list` and `…comments.create` of one kind of subject: view to read, `comment` to post. */

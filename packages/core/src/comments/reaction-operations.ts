@@ -55,7 +55,8 @@ function reactionOperations(
         type === 'comment' ? ' A deleted comment takes no reactions (409 `comment_deleted`).' : ''
       }`,
       params,
-      body: Type.Object({ emoji: Emoji }, { additionalProperties: false }),
+      // One body for every `…reactions.create`.
+      body: Type.Object({ emoji: Emoji }, { $id: 'ReactionCreate', additionalProperties: false }),
       response: Reaction,
       status: 201,
       capability: 'comment',

@@ -15,7 +15,9 @@ export const COMMENT_SUBJECT_TYPES = [
 ] as const
 export type CommentSubjectType = (typeof COMMENT_SUBJECT_TYPES)[number]
 
-export const CommentBody = Type.String({ minLength: 1, maxLength: 100_000, description: 'Markdown.' })
+/** A comment's Markdown: what a comment holds, and (at least one character) what a request sends. */
+const CommentText = { maxLength: 100_000, description: 'Markdown.' }
+export const CommentBody = Type.String({ ...CommentText, minLength: 1 })
 
 export const Comment = Type.Object(
   {
@@ -32,7 +34,7 @@ export const Comment = Type.Object(
       "The root of the thread this comment replies to; null for a thread's root.",
     ),
     authorId: ActorIdSchema,
-    body: Nullable(Type.String({ maxLength: 100_000 }), 'Markdown; null once the comment is deleted.'),
+    body: Nullable(Type.String(CommentText), 'Markdown; null once the comment is deleted.'),
     createdAt: Timestamp('When the comment was posted.'),
     updatedAt: Timestamp('When the comment last changed (edit, deletion, resolution).'),
     editedAt: NullableTimestamp('When the body was last edited; null if never.'),

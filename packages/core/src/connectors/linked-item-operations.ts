@@ -24,9 +24,14 @@ import { LinkedItem, LinkedItemPreview } from './schemas.ts'
 const TAG = 'Connectors'
 const scope = 'connectors:link' as const
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
+// What linking an item takes, and what previewing it takes: a client sends one object to both.
 const UrlBody = Type.Object(
   { url: Type.String({ minLength: 1, maxLength: 2000, description: "The item's URL in the other tool." }) },
-  { additionalProperties: false, examples: [{ url: 'https://github.com/acme/api/issues/42' }] },
+  {
+    $id: 'LinkedItemCreate',
+    additionalProperties: false,
+    examples: [{ url: 'https://github.com/acme/api/issues/42' }],
+  },
 )
 const LINK_ERRORS = [
   'already_exists',

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { CycleId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
@@ -12,9 +13,11 @@ import { completeCycle } from './rollover.ts'
 import { CYCLE_STATUSES, Cycle, CycleProgress, CycleSettings, WEEKDAYS } from './schemas.ts'
 import { createCycle, cycleProgress, deleteCycle, listCycles, requireCycle, updateCycle } from './service.ts'
 
-const CycleName = Nullable(Type.String({ minLength: 1, maxLength: 120 }))
-const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
-const Instant = (description: string) => Type.String({ format: 'date-time', description })
+// The bodies take the cycle's own field schemas (kernel/body-fields.ts): one type to send and read.
+const editable = optionalFieldsOf(Cycle, {
+  name: { minLength: 1, description: 'Optional; clients show `Cycle {number}` without one.' },
+  description: true,
+})
 const teamCyclesPath = '/v1/orgs/{orgId}/teams/{teamId}/cycles'
 const cyclePath = '/v1/orgs/{orgId}/cycles/{cycleId}'
 const cycleParams = Type.Object(paramsOf(cyclePath), { additionalProperties: false })
@@ -43,21 +46,17 @@ const cycleResource = resourceOperations({
   },
   createBody: Type.Object(
     {
-      name: Type.Optional(CycleName),
-      description: Type.Optional(Description),
-      startsAt: Instant('Start (inclusive).'),
-      endsAt: Instant('End (exclusive); after `startsAt`.'),
+      ...editable,
+      ...fieldsOf(Cycle, { startsAt: 'Start (inclusive).', endsAt: 'End (exclusive); after `startsAt`.' }),
     },
-    { additionalProperties: false },
+    { $id: 'CycleCreate', additionalProperties: false },
   ),
   updateBody: Type.Object(
     {
-      name: Type.Optional(CycleName),
-      description: Type.Optional(Description),
-      startsAt: Type.Optional(Instant('Start (inclusive).')),
-      endsAt: Type.Optional(Instant('End (exclusive).')),
+      ...editable,
+      ...optionalFieldsOf(Cycle, { startsAt: 'Start (inclusive).', endsAt: 'End (exclusive).' }),
     },
-    { additionalProperties: false, minProperties: 1 },
+    { $id: 'CycleUpdate', additionalProperties: false, minProperties: 1 },
   ),
   listQuery: {
     status: Type.Optional(

@@ -1,20 +1,13 @@
 import { type TProperties, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { DocumentId, DocumentVersionId } from '../kernel/ids.ts'
 import { type AnyOperation, type CapabilityTarget, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { documentExamples, lockExamples, subscriberExamples, versionExamples } from './examples.ts'
 import { lockDocument, unlockDocument } from './locks.ts'
-import {
-  Document,
-  DocumentContent,
-  DocumentHolderTypeSchema,
-  DocumentIcon,
-  DocumentSubscriber,
-  DocumentTitle,
-  DocumentVersion,
-} from './schemas.ts'
+import { Document, DocumentHolderTypeSchema, DocumentSubscriber, DocumentVersion } from './schemas.ts'
 import { DOCUMENT_SEARCH_MAX_TERMS } from './search.ts'
 import {
   createDocument,
@@ -58,27 +51,23 @@ const documents = resourceOperations({
     restore: 'contribute',
     delete: 'contribute',
   },
+  // The bodies take the document's own field schemas (kernel/body-fields.ts): one type to send and read.
   createBody: Type.Object(
     {
-      holderType: DocumentHolderTypeSchema,
-      holderId: Type.String({
-        pattern: '^(team|proj)_[0-9A-HJKMNP-TV-Z]{26}$',
-        description: 'A TeamId or a ProjectId, as `holderType` says.',
+      ...fieldsOf(Document, {
+        holderType: true,
+        holderId: 'A TeamId or a ProjectId, as `holderType` says.',
+        title: true,
       }),
-      title: DocumentTitle,
-      content: Type.Optional(DocumentContent),
-      icon: Type.Optional(DocumentIcon),
+      ...optionalFieldsOf(Document, { content: true, icon: true }),
     },
-    { additionalProperties: false },
+    { $id: 'DocumentCreate', additionalProperties: false },
   ),
-  updateBody: Type.Object(
-    {
-      title: Type.Optional(DocumentTitle),
-      content: Type.Optional(DocumentContent),
-      icon: Type.Optional(DocumentIcon),
-    },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  updateBody: Type.Object(optionalFieldsOf(Document, { title: true, content: true, icon: true }), {
+    $id: 'DocumentUpdate',
+    additionalProperties: false,
+    minProperties: 1,
+  }),
   listQuery: {
     holderType: Type.Optional(DocumentHolderTypeSchema),
     holderId: Type.Optional(

@@ -32,7 +32,10 @@ export const Document = Type.Object(
     id: IdSchema('DocumentId'),
     orgId: IdSchema('OrgId'),
     holderType: DocumentHolderTypeSchema,
-    holderId: Type.String({ description: 'The id of the holder (a TeamId or a ProjectId).' }),
+    holderId: Type.String({
+      pattern: '^(team|proj)_[0-9A-HJKMNP-TV-Z]{26}$',
+      description: 'The id of the holder (a TeamId or a ProjectId).',
+    }),
     title: DocumentTitle,
     content: DocumentContent,
     icon: DocumentIcon,

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { InitiativeId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import type { AnyOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
-import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { ProjectDate } from '../projects/schemas.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
 import { initiativeExamples } from './examples.ts'
 import { initiativeWithMetric } from './metric.ts'
 import { Initiative, InitiativeStatusSchema, MAX_INITIATIVE_DEPTH } from './schemas.ts'
@@ -34,18 +34,14 @@ export const initiativeVisibility =
   'A reader with org-wide view sees every initiative; any other reader sees those holding, directly or through ' +
   'sub-initiatives, a project they can view.'
 
-const editable = {
-  description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
-  ownerId: Type.Optional(Nullable(IdSchema('MemberId'), 'An active member.')),
-  status: Type.Optional(InitiativeStatusSchema),
-  targetDate: Type.Optional(Nullable(ProjectDate)),
-  parentId: Type.Optional(
-    Nullable(
-      IdSchema('InitiativeId'),
-      `An initiative to nest under (null: top level); no cycle, at most ${MAX_INITIATIVE_DEPTH} levels.`,
-    ),
-  ),
-}
+// The bodies take the initiative's own field schemas (kernel/body-fields.ts): one type to send and read.
+const editable = optionalFieldsOf(Initiative, {
+  description: true,
+  ownerId: 'An active member.',
+  status: true,
+  targetDate: true,
+  parentId: `An initiative to nest under (null: top level); no cycle, at most ${MAX_INITIATIVE_DEPTH} levels.`,
+})
 
 /** The initiative itself: list, read, create, update, archive, restore, delete. */
 export const initiativeOperations: AnyOperation[] = resourceOperations({
@@ -67,12 +63,12 @@ export const initiativeOperations: AnyOperation[] = resourceOperations({
     delete: 'manage',
   },
   createBody: Type.Object(
-    { name: Name('The initiative name.', 200), ...editable },
-    { additionalProperties: false },
+    { ...fieldsOf(Initiative, { name: true }), ...editable },
+    { $id: 'InitiativeCreate', additionalProperties: false },
   ),
   updateBody: Type.Object(
-    { name: Type.Optional(Name('The initiative name.', 200)), ...editable },
-    { additionalProperties: false, minProperties: 1 },
+    { ...optionalFieldsOf(Initiative, { name: true }), ...editable },
+    { $id: 'InitiativeUpdate', additionalProperties: false, minProperties: 1 },
   ),
   listQuery: {
     status: Type.Optional(InitiativeStatusSchema),

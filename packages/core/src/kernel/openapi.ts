@@ -1,5 +1,6 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { accessNote } from './access-note.ts'
+import { bodySchemaName } from './body-names.ts'
 import { ETAG_LIST_PATTERN } from './canonical.ts'
 import type { AnyOperation } from './operation.ts'
 import { isOrgScoped } from './operation.ts'
@@ -65,8 +66,10 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
   }
   const ref = (schema: TSchema) => collect(schema, schemas, replaced)
   const described = operations.filter(isApiOperation)
+  const named = namedBodies()
   for (const op of described) {
-    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, ref) }
+    const object = operationObject({ ...op, body: named(op) }, ref)
+    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: object }
   }
   const streams = options.eventStreams ?? []
   for (const stream of streams) paths[stream.path] = { get: eventStreamObject(stream, ref) }
@@ -118,6 +121,28 @@ export function generateOpenApi(operations: readonly AnyOperation[], options: Op
         },
       },
     },
+  }
+}
+
+/**
+ * Every JSON request body is a named component, so a generated client types what it sends by name:
+ * the declaration's `$id` (`TaskCreate`, shared with `tasks.batchCreate`'s items), else a name
+ * derived from the operation id (kernel/body-names.ts). Two operations deriving one name is an
+ * error here rather than one body silently standing for the other.
+ */
+function namedBodies(): (op: AnyOperation) => TSchema | undefined {
+  const owners = new Map<string, string>()
+  return (op) => {
+    const body = op.body as TSchema | undefined
+    if (!body || typeof body.$id === 'string') return body
+    const name = bodySchemaName(op.id)
+    const owner = owners.get(name)
+    if (owner !== undefined && owner !== op.id)
+      throw new Error(
+        `The request bodies of ${owner} and ${op.id} would both be named ${name}: give one an $id`,
+      )
+    owners.set(name, op.id)
+    return { ...body, $id: name }
   }
 }
 

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { LabelId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
-import { Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { Color } from '../teams/schemas.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
 import { labelExamples } from './examples.ts'
-import { Label, LabelName } from './schemas.ts'
+import { Label } from './schemas.ts'
 import {
   createLabel,
   deleteLabel,
@@ -16,10 +16,12 @@ import {
   updateLabel,
 } from './service.ts'
 
-const Description = Nullable(Type.String({ maxLength: 2000 }), 'Markdown.')
-const ParentId = Nullable(
-  IdSchema('LabelId', 'A label group of the same scope; null takes the label out of its group.'),
-)
+// The bodies take the label's own field schemas (kernel/body-fields.ts): one type to send and read.
+const editable = optionalFieldsOf(Label, {
+  color: true,
+  description: true,
+  parentId: 'A label group of the same scope; null takes the label out of its group.',
+})
 
 const labelOperations = resourceOperations({
   name: 'label',
@@ -42,27 +44,18 @@ const labelOperations = resourceOperations({
   },
   createBody: Type.Object(
     {
-      name: LabelName,
-      teamId: Type.Optional(
-        Nullable(IdSchema('TeamId'), 'The team whose tasks it applies to; left out or null: an org label.'),
-      ),
-      color: Type.Optional(Color),
-      description: Type.Optional(Description),
-      isGroup: Type.Optional(
-        Type.Boolean({ default: false, description: 'A group of labels, of which a task carries one.' }),
-      ),
-      parentId: Type.Optional(ParentId),
+      ...fieldsOf(Label, { name: true }),
+      ...optionalFieldsOf(Label, {
+        teamId: 'The team whose tasks it applies to; left out or null: an org label.',
+        isGroup: { default: false, description: 'A group of labels, of which a task carries one.' },
+      }),
+      ...editable,
     },
-    { additionalProperties: false },
+    { $id: 'LabelCreate', additionalProperties: false },
   ),
   updateBody: Type.Object(
-    {
-      name: Type.Optional(LabelName),
-      color: Type.Optional(Color),
-      description: Type.Optional(Description),
-      parentId: Type.Optional(ParentId),
-    },
-    { additionalProperties: false, minProperties: 1 },
+    { ...optionalFieldsOf(Label, { name: true }), ...editable },
+    { $id: 'LabelUpdate', additionalProperties: false, minProperties: 1 },
   ),
   listQuery: {
     teamId: Type.Optional(

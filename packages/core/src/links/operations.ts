@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
 import { withArticle } from '../kernel/article.ts'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { LinkId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
-import { LinkTitle, LinkUrl } from '../tasks/depth-schemas.ts'
 import { linkItemExamples, parentLinkExamples } from './examples.ts'
 import { Link, type LinkParentType } from './schemas.ts'
 import {
@@ -36,10 +36,11 @@ const itemOperations = resourceOperations({
   idBrand: 'LinkId',
   target: (p) => ({ type: 'link', id: p.linkId! }),
   capabilities: { update: 'contribute', delete: 'contribute' },
-  updateBody: Type.Object(
-    { url: Type.Optional(LinkUrl), title: Type.Optional(LinkTitle) },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  updateBody: Type.Object(optionalFieldsOf(Link, { url: true, title: true }), {
+    $id: 'LinkUpdate',
+    additionalProperties: false,
+    minProperties: 1,
+  }),
   requires: {
     delete: "`contribute` on the link's parent; on a task, `manage` to remove a link someone else added",
   },
@@ -120,7 +121,11 @@ export function parentLinkOperations(c: {
         `on the ${c.parentType}. Emits \`link.created\`${c.parentType === 'task' ? " and records it in the task's history (`links`)" : ''}. ` +
         '`links.get/update/move/delete` serve it after.',
       params: Type.Object(paramsOf(path), { additionalProperties: false }),
-      body: Type.Object({ url: LinkUrl, title: Type.Optional(LinkTitle) }, { additionalProperties: false }),
+      // One body for every parent's `…links.create`.
+      body: Type.Object(
+        { ...fieldsOf(Link, { url: true }), ...optionalFieldsOf(Link, { title: true }) },
+        { $id: 'LinkCreate', additionalProperties: false },
+      ),
       response: Link,
       status: 201,
       capability: 'contribute',

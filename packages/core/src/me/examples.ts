@@ -14,25 +14,25 @@ const profile = {
   createdAt: at,
 }
 
-export const meExamples: Record<'get' | 'update', OperationExamples> = {
-  get: {
-    response: {
-      user: profile,
-      // Active memberships, by org id; `token` describes the access token the call was made with.
-      memberships: [
-        { orgId: id('org'), orgName: 'Acme', memberId: id('mem'), role: 'admin' },
-        { orgId: id('org', 1), orgName: 'Acme Labs', memberId: id('mem', 3), role: 'member' },
-      ],
-      token: {
-        scopes: ['work:read', 'work:write'],
-        clientId: 'https://app.example.com/oauth/client.json',
-        clientName: 'Example app',
-        resource: 'https://work.example.com/v1',
-        expiresAt: '2030-01-13T16:15:00.000Z',
-      },
-    },
+const me = {
+  user: profile,
+  // Active memberships, by org id; `token` describes the access token the call was made with.
+  memberships: [
+    { orgId: id('org'), orgName: 'Acme', memberId: id('mem'), role: 'admin' },
+    { orgId: id('org', 1), orgName: 'Acme Labs', memberId: id('mem', 3), role: 'member' },
+  ],
+  token: {
+    scopes: ['work:read', 'work:write'],
+    clientId: 'https://app.example.com/oauth/client.json',
+    clientName: 'Example app',
+    resource: 'https://work.example.com/v1',
+    expiresAt: '2030-01-13T16:15:00.000Z',
   },
-  update: { request: { timeZone: 'Europe/London', locale: 'en-GB' }, response: profile },
+}
+
+export const meExamples: Record<'get' | 'update', OperationExamples> = {
+  get: { response: me },
+  update: { request: { timeZone: 'Europe/London', locale: 'en-GB' }, response: me },
 }
 
 const preferences = {

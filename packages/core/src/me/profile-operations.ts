@@ -2,7 +2,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { meExamples, preferenceExamples } from './examples.ts'
 import { getPreferences, updatePreferences } from './preferences.ts'
 import { updateProfile, whoAmI } from './profile.ts'
-import { Me, Preferences, PreferencesPatch, Profile, ProfilePatch } from './schemas.ts'
+import { Me, Preferences, PreferencesPatch, ProfilePatch } from './schemas.ts'
 
 export const profileOperations: AnyOperation[] = [
   declareOperation({
@@ -29,13 +29,16 @@ export const profileOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Update my profile',
     description:
-      'Name, avatar URL, time zone and locale. The time zone must be an IANA name and the locale a BCP 47 tag; both are stored in canonical form (`europe/paris` → `Europe/Paris`, `EN-us` → `en-US`). The name shows in every workspace.',
+      'Name, avatar URL, time zone and locale. The time zone must be an IANA name and the locale a BCP 47 tag; both are stored in canonical form (`europe/paris` → `Europe/Paris`, `EN-us` → `en-US`). The name shows in every workspace. Answers `Me`, as `me.get` does.',
     body: ProfilePatch,
-    response: Profile,
+    response: Me,
     status: 200,
     errors: [],
     examples: meExamples.update,
-    run: (ctx, { body }) => updateProfile(ctx, body as never),
+    run: async (ctx, { body }) => {
+      await updateProfile(ctx, body as never)
+      return whoAmI(ctx)
+    },
   }),
   declareOperation({
     id: 'me.preferences.get',

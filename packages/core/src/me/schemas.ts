@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { optionalFieldsOf } from '../kernel/body-fields.ts'
 import { ID_PREFIXES, type IdBrand, IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { OrgRole } from '../orgs/schemas.ts'
@@ -78,14 +79,15 @@ export const Me = Type.Object(
   },
 )
 
+/** The body of `me.update`: the profile's own field schemas (kernel/body-fields.ts), each optional. */
 export const ProfilePatch = Type.Object(
-  {
-    name: Type.Optional(Name('The name shown in every workspace.')),
-    avatarUrl: Type.Optional(Nullable(AvatarUrl, 'null removes the picture.')),
-    timeZone: Type.Optional(Nullable(TimeZone, 'An IANA time zone name; null clears it.')),
-    locale: Type.Optional(Nullable(Locale, 'A BCP 47 language tag; null clears it.')),
-  },
-  { additionalProperties: false, minProperties: 1 },
+  optionalFieldsOf(Profile, {
+    name: true,
+    avatarUrl: 'null removes the picture.',
+    timeZone: 'An IANA time zone name; null clears it.',
+    locale: 'A BCP 47 language tag; null clears it.',
+  }),
+  { $id: 'MeUpdate', additionalProperties: false, minProperties: 1 },
 )
 
 export const WEEK_STARTS = ['monday', 'sunday', 'saturday'] as const

@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf } from '../kernel/body-fields.ts'
 import type { MemberId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf } from '../kernel/resource.ts'
 import { memberExamples } from './examples.ts'
 import { changeRole, leaveOrg, removeMember, setMemberActive } from './members.ts'
-import { Member, OrgRole } from './schemas.ts'
+import { Member } from './schemas.ts'
 
 const obj = (props: Parameters<typeof Type.Object>[0]) => Type.Object(props, { additionalProperties: false })
 const memberPath = '/v1/orgs/{orgId}/members/{memberId}'
@@ -27,7 +28,7 @@ export const memberWriteOperations: AnyOperation[] = [
     path: memberPath,
     summary: "Change a member's role",
     description: 'Needs `manage`. Only owners make or unmake owners; the last active owner stays one.',
-    body: obj({ role: OrgRole }),
+    body: Type.Object(fieldsOf(Member, { role: true }), { $id: 'MemberUpdate', additionalProperties: false }),
     errors: ['not_found', 'last_owner'],
     examples: memberExamples.update,
     run: (ctx, { params, body }) => changeRole(ctx, params.memberId as MemberId, body.role),

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
 import { resourceOperations } from '../kernel/resource.ts'
 import { PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { memberExamples, orgExamples } from './examples.ts'
-import { Member, Org, Slug } from './schemas.ts'
+import { Member, Org } from './schemas.ts'
 import {
   archiveOrg,
   createOrg,
@@ -18,7 +19,16 @@ import {
 } from './service.ts'
 
 const OrgPage = PageOf(Org, 'Org')
-const OrgName = Type.String({ minLength: 1, maxLength: 120 })
+// The bodies take the workspace's own field schemas (kernel/body-fields.ts): one type to send and read.
+const OrgCreate = Type.Object(
+  { ...fieldsOf(Org, { name: true }), ...optionalFieldsOf(Org, { slug: true }) },
+  { $id: 'OrgCreate', additionalProperties: false },
+)
+const OrgUpdate = Type.Object(optionalFieldsOf(Org, { name: true, slug: true }), {
+  $id: 'OrgUpdate',
+  additionalProperties: false,
+  minProperties: 1,
+})
 
 const orgOperations: AnyOperation[] = [
   declareOperation({
@@ -30,7 +40,7 @@ const orgOperations: AnyOperation[] = [
     summary: 'Create a workspace',
     description:
       'Creates a workspace and makes the caller its owner, its first member. Without a `slug`, one is made from the name (`Acme Inc` → `acme-inc`, then `acme-inc-2` if that is taken); a `slug` you give that is taken is a 409 `key_taken`. Any signed-in person may create one. Emits `org.created` and `member.created`.',
-    body: Type.Object({ name: OrgName, slug: Type.Optional(Slug) }, { additionalProperties: false }),
+    body: OrgCreate,
     response: Org,
     status: 201,
     errors: ['key_taken'],
@@ -81,10 +91,7 @@ const orgOperations: AnyOperation[] = [
     description:
       'Changes the name or the slug (at least one). A slug another workspace uses is a 409 `key_taken`. Emits `org.updated` with the changed fields.',
     params: Type.Object({ orgId: IdSchema('OrgId') }, { additionalProperties: false }),
-    body: Type.Object(
-      { name: Type.Optional(OrgName), slug: Type.Optional(Slug) },
-      { additionalProperties: false, minProperties: 1 },
-    ),
+    body: OrgUpdate,
     response: Org,
     status: 200,
     capability: 'manage',

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { ProgramId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import type { AnyOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
-import { Color } from '../teams/schemas.ts'
 import { programExamples } from './examples.ts'
-import { Program, ProgramDescription, ProgramIcon, ProgramName, ProgramStatusSchema } from './schemas.ts'
+import { Program, ProgramStatusSchema } from './schemas.ts'
 import {
   createProgram,
   deleteProgram,
@@ -17,14 +17,13 @@ import {
   updateProgram,
 } from './service.ts'
 
-const editable = {
-  description: Type.Optional(ProgramDescription),
-  icon: Type.Optional(ProgramIcon),
-  color: Type.Optional(Color),
-  ownerId: Type.Optional(
-    Type.Union([IdSchema('MemberId'), Type.Null()], { description: 'An active member, or null for none.' }),
-  ),
-}
+// The bodies take the program's own field schemas (kernel/body-fields.ts): one type to send and read.
+const editable = optionalFieldsOf(Program, {
+  description: true,
+  icon: true,
+  color: true,
+  ownerId: 'An active member, or null for none.',
+})
 
 const programResource = resourceOperations({
   name: 'program',
@@ -43,10 +42,17 @@ const programResource = resourceOperations({
     restore: 'contribute',
     delete: 'manage',
   },
-  createBody: Type.Object({ name: ProgramName, ...editable }, { additionalProperties: false }),
+  createBody: Type.Object(
+    { ...fieldsOf(Program, { name: true }), ...editable },
+    { $id: 'ProgramCreate', additionalProperties: false },
+  ),
   updateBody: Type.Object(
-    { name: Type.Optional(ProgramName), ...editable, status: Type.Optional(ProgramStatusSchema) },
-    { additionalProperties: false, minProperties: 1 },
+    {
+      ...optionalFieldsOf(Program, { name: true }),
+      ...editable,
+      ...optionalFieldsOf(Program, { status: true }),
+    },
+    { $id: 'ProgramUpdate', additionalProperties: false, minProperties: 1 },
   ),
   listQuery: {
     status: Type.Optional(ProgramStatusSchema),

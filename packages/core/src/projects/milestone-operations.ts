@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
-import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
 import { Task } from '../tasks/schemas.ts'
 import { examples, milestoneExample, milestoneExamples } from './examples.ts'
 import {
@@ -15,10 +16,10 @@ import {
   requireMilestone,
   updateMilestone,
 } from './milestones.ts'
-import { Milestone, ProjectDate } from './schemas.ts'
+import { Milestone } from './schemas.ts'
 
-const MilestoneName = Name('Unique (ignoring case) within the project.', 200)
-const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
+// The bodies take the milestone's own field schemas (kernel/body-fields.ts): one type to send and read.
+const editable = optionalFieldsOf(Milestone, { description: true, targetDate: true })
 
 const milestoneResource: AnyOperation[] = resourceOperations({
   name: 'milestone',
@@ -33,20 +34,12 @@ const milestoneResource: AnyOperation[] = resourceOperations({
   createTarget: (p) => ({ type: 'project', id: p.projectId! }),
   capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
   createBody: Type.Object(
-    {
-      name: MilestoneName,
-      description: Type.Optional(Description),
-      targetDate: Type.Optional(Nullable(ProjectDate)),
-    },
-    { additionalProperties: false },
+    { ...fieldsOf(Milestone, { name: true }), ...editable },
+    { $id: 'MilestoneCreate', additionalProperties: false },
   ),
   updateBody: Type.Object(
-    {
-      name: Type.Optional(MilestoneName),
-      description: Type.Optional(Description),
-      targetDate: Type.Optional(Nullable(ProjectDate)),
-    },
-    { additionalProperties: false, minProperties: 1 },
+    { ...optionalFieldsOf(Milestone, { name: true }), ...editable },
+    { $id: 'MilestoneUpdate', additionalProperties: false, minProperties: 1 },
   ),
   errors: { create: ['conflict', 'archived'], update: ['conflict'] },
   descriptions: {

@@ -1,23 +1,16 @@
 import { Type } from '@sinclair/typebox'
 import { FieldValuesInput } from '../fields/schemas.ts'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { LabelId, ProjectId, ProjectStatusId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
-import { Name, Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { PrioritySchema, Task } from '../tasks/schemas.ts'
-import { Color } from '../teams/schemas.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
+import { Task } from '../tasks/schemas.ts'
 import { type ClosingChoice, OPEN_TASK_POLICIES } from './closing.ts'
 import { examples, projectExamples } from './examples.ts'
 import { listProjectTasks, projectProgress } from './progress.ts'
-import {
-  Project,
-  ProjectDate,
-  ProjectProgress,
-  ProjectTeam,
-  UpdateCadenceSchema,
-  WeekdaySchema,
-} from './schemas.ts'
+import { Project, ProjectProgress, ProjectTeam } from './schemas.ts'
 import {
   addProjectTeam,
   createProject,
@@ -38,23 +31,20 @@ const projectTarget = ({ params }: { params: Record<string, unknown> }) => ({
   id: params.projectId as string,
 })
 
-const editable = {
-  description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
-  icon: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }), 'An emoji or an icon name.')),
-  color: Type.Optional(Color),
-  statusId: Type.Optional(
-    IdSchema(
-      'ProjectStatusId',
-      'An active project status; the first `backlog` status if left out on create.',
-    ),
-  ),
-  leadId: Type.Optional(Nullable(IdSchema('MemberId'), 'An active member; setting it needs `assign`.')),
-  priority: Type.Optional(PrioritySchema),
-  startDate: Type.Optional(Nullable(ProjectDate)),
-  targetDate: Type.Optional(Nullable(ProjectDate, 'Not before `startDate`.')),
-  updateCadence: Type.Optional(UpdateCadenceSchema),
-  updateWeekday: Type.Optional(WeekdaySchema),
-}
+// The bodies take the project's own field schemas (kernel/body-fields.ts), so a client types what it
+// sends and what it reads alike; the descriptions say what each field does in the request.
+const editable = optionalFieldsOf(Project, {
+  description: true,
+  icon: true,
+  color: true,
+  statusId: 'An active project status; the first `backlog` status if left out on create.',
+  leadId: 'An active member; setting it needs `assign`.',
+  priority: true,
+  startDate: 'Planned start.',
+  targetDate: 'Planned end; not before `startDate`.',
+  updateCadence: true,
+  updateWeekday: true,
+})
 
 const projectResource = resourceOperations({
   name: 'project',
@@ -77,33 +67,40 @@ const projectResource = resourceOperations({
   },
   createBody: Type.Object(
     {
-      name: Name('The project name.', 200),
-      teamIds: Type.Array(IdSchema('TeamId'), {
-        minItems: 1,
-        maxItems: 20,
-        uniqueItems: true,
-        description: 'The teams it spans; the caller needs `contribute` on each.',
+      ...fieldsOf(Project, {
+        name: true,
+        teamIds: {
+          minItems: 1,
+          maxItems: 20,
+          uniqueItems: true,
+          description: 'The teams it spans; the caller needs `contribute` on each.',
+        },
       }),
       ...editable,
     },
-    { additionalProperties: false },
+    { $id: 'ProjectCreate', additionalProperties: false },
   ),
   updateBody: Type.Object(
     {
-      name: Type.Optional(Name('The project name.', 200)),
+      ...optionalFieldsOf(Project, { name: true }),
       ...editable,
+      // Inputs of the change itself, not fields of the project: write-only.
       openTasks: Type.Optional(
         StringEnum(OPEN_TASK_POLICIES, {
+          writeOnly: true,
           description:
-            'With a `statusId` that completes or cancels the project: what happens to its open tasks. `keep` leaves ' +
+            'Write-only, with a `statusId` that completes or cancels the project: what happens to its open tasks. `keep` leaves ' +
             "them; `cancel` moves each to its team's first `canceled` state; `move` puts each in `moveTasksTo`.",
         }),
       ),
       moveTasksTo: Type.Optional(
-        IdSchema(
-          'ProjectId',
-          'With `openTasks: "move"`: the project the open tasks go to (`contribute` needed).',
-        ),
+        Type.Unsafe<ProjectId>({
+          ...IdSchema(
+            'ProjectId',
+            'Write-only, with `openTasks: "move"`: the project the open tasks go to (`contribute` needed).',
+          ),
+          writeOnly: true,
+        }),
       ),
       reason: Type.Optional(
         Type.String({
@@ -117,7 +114,7 @@ const projectResource = resourceOperations({
       ),
       fields: Type.Optional(FieldValuesInput),
     },
-    { additionalProperties: false, minProperties: 1 },
+    { $id: 'ProjectUpdate', additionalProperties: false, minProperties: 1 },
   ),
   listQuery: {
     statusId: Type.Optional(IdSchema('ProjectStatusId', 'Only projects in this status.')),

@@ -1,89 +1,74 @@
 import { Type } from '@sinclair/typebox'
 import { FieldValuesInput } from '../fields/schemas.ts'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { TaskId, TeamId } from '../kernel/ids.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
-import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
 import { type DuplicateOptions, duplicateTask, MAX_DUPLICATED } from './duplicate.ts'
 import { duplicateExample, taskExamples } from './examples.ts'
 import { TaskFieldQuery } from './field-query.ts'
 import { requireTask } from './require-task.ts'
-import { DueDate, Estimate, PrioritySchema, StartDate, Task } from './schemas.ts'
+import { PrioritySchema, Task } from './schemas.ts'
 import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
 import { createTask, deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
 
-const Title = Type.String({ minLength: 1, maxLength: 500 })
+// The bodies take the task's own field schemas (kernel/body-fields.ts): a client types what it
+// sends and what it reads alike; the descriptions say what each field does in the request.
 const editable = {
-  description: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }), 'Markdown.')),
-  assigneeId: Type.Optional(Nullable(IdSchema('MemberId'), 'Needs the `assign` capability.')),
-  priority: Type.Optional(PrioritySchema),
-  estimate: Type.Optional(Nullable(Estimate)),
-  dueDate: Type.Optional(Nullable(DueDate)),
-  startDate: Type.Optional(Nullable(StartDate)),
-  parentId: Type.Optional(
-    Nullable(
-      IdSchema('TaskId'),
+  ...optionalFieldsOf(Task, {
+    description: true,
+    assigneeId: 'Needs the `assign` capability.',
+    priority: true,
+    estimate: true,
+    dueDate: true,
+    startDate: true,
+    parentId:
       'Makes this a subtask of a task of any team of the org; null makes it top-level. At most five levels; never its own ancestor.',
-    ),
-  ),
-  cycleId: Type.Optional(
-    Nullable(IdSchema('CycleId'), "An open cycle of the task's team; null takes the task out of its cycle."),
-  ),
-  projectId: Type.Optional(
-    Nullable(
-      IdSchema('ProjectId'),
+    cycleId: "An open cycle of the task's team; null takes the task out of its cycle.",
+    projectId:
       'A project the caller may view, not archived; null takes the task out of its project (and milestone).',
-    ),
-  ),
-  milestoneId: Type.Optional(
-    Nullable(
-      IdSchema('MilestoneId'),
+    milestoneId:
       "A milestone of the task's project; given without `projectId`, it also sets the project. Null clears it.",
-    ),
-  ),
-  labelIds: Type.Optional(
-    Type.Array(IdSchema('LabelId'), {
+    labelIds: {
       maxItems: 50,
       uniqueItems: true,
       description:
         "The task's labels: on update the whole set, replacing the current one. Each is an active label of the org or of the task's team, at most one of a group (409 `label_group_conflict`).",
-    }),
-  ),
+    },
+  }),
   fields: Type.Optional(FieldValuesInput),
 }
 
 /** The body of `tasks.create`, also an item of `tasks.batchCreate`. */
 export const TaskCreateBody = Type.Object(
   {
-    teamId: IdSchema('TeamId'),
-    title: Title,
-    stateId: Type.Optional(
-      IdSchema('StateId', "A workflow state of the task's team; the team's default state if left out."),
-    ),
+    ...fieldsOf(Task, { teamId: 'The team the task belongs to.', title: true }),
+    ...optionalFieldsOf(Task, {
+      stateId: "A workflow state of the task's team; the team's default state if left out.",
+    }),
     ...editable,
   },
-  { additionalProperties: false },
+  { $id: 'TaskCreate', additionalProperties: false },
 )
 /** The fields `tasks.update` and `tasks.batchUpdate` change. */
 export const TaskUpdateFields = {
-  title: Type.Optional(Title),
-  teamId: Type.Optional(
-    IdSchema(
-      'TeamId',
+  ...optionalFieldsOf(Task, {
+    title: true,
+    teamId:
       'Moves the task to another team (needs `contribute` there too): it gets a new key, its old key keeps resolving, and its state maps to the same category.',
-    ),
-  ),
-  stateId: Type.Optional(
-    IdSchema(
-      'StateId',
+    stateId:
       "A workflow state of the task's team (of the new team when `teamId` changes too); completing or canceling stamps `completedAt` / `canceledAt`.",
-    ),
-  ),
+  }),
   ...editable,
 }
-const TaskUpdateBody = Type.Object(TaskUpdateFields, { additionalProperties: false, minProperties: 1 })
+const TaskUpdateBody = Type.Object(TaskUpdateFields, {
+  $id: 'TaskUpdate',
+  additionalProperties: false,
+  minProperties: 1,
+})
 
 const derived = resourceOperations({
   name: 'task',
@@ -260,7 +245,7 @@ const duplicateOperation = declareOperation({
   ),
   body: Type.Object(
     {
-      title: Type.Optional(Title),
+      ...optionalFieldsOf(Task, { title: "The copy's title; the original's if left out." }),
       labels: Type.Optional(Type.Boolean({ default: true, description: 'Copy the labels.' })),
       subtasks: Type.Optional(Type.Boolean({ default: false, description: 'Copy the open subtasks.' })),
     },

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { StateId, TeamId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
-import { Nullable, StringEnum } from '../kernel/schema-types.ts'
+import { StringEnum } from '../kernel/schema-types.ts'
 import { teamExamples, workflowStateExamples } from './examples.ts'
-import { Color, StateCategorySchema, TEAM_STATES_MAX, Team, TeamKey, WorkflowState } from './schemas.ts'
+import { TEAM_STATES_MAX, Team, WorkflowState } from './schemas.ts'
 import {
   archiveState,
   createState,
@@ -21,8 +22,6 @@ import {
 } from './service.ts'
 import { teamSettingsOperations } from './settings-operations.ts'
 
-const TeamName = Type.String({ minLength: 1, maxLength: 120 })
-const Description = Nullable(Type.String({ maxLength: 10_000 }), 'Markdown.')
 const ArchivedQuery = Type.Optional(
   StringEnum(['exclude', 'only', 'include'] as const, {
     default: 'exclude',
@@ -41,14 +40,16 @@ const teamOperations = resourceOperations({
   target: (p) => ({ type: 'team', id: p.teamId! }),
   createTarget: () => ({ type: 'org' }),
   capabilities: { create: 'manage', update: 'manage', archive: 'manage', restore: 'manage' },
+  // The bodies take the team's own field schemas (kernel/body-fields.ts): one type to send and read.
   createBody: Type.Object(
-    { name: TeamName, key: TeamKey, description: Type.Optional(Description) },
-    { additionalProperties: false },
+    { ...fieldsOf(Team, { name: true, key: true }), ...optionalFieldsOf(Team, { description: true }) },
+    { $id: 'TeamCreate', additionalProperties: false },
   ),
-  updateBody: Type.Object(
-    { name: Type.Optional(TeamName), key: Type.Optional(TeamKey), description: Type.Optional(Description) },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  updateBody: Type.Object(optionalFieldsOf(Team, { name: true, key: true, description: true }), {
+    $id: 'TeamUpdate',
+    additionalProperties: false,
+    minProperties: 1,
+  }),
   listQuery: { archived: ArchivedQuery },
   errors: { create: ['key_taken'], update: ['key_taken'] },
   descriptions: {
@@ -75,7 +76,6 @@ const teamOperations = resourceOperations({
   },
 })
 
-const StateName = Type.String({ minLength: 1, maxLength: 60 })
 const teamStatesPath = '/v1/orgs/{orgId}/teams/{teamId}/states'
 const statePath = '/v1/orgs/{orgId}/states/{stateId}'
 const WorkflowStateList = Type.Object(
@@ -119,10 +119,8 @@ const stateOperations: AnyOperation[] = [
     capabilities: { create: 'manage', update: 'manage', archive: 'manage' },
     createBody: Type.Object(
       {
-        name: StateName,
-        category: StateCategorySchema,
-        color: Type.Optional(Color),
-        description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+        ...fieldsOf(WorkflowState, { name: true, category: true }),
+        ...optionalFieldsOf(WorkflowState, { color: true, description: true }),
         position: Type.Optional(
           Type.Integer({
             minimum: 0,
@@ -130,16 +128,13 @@ const stateOperations: AnyOperation[] = [
           }),
         ),
       },
-      { additionalProperties: false },
+      { $id: 'StateCreate', additionalProperties: false },
     ),
-    updateBody: Type.Object(
-      {
-        name: Type.Optional(StateName),
-        color: Type.Optional(Color),
-        description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-      },
-      { additionalProperties: false, minProperties: 1 },
-    ),
+    updateBody: Type.Object(optionalFieldsOf(WorkflowState, { name: true, color: true, description: true }), {
+      $id: 'StateUpdate',
+      additionalProperties: false,
+      minProperties: 1,
+    }),
     errors: {
       create: ['key_taken', 'conflict'],
       update: ['key_taken'],

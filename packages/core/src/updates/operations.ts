@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { withArticle } from '../kernel/article.ts'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import type { UpdateId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation, type OperationExamples } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -10,7 +11,6 @@ import { feedExample, historyExample, updateExamples } from './examples.ts'
 import {
   StatusUpdate,
   UPDATE_SUBJECT_TYPES,
-  UpdateBody,
   UpdateHealthSchema,
   UpdateRevision,
   type UpdateSubjectType,
@@ -30,11 +30,11 @@ const rule =
   'Only its author (with `contribute` on the subject) or someone with `manage` on the subject may do it. ' +
   'These item operations serve every update, whatever its subject (a project, an initiative or a program).'
 
-/** The body every subject's `…updates.create` takes. */
-export const UpdateCreateBody = Type.Object(
-  { body: UpdateBody, health: UpdateHealthSchema },
-  { additionalProperties: false },
-)
+/** The body every subject's `…updates.create` takes: the update's own field schemas (kernel/body-fields.ts). */
+export const UpdateCreateBody = Type.Object(fieldsOf(StatusUpdate, { body: true, health: true }), {
+  $id: 'StatusUpdateCreate',
+  additionalProperties: false,
+})
 
 /**
  * `<plural>.updates.create`: posting a status update on one kind of subject, under the subject's path
@@ -96,10 +96,11 @@ const updateItems = resourceOperations({
     restore: 'contribute',
     delete: 'contribute',
   },
-  updateBody: Type.Object(
-    { body: Type.Optional(UpdateBody), health: Type.Optional(UpdateHealthSchema) },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  updateBody: Type.Object(optionalFieldsOf(StatusUpdate, { body: true, health: true }), {
+    $id: 'StatusUpdateUpdate',
+    additionalProperties: false,
+    minProperties: 1,
+  }),
   descriptions: {
     get: 'An update of a project, a program or an initiative the caller cannot view is a 404, like a missing one.',
     update: `Keeps the replaced body and health in \`updates.history.list\` and sets \`editedAt\`. ${rule}`,

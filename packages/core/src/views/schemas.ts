@@ -1,4 +1,5 @@
 import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 
@@ -57,30 +58,22 @@ export const View = Type.Object(
 )
 export type View = Static<typeof View>
 
-const editable = {
-  name: Name('The view name.', 80),
-  description: Nullable(Type.String({ maxLength: 2000 }), 'What the view is for.'),
-  filter: ViewFilter,
-  teamId: Nullable(
-    IdSchema('TeamId'),
-    'Share with this team (needs `contribute` on it); null keeps or makes the view personal.',
-  ),
-}
+// The bodies take the view's own field schemas (kernel/body-fields.ts): one type to send and read.
+const editable = optionalFieldsOf(View, {
+  description: true,
+  teamId: 'Share with this team (needs `contribute` on it); null keeps or makes the view personal.',
+})
 
 export const CreateViewBody = Type.Object(
   {
-    name: editable.name,
-    description: Type.Optional(editable.description),
-    model: Type.Optional(
-      StringEnum(VIEW_MODELS, { default: 'tasks', description: 'tasks (default) or projects.' }),
-    ),
-    filter: editable.filter,
-    teamId: Type.Optional(editable.teamId),
+    ...fieldsOf(View, { name: true, filter: true }),
+    ...editable,
+    ...optionalFieldsOf(View, { model: { default: 'tasks', description: 'tasks (default) or projects.' } }),
   },
-  { additionalProperties: false },
+  { $id: 'ViewCreate', additionalProperties: false },
 )
 
-export const UpdateViewBody = Type.Partial(Type.Object(editable), {
-  additionalProperties: false,
-  minProperties: 1,
-})
+export const UpdateViewBody = Type.Object(
+  { ...optionalFieldsOf(View, { name: true, filter: true }), ...editable },
+  { $id: 'ViewUpdate', additionalProperties: false, minProperties: 1 },
+)
