@@ -12,8 +12,9 @@ export function kebab(word: string): string
 export const operationIdNounInPath: IdiomRule
 export const oneMethodPerAct: IdiomRule
 export const insightsTagFollowsPath: IdiomRule
+export const namedRequestBodies: IdiomRule
 export const IDIOM_RULES: Record<
-  'operation-id-noun-in-path' | 'one-method-per-act' | 'insights-tag-follows-path',
+  'operation-id-noun-in-path' | 'one-method-per-act' | 'insights-tag-follows-path' | 'named-request-bodies',
   IdiomRule
 >
 /** TEMPORARY: the ids other branches of issue 28 rename (scripts/redocly/pending-renames.json). */
