@@ -48,6 +48,7 @@ import * as m0060 from './0060_tasks_project_updated.ts'
 import * as m0061 from './0061_tasks_project_covering.ts'
 import * as m0062 from './0062_tasks_project_statistics.ts'
 import * as m0063 from './0063_task_links_into_resource_links.ts'
+import * as m0064 from './0064_keys_carry_org.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0061_tasks_project_covering': m0061,
   '0062_tasks_project_statistics': m0062,
   '0063_task_links_into_resource_links': m0063,
+  '0064_keys_carry_org': m0064,
 }
 
 /** Every migration this version knows, in the order they apply. */
