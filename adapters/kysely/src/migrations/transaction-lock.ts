@@ -12,8 +12,12 @@ import {
   type TransactionSettings,
 } from 'kysely'
 
-/** One key for every instance's migrations: `hashtext('workgraph migrations')` would do as well. */
-const MIGRATION_LOCK = 7_136_592_201_433_181_229n
+/**
+ * Kysely's own key for the migration lock: session and transaction advisory locks on one key
+ * exclude each other, so an instance of an earlier release migrating at the same moment (on
+ * Kysely's session lock) waits for this one, and the other way round.
+ */
+const MIGRATION_LOCK = 3_853_314_791_062_309_107n
 
 /**
  * Kysely's Postgres migrator holds a session advisory lock around the migration transaction
