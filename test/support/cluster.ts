@@ -102,7 +102,7 @@ export interface Balancer extends Component {
 
 /**
  * HAProxy on loopback before `backends` (ports): round robin, each probed on `GET /readyz` every
- * 200 ms, out after one failure and back after two successes. A request whose connection to a
+ * 200 ms, out after two failures in a row and back after two successes. A request whose connection to a
  * server fails is sent to another (never a request already sent: a POST is not idempotent).
  */
 export async function startHaproxy(dir: string, backends: number[]): Promise<Balancer> {
@@ -130,7 +130,7 @@ export async function startHaproxy(dir: string, backends: number[]): Promise<Bal
       '  balance roundrobin',
       '  option httpchk GET /readyz',
       '  http-check expect status 200',
-      '  default-server inter 200ms fall 1 rise 2',
+      '  default-server inter 200ms fall 2 rise 2',
       ...backends.map((p, i) => `  server s${i + 1} 127.0.0.1:${p} check`),
       'listen stats',
       `  bind 127.0.0.1:${statsPort}`,
