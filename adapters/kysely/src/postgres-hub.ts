@@ -27,9 +27,10 @@ export interface PostgresHubOptions {
 
 /**
  * The event hub across server instances: `publish` wakes this process's readers at once and sends
- * `NOTIFY` (after the engine's commit); a dedicated connection `LISTEN`s and wakes readers for the
- * other instances' writes (on `listenUrl`, a direct connection, when `url` is a pooler). Notifications only wake readers, who then read the log: one lost while
- * the listener reconnects delays an event until the readers' fallback re-read, it never loses it.
+ * `NOTIFY` (after the engine's commit); a dedicated connection (on `listenUrl`, a direct one, when
+ * `url` is a pooler) `LISTEN`s and wakes readers for the other instances' writes. Notifications
+ * only wake readers, who then read the log: one lost while the listener reconnects delays an event
+ * until the readers' fallback re-read, it never loses it.
  */
 export async function createPostgresEventHub(options: PostgresHubOptions): Promise<EventHub> {
   const { default: pg } = await import('pg')
