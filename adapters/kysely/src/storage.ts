@@ -116,12 +116,11 @@ export function createKyselyStorage(options: {
 
 /** Connects, migrates to the latest schema, and returns the storage. */
 export async function openStorage(options: ConnectOptions): Promise<KyselyStorage> {
-  const { db, dialect } = await connect(options)
-  await migrateToLatest(
-    db,
-    dialect,
-    dialect === 'postgres' && options.schema ? { schema: options.schema } : {},
-  )
+  const { db, dialect, pool } = await connect(options)
+  await migrateToLatest(db, dialect, {
+    ...(dialect === 'postgres' && options.schema ? { schema: options.schema } : {}),
+    ...(pool ? { pool } : {}),
+  })
   return createKyselyStorage({ db, dialect })
 }
 

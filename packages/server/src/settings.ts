@@ -75,6 +75,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     },
   },
   {
+    name: 'DATABASE_DIRECT_URL',
+    description:
+      'Postgres only: a direct connection (not through a pooler in transaction mode) for what needs a session of its own, the event hub’s `LISTEN`; `DATABASE_URL` by default. Set it when `DATABASE_URL` is PgBouncer in `pool_mode = transaction` (docs/scale-out.md).',
+    check: (value) => (/^postgres(ql)?:\/\//i.test(value) ? undefined : 'must be a postgres:// URL'),
+    example: 'postgres://workgraph@db.internal:5432/workgraph',
+  },
+  {
     name: 'DATABASE_SCHEMA',
     description: 'Postgres only: the schema to work in (created if missing).',
     check: (value) => (/^[a-z_][a-z0-9_]*$/.test(value) ? undefined : 'must be a lower-case SQL name'),
@@ -203,6 +210,8 @@ export interface ServerSettings {
   baseUrl?: string
   databaseUrl: string
   databaseSchema?: string
+  /** Postgres: where the event hub listens; the same database as `databaseUrl`, without a pooler. */
+  databaseDirectUrl?: string
   blobDir: string
   /** Set with `S3_BUCKET`: attachments go to S3 rather than `blobDir`. */
   s3?: S3BlobStoreOptions
@@ -260,6 +269,7 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
     ...(get('BASE_URL') ? { baseUrl: get('BASE_URL')!.replace(/\/$/, '') } : {}),
     databaseUrl: value('DATABASE_URL'),
     ...(get('DATABASE_SCHEMA') ? { databaseSchema: get('DATABASE_SCHEMA') } : {}),
+    ...(get('DATABASE_DIRECT_URL') ? { databaseDirectUrl: get('DATABASE_DIRECT_URL') } : {}),
     blobDir:
       get('BLOB_DIR') ??
       (/^postgres(ql)?:/.test(value('DATABASE_URL'))

@@ -17,6 +17,8 @@ export interface ServerOptions extends AppOptions {
   databaseUrl: string
   /** Postgres only: work inside this schema (tests give each run its own). */
   databaseSchema?: string
+  /** Postgres: a direct connection for the event hub's `LISTEN` when `databaseUrl` is a pooler. */
+  databaseDirectUrl?: string
   /**
    * `redis://…`: rate-limit counters shared by every instance using it, so limits hold behind a
    * load balancer. Without it each instance counts on its own, in memory.
@@ -64,6 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hub: EventHub | undefined = isPostgresUrl(options.databaseUrl)
     ? await createPostgresEventHub({
         url: options.databaseUrl,
+        ...(options.databaseDirectUrl ? { listenUrl: options.databaseDirectUrl } : {}),
         ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
         onError: (error) => console.error('event hub', error),
       })

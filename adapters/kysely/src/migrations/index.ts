@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
+import type pg from 'pg'
 import { MigrationFailedError, NewerSchemaError } from '../database-errors.ts'
 import type { Dialect } from '../schema.ts'
 import * as m0001 from './0001_initial.ts'
@@ -48,6 +49,8 @@ import * as m0060 from './0060_tasks_project_updated.ts'
 import * as m0061 from './0061_tasks_project_covering.ts'
 import * as m0062 from './0062_tasks_project_statistics.ts'
 import * as m0063 from './0063_task_links_into_resource_links.ts'
+import * as m0064 from './0064_keys_carry_org.ts'
+import { migratingKysely } from './transaction-lock.ts'
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>
@@ -102,6 +105,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0061_tasks_project_covering': m0061,
   '0062_tasks_project_statistics': m0062,
   '0063_task_links_into_resource_links': m0063,
+  '0064_keys_carry_org': m0064,
 }
 
 /** Every migration this version knows, in the order they apply. */
@@ -116,19 +120,24 @@ function newerSchema(error: unknown): NewerSchemaError | undefined {
 /**
  * Brings the database to the latest schema; safe to run on every start and from several instances.
  * The pending migrations run in one transaction on both databases: a failure (`MigrationFailedError`,
- * naming the migration) leaves the schema as it was.
+ * naming the migration) leaves the schema as it was. Given the Postgres `pool`, the instances
+ * serialise on a lock held by that transaction, which works through a pooler in transaction mode
+ * too (transaction-lock.ts); without it, on Kysely's session lock, which needs a direct connection.
  */
 export async function migrateToLatest(
   db: Kysely<any>,
   dialect: Dialect,
-  options: { schema?: string } = {},
+  options: { schema?: string; pool?: pg.Pool } = {},
 ): Promise<MigrationResultSet> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
   )
   // The bookkeeping tables live in the working schema, so schemas on one database stay independent.
   const migrator = new Migrator({
-    db,
+    db:
+      dialect === 'postgres' && options.pool
+        ? migratingKysely(options.pool, [...db.getExecutor().plugins])
+        : db,
     provider: { getMigrations: async () => migrations },
     ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   })

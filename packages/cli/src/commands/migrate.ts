@@ -29,11 +29,11 @@ export const migrate = defineCommand({
       const line = explainDatabaseError(error, url)
       return line ? new CliError(line) : error
     }
-    const { db, dialect } = await connect({ url }).catch((error: unknown) => {
+    const { db, dialect, pool } = await connect({ url }).catch((error: unknown) => {
       throw explained(error)
     })
     try {
-      const result = await migrateToLatest(db, dialect).catch((error: unknown) => {
+      const result = await migrateToLatest(db, dialect, pool ? { pool } : {}).catch((error: unknown) => {
         throw explained(error)
       })
       const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)

@@ -63,6 +63,17 @@ function failStart(error: unknown): never {
   process.exit(1)
 }
 
+/** Said when the event hub's LISTEN does not hear its own test notification. */
+function deafHub(directUrl: string | undefined): string {
+  const where = directUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL'
+  return (
+    `warning: the event hub's LISTEN on ${where} did not hear its own test notification: ` +
+    `${where} looks like a pooler in transaction mode (PgBouncer pool_mode = transaction), which keeps no session. ` +
+    "Other instances' writes reach this one's streams only on the fallback re-read, seconds late. " +
+    `${directUrl ? 'Point DATABASE_DIRECT_URL at Postgres itself' : 'Set DATABASE_DIRECT_URL to a direct connection to the same database'} (docs/scale-out.md).`
+  )
+}
+
 const target = parseDatabaseUrl(settings.databaseUrl)
 let releaseInstanceFile = () => {}
 if (target.dialect === 'sqlite' && target.path !== ':memory:') {
@@ -87,8 +98,10 @@ try {
   hub = isPostgresUrl(settings.databaseUrl)
     ? await createPostgresEventHub({
         url: settings.databaseUrl,
+        ...(settings.databaseDirectUrl ? { listenUrl: settings.databaseDirectUrl } : {}),
         ...schema,
         onError: (error) => log.error('event hub', error),
+        onDeaf: () => console.warn(deafHub(settings.databaseDirectUrl)),
       })
     : undefined
 } catch (error) {
