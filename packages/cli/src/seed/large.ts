@@ -52,6 +52,7 @@ export function largeSteps(ctx: SeedContext, count: number): void {
   }
   const people: Person[] = ctx.withTeammates ? ['me', 'maya', 'jonas'] : ['me']
   const created: string[] = []
+  // One call at a time: two concurrent batches of mixed teams deadlock on Postgres (answered 500).
   for (let start = 0; start < count; start += BATCH) {
     const size = Math.min(BATCH, count - start)
     step(`large:tasks:${start}`, `Tasks ${start + 1}–${start + size}`, async (key) => {
@@ -65,7 +66,7 @@ export function largeSteps(ctx: SeedContext, count: number): void {
       ctx.count('tasks', answer.data.length)
     })
   }
-  const comments = Math.min(COMMENTS_PER_PERSON * people.length, Math.floor(count / 10))
+  const comments = Math.min(COMMENTS_PER_PERSON * people.length, Math.floor(count / 25))
   const concurrent = 6
   for (let start = 0; start < comments; start += concurrent) {
     step(`large:comments:${start}`, `Comments ${start + 1}–${start + concurrent}`, async (key) => {
@@ -73,7 +74,7 @@ export function largeSteps(ctx: SeedContext, count: number): void {
         const n = start + i
         const by = people[n % people.length]!
         const body = `${SITES[n % SITES.length]} reports the ${THINGS[n % THINGS.length]} issue again after the last update (#${n + 1}).`
-        return ctx.as(by).post(`${ctx.org()}/tasks/${created[n * 10]}/comments`, { body }, `${key}:${i}`)
+        return ctx.as(by).post(`${ctx.org()}/tasks/${created[n * 25]}/comments`, { body }, `${key}:${i}`)
       })
       await Promise.all(writes)
       ctx.count('comments', writes.length)
