@@ -90,6 +90,7 @@ export const seed = defineCommand({
       .map(([what, n]) => `${n} ${what}`)
       .join(', ')
     log.success(`Workspace ${summary.slug} (${summary.orgId}) in ${seconds} s: ${made}.`)
+    for (const note of summary.notes) log.warn(note)
     if (summary.teammates.length) {
       const lines = summary.teammates.map((t) => `  ${t.name.padEnd(12)} ${t.email}  password: ${t.password}`)
       log.info(`Your teammates; sign in as them at ${server.origin}/sign-in:\n${lines.join('\n')}`)

@@ -40,6 +40,10 @@ export interface SeedContext {
   }
   /** The seeding person's @-handle (their name in lower case, no spaces). */
   handle: string
+  /** The scopes of the seeding person's token. */
+  scopes: string[]
+  /** What the run left out and why, for the summary. */
+  notes: string[]
   teammates: (TeammateAccount & { key: Person })[]
   clients: Map<Person, Api>
   org(): string

@@ -30,6 +30,8 @@ export interface SeedSummary {
   counts: Record<string, number>
   /** The teammates made, with the password each signs in with. */
   teammates: TeammateAccount[]
+  /** What was left out and why. */
+  notes: string[]
 }
 
 const DAY = 86_400_000
@@ -94,6 +96,8 @@ export function newContext(api: Api, run: string, withTeammates: boolean, steps:
       impactOptions: new Map(),
     },
     handle: '',
+    scopes: [],
+    notes: [],
     teammates: [],
     clients: new Map(),
     org: () => `/v1/orgs/${ctx.ids.org}`,
@@ -152,6 +156,7 @@ export async function seedDemo(
     slug: ctx.ids.slug,
     counts,
     teammates: ctx.teammates.map(({ name, email, password }) => ({ name, email, password })),
+    notes: ctx.notes,
     context: ctx,
   }
 }

@@ -18,7 +18,13 @@ export function attentionSteps(ctx: SeedContext): void {
     await ctx.api.post(`${ctx.org()}/grants`, body, key)
   })
   let sessionId = ''
+  // Driving an agent takes the agents:run scope: a teammate's token has it, and `workgraph login` asks for it.
+  const canDrive = () => ctx.withTeammates || ctx.scopes.includes('agents:run')
   step('agent-session', 'Triage Bot looks at ticket 4712', async (key) => {
+    if (!canDrive()) {
+      ctx.notes.push('No approval waiting: your sign-in lacks the agents:run scope to run Triage Bot.')
+      return
+    }
     const body = {
       agentId: bot(),
       taskId: ids.tasks.get('ticket-4712'),
@@ -28,6 +34,7 @@ export function attentionSteps(ctx: SeedContext): void {
     count('agent sessions')
   })
   step('agent-action', 'Triage Bot asks to archive a duplicate', async (key) => {
+    if (!sessionId) return
     // The bot's policy holds tasks.archive for a person's approval: this creates the request.
     await ctx
       .as('maya')

@@ -12,9 +12,12 @@ export function workspaceSteps(ctx: SeedContext, workspaceName: string): void {
     ids.slug = created.slug ?? ''
   })
   step('me', 'You in the workspace', async () => {
-    const me = await api.get<{ user: { name: string }; memberships: { orgId: string; memberId: string }[] }>(
-      '/v1/me',
-    )
+    const me = await api.get<{
+      user: { name: string }
+      memberships: { orgId: string; memberId: string }[]
+      token: { scopes: string[] }
+    }>('/v1/me')
+    ctx.scopes = me.token.scopes
     const membership = me.memberships.find((m) => m.orgId === ids.org)
     if (membership) ids.members.set('me', membership.memberId)
     ctx.handle = me.user.name.replace(/\s+/g, '').toLowerCase()
