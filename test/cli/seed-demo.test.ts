@@ -1,7 +1,15 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { apiClient, discover, existingWorkspace, fileMailbox, newRunName, seedDemo } from '@workgraph/cli'
+import {
+  type Api,
+  apiClient,
+  discover,
+  existingWorkspace,
+  fileMailbox,
+  newRunName,
+  seedDemo,
+} from '@workgraph/cli'
 import { createMailboxFileMailer } from '@workgraph/server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { connect, mcpToken, tool } from '../mcp/support.ts'
@@ -159,5 +167,37 @@ describeEachDatabase('workgraph seed --demo: every view has something on minute 
     expect(await existingWorkspace(apiClient(server.url, token), 'Acme Robotics (demo)')).toMatchObject({
       id: summary.orgId,
     })
+  }, 60_000)
+
+  it('resumes a run that failed after the teammates joined: they sign in again, nothing is made twice', async () => {
+    const person = await newPerson(server.engine, { name: 'Sam Ortiz' })
+    const token = await server.engine.tokens.issueAccessToken({
+      userId: person.user.id,
+      scopes: ['work:read', 'work:write', 'agents:run'],
+    })
+    const api = apiClient(server.url, token)
+    const teammates = { server: await discover(server.url), mailbox: fileMailbox(mailFile) }
+    const options = { run: newRunName(), workspaceName: 'Resumed demo', teammates }
+    let writes = 0
+    const flaky: Api = {
+      ...api,
+      post: <T>(path: string, body: unknown, key?: string) => {
+        if (++writes === 40) return Promise.reject(new Error('connection reset'))
+        return api.post<T>(path, body, key)
+      },
+    }
+    await expect(seedDemo(flaky, options, silent)).rejects.toThrow('connection reset')
+    const resumed = await seedDemo(api, options, silent)
+    expect(resumed.teammates).toHaveLength(2)
+    const members = (await server.as(token).get(`/v1/orgs/${resumed.orgId}/members`)).body.data
+    expect(members.map((m: { name: string }) => m.name).sort()).toEqual([
+      'Jonas Weber',
+      'Maya Chen',
+      'Sam Ortiz',
+    ])
+    const tasks = (await server.as(token).get(`/v1/orgs/${resumed.orgId}/tasks?limit=200`)).body.data
+    expect(tasks).toHaveLength(27)
+    const mentions = (await server.as(token).get('/v1/hub/inbox?kind=mentioned')).body.data
+    expect(mentions).toHaveLength(1)
   }, 60_000)
 })
