@@ -156,7 +156,7 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     const after = await runCli(['token'], env)
     expect(after.code).toBe(1)
     expect(after.stderr).toContain('Not signed in')
-  }, 120_000)
+  }, 240_000)
 
   it('stores nothing when the person presses Deny', async () => {
     const env = cliEnvironment()

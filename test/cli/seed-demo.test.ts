@@ -167,7 +167,7 @@ describeEachDatabase('workgraph seed --demo: every view has something on minute 
     expect(await existingWorkspace(apiClient(server.url, token), 'Acme Robotics (demo)')).toMatchObject({
       id: summary.orgId,
     })
-  }, 60_000)
+  }, 120_000)
 
   it('resumes a run that failed after the teammates joined: they sign in again, nothing is made twice', async () => {
     const person = await newPerson(server.engine, { name: 'Sam Ortiz' })
@@ -199,5 +199,5 @@ describeEachDatabase('workgraph seed --demo: every view has something on minute 
     expect(tasks).toHaveLength(27)
     const mentions = (await server.as(token).get('/v1/hub/inbox?kind=mentioned')).body.data
     expect(mentions).toHaveLength(1)
-  }, 60_000)
+  }, 120_000)
 })
