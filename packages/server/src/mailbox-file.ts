@@ -16,7 +16,8 @@ export function mailboxFileOf(databasePath: string): string {
 export function createMailboxFileMailer(file: string, log: (line: string) => void = console.log): Mailer {
   const printed = createConsoleMailer(log)
   return {
-    note: `${printed.note} It is also kept in ${file}.`,
+    // The page that says "check your mail" shows the note: the file's path stays off it.
+    ...(printed.note ? { note: printed.note } : {}),
     async send(message) {
       await printed.send(message)
       appendFileSync(file, `${JSON.stringify({ ...message, sentAt: new Date().toISOString() })}\n`, {
