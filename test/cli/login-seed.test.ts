@@ -1,5 +1,8 @@
-import { readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { accessTokenPath, credentialsPath } from '@workgraph/cli'
+import { createMailboxFileMailer } from '@workgraph/server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { authorizeAndAllow, consentFields, signUp, tokenRequest } from '../oauth/support.ts'
 import { startTestServer } from '../support/http.ts'
@@ -8,8 +11,10 @@ import { cliEnvironment, runCli, startCli, waitForOutput } from './support.ts'
 
 describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
+  // Where the server keeps its mail, as the reference server does beside its SQLite file.
+  const mailbox = join(mkdtempSync(join(tmpdir(), 'workgraph-mailbox-')), 'workgraph.db.mail.jsonl')
   beforeAll(async () => {
-    server = await startTestServer(db)
+    server = await startTestServer(db, { mailer: createMailboxFileMailer(mailbox, () => {}) })
   })
   afterAll(() => server.drop())
 
@@ -76,9 +81,21 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     expect(badBody.code).toBe(1)
     expect(badBody.stderr).toContain('--data is not JSON')
 
-    // seed --demo: the demo workspace is there through the API, for this person.
-    const seeded = await runCli(['seed', '--demo'], env)
+    // seed --demo: the demo workspace is there through the API, for this person, with two
+    // teammates whose sign-ins it prints.
+    const seeded = await runCli(['seed', '--demo', '--mailbox', mailbox], env)
     expect(seeded.code, seeded.stderr).toBe(0)
+    expect(seeded.stderr).toMatch(/Workspace \S+ \(org_\w+\) in \d+\.\d s: .*\b2 teammates\b/)
+    const signIns = [...seeded.stderr.matchAll(/(\S+@demo\.workgraph\.test) {2}password: (\S+)/g)]
+    expect(signIns).toHaveLength(2)
+    for (const [, email, password] of signIns) {
+      const signedIn = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email, password }),
+      })
+      expect(signedIn.status).toBe(200)
+    }
     const orgId = seeded.stdout.trim().split('\n').at(-1)!
     const api = server.as(accessToken)
     const teams = (await api.get(`/v1/orgs/${orgId}/teams`)).body.data
@@ -100,6 +117,28 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     )
     expect(seeded.stderr).toContain('Workspace')
 
+    // Again: the demo is there, said in one line, nothing created, the same id for scripts.
+    const again2 = await runCli(['seed', '--demo', '--mailbox', mailbox], env)
+    expect(again2.code, again2.stderr).toBe(0)
+    expect(again2.stderr).toContain('You already have the workspace “Acme Robotics (demo)”')
+    expect(again2.stdout.trim()).toBe(orgId)
+    expect((await api.get('/v1/orgs?limit=200')).body.data).toHaveLength(2)
+
+    // --size large: many more tasks, in calls of 100, with comments; pages of 200 go on.
+    const large = await runCli(
+      ['seed', '--demo', '--size', 'large', '--tasks', '250', '--name', 'Large demo', '--mailbox', mailbox],
+      env,
+    )
+    expect(large.code, large.stderr).toBe(0)
+    expect(large.stderr).toMatch(/Workspace \S+ \(org_\w+\) in \d+\.\d s: .*\b265 tasks\b.*\b\d+ comments\b/)
+    const largeId = large.stdout.trim().split('\n').at(-1)!
+    const first = (await api.get(`/v1/orgs/${largeId}/tasks?limit=200`)).body
+    expect(first.data).toHaveLength(200)
+    const second = (await api.get(`/v1/orgs/${largeId}/tasks?limit=200&cursor=${first.nextCursor}`)).body
+    expect(second.data.length).toBeGreaterThan(70)
+    const found = (await api.get(`/v1/hub/search?q=calibration&types=task&orgId=${largeId}&limit=5`)).body
+    expect(found.data).toHaveLength(5)
+
     // logout: the CLI's consent is gone (its access tokens fail at once), the refresh token is
     // revoked at the server, and the file is gone.
     const lastRefresh = JSON.parse(readFileSync(file, 'utf8')).refreshToken
@@ -117,7 +156,7 @@ describeEachDatabase('workgraph CLI: login, token, whoami, seed, logout', (db) =
     const after = await runCli(['token'], env)
     expect(after.code).toBe(1)
     expect(after.stderr).toContain('Not signed in')
-  }, 120_000)
+  }, 240_000)
 
   it('stores nothing when the person presses Deny', async () => {
     const env = cliEnvironment()

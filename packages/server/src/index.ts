@@ -1,6 +1,7 @@
 export { loadConnectors } from './connectors-config.ts'
 export { createNodeDnsResolver } from './dns-resolver.ts'
 export { blobDirectoryBeside, createFileBlobStore } from './file-blob-store.ts'
+export { createMailboxFileMailer, mailboxFileOf } from './mailbox-file.ts'
 export type { LogFormat, LogLevel, ServerSettings, SettingDefinition } from './settings.ts'
 export { readSettings, SETTINGS, SettingsError } from './settings.ts'
 export type { SmtpMailerOptions } from './smtp-mailer.ts'

@@ -52,7 +52,11 @@ export async function discover(origin: string): Promise<DiscoveredServer> {
 }
 
 /** Registers this CLI as a public client (RFC 7591) with a loopback redirect. */
-export async function registerClient(server: DiscoveredServer, redirectUri: string): Promise<string> {
+export async function registerClient(
+  server: DiscoveredServer,
+  redirectUri: string,
+  clientName = 'workgraph CLI',
+): Promise<string> {
   if (!server.as.registration_endpoint) {
     throw new CliError(`${server.origin} does not offer dynamic client registration`)
   }
@@ -60,7 +64,7 @@ export async function registerClient(server: DiscoveredServer, redirectUri: stri
     await oauth.dynamicClientRegistrationRequest(
       server.as,
       {
-        client_name: 'workgraph CLI',
+        client_name: clientName,
         redirect_uris: [redirectUri],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],

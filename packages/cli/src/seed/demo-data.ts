@@ -1,5 +1,7 @@
 /** The demo workspace: a small robotics company mid-way through a release. Pure data, no I/O. */
 
+import type { Person } from './demo-portfolio.ts'
+
 export type Priority = 'none' | 'urgent' | 'high' | 'medium' | 'low'
 
 export interface DemoTeam {
@@ -19,14 +21,22 @@ export interface DemoTask {
   state: string
   priority: Priority
   estimate?: number
-  /** Days from the seed's anchor date (the Monday of the week it runs). */
+  /** Days from the day the seed runs: negative is overdue, 0 is due today. */
   due?: number
   labels?: string[]
   cycle?: 'current' | 'next'
+  assignee?: Person
+  /** A project of demo-portfolio.ts, and one of its milestones. */
+  project?: string
+  milestone?: string
+  /** Custom field values: the `Customer impact` option and the `Site` text. */
+  impact?: 'Low' | 'Medium' | 'High'
+  site?: string
   subtasks?: { title: string; state: string; estimate?: number }[]
   blockedBy?: string[]
   relatedTo?: string[]
-  comments?: { body: string; replies?: string[] }[]
+  /** Threads; `{me}` in a body becomes the seeding person's @-handle. Written by `by` (default: you). */
+  comments?: { body: string; by?: Person; replies?: { body: string; by?: Person }[] }[]
 }
 
 export const DEMO_TEAMS: DemoTeam[] = [
@@ -83,9 +93,13 @@ export const DEMO_TASKS: DemoTask[] = [
       'Ship signed, resumable OTA updates so field units stop needing a technician visit for every release.\n\n' +
       '- A/B partitions with automatic rollback\n- Delta images to keep downloads under 20 MB\n- Staged rollout by site',
     state: 'In Progress',
+    assignee: 'maya',
+    project: 'ota-rollout',
+    milestone: 'pilot',
+    impact: 'High',
     priority: 'high',
     estimate: 13,
-    due: 12,
+    due: 9,
     labels: ['Feature', 'Firmware'],
     cycle: 'current',
     subtasks: [
@@ -97,7 +111,11 @@ export const DEMO_TASKS: DemoTask[] = [
     comments: [
       {
         body: 'Delta images cut the median download from 140 MB to 18 MB on the test fleet.',
-        replies: ['Great. Can we stage the first rollout to the Lyon site only?', 'Yes, that is the plan.'],
+        by: 'maya',
+        replies: [
+          { body: 'Great. Can we stage the first rollout to the Lyon site only?' },
+          { body: 'Yes, that is the plan.', by: 'maya' },
+        ],
       },
     ],
   },
@@ -107,9 +125,12 @@ export const DEMO_TASKS: DemoTask[] = [
     title: 'Fleet API: report update status per unit',
     description: 'The console needs each unit’s update state (downloading, staged, applied, rolled back).',
     state: 'Todo',
+    assignee: 'me',
+    project: 'ota-rollout',
+    milestone: 'pilot',
     priority: 'high',
     estimate: 5,
-    due: 9,
+    due: 0,
     labels: ['Feature', 'Backend'],
     cycle: 'current',
     blockedBy: ['ota'],
@@ -123,6 +144,9 @@ export const DEMO_TASKS: DemoTask[] = [
     team: 'ENG',
     title: 'Console: rollout dashboard',
     state: 'Backlog',
+    assignee: 'maya',
+    project: 'console',
+    milestone: 'beta',
     priority: 'medium',
     estimate: 8,
     labels: ['Feature', 'Console'],
@@ -136,17 +160,27 @@ export const DEMO_TASKS: DemoTask[] = [
     description:
       'Reported by two sites. Torque readings creep by ~4% per hour; suspect thermal compensation.',
     state: 'In Progress',
+    assignee: 'me',
+    project: 'lyon',
+    milestone: 'installed',
+    impact: 'High',
+    site: 'Lyon',
     priority: 'urgent',
     estimate: 5,
-    due: 3,
+    due: -2,
     labels: ['Bug', 'Firmware', 'Customer'],
     cycle: 'current',
     comments: [
       {
         body: 'Reproduced on bench unit 7 with the enclosure closed. Open enclosure: no drift.',
-        replies: ['So it is thermal. I will add the sensor to the compensation table.'],
+        by: 'maya',
+        replies: [{ body: 'So it is thermal. I will add the sensor to the compensation table.' }],
       },
-      { body: 'Lyon says this blocks their night shift. Raising to urgent.' },
+      { body: 'Lyon says this blocks their night shift. Raising to urgent.', by: 'jonas' },
+      {
+        body: '@{me} the compensation table change is ready: can you sign it off today? Lyon restarts the night shift as soon as it ships.',
+        by: 'maya',
+      },
     ],
   },
   {
@@ -154,6 +188,8 @@ export const DEMO_TASKS: DemoTask[] = [
     team: 'ENG',
     title: 'Telemetry gaps when a unit reconnects',
     state: 'QA',
+    due: 1,
+    assignee: 'me',
     priority: 'medium',
     estimate: 3,
     labels: ['Bug', 'Backend'],
@@ -165,6 +201,7 @@ export const DEMO_TASKS: DemoTask[] = [
     team: 'ENG',
     title: 'Upgrade the fleet database to Postgres 17',
     state: 'Done',
+    assignee: 'maya',
     priority: 'low',
     estimate: 3,
     labels: ['Improvement', 'Backend'],
@@ -185,22 +222,27 @@ export const DEMO_TASKS: DemoTask[] = [
     title: 'Design the rollout dashboard',
     description: 'Per-site progress, failed units first, one-click pause.',
     state: 'In Review',
+    assignee: 'maya',
+    project: 'console',
+    milestone: 'mockups',
     priority: 'high',
     estimate: 5,
-    due: 7,
+    due: 4,
     labels: ['Feature', 'Console'],
     subtasks: [
       { title: 'Interview three site leads', state: 'Done' },
       { title: 'Wireframes', state: 'Done' },
       { title: 'High-fidelity mock-ups', state: 'In Review' },
     ],
-    comments: [{ body: 'Mock-ups are in the shared folder; feedback by Thursday please.' }],
+    comments: [{ body: 'Mock-ups are in the shared folder; feedback by Thursday please.', by: 'maya' }],
   },
   {
     ref: 'dark-mode',
     team: 'DES',
     title: 'Dark theme for control-room screens',
     state: 'Todo',
+    assignee: 'me',
+    project: 'console',
     priority: 'low',
     estimate: 3,
     labels: ['Improvement', 'Console'],
@@ -219,8 +261,13 @@ export const DEMO_TASKS: DemoTask[] = [
     team: 'OPS',
     title: 'Install four R2 arms at the Lyon warehouse',
     state: 'In Progress',
+    assignee: 'jonas',
+    project: 'lyon',
+    milestone: 'installed',
+    site: 'Lyon',
+    impact: 'Medium',
     priority: 'high',
-    due: 5,
+    due: 3,
     labels: ['Customer'],
     subtasks: [
       { title: 'Site survey and power check', state: 'Done' },
@@ -234,16 +281,23 @@ export const DEMO_TASKS: DemoTask[] = [
     team: 'OPS',
     title: 'Ticket 4711: unit 12 stops after an emergency stop is released',
     state: 'Triage',
+    due: -1,
+    assignee: 'me',
+    impact: 'Medium',
+    site: 'Lyon',
     priority: 'high',
     labels: ['Bug', 'Customer'],
     relatedTo: ['gripper-drift'],
-    comments: [{ body: 'Customer sent a video; attaching the controller logs when they arrive.' }],
+    comments: [
+      { body: 'Customer sent a video; attaching the controller logs when they arrive.', by: 'jonas' },
+    ],
   },
   {
     ref: 'spares',
     team: 'OPS',
     title: 'Restock spare grippers for the Q1 installs',
     state: 'Todo',
+    assignee: 'jonas',
     priority: 'medium',
     due: 20,
   },
@@ -252,8 +306,20 @@ export const DEMO_TASKS: DemoTask[] = [
     team: 'OPS',
     title: 'Write the OTA rollback runbook for site technicians',
     state: 'Backlog',
+    assignee: 'jonas',
+    project: 'ota-rollout',
+    milestone: 'fleet',
     priority: 'medium',
     labels: ['Improvement'],
     blockedBy: ['ota'],
+  },
+  {
+    ref: 'ticket-4712',
+    team: 'OPS',
+    title: 'Ticket 4712: unit 12 halts after e-stop (duplicate of 4711)',
+    state: 'Triage',
+    priority: 'medium',
+    labels: ['Customer'],
+    relatedTo: ['ticket-4711'],
   },
 ]

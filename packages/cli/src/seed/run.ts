@@ -1,41 +1,129 @@
 import type { Api } from '../api.ts'
+import type { DiscoveredServer } from '../oauth/server.ts'
 import type { Progress } from '../progress.ts'
-import { DEMO_AGENTS, DEMO_LABELS, DEMO_TASKS, DEMO_TEAMS } from './demo-data.ts'
+import type { SeedContext, Step } from './context.ts'
+import { largeSteps } from './large.ts'
+import type { Mailbox } from './mailbox.ts'
+import { attentionSteps } from './steps-attention.ts'
+import { peopleSteps } from './steps-people.ts'
+import { portfolioSteps, structureSteps } from './steps-portfolio.ts'
+import { taskSteps } from './steps-tasks.ts'
+import { workspaceSteps } from './steps-workspace.ts'
+import { createTeammateSession, type TeammateAccount } from './teammates.ts'
 
 export interface SeedOptions {
   /** Names the run: every write carries `Idempotency-Key: workgraph-seed:{run}:{step}`. */
   run: string
   workspaceName: string
+  /**
+   * Where the server's mail can be read, to make the two teammates (their sign-up and invitation
+   * links). Without it the demo has you alone: no mention, and you drive the agent yourself.
+   */
+  teammates?: { server: DiscoveredServer; mailbox: Mailbox }
+  /** `--size large`: this many more tasks (with comments and site projects) on top of the demo. */
+  largeTasks?: number
 }
 
 export interface SeedSummary {
   orgId: string
   slug: string
   counts: Record<string, number>
-}
-
-interface Step {
-  label: string
-  /** Unique within a run and stable across retries of it, so a resumed run replays instead of duplicating. */
-  key: string
-  perform(key: string): Promise<void>
+  /** The teammates made, with the password each signs in with. */
+  teammates: TeammateAccount[]
+  /** What was left out and why. */
+  notes: string[]
 }
 
 const DAY = 86_400_000
 
-/** The Monday (UTC) of the week the run was started, read from the run name (`20261125-…`). */
-export function anchorOf(run: string): Date {
+/** The day (UTC) a run started, read from its name (`20261125-…`). */
+export function dayOf(run: string): Date {
   const match = /^(\d{4})(\d{2})(\d{2})-/.exec(run)
   const date = match
     ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
     : new Date()
-  const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
-  return new Date(monday.getTime() - ((monday.getUTCDay() + 6) % 7) * DAY)
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+}
+
+/** The Monday (UTC) of the week the run was started. */
+export function anchorOf(run: string): Date {
+  const day = dayOf(run)
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY)
 }
 
 export function newRunName(now = new Date()): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, '')
   return `${day}-${Math.random().toString(36).slice(2, 8)}`
+}
+
+/** A workspace of yours with this name, if there is one: the demo is there already. */
+export async function existingWorkspace(api: Api, name: string): Promise<{ id: string } | undefined> {
+  let cursor: string | null = null
+  do {
+    const page: { data: { id: string; name: string }[]; nextCursor: string | null } = await api.get(
+      `/v1/orgs?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    )
+    const found = page.data.find((org) => org.name === name)
+    if (found) return found
+    cursor = page.nextCursor
+  } while (cursor)
+  return undefined
+}
+
+/** The context the steps share, with empty id maps; `steps` collects what they declare. */
+export function newContext(api: Api, run: string, withTeammates: boolean, steps: Step[]): SeedContext {
+  const counts: Record<string, number> = {}
+  const day = dayOf(run)
+  const ctx: SeedContext & { counts: Record<string, number> } = {
+    run,
+    api,
+    withTeammates,
+    as: (person) => ctx.clients.get(person) ?? api,
+    ids: {
+      org: '',
+      slug: '',
+      teams: new Map(),
+      states: new Map(),
+      labels: new Map(),
+      cycles: new Map(),
+      tasks: new Map(),
+      taskKeys: new Map(),
+      agents: new Map(),
+      members: new Map(),
+      projects: new Map(),
+      milestones: new Map(),
+      fields: new Map(),
+      impactOptions: new Map(),
+    },
+    handle: '',
+    scopes: [],
+    notes: [],
+    teammates: [],
+    clients: new Map(),
+    org: () => `/v1/orgs/${ctx.ids.org}`,
+    day: (days) => new Date(day.getTime() + days * DAY).toISOString().slice(0, 10),
+    anchor: anchorOf(run),
+    step: (key, label, perform) => steps.push({ key, label, perform }),
+    count: (what, n = 1) => {
+      counts[what] = (counts[what] ?? 0) + n
+    },
+    counts,
+  }
+  return ctx
+}
+
+/** Runs the steps in order, each with its own Idempotency-Key. */
+export async function runSteps(
+  steps: Step[],
+  run: string,
+  startProgress: (total: number) => Progress,
+): Promise<void> {
+  const progress = startProgress(steps.length)
+  for (const current of steps) {
+    progress.tick(current.label)
+    await current.perform(`workgraph-seed:${run}:${current.key}`)
+  }
+  progress.done()
 }
 
 /**
@@ -47,166 +135,44 @@ export async function seedDemo(
   api: Api,
   options: SeedOptions,
   startProgress: (total: number) => Progress,
-): Promise<SeedSummary> {
-  const anchor = anchorOf(options.run)
-  const date = (days: number) => new Date(anchor.getTime() + days * DAY).toISOString().slice(0, 10)
-  const ids = {
-    org: '',
-    slug: '',
-    teams: new Map<string, string>(),
-    states: new Map<string, string>(), // `${teamKey}/${stateName}` → id
-    labels: new Map<string, string>(),
-    cycles: new Map<string, string>(),
-    tasks: new Map<string, string>(),
-  }
-  const counts: Record<string, number> = {}
-  const count = (what: string) => {
-    counts[what] = (counts[what] ?? 0) + 1
-  }
-  const org = () => `/v1/orgs/${ids.org}`
+): Promise<SeedSummary & { context: SeedContext }> {
   const steps: Step[] = []
-  const step = (key: string, label: string, perform: (key: string) => Promise<void>) =>
-    steps.push({ key, label, perform })
-
-  step('org', `Workspace “${options.workspaceName}”`, async (key) => {
-    const created = await api.post('/v1/orgs', { name: options.workspaceName }, key)
-    ids.org = created.id
-    ids.slug = created.slug ?? ''
-  })
-
-  for (const team of DEMO_TEAMS) {
-    step(`team:${team.key}`, `Team ${team.name}`, async (key) => {
-      const created = await api.post(
-        `${org()}/teams`,
-        { name: team.name, key: team.key, description: team.description },
-        key,
-      )
-      ids.teams.set(team.key, created.id)
-      const states = await api.get(`${org()}/teams/${created.id}/states`)
-      for (const state of states.data) ids.states.set(`${team.key}/${state.name}`, state.id)
-      count('teams')
-    })
-    for (const state of team.states) {
-      step(`state:${team.key}:${state.name}`, `Workflow state ${team.key} ${state.name}`, async (key) => {
-        const created = await api.post(`${org()}/teams/${ids.teams.get(team.key)}/states`, state, key)
-        ids.states.set(`${team.key}/${state.name}`, created.id)
-        count('workflow states')
-      })
-    }
+  const ctx = newContext(api, options.run, Boolean(options.teammates), steps)
+  workspaceSteps(ctx, options.workspaceName)
+  if (options.teammates) {
+    const { server, mailbox } = options.teammates
+    peopleSteps(ctx, createTeammateSession(server, mailbox), mailbox, server.origin)
   }
-
-  for (const label of DEMO_LABELS) {
-    step(`label:${label.name}`, `Label ${label.name}`, async (key) => {
-      const body = {
-        name: label.name,
-        color: label.color,
-        ...(label.isGroup ? { isGroup: true } : {}),
-        ...(label.group ? { parentId: ids.labels.get(label.group) } : {}),
-      }
-      ids.labels.set(label.name, (await api.post(`${org()}/labels`, body, key)).id)
-      count('labels')
-    })
+  structureSteps(ctx)
+  taskSteps(ctx)
+  portfolioSteps(ctx)
+  attentionSteps(ctx)
+  if (options.largeTasks) largeSteps(ctx, options.largeTasks)
+  await runSteps(steps, options.run, startProgress)
+  await notificationsDelivered(ctx)
+  const { counts } = ctx as SeedContext & { counts: Record<string, number> }
+  return {
+    orgId: ctx.ids.org,
+    slug: ctx.ids.slug,
+    counts,
+    teammates: ctx.teammates.map(({ name, email, password }) => ({ name, email, password })),
+    notes: ctx.notes,
+    context: ctx,
   }
+}
 
-  const cycles = [
-    { name: 'current', title: 'Release 4.2 hardening', start: 0 },
-    { name: 'next', title: 'Release 4.3', start: 14 },
-  ]
-  for (const cycle of cycles) {
-    step(`cycle:${cycle.name}`, `Cycle ${cycle.title}`, async (key) => {
-      const body = {
-        name: cycle.title,
-        startsAt: new Date(anchor.getTime() + cycle.start * DAY).toISOString(),
-        endsAt: new Date(anchor.getTime() + (cycle.start + 14) * DAY).toISOString(),
-      }
-      ids.cycles.set(
-        cycle.name,
-        (await api.post(`${org()}/teams/${ids.teams.get('ENG')}/cycles`, body, key)).id,
-      )
-      count('cycles')
-    })
+/**
+ * Notifications are written just after the writes that cause them; waits (a few seconds at most)
+ * until the approval request, and the mention when there is one, are in your inbox, so the first
+ * look at it is not empty.
+ */
+async function notificationsDelivered(ctx: SeedContext): Promise<void> {
+  // Without teammates you drove the agent yourself, and your own actions notify no one.
+  if (!ctx.withTeammates) return
+  const wanted = ['approvalRequested', 'mentioned']
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const inbox = await ctx.api.get<{ data: { kind: string }[] }>(`${ctx.org()}/notifications?limit=50`)
+    if (wanted.every((kind) => inbox.data.some((n) => n.kind === kind))) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
-
-  for (const agent of DEMO_AGENTS) {
-    step(`agent:${agent.name}`, `Agent ${agent.name}`, async (key) => {
-      await api.post(`${org()}/agents`, agent, key)
-      count('agents')
-    })
-  }
-
-  for (const task of DEMO_TASKS) {
-    step(`task:${task.ref}`, `Task ${task.title}`, async (key) => {
-      const body = {
-        teamId: ids.teams.get(task.team),
-        title: task.title,
-        ...(task.description ? { description: task.description } : {}),
-        stateId: ids.states.get(`${task.team}/${task.state}`),
-        priority: task.priority,
-        ...(task.estimate !== undefined ? { estimate: task.estimate } : {}),
-        ...(task.due !== undefined ? { dueDate: date(task.due) } : {}),
-        ...(task.labels ? { labelIds: task.labels.map((name) => ids.labels.get(name)) } : {}),
-        ...(task.cycle ? { cycleId: ids.cycles.get(task.cycle) } : {}),
-      }
-      ids.tasks.set(task.ref, (await api.post(`${org()}/tasks`, body, key)).id)
-      count('tasks')
-    })
-    for (const [index, subtask] of (task.subtasks ?? []).entries()) {
-      step(`subtask:${task.ref}:${index}`, `Subtask ${subtask.title}`, async (key) => {
-        const body = {
-          teamId: ids.teams.get(task.team),
-          title: subtask.title,
-          parentId: ids.tasks.get(task.ref),
-          stateId: ids.states.get(`${task.team}/${subtask.state}`),
-          ...(subtask.estimate !== undefined ? { estimate: subtask.estimate } : {}),
-          ...(task.cycle ? { cycleId: ids.cycles.get(task.cycle) } : {}),
-        }
-        await api.post(`${org()}/tasks`, body, key)
-        count('subtasks')
-      })
-    }
-  }
-
-  for (const task of DEMO_TASKS) {
-    for (const blocker of task.blockedBy ?? []) {
-      step(`blocker:${task.ref}:${blocker}`, `Dependency ${blocker} → ${task.ref}`, async () => {
-        await api.put(`${org()}/tasks/${ids.tasks.get(task.ref)}/blockers/${ids.tasks.get(blocker)}`)
-        count('dependencies')
-      })
-    }
-    for (const other of task.relatedTo ?? []) {
-      step(`related:${task.ref}:${other}`, `Relation ${task.ref} ↔ ${other}`, async () => {
-        await api.put(`${org()}/tasks/${ids.tasks.get(task.ref)}/relations/${ids.tasks.get(other)}`, {
-          type: 'related',
-        })
-        count('relations')
-      })
-    }
-    for (const [index, comment] of (task.comments ?? []).entries()) {
-      let threadId = ''
-      step(`comment:${task.ref}:${index}`, `Comment on ${task.ref}`, async (key) => {
-        threadId = (
-          await api.post(`${org()}/tasks/${ids.tasks.get(task.ref)}/comments`, { body: comment.body }, key)
-        ).id
-        count('comments')
-      })
-      for (const [reply, body] of (comment.replies ?? []).entries()) {
-        step(`reply:${task.ref}:${index}:${reply}`, `Reply on ${task.ref}`, async (key) => {
-          await api.post(
-            `${org()}/tasks/${ids.tasks.get(task.ref)}/comments`,
-            { body, parentId: threadId },
-            key,
-          )
-          count('comments')
-        })
-      }
-    }
-  }
-
-  const progress = startProgress(steps.length)
-  for (const current of steps) {
-    progress.tick(current.label)
-    await current.perform(`workgraph-seed:${options.run}:${current.key}`)
-  }
-  progress.done()
-  return { orgId: ids.org, slug: ids.slug, counts }
 }

@@ -18,6 +18,7 @@ import { gracefulClose } from '../graceful-close.ts'
 import { claimInstanceFile, FileInUseError, instanceFileOf } from '../instance-file.ts'
 import { bindServer, PortInUseError } from '../listen.ts'
 import { createLogger } from '../logger.ts'
+import { createMailboxFileMailer, mailboxFileOf } from '../mailbox-file.ts'
 import { DEFAULT_DATABASE_URL, readSettings, SettingsError } from '../settings.ts'
 
 // The reference server. Every setting it reads is in packages/server/src/settings.ts and
@@ -108,7 +109,13 @@ try {
   failStart(error)
 }
 // Loaded only when configured: nodemailer, ioredis and the AWS SDK are most of what a start would parse.
-const mailer = settings.smtp ? (await import('../smtp-mailer.ts')).createSmtpMailer(settings.smtp) : undefined
+const smtp = settings.smtp ? (await import('../smtp-mailer.ts')).createSmtpMailer(settings.smtp) : undefined
+// Without a mail transport, a SQLite server also keeps its mail beside its file, for the CLI's demo seed.
+const mailer =
+  smtp ??
+  (target.dialect === 'sqlite' && target.path !== ':memory:'
+    ? createMailboxFileMailer(mailboxFileOf(target.path))
+    : undefined)
 const rateLimitStore = settings.redisUrl
   ? (await import('@workgraph/redis')).createRedisRateLimitStore({ url: settings.redisUrl })
   : undefined
@@ -213,7 +220,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   const { drained } = await closing
   await engine.hub.close()
   await rateLimitStore?.close()
-  mailer?.close()
+  smtp?.close()
   await storage.close()
   console.log(drained ? 'stopped' : 'stopped after cutting connections still open at the deadline')
   process.exit(drained ? 0 : 1)
