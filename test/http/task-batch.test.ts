@@ -13,6 +13,30 @@ describeEachDatabase('task batches', (db) => {
   const eventCount = async (orgId: string) =>
     (await server.storage.read((s) => s.events.list(orgId as never, 0, 100_000))).length
 
+  it('runs concurrent batches over the same teams in opposite orders, each whole, with no number twice', async () => {
+    const ws = await newWorkspace(server)
+    const base = `/v1/orgs/${ws.orgId}`
+    const other = (await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })).body
+    // Each batch takes the two teams' task counters in the opposite order of the next one: on
+    // Postgres two of them deadlock, and the database aborts one, which must run again, not fail.
+    const batch = (first: string, second: string, n: number) =>
+      ws.api.post(`${base}/tasks/batch-create`, {
+        items: Array.from({ length: 10 }, (_, i) => ({
+          teamId: i % 2 === 0 ? first : second,
+          title: `Batch ${n} item ${i}`,
+        })),
+      })
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        n % 2 ? batch(ws.teamId, other.id, n) : batch(other.id, ws.teamId, n),
+      ),
+    )
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201))
+    const keys = answers.flatMap((a) => a.body.data.map((t: any) => t.key))
+    expect(new Set(keys).size).toBe(60)
+    expect(keys.filter((k: string) => k.startsWith('DES-')).length).toBe(30)
+  })
+
   it('creates up to 100 tasks in order, with keys, events and history', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`

@@ -87,10 +87,18 @@ export function createKyselyStorage(options: {
     db,
     dialect,
     async transaction(fn) {
-      try {
-        return await db.transaction().execute((trx) => fn(storeOn(trx, dialect)))
-      } catch (error) {
-        throw translate(error)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute((trx) => fn(storeOn(trx, dialect)))
+        } catch (error) {
+          // Postgres rolled the whole transaction back to break a deadlock: nothing of it stands,
+          // so running it again is safe, after a short random pause that lets the other one finish.
+          if (attempt < RETRIES && isRetryable(error)) {
+            await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt))
+            continue
+          }
+          throw translate(error)
+        }
       }
     },
     async read(fn) {
@@ -140,6 +148,14 @@ function translate(error: unknown): unknown {
       'The database could not be reached. Retry shortly; a POST retried with the same Idempotency-Key is never applied twice.',
     )
   return error
+}
+
+/** Attempts at a transaction the database aborted as a deadlock victim or a serialization failure. */
+const RETRIES = 4
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code
+  return code === '40P01' || code === '40001'
 }
 
 const UNAVAILABLE_CODES = new Set([

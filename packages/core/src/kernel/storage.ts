@@ -10,7 +10,9 @@ export interface Storage {
   readonly dialect: 'sqlite' | 'postgres'
   /**
    * Runs `fn` in one transaction: commits when it resolves, rolls back when it throws.
-   * Concurrent transactions that touch the same org serialise on the org's event counter.
+   * Concurrent transactions that touch the same org serialise on the org's event counter. When the
+   * database aborts the transaction to break a deadlock (or a serialization failure), `fn` runs
+   * again in a new one, a few times at most: it must have no effect outside the store it is given.
    */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>
   /** Runs `fn` on plain autocommit reads, for operations that write nothing. */

@@ -16,6 +16,10 @@ type UpdateItem = TaskFields & { id: TaskId }
  * `tasks.create`, `contribute` on its team) inside the operation's one transaction.
  */
 export async function batchCreateTasks(ctx: OperationContext, items: CreateItem[]): Promise<Task[]> {
+  // Each item takes its team's task counter. Batches over several teams first take them all in one
+  // order, so two concurrent batches wait for each other instead of deadlocking on Postgres.
+  const teams = [...new Set(items.map((item) => item.teamId))].sort()
+  if (teams.length > 1) for (const teamId of teams) await ctx.store.locks.acquire(`task-numbers:${teamId}`)
   return eachItem(items, async (item) => {
     await ctx.require('contribute', { type: 'team', id: item.teamId })
     return createTask(ctx, item)
