@@ -56,27 +56,12 @@ export function placeMoved<T extends { id: string }>(
 }
 
 /**
- * Checks that a reorder request names each current item exactly once and returns the items in the
- * requested order. `field` is the body field holding the ids; `what` names the items in the problem
- * ("the team's active states").
+ * The whole list after the caller reordered the part of it they can see: `shown` (the visible items
+ * in their new order) takes the slots the visible items held, and every hidden item keeps its slot,
+ * so a move reveals nothing about what the caller cannot see and disturbs none of it.
  */
-export function requirePermutation<T extends { id: string }>(
-  order: readonly string[],
-  items: readonly T[],
-  field: string,
-  what: string,
-): T[] {
-  const byId = new Map(items.map((item) => [item.id, item]))
-  if (
-    order.length !== items.length ||
-    new Set(order).size !== order.length ||
-    order.some((id) => !byId.has(id))
-  ) {
-    throw new ProblemError('validation_failed', `\`${field}\` must list each of ${what} exactly once.`, {
-      errors: [
-        { pointer: `/body/${field}`, message: `Expected the ${items.length} ids of ${what}, each once` },
-      ],
-    })
-  }
-  return order.map((id) => byId.get(id)!)
+export function withHiddenInPlace<T extends { id: string }>(all: readonly T[], shown: readonly T[]): T[] {
+  const visible = new Set(shown.map((i) => i.id))
+  const next = shown[Symbol.iterator]()
+  return all.map((item) => (visible.has(item.id) ? next.next().value! : item))
 }
