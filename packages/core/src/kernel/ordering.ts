@@ -1,6 +1,6 @@
 import { type TObject, Type } from '@sinclair/typebox'
 import { type IdBrand, IdSchema } from './ids.ts'
-import { ProblemError } from './problems.ts'
+import { referenceNotFound } from './references.ts'
 
 /**
  * The one reorder idiom of the API: `POST …/{id}/move` with exactly one of `beforeId` or `afterId`,
@@ -46,9 +46,7 @@ export function placeMoved<T extends { id: string }>(
   const rest = items.filter((i) => i.id !== movedId)
   const at = rest.findIndex((i) => i.id === anchorId)
   if (!item || at < 0) {
-    throw new ProblemError('reference_not_found', `\`${field}\` is not ${what}.`, {
-      errors: [{ pointer: `/body/${field}`, message: `Must be ${what}` }],
-    })
+    throw referenceNotFound(`/body/${field}`, `\`${field}\` is not ${what}.`, `Must be ${what}`)
   }
   const order = [...rest]
   order.splice(field === 'beforeId' ? at : at + 1, 0, item)

@@ -17,7 +17,7 @@ type UpdateItem = TaskFields & { id: TaskId }
  */
 export async function batchCreateTasks(ctx: OperationContext, items: CreateItem[]): Promise<Task[]> {
   return eachItem(items, async (item) => {
-    await ctx.require('contribute', { type: 'team', id: item.teamId })
+    await ctx.require('contribute', { type: 'team', id: item.teamId, pointer: '/body/teamId' })
     return createTask(ctx, item)
   })
 }
