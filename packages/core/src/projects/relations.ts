@@ -1,4 +1,3 @@
-import { atLeast } from '../kernel/capabilities.ts'
 import {
   type MilestoneId,
   newId,
@@ -9,7 +8,6 @@ import {
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { capabilityIn } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
@@ -132,11 +130,8 @@ export async function deleteProjectRelation(
   ctx: OperationContext,
   relationId: ProjectRelationId,
 ): Promise<void> {
+  // `contribute` on either end was checked by the operation (`project_relation_ends`); both must be visible.
   const relation = await requireProjectRelation(ctx, relationId)
-  // Either side may drop the link: `contribute` on the related (blocked) project is enough, else the source's is asked.
-  const related = await ctx.containersOf({ type: 'project', id: relation.relatedProjectId })
-  if (!atLeast(capabilityIn(await ctx.access(), related ?? []), 'contribute'))
-    await ctx.require('contribute', { type: 'project', id: relation.projectId })
   await lock(ctx)
   await ctx.store.projectRelations.delete(relation.orgId, relation.id)
   await emitRelation(ctx, 'project_relation.deleted', relation, { relation })
