@@ -17,11 +17,6 @@ export const IDIOM_RULES: Record<
   'operation-id-noun-in-path' | 'one-method-per-act' | 'insights-tag-follows-path' | 'named-request-bodies',
   IdiomRule
 >
-/** TEMPORARY: the ids other branches of issue 28 rename (scripts/redocly/pending-renames.json). */
-export function pendingRenames(): Set<string>
-export function idiomProblems(
-  document: Json,
-  allowed?: Set<string>,
-): Record<keyof typeof IDIOM_RULES, IdiomProblem[]>
+export function idiomProblems(document: Json): Record<keyof typeof IDIOM_RULES, IdiomProblem[]>
 declare function idiomsPlugin(): { id: string; rules: { oas3: Record<string, unknown> } }
 export default idiomsPlugin

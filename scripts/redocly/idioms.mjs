@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-
 /**
  * The idiom rules of docs/api-conventions.md ("One idiom per act"), as a Redocly plugin
  * (redocly.yaml `plugins:`) and as plain functions over an OpenAPI document, so that
@@ -198,21 +196,10 @@ export const IDIOM_RULES = {
   'named-request-bodies': namedRequestBodies,
 }
 
-/**
- * TEMPORARY: operation ids that other branches of issue 28 rename or remove, which fail the rules
- * until they are merged (scripts/redocly/pending-renames.json). Delete the file, and this, once empty.
- */
-export function pendingRenames() {
-  const file = new URL('./pending-renames.json', import.meta.url)
-  const listed = JSON.parse(readFileSync(file, 'utf8'))
-  return new Set(Object.values(listed.operationIds).flatMap((ids) => Object.keys(ids)))
-}
-
-/** The rules' problems over a document, leaving out the ids in `allowed`. */
-export function idiomProblems(document, allowed = new Set()) {
+/** The rules' problems over a document. */
+export function idiomProblems(document) {
   const out = {}
-  for (const [name, rule] of Object.entries(IDIOM_RULES))
-    out[name] = rule(document).filter((found) => !allowed.has(found.operationId))
+  for (const [name, rule] of Object.entries(IDIOM_RULES)) out[name] = rule(document)
   return out
 }
 
@@ -221,9 +208,7 @@ function redoclyRule(check) {
   return () => ({
     Root: {
       enter(root, ctx) {
-        const allowed = pendingRenames()
         for (const found of check(root)) {
-          if (allowed.has(found.operationId)) continue
           ctx.report({
             message: found.message,
             location: ctx.location.source ? locationOf(ctx, found.pointer) : undefined,

@@ -4,7 +4,7 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
-describeEachDatabase('initiatives.projects.update', (db) => {
+describeEachDatabase('initiatives.projects.move', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   beforeAll(async () => {
     server = await startTestServer(db)
@@ -32,12 +32,16 @@ describeEachDatabase('initiatives.projects.update', (db) => {
     const ws = await newWorkspace(server)
     const { o, initiative, base, ids, names } = await world(ws)
     expect(await names()).toBe('ABCD')
-    const moved = await ws.api.patch(`${base}/${ids.D}`, { position: 1 })
-    expect(moved).toMatchObject({ status: 200, body: { initiativeId: initiative.id, projectId: ids.D } })
+    const moved = await ws.api.post(`${base}/${ids.D}/move`, { beforeId: ids.B })
+    expect(moved).toMatchObject({
+      status: 200,
+      body: { initiativeId: initiative.id, projectId: ids.D, position: 1 },
+    })
     expect(await names()).toBe('ADBC')
-    expect((await ws.api.patch(`${base}/${ids.A}`, { position: 99 })).status).toBe(200)
+    expect((await ws.api.post(`${base}/${ids.A}/move`, { afterId: ids.C })).status).toBe(200)
     expect(await names()).toBe('DBCA')
-    expect((await ws.api.patch(`${base}/${ids.D}`, { position: 0 })).status).toBe(200)
+    // Already just before B: nothing changes, nothing is recorded.
+    expect((await ws.api.post(`${base}/${ids.D}/move`, { beforeId: ids.B })).status).toBe(200)
     expect(await names()).toBe('DBCA')
     // The page order survives paging.
     const first = await ws.api.get(`${base}?limit=2`)
@@ -60,19 +64,28 @@ describeEachDatabase('initiatives.projects.update', (db) => {
     expect(history.filter((h: any) => h.action === 'project_updated')).toHaveLength(2)
   })
 
-  it('refuses a project that is not linked, bad positions and archived initiatives', async () => {
+  it('refuses a project that is not linked, bad anchors and bodies, and archived initiatives', async () => {
     const ws = await newWorkspace(server)
     const { o, initiative, base, ids, names } = await world(ws)
     const loose = (await ws.api.post(`${o}/projects`, { name: 'E', teamIds: [ws.teamId] })).body
-    expect((await ws.api.patch(`${base}/${loose.id}`, { position: 0 })).status).toBe(404)
-    for (const body of [{ position: -1 }, { position: 1.5 }, {}, { position: 0, weight: 1 }]) {
-      expect(await ws.api.patch(`${base}/${ids.B}`, body)).toMatchObject({
+    expect((await ws.api.post(`${base}/${loose.id}/move`, { beforeId: ids.A })).status).toBe(404)
+    expect(await ws.api.post(`${base}/${ids.B}/move`, { beforeId: loose.id })).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/beforeId' }] },
+    })
+    for (const body of [
+      { position: 0 },
+      {},
+      { beforeId: ids.A, afterId: ids.C },
+      { beforeId: ids.A, weight: 1 },
+    ]) {
+      expect(await ws.api.post(`${base}/${ids.B}/move`, body)).toMatchObject({
         status: 400,
         body: { code: 'validation_failed' },
       })
     }
     await ws.api.post(`${o}/initiatives/${initiative.id}/archive`)
-    expect(await ws.api.patch(`${base}/${ids.B}`, { position: 0 })).toMatchObject({
+    expect(await ws.api.post(`${base}/${ids.B}/move`, { beforeId: ids.A })).toMatchObject({
       status: 409,
       body: { code: 'archived' },
     })
@@ -84,14 +97,14 @@ describeEachDatabase('initiatives.projects.update', (db) => {
     const { o, base, ids, names } = await world(ws)
     const viewer = await teamGuest(ws, 'view')
     expect((await viewer.api.get(base)).body.data).toHaveLength(4)
-    expect(await viewer.api.patch(`${base}/${ids.D}`, { position: 0 })).toMatchObject({
+    expect(await viewer.api.post(`${base}/${ids.D}/move`, { beforeId: ids.A })).toMatchObject({
       status: 403,
       body: { code: 'capability_required', capability: 'contribute' },
     })
     const other = await newWorkspace(server)
-    expect((await other.api.patch(`${base}/${ids.D}`, { position: 0 })).status).toBe(404)
+    expect((await other.api.post(`${base}/${ids.D}/move`, { beforeId: ids.A })).status).toBe(404)
     const foreign = base.replace(o, `/v1/orgs/${other.orgId}`)
-    expect((await other.api.patch(`${foreign}/${ids.D}`, { position: 0 })).status).toBe(404)
+    expect((await other.api.post(`${foreign}/${ids.D}/move`, { beforeId: ids.A })).status).toBe(404)
     expect(await names()).toBe('ABCD')
   })
 })

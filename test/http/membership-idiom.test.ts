@@ -222,8 +222,9 @@ describeEachDatabase('membership and links: one idiom', (db) => {
 
 /**
  * Links that are a field of the parent (its `labelIds`, its blockers, its relations): the same PUT
- * and DELETE on the item, but the add answers the parent as it now is. Adding again changes nothing
- * (same body, one event); the link shows on the parent.
+ * and DELETE on the item, but the add answers the parent as it now is (or the link record). Adding
+ * again changes nothing (same body, one event); the link shows on the parent. Removing answers 204,
+ * and 204 again once the link is gone, with one event.
  */
 interface ParentLink {
   name: string
@@ -231,6 +232,8 @@ interface ParentLink {
   setup: (ws: TestWorkspace) => Promise<{ item: string; parent: string; childId: string; readBack: string }>
   body?: unknown
   event: string
+  /** The event a removal emits (a label change is the parent's `updated`, like its add). */
+  removed: string
 }
 
 const orgLabel = (ws: TestWorkspace) => created(ws, '/labels', { name: 'Q3' })
@@ -248,6 +251,7 @@ const labelled = (
     return { item: `${parent}/labels/${childId}`, parent, childId, readBack: parent }
   },
   event: `${kind}.updated`,
+  removed: `${kind}.updated`,
 })
 const parentLinks: ParentLink[] = [
   labelled('tasks', task, 'task'),
@@ -262,6 +266,7 @@ const parentLinks: ParentLink[] = [
       return { item: `${parent}/blockers/${childId}`, parent, childId, readBack: `${parent}/blockers` }
     },
     event: 'task_dependency.created',
+    removed: 'task_dependency.deleted',
   },
   ...(['related', 'duplicateOf'] as const).map(
     (type): ParentLink => ({
@@ -273,6 +278,7 @@ const parentLinks: ParentLink[] = [
       },
       body: { type },
       event: 'task_relation.created',
+      removed: 'task_relation.deleted',
     }),
   ),
 ]
@@ -306,11 +312,34 @@ describeEachDatabase('links on the parent: one idiom', (db) => {
       )
     })
 
-    it('answers 404 for a parent that does not exist', async () => {
+    it('DELETE twice answers 204 both times, emits once, and the link is gone', async () => {
+      const ws = await newWorkspace(server)
+      const { item, childId, readBack } = await link.setup(ws)
+      // Never linked: already as asked.
+      const quiet = await count(ws, link.removed)
+      expect((await ws.api.delete(item)).status).toBe(204)
+      expect(await count(ws, link.removed)).toBe(quiet)
+      expect((await ws.api.put(item, link.body)).status).toBe(200)
+      const before = await count(ws, link.removed)
+      const first = await ws.api.delete(item)
+      expect(first.status).toBe(204)
+      expect(first.body).toBeFalsy()
+      expect((await ws.api.delete(item)).status).toBe(204)
+      expect(await count(ws, link.removed)).toBe(before + 1)
+      expect(JSON.stringify((await ws.api.get(readBack)).body)).not.toContain(childId)
+    })
+
+    it('answers 404 for a parent that does not exist or is hidden, on add and on remove', async () => {
       const ws = await newWorkspace(server)
       const { item, parent } = await link.setup(ws)
       const id = parent.slice(parent.lastIndexOf('/') + 1)
-      expect((await ws.api.put(item.replace(id, `${id.slice(0, -4)}ZZZZ`), link.body)).status).toBe(404)
+      const missing = item.replace(id, `${id.slice(0, -4)}ZZZZ`)
+      expect((await ws.api.put(missing, link.body)).status).toBe(404)
+      expect((await ws.api.delete(missing)).status).toBe(404)
+      // Another workspace's member sees neither the parent nor the link.
+      const stranger = await newWorkspace(server)
+      const theirs = item.replace(`/orgs/${ws.orgId}/`, `/orgs/${stranger.orgId}/`)
+      expect((await stranger.api.delete(theirs)).status).toBe(404)
     })
   })
 })

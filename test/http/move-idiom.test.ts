@@ -50,6 +50,54 @@ const CASES: Record<string, (server: Server) => Promise<MoveCase>> = {
       event: 'milestone.moved',
     }
   },
+  'programs.projects.move': async (server) => {
+    const ws = await newWorkspace(server)
+    const linked = async (programId: string, name: string) => {
+      const id = (await ws.api.post(`${org(ws)}/projects`, { name, teamIds: [ws.teamId] })).body.id as string
+      await ws.api.put(`${org(ws)}/programs/${programId}/projects/${id}`)
+      return id
+    }
+    const program = async () => (await ws.api.post(`${org(ws)}/programs`, { name: 'P' })).body.id as string
+    const [p, q] = [await program(), await program()]
+    const ids = [await linked(p, 'A'), await linked(p, 'B'), await linked(p, 'C')] as [string, string, string]
+    const list = `${org(ws)}/programs/${p}/projects`
+    return {
+      api: ws.api,
+      orgId: ws.orgId,
+      ids,
+      movePath: (id) => `${list}/${id}/move`,
+      read: async () =>
+        (await ws.api.get(list)).body.data.map((l: any) => ({ id: l.projectId, position: l.position })),
+      positionIn: (body) => body.position,
+      // Another program's project is another list.
+      foreign: await linked(q, 'Elsewhere'),
+      event: 'program.projects_reordered',
+    }
+  },
+  'initiatives.projects.move': async (server) => {
+    const ws = await newWorkspace(server)
+    const linked = async (initiativeId: string, name: string) => {
+      const id = (await ws.api.post(`${org(ws)}/projects`, { name, teamIds: [ws.teamId] })).body.id as string
+      await ws.api.put(`${org(ws)}/initiatives/${initiativeId}/projects/${id}`)
+      return id
+    }
+    const initiative = async () =>
+      (await ws.api.post(`${org(ws)}/initiatives`, { name: 'I' })).body.id as string
+    const [i, j] = [await initiative(), await initiative()]
+    const ids = [await linked(i, 'A'), await linked(i, 'B'), await linked(i, 'C')] as [string, string, string]
+    const list = `${org(ws)}/initiatives/${i}/projects`
+    return {
+      api: ws.api,
+      orgId: ws.orgId,
+      ids,
+      movePath: (id) => `${list}/${id}/move`,
+      read: async () =>
+        (await ws.api.get(list)).body.data.map((l: any) => ({ id: l.projectId, position: l.position })),
+      positionIn: (body) => body.position,
+      foreign: await linked(j, 'Elsewhere'),
+      event: 'initiative.project_updated',
+    }
+  },
   'states.move': async (server) => {
     const ws = await newWorkspace(server)
     const other = (await ws.api.post(`${org(ws)}/teams`, { name: 'Ops', key: 'OPS' })).body.id

@@ -155,10 +155,18 @@ describeEachDatabase('programs', (db) => {
       const other = (await ws.api.post(`${base}/programs`, { name: 'Other' })).body
       expect((await ws.api.put(`${base}/programs/${other.id}/projects/${a.id}`)).status).toBe(200)
 
-      expect((await ws.api.post(`${path}/reorder`, { projectIds: [c.id, a.id, b.id] })).status).toBe(204)
+      const moved = await ws.api.post(`${path}/${c.id}/move`, { beforeId: a.id })
+      expect(moved).toMatchObject({ status: 200, body: { projectId: c.id, position: 0 } })
       expect(ids(await readAll(ws, path, 1))).toEqual([c.id, a.id, b.id])
-      const partial = await ws.api.post(`${path}/reorder`, { projectIds: [c.id, a.id] })
-      expect(partial).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+      // Another program's project is no anchor here.
+      const foreign = await project(ws, 'Elsewhere')
+      await ws.api.put(`${base}/programs/${other.id}/projects/${foreign.id}`)
+      expect(await ws.api.post(`${path}/${c.id}/move`, { afterId: foreign.id })).toMatchObject({
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer: '/body/afterId' }] },
+      })
+      // A project not in the program is not there to move.
+      expect((await ws.api.post(`${path}/${foreign.id}/move`, { afterId: a.id })).status).toBe(404)
 
       expect((await ws.api.delete(`${path}/${a.id}`)).status).toBe(204)
       expect((await ws.api.delete(`${path}/${a.id}`)).status).toBe(204)
@@ -194,7 +202,7 @@ describeEachDatabase('programs', (db) => {
       expect(ids(await readAll(ws, path, 5))).toEqual([c.id, b.id])
     })
 
-    it('hides projects the caller cannot view, and a reorder keeps their places', async () => {
+    it('hides projects the caller cannot view, and a move keeps their places', async () => {
       const ws = await newWorkspace(server)
       const base = `/v1/orgs/${ws.orgId}`
       const design = (await ws.api.post(`${base}/teams`, { name: 'Design', key: 'DES' })).body
@@ -208,10 +216,18 @@ describeEachDatabase('programs', (db) => {
       const guest = await teamGuest(ws, 'manage')
       await ws.api.put(`${base}/programs/${program.id}/teams/${ws.teamId}`)
       expect(ids(await readAll({ ...ws, api: guest.api }, path, 1))).toEqual([a.id, b.id])
-      const reveal = await guest.api.post(`${path}/reorder`, { projectIds: [b.id, a.id, hidden.id] })
-      expect(reveal.status).toBe(400)
-      expect((await guest.api.post(`${path}/reorder`, { projectIds: [b.id, a.id] })).status).toBe(204)
-      expect(ids(await readAll(ws, path, 10))).toEqual([b.id, hidden.id, a.id])
+      // A hidden project is neither an anchor nor movable: as missing.
+      const reveal = await guest.api.post(`${path}/${b.id}/move`, { afterId: hidden.id })
+      expect(reveal).toMatchObject({ status: 422, body: { code: 'reference_not_found' } })
+      expect((await guest.api.post(`${path}/${hidden.id}/move`, { beforeId: a.id })).status).toBe(404)
+      const moved = await guest.api.post(`${path}/${b.id}/move`, { beforeId: a.id })
+      expect(moved).toMatchObject({ status: 200, body: { projectId: b.id, position: 0 } })
+      const all = (await ws.api.get(`${path}?limit=10`)).body.data
+      expect(all.map((p: any) => [p.projectId, p.position])).toEqual([
+        [b.id, 0],
+        [hidden.id, 1],
+        [a.id, 2],
+      ])
       expect((await guest.api.delete(`${path}/${hidden.id}`)).status).toBe(404)
       expect(ids(await readAll(ws, path, 10))).toContain(hidden.id)
       // The add event names the hidden project under its own team: the guest's stream does not carry it.

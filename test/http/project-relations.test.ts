@@ -167,6 +167,57 @@ describeEachDatabase('project relations', (db) => {
     expect(update).toMatchObject({ status: 409, body: { code: 'dependency_cycle' } })
   })
 
+  it('a relation is removed with contribute on either end; view on both is not enough', async () => {
+    const ws = await newWorkspace(server)
+    const design = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Design', key: 'DES' })).body
+    const api = await project(ws, 'API')
+    const site = await project(ws, 'Site', design.id)
+    const link = async () =>
+      (
+        await ws.api.post(`/v1/orgs/${ws.orgId}/projects/${api.id}/relations`, {
+          type: 'blocks',
+          relatedProjectId: site.id,
+        })
+      ).body.id as string
+    const item = (id: string) => `/v1/orgs/${ws.orgId}/project-relations/${id}`
+    // Views both ends, contributes to neither: 403, naming the capability the operation declares.
+    const viewer = await teamGuest(ws, 'view')
+    await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
+      subjectType: 'member',
+      subjectId: viewer.memberId,
+      containerType: 'team',
+      containerId: design.id,
+      capability: 'view',
+    })
+    const first = await link()
+    expect(await viewer.api.delete(item(first))).toMatchObject({
+      status: 403,
+      body: { code: 'capability_required', capability: 'contribute' },
+    })
+    // Contributes to the related (blocked) project only, and views the source: enough.
+    const blocked = await teamGuest(ws, 'contribute', design.id)
+    await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
+      subjectType: 'member',
+      subjectId: blocked.memberId,
+      containerType: 'team',
+      containerId: ws.teamId,
+      capability: 'view',
+    })
+    expect((await blocked.api.delete(item(first))).status).toBe(204)
+    // Contributes to the source only: enough as well.
+    const second = await link()
+    const source = await teamGuest(ws, 'contribute')
+    await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
+      subjectType: 'member',
+      subjectId: source.memberId,
+      containerType: 'team',
+      containerId: design.id,
+      capability: 'view',
+    })
+    expect((await source.api.delete(item(second))).status).toBe(204)
+    expect((await ws.api.get(item(second))).status).toBe(404)
+  })
+
   it('counts blockers the reader cannot see without naming them, and only open ones', async () => {
     const ws = await newWorkspace(server)
     const secret = (await ws.api.post(`/v1/orgs/${ws.orgId}/teams`, { name: 'Secret', key: 'SEC' })).body

@@ -278,7 +278,7 @@ describeEachDatabase('typed history entries', (db) => {
     await ok(ws.api.delete(`${path}/labels/${label.id}`), 'label remove')
     await ok(ws.api.put(`${path}/projects/${first.id}`), 'project add')
     await ok(ws.api.put(`${path}/projects/${second.id}`), 'project add')
-    await ok(ws.api.patch(`${path}/projects/${second.id}`, { position: 0 }), 'project move')
+    await ok(ws.api.post(`${path}/projects/${second.id}/move`, { beforeId: first.id }), 'project move')
     await ok(ws.api.delete(`${path}/projects/${first.id}`), 'project remove')
     await ok(ws.api.put(`${path}/programs/${program.id}`), 'program add')
     await ok(ws.api.delete(`${path}/programs/${program.id}`), 'program remove')

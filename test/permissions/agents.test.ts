@@ -134,6 +134,15 @@ describeEachDatabase('agents, work sessions and the approval gate', (db) => {
     expect(
       (await owner.get(`${base}/approval-requests?state=expired`)).body.data.map((r: any) => r.id),
     ).toEqual([second.approvalRequest.id])
+    // The state is filtered in the query: a page of one pending request is not emptied by the expired one before it.
+    const third = (
+      await runner.post(`${base}/agent-sessions/${session.id}/actions`, {
+        operationId: 'tasks.delete',
+        params: { taskId: task.id },
+      })
+    ).body
+    const pending = await owner.get(`${base}/approval-requests?state=pending&limit=1`)
+    expect(pending.body.data.map((r: any) => r.id)).toEqual([third.approvalRequest.id])
     expect((await ws.api.get(`${base}/tasks/${task.id}`)).body.title).toBe('Investigate')
   })
 

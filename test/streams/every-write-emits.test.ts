@@ -86,8 +86,9 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   'projects.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'programs.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'initiatives.labels.remove': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
-  // Moving the last of two linked projects first.
-  'initiatives.projects.update': (ids) => ({
+  // Moving the last of two held projects before the first.
+  'programs.projects.move': (ids) => ({ ...ids, projectId: ids.programProjectIds!.split(',')[1]! }),
+  'initiatives.projects.move': (ids) => ({
     ...ids,
     initiativeId: ids.orderedInitiativeId!,
     projectId: ids.orderedProjectId!,

@@ -25,7 +25,7 @@ export const EXAMPLE_RANKS: Record<string, readonly string[]> = {
   cmt: ['commentId'],
   rct: ['reactionId', 'commentReactionId', 'projectReactionId', 'updateReactionId'],
   pst: ['startedStatusId', 'projectStatusIds'],
-  proj: ['projectId', 'otherProjectId', 'orderedProjectId', 'programProjectIds'],
+  proj: ['projectId', 'otherProjectId', 'orderedProjectId', 'programProjectIds', 'orderedProjectIds'],
   mile: ['milestoneId', 'otherMilestoneId'],
   prel: ['relationId'],
   upd: ['updateId'],

@@ -320,6 +320,8 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     /** An initiative linking two projects, `orderedProjectId` last. */
     orderedInitiativeId: ordered.id,
     orderedProjectId: orderedProjectIds[1]!,
+    /** Both, in the initiative's order. */
+    orderedProjectIds: orderedProjectIds.join(','),
     /** A URL link of the sample project. */
     resourceLinkId: resourceLink.id,
     /** A document of the sample project, edited once. */

@@ -204,6 +204,7 @@ export type { RateLimitDecision, RateLimiter, RateLimitStore } from './kernel/ra
 export { createMemoryRateLimitStore, createRateLimiter } from './kernel/rate-limit.ts'
 export type { ReadScope } from './kernel/read-scope.ts'
 export { UNSCOPED } from './kernel/read-scope.ts'
+export { inBody, referenceNotFound } from './kernel/references.ts'
 export type { ResourceDescriptor } from './kernel/resource.ts'
 export { resourceOperations } from './kernel/resource.ts'
 export { sharedSecret } from './kernel/shared-secret.ts'

@@ -223,6 +223,8 @@ export function approvalRepo(db: Kysely<Database>): ApprovalRepo {
         q = q.where('sessionId', 'in', visibleSessions(db, orgId, scope).select('agentSessions.id'))
       if (filter.state) q = q.where('state', '=', filter.state)
       if (filter.sessionId) q = q.where('sessionId', '=', filter.sessionId)
+      if (filter.expiresAfter) q = q.where('expiresAt', '>', filter.expiresAfter)
+      if (filter.expiredBy) q = q.where('expiresAt', '<=', filter.expiredBy)
       const rows = await keysetPage(q, page, { sort: 'id', id: 'id' }).execute()
       return rows.map(toApproval)
     },

@@ -7,6 +7,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { type Actor, type CapabilityTarget, capabilityIn, decisive } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import { loadProfile } from './profile.ts'
@@ -24,9 +25,7 @@ export async function actorById(ctx: OperationContext, actorId: string, pointer:
     const a = await ctx.store.agents.get(orgId, actorId)
     if (a) return { id: a.id, kind: 'agent', orgId, role: null, userId: null, name: a.name }
   }
-  throw new ProblemError('reference_not_found', 'No member or agent of this workspace has that id.', {
-    errors: [{ pointer, message: 'Unknown actor' }],
-  })
+  throw referenceNotFound(pointer, 'No member or agent of this workspace has that id.', 'Unknown actor')
 }
 
 const teamMember = (m: TeamMembership): TeamMember => ({
@@ -144,9 +143,11 @@ export async function addGrant(
 ): Promise<Grant> {
   const orgId = currentOrg(ctx).id
   if (input.containerType === 'org' && input.containerId !== orgId) {
-    throw new ProblemError('reference_not_found', 'An org grant applies to this workspace: use its id.', {
-      errors: [{ pointer: '/body/containerId', message: 'Not this workspace' }],
-    })
+    throw referenceNotFound(
+      '/body/containerId',
+      'An org grant applies to this workspace: use its id.',
+      'Not this workspace',
+    )
   }
   if (input.containerType === 'team') await requireTeam(ctx, input.containerId as TeamId)
   await ctx.require('manage', containerTarget(input))

@@ -39,11 +39,19 @@ export async function listApprovals(
   },
 ): Promise<Page<ApprovalRequest>> {
   const orgId = currentOrg(ctx).id
-  // Expiry is a reading of the clock, so `pending` and `expired` are both stored as pending.
+  // Expiry is a reading of the clock, so `pending` and `expired` are both stored as pending and
+  // told apart by `expiresAt` in the query itself, so that every page is full.
   const stored = query.state === 'expired' ? 'pending' : query.state
   const filter = Object.fromEntries(
     Object.entries({ state: stored, sessionId: query.sessionId }).filter(([, v]) => v),
   )
+  // The clock is not part of the cursor's scope: the next page reads with its own `now`.
+  const byClock =
+    query.state === 'pending'
+      ? { expiresAfter: ctx.now }
+      : query.state === 'expired'
+        ? { expiredBy: ctx.now }
+        : {}
   const scope = await ctx.scope()
   const page = await readPage(ctx, {
     scope: ['approvalRequests.list', orgId, filter, query.state ?? null],
@@ -51,12 +59,9 @@ export async function listApprovals(
     sort: 'id',
     direction: 'asc',
     keyOf: (r: ApprovalRequest) => r.id,
-    fetch: (p) => ctx.store.approvals.list(orgId, filter, p, scope),
+    fetch: (p) => ctx.store.approvals.list(orgId, { ...filter, ...byClock }, p, scope),
   })
-  const data = page.data
-    .map((r) => present(r, ctx.now))
-    .filter((r) => !query.state || r.state === query.state)
-  return { data, nextCursor: page.nextCursor }
+  return { data: page.data.map((r) => present(r, ctx.now)), nextCursor: page.nextCursor }
 }
 
 /**

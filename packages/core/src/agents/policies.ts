@@ -7,6 +7,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import type { CapabilityTarget, Container } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { ApprovalPolicyFilter } from './storage.ts'
 
@@ -66,9 +67,11 @@ async function checkAgents(ctx: OperationContext, agentIds: readonly string[] | 
   const orgId = currentOrg(ctx).id
   for (const [i, id] of (agentIds ?? []).entries()) {
     if (!(await ctx.store.agents.get(orgId, id as AgentId))) {
-      throw new ProblemError('reference_not_found', 'No agent of this workspace has that id.', {
-        errors: [{ pointer: `/body/agentIds/${i}`, message: 'Unknown agent' }],
-      })
+      throw referenceNotFound(
+        `/body/agentIds/${i}`,
+        'No agent of this workspace has that id.',
+        'Unknown agent',
+      )
     }
   }
 }
@@ -97,9 +100,11 @@ export async function createPolicy(
 ): Promise<ContainerApprovalPolicy> {
   const orgId = currentOrg(ctx).id
   if (input.containerType === 'org' && input.containerId !== orgId) {
-    throw new ProblemError('reference_not_found', 'An org policy applies to this workspace: use its id.', {
-      errors: [{ pointer: '/body/containerId', message: 'Not this workspace' }],
-    })
+    throw referenceNotFound(
+      '/body/containerId',
+      'An org policy applies to this workspace: use its id.',
+      'Not this workspace',
+    )
   }
   await ctx.require('manage', containerTarget(input))
   checkOperations(ctx, input.operations)

@@ -66,10 +66,18 @@ export interface SessionRepo {
 export interface ApprovalRepo {
   insert(request: ApprovalRequest): Promise<void>
   get(orgId: OrgId, id: ApprovalRequestId): Promise<ApprovalRequest | null>
-  /** Only requests whose session the scope can view. */
+  /**
+   * Only requests whose session the scope can view. `expiresAfter` keeps those expiring later than
+   * it, `expiredBy` those expiring at or before it (a stored `pending` is `expired` once past).
+   */
   list(
     orgId: OrgId,
-    filter: { state?: ApprovalRequest['state']; sessionId?: AgentSessionId },
+    filter: {
+      state?: ApprovalRequest['state']
+      sessionId?: AgentSessionId
+      expiresAfter?: string
+      expiredBy?: string
+    },
     page: PageRequest<'id'>,
     scope: ReadScope,
   ): Promise<ApprovalRequest[]>

@@ -3,6 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { Comment, CommentRevision, CommentSubjectType } from './schemas.ts'
 import type { CommentRecord } from './storage.ts'
@@ -43,9 +44,11 @@ export async function createComment(
   if (input.parentId) {
     const parent = await ctx.store.comments.get(orgId, input.parentId)
     if (!parent || parent.subjectType !== subjectType || parent.subjectId !== subject.id) {
-      throw new ProblemError('reference_not_found', `The parent is not a comment on this ${kind.name}.`, {
-        errors: [{ pointer: '/body/parentId', message: `Not a comment on this ${kind.name}` }],
-      })
+      throw referenceNotFound(
+        '/body/parentId',
+        `The parent is not a comment on this ${kind.name}.`,
+        `Not a comment on this ${kind.name}`,
+      )
     }
     threadId = parent.parentId ?? parent.id
   }

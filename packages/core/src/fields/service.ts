@@ -5,6 +5,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { archivedFilter } from '../teams/service.ts'
 import {
@@ -223,9 +224,11 @@ async function checkTeams(ctx: OperationContext, teamIds: TeamId[]): Promise<Tea
   const orgId = currentOrg(ctx).id
   for (const [i, teamId] of teamIds.entries()) {
     if (!(await ctx.store.teams.get(orgId, teamId, UNSCOPED))) {
-      throw new ProblemError('reference_not_found', 'The team does not exist in this workspace.', {
-        errors: [{ pointer: `/body/teamIds/${i}`, message: 'No such team' }],
-      })
+      throw referenceNotFound(
+        `/body/teamIds/${i}`,
+        'The team does not exist in this workspace.',
+        'No such team',
+      )
     }
   }
   return teamIds

@@ -1,6 +1,7 @@
 import type { CustomFieldId, MemberId, OrgId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 import {
   type CustomField,
@@ -72,9 +73,7 @@ async function usableField(
 ): Promise<CustomField> {
   const field = await ctx.store.customFields.get(currentOrg(ctx).id, fieldId)
   if (!field) {
-    throw new ProblemError('reference_not_found', 'No custom field has this id in this workspace.', {
-      errors: [{ pointer, message: 'No such custom field' }],
-    })
+    throw referenceNotFound(pointer, 'No custom field has this id in this workspace.', 'No such custom field')
   }
   assertUsable(field, holder, pointer)
   return field

@@ -162,7 +162,7 @@ export const examples = {
   rollup: { response: rollupExample } satisfies OperationExamples,
   projects: { response: page(linkExample) } satisfies OperationExamples,
   projectAdd: { response: linkExample } satisfies OperationExamples,
-  projectMove: { request: { position: 0 }, response: linkExample } satisfies OperationExamples,
+  projectMove: { request: { beforeId: id('proj', 5) }, response: linkExample } satisfies OperationExamples,
   members: { response: page(memberExample) } satisfies OperationExamples,
   memberAdd: { response: memberExample } satisfies OperationExamples,
   history: { response: page(historyEntry) } satisfies OperationExamples,

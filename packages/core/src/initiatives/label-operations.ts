@@ -44,16 +44,17 @@ export const initiativeLabelOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Remove a label from an initiative',
     description:
-      'Removing a label the initiative does not carry changes nothing; a label that does not exist is a 404. ' +
-      'Needs `contribute` on the initiative; answers with the initiative.',
+      'Takes the label off the initiative. Idempotent: a label the initiative does not carry changes nothing (204, ' +
+      'no event); a label that does not exist is a 404. Needs `contribute` on the initiative.',
     params: Type.Object(paramsOf(labelPath), { additionalProperties: false }),
-    response: Initiative,
-    status: 200,
+    response: null,
+    status: 204,
     capability: 'contribute',
     target,
     errors: ['not_found'],
-    examples: { response: { ...initiativeExample, labelIds: [] } },
-    run: (ctx, { params }) =>
-      removeInitiativeLabel(ctx, params.initiativeId as InitiativeId, params.labelId as LabelId),
+    run: async (ctx, { params }) => {
+      await removeInitiativeLabel(ctx, params.initiativeId as InitiativeId, params.labelId as LabelId)
+      return undefined
+    },
   }),
 ]

@@ -26,11 +26,12 @@ export async function removeInitiativeLabel(
   ctx: OperationContext,
   id: InitiativeId,
   labelId: LabelId,
-): Promise<Initiative> {
+): Promise<void> {
   const initiative = await requireInitiative(ctx, id)
   await requireLabelToRemove(ctx, initiative.orgId, labelId)
-  if (!(await ctx.store.initiatives.removeLabel(initiative.orgId, initiative.id, labelId))) return initiative
-  return labelsChanged(ctx, initiative)
+  if (await ctx.store.initiatives.removeLabel(initiative.orgId, initiative.id, labelId)) {
+    await labelsChanged(ctx, initiative)
+  }
 }
 
 async function labelsChanged(ctx: OperationContext, before: Initiative): Promise<Initiative> {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { InitiativeId, MemberId, ProjectId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { examples } from './examples.ts'
 import {
@@ -25,7 +26,7 @@ const projects: AnyOperation[] = [
     summary: "List an initiative's projects",
     description:
       'Its linked projects the caller can view, in the initiative’s order: linking appends, ' +
-      '`initiatives.projects.update` moves one.',
+      '`initiatives.projects.move` moves one.',
     item: InitiativeProject,
     itemName: 'InitiativeProject',
     examples: examples.projects,
@@ -54,34 +55,31 @@ const projects: AnyOperation[] = [
       addInitiativeProject(ctx, params.initiativeId as InitiativeId, params.projectId as ProjectId),
   }),
   declareOperation({
-    id: 'initiatives.projects.update',
-    method: 'PATCH',
-    path: projectPath,
+    id: 'initiatives.projects.move',
+    method: 'POST',
+    path: `${projectPath}/move`,
     tag: INITIATIVES_TAG,
     scope: 'work:write',
-    summary: "Move a project within an initiative's order",
+    summary: "Move a project before or after another in an initiative's order",
     description:
-      '`position` is the place the project takes among the initiative’s projects the caller can view (0 first; ' +
-      'past the end: last); they trade the places they held among themselves, so projects hidden from the ' +
-      'caller keep theirs. Needs `contribute` on the initiative; 404 when the project is not linked.',
+      'Puts the linked project just before `beforeId` or just after `afterId` (exactly one), another project of ' +
+      'the same initiative that the caller can view. The order is decided among the projects the caller can ' +
+      "view, so those hidden from the caller keep their places; the initiative's positions are renumbered from " +
+      '0. A move that changes nothing emits nothing. Needs `contribute` on the initiative; 404 when the project ' +
+      'is not linked.',
     params: projectParams,
-    body: Type.Object(
-      { position: Type.Integer({ minimum: 0, maximum: 10_000, description: 'Its new place, from 0.' }) },
-      { additionalProperties: false },
-    ),
+    body: MoveBody('ProjectId', 'project of the initiative'),
     response: InitiativeProject,
     status: 200,
     capability: 'contribute',
     target: initiativeTarget,
-    errors: ['not_found', 'archived'],
+    errors: ['not_found', 'reference_not_found', 'archived'],
     examples: examples.projectMove,
     run: (ctx, { params, body }) =>
-      moveInitiativeProject(
-        ctx,
-        params.initiativeId as InitiativeId,
-        params.projectId as ProjectId,
-        (body as { position: number }).position,
-      ),
+      moveInitiativeProject(ctx, params.initiativeId as InitiativeId, params.projectId as ProjectId, {
+        beforeId: body.beforeId as ProjectId | undefined,
+        afterId: body.afterId as ProjectId | undefined,
+      }),
   }),
   declareOperation({
     id: 'initiatives.projects.remove',

@@ -5,6 +5,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { autoFollow } from '../projects/followers.ts'
 import { archivedFilter } from '../teams/service.ts'
@@ -213,9 +214,11 @@ export function usable(initiative: Initiative): void {
 async function requireParent(ctx: OperationContext, parentId: InitiativeId): Promise<Initiative> {
   const parent = await ctx.store.initiatives.get(currentOrg(ctx).id, parentId, await ctx.scope())
   if (!parent) {
-    throw new ProblemError('reference_not_found', 'The parent is not an initiative you can view.', {
-      errors: [{ pointer: '/body/parentId', message: 'Not an initiative you can view' }],
-    })
+    throw referenceNotFound(
+      '/body/parentId',
+      'The parent is not an initiative you can view.',
+      'Not an initiative you can view',
+    )
   }
   return parent
 }
@@ -223,8 +226,10 @@ async function requireParent(ctx: OperationContext, parentId: InitiativeId): Pro
 export async function activeMember(ctx: OperationContext, memberId: MemberId, pointer = '/body/ownerId') {
   const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
   if (member?.status !== 'active') {
-    throw new ProblemError('reference_not_found', 'Not an active member of this workspace.', {
-      errors: [{ pointer, message: 'Not an active member of this workspace' }],
-    })
+    throw referenceNotFound(
+      pointer,
+      'Not an active member of this workspace.',
+      'Not an active member of this workspace',
+    )
   }
 }

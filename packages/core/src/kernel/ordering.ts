@@ -1,6 +1,6 @@
 import { type TObject, Type } from '@sinclair/typebox'
 import { type IdBrand, IdSchema } from './ids.ts'
-import { ProblemError } from './problems.ts'
+import { referenceNotFound } from './references.ts'
 
 /**
  * The one reorder idiom of the API: `POST …/{id}/move` with exactly one of `beforeId` or `afterId`,
@@ -46,9 +46,7 @@ export function placeMoved<T extends { id: string }>(
   const rest = items.filter((i) => i.id !== movedId)
   const at = rest.findIndex((i) => i.id === anchorId)
   if (!item || at < 0) {
-    throw new ProblemError('reference_not_found', `\`${field}\` is not ${what}.`, {
-      errors: [{ pointer: `/body/${field}`, message: `Must be ${what}` }],
-    })
+    throw referenceNotFound(`/body/${field}`, `\`${field}\` is not ${what}.`, `Must be ${what}`)
   }
   const order = [...rest]
   order.splice(field === 'beforeId' ? at : at + 1, 0, item)
@@ -56,27 +54,12 @@ export function placeMoved<T extends { id: string }>(
 }
 
 /**
- * Checks that a reorder request names each current item exactly once and returns the items in the
- * requested order. `field` is the body field holding the ids; `what` names the items in the problem
- * ("the team's active states").
+ * The whole list after the caller reordered the part of it they can see: `shown` (the visible items
+ * in their new order) takes the slots the visible items held, and every hidden item keeps its slot,
+ * so a move reveals nothing about what the caller cannot see and disturbs none of it.
  */
-export function requirePermutation<T extends { id: string }>(
-  order: readonly string[],
-  items: readonly T[],
-  field: string,
-  what: string,
-): T[] {
-  const byId = new Map(items.map((item) => [item.id, item]))
-  if (
-    order.length !== items.length ||
-    new Set(order).size !== order.length ||
-    order.some((id) => !byId.has(id))
-  ) {
-    throw new ProblemError('validation_failed', `\`${field}\` must list each of ${what} exactly once.`, {
-      errors: [
-        { pointer: `/body/${field}`, message: `Expected the ${items.length} ids of ${what}, each once` },
-      ],
-    })
-  }
-  return order.map((id) => byId.get(id)!)
+export function withHiddenInPlace<T extends { id: string }>(all: readonly T[], shown: readonly T[]): T[] {
+  const visible = new Set(shown.map((i) => i.id))
+  const next = shown[Symbol.iterator]()
+  return all.map((item) => (visible.has(item.id) ? next.next().value! : item))
 }

@@ -8,6 +8,7 @@ import {
 import type { ActorId, OrgId, UserId } from './ids.ts'
 import { notFound, ProblemError } from './problems.ts'
 import type { ReadScope } from './read-scope.ts'
+import { referenceNotFound } from './references.ts'
 import type { Store } from './storage.ts'
 
 /** Whoever acts in an org: a person (through their membership) or an agent. */
@@ -50,10 +51,14 @@ export interface GrantOnContainer {
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the groups
 export interface TargetKinds {}
 
-/** Where a capability is checked: the org itself, or a record inside it. */
+/**
+ * Where a capability is checked: the org itself, or a record inside it. `pointer` says where the
+ * request names a record it does not address by its path (`/body/teamId`): one that is missing or
+ * hidden is then a 422 `reference_not_found` there rather than a 404 (see `referenceNotFound`).
+ */
 export type CapabilityTarget =
   | { type: 'org' }
-  | { [K in keyof TargetKinds]: { type: K; id: string } }[keyof TargetKinds]
+  | { [K in keyof TargetKinds]: { type: K; id: string; pointer?: string } }[keyof TargetKinds]
 
 /** Finds the containers holding one kind of record, from the org down; null when it does not exist. */
 export interface TargetResolver {
@@ -177,7 +182,11 @@ export async function requireCapability(
   const orgLevel = containers?.every(
     (c) => c.type === 'org' || c.type === 'program' || c.type === 'initiative',
   )
-  if (!containers || (!orgLevel && !atLeast(held, 'view'))) throw notFound(name)
+  if (!containers || (!orgLevel && !atLeast(held, 'view'))) {
+    if ('pointer' in target && target.pointer)
+      throw referenceNotFound(target.pointer, `No ${name.toLowerCase()} with this id that you can view.`)
+    throw notFound(name)
+  }
   if (!atLeast(held, capability)) {
     throw new ProblemError(
       'capability_required',

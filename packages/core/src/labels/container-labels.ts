@@ -1,6 +1,7 @@
 import type { LabelId, OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
+import { notFound } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import type { Label } from './schemas.ts'
 
 /**
@@ -18,9 +19,11 @@ export async function containerLabel(
   const scope = await ctx.scope()
   const label = await ctx.store.labels.get(orgId, labelId, scope)
   if (!label || label.isGroup || label.archivedAt || label.teamId !== null) {
-    throw new ProblemError('reference_not_found', 'Not an active org label that can be applied.', {
-      errors: [{ pointer: '/params/labelId', message: 'Must be an active, non-group org label' }],
-    })
+    throw referenceNotFound(
+      '/params/labelId',
+      'Not an active org label that can be applied.',
+      'Must be an active, non-group org label',
+    )
   }
   const replaces: LabelId[] = []
   if (label.parentId) {

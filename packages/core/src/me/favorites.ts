@@ -4,6 +4,7 @@ import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import { type KeysetPosition, PAGE_LIMIT_DEFAULT, type Page, toPage } from '../kernel/pagination.ts'
 import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { callerId } from './profile.ts'
 import { FAVORITE_BRANDS, type Favorite, type FavoriteType } from './schemas.ts'
 import { FAVORITES_MAX, type FavoriteRecord } from './storage.ts'
@@ -100,9 +101,11 @@ export async function addFavorite(
   }
   // A workspace of which the person is not a member and a record they cannot view look alike.
   if (!(await visibilityCheck(ctx)(record.orgId, record.type, record.id))) {
-    throw new ProblemError('reference_not_found', `No ${record.type} with this id that you can view.`, {
-      errors: [{ pointer: '/body/record', message: 'Not a record you can view' }],
-    })
+    throw referenceNotFound(
+      '/body/record',
+      `No ${record.type} with this id that you can view.`,
+      'Not a record you can view',
+    )
   }
   const all = await ctx.store.favorites.all(userId)
   const existing = all.find(

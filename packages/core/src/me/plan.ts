@@ -4,6 +4,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import type { Task } from '../tasks/schemas.ts'
 import type { StateCategory } from '../teams/schemas.ts'
 import { awayOn } from '../users/away.ts'
@@ -204,9 +205,11 @@ async function resolveTask(
     })
   }
   const missing = () =>
-    new ProblemError('reference_not_found', 'No task with this id or key that you can view.', {
-      errors: [{ pointer: '/body/task', message: 'Not a task you can view' }],
-    })
+    referenceNotFound(
+      '/body/task',
+      'No task with this id or key that you can view.',
+      'Not a task you can view',
+    )
   const inOrg = await ws(ref.orgId)
   if (!inOrg) throw missing()
   const taskId = ref.id ?? (await ctx.store.taskKeys.resolve(ref.orgId, ref.key!))

@@ -1,6 +1,6 @@
 import type { OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { callerId } from './profile.ts'
 import type { Preferences } from './schemas.ts'
 import type { StoredPreferences } from './storage.ts'
@@ -32,9 +32,11 @@ export async function updatePreferences(
 ): Promise<Preferences> {
   if (patch.defaultOrgId && !(await isMemberOf(ctx, patch.defaultOrgId))) {
     // Not a member, or no such org: the same answer, so membership cannot be probed.
-    throw new ProblemError('reference_not_found', 'The default workspace must be one you are a member of.', {
-      errors: [{ pointer: '/body/defaultOrgId', message: 'Not a workspace of yours' }],
-    })
+    throw referenceNotFound(
+      '/body/defaultOrgId',
+      'The default workspace must be one you are a member of.',
+      'Not a workspace of yours',
+    )
   }
   const { updatedAt: _at, ...current } = await getPreferences(ctx)
   const next: StoredPreferences = { ...current, ...patch, updatedAt: ctx.now }

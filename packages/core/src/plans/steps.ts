@@ -98,11 +98,13 @@ export async function runStep(
     case 'unlabel_task': {
       const task = must('task')
       const labelId = await labelOf(task.teamId)
-      const updated =
-        step.action === 'label_task'
-          ? await invoke('tasks.labels.add', { taskId: task.id, labelId })
-          : await invoke('tasks.labels.remove', { taskId: task.id, labelId })
-      return taskOutcome(step, i, updated as Task, ['labels'])
+      if (step.action === 'label_task') {
+        const updated = (await invoke('tasks.labels.add', { taskId: task.id, labelId })) as Task
+        return taskOutcome(step, i, updated, ['labels'])
+      }
+      // A removal answers nothing (204): the outcome reads the task as it now is.
+      await invoke('tasks.labels.remove', { taskId: task.id, labelId })
+      return taskOutcome(step, i, await readTask(task.id), ['labels'])
     }
     case 'link_tasks':
     case 'unlink_tasks': {

@@ -58,8 +58,8 @@ export const programExamples = {
 export const examples = {
   projects: { response: page(programProjectExample) },
   projectAdd: { response: programProjectExample },
-  // Every project of the program, once: its two reliability projects swapped.
-  reorder: { request: { projectIds: [id('proj', 4), id('proj', 3)] } },
+  // The program's second project moved before its first.
+  projectMove: { request: { beforeId: id('proj', 3) }, response: programProjectExample },
   members: { response: page(memberExample) },
   memberAdd: { response: memberExample },
   teams: { response: page(programTeamExample) },

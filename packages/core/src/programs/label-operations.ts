@@ -40,16 +40,17 @@ export const programLabelOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Remove a label from a program',
     description:
-      'Removing a label the program does not carry changes nothing; a label that does not exist is a 404. Needs ' +
-      '`contribute` on the program; answers with the program.',
+      'Takes the label off the program. Idempotent: a label the program does not carry changes nothing (204, no ' +
+      'event); a label that does not exist is a 404. Needs `contribute` on the program.',
     params: Type.Object(paramsOf(labelPath), { additionalProperties: false }),
-    response: Program,
-    status: 200,
+    response: null,
+    status: 204,
     capability: 'contribute',
     target: programTarget,
     errors: ['not_found'],
-    examples: { response: { ...programExample, labelIds: [] } },
-    run: (ctx, { params }) =>
-      removeProgramLabel(ctx, params.programId as ProgramId, params.labelId as LabelId),
+    run: async (ctx, { params }) => {
+      await removeProgramLabel(ctx, params.programId as ProgramId, params.labelId as LabelId)
+      return undefined
+    },
   }),
 ]

@@ -24,11 +24,11 @@ export async function removeProgramLabel(
   ctx: OperationContext,
   programId: ProgramId,
   labelId: LabelId,
-): Promise<Program> {
+): Promise<void> {
   const program = await requireProgram(ctx, programId)
   await requireLabelToRemove(ctx, program.orgId, labelId)
-  if (!(await ctx.store.programs.removeLabel(program.orgId, program.id, labelId))) return program
-  return labelsChanged(ctx, program)
+  if (await ctx.store.programs.removeLabel(program.orgId, program.id, labelId))
+    await labelsChanged(ctx, program)
 }
 
 async function labelsChanged(ctx: OperationContext, before: Program): Promise<Program> {

@@ -1,15 +1,11 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type MemberId, type ProgramId, type ProjectId, type TeamId } from '../kernel/ids.ts'
+import type { MemberId, ProgramId, ProjectId, TeamId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
+import { MoveBody } from '../kernel/ordering.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { examples } from './examples.ts'
 import { listProgramHistory } from './history.ts'
-import {
-  addProgramProject,
-  listProgramProjects,
-  removeProgramProject,
-  reorderProgramProjects,
-} from './links.ts'
+import { addProgramProject, listProgramProjects, moveProgramProject, removeProgramProject } from './links.ts'
 import { programParams, programPath, programTarget } from './operations.ts'
 import {
   addProgramMember,
@@ -87,31 +83,30 @@ const projects: AnyOperation[] = [
     },
   }),
   declareOperation({
-    id: 'programs.projects.reorder',
+    id: 'programs.projects.move',
     method: 'POST',
-    path: `${projectsPath}/reorder`,
+    path: `${projectPath}/move`,
     tag: 'Programs',
     scope: 'work:write',
-    summary: "Reorder a program's projects",
+    summary: "Move a project before or after another in a program's order",
     description:
-      '`projectIds` lists each project of the program the caller can view exactly once, in the new order. They ' +
-      'take the places they held among themselves, so projects hidden from the caller keep theirs. Needs ' +
-      '`contribute` on the program.',
-    params: programParams,
-    body: Type.Object(
-      { projectIds: Type.Array(IdSchema('ProjectId'), { minItems: 1, maxItems: 500 }) },
-      { additionalProperties: false },
-    ),
-    response: null,
-    status: 204,
+      'Puts the project just before `beforeId` or just after `afterId` (exactly one), another project of the same ' +
+      'program that the caller can view. The order is decided among the projects the caller can view, so those ' +
+      "hidden from the caller keep their places; the program's positions are renumbered from 0. A move that " +
+      'changes nothing emits nothing. Needs `contribute` on the program; 404 when the project is not in it.',
+    params: params(projectPath),
+    body: MoveBody('ProjectId', 'project of the program'),
+    response: ProgramProject,
+    status: 200,
     capability: 'contribute',
     target: programTarget,
-    errors: ['not_found', 'archived'],
-    examples: { request: examples.reorder.request },
-    run: async (ctx, { params, body }) => {
-      await reorderProgramProjects(ctx, programId(params), body.projectIds as ProjectId[])
-      return undefined
-    },
+    errors: ['not_found', 'reference_not_found', 'archived'],
+    examples: examples.projectMove,
+    run: (ctx, { params, body }) =>
+      moveProgramProject(ctx, programId(params), params.projectId as ProjectId, {
+        beforeId: body.beforeId as ProjectId | undefined,
+        afterId: body.afterId as ProjectId | undefined,
+      }),
   }),
 ]
 

@@ -1,9 +1,9 @@
 import type { ProgramId, ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { requirePermutation } from '../kernel/ordering.ts'
+import { type MoveTo, placeMoved, withHiddenInPlace } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { ProblemError } from '../kernel/problems.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Project } from '../projects/schemas.ts'
 import { requireProject } from '../projects/service.ts'
@@ -109,37 +109,41 @@ export async function removeProgramProject(
 }
 
 /**
- * Reorders the projects the caller can view: `projectIds` lists each of them once. They take the
- * positions they held among themselves, so projects hidden from the caller keep their places and
- * the request reveals nothing about them.
+ * Moves a project of the program just before or after another one the caller can view. The order
+ * is decided among the projects the caller can view, so those hidden from them keep their places
+ * and the request reveals nothing about them; the whole list is then renumbered from 0. A move
+ * that changes nothing writes and emits nothing.
  */
-export async function reorderProgramProjects(
+export async function moveProgramProject(
   ctx: OperationContext,
   programId: ProgramId,
-  order: ProjectId[],
-): Promise<void> {
+  projectId: ProjectId,
+  to: MoveTo,
+): Promise<ProgramProject> {
   const program = await writableProgram(ctx, programId)
+  const project = await requireProject(ctx, projectId)
   const scope = await ctx.scope()
-  const all = await ctx.store.programs.allProjects(program.orgId, program.id)
-  const visible: { id: string; position: number }[] = []
-  for (const row of all) {
-    if (await ctx.store.projects.get(program.orgId, row.projectId, scope)) {
-      visible.push({ id: row.projectId, position: row.position })
+  const all = (await ctx.store.programs.allProjects(program.orgId, program.id)).map((r) => ({
+    ...r,
+    id: r.projectId,
+  }))
+  const shown: typeof all = []
+  for (const row of all)
+    if (await ctx.store.projects.get(program.orgId, row.projectId, scope)) shown.push(row)
+  const current = shown.find((r) => r.id === project.id)
+  if (!current) throw notFound('Project of the program')
+  const placed = placeMoved(shown, project.id, to, 'another project of the same program')
+  if (!placed.moved) return entry(program.id, current, project)
+  const order = withHiddenInPlace(all, placed.order)
+  for (const [position, row] of order.entries()) {
+    if (row.position !== position) {
+      await ctx.store.programs.setPosition(program.orgId, program.id, row.projectId, position)
     }
   }
-  const ordered = requirePermutation(order, visible, 'projectIds', 'the projects of the program you can view')
-  const slots = visible.map((v) => v.position).sort((a, b) => a - b)
-  let moved = false
-  for (const [i, item] of ordered.entries()) {
-    if (item.position !== slots[i]) {
-      await ctx.store.programs.setPosition(program.orgId, program.id, item.id as ProjectId, slots[i]!)
-      moved = true
-    }
-  }
-  if (moved) {
-    await touch(ctx, program.id)
-    emitProgram(ctx, 'program.projects_reordered', program, { programId: program.id })
-  }
+  await touch(ctx, program.id)
+  emitProgram(ctx, 'program.projects_reordered', program, { programId: program.id })
+  const position = order.findIndex((r) => r.id === project.id)
+  return entry(program.id, { ...current, position }, project)
 }
 
 async function touch(ctx: OperationContext, programId: ProgramId): Promise<void> {

@@ -4,6 +4,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { autoFollow } from '../projects/followers.ts'
 import { DEFAULT_PROJECT_COLOR } from '../projects/service.ts'
@@ -192,8 +193,10 @@ export async function activeMember(
 ): Promise<void> {
   const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
   if (!member || member.status !== 'active') {
-    throw new ProblemError('reference_not_found', 'Not an active member of this workspace.', {
-      errors: [{ pointer, message: 'Not an active member of this workspace' }],
-    })
+    throw referenceNotFound(
+      pointer,
+      'Not an active member of this workspace.',
+      'Not an active member of this workspace',
+    )
   }
 }

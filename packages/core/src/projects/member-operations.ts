@@ -108,16 +108,17 @@ export const projectMemberOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Remove a label from a project',
     description:
-      'Removing a label the project does not carry changes nothing; a label that does not exist is a 404. Answers ' +
-      'with the project.',
+      'Takes the label off the project. Idempotent: a label the project does not carry changes nothing (204, no ' +
+      'event); a label that does not exist is a 404. Needs `contribute` on the project.',
     params: Type.Object(paramsOf(labelPath), { additionalProperties: false }),
-    response: Project,
-    status: 200,
+    response: null,
+    status: 204,
     capability: 'contribute',
     target: projectTarget,
     errors: ['not_found'],
-    examples: { response: { ...projectExample, labelIds: [] } },
-    run: (ctx, { params }) =>
-      removeProjectLabel(ctx, params.projectId as ProjectId, params.labelId as LabelId),
+    run: async (ctx, { params }) => {
+      await removeProjectLabel(ctx, params.projectId as ProjectId, params.labelId as LabelId)
+      return undefined
+    },
   }),
 ]

@@ -90,11 +90,11 @@ export async function removeProjectLabel(
   ctx: OperationContext,
   projectId: ProjectId,
   labelId: LabelId,
-): Promise<Project> {
+): Promise<void> {
   const project = await requireProject(ctx, projectId)
   await requireLabelToRemove(ctx, currentOrg(ctx).id, labelId)
-  if (!(await ctx.store.projects.removeLabel(project.orgId, project.id, labelId))) return project
-  return labelsChanged(ctx, project)
+  if (await ctx.store.projects.removeLabel(project.orgId, project.id, labelId))
+    await labelsChanged(ctx, project)
 }
 
 async function labelsChanged(ctx: OperationContext, before: Project): Promise<Project> {

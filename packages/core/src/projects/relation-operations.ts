@@ -21,7 +21,7 @@ const milestoneAnchor = (side: string) =>
     ),
   )
 
-export const projectRelationOperations: AnyOperation[] = resourceOperations({
+const relationOperations: AnyOperation[] = resourceOperations({
   name: 'project relation',
   plural: 'projectRelations',
   collectionPlural: 'projects.relations',
@@ -34,8 +34,8 @@ export const projectRelationOperations: AnyOperation[] = resourceOperations({
   idBrand: 'ProjectRelationId',
   target: (p) => ({ type: 'project_relation', id: p.relationId! }),
   createTarget: (p) => ({ type: 'project', id: p.projectId! }),
-  // Delete asks `contribute` on either end in the service; viewing the relation is checked first.
-  capabilities: { create: 'contribute', update: 'contribute', delete: 'view' },
+  // Delete needs `contribute` on either end: its target below holds the containers of both projects.
+  capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
   requires: { delete: '`view` on both projects, and `contribute` on either of them' },
   createBody: Type.Object(
     {
@@ -98,3 +98,10 @@ export const projectRelationOperations: AnyOperation[] = resourceOperations({
     delete: (ctx, p) => deleteProjectRelation(ctx, p.relationId as ProjectRelationId),
   },
 })
+
+/** Either end may drop a relation: its delete checks `contribute` on the containers of both projects. */
+export const projectRelationOperations: AnyOperation[] = relationOperations.map((op) =>
+  op.id === 'projectRelations.delete'
+    ? { ...op, target: ({ params }) => ({ type: 'project_relation_ends', id: params.relationId as string }) }
+    : op,
+)

@@ -1,4 +1,3 @@
-import { atLeast } from '../kernel/capabilities.ts'
 import {
   type MilestoneId,
   newId,
@@ -9,8 +8,8 @@ import {
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { capabilityIn } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import { recordProjectHistory } from './history-records.ts'
 import { unscopedProject } from './project-records.ts'
@@ -131,11 +130,8 @@ export async function deleteProjectRelation(
   ctx: OperationContext,
   relationId: ProjectRelationId,
 ): Promise<void> {
+  // `contribute` on either end was checked by the operation (`project_relation_ends`); both must be visible.
   const relation = await requireProjectRelation(ctx, relationId)
-  // Either side may drop the link: `contribute` on the related (blocked) project is enough, else the source's is asked.
-  const related = await ctx.containersOf({ type: 'project', id: relation.relatedProjectId })
-  if (!atLeast(capabilityIn(await ctx.access(), related ?? []), 'contribute'))
-    await ctx.require('contribute', { type: 'project', id: relation.projectId })
   await lock(ctx)
   await ctx.store.projectRelations.delete(relation.orgId, relation.id)
   await emitRelation(ctx, 'project_relation.deleted', relation, { relation })
@@ -144,12 +140,10 @@ export async function deleteProjectRelation(
 async function relatedProject(ctx: OperationContext, projectId: ProjectId): Promise<Project> {
   const project = await ctx.store.projects.get(currentOrg(ctx).id, projectId, await ctx.scope())
   if (!project) {
-    throw new ProblemError(
-      'reference_not_found',
+    throw referenceNotFound(
+      '/body/relatedProjectId',
       'The related project does not exist or is not visible to you.',
-      {
-        errors: [{ pointer: '/body/relatedProjectId', message: 'No such project' }],
-      },
+      'No such project',
     )
   }
   return project as Project
@@ -165,9 +159,11 @@ async function anchor(
   if (milestoneId) {
     const milestone = await ctx.store.milestones.get(project.orgId, milestoneId)
     if (!milestone || milestone.projectId !== project.id) {
-      throw new ProblemError('reference_not_found', 'The milestone is not a milestone of that project.', {
-        errors: [{ pointer, message: 'Not a milestone of the project' }],
-      })
+      throw referenceNotFound(
+        pointer,
+        'The milestone is not a milestone of that project.',
+        'Not a milestone of the project',
+      )
     }
   }
   return { projectId: project.id, milestoneId }

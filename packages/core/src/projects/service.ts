@@ -17,6 +17,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { Priority } from '../tasks/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
@@ -345,9 +346,11 @@ async function usableTeam(ctx: OperationContext, teamId: TeamId, pointer: string
 async function activeStatus(ctx: OperationContext, statusId: ProjectStatusId): Promise<ProjectStatus> {
   const status = await ctx.store.projectStatuses.get(currentOrg(ctx).id, statusId)
   if (!status || status.archivedAt) {
-    throw new ProblemError('reference_not_found', 'The status is not an active project status of the org.', {
-      errors: [{ pointer: '/body/statusId', message: 'Not an active project status' }],
-    })
+    throw referenceNotFound(
+      '/body/statusId',
+      'The status is not an active project status of the org.',
+      'Not an active project status',
+    )
   }
   return status
 }
@@ -362,9 +365,11 @@ async function firstStatusOf(ctx: OperationContext, category: ProjectStatusCateg
 async function activeMember(ctx: OperationContext, memberId: MemberId): Promise<void> {
   const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
   if (member?.status !== 'active') {
-    throw new ProblemError('reference_not_found', 'The lead is not an active member of this workspace.', {
-      errors: [{ pointer: '/body/leadId', message: 'Not an active member of this workspace' }],
-    })
+    throw referenceNotFound(
+      '/body/leadId',
+      'The lead is not an active member of this workspace.',
+      'Not an active member of this workspace',
+    )
   }
 }
 

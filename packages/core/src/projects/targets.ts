@@ -9,6 +9,8 @@ declare module '../kernel/permissions.ts' {
     project: true
     milestone: true
     project_relation: true
+    /** A relation seen from both its ends: a capability on either project counts. */
+    project_relation_ends: true
   }
 }
 
@@ -42,6 +44,17 @@ export const projectTargets = {
     containers: async (store: Store, orgId: OrgId, id: string) => {
       const relation = await store.projectRelations.get(orgId, id as never)
       return relation ? projectContainers(store, orgId, relation.projectId) : null
+    },
+  },
+  project_relation_ends: {
+    name: 'Project relation',
+    containers: async (store: Store, orgId: OrgId, id: string) => {
+      const relation = await store.projectRelations.get(orgId, id as never)
+      if (!relation) return null
+      const ends = await Promise.all(
+        [relation.projectId, relation.relatedProjectId].map((p) => projectContainers(store, orgId, p)),
+      )
+      return ends.flatMap((containers) => containers ?? [])
     },
   },
 } satisfies Record<string, TargetResolver>

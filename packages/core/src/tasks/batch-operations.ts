@@ -47,7 +47,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     response: TaskBatch,
     status: 201,
     capability: 'contribute',
-    target: ({ body }) => ({ type: 'team', id: body.items[0].teamId }),
+    target: ({ body }) => ({ type: 'team', id: body.items[0].teamId, pointer: '/body/items/0/teamId' }),
     errors: [...ITEM_ERRORS],
     examples: batchExamples.create,
     run: async (ctx, { body }) => ({

@@ -21,7 +21,7 @@ export async function batchCreateTasks(ctx: OperationContext, items: CreateItem[
   const teams = [...new Set(items.map((item) => item.teamId))].sort()
   if (teams.length > 1) for (const teamId of teams) await ctx.store.locks.acquire(`task-numbers:${teamId}`)
   return eachItem(items, async (item) => {
-    await ctx.require('contribute', { type: 'team', id: item.teamId })
+    await ctx.require('contribute', { type: 'team', id: item.teamId, pointer: '/body/teamId' })
     return createTask(ctx, item)
   })
 }

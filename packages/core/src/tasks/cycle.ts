@@ -2,6 +2,7 @@ import type { CycleId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 
 /**
@@ -17,9 +18,11 @@ export async function assertCycleForTask(
 ): Promise<void> {
   const cycle = await ctx.store.cycles.get(currentOrg(ctx).id, cycleId, UNSCOPED)
   if (!cycle || cycle.teamId !== teamId) {
-    throw new ProblemError('reference_not_found', "The cycle is not a cycle of the task's team.", {
-      errors: [{ pointer, message: "Not a cycle of the task's team" }],
-    })
+    throw referenceNotFound(
+      pointer,
+      "The cycle is not a cycle of the task's team.",
+      "Not a cycle of the task's team",
+    )
   }
   if (cycle.completedAt) {
     throw new ProblemError('cycle_completed', 'The cycle is completed; plan the task in an open cycle.', {

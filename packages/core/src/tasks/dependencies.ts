@@ -2,7 +2,7 @@ import type { TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
+import { ProblemError } from '../kernel/problems.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { TaskDependency } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
@@ -58,8 +58,8 @@ export async function removeBlocker(ctx: OperationContext, taskId: TaskId, block
   const task = await requireTask(ctx, taskId)
   const blocker = await requireTask(ctx, blockerId)
   await ctx.store.locks.acquire(`task-dependencies:${task.orgId}`)
-  if (!(await ctx.store.taskDependencies.remove(task.orgId, blocker.id, task.id)))
-    throw notFound('Dependency')
+  // Idempotent: a pair that is not linked is already as asked (204, nothing recorded or emitted).
+  if (!(await ctx.store.taskDependencies.remove(task.orgId, blocker.id, task.id))) return
   await recordLink(ctx, task, blocker, 'removed')
 }
 

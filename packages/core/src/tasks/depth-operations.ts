@@ -77,7 +77,7 @@ const dependencyOperations = [
     scope: 'work:write',
     summary: 'Remove a blocking task',
     description:
-      "Removes the dependency that has `blockerId` block the task; both tasks must be visible to the caller, and a pair that is not linked is a 404. Recorded in both tasks' history. Emits `task_dependency.deleted`.",
+      "Removes the dependency that has `blockerId` block the task; both tasks must be visible to the caller (404 otherwise). Recorded in both tasks' history; emits `task_dependency.deleted`. Idempotent: a pair that is not linked changes nothing (204, no event). Needs `contribute` on the task.",
     params: params(`${taskPath}/blockers/{blockerId}`),
     response: null,
     status: 204,
@@ -141,7 +141,10 @@ const relationOperations = [
     tag: 'Tasks',
     scope: 'work:write',
     summary: 'Remove the relation between two tasks',
-    description: 'A duplicate keeps the state it was moved to.',
+    description:
+      'Removes the relation between the two tasks, both ways; both must be visible to the caller (404 otherwise). ' +
+      'A duplicate keeps the state it was moved to. Idempotent: a pair that is not related changes nothing (204, ' +
+      'no event). Needs `contribute` on this task, and on the other one when it is a duplicate of this one.',
     params: params(`${taskPath}/relations/{relatedTaskId}`),
     response: null,
     status: 204,

@@ -182,11 +182,10 @@ export const batchExamples: Record<'create' | 'update', OperationExamples> = {
   },
 }
 
-export const taskLabelExamples: Record<'add' | 'remove', OperationExamples> = {
+export const taskLabelExamples: Record<'add', OperationExamples> = {
   add: {
     response: { ...taskExample, labelIds: [id('lbl'), id('lbl', 1)], updatedAt: later },
   },
-  remove: { response: { ...taskExample, labelIds: [], updatedAt: later } },
 }
 
 const entry = { taskId: id('task'), actorId: id('mem', 1), createdAt: created }

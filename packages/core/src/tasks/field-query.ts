@@ -3,6 +3,7 @@ import type { CustomField } from '../fields/schemas.ts'
 import { IdSchema, isId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 import type { TaskFilter } from './storage.ts'
 
@@ -63,9 +64,7 @@ export async function applyFieldQuery(
 async function activeField(ctx: OperationContext, id: string, pointer: string): Promise<CustomField> {
   const field = isId('CustomFieldId', id) ? await ctx.store.customFields.get(currentOrg(ctx).id, id) : null
   if (!field) {
-    throw new ProblemError('reference_not_found', 'No custom field has this id in this workspace.', {
-      errors: [{ pointer, message: 'No such custom field' }],
-    })
+    throw referenceNotFound(pointer, 'No custom field has this id in this workspace.', 'No such custom field')
   }
   if (field.archivedAt) {
     throw new ProblemError('archived', `The custom field “${field.name}” is archived.`, {

@@ -1,6 +1,7 @@
 import type { StateId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { defaultState } from '../teams/service.ts'
 import { requireTask } from './require-task.ts'
@@ -27,10 +28,7 @@ export async function planTeamMove(
 ): Promise<{ teamId: TeamId; number: number; stateId?: StateId }> {
   // The target team is named in the body: one that does not exist (or is hidden) is a bad reference, not a missing task.
   const team = await ctx.store.teams.get(task.orgId, teamId, await ctx.scope())
-  if (!team)
-    throw new ProblemError('reference_not_found', 'No team with this id in the workspace.', {
-      errors: [{ pointer: '/body/teamId', message: 'Must be a team of this workspace' }],
-    })
+  if (!team) throw referenceNotFound('/body/teamId', 'No team with this id that you can view.')
   if (team.archivedAt) throw new ProblemError('archived', 'The target team is archived; restore it first.')
   await ctx.require('contribute', { type: 'team', id: team.id })
   let state: StateId | undefined = stateId

@@ -37,14 +37,17 @@ export const taskLabelOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Remove a label from a task',
     description:
-      'Removing a label the task does not carry changes nothing; a label that does not exist is a 404. Answers with the task.',
+      'Takes the label off the task. Idempotent: a label the task does not carry changes nothing (204, no event); ' +
+      'a label that does not exist is a 404. Needs `contribute` on the task.',
     params: Type.Object(paramsOf(taskLabelPath), { additionalProperties: false }),
-    response: Task,
-    status: 200,
+    response: null,
+    status: 204,
     capability: 'contribute',
     target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
     errors: ['not_found'],
-    examples: taskLabelExamples.remove,
-    run: (ctx, { params }) => removeTaskLabel(ctx, params.taskId as TaskId, params.labelId as LabelId),
+    run: async (ctx, { params }) => {
+      await removeTaskLabel(ctx, params.taskId as TaskId, params.labelId as LabelId)
+      return undefined
+    },
   }),
 ]

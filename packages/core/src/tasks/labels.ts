@@ -38,11 +38,10 @@ export async function removeTaskLabel(
   ctx: OperationContext,
   taskId: TaskId,
   labelId: LabelId,
-): Promise<Task> {
+): Promise<void> {
   const task = await requireTask(ctx, taskId)
   await requireLabel(ctx, labelId)
-  if (!(await ctx.store.labels.removeFromTask(task.orgId, task.id, labelId))) return task
-  return labelsChanged(ctx, task)
+  if (await ctx.store.labels.removeFromTask(task.orgId, task.id, labelId)) await labelsChanged(ctx, task)
 }
 
 /**

@@ -79,7 +79,8 @@ const derived = resourceOperations({
   idParam: 'taskId',
   idBrand: 'TaskId',
   target: (p) => ({ type: 'task', id: p.taskId! }),
-  createTarget: (_p, body) => ({ type: 'team', id: body.teamId }),
+  // The team is named in the body: a missing or hidden one is a 422 at `/body/teamId`, not a 404.
+  createTarget: (_p, body) => ({ type: 'team', id: body.teamId, pointer: '/body/teamId' }),
   requires: { create: '`contribute` on the team named by `teamId`' },
   capabilities: {
     create: 'contribute',
@@ -178,7 +179,7 @@ const derived = resourceOperations({
       "Creates a task in a team (`teamId`, needed with `title`) and answers it with its key, the team's next number (`ENG-43`). " +
       "Left out, `stateId` is the team's default state, or its triage state when the team takes requests into triage and the caller holds less than `assign` on it; " +
       '`priority` is `none`; every other field is empty. An `assigneeId` must be an active member, and setting one needs `assign` on the team. ' +
-      'Refused: an archived team or parent (409 `archived`), a parent the caller cannot view (404); a state, cycle, project, milestone, label or assignee that is not a valid choice for the team (422 `reference_not_found`, pointing at the field); ' +
+      'Refused: an archived team or parent (409 `archived`), a parent the caller cannot view (404); a team that does not exist or that the caller cannot view, a state, cycle, project, milestone, label or assignee that is not a valid choice for the team (422 `reference_not_found`, pointing at the field); ' +
       'a completed cycle (409 `cycle_completed`), a sixth level of subtasks (409 `subtask_depth`), two labels of one group (409 `label_group_conflict`). ' +
       'The creator and the assignee are subscribed; the assignee, people @mentioned in the description and, for a triage item, the triage handlers (as the triage settings of the team say) are notified. Emits `task.created`.',
     update:

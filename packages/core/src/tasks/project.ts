@@ -1,6 +1,7 @@
 import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
+import type { ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 
 type Placement = { projectId?: ProjectId | null; milestoneId?: MilestoneId | null }
@@ -47,5 +48,5 @@ export async function projectPlacement(
 }
 
 function referenceProblem(pointer: string, detail: string): ProblemError {
-  return new ProblemError('reference_not_found', detail, { errors: [{ pointer, message: detail }] })
+  return referenceNotFound(pointer, detail)
 }

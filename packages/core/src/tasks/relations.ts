@@ -2,7 +2,7 @@ import type { TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
+import { ProblemError } from '../kernel/problems.ts'
 import type { RelationType, TaskRelation } from './depth-schemas.ts'
 import { recordTaskHistory } from './history.ts'
 import { requireTask } from './require-task.ts'
@@ -83,7 +83,8 @@ export async function removeRelation(ctx: OperationContext, taskId: TaskId, othe
   const task = await requireTask(ctx, taskId)
   const other = await requireTask(ctx, otherId)
   const relation = await ctx.store.taskRelations.get(task.orgId, task.id, other.id)
-  if (!relation) throw notFound('Relation')
+  // Idempotent: a pair that is not related is already as asked (204, nothing recorded or emitted).
+  if (!relation) return
   if (relation.type === 'duplicatedBy') await ctx.require('contribute', { type: 'task', id: other.id })
   await ctx.store.taskRelations.remove(task.orgId, task.id, other.id)
   const mirror =

@@ -19,6 +19,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { inBody, referenceNotFound } from '../kernel/references.ts'
 import { dropLabelsOfOtherTeams } from '../labels/service.ts'
 import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { StateCategory, WorkflowState } from '../teams/schemas.ts'
@@ -65,7 +66,9 @@ export async function createTask(
   ctx: OperationContext,
   input: TaskFields & { teamId: TeamId; title: string },
 ): Promise<Task> {
-  const team = await requireTeam(ctx, input.teamId)
+  const team = await inBody('/body/teamId', 'No team with this id that you can view.', () =>
+    requireTeam(ctx, input.teamId),
+  )
   if (team.archivedAt)
     throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
   const state = input.stateId
@@ -325,12 +328,10 @@ function checkDates(startDate: string | null, dueDate: string | null): void {
 async function stateOfTeam(ctx: OperationContext, stateId: StateId, teamId: TeamId): Promise<WorkflowState> {
   const state = await ctx.store.states.get(currentOrg(ctx).id, stateId)
   if (!state || state.teamId !== teamId || state.archivedAt) {
-    throw new ProblemError(
-      'reference_not_found',
+    throw referenceNotFound(
+      '/body/stateId',
       "The state is not an active workflow state of the task's team.",
-      {
-        errors: [{ pointer: '/body/stateId', message: "Not an active state of the task's team" }],
-      },
+      "Not an active state of the task's team",
     )
   }
   return state
@@ -339,8 +340,10 @@ async function stateOfTeam(ctx: OperationContext, stateId: StateId, teamId: Team
 async function activeMember(ctx: OperationContext, memberId: MemberId): Promise<void> {
   const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
   if (!member || member.status !== 'active') {
-    throw new ProblemError('reference_not_found', 'The assignee is not an active member of this workspace.', {
-      errors: [{ pointer: '/body/assigneeId', message: 'Not an active member of this workspace' }],
-    })
+    throw referenceNotFound(
+      '/body/assigneeId',
+      'The assignee is not an active member of this workspace.',
+      'Not an active member of this workspace',
+    )
   }
 }

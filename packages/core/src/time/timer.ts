@@ -2,6 +2,7 @@ import type { MemberId, OrgId, TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Actor } from '../kernel/permissions.ts'
 import { ProblemError } from '../kernel/problems.ts'
+import { referenceNotFound } from '../kernel/references.ts'
 import { callerId } from '../me/profile.ts'
 import { dayIn } from './calendar.ts'
 import { writeEntry } from './entries.ts'
@@ -105,9 +106,11 @@ export async function startTimer(
     })
   }
   const missing = () =>
-    new ProblemError('reference_not_found', 'No task with this id or key that you can view.', {
-      errors: [{ pointer: '/body/task', message: 'Not a task you can view' }],
-    })
+    referenceNotFound(
+      '/body/task',
+      'No task with this id or key that you can view.',
+      'Not a task you can view',
+    )
   const inOrg = await personIn(ctx, ref.orgId)
   if (!inOrg) throw missing()
   const taskId = ref.id ?? (await ctx.store.taskKeys.resolve(ref.orgId, ref.key!))

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { teamGuest } from '../support/grants.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { newWorkspace } from '../support/workspace.ts'
+
+/**
+ * A record named in the body that does not exist or that the caller cannot view is a bad value of
+ * that field (422 `reference_not_found` pointing at it); the same record named in the path is what
+ * the request is about, and answers 404.
+ */
+describeEachDatabase('references in the body and in the path', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer(db)
+  })
+  afterAll(() => server.drop())
+
+  it('tasks.create: an unknown or hidden teamId is a 422 at /body/teamId, and nothing is created', async () => {
+    const ws = await newWorkspace(server)
+    const o = `/v1/orgs/${ws.orgId}`
+    const design = (await ws.api.post(`${o}/teams`, { name: 'Design', key: 'DES' })).body
+    const guest = await teamGuest(ws, 'contribute')
+    const unknown = 'team_01JD3Q2R4S5T6V7W8X9YZABCDE'
+    const refused = [
+      await ws.api.post(`${o}/tasks`, { teamId: unknown, title: 'Nowhere' }),
+      // The guest sees only the sample team: Design is hidden from them, answered as if absent.
+      await guest.api.post(`${o}/tasks`, { teamId: design.id, title: 'Hidden' }),
+      // A team of another workspace is not one of this workspace.
+      await ws.api.post(`${o}/tasks`, { teamId: (await newWorkspace(server)).teamId, title: 'Elsewhere' }),
+    ]
+    for (const res of refused)
+      expect(res).toMatchObject({
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer: '/body/teamId' }] },
+      })
+    // The missing and the hidden team read the same.
+    expect(refused[1]!.body.detail).toBe(refused[0]!.body.detail)
+    // In a batch, the pointer names the item.
+    const batch = await ws.api.post(`${o}/tasks/batch-create`, {
+      items: [
+        { teamId: ws.teamId, title: 'Fine' },
+        { teamId: unknown, title: 'Nowhere' },
+      ],
+    })
+    expect(batch).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/items/1/teamId' }] },
+    })
+    const titles = (await ws.api.get(`${o}/tasks?limit=100`)).body.data.map((t: any) => t.title)
+    expect(titles).not.toEqual(expect.arrayContaining(['Nowhere']))
+    expect(titles).not.toContain('Fine')
+    expect(titles).not.toContain('Hidden')
+
+    // A visible team the caller may only view is still a 403, and the same team in the path a 404.
+    const viewer = await teamGuest(ws, 'view', design.id)
+    expect(await viewer.api.post(`${o}/tasks`, { teamId: design.id, title: 'Read only' })).toMatchObject({
+      status: 403,
+      body: { code: 'capability_required' },
+    })
+    expect((await guest.api.get(`${o}/teams/${design.id}`)).status).toBe(404)
+    expect((await ws.api.get(`${o}/teams/${unknown}`)).status).toBe(404)
+  })
+})
