@@ -144,7 +144,7 @@ it('backs up a running SQLite server under writes and restores it into a new one
       expect(again.stderr).toContain('already exists: choose a new file name')
       const busy = await runCli(['restore', backupFile], env)
       expect(busy.code).toBe(1)
-      expect(busy.stderr).toContain(`is in use by the server at ${base}: stop it first`)
+      expect(busy.stderr).toContain(`is in use by the server at ${base} (pid `)
     },
     async restore() {
       const restore = await runCli(['restore', backupFile, '--database-url', restored], env)

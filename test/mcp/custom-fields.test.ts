@@ -3,7 +3,7 @@ import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 describeEachDatabase('MCP tool for custom field values', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -28,7 +28,7 @@ describeEachDatabase('MCP tool for custom field values', (db) => {
     const client = await connect(server, await mcpToken(server, ws.owner.user.id))
     const { tools } = await client.listTools()
     const described = tools.find((t) => t.name === 'set_task_field')!
-    expect(described.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false })
+    expect(hintsOf(described!)).toMatchObject({ readOnlyHint: false, destructiveHint: false })
     expect(JSON.stringify(described.inputSchema)).not.toContain('"anyOf"')
 
     expect(await tool(client, 'set_task_field', { task: 'ENG-1', field: 'size', value: 'large' })).toEqual({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 describeEachDatabase('MCP tools for the daily plan', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -31,7 +31,7 @@ describeEachDatabase('MCP tools for the daily plan', (db) => {
     ).body
     const client = await connect(server, await mcpToken(server, ws.owner.user.id))
     const { tools } = await client.listTools()
-    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    const hints = Object.fromEntries(tools.map((t) => [t.name, hintsOf(t)]))
     expect(hints.my_day).toMatchObject({ readOnlyHint: true })
     expect(hints.plan_day).toMatchObject({ readOnlyHint: false })
 

@@ -3,7 +3,7 @@ import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 describeEachDatabase('MCP tools for documents', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -17,7 +17,7 @@ describeEachDatabase('MCP tools for documents', (db) => {
     const base = `/v1/orgs/${ws.orgId}`
     const client = await connect(server, await mcpToken(server, ws.owner.user.id))
     const { tools } = await client.listTools()
-    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    const hints = Object.fromEntries(tools.map((t) => [t.name, hintsOf(t)]))
     expect(hints.search_documents).toMatchObject({ readOnlyHint: true })
     expect(hints.write_document).toMatchObject({ readOnlyHint: false, destructiveHint: false })
 

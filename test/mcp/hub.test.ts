@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 describeEachDatabase('MCP tools for the hub', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -39,7 +39,7 @@ describeEachDatabase('MCP tools for the hub', (db) => {
     await server.engine.notify({ onError: (e) => console.error(e) })
 
     const client = await connect(server, await mcpToken(server, alice.user.id))
-    const hints = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.annotations]))
+    const hints = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, hintsOf(t)]))
     expect(hints.search).toMatchObject({ readOnlyHint: true })
     expect(hints.inbox).toMatchObject({ readOnlyHint: false, destructiveHint: false })
 

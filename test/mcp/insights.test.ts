@@ -3,7 +3,7 @@ import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 const DAY = 86_400_000
 
@@ -34,7 +34,7 @@ describeEachDatabase('MCP cycle_insights', (db) => {
       expect(res.status).toBe(201)
     }
     const client = await connect(server, await mcpToken(server, ws.owner.user.id))
-    const hints = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.annotations]))
+    const hints = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, hintsOf(t)]))
     expect(hints.cycle_insights).toMatchObject({ readOnlyHint: true })
 
     const result = await tool(client, 'cycle_insights', { team: 'ENG' })

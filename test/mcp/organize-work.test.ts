@@ -136,6 +136,6 @@ describeEachDatabase('MCP organize: labels, cycles, links, parents and comments'
       ],
     })
     expect(unknown.error).toMatchObject({ code: 'unknown_name', step: 1 })
-    expect(unknown.error.errors[0].pointer).toBe('/body/steps/1/cycle')
+    expect(unknown.error.errors[0].pointer).toBe('/arguments/steps/1/cycle')
   })
 })

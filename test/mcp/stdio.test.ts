@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programArgs } from '../support/processes.ts'
-import { tool } from './support.ts'
+import { hintsOf, tool } from './support.ts'
 
 // The bin as a desktop assistant starts it: its own process, the local SQLite file, a user from the env.
 describe('workgraph-mcp over stdio', () => {
@@ -56,7 +56,7 @@ describe('workgraph-mcp over stdio', () => {
       },
     ])
     const tools = (await client.listTools()).tools
-    expect(tools.find((t) => t.name === 'organize')?.annotations).toMatchObject({ destructiveHint: true })
-    expect(tools.find((t) => t.name === 'search_tasks')?.annotations).toMatchObject({ readOnlyHint: true })
+    expect(hintsOf(tools.find((t) => t.name === 'organize')!)).toMatchObject({ destructiveHint: true })
+    expect(hintsOf(tools.find((t) => t.name === 'search_tasks')!)).toMatchObject({ readOnlyHint: true })
   })
 })

@@ -32,3 +32,18 @@ export async function tool(client: Client, name: string, args: Record<string, un
   const body = JSON.parse(result.content[0]!.text)
   return result.isError ? { error: body } : body
 }
+
+/**
+ * A tool's hints as a host reads them: `tools/list` leaves out what MCP's defaults say (a write is
+ * destructive and not idempotent, the world open), and a read-only tool neither destroys nor repeats.
+ */
+export function hintsOf(tool: { annotations?: Record<string, unknown> }) {
+  const readOnly = tool.annotations?.readOnlyHint === true
+  return {
+    readOnlyHint: false,
+    destructiveHint: !readOnly,
+    idempotentHint: readOnly,
+    openWorldHint: true,
+    ...tool.annotations,
+  }
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 const skeleton = {
   title: 'Rotate credentials',
@@ -25,7 +25,7 @@ describeEachDatabase('MCP tools for templates and recurring tasks', (db) => {
     const base = `/v1/orgs/${ws.orgId}`
     const client = await connect(server, await mcpToken(server, ws.owner.user.id))
     const { tools } = await client.listTools()
-    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    const hints = Object.fromEntries(tools.map((t) => [t.name, hintsOf(t)]))
     expect(hints.apply_template).toMatchObject({ readOnlyHint: false, destructiveHint: false })
     expect(hints.manage_recurring_task).toMatchObject({ readOnlyHint: false, destructiveHint: true })
 

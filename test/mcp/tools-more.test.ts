@@ -3,7 +3,7 @@ import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 describeEachDatabase('MCP tools for reactions, comment threads, labels, followers, links, cadence', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -30,7 +30,7 @@ describeEachDatabase('MCP tools for reactions, comment threads, labels, follower
   it('lists the new tools with honest hints', async () => {
     const { client } = await owner()
     const { tools } = await client.listTools()
-    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    const hints = Object.fromEntries(tools.map((t) => [t.name, hintsOf(t)]))
     expect(hints.manage_comment).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,

@@ -4,7 +4,7 @@ import { teamGuest } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace } from '../support/workspace.ts'
-import { connect, mcpToken, tool } from './support.ts'
+import { connect, hintsOf, mcpToken, tool } from './support.ts'
 
 const DAY = 86_400_000
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString()
@@ -20,7 +20,7 @@ describeEachDatabase('MCP tools for comments, labels, links, cycles and history'
     const ws = await newWorkspace(server)
     const client = await connect(server, await mcpToken(server, ws.owner.user.id))
     const { tools } = await client.listTools()
-    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    const hints = Object.fromEntries(tools.map((t) => [t.name, hintsOf(t)]))
     for (const name of ['get_task', 'search_tasks', 'list_cycles', 'task_history'])
       expect(hints[name]).toMatchObject({ readOnlyHint: true, destructiveHint: false })
     for (const name of ['comment', 'label_task', 'link_tasks', 'create_label'])

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
 import { NewerSchemaError } from './database-errors.ts'
 import { checkSqliteDirectory, DatabaseUrlError, parseDatabaseUrl } from './database-url.ts'
+import { liveServerOn } from './instance-file.ts'
 import { MIGRATION_NAMES } from './migrations/index.ts'
 
 /** What a backup or a restore did, for the one line the CLI prints. */
@@ -63,20 +64,20 @@ export async function backupSqlite(url: string, file: string): Promise<BackupRes
 }
 
 /**
- * Puts the backup `file` in place of the SQLite database `url` names, which no server may be using
- * (`inUse` says whether one is). Refuses a backup taken by a newer version (its migrations are not
+ * Puts the backup `file` in place of the SQLite database `url` names, which no live server may be
+ * using (its instance file says). Refuses a backup taken by a newer version (its migrations are not
  * all known here) or a file that is not a workgraph database. An older one is fine: the server
  * migrates it on start. The database's own write-ahead log is removed with it, so no page of the
  * replaced database outlives the restore.
  */
-export function restoreSqlite(
-  file: string,
-  url: string,
-  inUse: (path: string) => string | undefined,
-): BackupResult {
+export function restoreSqlite(file: string, url: string): BackupResult {
   const target = sqliteFile(url, 'restore')
-  const server = inUse(target)
-  if (server) throw new DatabaseUrlError(target, `is in use by the server at ${server}: stop it first`)
+  const server = liveServerOn(target)
+  if (server)
+    throw new DatabaseUrlError(
+      target,
+      `is in use by the server at ${server.url} (pid ${server.pid}): stop it first`,
+    )
   if (!existsSync(file)) throw new DatabaseUrlError(file, 'no such backup file')
   checkSqliteDirectory(target)
   let applied: string[]

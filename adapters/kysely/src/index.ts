@@ -5,6 +5,14 @@ export { connect, isPostgresUrl } from './connect.ts'
 export { explainDatabaseError, MigrationFailedError, NewerSchemaError } from './database-errors.ts'
 export type { DatabaseTarget } from './database-url.ts'
 export { checkSqliteDirectory, DatabaseUrlError, maskUrl, parseDatabaseUrl } from './database-url.ts'
+export type { InstanceRecord } from './instance-file.ts'
+export {
+  claimInstanceFile,
+  FileInUseError,
+  instanceFileOf,
+  liveServerOn,
+  readLiveInstance,
+} from './instance-file.ts'
 export { migrateToLatest } from './migrations/index.ts'
 export type { PostgresHubOptions } from './postgres-hub.ts'
 export { createPostgresEventHub } from './postgres-hub.ts'

@@ -10,7 +10,6 @@ import {
   McpError,
   ReadResourceRequestSchema,
   SubscribeRequestSchema,
-  type Tool,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { Value } from '@sinclair/typebox/value'
@@ -20,7 +19,9 @@ import { asMcpError, listResources, parseRef, readRecord, readResource } from '.
 import { toolError, toolResult } from './result.ts'
 import { INBOX_RECORD, type SharedSubscriptions, Subscriptions } from './subscriptions.ts'
 import { createToolCall } from './tools/call.ts'
+import { listTools } from './tools/describe.ts'
 import { TOOLS } from './tools/index.ts'
+import { NAMING } from './tools/schema.ts'
 import type { ToolDefinition } from './tools/types.ts'
 import { INBOX_URI, RESOURCE_TEMPLATES } from './uris.ts'
 
@@ -59,8 +60,7 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
         prompts: {},
         logging: {},
       },
-      instructions:
-        'Work management: tasks in teams with workflow states. Name things as people do: tasks by key (ENG-42), teams by key, states by name, people by email or `me`. Use `organize` to apply many changes at once, with `dryRun: true` first.',
+      instructions: `Work management: tasks in teams with workflow states. ${NAMING} Use \`organize\` to apply many changes at once, with \`dryRun: true\` first.`,
     },
   )
   let latest = options.principal
@@ -80,7 +80,7 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
     options.subscriptions,
   )
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map(describeTool) }))
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }))
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOLS.find((t) => t.name === request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool named ${request.params.name}`)
@@ -95,7 +95,7 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
     try {
       return toolResult(await tool.run(call(extra), args))
     } catch (error) {
-      return toolError(error, options.onError)
+      return toolError(error, options.onError, args)
     }
   })
 
@@ -151,22 +151,6 @@ export function createMcpServer(engine: Engine, options: McpServerOptions = {}):
   }
 }
 
-function describeTool(tool: ToolDefinition): Tool {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: plainSchema(tool.input),
-    annotations: {
-      title: tool.title,
-      readOnlyHint: tool.readOnly,
-      destructiveHint: tool.destructive,
-      idempotentHint: tool.idempotent,
-      openWorldHint: false,
-    },
-  }
-}
-
 /** The OAuth scopes a tool's operations need, for a 403 `insufficient_scope` challenge. */
 export function scopesOf(engine: Engine, tool: ToolDefinition): string[] {
   const scopes = new Set<string>()
@@ -175,9 +159,4 @@ export function scopesOf(engine: Engine, tool: ToolDefinition): string[] {
     if (scope) scopes.add(scope)
   }
   return [...scopes]
-}
-
-/** JSON Schema as hosts read it: no TypeBox symbols, and no nested `$id` (which would move the base URI). */
-function plainSchema(schema: object): Tool['inputSchema'] {
-  return JSON.parse(JSON.stringify(schema), (key, value) => (key === '$id' ? undefined : value))
 }

@@ -5,6 +5,7 @@ import { login } from './commands/login.ts'
 import { logout } from './commands/logout.ts'
 import { migrate } from './commands/migrate.ts'
 import { seed } from './commands/seed.ts'
+import { stream } from './commands/stream.ts'
 import { token } from './commands/token.ts'
 import { whoami } from './commands/whoami.ts'
 
@@ -13,7 +14,7 @@ export const main = defineCommand({
     name: 'workgraph',
     version: '0.1.0',
     description:
-      'Sign in to a workgraph server, get tokens for its API, seed demo data, run migrations, back up and restore',
+      'Sign in to a workgraph server, call its API, tail its events, seed demo data, run migrations, back up and restore',
   },
-  subCommands: { login, token, api, whoami, logout, seed, migrate, backup, restore },
+  subCommands: { login, token, api, stream, whoami, logout, seed, migrate, backup, restore },
 })

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+// The instance file alone: the CLI's start must not load the database drivers.
+import { liveServerOn } from '@workgraph/kysely/instance-file'
 import {
   type Credentials,
   defaultServer,
@@ -28,19 +29,7 @@ export async function resolveServer(flag: string | undefined): Promise<string> {
  */
 export function localServer(): string | undefined {
   const url = process.env.DATABASE_URL || './.workgraph/workgraph.db'
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? undefined : liveServerOn(url)
-}
-
-/** The URL of the live server using the SQLite file at `path` (its `<file>.server.json`), if any. */
-export function liveServerOn(path: string): string | undefined {
-  try {
-    const record = JSON.parse(readFileSync(`${path}.server.json`, 'utf8')) as { pid: number; url: string }
-    process.kill(record.pid, 0)
-    return record.url
-  } catch (error) {
-    // EPERM: alive, but another user's process.
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? 'another user’s process' : undefined
-  }
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? undefined : liveServerOn(url)?.url
 }
 
 export async function requireCredentials(server: string): Promise<Credentials> {

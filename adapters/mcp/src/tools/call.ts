@@ -27,7 +27,7 @@ export function createToolCall(engine: Engine, principal: Principal): ToolCall {
           list.length ? 'ambiguous_name' : 'unknown_name',
           list.length
             ? `You belong to ${list.length} workspaces; name one in \`workspace\`: ${candidates.map((c) => c.label).join(', ')}.`
-            : 'You belong to no workspace yet.',
+            : 'You belong to no workspace yet: create one with `create_workspace`, or open the link of an invitation to join one.',
           { extensions: { kind: 'workspace', candidates } },
         )
       }

@@ -32,6 +32,8 @@ export interface ToolDefinition {
   operations: readonly string[]
   /** Built from the catalogue's own TypeBox schemas. */
   input: TObject
+  /** What a successful call answers in `structuredContent`, when its shape is fixed enough to promise. */
+  output?: TObject
   run(call: ToolCall, args: any): Promise<unknown>
 }
 

@@ -1,7 +1,6 @@
 import { defineCommand } from 'citty'
 import { CliError } from '../errors.ts'
 import { log } from '../output.ts'
-import { liveServerOn } from '../session.ts'
 import { DEFAULT_DATABASE_URL } from './migrate.ts'
 import { guarded } from './shared.ts'
 
@@ -56,7 +55,7 @@ export const restore = defineCommand({
   run: guarded(async ({ args }) => {
     const url = args['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
     const { restoreSqlite } = await import('@workgraph/kysely')
-    const result = await explained(url, () => restoreSqlite(args.file, url, liveServerOn))
+    const result = await explained(url, () => restoreSqlite(args.file, url))
     log.success(
       `Restored ${args.file} to ${result.file} (${kib(result.bytes)}, schema ${result.schema}); start the server on it.`,
     )

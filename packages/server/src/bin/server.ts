@@ -4,8 +4,11 @@ import { dirname } from 'node:path'
 import { createEngine } from '@workgraph/core'
 import { createApp, createCimdFetcher, requestIdOf } from '@workgraph/h3'
 import {
+  claimInstanceFile,
   createPostgresEventHub,
   explainDatabaseError,
+  FileInUseError,
+  instanceFileOf,
   isPostgresUrl,
   openStorage,
   parseDatabaseUrl,
@@ -15,7 +18,6 @@ import { answerClientErrors } from '../client-errors.ts'
 import { loadConnectors } from '../connectors-config.ts'
 import { createFileBlobStore } from '../file-blob-store.ts'
 import { gracefulClose } from '../graceful-close.ts'
-import { claimInstanceFile, FileInUseError, instanceFileOf } from '../instance-file.ts'
 import { bindServer, PortInUseError } from '../listen.ts'
 import { createLogger } from '../logger.ts'
 import { createMailboxFileMailer, mailboxFileOf } from '../mailbox-file.ts'

@@ -25,7 +25,7 @@ export const agentTools: ToolDefinition[] = [
   {
     name: 'list_agents',
     title: 'List agents',
-    description: 'AI agents of a workspace, with their names and status.',
+    description: 'AI agents of a workspace, with status.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -46,7 +46,7 @@ export const agentTools: ToolDefinition[] = [
   {
     name: 'start_agent_session',
     title: 'Start an agent session',
-    description: 'Starts a work session for an agent (by name), optionally on a task (by key). You drive it.',
+    description: 'Starts a session for an agent, optionally on a task; you drive it.',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -89,7 +89,7 @@ export const agentTools: ToolDefinition[] = [
   {
     name: 'list_approvals',
     title: 'List approval requests',
-    description: 'Actions agents proposed that wait for a person (or were decided), newest first.',
+    description: 'Actions agents proposed that wait for (or got) a decision, newest first.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -117,7 +117,7 @@ export const agentTools: ToolDefinition[] = [
     name: 'decide_approval',
     title: 'Approve or reject an agent action',
     description:
-      'Approves (the action then runs as the agent), rejects, or sends back with feedback (`request_changes`: the reason is written to the session as a prompt) a pending approval request; `cancel` withdraws one of a session you drive.',
+      'Approves (the action runs as the agent), rejects, sends back with feedback (`request_changes`), or `cancel`s an approval request.',
     readOnly: false,
     destructive: true,
     idempotent: false,

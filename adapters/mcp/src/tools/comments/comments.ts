@@ -15,7 +15,7 @@ export const commentTools: ToolDefinition[] = [
     name: 'manage_comment',
     title: 'Edit, resolve, delete or react to a comment',
     description:
-      'On a comment (its id, from `get_task`): `edit` its body (your own), `resolve` / `unresolve` its thread, `delete` it (replies stay), `react` / `unreact` with an `emoji`.',
+      'On a comment id: `edit` (yours), `resolve`/`unresolve` its thread, `delete` (replies stay), `react`/`unreact` with `emoji`.',
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -74,8 +74,7 @@ export const commentTools: ToolDefinition[] = [
   {
     name: 'react_to_task',
     title: 'React to a task',
-    description:
-      "Adds your emoji reaction to a task (by key), or takes it back with `remove: true`; answers with the task's reactions.",
+    description: 'Adds your emoji reaction to a task, or removes it with `remove: true`.',
     readOnly: false,
     destructive: false,
     idempotent: false,

@@ -3,7 +3,7 @@ import type { OrgId } from '@workgraph/core'
 import { fieldOf } from '../schema.ts'
 import type { ToolCall } from '../types.ts'
 
-export const EmojiArg = fieldOf('tasks.reactions.create', 'body', 'emoji')
+export const EmojiArg = fieldOf('tasks.reactions.create', 'body', 'emoji', 'An emoji, or a `:shortcode:`.')
 export const RemoveReaction = Type.Optional(
   Type.Boolean({ default: false, description: 'Take your reaction back instead.' }),
 )

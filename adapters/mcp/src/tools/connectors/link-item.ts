@@ -6,7 +6,7 @@ export const connectorTools: ToolDefinition[] = [
     name: 'link_item',
     title: 'Link an item of another tool to a task',
     description:
-      "Links a URL (a GitHub issue, another workgraph's task, …) to a task by key. When a configured provider reads the URL and you have connected it, the item's title and state are read through your connection; otherwise the link keeps the URL only. Needs the `connectors:link` scope.",
+      'Links a URL (a GitHub issue, …) to a task; a connected provider fills in its title and state. Needs `connectors:link`.',
     readOnly: false,
     destructive: false,
     idempotent: false,

@@ -6,8 +6,7 @@ import type { ToolCall, ToolDefinition } from '../types.ts'
 export const CycleRef = Type.String({
   minLength: 1,
   maxLength: 120,
-  description:
-    'A cycle of the team: number (`3`, `Cycle 3`), name, `current` (active), `next` (first upcoming), `previous` (last ended), or id.',
+  description: 'A cycle of the team.',
 })
 
 const cycleRow = (c: any) => ({
@@ -30,7 +29,7 @@ export const cycleTools: ToolDefinition[] = [
   {
     name: 'list_cycles',
     title: 'List cycles',
-    description: "A team's cycles (sprints) in date order, with number, name and status; filter by `status`.",
+    description: "A team's cycles (sprints) in date order; filter by `status`.",
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -63,7 +62,7 @@ export const cycleTools: ToolDefinition[] = [
     name: 'manage_cycle',
     title: 'Plan a cycle',
     description:
-      'Creates a cycle of a team (`startsAt`, `endsAt`), updates one, completes one (unfinished tasks roll over to the next), or adds/removes tasks (by key). Cycles are named by number, name, `current` or `next`.',
+      "Creates, updates or completes a team's cycle (unfinished tasks roll over), or adds/removes tasks.",
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -135,8 +134,7 @@ export const cycleTools: ToolDefinition[] = [
   {
     name: 'create_label',
     title: 'Create a label',
-    description:
-      'Creates a label for the whole workspace, or for one team with `team`; `group` puts it in a label group (by name).',
+    description: "Creates a workspace label, or a team's with `team`; `group` puts it in a label group.",
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -144,7 +142,7 @@ export const cycleTools: ToolDefinition[] = [
     input: object(
       {
         workspace: Workspace,
-        name: fieldOf('labels.create', 'body', 'name'),
+        name: fieldOf('labels.create', 'body', 'name', ''),
         team: Type.Optional(TeamRef),
         group: Type.Optional(
           Type.String({ minLength: 1, maxLength: 200, description: 'The label group, by name.' }),
@@ -177,8 +175,7 @@ export const cycleTools: ToolDefinition[] = [
   {
     name: 'cycle_settings',
     title: "A team's cycle cadence",
-    description:
-      "Reads a team's cycle cadence, or changes it when any field is given: `enabled` (cycles created ahead and rolled over), `durationWeeks`, `cooldownWeeks`, `startWeekday`, `autoCreateCount`.",
+    description: "Reads a team's cycle cadence, or changes it when a field is given.",
     readOnly: false,
     destructive: false,
     idempotent: true,

@@ -71,9 +71,7 @@ export const documentTools: ToolDefinition[] = [
     name: 'write_document',
     title: 'Write or append to a document',
     description:
-      'Without `document`: creates a markdown document with `title` in a `team` (key, name or id) or a `project` ' +
-      '(id). With `document` (an id): appends `content` at its end, a blank line apart, as one new version; the ' +
-      'write is conditional on the version read and retried, so edits made meanwhile are kept. Needs `contribute`.',
+      'Creates a Markdown document in a `team` or `project`, or with `document` (id) appends `content` as a new version (concurrent edits kept).',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -84,7 +82,7 @@ export const documentTools: ToolDefinition[] = [
       team: Type.Optional(TeamRef),
       project: Type.Optional(ProjectRef),
       title: Type.Optional(fieldOf('documents.create', 'body', 'title')),
-      content: Type.Optional(fieldOf('documents.create', 'body', 'content')),
+      content: Type.Optional(fieldOf('documents.create', 'body', 'content', 'Markdown.')),
     }),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
@@ -113,8 +111,7 @@ export const documentTools: ToolDefinition[] = [
     name: 'search_documents',
     title: 'Search documents',
     description:
-      'Full-text search of the titles and contents of the documents you can see, most relevant first; optionally ' +
-      'only one team’s or project’s. Each word must match (as a word or its start). Answers ids, titles and an excerpt.',
+      'Full-text search of the documents you can see, best first, optionally in one team or project; answers excerpts.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -122,7 +119,7 @@ export const documentTools: ToolDefinition[] = [
     input: object(
       {
         workspace: Workspace,
-        query: fieldOf('documents.list', 'query', 'q'),
+        query: fieldOf('documents.list', 'query', 'q', 'Words that begin words of the title or content.'),
         team: Type.Optional(TeamRef),
         project: Type.Optional(ProjectRef),
         limit: Limit,

@@ -20,9 +20,7 @@ const FieldValueArg = Type.Unsafe<string | number | string[] | null>({
   type: ['string', 'number', 'array', 'null'],
   items: { type: 'string', minLength: 1, maxLength: 100 },
   maxItems: 100,
-  description:
-    'The value: text, a number, a date `YYYY-MM-DD`, an option name (or a list of them for a multi-select), ' +
-    'a person; null clears the field.',
+  description: 'Text, a number, a date, option names, or a person; null clears it.',
 })
 
 /** The active field of that name (case-insensitive) or id, read page by page from `customFields.list`. */
@@ -79,10 +77,7 @@ export const customFieldTools: ToolDefinition[] = [
   {
     name: 'set_task_field',
     title: "Set or clear a task's custom field",
-    description:
-      'Sets a custom field of a task (by key) by the field’s name: a select or multi-select by option names, a ' +
-      'person by email, name or `me`, a date as `YYYY-MM-DD`. A null `value` clears it. Answers the task’s ' +
-      'custom fields by name.',
+    description: "Sets a task's custom field by name (options by name, a person, a date); null clears it.",
     readOnly: false,
     destructive: false,
     idempotent: true,

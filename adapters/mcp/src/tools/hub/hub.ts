@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { HUB_SEARCH_TYPES, IdSchema, type OrgId } from '@workgraph/core'
-import { Cursor, fieldOf, Limit, object, Workspace } from '../schema.ts'
+import { briefly, Cursor, fieldOf, Limit, object, Workspace } from '../schema.ts'
 import type { ToolCall, ToolDefinition } from '../types.ts'
 
 /** The workspace filter of a hub read: an id, slug or name of one of the caller's workspaces. */
@@ -8,29 +8,25 @@ async function only(call: ToolCall, workspace: string | undefined): Promise<{ or
   return workspace ? { orgId: (await call.workspace(workspace)).id } : {}
 }
 
-const Partial = 'Workspaces left out because they failed or timed out (`partial` of the hub read).'
-
 /** Hub tools: search and the inbox across every workspace of the caller. */
 export const hubTools: ToolDefinition[] = [
   {
     name: 'search',
     title: 'Search all workspaces',
     description:
-      'Full-text search over tasks, projects, initiatives, documents, comments and status updates in every workspace ' +
-      'you belong to (or one `workspace`), best first, only what you may see. Each word must begin a word of the ' +
-      `record. Answers the workspace, type, id, task key, title and a snippet of each hit. ${Partial}`,
+      'Full-text search of tasks, projects, initiatives, documents, comments and updates in every workspace, best first, with snippets.',
     readOnly: true,
     destructive: false,
     idempotent: true,
     operations: ['hub.search'],
     input: object(
       {
-        query: fieldOf('hub.search', 'query', 'q'),
+        query: fieldOf('hub.search', 'query', 'q', 'Words that begin words of the record.'),
         types: Type.Optional(
           Type.Array(Type.String({ enum: [...HUB_SEARCH_TYPES] }), {
             minItems: 1,
             uniqueItems: true,
-            description: 'Only these kinds of record (default: all).',
+            description: 'Default: all.',
           }),
         ),
         workspace: Workspace,
@@ -68,9 +64,7 @@ export const hubTools: ToolDefinition[] = [
     name: 'inbox',
     title: 'My notifications in all workspaces',
     description:
-      'Without `markRead`/`markUnread`: your notifications of every workspace (or one `workspace`), newest first; ' +
-      '`unreadOnly` for unread ones. With `markRead` or `markUnread`: a list of `{workspace, id}` from an earlier ' +
-      `answer to mark, answering how many changed per workspace. ${Partial}`,
+      'Your notifications, newest first (`unreadOnly`), or marks `{workspace, id}` items read/unread.',
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -134,9 +128,8 @@ function Marks(description: string) {
         workspace: Type.String({
           minLength: 1,
           maxLength: 200,
-          description: 'The workspace id (or slug, name).',
         }),
-        id: IdSchema('NotificationId'),
+        id: briefly(IdSchema('NotificationId'), ''),
       },
       { additionalProperties: false },
     ),

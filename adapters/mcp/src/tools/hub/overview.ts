@@ -7,13 +7,11 @@ async function only(call: ToolCall, workspace: string | undefined): Promise<{ or
   return workspace ? { orgId: (await call.workspace(workspace)).id } : {}
 }
 
-const Partial = 'Workspaces left out because they failed or timed out are listed in `partial`.'
-
 const Types = Type.Optional(
   Type.Array(Type.String({ enum: [...HUB_RECORD_TYPES] }), {
     minItems: 1,
     uniqueItems: true,
-    description: 'Only these kinds of record (default: all).',
+    description: 'Default: all.',
   }),
 )
 
@@ -23,8 +21,7 @@ export const hubOverviewTools: ToolDefinition[] = [
     name: 'portfolio',
     title: 'What I lead or follow',
     description:
-      'Projects, programs and initiatives you lead, own, belong to or follow in every workspace (or one `workspace`), ' +
-      `worst health first: status, health, target date, progress, next milestone, latest update. ${Partial}`,
+      'Projects, programs and initiatives you lead, own or follow, worst health first, with progress and next milestone.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -45,8 +42,7 @@ export const hubOverviewTools: ToolDefinition[] = [
     name: 'agenda',
     title: 'My agenda',
     description:
-      'Dated items between `from` and `to` (days, inclusive) in every workspace: your open tasks due, milestones and ' +
-      `target dates of what you lead or follow, your teams' cycle starts and ends, your daily plan's time blocks. ${Partial}`,
+      'Dated items from `from` to `to`: your tasks due, milestones, target dates, cycle starts and ends, plan time blocks.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -69,8 +65,7 @@ export const hubOverviewTools: ToolDefinition[] = [
     name: 'whats_new',
     title: 'What changed since',
     description:
-      'What changed since `since` in everything you lead, own, belong to or follow, per record: status updates, ' +
-      `health and status changes, milestones finished, tasks completed. ${Partial}`,
+      'What changed since `since` in what you lead, own or follow: updates, health and status, milestones, completed tasks.',
     readOnly: true,
     destructive: false,
     idempotent: true,

@@ -6,7 +6,7 @@ import type { ToolDefinition } from '../types.ts'
 const CycleRef = Type.String({
   minLength: 1,
   maxLength: 120,
-  description: 'A cycle of the team: number, name, `current` (the default), `next`, `previous`, or id.',
+  description: 'Default: `current`.',
 })
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -34,7 +34,7 @@ export const insightTools: ToolDefinition[] = [
     name: 'cycle_insights',
     title: "A cycle's progress",
     description:
-      "A team cycle's progress in words and numbers: scope, done and remaining (tasks and estimate points) day by day, and the team's velocity over its last cycles. Counts only what the caller can see.",
+      "A cycle's scope, done and remaining day by day, and the team's velocity; counts only what you can see.",
     readOnly: true,
     destructive: false,
     idempotent: true,

@@ -19,7 +19,7 @@ export const labelTools: ToolDefinition[] = [
     name: 'manage_label',
     title: 'Change, archive or restore a label',
     description:
-      '`update` a label (by name; `team` picks among same-named team labels) with a new `name`, `color`, `description` or `group` (a label group by name); `archive` hides it from pickers (tasks keep it); `restore` brings an archived one back.',
+      '`update` a label (`team` picks among same-named team labels), `archive` it (tasks keep it) or `restore` it.',
     readOnly: false,
     destructive: true,
     idempotent: true,
@@ -34,7 +34,7 @@ export const labelTools: ToolDefinition[] = [
         }),
         team: Type.Optional(TeamRef),
         action: Type.String({ enum: [...LABEL_ACTIONS] }),
-        ...optionalFieldsOf('labels.update', 'body', [...FIELDS]),
+        ...optionalFieldsOf('labels.update', 'body', [...FIELDS], { name: '' }),
         group: Type.Optional(
           Type.String({
             minLength: 1,

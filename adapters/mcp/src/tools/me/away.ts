@@ -11,9 +11,7 @@ export const awayTools: ToolDefinition[] = [
     name: 'set_away',
     title: 'Set me away',
     description:
-      'Declares a period you are away, `from` to `to` (both days included, your own calendar). While it covers ' +
-      'today, colleagues in every workspace see you away until `to` (never the note), and carrying your plan over ' +
-      'onto those days moves nothing. Refused if it shares a day with a period you already declared.',
+      'Declares you away `from` to `to` (days included); colleagues see it, and plans carried onto those days move nothing.',
     readOnly: false,
     destructive: false,
     idempotent: false,

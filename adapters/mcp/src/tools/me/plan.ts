@@ -7,7 +7,7 @@ const DateArg = Type.Optional(
   Type.String({
     format: 'date',
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-    description: 'The day, `YYYY-MM-DD`; today in your time zone (UTC while none is set) when left out.',
+    description: 'Default: today.',
   }),
 )
 
@@ -71,7 +71,7 @@ const Refs = (what: string) =>
   Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 60 }), {
       maxItems: 50,
-      description: `${what}: item ids (\`pli_…\`) or the keys of tasks on the day.`,
+      description: `${what}: item ids or task keys.`,
     }),
   )
 
@@ -81,9 +81,7 @@ export const planTools: ToolDefinition[] = [
     name: 'my_day',
     title: 'My day',
     description:
-      'Your plan for a day (today by default) across all your workspaces, in order: tasks and text items with ' +
-      'time blocks, and whether each is done. Then suggestions not yet planned: overdue, due today, newly ' +
-      'unblocked, in a current cycle, due soon. A task you can no longer view shows as hidden.',
+      'Your plan for a day (default today) across workspaces, then suggestions: overdue, due today, unblocked, in cycle, due soon.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -114,9 +112,7 @@ export const planTools: ToolDefinition[] = [
     name: 'plan_day',
     title: 'Plan my day',
     description:
-      'Changes your plan for a day (today by default), in this order: `carry_over` moves unfinished items of ' +
-      'earlier days to it; `add` puts tasks (keys such as `ENG-42`, of `workspace`) on it; `add_text` adds free-' +
-      'text items; `complete`, `reopen` and `remove` act on items named by item id or task key. Answers the day.',
+      "Changes a day's plan: `carry_over` unfinished items, `add` tasks, `add_text` items, `complete`/`reopen`/`remove` items (by id or task key).",
     readOnly: false,
     destructive: true,
     idempotent: false,

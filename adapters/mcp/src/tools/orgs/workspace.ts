@@ -8,8 +8,7 @@ export const workspaceTools: ToolDefinition[] = [
   {
     name: 'list_workspaces',
     title: 'List workspaces',
-    description:
-      'The workspaces you belong to, with name and slug (either names a workspace in other tools).',
+    description: 'Your workspaces, with name and slug.',
     ...readOnly,
     operations: ['orgs.list'],
     input: object({ cursor: Cursor, limit: Limit }),
@@ -26,7 +25,7 @@ export const workspaceTools: ToolDefinition[] = [
   {
     name: 'create_workspace',
     title: 'Create a workspace',
-    description: 'Creates a workspace with you as its owner; add teams with `organize` (`create_team`).',
+    description: 'Creates a workspace you own; add teams with `organize` (`create_team`).',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -40,7 +39,7 @@ export const workspaceTools: ToolDefinition[] = [
   {
     name: 'list_teams',
     title: 'List teams',
-    description: 'Teams of a workspace you can see, with their keys (`ENG`) and names.',
+    description: 'Teams you can see, with key and name.',
     ...readOnly,
     operations: ['teams.list'],
     input: object({ workspace: Workspace, cursor: Cursor, limit: Limit }),
@@ -56,7 +55,7 @@ export const workspaceTools: ToolDefinition[] = [
   {
     name: 'list_states',
     title: 'List workflow states',
-    description: "A team's workflow states in order, each with its category.",
+    description: "A team's workflow states in order, with category.",
     ...readOnly,
     operations: ['states.list', 'names.resolve'],
     input: object({ workspace: Workspace, team: TeamRef }, ['team']),
@@ -70,8 +69,7 @@ export const workspaceTools: ToolDefinition[] = [
   {
     name: 'list_people',
     title: 'List people',
-    description:
-      'Active people of a workspace with name, email and role; either names a person in other tools.',
+    description: 'Active people of a workspace: name, email, role.',
     ...readOnly,
     operations: ['members.list'],
     input: object({

@@ -1,22 +1,52 @@
 import { Type } from '@sinclair/typebox'
-import { PLAN_ACTIONS, PLAN_MAX_STEPS, PlanStep } from '@workgraph/core'
-import { object, Workspace } from '../schema.ts'
+import { PLAN_MAX_STEPS, PlanStep } from '@workgraph/core'
+import { brieflyAll, object, Workspace } from '../schema.ts'
 import type { ToolDefinition } from '../types.ts'
+
+/** The plan step as the REST reference describes it, told briefly: the tool's description says the rest. */
+const Step = brieflyAll(PlanStep, {
+  action: '',
+  handle: '',
+  task: '',
+  team: '',
+  state: '',
+  assignee: '',
+  title: 'Task title, or an `add_link` title.',
+  description: '',
+  estimate: '',
+  dueDate: '',
+  parent: '',
+  cycle: '',
+  label: '',
+  link: '',
+  other: '',
+  body: '',
+  startsAt: '',
+  endsAt: '',
+  name: 'Team, state, label, cycle, project or milestone name; for `update_label`, the new name.',
+  key: 'Task key prefix of a team (`ENG`).',
+  category: '',
+  color: 'Hex, `#5e6ad2`.',
+  person: '',
+  url: '',
+  emoji: 'An emoji, or a `:shortcode:`.',
+  comment: 'A comment id.',
+  project: '',
+  milestone: '',
+  health: '',
+  targetDate: '',
+})
 
 /** Whole plans in one call: the catalogue's `plans.apply`, with its own step schema. */
 export const organizeTool: ToolDefinition = {
   name: 'organize',
   title: 'Apply a plan',
   description: [
-    `Applies a whole plan of up to ${PLAN_MAX_STEPS} steps in one transaction: all or nothing.`,
-    `Actions: ${PLAN_ACTIONS.join(', ')}.`,
-    'Name things as people do: tasks by key (`ENG-42`), teams by key or name, states and labels by name, cycles by number, name, `current` or `next`, people by email, name or `me`.',
-    'link_tasks/unlink_tasks take `link` (blocks, blocked_by, related, duplicate_of) and `other`; set_parent takes `parent` (null: top-level); comment takes `body`; create_cycle takes `team`, `startsAt`, `endsAt`.',
-    'update_label/archive_label take `label` (and `team` to pick among same-named team labels; update_label: `name`, `color`, `description`); subscribe takes `task` and `person` (default you); add_link takes `task`, `url`, `title`; react takes `emoji` and a `task` or a `comment` id; resolve_comment takes `comment`.',
-    'create_project takes `name` and `team` (`description`, `priority`); create_milestone takes `project`, `name` (`description`, `targetDate`); add_to_project takes `task`, `project` and optionally `milestone` (a milestone of that project); post_update takes `project`, `health` (onTrack, atRisk, offTrack) and `body`. Projects and milestones are named by name.',
-    'A step that creates something (task, team, state, label, cycle, project, milestone) may set `handle: "login"`; later steps refer to it as `"$login"`.',
-    'Every name is resolved and checked before anything changes; the answer lists each step with the id and key it changed or created.',
-    'Use `dryRun: true` first to see the exact report without changing anything.',
+    `Applies up to ${PLAN_MAX_STEPS} \`steps\` in one transaction, all or nothing. A step creating something may set`,
+    '`handle: "h"`; later steps name it `"$h"`. Try `dryRun: true` first. Fields by action: link_tasks `link`, `other`;',
+    'set_parent `parent`; comment `body`; create_cycle `startsAt`, `endsAt`; update_label `label`; subscribe `person`;',
+    'add_link `url`, `title`; react `emoji` on `task` or `comment`; create_milestone `project`, `targetDate`;',
+    'add_to_project `project`, `milestone`; post_update `project`, `health`, `body`.',
   ].join(' '),
   readOnly: false,
   destructive: true,
@@ -25,7 +55,7 @@ export const organizeTool: ToolDefinition = {
   input: object(
     {
       workspace: Workspace,
-      steps: Type.Array(PlanStep, { minItems: 1, maxItems: PLAN_MAX_STEPS }),
+      steps: Type.Array(Step, { minItems: 1, maxItems: PLAN_MAX_STEPS }),
       dryRun: Type.Optional(
         Type.Boolean({ default: false, description: 'Report what would change; change nothing.' }),
       ),

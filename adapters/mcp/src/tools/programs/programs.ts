@@ -14,7 +14,7 @@ const InitiativeRef = Type.String({
 const HealthArg = Type.String({
   minLength: 1,
   maxLength: 20,
-  description: '`on track`, `at risk` or `off track` (or `onTrack`, `atRisk`, `offTrack`).',
+  description: '`on track`, `at risk` or `off track`.',
 })
 const HEALTH: Record<string, string> = { ontrack: 'onTrack', atrisk: 'atRisk', offtrack: 'offTrack' }
 /** What the `get_…` tools list of each kind before saying there is more. */
@@ -106,7 +106,7 @@ export const programTools: ToolDefinition[] = [
     name: 'get_program',
     title: 'Read a program',
     description:
-      'A program by name: status, owner, reported and computed health with its reasons, progress over the projects you can view, its projects in order (status, health, dates), the initiatives it serves and its latest status update.',
+      'A program: status, owner, health and why, progress, its projects, initiatives and latest update.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -159,7 +159,7 @@ export const programTools: ToolDefinition[] = [
     name: 'manage_program',
     title: 'Create or change a program',
     description:
-      "`create` a program (`name`, optional owner, description, icon, color); `update` one (`name`, `status` active/paused/retired, owner by email, name or `me` (null: none), description, icon, color); `add_project` / `remove_project`: put a `project` (by name) in the program or take it out; `post_update`: post a status update with `health` (`on track`, `at risk`, `off track`) and a Markdown `body`, which becomes the program's health.",
+      '`create` or `update` a program; `add_project`/`remove_project`; `post_update` with `health` and `body`.',
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -179,7 +179,7 @@ export const programTools: ToolDefinition[] = [
         action: Type.String({ enum: [...PROGRAM_ACTIONS] }),
         program: Type.Optional(ProgramRef),
         name: Type.Optional(fieldOf('programs.create', 'body', 'name')),
-        status: Type.Optional(fieldOf('programs.update', 'body', 'status')),
+        status: Type.Optional(fieldOf('programs.update', 'body', 'status', '')),
         owner: Type.Optional(PersonOrNone),
         ...optionalFieldsOf('programs.update', 'body', [...PROGRAM_FIELDS]),
         project: Type.Optional(ProjectRef),
@@ -232,7 +232,7 @@ export const programTools: ToolDefinition[] = [
     name: 'get_initiative',
     title: 'Read an initiative',
     description:
-      'An initiative by name (or `Parent/Child` path): status, owner, target date, reported and computed health with its reasons, progress rolled up over what you can view, its sub-initiatives, projects and programs, and its latest status update.',
+      'An initiative (name or `Parent/Child` path): status, owner, health and why, progress, sub-initiatives, projects, programs, latest update.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -283,7 +283,7 @@ export const programTools: ToolDefinition[] = [
     name: 'manage_initiative',
     title: 'Create or change an initiative',
     description:
-      "`create` an initiative (`name`, optional `parent` initiative, owner, description, target date); `update` one (`name`, `status` proposed/planned/active/completed/canceled, owner by email, name or `me` (null: none), description, target date, `parent` (`none`: top level)); `link_project` / `unlink_project` a `project` by name; `link_program` / `unlink_program` a `program` by name; `post_update`: post a status update with `health` (`on track`, `at risk`, `off track`) and a Markdown `body`, which becomes the initiative's health.",
+      '`create` or `update` an initiative (`parent`: `none` for top level); `link_`/`unlink_project`, `link_`/`unlink_program`; `post_update`.',
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -305,7 +305,7 @@ export const programTools: ToolDefinition[] = [
         action: Type.String({ enum: [...INITIATIVE_ACTIONS] }),
         initiative: Type.Optional(InitiativeRef),
         name: Type.Optional(fieldOf('initiatives.create', 'body', 'name')),
-        status: Type.Optional(fieldOf('initiatives.update', 'body', 'status')),
+        status: Type.Optional(fieldOf('initiatives.update', 'body', 'status', '')),
         parent: Type.Optional(
           Type.String({
             minLength: 1,

@@ -13,13 +13,12 @@ const MilestoneRef = Type.String({
 const StatusRef = Type.String({
   minLength: 1,
   maxLength: 60,
-  description:
-    'A project status by name (`In Progress`) or by category (`backlog`, `planned`, `started`, `paused`, `completed`, `canceled`: its first active status).',
+  description: 'A status name, or a category (`planned`, `started`, `paused`, `completed`, `canceled`, …).',
 })
 const HealthArg = Type.String({
   minLength: 1,
   maxLength: 20,
-  description: '`on track`, `at risk` or `off track` (or `onTrack`, `atRisk`, `offTrack`).',
+  description: '`on track`, `at risk` or `off track`.',
 })
 const Teams = Type.Array(TeamRef, { minItems: 1, maxItems: 20 })
 const ACTIONS = ['create', 'update', 'add_tasks', 'post_update'] as const
@@ -101,7 +100,9 @@ async function projectRow(call: ToolCall, orgId: OrgId, p: any) {
 const editable = {
   status: Type.Optional(StatusRef),
   lead: Type.Optional(PersonOrNone),
-  ...optionalFieldsOf('projects.update', 'body', [...FIELDS]),
+  ...optionalFieldsOf('projects.update', 'body', [...FIELDS], {
+    updateCadence: 'How often an update is due.',
+  }),
 }
 
 export const projectTools: ToolDefinition[] = [
@@ -109,7 +110,7 @@ export const projectTools: ToolDefinition[] = [
     name: 'get_project',
     title: 'Read a project',
     description:
-      'A project by name: status, lead, teams, dates, health and whether an update is due; progress by state category; its milestones with status and progress; the latest status update; and its blocked tasks (blockers by key).',
+      'A project: status, lead, teams, dates, health, progress, milestones, latest update, blocked tasks.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -185,7 +186,7 @@ export const projectTools: ToolDefinition[] = [
     name: 'manage_project',
     title: 'Create or change a project',
     description:
-      "`create` a project spanning `teams` (by key or name); `update` one (`name`, status by name or category, lead by email, name or `me` (null: none), dates, priority, cadence, `add_teams`, `remove_teams`; completing or canceling a project with open tasks needs `open_tasks`: `keep`, `cancel`, or `move` with `move_tasks_to`, a project name); `add_tasks`: move tasks (by key) into it, and into its `milestone` (by name), all or none; `post_update`: post a status update with `health` (`on track`, `at risk`, `off track`) and a Markdown `body`, which becomes the project's health.",
+      '`create` a project in `teams`; `update` it (finishing one with open tasks needs `open_tasks`); `add_tasks` (into a `milestone`); `post_update`.',
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -217,7 +218,14 @@ export const projectTools: ToolDefinition[] = [
         milestone: Type.Optional(MilestoneRef),
         health: Type.Optional(HealthArg),
         body: Type.Optional(fieldOf('projects.updates.create', 'body', 'body')),
-        open_tasks: Type.Optional(fieldOf('projects.update', 'body', 'openTasks')),
+        open_tasks: Type.Optional(
+          fieldOf(
+            'projects.update',
+            'body',
+            'openTasks',
+            'Finishing with open tasks: `keep`, `cancel`, or `move` them to `move_tasks_to`.',
+          ),
+        ),
         move_tasks_to: Type.Optional(ProjectRef),
       },
       ['action'],

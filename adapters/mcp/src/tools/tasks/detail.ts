@@ -1,4 +1,4 @@
-import type { OrgId, Task } from '@workgraph/core'
+import { isProblem, type OrgId, type Task } from '@workgraph/core'
 import { taskRows } from '../rows.ts'
 import type { ToolCall } from '../types.ts'
 
@@ -18,10 +18,22 @@ export async function peopleOf(call: ToolCall, orgId: OrgId): Promise<Map<string
   )
 }
 
+/** A container the task sits in, by id and name; a 404 (one the caller may not view) leaves the name out. */
+async function container(call: ToolCall, operationId: string, params: Record<string, string>, id: string) {
+  try {
+    const found = await call.run(operationId, { params })
+    return { id, name: found.name as string }
+  } catch (error) {
+    if (isProblem(error) && error.status === 404) return { id, name: null }
+    throw error
+  }
+}
+
 const brief = (t: Task) => ({ key: t.key, title: t.title, state: t.stateCategory })
 
 /**
- * A task as `get_task` shows it: its compact row and fields, labels and cycle by name, parent and
+ * A task as `get_task` shows it: its compact row and fields, labels by name, its project, milestone
+ * and cycle (ids and names), parent and
  * subtasks, blockers and blocked tasks, relations, and its comments as threads (each capped).
  */
 export async function taskDetail(call: ToolCall, orgId: OrgId, task: Task, fields: readonly string[]) {
@@ -29,18 +41,35 @@ export async function taskDetail(call: ToolCall, orgId: OrgId, task: Task, field
   const params = { orgId, taskId }
   const page = { limit: DETAIL_LIMIT }
   const [row] = await taskRows(call, orgId, [task], fields)
-  const [labels, cycle, parent, children, blockers, blocking, relations, comments, people] =
-    await Promise.all([
-      Promise.all(task.labelIds.map((labelId) => call.run('labels.get', { params: { orgId, labelId } }))),
-      task.cycleId ? call.run('cycles.get', { params: { orgId, cycleId: task.cycleId } }) : null,
-      task.parentId ? call.run('tasks.get', { params: { orgId, taskId: task.parentId } }) : null,
-      call.run('tasks.children.list', { params, query: page }),
-      call.run('tasks.blockers.list', { params, query: page }),
-      call.run('tasks.blocking.list', { params, query: page }),
-      call.run('tasks.relations.list', { params, query: page }),
-      call.run('tasks.comments.list', { params, query: { limit: 50 } }),
-      peopleOf(call, orgId),
-    ])
+  const [
+    labels,
+    project,
+    milestone,
+    cycle,
+    parent,
+    children,
+    blockers,
+    blocking,
+    relations,
+    comments,
+    people,
+  ] = await Promise.all([
+    Promise.all(task.labelIds.map((labelId) => call.run('labels.get', { params: { orgId, labelId } }))),
+    task.projectId
+      ? container(call, 'projects.get', { orgId, projectId: task.projectId }, task.projectId)
+      : null,
+    task.milestoneId
+      ? container(call, 'milestones.get', { orgId, milestoneId: task.milestoneId }, task.milestoneId)
+      : null,
+    task.cycleId ? call.run('cycles.get', { params: { orgId, cycleId: task.cycleId } }) : null,
+    task.parentId ? call.run('tasks.get', { params: { orgId, taskId: task.parentId } }) : null,
+    call.run('tasks.children.list', { params, query: page }),
+    call.run('tasks.blockers.list', { params, query: page }),
+    call.run('tasks.blocking.list', { params, query: page }),
+    call.run('tasks.relations.list', { params, query: page }),
+    call.run('tasks.comments.list', { params, query: { limit: 50 } }),
+    peopleOf(call, orgId),
+  ])
   const threads: Record<string, unknown>[] = []
   const byRoot = new Map<string, Record<string, unknown>[]>()
   for (const c of comments.data as any[]) {
@@ -65,7 +94,9 @@ export async function taskDetail(call: ToolCall, orgId: OrgId, task: Task, field
     ...row,
     isBlocked: task.isBlocked,
     labels: labels.map((l: any) => l.name),
-    cycle: cycle ? { number: cycle.number, name: cycle.name, status: cycle.status } : null,
+    project,
+    milestone,
+    cycle: cycle ? { id: cycle.id, number: cycle.number, name: cycle.name, status: cycle.status } : null,
     parent: parent ? brief(parent) : null,
     subtasks: children.data.map(brief),
     blockedBy: blockers.data.map(brief),

@@ -31,8 +31,7 @@ export const taskExtraTools: ToolDefinition[] = [
   {
     name: 'follow_task',
     title: 'Follow or unfollow a task',
-    description:
-      'Subscribes you (or `person`: email, name, `me`) to a task by key, so they hear of its changes; `unfollow: true` unsubscribes. Subscribing someone else needs `manage` on the task.',
+    description: "Subscribes you (or `person`) to a task's changes; `unfollow: true` unsubscribes.",
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -58,8 +57,7 @@ export const taskExtraTools: ToolDefinition[] = [
   {
     name: 'task_links',
     title: "A task's web links",
-    description:
-      "Lists, adds (`url`, `title`), updates or removes the URL links of a task (by key); a link is named by its id or its current URL. Answers with the task's links.",
+    description: "Lists, adds, updates or removes a task's URL links (a link by id or URL).",
     readOnly: false,
     destructive: true,
     idempotent: false,

@@ -17,11 +17,12 @@ import {
 } from '../schema.ts'
 import type { ToolCall, ToolDefinition } from '../types.ts'
 import { taskDetail } from './detail.ts'
+import { TaskDetail, TaskPage, TaskRow } from './outputs.ts'
 
 const Fields = Type.Optional(
   Type.Array(Type.String({ enum: [...TASK_FIELDS] }), {
     uniqueItems: true,
-    description: 'Task fields to add to the compact rows (key, title, state, assignee, priority).',
+    description: 'More task fields for each row.',
   }),
 )
 /** `tasks.list` query fields the tool passes through as they are. */
@@ -90,7 +91,7 @@ const LabelNames = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
   maxItems: 50,
   uniqueItems: true,
   description:
-    "Labels by name, org labels or the task's team's; at most one of a group. On update, the task's whole label set ([] takes every label off).",
+    "Label names (the workspace's and the task's team's); on update the whole set, [] removes all.",
 })
 
 const pick = (args: Record<string, unknown>, fields: string[]) =>
@@ -109,7 +110,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'search_tasks',
     title: 'Search tasks',
     description:
-      'Lists tasks matching filters given by name (team key, state, person email/name/`me`, label, cycle, parent key), words in `q`, due/created/updated ranges, `blocked`; sorted by `sort` (newest first by default), as compact rows. Pages: pass `nextCursor` back as `cursor`; `nextCursor: null` means there is no more.',
+      'Tasks as compact rows, filtered by team, state, assignee (`none`), label, cycle, parent (`none`: top-level), words in `q`, dates, `blocked`.',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -142,11 +143,22 @@ export const taskTools: ToolDefinition[] = [
           description: 'Subtasks of this task (key), or `none` for top-level tasks.',
         }),
       ),
-      ...optionalFieldsOf('tasks.list', 'query', SEARCH_FILTERS),
+      ...optionalFieldsOf('tasks.list', 'query', SEARCH_FILTERS, {
+        q: 'Words that begin words of the title or description.',
+        sort: '`-` sorts descending.',
+        stateCategory: 'Comma-separated categories.',
+        dueAfter: '',
+        dueBefore: '',
+        createdAfter: '',
+        createdBefore: '',
+        updatedSince: '',
+        updatedBefore: '',
+      }),
       fields: Fields,
       cursor: Cursor,
       limit: Limit,
     }),
+    output: TaskPage,
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const query: Record<string, unknown> = {
@@ -179,7 +191,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'get_task',
     title: 'Get a task',
     description:
-      'One task by key (`ENG-42`) with its fields, labels, cycle, parent and subtasks, blockers and blocked tasks, relations, and comment threads (capped; `more` says where there is more).',
+      'One task: fields, project, milestone, cycle, labels, parent and subtasks, blockers and blocked tasks, relations, comment threads (capped; `more` says what has more).',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -187,6 +199,8 @@ export const taskTools: ToolDefinition[] = [
       'tasks.get',
       'names.resolve',
       'labels.get',
+      'projects.get',
+      'milestones.get',
       'cycles.get',
       'tasks.children.list',
       'tasks.blockers.list',
@@ -195,6 +209,7 @@ export const taskTools: ToolDefinition[] = [
       'tasks.comments.list',
     ],
     input: object({ workspace: Workspace, task: TaskRef }, ['task']),
+    output: TaskDetail,
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const task = await taskOf(call, org.id, args.task)
@@ -204,8 +219,7 @@ export const taskTools: ToolDefinition[] = [
   {
     name: 'create_task',
     title: 'Create a task',
-    description:
-      'Creates a task in a team; state, assignee, cycle, labels by name, `parent` by key (a subtask). Returns the new task with its key.',
+    description: 'Creates a task in a team (a subtask with `parent`); answers it with its key.',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -224,6 +238,7 @@ export const taskTools: ToolDefinition[] = [
       },
       ['team', 'title'],
     ),
+    output: TaskRow,
     async run(call, args) {
       const org = await call.workspace(args.workspace)
       const teamId = await call.resolve(org.id, 'team', args.team)
@@ -235,8 +250,7 @@ export const taskTools: ToolDefinition[] = [
   {
     name: 'update_task',
     title: 'Update a task',
-    description:
-      'Changes fields of a task by key: title, description, priority, estimate, due date, state, assignee, parent (a task key; null: top-level), cycle (null: none), labels (by name: the whole set).',
+    description: "Changes a task's fields; `labels` is the whole set, null clears parent, cycle or assignee.",
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -263,7 +277,7 @@ export const taskTools: ToolDefinition[] = [
   {
     name: 'move_task',
     title: 'Move a task to a state',
-    description: "Moves a task to another workflow state of its team, by the state's name.",
+    description: 'Moves a task to another workflow state of its team.',
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -275,7 +289,7 @@ export const taskTools: ToolDefinition[] = [
   {
     name: 'assign_task',
     title: 'Assign a task',
-    description: 'Assigns a task to a person (email, name or `me`), or unassigns it with `assignee: null`.',
+    description: 'Assigns a task, or unassigns it with `assignee: null`.',
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -289,7 +303,7 @@ export const taskTools: ToolDefinition[] = [
   {
     name: 'archive_task',
     title: 'Archive a task',
-    description: 'Archives a task (it leaves lists; `organize` with `restore_task` brings it back).',
+    description: 'Archives a task (`organize` `restore_task` brings it back).',
     readOnly: false,
     destructive: true,
     idempotent: true,

@@ -41,8 +41,7 @@ export const workTools: ToolDefinition[] = [
   {
     name: 'comment',
     title: 'Comment on a task',
-    description:
-      'Posts a Markdown comment on a task (by key), or a reply in a thread with `replyTo` (a comment id from `get_task`).',
+    description: 'Comments on a task in Markdown, or replies in a thread with `replyTo` (a comment id).',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -70,7 +69,7 @@ export const workTools: ToolDefinition[] = [
     name: 'label_task',
     title: 'Label a task',
     description:
-      "Adds and removes labels of a task by name: the task's team labels and the workspace's labels. A label of a group replaces the task's other label of that group.",
+      "Adds and removes labels of a task; a label of a group replaces the task's other one of that group.",
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -114,7 +113,7 @@ export const workTools: ToolDefinition[] = [
     name: 'link_tasks',
     title: 'Link or unlink two tasks',
     description:
-      '`task` blocks / is blocked by / is related to / duplicates `other` (both by key); `unlink: true` removes the link. A link that would close a dependency cycle is refused (`dependency_cycle`, with the path).',
+      '`task` blocks / is blocked by / relates to / duplicates `other`; `unlink: true` removes it. A link closing a dependency cycle is refused.',
     readOnly: false,
     destructive: false,
     idempotent: true,
@@ -160,7 +159,7 @@ export const workTools: ToolDefinition[] = [
   {
     name: 'task_history',
     title: 'Task history',
-    description: 'Who changed what on a task and when, newest first, one row per field change.',
+    description: 'Who changed which field of a task and when, newest first.',
     readOnly: true,
     destructive: false,
     idempotent: true,

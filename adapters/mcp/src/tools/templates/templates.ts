@@ -55,10 +55,7 @@ export const templateTools: ToolDefinition[] = [
     name: 'apply_template',
     title: 'Apply a template',
     description:
-      'Creates work from a task or project template named by its name (or id): a task template makes one task ' +
-      '(optionally in another `team`, with another `title`); a project template makes the project with its ' +
-      'milestones and tasks (optionally under another `name`). Dates in the template count from `startDate` ' +
-      '(default today). Answers the ids created. Needs `contribute` on the team.',
+      'Creates a task or a project (with milestones and tasks) from a template; dates count from `startDate` (default today).',
     readOnly: false,
     destructive: false,
     idempotent: false,
@@ -67,9 +64,9 @@ export const templateTools: ToolDefinition[] = [
       workspace: Workspace,
       template: TemplateRef,
       team: Type.Optional(TeamRef),
-      title: Type.Optional(fieldOf('templates.apply', 'body', 'title')),
-      name: Type.Optional(fieldOf('templates.apply', 'body', 'name')),
-      startDate: Type.Optional(fieldOf('templates.apply', 'body', 'startDate')),
+      title: Type.Optional(fieldOf('templates.apply', 'body', 'title', 'A task template: another title.')),
+      name: Type.Optional(fieldOf('templates.apply', 'body', 'name', 'A project template: another name.')),
+      startDate: Type.Optional(fieldOf('templates.apply', 'body', 'startDate', '')),
     }),
     async run(call, args) {
       const org = await call.workspace(args.workspace)
@@ -85,11 +82,7 @@ export const templateTools: ToolDefinition[] = [
     name: 'manage_recurring_task',
     title: 'Create, change, pause, resume or delete a recurring task',
     description:
-      'Recurring tasks by name. `create`: from a task `template` (name or id) into a `team`, on a `schedule` ' +
-      '(`daily`, `weekly` with `weekdays`, `monthly` with `monthDay`; `interval` for every N), from `startDate`. ' +
-      '`update`: a new `schedule`, `startDate` or `newName`. `pause` and `resume` (resuming never creates the ' +
-      'occurrences that fell while paused). `delete` stops it for good; the tasks it created stay. `show` answers ' +
-      'it with its next occurrence. The server creates each occurrence’s task once.',
+      'A recurring task: `create` from a task `template` on a `schedule`, `update`, `pause`, `resume`, `delete` (its tasks stay), `show`.',
     readOnly: false,
     destructive: true,
     idempotent: false,

@@ -17,10 +17,7 @@ export const timeTools: ToolDefinition[] = [
     name: 'log_time',
     title: 'Log time on a task',
     description:
-      'Logs `minutes` worked on a task (by key such as `ENG-42`, or id) on `date` (default today, UTC), with an ' +
-      'optional note. Or `timer: "start"` starts your timer on the task (stopping a running one into an entry), ' +
-      'and `timer: "stop"` stops it and logs the minutes it ran. One timer per person across workspaces. Needs ' +
-      '`contribute` on the task.',
+      'Logs `minutes` on a task on `date` (default today), or `timer: "start"`/`"stop"` your one timer.',
     readOnly: false,
     destructive: false,
     idempotent: false,

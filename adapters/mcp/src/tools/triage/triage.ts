@@ -28,8 +28,7 @@ export const triageTools: ToolDefinition[] = [
     name: 'triage',
     title: 'Decide a triage item',
     description:
-      "Acts on a task waiting in its team's triage, by key: `accept` (into `state`, else the team's default state; optional `assignee` and `labels`), " +
-      '`decline` (with a `reason` the requester is told), `duplicate` (of the task `duplicateOf`; the item is canceled), or `snooze` (hidden from the queue `until` a time).',
+      'Acts on a task in triage: `accept` (into `state`, with `assignee`, `labels`), `decline` (with `reason`), `duplicate` (of `duplicateOf`) or `snooze` (`until`).',
     readOnly: false,
     destructive: true,
     idempotent: false,

@@ -1,5 +1,11 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 
+/**
+ * The record a running server keeps beside its SQLite file: the one place that says whether a live
+ * server uses the file (the server refuses to start a second one on it; the CLI finds the server's
+ * URL through it and refuses to restore under it).
+ */
+
 /** What a running server tells others about itself, beside its SQLite file. */
 export interface InstanceRecord {
   pid: number
@@ -25,6 +31,11 @@ export class FileInUseError extends Error {
 /** The file beside a SQLite database that names the server using it. */
 export function instanceFileOf(databasePath: string): string {
   return `${databasePath}.server.json`
+}
+
+/** The live server using the SQLite file at `databasePath`, if any. */
+export function liveServerOn(databasePath: string): InstanceRecord | undefined {
+  return readLiveInstance(instanceFileOf(databasePath))
 }
 
 /** The record in `file`, or undefined when there is none or its process is gone. */
