@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { liveServerOn } from '@workgraph/kysely/instance-file'
 import { CliError } from '../errors.ts'
-import { liveServerOn } from '../session.ts'
 
 /** Reads the links a development server mailed, as the people they went to would. */
 export interface Mailbox {
@@ -23,7 +23,7 @@ export function localMailbox(origin: string, flag: string | undefined): string |
   const url = process.env.DATABASE_URL || './.workgraph/workgraph.db'
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined
   const live = liveServerOn(url)
-  return live && new URL(live).origin === origin && existsSync(`${url}.mail.jsonl`)
+  return live && new URL(live.url).origin === origin && existsSync(`${url}.mail.jsonl`)
     ? `${url}.mail.jsonl`
     : undefined
 }
