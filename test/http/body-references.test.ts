@@ -61,4 +61,58 @@ describeEachDatabase('references in the body and in the path', (db) => {
     expect((await guest.api.get(`${o}/teams/${design.id}`)).status).toBe(404)
     expect((await ws.api.get(`${o}/teams/${unknown}`)).status).toBe(404)
   })
+
+  it('every operation that names a record in its body answers a missing one with 422 at that field', async () => {
+    const ws = await newWorkspace(server)
+    const o = `/v1/orgs/${ws.orgId}`
+    const missing = (prefix: string) => `${prefix}_01JD3Q2R4S5T6V7W8X9YZABCDE`
+    const view = (await ws.api.post(`${o}/views`, { name: 'Mine', filter: {} })).body
+    const cases: Array<[string, Promise<any>, string]> = [
+      [
+        'views.create',
+        ws.api.post(`${o}/views`, { name: 'Shared', filter: {}, teamId: missing('team') }),
+        '/body/teamId',
+      ],
+      ['views.update', ws.api.patch(`${o}/views/${view.id}`, { teamId: missing('team') }), '/body/teamId'],
+      [
+        'labels.create',
+        ws.api.post(`${o}/labels`, { name: 'Elsewhere', teamId: missing('team') }),
+        '/body/teamId',
+      ],
+      [
+        'updateRequests.create',
+        ws.api.post(`${o}/update-requests`, { subjectType: 'project', subjectId: missing('proj') }),
+        '/body/subjectId',
+      ],
+      [
+        'notificationRules.create',
+        ws.api.post(`${o}/notification-rules`, {
+          target: { type: 'project', id: missing('proj') },
+          kinds: ['taskCreated'],
+        }),
+        '/body/target/id',
+      ],
+      [
+        'notificationMutes.create',
+        ws.api.post(`${o}/notification-mutes`, { record: { type: 'task', id: missing('task') } }),
+        '/body/record/id',
+      ],
+      [
+        'tasks.batchUpdate',
+        ws.api.post(`${o}/tasks/batch-update`, { items: [{ id: missing('task'), title: 'x' }] }),
+        '/body/items/0/id',
+      ],
+    ]
+    for (const [id, answer, pointer] of cases)
+      expect({ id, ...(await answer) }).toMatchObject({
+        id,
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer }] },
+      })
+    // Nothing was stored: the view is still personal, and no label was made.
+    expect((await ws.api.get(`${o}/views/${view.id}`)).body.teamId ?? null).toBeNull()
+    expect((await ws.api.get(`${o}/labels?limit=100`)).body.data.map((l: any) => l.name)).not.toContain(
+      'Elsewhere',
+    )
+  })
 })

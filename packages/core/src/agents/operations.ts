@@ -142,7 +142,7 @@ const sessionOperations: AnyOperation[] = [
     }),
     response: AgentSession,
     status: 201,
-    errors: ['not_found', 'agent_inactive'],
+    errors: ['not_found', 'agent_inactive', 'reference_not_found'],
     location: 'agentSessions.get',
     examples: sessionExamples.create,
     run: (ctx, { body }) => startSession(ctx, body),

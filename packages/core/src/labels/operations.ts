@@ -34,7 +34,7 @@ const labelOperations = resourceOperations({
   target: (p) => ({ type: 'label', id: p.labelId! }),
   // Like Linear, anyone who can edit work can add labels: a team label needs `contribute` on the
   // team, an org label `contribute` on the org (members have it through their role).
-  createTarget: (_p, body) => (body.teamId ? { type: 'team', id: body.teamId } : { type: 'org' }),
+  createTarget: (_p, body) => (body.teamId ? { type: 'team', id: body.teamId, pointer: '/body/teamId' } : { type: 'org' }),
   capabilities: {
     create: 'contribute',
     update: 'contribute',

@@ -56,7 +56,7 @@ const projectResource = resourceOperations({
   idBrand: 'ProjectId',
   target: (p) => ({ type: 'project', id: p.projectId! }),
   // `contribute` on the first team here; the service asks it on every other team of the body.
-  createTarget: (_p, body) => ({ type: 'team', id: body.teamIds[0] as string }),
+  createTarget: (_p, body) => ({ type: 'team', id: body.teamIds[0] as string, pointer: '/body/teamIds/0' }),
   requires: { create: '`contribute` on every team in `teamIds`, and `assign` on the first to set a lead' },
   capabilities: {
     create: 'contribute',

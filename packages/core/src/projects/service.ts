@@ -102,7 +102,7 @@ export async function createProject(
     ? await activeStatus(ctx, input.statusId)
     : await firstStatusOf(ctx, 'backlog')
   if (input.leadId) {
-    await ctx.require('assign', { type: 'team', id: input.teamIds[0]! })
+    await ctx.require('assign', { type: 'team', id: input.teamIds[0]!, pointer: '/body/teamIds/0' })
     await activeMember(ctx, input.leadId)
   }
   checkDates(input.startDate ?? null, input.targetDate ?? null)

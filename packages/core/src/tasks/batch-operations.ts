@@ -83,7 +83,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     response: TaskBatch,
     status: 200,
     capability: 'contribute',
-    target: ({ body }) => ({ type: 'task', id: body.items[0].id }),
+    target: ({ body }) => ({ type: 'task', id: body.items[0].id, pointer: '/body/items/0/id' }),
     errors: [...ITEM_ERRORS, 'subtask_cycle'],
     examples: batchExamples.update,
     run: async (ctx, { body }) => ({

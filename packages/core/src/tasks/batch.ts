@@ -39,7 +39,7 @@ export async function batchUpdateTasks(ctx: OperationContext, items: UpdateItem[
     seen.set(item.id, i)
   }
   return eachItem(items, async ({ id, ...fields }) => {
-    await ctx.require('contribute', { type: 'task', id })
+    await ctx.require('contribute', { type: 'task', id, pointer: '/body/id' })
     return updateTask(ctx, id, fields)
   })
 }

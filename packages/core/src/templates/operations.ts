@@ -76,7 +76,7 @@ const templates = resourceOperations({
   idParam: 'templateId',
   idBrand: 'TemplateId',
   target: (p) => ({ type: 'template', id: p.templateId! }),
-  createTarget: (_p, body) => ({ type: 'team', id: body.teamId as string }),
+  createTarget: (_p, body) => ({ type: 'team', id: body.teamId as string, pointer: '/body/teamId' }),
   requires: { create: '`contribute` on the team named by `teamId`' },
   capabilities: { create: 'contribute', update: 'contribute', delete: 'manage' },
   createBody: Type.Object(
@@ -103,7 +103,7 @@ const templates = resourceOperations({
     kind: Type.Optional(TemplateKindSchema),
     teamId: Type.Optional(IdSchema('TeamId')),
   },
-  errors: { create: ['archived', 'not_found'], delete: ['conflict'] },
+  errors: { create: ['archived', 'not_found', 'reference_not_found'], delete: ['conflict'] },
   descriptions: {
     list: 'Templates of the teams the caller can view, by name. The permission predicate is part of the query.',
     get: 'A template whose team the caller cannot view is a 404, like a missing one.',
@@ -287,7 +287,7 @@ const recurrences = resourceOperations({
   idParam: 'recurrenceId',
   idBrand: 'RecurrenceId',
   target: (p) => ({ type: 'recurrence', id: p.recurrenceId! }),
-  createTarget: (_p, body) => ({ type: 'team', id: body.teamId as string }),
+  createTarget: (_p, body) => ({ type: 'team', id: body.teamId as string, pointer: '/body/teamId' }),
   requires: { create: '`contribute` on the team named by `teamId`' },
   capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
   createBody: Type.Object(
@@ -313,7 +313,7 @@ const recurrences = resourceOperations({
     templateId: Type.Optional(IdSchema('TemplateId')),
     paused: Type.Optional(Type.Boolean({ description: 'Only paused (true) or only active (false) ones.' })),
   },
-  errors: { create: ['archived', 'not_found'] },
+  errors: { create: ['archived', 'not_found', 'reference_not_found'] },
   descriptions: {
     list: 'Recurring work of the teams the caller can view, newest first.',
     get: 'With its next occurrence (null while paused).',

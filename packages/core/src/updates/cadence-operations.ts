@@ -123,8 +123,9 @@ export const cadenceOperations: AnyOperation[] = [
     target: ({ body }) => ({
       type: (body as UpdateRequestBody).subjectType,
       id: (body as UpdateRequestBody).subjectId,
+      pointer: '/body/subjectId',
     }),
-    errors: ['not_found', 'archived', 'update_already_requested', 'no_update_owner'],
+    errors: ['not_found', 'reference_not_found', 'archived', 'update_already_requested', 'no_update_owner'],
     examples: cadenceExamples.request,
     run: (ctx, { body }) => requestUpdate(ctx, body as never),
   }),

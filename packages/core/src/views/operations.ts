@@ -66,7 +66,7 @@ export const viewOperations: AnyOperation[] = [
     body: CreateViewBody,
     response: View,
     status: 201,
-    errors: ['not_found'],
+    errors: ['not_found', 'reference_not_found'],
     location: 'views.get',
     examples: viewExamples.create,
     run: (ctx, { body }) => createView(ctx, body as never),
@@ -86,7 +86,7 @@ export const viewOperations: AnyOperation[] = [
     body: UpdateViewBody,
     response: View,
     status: 200,
-    errors: ['not_found'],
+    errors: ['not_found', 'reference_not_found'],
     precondition: 'views.get',
     examples: viewExamples.update,
     run: (ctx, { params, body }) =>

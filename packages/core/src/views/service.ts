@@ -39,7 +39,7 @@ export async function listViews(
 
 /** Sharing with a team is contributing to it: `contribute` on the team (404 when it cannot be seen). */
 async function requireShareable(ctx: OperationContext, teamId: TeamId): Promise<void> {
-  await ctx.require('contribute', { type: 'team', id: teamId })
+  await ctx.require('contribute', { type: 'team', id: teamId, pointer: '/body/teamId' })
 }
 
 /** Its owner changes a view; so does whoever manages the team it is shared with. */
