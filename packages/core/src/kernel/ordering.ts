@@ -72,7 +72,7 @@ export function requirePermutation<T extends { id: string }>(
     new Set(order).size !== order.length ||
     order.some((id) => !byId.has(id))
   ) {
-    throw new ProblemError('validation_failed', `\`${field}\` must list each of ${what} exactly once.`, {
+    throw new ProblemError('rule_violated', `\`${field}\` must list each of ${what} exactly once.`, {
       errors: [
         { pointer: `/body/${field}`, message: `Expected the ${items.length} ids of ${what}, each once` },
       ],

@@ -77,8 +77,8 @@ const labelOperations = resourceOperations({
     ),
   },
   errors: {
-    create: ['label_name_taken', 'reference_not_found', 'archived'],
-    update: ['label_name_taken', 'reference_not_found', 'label_group_conflict'],
+    create: ['label_name_taken', 'reference_not_found', 'archived', 'rule_violated'],
+    update: ['label_name_taken', 'reference_not_found', 'label_group_conflict', 'rule_violated'],
     restore: ['label_name_taken'],
   },
   descriptions: {
@@ -86,9 +86,9 @@ const labelOperations = resourceOperations({
     get: 'One label or label group: its scope (`teamId` null for an org label), group and colour.',
     create:
       'Creates an org label, or a team label with `teamId`; `isGroup` makes a group, of which a task carries at most one label, and `parentId` puts the label in a group of the same scope. ' +
-      'The name is unique among the active labels of its scope (409 `label_name_taken`); an archived team is a 409 `archived`. Emits `label.created`.',
+      'The name is unique among the active labels of its scope (409 `label_name_taken`); an archived team is a 409 `archived`. Emits `label.created`. Label groups do not nest: a `parentId` that is itself in a group is 422 `rule_violated`.',
     update:
-      'Renames, recolours or moves a label between groups of its scope. Moving it into a group where a task would carry two of its labels is a 409 `label_group_conflict` (with `taskCount`). Emits `label.updated`.',
+      'Renames, recolours or moves a label between groups of its scope. Moving it into a group where a task would carry two of its labels is a 409 `label_group_conflict` (with `taskCount`). Emits `label.updated`. Label groups do not nest (422 `rule_violated`).',
     archive:
       'Archived labels can no longer be put on tasks; the tasks that carry one keep it. Archiving an archived label changes nothing. Emits `label.archived`.',
     restore:

@@ -96,7 +96,7 @@ const projects: AnyOperation[] = [
     description:
       '`projectIds` lists each project of the program the caller can view exactly once, in the new order. They ' +
       'take the places they held among themselves, so projects hidden from the caller keep theirs. Needs ' +
-      '`contribute` on the program.',
+      '`contribute` on the program. A list that does not name each of them once is 422 `rule_violated`.',
     params: programParams,
     body: Type.Object(
       { projectIds: Type.Array(IdSchema('ProjectId'), { minItems: 1, maxItems: 500 }) },
@@ -106,7 +106,7 @@ const projects: AnyOperation[] = [
     status: 204,
     capability: 'contribute',
     target: programTarget,
-    errors: ['not_found', 'archived'],
+    errors: ['not_found', 'archived', 'rule_violated'],
     examples: { request: examples.reorder.request },
     run: async (ctx, { params, body }) => {
       await reorderProgramProjects(ctx, programId(params), body.projectIds as ProjectId[])
