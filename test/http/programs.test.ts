@@ -158,7 +158,7 @@ describeEachDatabase('programs', (db) => {
       expect((await ws.api.post(`${path}/reorder`, { projectIds: [c.id, a.id, b.id] })).status).toBe(204)
       expect(ids(await readAll(ws, path, 1))).toEqual([c.id, a.id, b.id])
       const partial = await ws.api.post(`${path}/reorder`, { projectIds: [c.id, a.id] })
-      expect(partial).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+      expect(partial).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
 
       expect((await ws.api.delete(`${path}/${a.id}`)).status).toBe(204)
       expect((await ws.api.delete(`${path}/${a.id}`)).status).toBe(204)
@@ -209,7 +209,7 @@ describeEachDatabase('programs', (db) => {
       await ws.api.put(`${base}/programs/${program.id}/teams/${ws.teamId}`)
       expect(ids(await readAll({ ...ws, api: guest.api }, path, 1))).toEqual([a.id, b.id])
       const reveal = await guest.api.post(`${path}/reorder`, { projectIds: [b.id, a.id, hidden.id] })
-      expect(reveal.status).toBe(400)
+      expect(reveal.status).toBe(422)
       expect((await guest.api.post(`${path}/reorder`, { projectIds: [b.id, a.id] })).status).toBe(204)
       expect(ids(await readAll(ws, path, 10))).toEqual([b.id, hidden.id, a.id])
       expect((await guest.api.delete(`${path}/${hidden.id}`)).status).toBe(404)

@@ -129,12 +129,12 @@ describeEachDatabase('subtasks', (db) => {
       startDate: '2026-03-02',
       dueDate: '2026-03-01',
     })
-    expect(bad.status).toBe(400)
+    expect(bad.status).toBe(422)
     expect(bad.body.errors[0].pointer).toBe('/body/startDate')
     const ok = await newTask(ws, 'Span', { startDate: '2026-03-01', dueDate: '2026-03-05' })
     expect(ok).toMatchObject({ startDate: '2026-03-01', dueDate: '2026-03-05' })
     const later = await ws.api.patch(`${tasks}/${ok.id}`, { dueDate: '2026-02-01' })
-    expect(later.status).toBe(400)
+    expect(later.status).toBe(422)
     const cleared = await ws.api.patch(`${tasks}/${ok.id}`, { startDate: null, dueDate: '2026-02-01' })
     expect(cleared.body).toMatchObject({ startDate: null, dueDate: '2026-02-01' })
   })
