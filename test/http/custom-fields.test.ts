@@ -100,7 +100,7 @@ describeEachDatabase('custom fields', (db) => {
     expect(both).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
     const numberField = forOps[0]
     const noOptions = await ws.api.post(`${base}/${numberField.id}/options`, { name: 'x' })
-    expect(noOptions).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(noOptions).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
 
     const archived = await ws.api.post(`${item}/archive`)
     expect(archived.body.archivedAt).not.toBeNull()
@@ -414,7 +414,7 @@ describeEachDatabase('custom fields', (db) => {
     await bad(`fieldSort=${tags.id}`, 422, 'rule_violated')
     await bad(`fieldSort=${num.id}&sort=priority`, 422, 'rule_violated')
     await bad(`fieldValue=3`, 422, 'rule_violated')
-    await bad(`fieldId=${num.id}&fieldValue=abc`, 400, 'rule_violated')
+    await bad(`fieldId=${num.id}&fieldValue=abc`, 422, 'rule_violated')
     await bad(`fieldSort=cf_${'0'.repeat(26)}`, 422, 'reference_not_found')
     // A cursor of a select sort stops working once an option moves.
     const first = await ws.api.get(`${org}/tasks?fieldSort=${sel.id}&limit=1`)

@@ -97,7 +97,7 @@ describeEachDatabase('me.away', (db) => {
     // A change that would put the end before the start points at the field sent.
     const id = (await ws.api.get(away)).body.data[0].id
     const moved = await ws.api.patch(`${away}/${id}`, { startDate: '2031-01-05' })
-    expect(moved.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/startDate' }] })
+    expect(moved.body).toMatchObject({ code: 'rule_violated', errors: [{ pointer: '/body/startDate' }] })
     expect((await ws.api.patch(`${away}/${id}`, {})).status).toBe(400)
   })
 

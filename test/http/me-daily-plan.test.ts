@@ -141,9 +141,9 @@ describeEachDatabase('me.dailyPlan', (db) => {
     const neither = await add(ws.api, date, {})
     expect(neither).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const idAndKey = await add(ws.api, date, { task: { orgId: ws.orgId, id: hidden.id, key: hidden.key } })
-    expect(idAndKey).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(idAndKey).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const backwards = await add(ws.api, date, { text: 'x', timeBlock: { start: '11:00', end: '10:00' } })
-    expect(backwards).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/timeBlock/end' }] } })
+    expect(backwards).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/timeBlock/end' }] } })
     expect((await add(ws.api, date, { text: 'x', timeBlock: { start: '25:00', end: '26:00' } })).status).toBe(
       400,
     )

@@ -195,7 +195,7 @@ describeEachDatabase('templates', (db) => {
           milestones: [projectSkeleton.milestones[0], projectSkeleton.milestones[0]],
         },
       })
-      expect(dup.status).toBe(400)
+      expect(dup.status).toBe(422)
     })
 
     it('applies a task template and a project template with dates shifted, and saves a project as one', async () => {
@@ -358,7 +358,7 @@ describeEachDatabase('templates', (db) => {
         ...body('P', { frequency: 'daily' }),
         templateId: projectTemplate.id,
       })
-      expect(fromProject.status).toBe(400)
+      expect(fromProject.status).toBe(422)
 
       const ids: string[] = []
       for (const name of ['One', 'Two', 'Three']) {

@@ -205,7 +205,7 @@ describeEachDatabase('exports and imports', (db) => {
     })
     expect(untitled).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const teamless = await ws.api.post(`${base}/imports`, { format: 'csv', content: 'title\nx' })
-    expect(teamless).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/teamId' }] } })
+    expect(teamless).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/teamId' }] } })
   })
 
   it('resumes from its checkpoint: a job interrupted between steps loses and doubles nothing', async () => {
