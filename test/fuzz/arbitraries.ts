@@ -25,6 +25,9 @@ function matching(schema: Json, keep: (s: string) => boolean): fc.Arbitrary<stri
   return arbitrary
 }
 const short = (s: string) => s.length < 64
+const STORABLE_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$'
+// Read in Unicode mode, as JSON Schema validators read patterns: a surrogate pair is one code point.
+const STORABLE = new RegExp(STORABLE_TEXT, 'u')
 
 const EDGE_DATES = [
   '0000-01-01T00:00:00Z',
@@ -147,11 +150,17 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
         .oneof(fc.webUrl(), fc.constantFrom('https://example.com/a', 'mailto:a@example.com', 'x:y'))
         .filter((s) => fits(schema, s) && (!pattern || pattern.test(s)))
     }
+    // Free text (kernel/openapi.ts `STORABLE_TEXT`): any text but U+0000 and unpaired surrogates.
+    if (schema.pattern === STORABLE_TEXT) return freeText(schema).filter((s) => STORABLE.test(s))
     if (typeof schema.pattern === 'string') {
       const pool = ids(`pattern:${schema.pattern}`)
       const matches = matching(schema, (s) => fits(schema, s))
       return pool.length > 0 ? fc.oneof(fc.constantFrom(...pool), matches) : matches
     }
+    return freeText(schema)
+  }
+
+  function freeText(schema: Json): fc.Arbitrary<string> {
     const min = schema.minLength ?? 0
     const max = schema.maxLength ?? 2000
     return fc

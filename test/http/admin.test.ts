@@ -247,7 +247,7 @@ describeEachDatabase('administration: settings, domains, audit log', (db) => {
     const badRange = await ws.api.get(
       `${base}/audit-log?since=${encodeURIComponent(start)}&until=${encodeURIComponent(start)}`,
     )
-    expect(badRange).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(badRange).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const badCategory = await ws.api.get(`${base}/audit-log?category=tasks`)
     expect(badCategory.status).toBe(400)
     const otherList = await ws.api.get(`${base}/audit-log?category=grants&limit=1`)

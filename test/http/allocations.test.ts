@@ -67,9 +67,9 @@ describeEachDatabase('allocations', (db) => {
       amount: 50,
     }
     const reversed = await ws.api.post(path(ws), { ...body, endDate: '2030-01-01' })
-    expect(reversed).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/endDate' }] } })
+    expect(reversed).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/endDate' }] } })
     const over = await ws.api.post(path(ws), { ...body, amount: 120 })
-    expect(over).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/amount' }] } })
+    expect(over).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/amount' }] } })
     expect((await ws.api.post(path(ws), { ...body, unit: 'hoursPerWeek', amount: 120 })).status).toBe(201)
     const stranger = await ws.api.post(path(ws), { ...body, memberId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE' })
     expect(stranger).toMatchObject({ status: 422, body: { code: 'reference_not_found' } })

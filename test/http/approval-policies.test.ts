@@ -193,7 +193,7 @@ describeEachDatabase('approval policies on containers', (db) => {
     const { ws, base, project } = await setup()
     const post = (body: unknown) => ws.api.post(`${base}/approval-policies`, body)
     const empty = await post({ containerType: 'project', containerId: project.id })
-    expect(empty.body).toMatchObject({ status: 400, code: 'validation_failed' })
+    expect(empty.body).toMatchObject({ status: 422, code: 'rule_violated' })
     const unknownOp = await post({
       containerType: 'project',
       containerId: project.id,

@@ -55,7 +55,7 @@ describeEachDatabase('custom fields', (db) => {
     const taken = await ws.api.post(base, { name: 'impact', type: 'text' })
     expect(taken).toMatchObject({ status: 409, body: { code: 'custom_field_name_taken' } })
     const optionsOnText = await ws.api.post(base, { name: 'Notes', type: 'text', options: [{ name: 'x' }] })
-    expect(optionsOnText).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(optionsOnText).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const badTeam = await ws.api.post(base, {
       name: 'Notes',
       type: 'text',
@@ -86,7 +86,7 @@ describeEachDatabase('custom fields', (db) => {
     expect(critical.status).toBe(201)
     expect(critical.body.options.map((o: any) => o.name)).toEqual(['Critical', 'Low', 'High'])
     const dupe = await ws.api.post(`${item}/options`, { name: 'low' })
-    expect(dupe).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(dupe).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const [crit, low, high] = critical.body.options
     const disabled = await ws.api.patch(`${item}/options/${crit.id}`, { disabled: true, name: 'Blocker' })
     expect(disabled.body.options[0]).toEqual({ ...crit, name: 'Blocker', disabled: true })
@@ -100,7 +100,7 @@ describeEachDatabase('custom fields', (db) => {
     expect(both).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
     const numberField = forOps[0]
     const noOptions = await ws.api.post(`${base}/${numberField.id}/options`, { name: 'x' })
-    expect(noOptions).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(noOptions).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
 
     const archived = await ws.api.post(`${item}/archive`)
     expect(archived.body.archivedAt).not.toBeNull()
@@ -195,12 +195,12 @@ describeEachDatabase('custom fields', (db) => {
     expect((await setField(date.id, '2030-02-28')).body.updatedAt).toBe(cleared.body.updatedAt)
 
     const refusals: Array<[string, unknown, number, string]> = [
-      [num.id, 'three', 400, 'validation_failed'],
-      [date.id, '2030-02-30', 400, 'validation_failed'],
-      [url.id, 'javascript:alert(1)', 400, 'validation_failed'],
-      [person.id, `mem_${'0'.repeat(26)}`, 400, 'validation_failed'],
-      [tags.id, [`cfo_${'0'.repeat(26)}`], 400, 'validation_failed'],
-      [text.id, 5, 400, 'validation_failed'],
+      [num.id, 'three', 422, 'rule_violated'],
+      [date.id, '2030-02-30', 422, 'rule_violated'],
+      [url.id, 'javascript:alert(1)', 422, 'rule_violated'],
+      [person.id, `mem_${'0'.repeat(26)}`, 422, 'rule_violated'],
+      [tags.id, [`cfo_${'0'.repeat(26)}`], 422, 'rule_violated'],
+      [text.id, 5, 422, 'rule_violated'],
       [projectOnly.id, 5, 422, 'field_not_applicable'],
       [opsOnly.id, 'x', 422, 'field_not_applicable'],
     ]
@@ -227,7 +227,7 @@ describeEachDatabase('custom fields', (db) => {
     // A disabled option stays on the task but cannot be chosen again.
     await ws.api.patch(`${org}/custom-fields/${tags.id}/options/${a}`, { disabled: true })
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[tags.id]).toEqual([a, b])
-    expect((await setField(tags.id, [a])).status).toBe(400)
+    expect((await setField(tags.id, [a])).status).toBe(422)
     // An archived field's values are hidden and kept.
     await ws.api.post(`${org}/custom-fields/${date.id}/archive`)
     expect((await ws.api.get(`${org}/tasks/${task.id}`)).body.fields[date.id]).toBeUndefined()
@@ -272,7 +272,7 @@ describeEachDatabase('custom fields', (db) => {
     expect(listed.fields).toEqual({ [budget.id]: 1200 })
     expect((await setField(ws.api, project, taskOnly, 1)).body.code).toBe('field_not_applicable')
     expect((await setField(ws.api, opsProject, budget, 1)).body.code).toBe('field_not_applicable')
-    expect((await setField(ws.api, project, budget, 'x')).body.code).toBe('validation_failed')
+    expect((await setField(ws.api, project, budget, 'x')).body.code).toBe('rule_violated')
     // Spanning the field's team makes it apply.
     await ws.api.put(`${org}/projects/${opsProject.id}/teams/${ws.teamId}`)
     expect((await setField(ws.api, opsProject, budget, 5)).body.fields[budget.id]).toBe(5)
@@ -411,10 +411,10 @@ describeEachDatabase('custom fields', (db) => {
 
     const bad = async (q: string, status: number, code: string) =>
       expect(await ws.api.get(`${org}/tasks?${q}`), q).toMatchObject({ status, body: { code } })
-    await bad(`fieldSort=${tags.id}`, 400, 'validation_failed')
-    await bad(`fieldSort=${num.id}&sort=priority`, 400, 'validation_failed')
-    await bad(`fieldValue=3`, 400, 'validation_failed')
-    await bad(`fieldId=${num.id}&fieldValue=abc`, 400, 'validation_failed')
+    await bad(`fieldSort=${tags.id}`, 422, 'rule_violated')
+    await bad(`fieldSort=${num.id}&sort=priority`, 422, 'rule_violated')
+    await bad(`fieldValue=3`, 422, 'rule_violated')
+    await bad(`fieldId=${num.id}&fieldValue=abc`, 422, 'rule_violated')
     await bad(`fieldSort=cf_${'0'.repeat(26)}`, 422, 'reference_not_found')
     // A cursor of a select sort stops working once an option moves.
     const first = await ws.api.get(`${org}/tasks?fieldSort=${sel.id}&limit=1`)

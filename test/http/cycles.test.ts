@@ -48,7 +48,7 @@ describeEachDatabase('cycles', (db) => {
     expect(clash.status).toBe(409)
     expect(clash.body).toMatchObject({ code: 'cycle_overlap', conflictingCycleId: first.body.id })
     const backwards = await ws.api.post(cycles, { startsAt: at(30), endsAt: at(29) })
-    expect(backwards.status).toBe(400)
+    expect(backwards.status).toBe(422)
     expect(backwards.body.errors[0].pointer).toBe('/body/endsAt')
     // Touching ends do not overlap: a cycle ends where the next begins.
     const next = await ws.api.post(cycles, { startsAt: first.body.endsAt, endsAt: at(28) })

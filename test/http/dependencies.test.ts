@@ -68,7 +68,7 @@ describeEachDatabase('task dependencies', (db) => {
     expect(cycle.body).toMatchObject({ code: 'dependency_cycle', path: [c.id, a.id, b.id, c.id] })
     expect(cycle.body.detail).toContain('ENG-3 blocks ENG-1 blocks ENG-2 blocks ENG-3')
     const self = await ws.api.put(`${tasks}/${a.id}/blockers/${a.id}`)
-    expect(self.status).toBe(400)
+    expect(self.status).toBe(422)
     expect((await ws.api.get(`${tasks}/${a.id}/blockers`)).body.data).toEqual([])
   })
 

@@ -72,7 +72,7 @@ describeEachDatabase('documents', (db) => {
     expect((await ws.api.get(`${base}/documents?holderType=project`)).body.data).toHaveLength(1)
     expect((await ws.api.get(`${base}/documents?creatorId=${me}`)).body.data).toHaveLength(4)
     const orphan = await ws.api.get(`${base}/documents?holderId=${project.id}`)
-    expect(orphan).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(orphan).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
 
     const item = `${base}/documents/${doc.id}`
     expect((await ws.api.get(item)).body).toEqual(doc)
@@ -350,7 +350,7 @@ describeEachDatabase('documents', (db) => {
     expect(await search('billing', `&holderType=team&holderId=${ws.teamId}`)).toHaveLength(2)
 
     const tooMany = await ws.api.get(`${base}/documents?q=${encodeURIComponent('a b c d e f g h i')}`)
-    expect(tooMany).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(tooMany).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     // Another workspace's documents never match.
     const other = await newWorkspace(server)
     expect(

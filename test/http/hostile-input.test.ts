@@ -156,8 +156,8 @@ describeEachDatabase('hostile and careless input', (db) => {
     expect(settings.status, JSON.stringify(settings.body)).toBe(200)
     expect((await ws.api.get(cycles)).body.data.map((c: { id: string }) => c.id)).toEqual([last.body.id])
     const shift = await ws.api.post(`/v1/orgs/${ws.orgId}/cycles/${last.body.id}/shift`, { days: 30 })
-    expect(shift.status).toBe(400)
-    expect(shift.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/days' }] })
+    expect(shift.status).toBe(422)
+    expect(shift.body).toMatchObject({ code: 'rule_violated', errors: [{ pointer: '/body/days' }] })
   })
 
   it('reads day ranges that end on 9999-12-31 to their end (stepping past it looped forever)', async () => {
@@ -187,8 +187,8 @@ describeEachDatabase('hostile and careless input', (db) => {
     expect(template.status, JSON.stringify(template.body)).toBe(201)
     const tasksBefore = (await ws.api.get(`${base}/tasks?limit=100`)).body.data.length
     const late = await ws.api.post(`${base}/templates/${template.body.id}/apply`, { startDate: '9999-12-30' })
-    expect(late.status, JSON.stringify(late.body)).toBe(400)
-    expect(late.body.code).toBe('validation_failed')
+    expect(late.status, JSON.stringify(late.body)).toBe(422)
+    expect(late.body.code).toBe('rule_violated')
     expect((await ws.api.get(`${base}/tasks?limit=100`)).body.data.length).toBe(tasksBefore)
   })
 

@@ -298,8 +298,8 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       expect(res.body.data[1].time).toEqual({ start: '09:00', end: '10:00' })
       const narrow = await api.get(`/v1/hub/agenda?from=${day(3)}&to=${day(5)}&orgId=${b.orgId}`)
       expect(narrow.body.data.map((i: any) => name(i.id))).toEqual(['iB'])
-      expect((await api.get(`/v1/hub/agenda?from=${day(0)}&to=${day(70)}`)).status).toBe(400)
-      expect((await api.get(`/v1/hub/agenda?from=${day(3)}&to=${day(1)}`)).status).toBe(400)
+      expect((await api.get(`/v1/hub/agenda?from=${day(0)}&to=${day(70)}`)).status).toBe(422)
+      expect((await api.get(`/v1/hub/agenda?from=${day(3)}&to=${day(1)}`)).status).toBe(422)
     })
   })
 
@@ -354,7 +354,7 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
         action: 'read',
         workspaces: [{ orgId: b.orgId }, { orgId: b.orgId }],
       })
-      expect(twice.status).toBe(400)
+      expect(twice.status).toBe(422)
       expect((await api.post('/v1/hub/inbox/batch', { action: 'snooze', workspaces: [] })).status).toBe(400)
     })
 
@@ -481,7 +481,7 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
       const onlyB = await api.get(`/v1/hub/digest?since=${encodeURIComponent(since)}&orgId=${b.orgId}`)
       expect(onlyB.body.data.map((r: any) => name(r.id))).toEqual(['pB'])
       const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString()
-      expect((await api.get(`/v1/hub/digest?since=${encodeURIComponent(longAgo)}`)).status).toBe(400)
+      expect((await api.get(`/v1/hub/digest?since=${encodeURIComponent(longAgo)}`)).status).toBe(422)
     })
   })
 })

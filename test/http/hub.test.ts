@@ -210,9 +210,9 @@ describeEachDatabase('hub', (db) => {
       expect(other.body.code).toBe('invalid_cursor')
       const inbox = await api.get(`/v1/hub/inbox?cursor=${encodeURIComponent(cursor)}`)
       expect(inbox.body.code).toBe('invalid_cursor')
-      expect((await api.get('/v1/hub/search?q=%25%25')).body.code).toBe('validation_failed')
+      expect((await api.get('/v1/hub/search?q=%25%25')).body.code).toBe('rule_violated')
       expect((await api.get('/v1/hub/search?q=launch&types=task,widget')).body.code).toBe('validation_failed')
-      expect((await api.get('/v1/hub/search?q=a%20b%20c%20d%20e%20f%20g%20h%20i')).status).toBe(400)
+      expect((await api.get('/v1/hub/search?q=a%20b%20c%20d%20e%20f%20g%20h%20i')).status).toBe(422)
     })
 
     it('reports a failing workspace in partial and answers with the others', async () => {

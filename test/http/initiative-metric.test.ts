@@ -147,12 +147,12 @@ describeEachDatabase('initiative metric', (db) => {
       body: { code: 'metric_not_set' },
     })
     expect(await ws.api.put(`${item}/metric`, { unit: 'number', initial: 5, target: 5 })).toMatchObject({
-      status: 400,
-      body: { code: 'validation_failed', errors: [{ pointer: '/body/target' }] },
+      status: 422,
+      body: { code: 'rule_violated', errors: [{ pointer: '/body/target' }] },
     })
     expect(await ws.api.put(`${item}/metric`, { unit: 'currency', initial: 0, target: 5 })).toMatchObject({
-      status: 400,
-      body: { code: 'validation_failed', errors: [{ pointer: '/body/currencyCode' }] },
+      status: 422,
+      body: { code: 'rule_violated', errors: [{ pointer: '/body/currencyCode' }] },
     })
     expect(
       (await ws.api.put(`${item}/metric`, { unit: 'number', currencyCode: 'eur', initial: 0, target: 5 }))

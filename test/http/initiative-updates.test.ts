@@ -94,7 +94,7 @@ describeEachDatabase('initiative updates and the org feed', (db) => {
       const bad = await ws.api.get(
         `${feed}?since=${encodeURIComponent(u3.createdAt)}&until=${encodeURIComponent(u2.createdAt)}`,
       )
-      expect(bad).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+      expect(bad).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
 
       // A guest on ENG sees Seen's updates and the initiative holding Seen; not Hidden nor Lone.
       const guest = await teamGuest(ws, 'view')

@@ -72,7 +72,7 @@ describeEachDatabase('labels', (db) => {
     expect(bug.body.parentId).toBe(type.body.id)
     await ws.api.post(labels, { name: 'Loose' })
     const nested = await ws.api.post(labels, { name: 'Sub', isGroup: true, parentId: type.body.id })
-    expect(nested.status).toBe(400)
+    expect(nested.status).toBe(422)
     expect(nested.body.errors).toEqual([expect.objectContaining({ pointer: '/body/parentId' })])
     const crossScope = await ws.api.post(labels, { name: 'Mine', teamId: ws.teamId, parentId: type.body.id })
     expect(crossScope).toMatchObject({ status: 422, body: { code: 'reference_not_found' } })

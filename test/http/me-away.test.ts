@@ -76,8 +76,8 @@ describeEachDatabase('me.away', (db) => {
     const ws = await newWorkspace(server)
     const backwards = await ws.api.post(away, { startDate: '2030-02-10', endDate: '2030-02-09' })
     expect(backwards).toMatchObject({
-      status: 400,
-      body: { code: 'validation_failed', errors: [{ pointer: '/body/endDate' }] },
+      status: 422,
+      body: { code: 'rule_violated', errors: [{ pointer: '/body/endDate' }] },
     })
     const noSuchDay = await ws.api.post(away, { startDate: '2030-02-30', endDate: '2030-03-02' })
     expect(noSuchDay.body).toMatchObject({
@@ -85,7 +85,7 @@ describeEachDatabase('me.away', (db) => {
       errors: [{ pointer: '/body/startDate' }],
     })
     const tooLong = await ws.api.post(away, { startDate: '2030-01-01', endDate: '2031-01-02' })
-    expect(tooLong.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/endDate' }] })
+    expect(tooLong.body).toMatchObject({ code: 'rule_violated', errors: [{ pointer: '/body/endDate' }] })
     expect((await ws.api.post(away, { startDate: '2030-01-01', endDate: '2031-01-01' })).status).toBe(201)
     const note = await ws.api.post(away, {
       startDate: '2032-01-01',
@@ -97,7 +97,7 @@ describeEachDatabase('me.away', (db) => {
     // A change that would put the end before the start points at the field sent.
     const id = (await ws.api.get(away)).body.data[0].id
     const moved = await ws.api.patch(`${away}/${id}`, { startDate: '2031-01-05' })
-    expect(moved.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/startDate' }] })
+    expect(moved.body).toMatchObject({ code: 'rule_violated', errors: [{ pointer: '/body/startDate' }] })
     expect((await ws.api.patch(`${away}/${id}`, {})).status).toBe(400)
   })
 

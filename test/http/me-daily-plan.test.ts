@@ -137,13 +137,13 @@ describeEachDatabase('me.dailyPlan', (db) => {
       expect(JSON.stringify(res.body)).not.toContain('Secret')
     }
     const both = await add(ws.api, date, { task: { orgId: ws.orgId, id: hidden.id }, text: 'x' })
-    expect(both).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(both).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const neither = await add(ws.api, date, {})
-    expect(neither).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(neither).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const idAndKey = await add(ws.api, date, { task: { orgId: ws.orgId, id: hidden.id, key: hidden.key } })
-    expect(idAndKey).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(idAndKey).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const backwards = await add(ws.api, date, { text: 'x', timeBlock: { start: '11:00', end: '10:00' } })
-    expect(backwards).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/timeBlock/end' }] } })
+    expect(backwards).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/timeBlock/end' }] } })
     expect((await add(ws.api, date, { text: 'x', timeBlock: { start: '25:00', end: '26:00' } })).status).toBe(
       400,
     )
@@ -182,7 +182,7 @@ describeEachDatabase('me.dailyPlan', (db) => {
     const cleared = await ws.api.patch(path(a.id), { timeBlock: null, estimateMinutes: null })
     expect(cleared.body).toMatchObject({ timeBlock: null, estimateMinutes: null, text: 'A2' })
     const textOnTask = await ws.api.patch(path(taskItem.id), { text: 'nope' })
-    expect(textOnTask).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/text' }] } })
+    expect(textOnTask).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/text' }] } })
     expect((await ws.api.patch(path(a.id), {})).status).toBe(400)
 
     const first = await ws.api.post(`${path(b.id)}/move`, { beforeId: taskItem.id })
@@ -481,13 +481,13 @@ describeEachDatabase('me.dailyPlan', (db) => {
 
     const month = await guest.api.get(`${plan}?from=2030-04-01&to=2030-05-01`)
     expect(month.body.days).toHaveLength(31)
-    for (const [query, pointer] of [
-      ['from=2030-04-01&to=2030-05-02', '/query/to'],
-      ['from=2030-04-05&to=2030-04-04', '/query/to'],
-      ['from=2030-02-30&to=2030-03-02', '/query/from'],
-    ]) {
+    for (const [query, pointer, status, code] of [
+      ['from=2030-04-01&to=2030-05-02', '/query/to', 422, 'rule_violated'],
+      ['from=2030-04-05&to=2030-04-04', '/query/to', 422, 'rule_violated'],
+      ['from=2030-02-30&to=2030-03-02', '/query/from', 400, 'validation_failed'],
+    ] as const) {
       const res = await guest.api.get(`${plan}?${query}`)
-      expect(res).toMatchObject({ status: 400, body: { code: 'validation_failed', errors: [{ pointer }] } })
+      expect(res).toMatchObject({ status, body: { code, errors: [{ pointer }] } })
     }
     expect((await guest.api.get(`${plan}?from=2030-04-01`)).status).toBe(400)
   })

@@ -155,9 +155,11 @@ describeEachDatabase('me.favorites', (db) => {
       })
     }
     const wrongBrand = await star(ws.api, ws.orgId, 'task', ws.teamId)
+    // The schema admits an id of any brand a favorite takes: an id of another brand than `type` names
+    // is a rule across fields, and names no record of that type.
     expect(wrongBrand).toMatchObject({
-      status: 400,
-      body: { code: 'invalid_identifier', errors: [{ pointer: '/body/record/id' }] },
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/record/id' }] },
     })
     const badType = await ws.api.post(favorites, { record: { orgId: ws.orgId, type: 'planet', id: hidden } })
     expect(badType.status).toBe(400)

@@ -115,8 +115,8 @@ describeEachDatabase('notification notification rules and mutes', (db) => {
         target: { type: 'program', id: program.id },
         kinds: ['updatePosted', 'taskCreated'],
       })
-      expect(wrong.status).toBe(400)
-      expect(wrong.body).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '/body/kinds/1' }] })
+      expect(wrong.status).toBe(422)
+      expect(wrong.body).toMatchObject({ code: 'rule_violated', errors: [{ pointer: '/body/kinds/1' }] })
       const ok = await ws.api.post(subs, {
         target: { type: 'program', id: program.id },
         kinds: ['updatePosted'],
@@ -128,7 +128,7 @@ describeEachDatabase('notification notification rules and mutes', (db) => {
       })
       expect(again.status).toBe(409)
       expect(again.body.code).toBe('conflict')
-      expect((await ws.api.patch(`${subs}/${ok.body.id}`, { kinds: ['commented'] })).status).toBe(400)
+      expect((await ws.api.patch(`${subs}/${ok.body.id}`, { kinds: ['commented'] })).status).toBe(422)
 
       // A guest of another team cannot follow this one: it looks missing.
       const other = (await ws.api.post(`${base}/teams`, { name: 'Ops', key: 'OPS' })).body
@@ -198,7 +198,7 @@ describeEachDatabase('notification notification rules and mutes', (db) => {
         record: { type: 'task', id: task.id },
         until: '2001-01-01T00:00:00Z',
       })
-      expect(past.status).toBe(400)
+      expect(past.status).toBe(422)
       expect((await bob.api.get(mutes)).body.data).toEqual([
         expect.objectContaining({ id: muted.body.id, until }),
       ])

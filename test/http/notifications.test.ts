@@ -310,7 +310,7 @@ describeEachDatabase('notifications', (db) => {
       const until = new Date(Date.now() + 3_600_000).toISOString()
       const snoozed = await bob.api.post(`${item}/snooze`, { until })
       expect(snoozed.body).toMatchObject({ state: 'snoozed', snoozedUntil: until })
-      expect((await bob.api.post(`${item}/snooze`, { until: '2000-01-01T00:00:00Z' })).status).toBe(400)
+      expect((await bob.api.post(`${item}/snooze`, { until: '2000-01-01T00:00:00Z' })).status).toBe(422)
       expect((await inbox(bob.api, ws.orgId)).map((n) => n.id)).toEqual([ids[1]])
       expect((await inbox(bob.api, ws.orgId, '?view=snoozed')).map((n) => n.id)).toEqual([ids[0]])
       expect((await bob.api.get(`${base}/notifications/counts`)).body).toEqual({
@@ -370,13 +370,13 @@ describeEachDatabase('notifications', (db) => {
       expect(restored.body).toEqual({ updated: 2 })
       expect((await bob.api.get(`${base}/notifications/counts`)).body).toMatchObject({ unread: 4, inbox: 4 })
       const bad = await bob.api.post(`${base}/notifications/batch`, { action: 'read' })
-      expect(bad.status).toBe(400)
+      expect(bad.status).toBe(422)
       const both = await bob.api.post(`${base}/notifications/batch`, {
         action: 'read',
         ids: [ids[0]],
         filter: {},
       })
-      expect(both.status).toBe(400)
+      expect(both.status).toBe(422)
     })
   })
 

@@ -61,9 +61,9 @@ describeEachDatabase('completing and canceling projects, labels filter, relation
       statusId: completed,
       openTasks: 'move',
     })
-    expect(noTarget).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/moveTasksTo' }] } })
+    expect(noTarget).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/moveTasksTo' }] } })
     const notClosing = await ws.api.patch(`${base}/projects/${p.id}`, { name: 'X', openTasks: 'keep' })
-    expect(notClosing).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/openTasks' }] } })
+    expect(notClosing).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/openTasks' }] } })
 
     // keep: the status changes, the tasks stay open in the project.
     const kept = await ws.api.patch(`${base}/projects/${p.id}`, { statusId: completed, openTasks: 'keep' })

@@ -99,13 +99,13 @@ describeEachDatabase('completing and canceling a project with projects.update', 
       openTasks: 'keep',
       reason: 'Superseded',
     })
-    expect(wrong.status).toBe(400)
+    expect(wrong.status).toBe(422)
     expect(wrong.body.errors[0].pointer).toBe('/body/reason')
     const noTarget = await ws.api.patch(`${base}/projects/${p.id}`, {
       statusId: status.id,
       openTasks: 'move',
     })
-    expect(noTarget.body).toMatchObject({ status: 400, code: 'validation_failed' })
+    expect(noTarget.body).toMatchObject({ status: 422, code: 'rule_violated' })
     expect((await ws.api.get(`${base}/projects/${p.id}`)).body.canceledAt).toBeNull()
 
     const res = await ws.api.patch(`${base}/projects/${p.id}`, {

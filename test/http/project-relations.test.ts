@@ -61,7 +61,7 @@ describeEachDatabase('project relations', (db) => {
       body: { code: 'already_exists', relationId: created.body.id },
     })
     const self = await ws.api.post(relations(api.id), { type: 'related', relatedProjectId: api.id })
-    expect(self).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(self).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const foreign = await ws.api.post(relations(api.id), {
       type: 'blocks',
       relatedProjectId: site.id,

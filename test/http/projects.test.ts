@@ -63,13 +63,13 @@ describeEachDatabase('projects', (db) => {
       targetDate: '2030-01-31',
     })
     expect(bad).toMatchObject({
-      status: 400,
-      body: { code: 'validation_failed', errors: [{ pointer: '/body/targetDate' }] },
+      status: 422,
+      body: { code: 'rule_violated', errors: [{ pointer: '/body/targetDate' }] },
     })
     expect((await ws.api.get(base)).body.data).toEqual([])
     const ok = await ws.api.post(base, { name: 'Ok', teamIds: [ws.teamId], startDate: '2030-02-01' })
     const later = await ws.api.patch(`${base}/${ok.body.id}`, { targetDate: '2030-01-01' })
-    expect(later).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/targetDate' }] } })
+    expect(later).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/targetDate' }] } })
     const lead = await ws.api.patch(`${base}/${ok.body.id}`, { leadId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE' })
     expect(lead).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/leadId' }] } })
   })

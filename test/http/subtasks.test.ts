@@ -102,7 +102,7 @@ describeEachDatabase('subtasks', (db) => {
     expect((await ws.api.get(`${tasks}/${kid.id}`)).body.parentId).toBeNull()
   })
 
-  it('refuses a parent the caller cannot view with 404', async () => {
+  it('refuses a parent the caller cannot view as a bad parentId, like one that does not exist', async () => {
     const ws = await newWorkspace(server)
     const member = await ws.addMember('guest')
     await ws.api.post(`/v1/orgs/${ws.orgId}/grants`, {
@@ -116,7 +116,14 @@ describeEachDatabase('subtasks', (db) => {
     const secret = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: hidden.id, title: 'Secret' })
     const mine = await newTask(ws, 'Mine')
     const res = await member.api.patch(`/v1/orgs/${ws.orgId}/tasks/${mine.id}`, { parentId: secret.body.id })
-    expect(res.status).toBe(404)
+    expect(res).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/parentId' }] },
+    })
+    const missing = await member.api.patch(`/v1/orgs/${ws.orgId}/tasks/${mine.id}`, {
+      parentId: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE',
+    })
+    expect(missing.body.detail).toBe(res.body.detail)
     expect((await member.api.get(`/v1/orgs/${ws.orgId}/tasks/${mine.id}`)).body.parentId).toBeNull()
   })
 
@@ -129,12 +136,12 @@ describeEachDatabase('subtasks', (db) => {
       startDate: '2026-03-02',
       dueDate: '2026-03-01',
     })
-    expect(bad.status).toBe(400)
+    expect(bad.status).toBe(422)
     expect(bad.body.errors[0].pointer).toBe('/body/startDate')
     const ok = await newTask(ws, 'Span', { startDate: '2026-03-01', dueDate: '2026-03-05' })
     expect(ok).toMatchObject({ startDate: '2026-03-01', dueDate: '2026-03-05' })
     const later = await ws.api.patch(`${tasks}/${ok.id}`, { dueDate: '2026-02-01' })
-    expect(later.status).toBe(400)
+    expect(later.status).toBe(422)
     const cleared = await ws.api.patch(`${tasks}/${ok.id}`, { startDate: null, dueDate: '2026-02-01' })
     expect(cleared.body).toMatchObject({ startDate: null, dueDate: '2026-02-01' })
   })

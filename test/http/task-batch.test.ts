@@ -193,7 +193,7 @@ describeEachDatabase('task batches', (db) => {
         { id: created[0].id, title: 'b' },
       ],
     })
-    expect(twice.status).toBe(400)
+    expect(twice.status).toBe(422)
     expect(twice.body.errors[0].pointer).toBe('/body/items/1/id')
   })
 

@@ -79,7 +79,7 @@ describeEachDatabase('task relations', (db) => {
     const tasks = `/v1/orgs/${ws.orgId}/tasks`
     const t = await newTask(ws, 'T')
     const foreign = await newTask(other, 'Foreign')
-    expect((await ws.api.put(`${tasks}/${t.id}/relations/${t.id}`, { type: 'related' })).status).toBe(400)
+    expect((await ws.api.put(`${tasks}/${t.id}/relations/${t.id}`, { type: 'related' })).status).toBe(422)
     expect((await ws.api.put(`${tasks}/${t.id}/relations/${foreign.id}`, { type: 'related' })).status).toBe(
       404,
     )

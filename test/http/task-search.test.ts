@@ -55,7 +55,7 @@ describeEachDatabase('task search and filters', (db) => {
     expect(await titles('%')).toEqual([])
     expect(await titles('nothing-matches-this')).toEqual([])
     const tooMany = await ws.api.get(`${tasks}?q=${encodeURIComponent('a b c d e f g h i')}`)
-    expect(tooMany.status).toBe(400)
+    expect(tooMany.status).toBe(422)
     expect(tooMany.body.errors[0].pointer).toBe('/query/q')
   })
 

@@ -153,7 +153,7 @@ describeEachDatabase('templates', (db) => {
       expect(updated.body).toMatchObject({ name: 'Quarterly rotation', task: { priority: 'urgent' } })
       // A task template takes no project skeleton.
       const wrong = await ws.api.patch(`${base}/templates/${created.body.id}`, { project: projectSkeleton })
-      expect(wrong.status).toBe(400)
+      expect(wrong.status).toBe(422)
       expect(wrong.body.errors[0].pointer).toBe('/body/project')
 
       const deleted = await ws.api.delete(`${base}/templates/${created.body.id}`)
@@ -176,7 +176,7 @@ describeEachDatabase('templates', (db) => {
       const ws = await newWorkspace(env.a)
       const base = `/v1/orgs/${ws.orgId}`
       const none = await ws.api.post(`${base}/templates`, { teamId: ws.teamId, kind: 'task', name: 'X' })
-      expect(none.status).toBe(400)
+      expect(none.status).toBe(422)
       expect(none.body.errors[0].pointer).toBe('/body/task')
       const bad = await ws.api.post(`${base}/templates`, {
         teamId: ws.teamId,
@@ -184,7 +184,7 @@ describeEachDatabase('templates', (db) => {
         name: 'X',
         project: { ...projectSkeleton, tasks: [{ ...projectSkeleton.tasks[0], milestone: 5 }] },
       })
-      expect(bad.status).toBe(400)
+      expect(bad.status).toBe(422)
       expect(bad.body.errors[0].pointer).toBe('/body/project/tasks/0/milestone')
       const dup = await ws.api.post(`${base}/templates`, {
         teamId: ws.teamId,
@@ -195,7 +195,7 @@ describeEachDatabase('templates', (db) => {
           milestones: [projectSkeleton.milestones[0], projectSkeleton.milestones[0]],
         },
       })
-      expect(dup.status).toBe(400)
+      expect(dup.status).toBe(422)
     })
 
     it('applies a task template and a project template with dates shifted, and saves a project as one', async () => {
@@ -225,7 +225,7 @@ describeEachDatabase('templates', (db) => {
         teamId: ws.teamId,
       })
       const misplaced = await ws.api.post(`${base}/templates/${taskTemplate.id}/apply`, { name: 'P' })
-      expect(misplaced.status).toBe(400)
+      expect(misplaced.status).toBe(422)
 
       const projectTemplate = (
         await ws.api.post(`${base}/templates`, {
@@ -347,18 +347,18 @@ describeEachDatabase('templates', (db) => {
         schedule,
       })
       const weekly = await ws.api.post(`${base}/recurrences`, body('Weekly', { frequency: 'weekly' }))
-      expect(weekly.status).toBe(400)
+      expect(weekly.status).toBe(422)
       expect(weekly.body.errors[0].pointer).toBe('/body/schedule/weekdays')
       const monthlyWithDays = await ws.api.post(
         `${base}/recurrences`,
         body('M', { frequency: 'monthly', monthDay: 1, weekdays: ['monday'] }),
       )
-      expect(monthlyWithDays.status).toBe(400)
+      expect(monthlyWithDays.status).toBe(422)
       const fromProject = await ws.api.post(`${base}/recurrences`, {
         ...body('P', { frequency: 'daily' }),
         templateId: projectTemplate.id,
       })
-      expect(fromProject.status).toBe(400)
+      expect(fromProject.status).toBe(422)
 
       const ids: string[] = []
       for (const name of ['One', 'Two', 'Three']) {
@@ -509,7 +509,7 @@ describeEachDatabase('templates', (db) => {
       const path = `${base}/tasks/${task.id}/reminders`
       const at = (hours: number) => new Date(env.clock().getTime() + hours * 3_600_000).toISOString()
       const past = await ws.api.post(path, { remindAt: at(-1) })
-      expect(past.status).toBe(400)
+      expect(past.status).toBe(422)
       const ids: string[] = []
       for (const hours of [3, 1, 2]) {
         const res = await ws.api.post(path, { remindAt: at(hours), note: `in ${hours} h` })

@@ -197,15 +197,15 @@ describeEachDatabase('exports and imports', (db) => {
       teamId: ws.teamId,
       content: 'title\n"open',
     })
-    expect(unreadable).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(unreadable).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const untitled = await ws.api.post(`${base}/imports`, {
       format: 'csv',
       teamId: ws.teamId,
       content: 'name\nx',
     })
-    expect(untitled).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(untitled).toMatchObject({ status: 422, body: { code: 'rule_violated' } })
     const teamless = await ws.api.post(`${base}/imports`, { format: 'csv', content: 'title\nx' })
-    expect(teamless).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/teamId' }] } })
+    expect(teamless).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/teamId' }] } })
   })
 
   it('resumes from its checkpoint: a job interrupted between steps loses and doubles nothing', async () => {

@@ -99,12 +99,12 @@ describeEachDatabase('triage', (db) => {
     await ws.api.patch(`${base}/teams/${ws.teamId}/settings`, { estimateScale: 'fibonacci' })
     const bad = await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'x', estimate: 4 })
     expect(bad).toMatchObject({
-      status: 400,
-      body: { code: 'validation_failed', errors: [{ pointer: '/body/estimate' }] },
+      status: 422,
+      body: { code: 'rule_violated', errors: [{ pointer: '/body/estimate' }] },
     })
     const ok = await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'x', estimate: 5 })
     expect(ok.status).toBe(201)
-    expect((await ws.api.patch(`${base}/tasks/${ok.body.id}`, { estimate: 6 })).status).toBe(400)
+    expect((await ws.api.patch(`${base}/tasks/${ok.body.id}`, { estimate: 6 })).status).toBe(422)
   })
 
   it('settings need manage: a member gets 403 and nothing changes; another org sees 404', async () => {
@@ -151,8 +151,8 @@ describeEachDatabase('triage', (db) => {
       until: '2020-01-01T00:00:00.000Z',
     })
     expect(past).toMatchObject({
-      status: 400,
-      body: { code: 'validation_failed', errors: [{ pointer: '/body/until' }] },
+      status: 422,
+      body: { code: 'rule_violated', errors: [{ pointer: '/body/until' }] },
     })
   })
 
@@ -196,7 +196,7 @@ describeEachDatabase('triage', (db) => {
     const { ws, base, triage, file } = await withTriage()
     const item = await file('Something')
     const bad = await ws.api.post(`${base}/tasks/${item.id}/triage/accept`, { stateId: triage.id })
-    expect(bad).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/stateId' }] } })
+    expect(bad).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/stateId' }] } })
     const ok = await ws.api.post(`${base}/tasks/${item.id}/triage/accept`, {})
     expect(ok.body.stateId).toBe(ws.states.Backlog!.id)
   })
@@ -253,7 +253,7 @@ describeEachDatabase('triage', (db) => {
     const handler = await ws.addMember('member')
     const path = `${base}/teams/${ws.teamId}/triage-settings`
     const none = await ws.api.patch(path, { responsibility: 'fixed' })
-    expect(none).toMatchObject({ status: 400, body: { errors: [{ pointer: '/body/memberIds' }] } })
+    expect(none).toMatchObject({ status: 422, body: { errors: [{ pointer: '/body/memberIds' }] } })
     const assign = await ws.api.patch(path, {
       responsibility: 'fixed',
       action: 'assign',

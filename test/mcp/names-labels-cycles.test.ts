@@ -118,7 +118,7 @@ describeEachDatabase('MCP names: labels and cycles', (db) => {
     expect(previous.status).toBe(422)
     expect(previous.body.code).toBe('unknown_name')
     const noTeam = await names('current', '')
-    expect(noTeam.status).toBe(400)
+    expect(noTeam.status).toBe(422)
     expect(noTeam.body.errors[0].pointer).toBe('/query/team')
 
     // Through MCP: plan a task into the current cycle by word, list the cycle's tasks by number.

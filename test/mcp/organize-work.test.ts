@@ -82,7 +82,7 @@ describeEachDatabase('MCP organize: labels, cycles, links, parents and comments'
         { action: 'label_task', task: '$l', label: '$l' },
       ],
     })
-    expect(wrong.error).toMatchObject({ code: 'validation_failed' })
+    expect(wrong.error).toMatchObject({ code: 'rule_violated' })
     expect(wrong.error.errors[0]).toMatchObject({ pointer: '/body/steps/1/task' })
   })
 

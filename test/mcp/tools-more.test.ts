@@ -325,7 +325,7 @@ describeEachDatabase('MCP tools for reactions, comment threads, labels, follower
         { action: 'update_label', label: 'Legacy' },
       ],
     })
-    expect(shape.error).toMatchObject({ code: 'validation_failed' })
+    expect(shape.error).toMatchObject({ code: 'rule_violated' })
     expect(shape.error.errors.map((e: any) => e.pointer)).toEqual(['/body/steps/0', '/body/steps/1'])
   })
 })

@@ -172,7 +172,7 @@ describeEachDatabase('agents, work sessions and the approval gate', (db) => {
       operationId: 'grants.create',
       body: {},
     })
-    expect(admin.status).toBe(400)
+    expect(admin.status).toBe(422)
   })
 
   it('needs the agents:run scope, an active agent, and only the driver writes the log', async () => {

@@ -51,6 +51,10 @@ export function createResponseValidator(document: Json) {
         `${operation.operationId} ${status} answered ${type}, which the OpenAPI document does not declare`,
       )
     check(rewriteRefs(media.schema), body, `${operation.operationId} ${status}`)
+    // A rule beyond the schema is part of the contract only where the operation documents it.
+    const code = (body as { code?: unknown } | null)?.code
+    if (code === 'rule_violated' && !String(response.description).includes('`rule_violated`'))
+      throw new Error(`${operation.operationId} answered 422 rule_violated, which it does not document`)
   }
 
   function check(schema: Json, body: unknown, where: string): void {

@@ -54,7 +54,7 @@ export async function listAuditLog(ctx: OperationContext, query: AuditQuery): Pr
     kinds = kinds.filter((k) => k === query.kind)
   }
   if (query.since && query.until && query.since >= query.until) {
-    throw new ProblemError('validation_failed', '`since` must be before `until`.', {
+    throw new ProblemError('rule_violated', '`since` must be before `until`.', {
       errors: [{ pointer: '/query/until', message: 'Not after since' }],
     })
   }

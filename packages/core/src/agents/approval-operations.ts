@@ -72,11 +72,11 @@ export const approvalOperations: AnyOperation[] = [
     requires:
       "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description:
-      'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes.',
+      'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes. A rule its operation states answers 422 `rule_violated`, as that operation does.',
     params: approvalParams,
     response: ApprovalRequest,
     status: 200,
-    errors: ['not_found', 'approval_closed', 'capability_required'],
+    errors: ['not_found', 'approval_closed', 'capability_required', 'rule_violated'],
     examples: approvalExamples.approve,
     run: (ctx, { params }) => approve(ctx, aid(params)),
   }),

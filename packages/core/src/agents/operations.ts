@@ -311,7 +311,7 @@ const sessionOperations: AnyOperation[] = [
     requires:
       'only the person who started the session; the agent and that person must both hold the capability the operation needs, and the token its scope',
     description:
-      "Runs a Teams, Workflow states or Tasks operation as the session's agent. The agent and the person driving the session must both hold the capability it needs, and the person's token its scope. An action the agent's approval policy, or an approval policy on a container holding its target, gates becomes a pending approval request instead, and changes nothing else.",
+      "Runs a Teams, Workflow states or Tasks operation as the session's agent (any other is 422 `rule_violated`), and answers with that operation's problem when it fails. The agent and the person driving the session must both hold the capability it needs, and the person's token its scope. An action the agent's approval policy, or an approval policy on a container holding its target, gates becomes a pending approval request instead, and changes nothing else.",
     params: sessionParams,
     body: obj({
       operationId: Type.String({
@@ -329,7 +329,14 @@ const sessionOperations: AnyOperation[] = [
     }),
     response: ActionResult,
     status: 200,
-    errors: ['not_found', 'session_closed', 'agent_inactive', 'capability_required', 'reference_not_found'],
+    errors: [
+      'not_found',
+      'session_closed',
+      'agent_inactive',
+      'capability_required',
+      'reference_not_found',
+      'rule_violated',
+    ],
     examples: sessionExamples.act,
     run: (ctx, { params, body }) => act(ctx, sid(params), body),
   }),

@@ -42,7 +42,7 @@ export async function listPolicies(
 ): Promise<Page<ContainerApprovalPolicy>> {
   const orgId = currentOrg(ctx).id
   if (query.containerType && query.containerType !== 'org' && !query.containerId) {
-    throw new ProblemError('validation_failed', 'A team or project filter names the container.', {
+    throw new ProblemError('rule_violated', 'A team or project filter names the container.', {
       errors: [{ pointer: '/query/containerId', message: 'Required with containerType team or project' }],
     })
   }
@@ -79,7 +79,7 @@ async function checkAgents(ctx: OperationContext, agentIds: readonly string[] | 
 function checkOperations(ctx: OperationContext, operations: readonly string[] | undefined) {
   const unknown = (operations ?? []).flatMap((id, i) => (ctx.operationOf(id) ? [] : [i]))
   if (unknown.length > 0) {
-    throw new ProblemError('validation_failed', 'Policies name operations of the catalogue.', {
+    throw new ProblemError('rule_violated', 'Policies name operations of the catalogue.', {
       errors: unknown.map((i) => ({ pointer: `/body/operations/${i}`, message: 'Unknown operation' })),
     })
   }
@@ -88,7 +88,7 @@ function checkOperations(ctx: OperationContext, operations: readonly string[] | 
 /** A policy must gate something: an empty one would hold nothing and only confuse readers. */
 function checkNotEmpty(policy: Pick<ContainerApprovalPolicy, 'operations' | 'capabilities'>) {
   if (policy.operations.length === 0 && policy.capabilities.length === 0) {
-    throw new ProblemError('validation_failed', 'A policy names at least one operation or capability.', {
+    throw new ProblemError('rule_violated', 'A policy names at least one operation or capability.', {
       errors: [{ pointer: '/body/operations', message: 'Name an operation or a capability' }],
     })
   }

@@ -17,7 +17,8 @@ const pid = (params: Record<string, unknown>) => params.policyId as ApprovalPoli
 const Operations = Type.Array(Type.String({ pattern: '^[a-zA-Z]+(\\.[a-zA-Z]+)+$', maxLength: 100 }), {
   maxItems: 100,
   uniqueItems: true,
-  description: 'Operation ids of the catalogue (such as `tasks.delete`) that wait for approval.',
+  description:
+    'Operation ids of the catalogue (such as `tasks.delete`) that wait for approval; an id the catalogue does not have is 422 `rule_violated`. A policy names at least one operation or capability.',
 })
 const Capabilities = Type.Array(CapabilitySchema, {
   maxItems: 5,
@@ -50,11 +51,16 @@ export const policyOperations: AnyOperation[] = [
     query: obj({
       ...PageQuery,
       containerType: Type.Optional(StringEnum(POLICY_CONTAINER_TYPES)),
-      containerId: Type.Optional(Type.String({ maxLength: 40 })),
+      containerId: Type.Optional(
+        Type.String({
+          maxLength: 40,
+          description: 'Required with `containerType` `team` or `project` (else 422 `rule_violated`).',
+        }),
+      ),
     }),
     response: PageOf(ContainerApprovalPolicy, 'ContainerApprovalPolicy'),
     status: 200,
-    errors: ['invalid_cursor', 'not_found', 'capability_required'],
+    errors: ['invalid_cursor', 'not_found', 'capability_required', 'rule_violated'],
     examples: policyExamples.list,
     run: (ctx, { query }) => listPolicies(ctx, query),
   }),
@@ -79,7 +85,7 @@ export const policyOperations: AnyOperation[] = [
     }),
     response: ContainerApprovalPolicy,
     status: 201,
-    errors: ['not_found', 'reference_not_found', 'capability_required'],
+    errors: ['not_found', 'reference_not_found', 'capability_required', 'rule_violated'],
     location: 'approvalPolicies.get',
     examples: policyExamples.create,
     run: (ctx, { body }) => createPolicy(ctx, body as Parameters<typeof createPolicy>[1]),
@@ -124,7 +130,13 @@ export const policyOperations: AnyOperation[] = [
     ),
     response: ContainerApprovalPolicy,
     status: 200,
-    errors: ['not_found', 'reference_not_found', 'capability_required', 'precondition_failed'],
+    errors: [
+      'not_found',
+      'reference_not_found',
+      'capability_required',
+      'precondition_failed',
+      'rule_violated',
+    ],
     precondition: 'approvalPolicies.get',
     examples: policyExamples.update,
     run: (ctx, { params, body }) =>

@@ -58,7 +58,10 @@ export async function startSession(
 ): Promise<AgentSession> {
   const agent = await requireAgent(ctx, input.agentId)
   agentActor(agent)
-  await ctx.require('contribute', input.taskId ? { type: 'task', id: input.taskId, pointer: '/body/taskId' } : { type: 'org' })
+  await ctx.require(
+    'contribute',
+    input.taskId ? { type: 'task', id: input.taskId, pointer: '/body/taskId' } : { type: 'org' },
+  )
   const session: AgentSession = {
     id: newId('AgentSessionId'),
     orgId: agent.orgId,

@@ -51,7 +51,7 @@ function reactionOperations(
       tag: 'Reactions',
       scope: 'work:write',
       summary: `React to ${withArticle(name)}`,
-      description: `One reaction per person per emoji per ${name}: a second one answers 409 \`already_exists\`.${
+      description: `One reaction per person per emoji per ${name}: a second one answers 409 \`already_exists\`. The emoji is one Unicode emoji of the RGI list or a \`:shortcode:\`; anything else is 422 \`rule_violated\`.${
         type === 'comment' ? ' A deleted comment takes no reactions (409 `comment_deleted`).' : ''
       }`,
       params,
@@ -61,7 +61,12 @@ function reactionOperations(
       status: 201,
       capability: 'comment',
       target,
-      errors: ['not_found', 'already_exists', ...(type === 'comment' ? (['comment_deleted'] as const) : [])],
+      errors: [
+        'not_found',
+        'already_exists',
+        'rule_violated',
+        ...(type === 'comment' ? (['comment_deleted'] as const) : []),
+      ],
       examples: examples.add,
       run: (ctx, { params, body }) => addReaction(ctx, ofTarget(params), (body as { emoji: string }).emoji),
     }),

@@ -51,13 +51,9 @@ export async function addReaction(
 ): Promise<Reaction> {
   const normalized = emoji.normalize('NFC')
   if (!isReactionEmoji(normalized)) {
-    throw new ProblemError(
-      'validation_failed',
-      'The emoji is neither one Unicode emoji nor a `:shortcode:`.',
-      {
-        errors: [{ pointer: '/body/emoji', message: 'One Unicode emoji or a :shortcode:' }],
-      },
-    )
+    throw new ProblemError('rule_violated', 'The emoji is neither one Unicode emoji nor a `:shortcode:`.', {
+      errors: [{ pointer: '/body/emoji', message: 'One Unicode emoji or a :shortcode:' }],
+    })
   }
   const resolved = await resolveTarget(ctx, target, true)
   const reaction: Reaction = {

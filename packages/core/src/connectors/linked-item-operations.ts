@@ -25,8 +25,21 @@ const TAG = 'Connectors'
 const scope = 'connectors:link' as const
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
 // What linking an item takes, and what previewing it takes: a client sends one object to both.
+/**
+ * An http(s) URL without credentials, as the schema can say it (scheme in any case, an authority
+ * without `@`); a string the WHATWG URL parser still refuses (`http://a%`) is 422 `rule_violated`.
+ */
+const HTTP_URL = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+(?:[/?#]\\S*)?$'
 const UrlBody = Type.Object(
-  { url: Type.String({ minLength: 1, maxLength: 2000, description: "The item's URL in the other tool." }) },
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: HTTP_URL,
+      description:
+        "The item's URL in the other tool: http or https, without credentials; one the URL parser refuses is 422 `rule_violated`.",
+    }),
+  },
   {
     $id: 'LinkedItemCreate',
     additionalProperties: false,
@@ -35,6 +48,7 @@ const UrlBody = Type.Object(
 )
 const LINK_ERRORS = [
   'already_exists',
+  'rule_violated',
   'outbound_refused',
   'external_item_not_found',
   'connection_inactive',
@@ -234,15 +248,15 @@ export const linkedItemUrlOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'Find the records that link a URL',
     description:
-      'The linked items with this URL on tasks and projects you can view, oldest link first. The URL is compared in its normalised form (scheme and host in lower case, default port dropped, dot segments resolved), the form links are stored in. Records you cannot view are left out, never hinted at.',
+      'The linked items with this URL on tasks and projects you can view, oldest link first. The URL is compared in its normalised form (scheme and host in lower case, default port dropped, dot segments resolved), the form links are stored in. Records you cannot view are left out, never hinted at. A URL the WHATWG URL parser refuses is 422 `rule_violated`.',
     params: params('/v1/orgs/{orgId}'),
     query: Type.Object(
       {
         url: Type.String({
           minLength: 1,
           maxLength: 2000,
-          pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-          description: 'The http or https URL to look for.',
+          pattern: HTTP_URL,
+          description: 'The http or https URL to look for, without credentials.',
         }),
         ...PageQuery,
       },
@@ -250,7 +264,7 @@ export const linkedItemUrlOperations: AnyOperation[] = [
     ),
     response: PageOf(LinkedItem, 'LinkedItem'),
     status: 200,
-    errors: ['invalid_cursor'],
+    errors: ['invalid_cursor', 'rule_violated'],
     examples: lookupExample,
     run: (ctx, { query }) => lookupLinkedItems(ctx, query as { url: string }),
   }),
@@ -268,7 +282,13 @@ export const linkedItemUrlOperations: AnyOperation[] = [
     response: LinkedItemPreview,
     status: 200,
     capability: 'contribute',
-    errors: ['outbound_refused', 'external_item_not_found', 'connection_inactive', 'provider_unavailable'],
+    errors: [
+      'outbound_refused',
+      'external_item_not_found',
+      'connection_inactive',
+      'provider_unavailable',
+      'rule_violated',
+    ],
     outbound: {
       prepare: (ctx, { body }) => preparePreview(ctx, (body as { url: string }).url),
       send: sendLink,

@@ -44,7 +44,7 @@ export function normalizeUrl(raw: string, pointer = '/body/url'): string {
     url = new URL('invalid:')
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
-    throw new ProblemError('validation_failed', 'Link an http or https URL without credentials.', {
+    throw new ProblemError('rule_violated', 'Link an http or https URL without credentials.', {
       errors: [{ pointer, message: 'Not an http(s) URL' }],
     })
   return url.href

@@ -137,7 +137,8 @@ export const LinkedItem = Type.Object(
     orgId: IdSchema('OrgId'),
     taskId: Nullable(IdSchema('TaskId'), 'The task it is linked to; null when linked to a project.'),
     projectId: Nullable(IdSchema('ProjectId'), 'The project it is linked to; null when linked to a task.'),
-    url: Type.String({ format: 'uri', maxLength: 2000 }),
+    // WHATWG-normalised http(s) URLs may hold characters RFC 3986 does not (`{`, `|`): no `format: uri`.
+    url: Type.String({ pattern: '^https?://', maxLength: 2000, description: 'The URL, normalised.' }),
     providerId: Nullable(
       ProviderIdSchema,
       'The provider whose item it is; null for a URL no provider reads.',
@@ -195,7 +196,7 @@ export interface ConnectionRecord extends Connection {
 
 export const LinkedItemPreview = Type.Object(
   {
-    url: Type.String({ format: 'uri', maxLength: 2000, description: 'The URL, normalised.' }),
+    url: Type.String({ pattern: '^https?://', maxLength: 2000, description: 'The URL, normalised.' }),
     providerId: Nullable(ProviderIdSchema, 'The enabled provider that reads it; null when none does.'),
     connected: Type.Boolean({
       description: 'Whether it was read through your connection; false leaves only the URL.',

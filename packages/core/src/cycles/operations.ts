@@ -70,15 +70,17 @@ const cycleResource = resourceOperations({
     ),
   },
   errors: {
-    create: ['cycle_overlap', 'archived'],
-    update: ['cycle_overlap', 'cycle_completed'],
+    create: ['cycle_overlap', 'archived', 'rule_violated'],
+    update: ['cycle_overlap', 'cycle_completed', 'rule_violated'],
     archive: ['conflict'],
   },
   descriptions: {
     list: "The team's cycles by start time, earliest first; `status` keeps the `upcoming`, `active`, `past` or `completed` ones at the time of the request. Archived cycles are left out unless `archived` asks for them. A team the caller cannot view is a 404.",
     get: 'One cycle, with its number in the team, its window and its status at the time of the request.',
+    update:
+      'Renames the cycle or moves its window; `endsAt` stays after `startsAt` (else 422 `rule_violated`), and a window that overlaps another cycle of the team is a 409 `cycle_overlap`.',
     create:
-      "Plans a cycle for the team from `startsAt` (inclusive) to `endsAt` (exclusive, after it), numbered after the team's last. " +
+      "Plans a cycle for the team from `startsAt` (inclusive) to `endsAt` (exclusive, after it: else 422 `rule_violated`), numbered after the team's last. " +
       'A window that overlaps another cycle of the team is a 409 `cycle_overlap`; an archived team is a 409 `archived`. Emits `cycle.created`.',
     delete: 'Deletes the cycle for good; its tasks stay, in no cycle. Emits `cycle.deleted`.',
     archive:
@@ -181,7 +183,7 @@ const cycleActions: AnyOperation[] = [
       'Moves the cycle and every later cycle of the team by `days` (negative: earlier). A cycle that has ' +
       'started keeps its start and only its end moves, and may not end in the past. Refused with ' +
       '`cycle_overlap` when a moved cycle would overlap an earlier one, and with `cycle_completed` when one of ' +
-      'them is completed. Each moved cycle is a `cycle.updated` event.',
+      'them is completed. Each moved cycle is a `cycle.updated` event. A shift of zero days, or one that would move a cycle before another or past the calendar, is 422 `rule_violated`.',
     params: cycleParams,
     body: Type.Object(
       {
@@ -198,7 +200,7 @@ const cycleActions: AnyOperation[] = [
     status: 200,
     capability: 'assign',
     target: cycleTarget,
-    errors: ['not_found', 'cycle_overlap', 'cycle_completed'],
+    errors: ['not_found', 'cycle_overlap', 'cycle_completed', 'rule_violated'],
     examples: cycleExamples.shiftAll,
     run: async (ctx, { params, body }) => ({
       data: await shiftCycles(ctx, params.cycleId as CycleId, body.days as number),

@@ -34,7 +34,7 @@ function emitUpdated(ctx: OperationContext, before: CycleRecord, after: CycleRec
  */
 export async function shiftCycles(ctx: OperationContext, cycleId: CycleId, days: number): Promise<Cycle[]> {
   if (days === 0) {
-    throw new ProblemError('validation_failed', 'Shift by at least one day.', {
+    throw new ProblemError('rule_violated', 'Shift by at least one day.', {
       errors: [{ pointer: '/body/days', message: 'Must not be 0' }],
     })
   }
@@ -55,7 +55,7 @@ export async function shiftCycles(ctx: OperationContext, cycleId: CycleId, days:
   const outside = moving.find((c) => !isStorableInstant(Date.parse(c.endsAt) + days * DAY_MS))
   if (outside) {
     throw new ProblemError(
-      'validation_failed',
+      'rule_violated',
       `Cycle ${outside.number} would end outside the years 1 to 9999.`,
       { errors: [{ pointer: '/body/days', message: 'Moves a cycle past the end of the calendar' }] },
     )
@@ -72,7 +72,7 @@ export async function shiftCycles(ctx: OperationContext, cycleId: CycleId, days:
   const running = shifted.find((s) => s.before.startsAt <= ctx.now)
   if (running && (running.after.endsAt <= running.after.startsAt || running.after.endsAt <= ctx.now)) {
     throw new ProblemError(
-      'validation_failed',
+      'rule_violated',
       `Cycle ${running.before.number} has started; it would end before now. Complete it instead.`,
       { errors: [{ pointer: '/body/days', message: 'Ends the running cycle in the past' }] },
     )

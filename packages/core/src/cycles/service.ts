@@ -175,7 +175,7 @@ export async function cycleProgress(ctx: OperationContext, cycleId: CycleId): Pr
 function checkedWindow(startsAt: string, endsAt: string): { startsAt: string; endsAt: string } {
   const window = { startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString() }
   if (window.endsAt <= window.startsAt) {
-    throw new ProblemError('validation_failed', '`endsAt` must be after `startsAt`.', {
+    throw new ProblemError('rule_violated', '`endsAt` must be after `startsAt`.', {
       errors: [{ pointer: '/body/endsAt', message: 'Must be after startsAt' }],
     })
   }

@@ -89,11 +89,16 @@ const documents = resourceOperations({
       }),
     ),
   },
-  errors: { create: ['archived', 'not_found'], update: ['archived', 'document_locked'] },
+  errors: {
+    list: ['rule_violated'],
+    create: ['archived', 'not_found'],
+    update: ['archived', 'document_locked'],
+  },
   descriptions: {
     list:
       'Documents of the teams and projects the caller can view, newest first, or most relevant first with `q`. ' +
-      'Filters, search and permissions are one query, so pages are exact.',
+      'Filters, search and permissions are one query, so pages are exact. `holderId` needs `holderType`, and `q` ' +
+      'holds a bounded number of words (else 422 `rule_violated`).',
     get: 'A document whose team or project the caller cannot view is a 404, like a missing one.',
     create:
       'Creates a markdown document in a team or a project (needs `contribute` there, and the holder must not be ' +

@@ -20,7 +20,7 @@ export function documentSearchTerms(q: string): string[] {
   ]
   if (terms.length > DOCUMENT_SEARCH_MAX_TERMS) {
     throw new ProblemError(
-      'validation_failed',
+      'rule_violated',
       `Search for at most ${DOCUMENT_SEARCH_MAX_TERMS} words at once.`,
       { errors: [{ pointer: '/query/q', message: `At most ${DOCUMENT_SEARCH_MAX_TERMS} words` }] },
     )

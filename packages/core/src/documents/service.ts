@@ -36,7 +36,7 @@ export async function listDocuments(
 ): Promise<Page<Document>> {
   const orgId = currentOrg(ctx).id
   if (query.holderId !== undefined && query.holderType === undefined) {
-    throw new ProblemError('validation_failed', '`holderId` needs `holderType`.', {
+    throw new ProblemError('rule_violated', '`holderId` needs `holderType`.', {
       errors: [{ pointer: '/query/holderType', message: 'Required with holderId' }],
     })
   }

@@ -100,7 +100,7 @@ const definitions = resourceOperations({
     ),
   },
   errors: {
-    create: ['custom_field_name_taken', 'reference_not_found'],
+    create: ['custom_field_name_taken', 'reference_not_found', 'rule_violated'],
     update: ['custom_field_name_taken', 'reference_not_found', 'archived'],
     restore: ['custom_field_name_taken'],
   },
@@ -109,7 +109,7 @@ const definitions = resourceOperations({
     get: 'One definition with its options.',
     create:
       'Defines a field (needs `manage` on the org). Its type and record kinds are fixed; names are unique among ' +
-      'active fields, compared case-insensitively.',
+      'active fields, compared case-insensitively. `options` only for `select` and `multiSelect` fields, with names unique within the field (else 422 `rule_violated`).',
     update: `Renames the field, changes its description or the teams it applies to. ${archivedRule}`,
     archive: 'Hides the field and its values from records and lists; the values are kept for a restore.',
     restore: 'Undoes `customFields.archive`; its name must still be free.',
@@ -126,7 +126,7 @@ const definitions = resourceOperations({
 })
 
 const optionPath = `${fieldPath}/options/{optionId}`
-const optionErrors = ['not_found', 'archived', 'validation_failed'] as const
+const optionErrors = ['not_found', 'archived', 'rule_violated'] as const
 const options: AnyOperation[] = [
   declareOperation({
     id: 'customFields.options.create',
@@ -135,7 +135,7 @@ const options: AnyOperation[] = [
     tag: TAG,
     scope: 'work:write',
     summary: 'Add an option to a select field',
-    description: `Adds an option to a \`select\` or \`multiSelect\` field (at most ${CUSTOM_FIELD_OPTIONS_MAX}), at the end or at \`position\` (from 0); option names are unique within the field. Answers the field. ${archivedRule}`,
+    description: `Adds an option to a \`select\` or \`multiSelect\` field (at most ${CUSTOM_FIELD_OPTIONS_MAX}), at the end or at \`position\` (from 0); option names are unique within the field. Answers the field. ${archivedRule} Options are only for \`select\` and \`multiSelect\` fields, with names unique within the field (else 422 \`rule_violated\`).`,
     params: obj(paramsOf(fieldPath)),
     body: obj({
       name: OptionName,
@@ -159,7 +159,7 @@ const options: AnyOperation[] = [
     summary: 'Rename, recolour or disable an option',
     description:
       'A disabled option stays on the records that carry it and still sorts and filters, but cannot be chosen ' +
-      `again until it is enabled. Answers the field. ${archivedRule}`,
+      `again until it is enabled. Answers the field. ${archivedRule} Only \`select\` and \`multiSelect\` fields have options, with names unique within the field (else 422 \`rule_violated\`).`,
     params: obj(paramsOf(optionPath)),
     body: Type.Object(
       {
@@ -188,7 +188,7 @@ const options: AnyOperation[] = [
     description:
       'Puts the option just before `beforeId` or just after `afterId` (exactly one), another option of the same field: ' +
       'the order records show and sort by. A `tasks.list` cursor sorting by this field stops working (400 ' +
-      `\`invalid_cursor\`). A move that changes nothing emits nothing. Answers the field. ${archivedRule}`,
+      `\`invalid_cursor\`). A move that changes nothing emits nothing. Answers the field. ${archivedRule} Only \`select\` and \`multiSelect\` fields have options (else 422 \`rule_violated\`).`,
     params: obj(paramsOf(optionPath)),
     body: MoveBody('CustomFieldOptionId', 'option'),
     response: CustomField,

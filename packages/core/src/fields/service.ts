@@ -204,7 +204,7 @@ async function editable(ctx: OperationContext, id: CustomFieldId): Promise<Custo
 async function withOptions(ctx: OperationContext, id: CustomFieldId): Promise<CustomField> {
   const field = await editable(ctx, id)
   if (!hasOptions(field.type)) {
-    throw new ProblemError('validation_failed', 'Only `select` and `multiSelect` fields have options.', {
+    throw new ProblemError('rule_violated', 'Only `select` and `multiSelect` fields have options.', {
       errors: [{ pointer: '/params/fieldId', message: `A ${field.type} field has no options` }],
     })
   }
@@ -261,7 +261,7 @@ async function assertNameFree(ctx: OperationContext, name: string, self: CustomF
 }
 
 function invalid(pointer: string, message: string): ProblemError {
-  return new ProblemError('validation_failed', message, { errors: [{ pointer, message }] })
+  return new ProblemError('rule_violated', message, { errors: [{ pointer, message }] })
 }
 
 function defined<T extends object>(o: T): Partial<T> {

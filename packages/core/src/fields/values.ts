@@ -119,7 +119,7 @@ export async function normalizeValue(
   pointer: string,
 ): Promise<CustomFieldValue> {
   const bad = (message: string) =>
-    new ProblemError('validation_failed', `Custom field “${field.name}”: ${message}`, {
+    new ProblemError('rule_violated', `Custom field “${field.name}”: ${message}`, {
       errors: [{ pointer, message }],
     })
   switch (field.type) {

@@ -191,7 +191,7 @@ export async function hubAgenda(ctx: OperationContext, query: { from: string; to
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1
   if (days < 1 || days > AGENDA_MAX_DAYS) {
     throw new ProblemError(
-      'validation_failed',
+      'rule_violated',
       `\`to\` must be on or after \`from\`, at most ${AGENDA_MAX_DAYS} days in all.`,
       { errors: [{ pointer: '/query/to', message: `From \`from\` to ${AGENDA_MAX_DAYS - 1} days later` }] },
     )

@@ -227,7 +227,7 @@ export async function hubDigest(
 ) {
   const since = new Date(query.since).toISOString()
   if (Date.parse(ctx.now) - Date.parse(since) > DIGEST_MAX_DAYS * 86_400_000) {
-    throw new ProblemError('validation_failed', `\`since\` may be at most ${DIGEST_MAX_DAYS} days ago.`, {
+    throw new ProblemError('rule_violated', `\`since\` may be at most ${DIGEST_MAX_DAYS} days ago.`, {
       errors: [{ pointer: '/query/since', message: `Within the last ${DIGEST_MAX_DAYS} days` }],
     })
   }

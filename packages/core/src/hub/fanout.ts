@@ -71,7 +71,7 @@ export async function fanOut<T>(
 }
 
 /** Problems that are the caller's to fix: they fail the whole answer rather than one workspace. */
-const CALLER_ERRORS = new Set(['invalid_cursor', 'validation_failed'])
+const CALLER_ERRORS = new Set(['invalid_cursor', 'validation_failed', 'rule_violated'])
 
 class Timeout extends Error {}
 

@@ -7,7 +7,7 @@ import { hubExamples as ex } from './examples.ts'
 import { HUB_WORKSPACES_MAX } from './fanout.ts'
 import { hubMoreExamples as more } from './more-examples.ts'
 import { ACROSS, obj, TAG } from './operation-parts.ts'
-import { hubResolve } from './resolve.ts'
+import { hubResolve, RESOLVABLE_REF } from './resolve.ts'
 import {
   HubPageOf,
   HubPageQuery,
@@ -16,7 +16,7 @@ import {
   SearchHitSchema,
   TypeaheadHitSchema,
 } from './schemas.ts'
-import { hubSearch } from './search.ts'
+import { HUB_SEARCH_MAX_TERMS, hubSearch } from './search.ts'
 import { HUB_SEARCH_TYPES, TYPEAHEAD_TYPES } from './storage.ts'
 import { hubTypeahead, TYPEAHEAD_LIMIT_DEFAULT, TYPEAHEAD_LIMIT_MAX } from './typeahead.ts'
 
@@ -28,7 +28,7 @@ export const hubSearchOperation = declareOperation({
   tag: TAG,
   scope: 'work:read',
   summary: 'Search all my workspaces',
-  description: `Ranked full-text search over tasks, projects, initiatives, documents, comments and status updates in every workspace you belong to, through each database's own full-text engine (SQLite FTS5, Postgres \`tsvector\` with a GIN index). Every word must begin a word of the title or text. Only records you may view are searched. Each hit's \`score\` is its rank relative to the best hit of its workspace. ${ACROSS}`,
+  description: `Ranked full-text search over tasks, projects, initiatives, documents, comments and status updates in every workspace you belong to, through each database's own full-text engine (SQLite FTS5, Postgres \`tsvector\` with a GIN index). Every word must begin a word of the title or text. Only records you may view are searched. Each hit's \`score\` is its rank relative to the best hit of its workspace. A \`q\` without a word of letters or digits, or with more than ${HUB_SEARCH_MAX_TERMS} words, is 422 \`rule_violated\`. ${ACROSS}`,
   query: obj({
     q: Type.String({
       minLength: 1,
@@ -46,7 +46,7 @@ export const hubSearchOperation = declareOperation({
   }),
   response: HubPageOf(SearchHitSchema, 'Hits, best first.'),
   status: 200,
-  errors: ['validation_failed', 'invalid_cursor'],
+  errors: ['rule_violated', 'invalid_cursor'],
   examples: ex.search,
   run: (ctx, { query }) => hubSearch(ctx, query as never),
 })
@@ -87,6 +87,7 @@ export const hubResolveOperation = declareOperation({
     ref: Type.String({
       minLength: 1,
       maxLength: 64,
+      pattern: RESOLVABLE_REF,
       description: 'A task key or a `task_`, `proj_`, `ini_` or `doc_` id.',
     }),
   }),
@@ -98,7 +99,7 @@ export const hubResolveOperation = declareOperation({
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose look-up failed or timed out.' }),
   }),
   status: 200,
-  errors: ['validation_failed'],
+  errors: [],
   examples: ex.resolve,
   run: (ctx, { query }) => hubResolve(ctx, (query as { ref: string }).ref),
 })
@@ -138,7 +139,7 @@ export const hubTypeaheadOperation = declareOperation({
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
   }),
   status: 200,
-  errors: ['validation_failed'],
+  errors: [],
   examples: more.typeahead,
   run: (ctx, { query }) => hubTypeahead(ctx, query as never),
 })

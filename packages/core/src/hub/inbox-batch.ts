@@ -26,7 +26,7 @@ export async function hubInboxBatch(ctx: OperationContext, body: HubInboxBatchBo
   const seen = new Set<string>()
   for (const [i, w] of body.workspaces.entries()) {
     if (seen.has(w.orgId)) {
-      throw new ProblemError('validation_failed', 'Each workspace may appear once.', {
+      throw new ProblemError('rule_violated', 'Each workspace may appear once.', {
         errors: [{ pointer: `/body/workspaces/${i}/orgId`, message: 'Duplicate workspace' }],
       })
     }

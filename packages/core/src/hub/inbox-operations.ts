@@ -73,7 +73,7 @@ export const hubInboxBatchOperation = declareOperation({
   scope: 'work:write',
   summary: 'Mark notifications of several workspaces',
   description:
-    'Applies one action (`read`, `unread`, `archive`, `restore`) to your notifications in several workspaces at once: in each, the given `ids` (others are left out silently), or without `ids` every one in the inbox (`restore`: every archived one). Each workspace is changed as `notifications.batch` changes it, with a `notification.updated` event per notification in its log, in a transaction of its own: no transaction spans workspaces. A workspace you are not an active member of (`not_found`), an archived one (`archived`), or one whose change fails (its problem code, e.g. `service_unavailable`) changes nothing and is listed in `partial`; the others stand.',
+    'Applies one action (`read`, `unread`, `archive`, `restore`) to your notifications in several workspaces at once: in each, the given `ids` (others are left out silently), or without `ids` every one in the inbox (`restore`: every archived one). Each workspace is changed as `notifications.batch` changes it, with a `notification.updated` event per notification in its log, in a transaction of its own: no transaction spans workspaces. A workspace you are not an active member of (`not_found`), an archived one (`archived`), or one whose change fails (its problem code, e.g. `service_unavailable`) changes nothing and is listed in `partial`; the others stand. A workspace listed twice is 422 `rule_violated`.',
   body: obj({
     action: StringEnum(HUB_INBOX_ACTIONS, { description: 'What to do to each selected notification.' }),
     workspaces: Type.Array(
@@ -88,7 +88,7 @@ export const hubInboxBatchOperation = declareOperation({
           }),
         ),
       }),
-      { minItems: 1, maxItems: 50, description: 'Each workspace once.' },
+      { minItems: 1, maxItems: 50, description: 'Each workspace once (else 422 `rule_violated`).' },
     ),
   }),
   response: obj({
@@ -105,7 +105,7 @@ export const hubInboxBatchOperation = declareOperation({
     }),
   }),
   status: 200,
-  errors: ['validation_failed'],
+  errors: ['rule_violated'],
   examples: more.inboxBatch,
   perWorkspace: true,
   run: (ctx, { body }) => hubInboxBatch(ctx, body as never),

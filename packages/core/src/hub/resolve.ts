@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox'
 import {
   type DocumentId,
+  ID_PREFIXES,
   type InitiativeId,
   isId,
   type OrgId,
@@ -17,6 +18,10 @@ type Resolved = Static<typeof ResolvedRecord>
 
 /** A task key: the team key, a dash, the number (`ENG-42`), case-insensitive. */
 const TASK_KEY = /^[A-Za-z][A-Za-z0-9]{0,9}-[1-9][0-9]{0,9}$/
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}'
+const BRANDS = ['TaskId', 'ProjectId', 'InitiativeId', 'DocumentId'] as const
+/** What `ref` may be, as the schema's pattern: a task key or an id of one of the four brands. */
+export const RESOLVABLE_REF = `^(?:${TASK_KEY.source.slice(1, -1)}|(?:${BRANDS.map((b) => ID_PREFIXES[b]).join('|')})_${ULID})$`
 
 /**
  * What a reference names in each of the caller's workspaces, where they may view it: a task key

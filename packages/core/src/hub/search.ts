@@ -50,7 +50,7 @@ export async function hubSearch(
 ): Promise<Static<ReturnType<typeof HubPageOf<typeof SearchHitSchema>>>> {
   const terms = fullTextTerms(query.q, HUB_SEARCH_MAX_TERMS)
   if (terms.length === 0) {
-    throw new ProblemError('validation_failed', 'Search for at least one word (letters or digits).', {
+    throw new ProblemError('rule_violated', 'Search for at least one word (letters or digits).', {
       errors: [{ pointer: '/query/q', message: 'No word to search for' }],
     })
   }

@@ -122,7 +122,7 @@ export const hubTodayOperation = declareOperation({
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
   }),
   status: 200,
-  errors: ['validation_failed'],
+  errors: [],
   examples: ex.today,
   run: (ctx, { query }) => hubToday(ctx, query as never),
 })
@@ -150,7 +150,7 @@ export const hubPortfolioOperation = declareOperation({
   }),
   response: HubPageOf(PortfolioItemSchema, 'Records, worst health first.'),
   status: 200,
-  errors: ['validation_failed', 'invalid_cursor'],
+  errors: ['invalid_cursor'],
   examples: more.portfolio,
   run: (ctx, { query }) => hubPortfolio(ctx, query as never),
 })
@@ -171,7 +171,7 @@ export const hubUpdatesOperation = declareOperation({
   }),
   response: HubPageOf(StatusUpdate, 'Updates, newest first.'),
   status: 200,
-  errors: ['validation_failed', 'invalid_cursor'],
+  errors: ['invalid_cursor'],
   examples: more.updates,
   run: (ctx, { query }) => {
     const q = query as { types?: string }
@@ -186,7 +186,7 @@ export const hubAgendaOperation = declareOperation({
   tag: TAG,
   scope: 'work:read',
   summary: 'My agenda',
-  description: `Dated items from \`from\` to \`to\` (inclusive, at most ${AGENDA_MAX_DAYS} days) in all workspaces: due dates of your open tasks, milestones and target dates of the projects and initiatives you lead, own, belong to or follow, start and end days of your teams' cycles, and your daily plan's time blocks. Only what you may view in each workspace; by date, time, kind. Workspaces that fail are listed in \`partial\`.`,
+  description: `Dated items from \`from\` to \`to\` (inclusive, at most ${AGENDA_MAX_DAYS} days) in all workspaces: due dates of your open tasks, milestones and target dates of the projects and initiatives you lead, own, belong to or follow, start and end days of your teams' cycles, and your daily plan's time blocks. Only what you may view in each workspace; by date, time, kind. Workspaces that fail are listed in \`partial\`. A \`to\` before \`from\`, or more than ${AGENDA_MAX_DAYS} days in all, is 422 \`rule_violated\`.`,
   query: obj({
     from: { ...DueDate, description: 'The first day.' },
     to: { ...DueDate, description: `The last day (at most ${AGENDA_MAX_DAYS - 1} days after \`from\`).` },
@@ -202,7 +202,7 @@ export const hubAgendaOperation = declareOperation({
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
   }),
   status: 200,
-  errors: ['validation_failed'],
+  errors: ['rule_violated'],
   examples: more.agenda,
   run: (ctx, { query }) => hubAgenda(ctx, query as never),
 })
@@ -214,7 +214,7 @@ export const hubDigestOperation = declareOperation({
   tag: TAG,
   scope: 'work:read',
   summary: 'What changed since',
-  description: `What changed since \`since\` (at most ${DIGEST_MAX_DAYS} days ago) in ${RELATED}, in every workspace, grouped per record: status updates posted, health changes along them, status changes, milestones finished and tasks completed (a project's, counted over the tasks you may view). Records without a change are left out; the most recently changed first. Workspaces that fail are listed in \`partial\`.`,
+  description: `What changed since \`since\` (at most ${DIGEST_MAX_DAYS} days ago) in ${RELATED}, in every workspace, grouped per record: status updates posted, health changes along them, status changes, milestones finished and tasks completed (a project's, counted over the tasks you may view). Records without a change are left out; the most recently changed first. Workspaces that fail are listed in \`partial\`. A \`since\` more than ${DIGEST_MAX_DAYS} days ago is 422 \`rule_violated\`.`,
   query: obj({
     since: Type.String({ format: 'date-time', description: 'Changes at or after this time.' }),
     types: typesQuery,
@@ -229,7 +229,7 @@ export const hubDigestOperation = declareOperation({
     partial: Type.Array(PartialOrg, { description: 'Workspaces whose part failed or timed out.' }),
   }),
   status: 200,
-  errors: ['validation_failed'],
+  errors: ['rule_violated'],
   examples: more.digest,
   run: (ctx, { query }) => {
     const q = query as { since: string; types?: string; orgId?: string }

@@ -29,14 +29,14 @@ export const metricOperations: AnyOperation[] = [
       '`currencyCode`), precision, initial and target values (which must differ) and what its progress follows. ' +
       'A redefinition keeps the latest recorded value as `current`; a new metric starts at `initial`. With ' +
       "`progressSource` `manual` (the default) `initiatives.rollup` reports the metric's progress. Needs " +
-      '`contribute` on the initiative.',
+      '`contribute` on the initiative. A metric whose fields do not agree (such as `currencyCode` without the unit `currency`) is 422 `rule_violated`.',
     params: metricParams,
     body: MetricSetBody,
     response: InitiativeMetric,
     status: 200,
     capability: 'contribute',
     target,
-    errors: ['not_found', 'archived'],
+    errors: ['not_found', 'archived', 'rule_violated'],
     examples: examples.metricSet,
     run: (ctx, { params, body }) => setMetric(ctx, initiativeOf(params), body as never),
   }),

@@ -45,8 +45,7 @@ function checkMetric(body: MetricSetBody): void {
     errors.push({ pointer: '/body/currencyCode', message: 'Required with the unit currency' })
   if (body.unit !== 'currency' && body.currencyCode)
     errors.push({ pointer: '/body/currencyCode', message: 'Only with the unit currency' })
-  if (errors.length > 0)
-    throw new ProblemError('validation_failed', 'The metric is not consistent.', { errors })
+  if (errors.length > 0) throw new ProblemError('rule_violated', 'The metric is not consistent.', { errors })
 }
 
 /** Defines or redefines the metric; a redefinition keeps the latest recorded value. */

@@ -231,7 +231,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       operation.outbound ||
       (actor.kind === 'agent' && !catalogue.agentTags.has(operation.tag))
     ) {
-      throw new ProblemError('validation_failed', `Agents cannot run \`${operationId}\`.`, {
+      throw new ProblemError('rule_violated', `Agents cannot run \`${operationId}\`.`, {
         errors: [{ pointer: '/body/operationId', message: 'Not an operation an agent may run' }],
       })
     }

@@ -351,6 +351,19 @@ function header(name: string, description: string, rules: Json = {}): Json {
 }
 
 const YEAR_ONE_ON = '^(?!0000)'
+/** Any text but U+0000 and unpaired surrogates (in Unicode mode a pair is one code point). */
+export const STORABLE_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$'
+
+function isFreeText(node: Json): boolean {
+  const types = Array.isArray(node.type) ? node.type : [node.type]
+  return (
+    types.includes('string') &&
+    node.pattern === undefined &&
+    node.format === undefined &&
+    node.enum === undefined &&
+    node.const === undefined
+  )
+}
 
 /** Plain JSON Schema of a TypeBox schema, with every `$id`'d sub-schema moved to components. */
 function collect(schema: TSchema, schemas: Record<string, Json>, replaced: ReadonlySet<string>): Json {
@@ -366,6 +379,11 @@ function collect(schema: TSchema, schemas: Record<string, Json>, replaced: Reado
     // refuses it: the pattern says so, for generators and validators that read only the document.
     if ((plain.format === 'date' || plain.format === 'date-time') && plain.pattern === undefined)
       plain.pattern = YEAR_ONE_ON
+    // Text is stored as the databases can hold it: no U+0000 and no unpaired surrogate anywhere
+    // (kernel/validation.ts refuses them with 400 `validation_failed`). Free text says so by a
+    // pattern, read in Unicode mode as JSON Schema validators read it; ids, formats, enums and
+    // patterns of their own already exclude both.
+    if (isFreeText(plain)) plain.pattern = STORABLE_TEXT
     if (typeof $id === 'string') {
       // Two different schemas under one name would silently describe one with the other.
       if (schemas[$id] && JSON.stringify(schemas[$id]) !== JSON.stringify(plain))

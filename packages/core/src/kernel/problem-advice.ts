@@ -33,6 +33,8 @@ export const PROBLEM_ADVICE: Partial<Record<ProblemCode, string>> = {
   unsupported_media_type: 'Send the body as `Content-Type: application/json`.',
   idempotency_key_reused:
     'This `Idempotency-Key` was used in the last 24 hours with a different request. Use a new key for a new request.',
+  rule_violated:
+    "The request has the right shape, but breaks a rule no schema can state: between fields (a range that ends before it starts, two options that exclude each other), between records, or against the clock (a reminder in the past). The operation's description states the rule, and `errors[].pointer` names the field to change.",
   reference_not_found:
     'A record named in the body does not exist, is archived, or is not usable here (for example a state of another team). `errors[].pointer` names the field.',
   rate_limited:

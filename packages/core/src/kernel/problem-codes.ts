@@ -59,6 +59,10 @@ export const PROBLEMS = {
   headers_too_large: { status: 431, title: 'The request line or headers are too large' },
   unsupported_media_type: { status: 415, title: 'The request body must be application/json' },
   idempotency_key_reused: { status: 422, title: 'The idempotency key was used with another request' },
+  rule_violated: {
+    status: 422,
+    title: "The request matches the schema but breaks a rule stated in the operation's description",
+  },
   reference_not_found: {
     status: 422,
     title: 'A record the request refers to does not exist or is not usable here',

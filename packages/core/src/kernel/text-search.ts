@@ -17,7 +17,7 @@ export function fullTextTerms(q: string, max: number, pointer = '/query/q'): str
     ),
   ]
   if (terms.length > max) {
-    throw new ProblemError('validation_failed', `Search for at most ${max} words at once.`, {
+    throw new ProblemError('rule_violated', `Search for at most ${max} words at once.`, {
       errors: [{ pointer, message: `At most ${max} words` }],
     })
   }

@@ -34,7 +34,8 @@ const labelOperations = resourceOperations({
   target: (p) => ({ type: 'label', id: p.labelId! }),
   // Like Linear, anyone who can edit work can add labels: a team label needs `contribute` on the
   // team, an org label `contribute` on the org (members have it through their role).
-  createTarget: (_p, body) => (body.teamId ? { type: 'team', id: body.teamId, pointer: '/body/teamId' } : { type: 'org' }),
+  createTarget: (_p, body) =>
+    body.teamId ? { type: 'team', id: body.teamId, pointer: '/body/teamId' } : { type: 'org' },
   capabilities: {
     create: 'contribute',
     update: 'contribute',
@@ -70,8 +71,8 @@ const labelOperations = resourceOperations({
     ),
   },
   errors: {
-    create: ['label_name_taken', 'reference_not_found', 'archived'],
-    update: ['label_name_taken', 'reference_not_found', 'label_group_conflict'],
+    create: ['label_name_taken', 'reference_not_found', 'archived', 'rule_violated'],
+    update: ['label_name_taken', 'reference_not_found', 'label_group_conflict', 'rule_violated'],
     restore: ['label_name_taken'],
   },
   descriptions: {
@@ -79,9 +80,9 @@ const labelOperations = resourceOperations({
     get: 'One label or label group: its scope (`teamId` null for an org label), group and colour.',
     create:
       'Creates an org label, or a team label with `teamId`; `isGroup` makes a group, of which a task carries at most one label, and `parentId` puts the label in a group of the same scope. ' +
-      'The name is unique among the active labels of its scope (409 `label_name_taken`); an archived team is a 409 `archived`. Emits `label.created`.',
+      'The name is unique among the active labels of its scope (409 `label_name_taken`); an archived team is a 409 `archived`. Emits `label.created`. Label groups do not nest: a `parentId` that is itself in a group is 422 `rule_violated`.',
     update:
-      'Renames, recolours or moves a label between groups of its scope. Moving it into a group where a task would carry two of its labels is a 409 `label_group_conflict` (with `taskCount`). Emits `label.updated`.',
+      'Renames, recolours or moves a label between groups of its scope. Moving it into a group where a task would carry two of its labels is a 409 `label_group_conflict` (with `taskCount`). Emits `label.updated`. Label groups do not nest (422 `rule_violated`).',
     archive:
       'Archived labels can no longer be put on tasks; the tasks that carry one keep it. Archiving an archived label changes nothing. Emits `label.archived`.',
     restore:

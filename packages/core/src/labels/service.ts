@@ -218,7 +218,7 @@ async function requireGroup(
 ): Promise<Label> {
   const pointer = '/body/parentId'
   if (isGroup) {
-    throw new ProblemError('validation_failed', 'A label group cannot sit inside another group.', {
+    throw new ProblemError('rule_violated', 'A label group cannot sit inside another group.', {
       errors: [{ pointer, message: 'Groups do not nest' }],
     })
   }

@@ -62,14 +62,14 @@ export const awayOperations: AnyOperation[] = [
     tag: 'Me',
     scope: 'work:write',
     summary: 'Declare a period away',
-    description: `From \`startDate\` to \`endDate\`, both included (at most ${AWAY_MAX_DAYS} days). While it covers today, \`members.get\` and \`members.list\` show colleagues in every workspace \`away: {until}\` (never the note), and \`me.dailyPlan.carryOver\` onto a day in it moves nothing. A period may not share a day with another of the caller's (409 \`conflict\` with its \`awayId\`): change that one instead.`,
+    description: `From \`startDate\` to \`endDate\`, both included (at most ${AWAY_MAX_DAYS} days). While it covers today, \`members.get\` and \`members.list\` show colleagues in every workspace \`away: {until}\` (never the note), and \`me.dailyPlan.carryOver\` onto a day in it moves nothing. A period may not share a day with another of the caller's (409 \`conflict\` with its \`awayId\`): change that one instead. A period that ends before it starts, or spans more days, is 422 \`rule_violated\`.`,
     body: Type.Object(
       { startDate: PlanDate, endDate: PlanDate, note: Type.Optional(Nullable(AwayNote)) },
       { additionalProperties: false },
     ),
     response: Away,
     status: 201,
-    errors: ['conflict'],
+    errors: ['conflict', 'rule_violated'],
     location: 'me.away.get',
     examples: {
       request: { startDate: '2030-02-03', endDate: '2030-02-14', note: 'Skiing; Grace covers reviews.' },
@@ -101,7 +101,7 @@ export const awayOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Change an away period',
     description:
-      'Moves its dates or changes its note (null clears it). The same rules as `me.away.create`: dates in order, at most a year, no overlap with another period (409 `conflict`).',
+      'Moves its dates or changes its note (null clears it). The same rules as `me.away.create`: dates in order, at most a year, no overlap with another period (409 `conflict`). A period that ends before it starts, or spans more days, is 422 `rule_violated`.',
     params,
     body: Type.Object(
       {
@@ -113,7 +113,7 @@ export const awayOperations: AnyOperation[] = [
     ),
     response: Away,
     status: 200,
-    errors: ['not_found', 'conflict'],
+    errors: ['not_found', 'conflict', 'rule_violated'],
     precondition: 'me.away.get',
     examples: { request: { endDate: '2030-02-16' }, response: { ...example, endDate: '2030-02-16' } },
     run: (ctx, { params, body }) => updateAway(ctx, awayId(params), body as never),

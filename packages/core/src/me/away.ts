@@ -44,12 +44,12 @@ async function checkDates(
   calendarDate(startDate, pointers.start)
   calendarDate(endDate, pointers.end)
   if (endDate < startDate) {
-    throw new ProblemError('validation_failed', 'The period ends before it starts.', {
+    throw new ProblemError('rule_violated', 'The period ends before it starts.', {
       errors: [{ pointer: pointers.end, message: 'Must be on or after startDate' }],
     })
   }
   if (days(startDate, endDate) > AWAY_MAX_DAYS) {
-    throw new ProblemError('validation_failed', `A period covers at most ${AWAY_MAX_DAYS} days.`, {
+    throw new ProblemError('rule_violated', `A period covers at most ${AWAY_MAX_DAYS} days.`, {
       errors: [{ pointer: pointers.end, message: `At most ${AWAY_MAX_DAYS} days after startDate` }],
     })
   }

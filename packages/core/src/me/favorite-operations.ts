@@ -35,7 +35,7 @@ export const favoriteOperations: AnyOperation[] = [
     tag: 'Me',
     scope: 'work:write',
     summary: 'Star a record',
-    description: `Adds a task, project, milestone, cycle, label, team or status update of any of the caller's workspaces to the end of their favorites. The caller must be able to view it (422 \`reference_not_found\` otherwise). Starring a record already starred answers its existing favorite. At most ${FAVORITES_MAX} favorites (409 \`conflict\`).`,
+    description: `Adds a task, project, milestone, cycle, label, team or status update of any of the caller's workspaces to the end of their favorites. The caller must be able to view it, and \`id\` must be of the brand \`type\` names (422 \`reference_not_found\` otherwise). Starring a record already starred answers its existing favorite. At most ${FAVORITES_MAX} favorites (409 \`conflict\`).`,
     body: Type.Object({ record: FavoriteRecordRef }, { additionalProperties: false }),
     response: Favorite,
     status: 201,

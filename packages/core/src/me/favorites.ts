@@ -93,10 +93,11 @@ export async function addFavorite(
   record: { orgId: OrgId; type: FavoriteType; id: string },
 ): Promise<Favorite> {
   const userId = callerId(ctx)
+  // The schema admits an id of any brand a favorite takes; which one depends on `type`, a rule across
+  // fields: an id of another brand names no record of that type.
   if (!isId(BRANDS[record.type], record.id)) {
-    throw new ProblemError('invalid_identifier', `body.record.id must be a ${BRANDS[record.type]}.`, {
+    throw new ProblemError('reference_not_found', `body.record.id must be a ${BRANDS[record.type]}.`, {
       errors: [{ pointer: '/body/record/id', message: `Expected a ${BRANDS[record.type]}` }],
-      extensions: { expectedType: BRANDS[record.type] },
     })
   }
   // A workspace of which the person is not a member and a record they cannot view look alike.

@@ -48,7 +48,7 @@ export const planOperations: AnyOperation[] = [
     tag: 'Me',
     scope: 'work:read',
     summary: 'List my plan over a range of days',
-    description: `Every day from \`from\` to \`to\` (both included, at most ${PLAN_RANGE_DAYS} days: a week or month view), each with its items in order; days never planned are empty. For one day, send the same date as \`from\` and \`to\`. Items are tasks of any of the caller's workspaces and free-text items, with time blocks. A task item shows its task only while the caller may view it; otherwise it reads \`{hidden: true, reason}\` with no title, key or workspace. A task completed anywhere shows its item done (\`doneBy: system:taskCompleted\`). A bounded range, so there is no cursor.`,
+    description: `Every day from \`from\` to \`to\` (both included, at most ${PLAN_RANGE_DAYS} days: a week or month view), each with its items in order; days never planned are empty. For one day, send the same date as \`from\` and \`to\`. Items are tasks of any of the caller's workspaces and free-text items, with time blocks. A task item shows its task only while the caller may view it; otherwise it reads \`{hidden: true, reason}\` with no title, key or workspace. A task completed anywhere shows its item done (\`doneBy: system:taskCompleted\`). A bounded range, so there is no cursor. A range that ends before it starts, or spans more days, is 422 \`rule_violated\`.`,
     query: Type.Object({ from: PlanDate, to: PlanDate }, { additionalProperties: false }),
     response: Type.Object(
       {
@@ -59,7 +59,7 @@ export const planOperations: AnyOperation[] = [
       { $id: 'PlanDays', additionalProperties: false },
     ),
     status: 200,
-    errors: [],
+    errors: ['rule_violated'],
     examples: planExamples.list,
     run: (ctx, { query }) => {
       const { from, to } = query as { from: string; to: string }
@@ -73,7 +73,7 @@ export const planOperations: AnyOperation[] = [
     tag: 'Me',
     scope: 'work:write',
     summary: 'Add an item to my plan',
-    description: `Adds a task (by workspace and \`id\` or \`key\`; the caller must be able to view it, 422 \`reference_not_found\` otherwise) or a free-text item to the day, at \`position\` (default: the end), with an optional time block and estimate. \`source\` records that the item was taken from a suggestion. A task is on a day at most once, and a day holds at most ${PLAN_DAY_MAX} items (409 \`conflict\`).`,
+    description: `Adds a task (by workspace and \`id\` or \`key\`; the caller must be able to view it, 422 \`reference_not_found\` otherwise) or a free-text item to the day, at \`position\` (default: the end), with an optional time block and estimate. \`source\` records that the item was taken from a suggestion. A task is on a day at most once, and a day holds at most ${PLAN_DAY_MAX} items (409 \`conflict\`). An item is a \`task\` or a \`text\`, a task by \`id\` or by \`key\` and not both, and a time block ends after it starts: else 422 \`rule_violated\`.`,
     params: dayParams,
     body: Type.Object(
       {
@@ -90,7 +90,7 @@ export const planOperations: AnyOperation[] = [
     ),
     response: PlanItem,
     status: 201,
-    errors: ['reference_not_found', 'conflict'],
+    errors: ['reference_not_found', 'conflict', 'rule_violated'],
     location: 'me.dailyPlan.items.get',
     examples: planExamples.create,
     run: (ctx, { params, body }) => addPlanItem(ctx, dateOf(params), body as NewPlanItem),
@@ -120,7 +120,7 @@ export const planOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Change a plan item',
     description:
-      'Changes the text (text items only), the time block or the estimate, or moves the item to another day (to its end; 409 `conflict` when its task is already there or the day is full).',
+      'Changes the text (text items only), the time block or the estimate, or moves the item to another day (to its end; 409 `conflict` when its task is already there or the day is full). Only a text item has text, and a time block ends after it starts: else 422 `rule_violated`.',
     params: itemParams,
     body: Type.Object(
       {
@@ -133,7 +133,7 @@ export const planOperations: AnyOperation[] = [
     ),
     response: PlanItem,
     status: 200,
-    errors: ['not_found', 'conflict'],
+    errors: ['not_found', 'conflict', 'rule_violated'],
     precondition: 'me.dailyPlan.items.get',
     examples: planExamples.update,
     run: (ctx, { params, body }) => updatePlanItem(ctx, itemId(params), body as PlanItemChange),

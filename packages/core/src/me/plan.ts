@@ -123,7 +123,7 @@ async function renumber(
 
 function checkTimeBlock(block: { start: string; end: string } | null | undefined): void {
   if (block && block.start >= block.end) {
-    throw new ProblemError('validation_failed', 'The time block ends before it starts.', {
+    throw new ProblemError('rule_violated', 'The time block ends before it starts.', {
       errors: [{ pointer: '/body/timeBlock/end', message: 'Must be after start' }],
     })
   }
@@ -162,12 +162,12 @@ export async function listPlanDays(
   calendarDate(from, '/query/from')
   calendarDate(to, '/query/to')
   if (to < from) {
-    throw new ProblemError('validation_failed', 'The range ends before it starts.', {
+    throw new ProblemError('rule_violated', 'The range ends before it starts.', {
       errors: [{ pointer: '/query/to', message: 'Must be on or after from' }],
     })
   }
   if (daysBetween(from, to) >= PLAN_RANGE_DAYS) {
-    throw new ProblemError('validation_failed', `A range covers at most ${PLAN_RANGE_DAYS} days.`, {
+    throw new ProblemError('rule_violated', `A range covers at most ${PLAN_RANGE_DAYS} days.`, {
       errors: [{ pointer: '/query/to', message: `At most ${PLAN_RANGE_DAYS - 1} days after from` }],
     })
   }
@@ -200,7 +200,7 @@ async function resolveTask(
   ref: NonNullable<NewPlanItem['task']>,
 ): Promise<TaskView & { task: Task }> {
   if ((ref.id === undefined) === (ref.key === undefined)) {
-    throw new ProblemError('validation_failed', 'Name the task by `id` or by `key`, not both.', {
+    throw new ProblemError('rule_violated', 'Name the task by `id` or by `key`, not both.', {
       errors: [{ pointer: '/body/task', message: 'Exactly one of id and key' }],
     })
   }
@@ -221,7 +221,7 @@ async function resolveTask(
 export async function addPlanItem(ctx: OperationContext, date: string, body: NewPlanItem): Promise<PlanItem> {
   const userId = callerId(ctx)
   if ((body.task === undefined) === (body.text === undefined)) {
-    throw new ProblemError('validation_failed', 'An item is either a `task` or a `text`.', {
+    throw new ProblemError('rule_violated', 'An item is either a `task` or a `text`.', {
       errors: [{ pointer: '/body', message: 'Exactly one of task and text' }],
     })
   }
@@ -273,7 +273,7 @@ export async function updatePlanItem(
   const userId = callerId(ctx)
   const item = await requireItem(ctx, id)
   if (change.text !== undefined && item.kind !== 'text') {
-    throw new ProblemError('validation_failed', 'Only a text item has text; a task item shows its task.', {
+    throw new ProblemError('rule_violated', 'Only a text item has text; a task item shows its task.', {
       errors: [{ pointer: '/body/text', message: 'Not a text item' }],
     })
   }

@@ -29,11 +29,11 @@ export const profileOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Update my profile',
     description:
-      'Name, avatar URL, time zone and locale. The time zone must be an IANA name and the locale a BCP 47 tag; both are stored in canonical form (`europe/paris` → `Europe/Paris`, `EN-us` → `en-US`). The name shows in every workspace. Answers `Me`, as `me.get` does.',
+      'Name, avatar URL, time zone and locale. The time zone must be an IANA name and the locale a BCP 47 tag; both are stored in canonical form (`europe/paris` → `Europe/Paris`, `EN-us` → `en-US`). A blank name, a zone the server does not know or a malformed tag is 422 `rule_violated`. The name shows in every workspace. Answers `Me`, as `me.get` does.',
     body: ProfilePatch,
     response: Me,
     status: 200,
-    errors: [],
+    errors: ['rule_violated'],
     examples: meExamples.update,
     run: async (ctx, { body }) => {
       await updateProfile(ctx, body as never)

@@ -84,6 +84,7 @@ export async function updateProfile(ctx: OperationContext, input: ProfileInput):
 }
 
 // IANA names are `Area/Location` (or a bare `UTC`); offsets like `+01:00` are not zones people live in.
+// The schema states this shape too (me/schemas.ts); the zone database then says which names exist.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/
 
 export function canonicalTimeZone(value: string): string {
@@ -108,7 +109,7 @@ export function canonicalLocale(value: string): string {
 }
 
 function invalid(field: string, message: string): ProblemError {
-  return new ProblemError('validation_failed', `/body/${field}: ${message}`, {
+  return new ProblemError('rule_violated', `/body/${field}: ${message}`, {
     errors: [{ pointer: `/body/${field}`, message }],
   })
 }

@@ -13,12 +13,17 @@ const AvatarUrl = Type.String({
 const TimeZone = Type.String({
   minLength: 1,
   maxLength: 64,
-  description: 'An IANA time zone name (`Europe/Paris`); stored in its canonical spelling.',
+  // The shape of a zone name; which names exist is the server's time zone database (no enum: it
+  // changes with each release of it), so a well-formed unknown name is 422 `rule_violated`.
+  pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$',
+  description:
+    'An IANA time zone name (`Europe/Paris`); stored in its canonical spelling. A name the server does not know is 422 `rule_violated`.',
 })
 const Locale = Type.String({
   minLength: 2,
   maxLength: 35,
-  description: 'A BCP 47 language tag (`fr-CA`); stored in its canonical form.',
+  description:
+    'A BCP 47 language tag (`fr-CA`); stored in its canonical form. A tag that is not well-formed BCP 47 is 422 `rule_violated`.',
 })
 
 export const Profile = Type.Object(

@@ -38,7 +38,7 @@ function checkKinds(type: SubscriptionTarget, kinds: readonly SubscriptionKind[]
   const wrong = kinds.findIndex((k) => !allowed.includes(k))
   if (wrong < 0) return
   throw new ProblemError(
-    'validation_failed',
+    'rule_violated',
     `A ${type} cannot notify \`${kinds[wrong]}\`; it can notify ${allowed.map((k) => `\`${k}\``).join(', ')}.`,
     { errors: [{ pointer: `/body/kinds/${wrong}`, message: `Not a kind a ${type} produces` }] },
   )
@@ -167,7 +167,7 @@ export async function createMute(
 ): Promise<NotificationMute> {
   const me = notificationRecipient(ctx)
   if (body.until && Date.parse(body.until) <= Date.parse(ctx.now))
-    throw new ProblemError('validation_failed', '`until` must be in the future.', {
+    throw new ProblemError('rule_violated', '`until` must be in the future.', {
       errors: [{ pointer: '/body/until', message: 'Must be in the future' }],
     })
   const until = body.until ? new Date(body.until).toISOString() : null

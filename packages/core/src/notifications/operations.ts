@@ -54,7 +54,7 @@ const action = (
     ...(name === 'snooze' ? { body: SnoozeBody } : {}),
     response: Notification,
     status: 200,
-    errors: name === 'snooze' ? ['not_found', 'archived'] : ['not_found'],
+    errors: name === 'snooze' ? ['not_found', 'archived', 'rule_violated'] : ['not_found'],
     examples: ex[name],
     run: (ctx, { params, body }) =>
       actOn(ctx, nid(params), name, (body as { until?: string } | undefined)?.until),
@@ -117,7 +117,7 @@ export const notificationOperations: AnyOperation[] = [
   action(
     'snooze',
     'Snooze a notification',
-    'Hides it from the inbox until `until`; it comes back unread. An archived notification cannot be snoozed (409 `archived`).',
+    'Hides it from the inbox until `until`, a time in the future (else 422 `rule_violated`); it comes back unread. An archived notification cannot be snoozed (409 `archived`).',
   ),
   action('unsnooze', 'Unsnooze a notification', 'Brings a snoozed notification back to the inbox now.'),
   action('archive', 'Archive a notification', 'Takes it out of the inbox; a snooze is cleared.'),
@@ -135,12 +135,12 @@ export const notificationOperations: AnyOperation[] = [
     summary: 'Act on many of my notifications',
     requires: 'any member who is a person; it acts on their own notifications only',
     description:
-      'Applies one action (read, unread, snooze, unsnooze, archive, restore) to up to 200 notifications by id, or to every one matching a filter (the filter’s `view` defaults to the inbox; `before` keeps those created before a time). Marking everything read is `{ "action": "read", "filter": { "view": "all" } }`, in one statement. Ids that are not the caller’s are left out. Answers how many changed.',
+      'Applies one action (read, unread, snooze, unsnooze, archive, restore) to up to 200 notifications by id, or to every one matching a filter (the filter’s `view` defaults to the inbox; `before` keeps those created before a time). Marking everything read is `{ "action": "read", "filter": { "view": "all" } }`, in one statement. Ids that are not the caller’s are left out. Answers how many changed. Exactly one of `ids` and `filter`, and `until` (in the future) with `snooze` only: else 422 `rule_violated`.',
     params: orgParams,
     body: BatchBody,
     response: BulkResult,
     status: 200,
-    errors: [],
+    errors: ['rule_violated'],
     examples: ex.batch,
     run: (ctx, { body }) => batchNotifications(ctx, body as never),
   }),

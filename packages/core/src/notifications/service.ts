@@ -70,7 +70,7 @@ export function changeFor(action: NotificationAction, now: string, until?: strin
       return { set: { readAt: null, updatedAt: now }, onlyWhere: { field: 'readAt', isNull: false } }
     case 'snooze': {
       if (!until || Date.parse(until) <= Date.parse(now)) {
-        throw new ProblemError('validation_failed', 'A snooze needs `until` in the future.', {
+        throw new ProblemError('rule_violated', 'A snooze needs `until` in the future.', {
           errors: [{ pointer: '/body/until', message: 'Must be a time in the future' }],
         })
       }
@@ -157,12 +157,12 @@ export async function batchNotifications(
   },
 ): Promise<{ updated: number }> {
   if ((body.ids === undefined) === (body.filter === undefined)) {
-    throw new ProblemError('validation_failed', 'Give either `ids` or `filter`.', {
+    throw new ProblemError('rule_violated', 'Give either `ids` or `filter`.', {
       errors: [{ pointer: '/body', message: 'Exactly one of ids and filter' }],
     })
   }
   if (body.until !== undefined && body.action !== 'snooze') {
-    throw new ProblemError('validation_failed', '`until` belongs to `snooze` only.', {
+    throw new ProblemError('rule_violated', '`until` belongs to `snooze` only.', {
       errors: [{ pointer: '/body/until', message: 'Only with action snooze' }],
     })
   }

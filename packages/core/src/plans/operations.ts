@@ -17,7 +17,7 @@ const resolveOperation = declareOperation({
   scope: 'work:read',
   summary: 'Resolve a name to an id',
   description:
-    'Finds the one record a name means: a team by key or name, a workflow state by name within `team`, a person by email, name or `me`, a task by key (`ENG-42`), an agent by name, a label by name (`Bug`, or `Size/Large` in a group; with `team`, a label of that team wins over an org label of that name, and without it a name several teams use is ambiguous), a cycle of `team` by number (`3`, `Cycle 3`), name, `current`, `next` or `previous`, a project by name, a milestone by name (within `project` when given; otherwise among every project you can view, `Project/Milestone` also works), a program by name, an initiative by name or `Parent/Child` path. Ids are accepted too. Only what you can view is considered. Several matches: 422 `ambiguous_name` with `candidates`; none: 422 `unknown_name` with the closest names as `candidates`.',
+    'Finds the one record a name means: a team by key or name, a workflow state by name within `team`, a person by email, name or `me`, a task by key (`ENG-42`), an agent by name, a label by name (`Bug`, or `Size/Large` in a group; with `team`, a label of that team wins over an org label of that name, and without it a name several teams use is ambiguous), a cycle of `team` by number (`3`, `Cycle 3`), name, `current`, `next` or `previous`, a project by name, a milestone by name (within `project` when given; otherwise among every project you can view, `Project/Milestone` also works), a program by name, an initiative by name or `Parent/Child` path. Ids are accepted too. Only what you can view is considered. Several matches: 422 `ambiguous_name` with `candidates`; none: 422 `unknown_name` with the closest names as `candidates`. A state or cycle is named within its team: without `team` it is 422 `rule_violated`.',
   params: orgParams,
   query: Type.Object(
     {
@@ -49,7 +49,7 @@ const resolveOperation = declareOperation({
   ),
   response: ResolvedName,
   status: 200,
-  errors: ['ambiguous_name', 'unknown_name'],
+  errors: ['ambiguous_name', 'unknown_name', 'rule_violated'],
   examples: resolveExample,
   run: (ctx, { query }) =>
     resolveName(ctx, query.kind as NameKind, query.name, query.team, query.archived ?? false, query.project),
@@ -63,7 +63,7 @@ const applyOperation = declareOperation({
   scope: 'work:write',
   summary: 'Apply a plan of changes atomically',
   requires: 'for each step, the capability the operation it stands for needs',
-  description: `Applies up to ${PLAN_MAX_STEPS} steps (create, update, move, assign, archive and restore tasks; label and unlabel them; link and unlink them (blocks, blocked by, related, duplicate of); set a parent; comment; create cycles and add or remove tasks; create, update and archive labels; create teams and workflow states; subscribe people, add URL links, react to tasks and comments, resolve comment threads; create projects and milestones, put tasks in a project or milestone, post a project status update with its health) in one transaction: all or nothing. Steps name records as people do (\`ENG-42\`, \`Engineering\`, \`ada@example.com\`, \`me\`); a step may name what it creates with \`handle\` and later steps refer to it as \`$handle\`. Every name is resolved before anything runs, and each step runs the operation it stands for with that operation's permission checks. A failing step answers with that operation's problem, its \`step\` index and pointers under \`/body/steps/{i}\`, and nothing is changed. \`dryRun: true\` runs everything and rolls it back, returning the same report.`,
+  description: `Applies up to ${PLAN_MAX_STEPS} steps (create, update, move, assign, archive and restore tasks; label and unlabel them; link and unlink them (blocks, blocked by, related, duplicate of); set a parent; comment; create cycles and add or remove tasks; create, update and archive labels; create teams and workflow states; subscribe people, add URL links, react to tasks and comments, resolve comment threads; create projects and milestones, put tasks in a project or milestone, post a project status update with its health) in one transaction: all or nothing. Steps name records as people do (\`ENG-42\`, \`Engineering\`, \`ada@example.com\`, \`me\`); a step may name what it creates with \`handle\` and later steps refer to it as \`$handle\`. Every name is resolved before anything runs, and each step runs the operation it stands for with that operation's permission checks. A failing step answers with that operation's problem, its \`step\` index and pointers under \`/body/steps/{i}\`, and nothing is changed. \`dryRun: true\` runs everything and rolls it back, returning the same report. A step with fields its action does not use, without the ones it needs, or with a \`$handle\` no earlier step declares is 422 \`rule_violated\`, as is a rule of the operation a step stands for.`,
   params: orgParams,
   body: PlanRequest,
   response: PlanReport,
@@ -86,6 +86,7 @@ const applyOperation = declareOperation({
     'comment_not_root',
     'comment_deleted',
     'conflict',
+    'rule_violated',
   ],
   examples: applyExample,
   run: (ctx, { body }) => applyPlan(ctx, body),

@@ -283,7 +283,7 @@ export async function resolveName(
 }
 
 function missingTeam(kind: 'state' | 'cycle'): ProblemError {
-  return new ProblemError('validation_failed', `A ${kind} is named within its team: give \`team\` too.`, {
+  return new ProblemError('rule_violated', `A ${kind} is named within its team: give \`team\` too.`, {
     errors: [{ pointer: '/query/team', message: `Required for a ${kind}` }],
   })
 }

@@ -79,7 +79,7 @@ function checkShape(steps: PlanStep[]): void {
   }
   if (errors.length)
     throw new ProblemError(
-      'validation_failed',
+      'rule_violated',
       `The plan has ${errors.length} problem(s); nothing was changed.`,
       { errors },
     )

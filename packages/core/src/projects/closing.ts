@@ -28,7 +28,7 @@ const CLOSED: readonly ProjectStatusCategory[] = ['completed', 'canceled']
 const OPEN_TASK_CATEGORIES: StateCategory[] = ['triage', 'backlog', 'unstarted', 'started']
 
 function invalid(pointer: string, message: string): ProblemError {
-  return new ProblemError('validation_failed', message, { errors: [{ pointer, message }] })
+  return new ProblemError('rule_violated', message, { errors: [{ pointer, message }] })
 }
 
 /** Every open (unarchived, not completed or canceled) task of the project, hidden ones included. */

@@ -109,7 +109,7 @@ const projectResource = resourceOperations({
           writeOnly: true,
           description:
             'Write-only, with a `statusId` that cancels the project: why. Carried by the `project.canceled` event, ' +
-            'not stored on the project; sent with any other change it answers 400 `validation_failed`.',
+            'not stored on the project; sent with any other change it answers 422 `rule_violated`.',
         }),
       ),
       fields: Type.Optional(FieldValuesInput),
@@ -145,8 +145,8 @@ const projectResource = resourceOperations({
     ),
   },
   errors: {
-    create: ['not_found', 'archived', 'reference_not_found'],
-    update: ['reference_not_found', 'open_work', 'archived', 'field_not_applicable', 'validation_failed'],
+    create: ['not_found', 'archived', 'reference_not_found', 'rule_violated'],
+    update: ['reference_not_found', 'open_work', 'archived', 'field_not_applicable', 'rule_violated'],
   },
   descriptions: {
     list:
@@ -157,7 +157,7 @@ const projectResource = resourceOperations({
     create:
       'Creates a project spanning the teams in `teamIds`: the caller needs `contribute` on each, and `assign` on the first of them to set a `leadId` (an active member). ' +
       "Left out, `statusId` is the first active `backlog` status of the org, `priority` `none`, and `updateCadence` `orgDefault` (the org's update cadence) with `updateWeekday` `friday`. " +
-      '`targetDate` may not be before `startDate` (400). An archived team is a 409 `archived`, a team the caller cannot view a 404, a status or lead that is not usable a 422 `reference_not_found`. ' +
+      '`targetDate` may not be before `startDate` (422 `rule_violated`). An archived team is a 409 `archived`, a team the caller cannot view a 404, a status or lead that is not usable a 422 `reference_not_found`. ' +
       'The creator and the lead follow it (they are notified of its status updates) and the lead becomes a project member. Emits `project.created`.',
     update:
       'Moving to another status keeps `startedAt`, `completedAt` and `canceledAt` by its category; changing the lead ' +

@@ -55,8 +55,15 @@ const relationOperations: AnyOperation[] = resourceOperations({
     { additionalProperties: false, minProperties: 1 },
   ),
   errors: {
-    create: ['not_found', 'archived', 'reference_not_found', 'already_exists', 'dependency_cycle'],
-    update: ['reference_not_found', 'already_exists', 'dependency_cycle'],
+    create: [
+      'not_found',
+      'archived',
+      'reference_not_found',
+      'already_exists',
+      'dependency_cycle',
+      'rule_violated',
+    ],
+    update: ['reference_not_found', 'already_exists', 'dependency_cycle', 'rule_violated'],
   },
   descriptions: {
     list:
@@ -70,10 +77,10 @@ const relationOperations: AnyOperation[] = resourceOperations({
       'a cycle (through projects and their milestones) is refused with 409 `dependency_cycle`, whose `path` lists ' +
       'the records along the cycle: null for each one the caller cannot view, which the message does not name. Two ' +
       'records are related at most once (409 `already_exists`). Needs `contribute` on the project and view on the ' +
-      'other one.',
+      'other one. A project or milestone cannot be related to itself (422 `rule_violated`).',
     update:
       'Changes the type or the milestone anchors; the two projects stay. A `blocks` result is checked for cycles ' +
-      'again. Needs `contribute` on the source project.',
+      'again. Needs `contribute` on the source project. A project or milestone cannot be related to itself (422 `rule_violated`).',
     delete:
       'Needs `contribute` on either project: the source, or the related (for `blocks`, the blocked) one. A relation ' +
       'the caller cannot view (one end hidden) is a 404.',

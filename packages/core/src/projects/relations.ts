@@ -171,7 +171,7 @@ async function anchor(
 
 function assertDistinct(from: RelationEnd, to: RelationEnd): void {
   if (from.projectId === to.projectId && from.milestoneId === to.milestoneId) {
-    throw new ProblemError('validation_failed', 'A project or milestone cannot be related to itself.', {
+    throw new ProblemError('rule_violated', 'A project or milestone cannot be related to itself.', {
       errors: [{ pointer: '/body/relatedProjectId', message: 'Must be another project or milestone' }],
     })
   }

@@ -184,7 +184,7 @@ export async function updateProject(
       ? status.category
       : null
   if (reason !== undefined && closing !== 'canceled')
-    throw new ProblemError('validation_failed', '`reason` goes with a `statusId` that cancels the project.', {
+    throw new ProblemError('rule_violated', '`reason` goes with a `statusId` that cancels the project.', {
       errors: [{ pointer: '/body/reason', message: 'Only when the update cancels the project' }],
     })
   if (Object.keys(changed).length === 0 && fieldPlan.length === 0) {
@@ -376,7 +376,7 @@ async function activeMember(ctx: OperationContext, memberId: MemberId): Promise<
 /** A target date before the start date is refused, whichever of the two the request changed. */
 function checkDates(startDate: string | null, targetDate: string | null): void {
   if (startDate && targetDate && targetDate < startDate) {
-    throw new ProblemError('validation_failed', 'The target date is before the start date.', {
+    throw new ProblemError('rule_violated', 'The target date is before the start date.', {
       errors: [{ pointer: '/body/targetDate', message: 'Must be on or after startDate' }],
     })
   }

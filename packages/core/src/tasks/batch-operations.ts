@@ -38,7 +38,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     scope: 'work:write',
     summary: `Create up to ${BATCH_MAX} tasks`,
     requires: '`contribute` on the team of every item',
-    description: atomic,
+    description: `${atomic} Each item is held to the rules of \`tasks.create\` (a start date after the due date, an estimate off the team's scale: 422 \`rule_violated\`).`,
     params,
     body: Type.Object(
       { items: Type.Array(TaskCreateBody, { minItems: 1, maxItems: BATCH_MAX }) },
@@ -48,7 +48,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     status: 201,
     capability: 'contribute',
     target: ({ body }) => ({ type: 'team', id: body.items[0].teamId, pointer: '/body/items/0/teamId' }),
-    errors: [...ITEM_ERRORS],
+    errors: [...ITEM_ERRORS, 'rule_violated'],
     examples: batchExamples.create,
     run: async (ctx, { body }) => ({
       data: await batchCreateTasks(
@@ -66,7 +66,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     summary: `Update up to ${BATCH_MAX} tasks`,
     requires:
       '`contribute` on every task named, and what the single `tasks.update` needs for the fields changed',
-    description: `${atomic} A task appears at most once.`,
+    description: `${atomic} A task appears at most once (else 422 \`rule_violated\`), and each item is held to the rules of \`tasks.update\`.`,
     params,
     body: Type.Object(
       {
@@ -84,7 +84,7 @@ export const taskBatchCatalogue: AnyOperation[] = [
     status: 200,
     capability: 'contribute',
     target: ({ body }) => ({ type: 'task', id: body.items[0].id, pointer: '/body/items/0/id' }),
-    errors: [...ITEM_ERRORS, 'subtask_cycle'],
+    errors: [...ITEM_ERRORS, 'subtask_cycle', 'rule_violated'],
     examples: batchExamples.update,
     run: async (ctx, { body }) => ({
       data: await batchUpdateTasks(

@@ -32,7 +32,7 @@ export async function batchUpdateTasks(ctx: OperationContext, items: UpdateItem[
   for (const [i, item] of items.entries()) {
     const first = seen.get(item.id)
     if (first !== undefined) {
-      throw new ProblemError('validation_failed', `Items ${first} and ${i} update the same task.`, {
+      throw new ProblemError('rule_violated', `Items ${first} and ${i} update the same task.`, {
         errors: [{ pointer: `/body/items/${i}/id`, message: `The task of item ${first} again` }],
       })
     }

@@ -25,7 +25,7 @@ export async function addBlocker(
   const task = await requireTask(ctx, taskId)
   const blocker = await requireTask(ctx, blockerId)
   if (blocker.id === task.id) {
-    throw new ProblemError('validation_failed', 'A task cannot block itself.', {
+    throw new ProblemError('rule_violated', 'A task cannot block itself.', {
       errors: [{ pointer: '/params/blockerId', message: 'Must be another task' }],
     })
   }

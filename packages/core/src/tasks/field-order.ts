@@ -9,13 +9,13 @@ import type { Task } from './schemas.ts'
  * - `select`: the option's place in the field's order, from 1; missing as 1,000,000 or 0.
  * - text, date, url, person: `'1'` followed by the value; missing as `'2'` or `'0'`, which sort
  *   after or before every `'1…'` key in any collation.
- * Multi-select fields do not sort (400).
+ * Multi-select fields do not sort (422 `rule_violated`).
  */
 export type FieldSortKind = 'number' | 'rank' | 'text'
 
 export function fieldSortKind(field: CustomField): FieldSortKind {
   if (field.type === 'multiSelect') {
-    throw new ProblemError('validation_failed', 'Tasks cannot be sorted by a multi-select field.', {
+    throw new ProblemError('rule_violated', 'Tasks cannot be sorted by a multi-select field.', {
       errors: [{ pointer: '/query/fieldSort', message: 'Multi-select fields do not sort' }],
     })
   }

@@ -19,7 +19,7 @@ export const TaskFieldQuery = {
       description:
         'With `fieldId`: only tasks whose value equals this one (a number for a number field, an option id ' +
         'for a select, an option id the task holds for a multi-select, a MemberId for a person field); ' +
-        '`none` for tasks without a value.',
+        '`none` for tasks without a value. Without `fieldId`, or not a number for a number field: 422 `rule_violated`.',
     }),
   ),
   fieldSort: Type.Optional(
@@ -28,7 +28,7 @@ export const TaskFieldQuery = {
       description:
         'Sort by a custom field instead of `sort`: a CustomFieldId, descending with a leading `-`. Select fields ' +
         'sort in their option order; tasks without a value come last in both directions; ties go by id. ' +
-        'Multi-select fields do not sort.',
+        'Not with `sort`, and not by a multi-select field (else 422 `rule_violated`).',
     }),
   ),
 }
@@ -83,5 +83,5 @@ function parseValue(field: CustomField, raw: string): string | number | null {
 }
 
 function invalid(pointer: string, message: string): ProblemError {
-  return new ProblemError('validation_failed', message, { errors: [{ pointer, message }] })
+  return new ProblemError('rule_violated', message, { errors: [{ pointer, message }] })
 }

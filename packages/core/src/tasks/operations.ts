@@ -147,7 +147,7 @@ const derived = resourceOperations({
     ...TaskFieldQuery,
   },
   errors: {
-    list: ['reference_not_found', 'archived'],
+    list: ['reference_not_found', 'archived', 'rule_violated'],
     create: [
       'reference_not_found',
       'archived',
@@ -155,6 +155,7 @@ const derived = resourceOperations({
       'cycle_completed',
       'label_group_conflict',
       'field_not_applicable',
+      'rule_violated',
     ],
     update: [
       'reference_not_found',
@@ -164,6 +165,7 @@ const derived = resourceOperations({
       'cycle_completed',
       'label_group_conflict',
       'field_not_applicable',
+      'rule_violated',
     ],
   },
   descriptions: {
@@ -173,21 +175,23 @@ const derived = resourceOperations({
       '`cycleId`, `projectId` and `milestoneId` (`none`: in none), `labelId`, `parentId` (`none`: top-level), `blocked`, date ranges on `dueDate`, `createdAt` and ' +
       '`updatedAt`, a custom field value (`fieldId` with `fieldValue`), and full-text `q` over title and description. Archived tasks are left out ' +
       'unless `archived` says otherwise. `sort` orders by creation, update, priority or due date (`fieldSort` by a custom field), ties by id. ' +
-      'Pages: `limit` (default 50, at most 200) and `cursor` from `nextCursor`, sent back with the same filters and sort (else 400 `invalid_cursor`).',
+      'Pages: `limit` (default 50, at most 200) and `cursor` from `nextCursor`, sent back with the same filters and sort (else 400 `invalid_cursor`). ' +
+      'Rules across parameters answer 422 `rule_violated`: `fieldValue` needs `fieldId`, `fieldSort` excludes `sort`, and `q` holds at most 8 words.',
     get: 'One task the caller can view, with its key (`ENG-42`), state, labels, custom field values and lifecycle stamps. A task the caller cannot view is a 404, as one that does not exist; `tasks.getByKey` reads it by key.',
     create:
       "Creates a task in a team (`teamId`, needed with `title`) and answers it with its key, the team's next number (`ENG-43`). " +
       "Left out, `stateId` is the team's default state, or its triage state when the team takes requests into triage and the caller holds less than `assign` on it; " +
       '`priority` is `none`; every other field is empty. An `assigneeId` must be an active member, and setting one needs `assign` on the team. ' +
-      'Refused: an archived team or parent (409 `archived`), a parent the caller cannot view (404); a team that does not exist or that the caller cannot view, a state, cycle, project, milestone, label or assignee that is not a valid choice for the team (422 `reference_not_found`, pointing at the field); ' +
-      'a completed cycle (409 `cycle_completed`), a sixth level of subtasks (409 `subtask_depth`), two labels of one group (409 `label_group_conflict`). ' +
+      'Refused: an archived team or parent (409 `archived`); a team or parent that does not exist or that the caller cannot view, a state, cycle, project, milestone, label or assignee that is not a valid choice for the team (422 `reference_not_found`, pointing at the field); ' +
+      'a completed cycle (409 `cycle_completed`), a sixth level of subtasks (409 `subtask_depth`), two labels of one group (409 `label_group_conflict`); ' +
+      "a `startDate` after the `dueDate`, an `estimate` off the team's estimate scale, or a custom field value its field does not take (422 `rule_violated`). " +
       'The creator and the assignee are subscribed; the assignee, people @mentioned in the description and, for a triage item, the triage handlers (as the triage settings of the team say) are notified. Emits `task.created`.',
     update:
       'Changes any of the fields sent, and only those: `labelIds` replaces the whole set, `fields` sets (or with null clears) custom field values. ' +
       'Changing `assigneeId` needs `assign` on the task; moving it to another team (`teamId`) needs `contribute` there, gives it a new key (the old one keeps resolving) ' +
       'and a state of the same category. A state of category `completed` or `canceled` stamps `completedAt` or `canceledAt`. ' +
       'Refused as on create, plus 409 `subtask_cycle` for a parent that is one of its own subtasks. Records each change in the task history; ' +
-      'a new assignee and @mentions are notified, subscribers of a state change. Sending what the task already holds changes nothing and emits nothing; otherwise emits `task.updated` with the changes.',
+      'a new assignee and @mentions are notified, subscribers of a state change. Sending what the task already holds changes nothing and emits nothing; otherwise emits `task.updated` with the changes. The rules of create apply (422 `rule_violated`).',
     restore:
       'Brings an archived task back into lists; restoring a task that is not archived changes nothing. Its subtasks archived with it stay archived. Emits `task.restored`.',
     delete:
@@ -239,7 +243,7 @@ const duplicateOperation = declareOperation({
   description:
     'Creates a task in the same team and state with the same fields and parent, and its labels unless `labels` is false. ' +
     `\`subtasks: true\` copies its open subtasks too, with theirs (at most ${MAX_DUPLICATED} tasks in all, else 409 \`conflict\`). ` +
-    'Copying an assignee needs `assign`.',
+    'Copying an assignee needs `assign`. A copy is held to the rules of `tasks.create` (an estimate off the team’s current scale: 422 `rule_violated`).',
   params: Type.Object(
     { orgId: IdSchema('OrgId'), taskId: IdSchema('TaskId') },
     { additionalProperties: false },
@@ -256,7 +260,7 @@ const duplicateOperation = declareOperation({
   status: 201,
   capability: 'contribute',
   target: ({ params }) => ({ type: 'task', id: params.taskId as string }),
-  errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
+  errors: ['not_found', 'archived', 'reference_not_found', 'conflict', 'rule_violated'],
   location: 'tasks.get',
   examples: duplicateExample,
   run: (ctx, { params, body }) => duplicateTask(ctx, params.taskId as TaskId, body as DuplicateOptions),

@@ -39,7 +39,7 @@ export async function addRelation(
   const task = await requireTask(ctx, taskId)
   const other = await requireTask(ctx, input.taskId)
   if (other.id === task.id) {
-    throw new ProblemError('validation_failed', 'A task cannot be related to itself.', {
+    throw new ProblemError('rule_violated', 'A task cannot be related to itself.', {
       errors: [{ pointer: '/params/relatedTaskId', message: 'Must be another task' }],
     })
   }

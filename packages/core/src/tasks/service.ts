@@ -319,7 +319,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 /** A start date after the due date is refused, whichever of the two the request changed. */
 function checkDates(startDate: string | null, dueDate: string | null): void {
   if (startDate && dueDate && startDate > dueDate) {
-    throw new ProblemError('validation_failed', 'The start date is after the due date.', {
+    throw new ProblemError('rule_violated', 'The start date is after the due date.', {
       errors: [{ pointer: '/body/startDate', message: 'Must be on or before dueDate' }],
     })
   }

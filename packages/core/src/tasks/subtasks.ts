@@ -4,6 +4,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
+import { inBody } from '../kernel/references.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { archivedFilter } from '../teams/service.ts'
 import { recordTaskHistory } from './history.ts'
@@ -28,7 +29,10 @@ export async function checkParent(
 ): Promise<void> {
   const orgId = currentOrg(ctx).id
   await ctx.store.locks.acquire(`task-tree:${orgId}`)
-  const parent = await requireTask(ctx, parentId)
+  // Named in the body: a parent that does not exist or is hidden is a bad value of `parentId`.
+  const parent = await inBody('/body/parentId', 'No task with this id that you can view.', () =>
+    requireTask(ctx, parentId),
+  )
   if (parent.archivedAt) throw new ProblemError('archived', 'The parent task is archived; restore it first.')
   // The parent's ancestors, parent first; the engine reads them whoever may view them.
   const chain: TaskId[] = []

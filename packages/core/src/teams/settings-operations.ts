@@ -95,7 +95,7 @@ export const triageSettingsOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Change who handles a team’s triage',
     description:
-      'Needs `manage` on the team. `fixed` names 1 to 10 active members; `none` names nobody (setting `none` clears `memberIds`).',
+      'Needs `manage` on the team. `fixed` names 1 to 10 active members; `none` names nobody (setting `none` clears `memberIds`). With `none` nobody is named, with `fixed` at least one member is (else 422 `rule_violated`).',
     params,
     body: Type.Object(
       {
@@ -110,7 +110,7 @@ export const triageSettingsOperations: AnyOperation[] = [
     capability: 'manage',
     target: ({ params }) => ({ type: 'team', id: params.teamId as string }),
     precondition: 'triageSettings.get',
-    errors: ['not_found', 'precondition_failed', 'reference_not_found'],
+    errors: ['not_found', 'precondition_failed', 'reference_not_found', 'rule_violated'],
     examples: triageSettingsExamples.update,
     run: (ctx, { params, body }) => updateTriageSettings(ctx, params.teamId as TeamId, body as never),
   }),

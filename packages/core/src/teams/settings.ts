@@ -78,12 +78,12 @@ export async function updateTriageSettings(
   const responsibility = patch.responsibility ?? current.responsibility
   const memberIds = patch.memberIds ?? (patch.responsibility === 'none' ? [] : current.memberIds)
   if (responsibility === 'none' && memberIds.length > 0) {
-    throw new ProblemError('validation_failed', 'With `none`, nobody is named to handle triage.', {
+    throw new ProblemError('rule_violated', 'With `none`, nobody is named to handle triage.', {
       errors: [{ pointer: '/body/memberIds', message: 'Must be empty with responsibility `none`' }],
     })
   }
   if (responsibility === 'fixed' && memberIds.length === 0) {
-    throw new ProblemError('validation_failed', 'With `fixed`, name at least one member to handle triage.', {
+    throw new ProblemError('rule_violated', 'With `fixed`, name at least one member to handle triage.', {
       errors: [{ pointer: '/body/memberIds', message: 'At least one member with responsibility `fixed`' }],
     })
   }
@@ -188,7 +188,7 @@ export async function checkEstimate(
   if (estimateScale === 'free') return
   const allowed = ESTIMATE_VALUES[estimateScale]
   if (allowed.includes(estimate)) return
-  throw new ProblemError('validation_failed', `The team estimates on the \`${estimateScale}\` scale.`, {
+  throw new ProblemError('rule_violated', `The team estimates on the \`${estimateScale}\` scale.`, {
     errors: [
       {
         pointer,

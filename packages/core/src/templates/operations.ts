@@ -103,15 +103,21 @@ const templates = resourceOperations({
     kind: Type.Optional(TemplateKindSchema),
     teamId: Type.Optional(IdSchema('TeamId')),
   },
-  errors: { create: ['archived', 'not_found', 'reference_not_found'], delete: ['conflict'] },
+  errors: {
+    create: ['archived', 'not_found', 'reference_not_found', 'rule_violated'],
+    update: ['rule_violated'],
+    delete: ['conflict'],
+  },
   descriptions: {
     list: 'Templates of the teams the caller can view, by name. The permission predicate is part of the query.',
     get: 'A template whose team the caller cannot view is a 404, like a missing one.',
     create:
       'A `task` template holds `task` (one task skeleton); a `project` template holds `project` (the project, ' +
       'its milestones and its tasks, each task optionally in a milestone by index). Dates are offsets in days ' +
-      'from the day the template is applied. Needs `contribute` on the team.',
-    update: 'A new `task` or `project` replaces the whole skeleton. The kind cannot change.',
+      'from the day the template is applied. Needs `contribute` on the team. A body of the other kind, two milestones ' +
+      'of one name or a milestone index past the list is 422 `rule_violated`.',
+    update:
+      'A new `task` or `project` replaces the whole skeleton. The kind cannot change. A body of the other kind, two milestones of one name or a milestone index past the list is 422 `rule_violated`.',
     delete: 'Needs `manage` on its team. A template that recurring work uses is a 409 until that is deleted.',
   },
   examples: templateExamples,
@@ -136,7 +142,7 @@ const templateActions: AnyOperation[] = [
       'Creates the template’s work as the caller, as `tasks.create`, `projects.create` and ' +
       '`projects.milestones.create` would, with every date offset counted from `startDate` (default today, UTC). ' +
       'A task template takes `teamId` and `title`; a project template takes `teamIds` and `name`. Needs ' +
-      '`contribute` on the template’s team and on any other team named.',
+      '`contribute` on the template’s team and on any other team named. A task template takes `teamId` and `title`, a project template `teamIds` and `name`; the other kind’s fields, or dates past the calendar, are 422 `rule_violated`.',
     params: obj(paramsOf(`${templatePath}/apply`)),
     body: Type.Object(
       {
@@ -159,7 +165,7 @@ const templateActions: AnyOperation[] = [
     status: 201,
     capability: 'contribute',
     target: ({ params }) => ({ type: 'template', id: params.templateId }),
-    errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
+    errors: ['not_found', 'archived', 'reference_not_found', 'conflict', 'rule_violated'],
     examples: applyExample,
     run: (ctx, { params, body }) => applyTemplate(ctx, tid(params), (body ?? {}) as never),
   }),
@@ -173,7 +179,7 @@ const templateActions: AnyOperation[] = [
     description:
       'A project template from the project as the caller sees it: its milestones, and its unarchived tasks ' +
       'with their milestones and priorities, dates as offsets from the project’s start (or creation day). ' +
-      'The template goes in `teamId` (default the project’s first team). At most 50 milestones and 200 tasks.',
+      'The template goes in `teamId` (default the project’s first team). At most 50 milestones and 200 tasks. A project whose milestones share a name cannot be a template (422 `rule_violated`).',
     params: obj(paramsOf('/v1/orgs/{orgId}/projects/{projectId}')),
     body: Type.Object(
       {
@@ -186,7 +192,7 @@ const templateActions: AnyOperation[] = [
     status: 201,
     capability: 'contribute',
     target: ({ params }) => ({ type: 'project', id: params.projectId }),
-    errors: ['not_found', 'archived', 'conflict'],
+    errors: ['not_found', 'archived', 'conflict', 'rule_violated'],
     location: 'templates.get',
     examples: saveAsTemplateExample,
     run: (ctx, { params, body }) =>
@@ -208,7 +214,7 @@ const copyOperations: AnyOperation[] = [
       'priority, milestone, due date), and (unless `members` is false) its members. Every date moves so the copy ' +
       'starts on `startDate` (default today, UTC). Named `Copy of …` unless `name` is given. Built as ' +
       '`projects.saveAsTemplate` and `templates.apply` would: at most 50 milestones and 200 tasks. Needs ' +
-      '`contribute` on the project, and on its teams for the copy.',
+      '`contribute` on the project, and on its teams for the copy. The copy is held to the rules of `tasks.create` and `projects.create` (422 `rule_violated`).',
     params: obj(paramsOf('/v1/orgs/{orgId}/projects/{projectId}')),
     body: Type.Object(
       {
@@ -223,7 +229,7 @@ const copyOperations: AnyOperation[] = [
     status: 201,
     capability: 'contribute',
     target: ({ params }) => ({ type: 'project', id: params.projectId }),
-    errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
+    errors: ['not_found', 'archived', 'reference_not_found', 'conflict', 'rule_violated'],
     location: 'projects.get',
     examples: duplicateProjectExample,
     run: (ctx, { params, body }) =>
@@ -240,7 +246,7 @@ const copyOperations: AnyOperation[] = [
       'A project from a task that grew: the task’s title (or `name`), description and priority, in the task’s ' +
       'team (or `teamIds`). The subtasks the caller can see become the project’s top-level tasks, the task is ' +
       'archived (a subtask the caller cannot see is detached from it), and the project’s `convertedFromTaskId` ' +
-      'names it. Needs `contribute` on the task and its subtasks.',
+      'names it. Needs `contribute` on the task and its subtasks. The project is held to the rules of `projects.create` (422 `rule_violated`).',
     params: obj(paramsOf('/v1/orgs/{orgId}/tasks/{taskId}')),
     body: Type.Object(
       {
@@ -260,7 +266,7 @@ const copyOperations: AnyOperation[] = [
     status: 201,
     capability: 'contribute',
     target: ({ params }) => ({ type: 'task', id: params.taskId }),
-    errors: ['not_found', 'archived', 'reference_not_found', 'conflict'],
+    errors: ['not_found', 'archived', 'reference_not_found', 'conflict', 'rule_violated'],
     location: 'projects.get',
     examples: convertTaskExample,
     run: (ctx, { params, body }) =>
@@ -277,7 +283,8 @@ const recurrencePath = `${recurrencesPath}/{recurrenceId}`
 const scheduleNote =
   'Occurrences are UTC dates: `daily` every `interval` days from `startDate`; `weekly` on `weekdays` every ' +
   '`interval` weeks (weeks start on Monday); `monthly` on `monthDay` (a short month’s last day past its end) ' +
-  'every `interval` months.'
+  'every `interval` months. Fields of another frequency, a task template missing, or a start date past ' +
+  'the calendar are 422 `rule_violated`.'
 const recurrences = resourceOperations({
   name: 'recurrence',
   plural: 'recurrences',
@@ -313,7 +320,10 @@ const recurrences = resourceOperations({
     templateId: Type.Optional(IdSchema('TemplateId')),
     paused: Type.Optional(Type.Boolean({ description: 'Only paused (true) or only active (false) ones.' })),
   },
-  errors: { create: ['archived', 'not_found', 'reference_not_found'] },
+  errors: {
+    create: ['archived', 'not_found', 'reference_not_found', 'rule_violated'],
+    update: ['rule_violated'],
+  },
   descriptions: {
     list: 'Recurring work of the teams the caller can view, newest first.',
     get: 'With its next occurrence (null while paused).',
@@ -399,7 +409,7 @@ const reminders: AnyOperation[] = [
     description:
       'At `remindAt` the scheduler delivers a `reminder` notification about the task to the caller, once, if ' +
       'they can still view it then and have not turned `reminder` notifications off. People only; at most ' +
-      `${REMINDERS_PER_TASK_MAX} pending reminders per person and task.`,
+      `${REMINDERS_PER_TASK_MAX} pending reminders per person and task. A \`remindAt\` in the past is 422 \`rule_violated\`.`,
     params: obj(paramsOf(remindersPath)),
     body: Type.Object(
       {
@@ -412,7 +422,7 @@ const reminders: AnyOperation[] = [
     status: 201,
     capability: 'view',
     target: onTask,
-    errors: ['not_found', 'conflict'],
+    errors: ['not_found', 'conflict', 'rule_violated'],
     examples: reminderExamples.create,
     run: (ctx, { params, body }) => createReminder(ctx, params.taskId as TaskId, body as never),
   }),

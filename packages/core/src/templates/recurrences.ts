@@ -51,7 +51,7 @@ export async function requireRecurrence(ctx: OperationContext, id: RecurrenceId)
 async function taskTemplate(ctx: OperationContext, templateId: TemplateId) {
   const template = await requireTemplate(ctx, templateId)
   if (template.kind !== 'task') {
-    throw new ProblemError('validation_failed', 'Recurring work creates tasks: choose a task template.', {
+    throw new ProblemError('rule_violated', 'Recurring work creates tasks: choose a task template.', {
       errors: [{ pointer: '/body/templateId', message: 'Not a task template' }],
     })
   }

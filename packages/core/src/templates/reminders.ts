@@ -48,7 +48,7 @@ export async function createReminder(
   const task = await requireTask(ctx, taskId)
   const remindAt = new Date(input.remindAt).toISOString()
   if (remindAt <= ctx.now) {
-    throw new ProblemError('validation_failed', '`remindAt` must be in the future.', {
+    throw new ProblemError('rule_violated', '`remindAt` must be in the future.', {
       errors: [{ pointer: '/body/remindAt', message: 'Not in the future' }],
     })
   }

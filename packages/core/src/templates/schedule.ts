@@ -21,7 +21,7 @@ export function addDays(date: string, days: number): string {
   const moved = shiftDate(date, days)
   if (moved === null)
     throw new ProblemError(
-      'validation_failed',
+      'rule_violated',
       `${days} days from ${date} falls outside the years 1 to 9999, where dates end.`,
     )
   return moved
@@ -74,7 +74,7 @@ export function nextOccurrence(schedule: Schedule, start: string, from: string |
 /** Checks that the schedule names what its frequency needs, with a problem pointing at the field. */
 export function checkSchedule(schedule: Schedule, pointer: string): Schedule {
   const fail = (field: string, message: string) => {
-    throw new ProblemError('validation_failed', message, {
+    throw new ProblemError('rule_violated', message, {
       errors: [{ pointer: `${pointer}/${field}`, message }],
     })
   }

@@ -69,7 +69,7 @@ function checkBody(kind: TemplateKind, fields: TemplateFields): void {
 }
 
 function invalid(pointer: string, message: string) {
-  return new ProblemError('validation_failed', message, { errors: [{ pointer, message }] })
+  return new ProblemError('rule_violated', message, { errors: [{ pointer, message }] })
 }
 
 export async function createTemplate(

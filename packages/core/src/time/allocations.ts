@@ -24,12 +24,12 @@ function checkFields(a: Pick<AllocationRecord, 'startDate' | 'endDate' | 'unit' 
   calendarDate(a.startDate, '/body/startDate')
   calendarDate(a.endDate, '/body/endDate')
   if (a.startDate > a.endDate) {
-    throw new ProblemError('validation_failed', '`endDate` is before `startDate`.', {
+    throw new ProblemError('rule_violated', '`endDate` is before `startDate`.', {
       errors: [{ pointer: '/body/endDate', message: 'Before startDate' }],
     })
   }
   if (a.unit === 'percent' && a.amount > 100) {
-    throw new ProblemError('validation_failed', 'A percent allocation is 1 to 100.', {
+    throw new ProblemError('rule_violated', 'A percent allocation is 1 to 100.', {
       errors: [{ pointer: '/body/amount', message: 'At most 100 for percent' }],
     })
   }

@@ -34,7 +34,7 @@ function filterOf(query: EntryQuery): TimeEntryFilter {
   const from = query.from === undefined ? undefined : calendarDate(query.from, '/query/from')
   const to = query.to === undefined ? undefined : calendarDate(query.to, '/query/to')
   if (from && to && from > to) {
-    throw new ProblemError('validation_failed', '`from` is after `to`.', {
+    throw new ProblemError('rule_violated', '`from` is after `to`.', {
       errors: [{ pointer: '/query/from', message: 'After to' }],
     })
   }
@@ -52,7 +52,7 @@ function workedDay(ctx: OperationContext, date: string | undefined, pointer: str
   if (date === undefined) return ctx.now.slice(0, 10)
   calendarDate(date, pointer)
   if (date > shiftDateWithin(ctx.now.slice(0, 10), 1)) {
-    throw new ProblemError('validation_failed', 'Time is logged for days already worked.', {
+    throw new ProblemError('rule_violated', 'Time is logged for days already worked.', {
       errors: [{ pointer, message: 'In the future' }],
     })
   }

@@ -79,11 +79,12 @@ const entries = resourceOperations({
     { additionalProperties: false, minProperties: 1 },
   ),
   listQuery: entryFilters,
+  errors: { list: ['rule_violated'], update: ['rule_violated'] },
   descriptions: {
-    list: `Logged time, newest day first. ${visibility}`,
+    list: `Logged time, newest day first. ${visibility} A \`from\` after \`to\` is 422 \`rule_violated\`.`,
     get: 'An entry on a task the caller cannot view is a 404, like a missing one.',
     update:
-      "One's own entry (with `contribute` on the task), or anyone's with `manage` on the task. The project and task do not change: delete the entry and log it again.",
+      "One's own entry (with `contribute` on the task), or anyone's with `manage` on the task. The project and task do not change: delete the entry and log it again. A `date` in the future is 422 `rule_violated`.",
     delete: "One's own entry (with `contribute` on the task), or anyone's with `manage` on the task.",
   },
   examples: { list: entryExamples.list, get: entryExamples.get, update: entryExamples.update },
@@ -104,7 +105,7 @@ const entryActions: AnyOperation[] = [
     tag: TIME,
     scope: 'work:read',
     summary: 'Summarize logged time',
-    description: `Total minutes grouped by \`project\` (null: tasks without one), \`person\`, \`task\` or ISO \`week\`, summed in the database over the entries the filters select. ${visibility} At most ${SUMMARY_GROUPS_MAX} groups, largest first (weeks in calendar order); the totals count every group.`,
+    description: `Total minutes grouped by \`project\` (null: tasks without one), \`person\`, \`task\` or ISO \`week\`, summed in the database over the entries the filters select. ${visibility} At most ${SUMMARY_GROUPS_MAX} groups, largest first (weeks in calendar order); the totals count every group. A \`from\` after \`to\` is 422 \`rule_violated\`.`,
     params: obj(paramsOf(entriesPath)),
     query: Type.Object(
       {
@@ -117,7 +118,7 @@ const entryActions: AnyOperation[] = [
     ),
     response: TimeSummary,
     status: 200,
-    errors: [],
+    errors: ['rule_violated'],
     examples: entryExamples.summary,
     run: (ctx, { query }) =>
       summarizeEntries(ctx, {
@@ -133,7 +134,7 @@ const entryActions: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Log time on a task',
     description:
-      'Logs minutes the caller worked on the task on `date` (default today, UTC; not after tomorrow). People only; needs `contribute` on the task.',
+      'Logs minutes the caller worked on the task on `date` (default today, UTC; not after tomorrow, else 422 `rule_violated`). People only; needs `contribute` on the task.',
     params: obj(paramsOf(tasksEntriesPath)),
     body: Type.Object(
       {
@@ -147,7 +148,7 @@ const entryActions: AnyOperation[] = [
     status: 201,
     capability: 'contribute',
     target: ({ params }) => ({ type: 'task', id: params.taskId }),
-    errors: ['not_found'],
+    errors: ['not_found', 'rule_violated'],
     location: 'timeEntries.get',
     examples: entryExamples.create,
     run: (ctx, { params, body }) => createEntry(ctx, params.taskId as TaskId, body as never),
@@ -179,11 +180,11 @@ const timerOperations: AnyOperation[] = [
     summary: 'Start timing a task',
     requires: '`contribute` on the task named by `task`, in its workspace',
     description:
-      'Starts the caller’s timer on a task of any of their workspaces (by `id` or `key`), on which they must be able to log time (`contribute`). A person has one timer across workspaces: a running one is stopped first, as `me.timer.stop` would, and its entry is returned as `stopped`. Emits `timer.started` in the task’s workspace, readable by the person only.',
+      'Starts the caller’s timer on a task of any of their workspaces (by `id` or by `key`, not both: else 422 `rule_violated`), on which they must be able to log time (`contribute`). A person has one timer across workspaces: a running one is stopped first, as `me.timer.stop` would, and its entry is returned as `stopped`. Emits `timer.started` in the task’s workspace, readable by the person only.',
     body: Type.Object({ task: PlanTaskRef, note: Type.Optional(Note) }, { additionalProperties: false }),
     response: TimerStarted,
     status: 200,
-    errors: ['reference_not_found', 'archived', 'capability_required'],
+    errors: ['reference_not_found', 'archived', 'capability_required', 'rule_violated'],
     examples: timerExamples.start,
     run: (ctx, { body }) => startTimer(ctx, body as never),
   }),
@@ -245,13 +246,14 @@ const allocations = resourceOperations({
     from: Type.Optional(CalendarDate('Only allocations that end on or after this day.')),
     to: Type.Optional(CalendarDate('Only allocations that start on or before this day.')),
   },
-  errors: { create: ['not_found', 'reference_not_found'] },
+  errors: { create: ['not_found', 'reference_not_found', 'rule_violated'], update: ['rule_violated'] },
   descriptions: {
     list: 'Allocations on the projects the caller can view, by start date. The permission predicate is part of the query.',
     get: 'An allocation on a project the caller cannot view is a 404, like a missing one.',
     create:
-      'Plans a person’s effort on a project from `startDate` to `endDate`: a `percent` of their time or `hoursPerWeek`. Needs `assign` on the project. Overlapping allocations are allowed; `personTotal` shows the person’s total over them.',
-    update: 'Needs `assign` on the project. The project and person do not change.',
+      'Plans a person’s effort on a project from `startDate` to `endDate` (not before it), as a `percent` of their time (1 to 100) or `hoursPerWeek` (else 422 `rule_violated`). Needs `assign` on the project. Overlapping allocations are allowed; `personTotal` shows the person’s total over them.',
+    update:
+      'Needs `assign` on the project. The project and person do not change. `endDate` not before `startDate`, and a `percent` of 1 to 100 (else 422 `rule_violated`).',
     delete: 'Needs `assign` on the project.',
   },
   examples: allocationExamples,

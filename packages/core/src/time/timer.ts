@@ -101,7 +101,7 @@ export async function startTimer(
   const userId = callerId(ctx)
   const ref = input.task
   if ((ref.id === undefined) === (ref.key === undefined)) {
-    throw new ProblemError('validation_failed', 'Name the task by `id` or by `key`, not both.', {
+    throw new ProblemError('rule_violated', 'Name the task by `id` or by `key`, not both.', {
       errors: [{ pointer: '/body/task', message: 'Exactly one of id and key' }],
     })
   }

@@ -51,5 +51,5 @@ export function parseTaskCsv(content: string): CsvTaskRow[] {
 }
 
 function invalid(message: string): ProblemError {
-  return new ProblemError('validation_failed', message, { errors: [{ pointer: '/body/content', message }] })
+  return new ProblemError('rule_violated', message, { errors: [{ pointer: '/body/content', message }] })
 }

@@ -34,7 +34,7 @@ export async function createImport(
   let totalRows: number
   if (input.format === 'csv') {
     if (!input.teamId)
-      throw new ProblemError('validation_failed', 'A CSV import needs `teamId`: the team its tasks go to.', {
+      throw new ProblemError('rule_violated', 'A CSV import needs `teamId`: the team its tasks go to.', {
         errors: [{ pointer: '/body/teamId', message: 'Required for csv' }],
       })
     const team = await requireTeam(ctx, input.teamId)
@@ -42,13 +42,9 @@ export async function createImport(
     totalRows = parseTaskCsv(input.content).length
   } else {
     if (input.teamId)
-      throw new ProblemError(
-        'validation_failed',
-        'An NDJSON import brings its own teams; leave `teamId` out.',
-        {
-          errors: [{ pointer: '/body/teamId', message: 'Only for csv' }],
-        },
-      )
+      throw new ProblemError('rule_violated', 'An NDJSON import brings its own teams; leave `teamId` out.', {
+        errors: [{ pointer: '/body/teamId', message: 'Only for csv' }],
+      })
     totalRows = ndjsonLines(input.content).length
   }
   const record: ImportRecord = {

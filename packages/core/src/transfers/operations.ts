@@ -124,7 +124,7 @@ const importOperations: AnyOperation[] = [
       'Queues an import of `content`: a workgraph export (`ndjson`), or a CSV of tasks with a header row ' +
       '(`csv`: title, description, state, assignee email, priority, labels, due date, estimate) into `teamId`. ' +
       'Names are mapped to ids (states, labels, members by email); a bad row is recorded as a row error and ' +
-      'the rest go on. Importing the same source again creates nothing twice. An unreadable CSV is a 400.',
+      'the rest go on. Importing the same source again creates nothing twice. An unreadable CSV, or a CSV import without `teamId`, is 422 `rule_violated`.',
     params: obj(paramsOf(importsPath)),
     body: obj({
       format: StringEnum(IMPORT_FORMATS, { description: '`ndjson` (a workgraph export) or `csv` (tasks).' }),
@@ -136,7 +136,7 @@ const importOperations: AnyOperation[] = [
     }),
     response: Import,
     status: 201,
-    errors: ['not_found', 'archived'],
+    errors: ['not_found', 'archived', 'rule_violated'],
     location: 'imports.get',
     examples: importExamples.create,
     run: (ctx, { body }) => createImport(ctx, body as never),

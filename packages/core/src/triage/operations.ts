@@ -108,7 +108,7 @@ export const triageOperations: AnyOperation[] = [
     id: 'triage.accept',
     summary: 'Accept a triage item',
     description:
-      "Moves the task into `stateId` (the team's default state when left out; not a triage state), optionally assigning it (needs `assign`), " +
+      "Moves the task into `stateId` (the team's default state when left out; a triage state is 422 `rule_violated`), optionally assigning it (needs `assign`), " +
       'adding labels and planning it in a cycle. The requester gets a `triaged` notification.',
     body: obj({
       stateId: Type.Optional(IdSchema('StateId')),
@@ -122,7 +122,7 @@ export const triageOperations: AnyOperation[] = [
       ),
       cycleId: Type.Optional(Nullable(IdSchema('CycleId'))),
     }),
-    errors: ['reference_not_found', 'cycle_completed', 'label_group_conflict'],
+    errors: ['reference_not_found', 'cycle_completed', 'label_group_conflict', 'rule_violated'],
     examples: triageExamples.accept,
     run: (ctx, { params, body }) =>
       acceptTriage(
@@ -152,9 +152,10 @@ export const triageOperations: AnyOperation[] = [
     id: 'triage.snooze',
     summary: 'Snooze a triage item',
     description:
-      '`triage.list` leaves the item out until `until` (in the future); snoozing again replaces it.',
+      '`triage.list` leaves the item out until `until`, which must be in the future (else 422 `rule_violated`); snoozing again replaces it.',
     body: obj({ until: Type.String({ format: 'date-time' }) }),
     response: TriageItem,
+    errors: ['rule_violated'],
     examples: triageExamples.snooze,
     run: (ctx, { params, body }) => snoozeTriage(ctx, tid(params), (body as { until: string }).until),
   }),

@@ -73,7 +73,7 @@ export async function acceptTriage(
   const stateId = input.stateId ?? ((await defaultState(ctx, task.teamId)).id as StateId)
   const target = await ctx.store.states.get(task.orgId, stateId)
   if (target?.category === 'triage') {
-    throw new ProblemError('validation_failed', 'Accepting moves the task out of triage.', {
+    throw new ProblemError('rule_violated', 'Accepting moves the task out of triage.', {
       errors: [{ pointer: '/body/stateId', message: 'Must not be a triage state' }],
     })
   }
@@ -112,7 +112,7 @@ export async function snoozeTriage(
   const task = await requireTriageItem(ctx, taskId)
   const snoozedUntil = new Date(until).toISOString()
   if (snoozedUntil <= ctx.now) {
-    throw new ProblemError('validation_failed', 'A snooze ends in the future.', {
+    throw new ProblemError('rule_violated', 'A snooze ends in the future.', {
       errors: [{ pointer: '/body/until', message: 'Must be after now' }],
     })
   }

@@ -155,7 +155,7 @@ const feed = declareOperation({
     'One feed of the updates of every subject (projects, initiatives, programs) the caller can view, newest first; ' +
     'archived ones are left out unless `archived` asks for them. One subject’s updates are `subjectType` and ' +
     '`subjectId` (`?subjectType=project&subjectId=proj_…`). An update on a subject the caller cannot view is never ' +
-    'listed (a hidden or unknown subject gives an empty page), and pages stay exact.',
+    'listed (a hidden or unknown subject gives an empty page), and pages stay exact. An `until` before `since` is 422 `rule_violated`.',
   params: Type.Object(paramsOf(itemPath), { additionalProperties: false }),
   query: Type.Object(
     {
@@ -184,7 +184,7 @@ const feed = declareOperation({
   ),
   response: PageOf(StatusUpdate, 'StatusUpdate'),
   status: 200,
-  errors: ['invalid_cursor', 'validation_failed'],
+  errors: ['invalid_cursor', 'rule_violated'],
   examples: feedExample,
   run: (ctx, { query }) => listFeed(ctx, query as never),
 })

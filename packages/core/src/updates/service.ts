@@ -22,7 +22,7 @@ export async function listFeed(
   const orgId = currentOrg(ctx).id
   const { cursor: _c, limit: _l, ...filter } = query
   if (filter.since && filter.until && filter.until <= filter.since) {
-    throw new ProblemError('validation_failed', '`until` must be after `since`.', {
+    throw new ProblemError('rule_violated', '`until` must be after `since`.', {
       errors: [{ pointer: '/query/until', message: 'Must be after since' }],
     })
   }
