@@ -137,12 +137,20 @@ describeEachDatabase('notification notification rules and mutes', (db) => {
         target: { type: 'team', id: ws.teamId },
         kinds: ['taskCreated'],
       })
-      expect(hidden.status).toBe(404)
+      // A target named in the body that the caller cannot view is a bad value of that field.
+      expect(hidden).toMatchObject({
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer: '/body/target/id' }] },
+      })
       const gone = await ws.api.post(subs, {
         target: { type: 'project', id: 'proj_01JD3Q2R4S5T6V7W8X9YZABCDE' },
         kinds: ['updatePosted'],
       })
-      expect(gone.status).toBe(404)
+      // Missing reads like hidden.
+      expect(gone).toMatchObject({
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer: '/body/target/id' }] },
+      })
     })
 
     it('pages the rules newest first', async () => {
@@ -248,7 +256,10 @@ describeEachDatabase('notification notification rules and mutes', (db) => {
       const other = (await ws.api.post(`${base}/teams`, { name: 'Ops', key: 'OPS' })).body
       const guest = await teamGuest(ws, 'view', other.id)
       const task = (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title: 'Hidden' })).body
-      expect((await guest.api.post(mutes, { record: { type: 'task', id: task.id } })).status).toBe(404)
+      expect(await guest.api.post(mutes, { record: { type: 'task', id: task.id } })).toMatchObject({
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer: '/body/record/id' }] },
+      })
     })
   })
 })

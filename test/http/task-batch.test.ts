@@ -182,8 +182,8 @@ describeEachDatabase('task batches', (db) => {
         { id: 'task_01JD3Q2R4S5T6V7W8X9YZABCDE', title: 'Ghost' },
       ],
     })
-    expect(refused.status).toBe(404)
-    expect(refused.body.errors).toEqual([{ pointer: '/body/items/1', message: expect.any(String) }])
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors).toEqual([{ pointer: '/body/items/1/id', message: expect.any(String) }])
     expect((await ws.api.get(`${base}/tasks/${created[0].id}`)).body.title).toBe('T1')
     expect(await eventCount(ws.orgId)).toBe(before)
 

@@ -242,7 +242,7 @@ describeEachDatabase('update cadence, updates due and update requests', (db) => 
     const outsider = await teamGuest(ws, 'view', design.id)
     expect(
       (await outsider.api.post(requests, { subjectType: 'project', subjectId: leaderless.id })).status,
-    ).toBe(404)
+    ).toBe(422)
     expect(
       (await ws.api.post(requests, { subjectType: 'project', subjectId: 'team_01JD3Q2R4S5T6V7W8X9YZABCDE' }))
         .status,

@@ -72,7 +72,10 @@ describeEachDatabase('views', (db) => {
     const denied = await viewer.api.post(views(ws), { name: 'Team', filter: {}, teamId: ws.teamId })
     expect(denied).toMatchObject({ status: 403, body: { code: 'capability_required' } })
     const hiddenTeam = await contributor.api.post(views(ws), { name: 'Design', filter: {}, teamId: design })
-    expect(hiddenTeam.status).toBe(404)
+    expect(hiddenTeam).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/teamId' }] },
+    })
     const shared = await contributor.api.post(views(ws), { name: 'Team', filter: {}, teamId: ws.teamId })
     expect(shared.body).toMatchObject({ visibility: 'team', teamId: ws.teamId })
     await ws.api.post(views(ws), { name: 'Design work', filter: {}, teamId: design })
