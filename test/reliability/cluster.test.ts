@@ -1,278 +1,81 @@
 /**
  * The deployment of docs/scale-out.md on loopback, with the real components: three server instances
  * (the reference bin) behind HAProxy (round robin, readiness probe on /readyz), PgBouncer in
- * transaction mode in front of Postgres, Redis for the shared rate limits. Through the balancer,
- * four clients write while three SSE clients follow the workspace; one instance is killed with
- * SIGKILL mid-run and another drained with SIGTERM (its readiness probe takes it out). Afterwards:
- * every acknowledged write is in the database and was streamed, each SSE client resumed with
- * `Last-Event-ID` and saw every event once, rate limits held across the instances, and each
- * assignment notified its assignee exactly once though three notifiers ran.
+ * transaction mode in front of Postgres, Redis for the shared rate limits (test/support/cluster/).
+ * Through the balancer: a person signs in with OAuth (authorization code and PKCE), each step on
+ * whichever instance; an MCP session starts on the instance about to be killed; four clients write
+ * while three SSE clients follow the workspace; one instance is killed with SIGKILL mid-run and
+ * another drained with SIGTERM (its readiness probe takes it out). Afterwards: every acknowledged
+ * write is in the database and was streamed, each SSE client resumed with `Last-Event-ID` and saw
+ * every event once, rate limits held across the instances, each assignment notified its assignee
+ * exactly once though three notifiers ran, the MCP session and the hub go on on the instance left.
+ * Last, three instances start at once on due scheduled work (cycle rollover, auto-close, recurring
+ * work, reminders, due dates): each runs every pass, and each thing is done once.
  *
  * CLUSTER_WRITES sets the acknowledged writes (240 in `pnpm test`; `pnpm test:cluster` runs 2000).
  * Skipped only when WORKGRAPH_REQUIRE_CLUSTER is unset and haproxy or pgbouncer is not installed
  * (`.ci/run` installs them: apt-get install haproxy pgbouncer).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createEngine, type Engine, type MemberId, newId } from '@workgraph/core'
-import { type KyselyStorage, openStorage } from '@workgraph/kysely'
-import pg from 'pg'
+import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type Balancer,
-  type Component,
-  missingClusterBinaries,
-  startHaproxy,
-  startPgBouncer,
-  stopComponent,
-} from '../support/cluster.ts'
-import { DATABASES, POSTGRES_URL, postgresDatabaseUrl, skipReason } from '../support/databases.ts'
-import { newPerson, type TestPerson } from '../support/fixtures.ts'
-import { freePort, programArgs, startServerBin } from '../support/processes.ts'
-import { openSse, type SseClient } from '../support/sse.ts'
+import { missingClusterBinaries, stopComponent } from '../support/cluster/components.ts'
+import { type Deployment, startDeployment } from '../support/cluster/deployment.ts'
+import { follow } from '../support/cluster/follow.ts'
+import { call, until } from '../support/cluster/instances.ts'
+import { mcpPost, messages } from '../support/cluster/mcp.ts'
+import { authorizationCodeFlow, signUpThrough } from '../support/cluster/oauth.ts'
+import { PASSES, passesIn, planScheduledWork, type ScheduledWork } from '../support/cluster/scheduled.ts'
+import { DATABASES, skipReason } from '../support/databases.ts'
+import type { TestPerson } from '../support/fixtures.ts'
+import { freePort, programArgs } from '../support/processes.ts'
 import { sized } from '../support/tier.ts'
 
 const WRITES = sized('CLUSTER_WRITES', { test: 240, deep: 2000 })
 const WRITERS = 4
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const missing = missingClusterBinaries()
 const required = Boolean(process.env.WORKGRAPH_REQUIRE_CLUSTER)
 const reason =
   skipReason(DATABASES.find((d) => d.name === 'postgres')!) ||
   (missing.length > 0 && !required ? `${missing.join(' and ')} not installed` : false)
 
-/** Runs one statement on the Postgres server's maintenance connection. */
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-/** An SSE client that follows the stream through the balancer, resuming with Last-Event-ID whenever it is cut. */
-function follow(url: string, token: string) {
-  const seqs: number[] = []
-  const events: any[] = []
-  /** When each event arrived (ms since the epoch), by position in `events`. */
-  const heardAt: number[] = []
-  let lastId: string | undefined
-  let resumes = 0
-  let stopped = false
-  let current: SseClient | undefined
-  let heard = () => {}
-  let connected = () => {}
-  const ready = new Promise<void>((resolve) => (connected = resolve))
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        current = await openSse(`${url}/v1/stream/sse${lastId ? '' : '?from=now'}`, {
-          token,
-          ...(lastId ? { headers: { 'last-event-id': lastId } } : {}),
-        })
-        connected()
-        let read = 0
-        const take = () => {
-          for (const frame of current!.frames.slice(read)) {
-            read++
-            if (frame.event !== 'stream-event') continue
-            const event = JSON.parse(frame.data)
-            seqs.push(event.seq)
-            events.push(event)
-            heardAt.push(Date.now())
-            lastId = frame.id
-          }
-          heard()
-        }
-        // Until the response ends (the instance died or drained) or the follower stops.
-        await Promise.race([current.until(() => (take(), stopped), 3_600_000), current.ended]).catch(() => {})
-        take()
-      } catch {
-        // The instance died or drained, or the balancer had no server for a moment: resume.
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      if (!stopped) resumes++
-    }
-  })()
-  return {
-    ready,
-    seqs,
-    events,
-    heardAt,
-    get resumes() {
-      return resumes
-    },
-    /** Resolves once `predicate` holds over what was heard (checked on every frame). */
-    until(predicate: () => boolean, timeoutMs = 30_000): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`SSE: not heard within ${timeoutMs} ms`)), timeoutMs)
-        heard = () => {
-          if (predicate()) {
-            clearTimeout(timer)
-            resolve()
-          }
-        }
-        heard()
-      })
-    },
-    async stop() {
-      stopped = true
-      current?.close()
-      await loop
-    },
-  }
-}
-
 describe.skipIf(Boolean(reason))(
   `three instances behind HAProxy, PgBouncer before Postgres${reason ? ` (skipped: ${reason})` : ''}`,
   () => {
-    const dir = mkdtempSync(join(tmpdir(), 'workgraph-cluster-'))
-    const database = `wg_cluster_${randomBytes(5).toString('hex')}`
-    const directUrl = postgresDatabaseUrl(database)
-    const children: ChildProcess[] = []
-    let bouncer: Component & { url: string }
-    let balancer: Balancer
-    let instances: { child: ChildProcess; port: number }[] = []
-    let db: pg.Client
-    let owner: TestPerson
-    let writers: TestPerson[] = []
-    let assignee: MemberId
-    let orgId: string
-    let teamId: string
-
-    const call = async (token: string, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${balancer.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      const text = await res.text()
-      // HAProxy's own answers (502, 503) are HTML.
-      const json = res.headers.get('content-type')?.includes('json')
-      return {
-        status: res.status,
-        headers: res.headers,
-        body: text && json ? JSON.parse(text) : text || null,
-      }
-    }
-
-    /** The environment of an instance on `port`, as an operator sets it. */
-    const settings = (port: number): Record<string, string> => ({
-      PORT: String(port),
-      BASE_URL: balancer?.url ?? '',
-      DATABASE_URL: bouncer.url,
-      DATABASE_DIRECT_URL: directUrl,
-      REDIS_URL,
-      BLOB_DIR: join(dir, 'blobs'),
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_TIMEOUT_SECONDS: '5',
-    })
+    let d: Deployment
+    /** The MCP session started before the kill, and the instance that started it. */
+    let mcp: { token: string; session: string; servedBy: string }
 
     beforeAll(async () => {
       if (missing.length > 0)
         throw new Error(`WORKGRAPH_REQUIRE_CLUSTER is set but ${missing.join(', ')} is missing`)
-      await admin(`create database ${database}`)
-      bouncer = await startPgBouncer(dir, new URL(directUrl))
-      children.push(bouncer.child)
-      // The balancer's public origin is every instance's BASE_URL, so its port comes first.
-      const ports = [await freePort(), await freePort(), await freePort()]
-      balancer = await startHaproxy(dir, ports)
-      children.push(balancer.child)
-      // All three at once on the empty database: one migrates through the pooler, the others wait.
-      instances = await Promise.all(
-        ports.map(async (port) => {
-          const { child } = await startServerBin(dir, settings(port))
-          children.push(child)
-          return { child, port }
-        }),
-      )
-      await until(async () => Object.values(await balancer.states()).every((s) => s === 'UP'), 'all three UP')
-
-      db = new pg.Client({ connectionString: directUrl })
-      await db.connect()
-      // The people and the workspace, made beside the cluster on the same database and issuer.
-      let storage: KyselyStorage | undefined
-      let engine: Engine | undefined
-      try {
-        storage = await openStorage({ url: directUrl })
-        engine = await createEngine({ storage, config: { baseUrl: balancer.url } })
-        owner = await newPerson(engine)
-        const org = (
-          await engine.execute('orgs.create', { params: {}, body: { name: 'Cluster' } }, owner.principal)
-        ).body as any
-        orgId = org.id
-        const team = (
-          await engine.execute(
-            'teams.create',
-            { params: { orgId }, body: { name: 'Core', key: 'CORE' } },
-            owner.principal,
-          )
-        ).body as any
-        teamId = team.id
-        const member = async () => {
-          const person = await newPerson(engine!)
-          const id = newId('MemberId')
-          const now = new Date().toISOString()
-          await storage!.transaction((s) =>
-            s.members.insert({
-              id,
-              orgId: orgId as never,
-              userId: person.user.id,
-              kind: 'person',
-              role: 'member',
-              status: 'active',
-              createdAt: now,
-              updatedAt: now,
-            }),
-          )
-          return { person, id }
-        }
-        writers = [owner]
-        for (let i = 1; i < WRITERS; i++) writers.push((await member()).person)
-        assignee = (await member()).id
-      } finally {
-        await engine?.close()
-        await storage?.close()
-      }
-    }, 90_000)
+      d = await startDeployment(WRITERS)
+    }, 120_000)
 
     afterAll(async () => {
-      await db?.end().catch(() => {})
-      // The balancer first, then the instances, then the pooler: every process this test started.
-      for (const child of children.reverse()) await stopComponent(child)
-      await admin(`drop database if exists ${database} with (force)`).catch(() => {})
-      rmSync(dir, { recursive: true, force: true })
+      await d?.stop()
     }, 60_000)
 
     it('started three instances at once on an empty database, migrated through the pooler once', async () => {
-      const applied = await db.query('select name from kysely_migration')
+      const applied = await d.db.query('select name from kysely_migration')
       const names = applied.rows.map((r) => r.name)
       expect(new Set(names).size).toBe(names.length)
       expect(names).toContain('0064_keys_carry_org')
       // Nothing is left holding a lock on a pooled connection.
-      const held = await db.query(`select count(*)::int as n from pg_locks
+      const held = await d.db.query(`select count(*)::int as n from pg_locks
        where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`)
       expect(held.rows[0].n).toBe(0)
     })
 
     it('says at start that LISTEN does not hold when DATABASE_URL is the pooler and no direct URL is set', async () => {
       const port = await freePort()
-      const { DATABASE_DIRECT_URL: _direct, ...pooled } = settings(port)
+      const { DATABASE_DIRECT_URL: _direct, ...pooled } = d.settings(port)
       const { BASE_URL: _vite, DATABASE_URL: _db, ...inherited } = process.env
       const child = spawn(process.execPath, programArgs('server'), {
-        cwd: dir,
+        cwd: d.dir,
         env: { ...inherited, HOST: '127.0.0.1', ...pooled },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
-      children.push(child)
+      d.children.push(child)
       let out = ''
       child.stdout!.on('data', (c) => (out += c))
       child.stderr!.on('data', (c) => (out += c))
@@ -285,21 +88,92 @@ describe.skipIf(Boolean(reason))(
     }, 30_000)
 
     it('holds one rate limit across the three instances', async () => {
-      const before = await balancer.sessions()
-      const person = writers[1]!
+      const person = d.writers[1]!
       const remaining: number[] = []
-      for (let i = 0; i < 6; i++) {
-        const res = await call(person.token, 'GET', '/v1/orgs')
+      const served = new Set<string>()
+      // Round robin, until each instance has answered (a busy machine can miss a readiness check).
+      for (let i = 0; served.size < 3 && i < 30; i++) {
+        const res = await call(d.balancer.url, person.token, 'GET', '/v1/orgs')
         expect(res.status).toBe(200)
+        served.add(res.headers.get('x-served-by')!)
         remaining.push(Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1]))
       }
+      expect([...served].sort()).toEqual(['s1', 's2', 's3'])
       // One count across the instances: alone, each would have started again from the limit.
-      expect(remaining.map((r) => remaining[0]! - r)).toEqual([0, 1, 2, 3, 4, 5])
-      const after = await balancer.sessions()
-      expect(Object.keys(after).filter((s) => after[s]! >= before[s]! + 2)).toEqual(['s1', 's2', 's3'])
+      expect(remaining.map((r) => remaining[0]! - r)).toEqual(remaining.map((_, i) => i))
+    })
+
+    it('signs a person in with OAuth (authorization code, PKCE) through the balancer, every step on whichever instance', async () => {
+      const base = d.balancer.url
+      const before = await d.balancer.sessions()
+      const { cookie } = await signUpThrough(base, d.logs)
+      const { client, state, tokens } = await authorizationCodeFlow(base, cookie)
+      expect(state).toBe('cluster')
+      expect(tokens.status, JSON.stringify(tokens.body)).toBe(200)
+      // Sign-up, its confirmation, registration, the consent page, the consent and the redemption:
+      // six requests, round robin, so more than one instance took part in the flow.
+      const after = await d.balancer.sessions()
+      expect(Object.keys(after).filter((s) => after[s]! > before[s]!).length).toBeGreaterThan(1)
+      // The token is good on every instance.
+      const served = new Set<string>()
+      for (let i = 0; served.size < 3 && i < 30; i++) {
+        const me = await call(base, tokens.body.access_token, 'GET', '/v1/me')
+        expect(me.status).toBe(200)
+        served.add(me.headers.get('x-served-by')!)
+      }
+      expect([...served].sort()).toEqual(['s1', 's2', 's3'])
+      // Refreshed on one instance, the new token writes through another.
+      const refreshed = await fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: tokens.body.refresh_token,
+          client_id: client.client_id,
+          resource: `${base}/v1`,
+        }),
+      })
+      expect(refreshed.status).toBe(200)
+      const access = ((await refreshed.json()) as any).access_token
+      const org = await call(base, access, 'POST', '/v1/orgs', { name: 'Signed in through OAuth' })
+      expect(org.status).toBe(201)
+      expect(refreshed.headers.get('x-served-by')).not.toBe(org.headers.get('x-served-by'))
+    }, 60_000)
+
+    it('starts an MCP session on the instance that will be killed', async () => {
+      const engineToken = await mcpToken(d, d.writers[0]!)
+      // Round robin: within a few tries one lands on s1, the instance the next test kills.
+      for (let i = 0; i < 10 && !mcp; i++) {
+        const init = await mcpPost(d.balancer.url, engineToken, {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'c', version: '1' },
+          },
+        })
+        expect(init.status).toBe(200)
+        const servedBy = init.headers.get('x-served-by')!
+        const session = init.headers.get('mcp-session-id')!
+        expect((await messages(init))[0].result.serverInfo.name).toBe('workgraph')
+        if (servedBy === 's1') mcp = { token: engineToken, session, servedBy }
+      }
+      expect(mcp?.servedBy).toBe('s1')
+      const initialized = await mcpPost(
+        d.balancer.url,
+        mcp.token,
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        mcp.session,
+      )
+      expect(initialized.status).toBe(202)
     })
 
     it('loses no acknowledged write, streams each event once across a kill and a drain, and notifies once', async () => {
+      const { db, balancer, orgId, teamId, writers, database } = d
+      const owner = writers[0]!
+      const assignee = d.assignee.id
       const start = Number(
         (await db.query('select coalesce(max(seq), 0) as s from events where org_id = $1', [orgId])).rows[0]
           .s,
@@ -326,8 +200,8 @@ describe.skipIf(Boolean(reason))(
       const refused: string[] = []
       let done = false
       const phases = [
-        { at: Math.floor(WRITES / 3), act: () => instances[0]!.child.kill('SIGKILL') },
-        { at: Math.floor((2 * WRITES) / 3), act: () => void stopComponent(instances[1]!.child) },
+        { at: Math.floor(WRITES / 3), act: () => d.instances[0]!.child.kill('SIGKILL') },
+        { at: Math.floor((2 * WRITES) / 3), act: () => void stopComponent(d.instances[1]!.child) },
       ]
       const writer = async (person: TestPerson, w: number) => {
         const mine: string[] = []
@@ -338,12 +212,14 @@ describe.skipIf(Boolean(reason))(
           let res: Awaited<ReturnType<typeof call>>
           try {
             res = create
-              ? await call(person.token, 'POST', `/v1/orgs/${orgId}/tasks`, {
+              ? await call(balancer.url, person.token, 'POST', `/v1/orgs/${orgId}/tasks`, {
                   teamId,
                   title,
                   ...(n % 4 === 0 ? { assigneeId: assignee } : {}),
                 })
-              : await call(person.token, 'PATCH', `/v1/orgs/${orgId}/tasks/${taskId}`, { title })
+              : await call(balancer.url, person.token, 'PATCH', `/v1/orgs/${orgId}/tasks/${taskId}`, {
+                  title,
+                })
           } catch (error) {
             refused.push('connection')
             // As a client would: a short pause before the next request.
@@ -449,14 +325,130 @@ describe.skipIf(Boolean(reason))(
           `Postgres connections at most ${connections} (PgBouncer's pool of 20 and one LISTEN per instance)`,
       )
     }, 180_000)
+
+    it('continues the MCP session and reads the hub on the instance left', async () => {
+      const first = await d.db.query('select min(number) as n from tasks where team_id = $1', [d.teamId])
+      const task = `CORE-${first.rows[0].n}`
+      const called = await mcpPost(
+        d.balancer.url,
+        mcp.token,
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_task', arguments: { task } } },
+        mcp.session,
+      )
+      expect(called.status).toBe(200)
+      // s1, which started it, was killed: s3 rebuilt the session from its row.
+      expect(called.headers.get('x-served-by')).toBe('s3')
+      const [answer] = await messages(called)
+      expect(answer.id).toBe(2)
+      expect(JSON.parse(answer.result.content[0].text)).toMatchObject({ key: task })
+
+      // The hub: the assignee's open tasks across workspaces, page by page, are the ones assigned.
+      const assigned = (
+        await d.db.query(
+          `select id from tasks where assignee_id = $1
+           and archived_at is null and deleted_at is null and completed_at is null and canceled_at is null`,
+          [d.assignee.id],
+        )
+      ).rows.map((r) => r.id as string)
+      const seen: string[] = []
+      let cursor: string | null = null
+      do {
+        const page = await call(
+          d.balancer.url,
+          d.assignee.person.token,
+          'GET',
+          `/v1/hub/tasks?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        )
+        expect(page.status, JSON.stringify(page.body)).toBe(200)
+        expect(page.headers.get('x-served-by')).toBe('s3')
+        seen.push(...page.body.data.map((t: any) => t.id))
+        cursor = page.body.nextCursor
+      } while (cursor)
+      expect(seen.sort()).toEqual(assigned.sort())
+    })
+
+    it('does each piece of scheduled work once when three instances start at once and all run every pass', async () => {
+      // Every instance stopped, then the work made due, then all three started together.
+      await stopComponent(d.instances[2]!.child)
+      const work: ScheduledWork = await planScheduledWork({
+        databaseUrl: d.directUrl,
+        baseUrl: d.balancer.url,
+        token: d.writers[0]!.token,
+        orgId: d.orgId,
+        assigneeId: d.assignee.id,
+        db: d.db,
+      })
+      const started = await Promise.all([0, 1, 2].map((i) => d.restart(i, { LOG_LEVEL: 'debug' })))
+      // Each instance logs each pass once it has finished it (LOG_LEVEL=debug).
+      await until(
+        async () => started.every((s) => PASSES.every((p) => passesIn(s.output()).some((x) => x.name === p))),
+        'every pass of every instance',
+        60,
+      )
+      const total = (name: string, count: string) =>
+        started
+          .flatMap((s) => passesIn(s.output()))
+          .filter((p) => p.name === name)
+          .reduce((sum, p) => sum + p.counts[count]!, 0)
+      // Three instances ran each pass; together they did each piece of work once, and nothing failed.
+      expect(total('cycle maintenance pass', 'completed')).toBe(1)
+      expect(total('task automation pass', 'closed')).toBe(1)
+      expect(total('scheduler pass', 'tasks')).toBe(1)
+      expect(total('scheduler pass', 'reminders')).toBe(1)
+      expect(total('due-date reminders pass', 'notifications')).toBe(1)
+      for (const name of PASSES) expect(total(name, 'failed'), name).toBe(0)
+
+      // And the database agrees: each effect is there, once.
+      const count = async (sql: string, params: unknown[]) =>
+        (await d.db.query(sql, params)).rows[0].n as number
+      const events = (kind: string, id: string) =>
+        count(
+          `select count(*)::int as n from events where org_id = $1 and kind = $2 and resource_id = $3 and actor_id is null`,
+          [d.orgId, kind, id],
+        )
+      expect(await events('cycle.completed', work.cycles.ended)).toBe(1)
+      const carried = (await d.db.query('select cycle_id from tasks where id = $1', [work.carried])).rows[0]
+      expect(carried.cycle_id).toBe(work.cycles.next)
+      expect(await events('task.updated', work.carried)).toBe(1)
+      expect(await events('task.updated', work.stale)).toBe(1)
+      const stale = await d.db.query(
+        `select s.category from tasks t join workflow_states s on s.id = t.state_id where t.id = $1`,
+        [work.stale],
+      )
+      expect(stale.rows[0].category).toBe('canceled')
+      expect(
+        await count('select count(*)::int as n from recurrence_occurrences where recurrence_id = $1', [
+          work.recurrence,
+        ]),
+      ).toBe(1)
+      expect(
+        await count(`select count(*)::int as n from tasks where org_id = $1 and title = 'Daily check'`, [
+          d.orgId,
+        ]),
+      ).toBe(1)
+      const notified = (kind: string, task: string) =>
+        count(`select count(*)::int as n from notifications where kind = $1 and record_id = $2`, [kind, task])
+      expect(await notified('reminder', work.reminded)).toBe(1)
+      expect(await notified('dueSoon', work.due)).toBe(1)
+      await until(async () => (await notified('assigned', work.due)) === 1, 'the assignment notified')
+      expect(await notified('assigned', work.due)).toBe(1)
+    }, 120_000)
   },
 )
 
-/** Polls `check` every 100 ms until it holds, for at most 30 s. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check().catch(() => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
+/** An access token for the MCP endpoint behind the balancer, from the keys the instances share. */
+async function mcpToken(d: Deployment, person: TestPerson): Promise<string> {
+  const { createEngine } = await import('@workgraph/core')
+  const { openStorage } = await import('@workgraph/kysely')
+  const storage = await openStorage({ url: d.directUrl })
+  try {
+    const engine = await createEngine({ storage, config: { baseUrl: d.balancer.url } })
+    return await engine.tokens.issueAccessToken({
+      userId: person.user.id,
+      scopes: ['work:read', 'work:write'],
+      audience: `${d.balancer.url}/mcp`,
+    })
+  } finally {
+    await storage.close()
   }
-  throw new Error(`waited 30 s for ${what}`)
 }

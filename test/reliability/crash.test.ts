@@ -60,6 +60,7 @@ describeEachDatabase('a server killed mid-write', (db: TestDatabase) => {
     base = `http://127.0.0.1:${port}`
     env = {
       DATABASE_URL: fresh.url,
+      ...(fresh.directUrl ? { DATABASE_DIRECT_URL: fresh.directUrl } : {}),
       PORT: String(port),
       // Always set: the test runner's own environment carries a BASE_URL (Vite's, `/`).
       BASE_URL: base,

@@ -71,6 +71,7 @@ describeEachDatabase('MCP sessions across two instances', (db) => {
       children.push(
         await startCrashServer({
           DATABASE_URL: fresh.url,
+          ...(fresh.directUrl ? { DATABASE_DIRECT_URL: fresh.directUrl } : {}),
           PORT: String(port),
           BASE_URL,
           ...(fresh.schema ? { DATABASE_SCHEMA: fresh.schema } : {}),

@@ -133,6 +133,20 @@ describe('logs', () => {
     expect(out).toEqual([])
     expect(err).toEqual(['ERROR GET /v1/config 503 1.5 ms requestId=r1'])
   })
+
+  it('writes what a background pass did only at debug', () => {
+    const lines = (level: 'debug' | 'info') => {
+      const out: string[] = []
+      const log = createLogger(
+        { format: 'text', level },
+        { log: (l) => out.push(l), error: (l) => out.push(l) },
+      )
+      log.debug('scheduler pass', { tasks: 1, reminders: 0, failed: 0 })
+      return out
+    }
+    expect(lines('debug')).toEqual(['DEBUG scheduler pass tasks=1 reminders=0 failed=0'])
+    expect(lines('info')).toEqual([])
+  })
 })
 
 describeEachDatabase('an operable server', (db) => {

@@ -13,7 +13,8 @@ describe.skipIf(Boolean(reason))(
   () => {
     it('lets one of several instances starting together migrate, after an earlier release holding the lock', async () => {
       const target = await postgres.empty()
-      const earlier = new pg.Client({ connectionString: target.url })
+      // A session lock needs a session: Postgres itself, not a pooler in transaction mode.
+      const earlier = new pg.Client({ connectionString: target.directUrl ?? target.url })
       await earlier.connect()
       const instances = await Promise.all([1, 2, 3].map(() => connect({ url: target.url })))
       try {

@@ -4,17 +4,33 @@ import { createEngine, createUser } from '@workgraph/core'
 import { openStorage } from '@workgraph/kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { POSTGRES_URL, postgresAvailable } from '../support/databases.ts'
+import {
+  POSTGRES_DIRECT_URL,
+  postgresAvailable,
+  postgresDatabaseUrl,
+  postgresDirectUrl,
+} from '../support/databases.ts'
 import { freePort, programArgs } from '../support/processes.ts'
 import { openSse } from '../support/sse.ts'
 
 const BASE_URL = 'http://workgraph.test'
 
 /** The reference server as a separate process, as deployed: its bin, bundled as `pnpm start` bundles it. */
-async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
+async function spawnServer(
+  databaseUrl: string,
+  directUrl: string,
+): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort()
   const child = spawn(process.execPath, programArgs('server'), {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, BASE_URL },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      // LISTEN on Postgres itself when TEST_DATABASE_URL is a pooler (docs/scale-out.md).
+      DATABASE_DIRECT_URL: directUrl,
+      BASE_URL,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -31,18 +47,18 @@ async function spawnServer(databaseUrl: string): Promise<{ url: string; process:
 
 describe.skipIf(!postgresAvailable())('two server processes on one Postgres database', () => {
   const database = `wg_multi_${randomBytes(4).toString('hex')}`
-  const url = POSTGRES_URL.replace(/\/[^/]*$/, `/${database}`)
+  const url = postgresDatabaseUrl(database)
   const servers: ChildProcess[] = []
   let a = ''
   let b = ''
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: POSTGRES_URL })
+    const admin = new pg.Client({ connectionString: POSTGRES_DIRECT_URL })
     await admin.connect()
     await admin.query(`create database ${database}`)
     await admin.end()
     // One migrates first, so the two processes do not race on a fresh schema at start.
-    const first = await spawnServer(url)
-    const second = await spawnServer(url)
+    const first = await spawnServer(url, postgresDirectUrl(database))
+    const second = await spawnServer(url, postgresDirectUrl(database))
     servers.push(first.process, second.process)
     a = first.url
     b = second.url
@@ -52,7 +68,7 @@ describe.skipIf(!postgresAvailable())('two server processes on one Postgres data
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
     }
-    const admin = new pg.Client({ connectionString: POSTGRES_URL })
+    const admin = new pg.Client({ connectionString: POSTGRES_DIRECT_URL })
     await admin.connect()
     await admin.query(`drop database if exists ${database} with (force)`)
     await admin.end()

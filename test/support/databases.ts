@@ -5,12 +5,29 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 
-/** The server the global setup connects to, and on which every suite's Postgres database is made. */
+/** The server every suite's Postgres database is reached through: Postgres, or a pooler in front of it. */
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
-/** The URL of database `name` on the test server. */
+/**
+ * Postgres itself, when TEST_DATABASE_URL is a pooler in transaction mode (docs/scale-out.md): what
+ * needs a session goes here, as DATABASE_DIRECT_URL does for the server. That is the event hub's
+ * `LISTEN`, and making and dropping databases: a pooler keeps idle server connections to a
+ * database, and Postgres copies a template or drops a database only when nothing is connected.
+ */
+export const POSTGRES_DIRECT_URL = process.env.TEST_DATABASE_DIRECT_URL ?? POSTGRES_URL
+
+/** The URL of database `name` on the test server (through the pooler, if there is one). */
 export function postgresDatabaseUrl(name: string): string {
-  const url = new URL(POSTGRES_URL)
+  return databaseOn(POSTGRES_URL, name)
+}
+
+/** The URL of database `name` on Postgres itself, for what needs a session. */
+export function postgresDirectUrl(name: string): string {
+  return databaseOn(POSTGRES_DIRECT_URL, name)
+}
+
+function databaseOn(server: string, name: string): string {
+  const url = new URL(server)
   url.pathname = `/${name}`
   return url.toString()
 }
@@ -18,6 +35,8 @@ export function postgresDatabaseUrl(name: string): string {
 /** One database of one suite: where it is, and how to throw it away. */
 export interface DatabaseTarget {
   url: string
+  /** Postgres only: the same database on Postgres itself, for the event hub's `LISTEN` (POSTGRES_DIRECT_URL). */
+  directUrl?: string
   /** Postgres only: the schema to work in, when not the database's default one. */
   schema?: string
   drop(): Promise<void>
@@ -52,7 +71,7 @@ const sqlite: TestDatabase = {
 
 /** Runs one statement on the server's maintenance connection (CREATE and DROP DATABASE cannot run in a pool's transaction). */
 async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL })
+  const client = new pg.Client({ connectionString: POSTGRES_DIRECT_URL })
   await client.connect()
   try {
     await client.query(statement)
@@ -77,6 +96,7 @@ async function createDatabase(from?: string): Promise<DatabaseTarget> {
   }
   return {
     url: postgresDatabaseUrl(name),
+    directUrl: postgresDirectUrl(name),
     // In the background, as the next copy is made: nothing waits on it, and whatever a drop misses,
     // the run's teardown drops with the template.
     drop: async () => void admin(`drop database if exists ${name} with (force)`).catch(() => {}),

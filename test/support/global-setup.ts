@@ -1,7 +1,7 @@
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { bundleChildPrograms } from './bundles.ts'
-import { POSTGRES_URL } from './databases.ts'
+import { POSTGRES_DIRECT_URL } from './databases.ts'
 import { migratePostgresTemplate, migrateSqliteTemplate, type Templates } from './templates.ts'
 
 /**
@@ -28,17 +28,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 async function postgresTemplate() {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 })
+  const client = new pg.Client({ connectionString: POSTGRES_DIRECT_URL, connectionTimeoutMillis: 3000 })
   try {
     await client.connect()
     return await migratePostgresTemplate(client)
   } catch (error) {
     if (process.env.WORKGRAPH_REQUIRE_POSTGRES === '1') {
       throw new Error(
-        `Postgres is required (WORKGRAPH_REQUIRE_POSTGRES=1) but ${POSTGRES_URL} did not answer: ${(error as Error).message}`,
+        `Postgres is required (WORKGRAPH_REQUIRE_POSTGRES=1) but ${POSTGRES_DIRECT_URL} did not answer: ${(error as Error).message}`,
       )
     }
-    console.warn(`Postgres at ${POSTGRES_URL} did not answer: the Postgres half of the suites is skipped.`)
+    console.warn(
+      `Postgres at ${POSTGRES_DIRECT_URL} did not answer: the Postgres half of the suites is skipped.`,
+    )
     return null
   } finally {
     await client.end().catch(() => {})

@@ -65,6 +65,7 @@ export async function startTestServer(
   const target = await db.fresh()
   const running = await startServer({
     databaseUrl: target.url,
+    ...(target.directUrl ? { databaseDirectUrl: target.directUrl } : {}),
     ...(target.schema ? { databaseSchema: target.schema } : {}),
     onError: (error) => console.error('unexpected server error', error),
     ...options,

@@ -1,6 +1,5 @@
 /** Child server processes for the tests that need a real process (crash, several instances). */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import { inject } from 'vitest'
 import type { ChildProgram } from './bundles.ts'
@@ -12,14 +11,8 @@ export function programArgs(program: ChildProgram): string[] {
   return ['--enable-source-maps', join(inject('bundles'), `${program}.mjs`)]
 }
 
-/** A port free on loopback at the time of asking. */
-export async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
+// Here too, where the tests that start processes look for it.
+export { freePort } from './ports.ts'
 
 /** Starts `test/support/crash-server.ts` with `env`, resolved once it prints `ready`. */
 export function startCrashServer(env: Record<string, string>): Promise<ChildProcess> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openStorage } from '@workgraph/kysely'
 import pg from 'pg'
-import { POSTGRES_URL, postgresDatabaseUrl } from './databases.ts'
+import { POSTGRES_DIRECT_URL, postgresDirectUrl } from './databases.ts'
 
 /**
  * The run's template databases, migrated once from zero by the global setup. Each suite's fresh
@@ -35,14 +35,14 @@ export async function migratePostgresTemplate(
   const template = `${prefix}template`
   await client.query(`drop database if exists ${template}`)
   await client.query(`create database ${template}`)
-  await (await openStorage({ url: postgresDatabaseUrl(template) })).close()
+  await (await openStorage({ url: postgresDirectUrl(template) })).close()
   // No connections from here on (autovacuum included), as copying a template requires.
   await client.query(`alter database ${template} with is_template true allow_connections false`)
   return {
     template,
     prefix,
     async remove() {
-      const admin = new pg.Client({ connectionString: POSTGRES_URL })
+      const admin = new pg.Client({ connectionString: POSTGRES_DIRECT_URL })
       await admin.connect()
       try {
         await admin.query(`alter database ${template} with is_template false`)

@@ -65,12 +65,14 @@ export interface Engine extends EngineBase {
   remindDue(options?: { onError?: (error: unknown) => void }): Promise<NotifierPass>
   /**
    * Runs the notifier in the background: a pass on every hub wake-up and every `pollMs` (default
-   * 5 s), reminders every `remindEveryMs` (default an hour). Hosts start it once and stop it on shutdown.
+   * 5 s), reminders every `remindEveryMs` (default an hour). Hosts start it once and stop it on shutdown;
+   * `onPass` hears what each pass did (the reference server logs it at debug level).
    */
   startNotifier(options?: {
     pollMs?: number
     remindEveryMs?: number
     onError?: (error: unknown) => void
+    onPass?: (kind: 'notify' | 'remind', pass: NotifierPass) => void
   }): NotifierLoop
   /**
    * One scheduler pass (docs/templates.md): creates the task of every due occurrence of recurring
@@ -78,8 +80,15 @@ export interface Engine extends EngineBase {
    * Tests call it to run the scheduler deterministically against the engine's clock.
    */
   schedule(options?: { onError?: (error: unknown) => void }): Promise<SchedulerPass>
-  /** Runs the scheduler in the background every `everyMs` (default a minute); hosts stop it on shutdown. */
-  startScheduler(options?: { everyMs?: number; onError?: (error: unknown) => void }): SchedulerLoop
+  /**
+   * Runs the scheduler in the background every `everyMs` (default a minute); hosts stop it on
+   * shutdown. `onPass` hears what each pass did.
+   */
+  startScheduler(options?: {
+    everyMs?: number
+    onError?: (error: unknown) => void
+    onPass?: (pass: SchedulerPass) => void
+  }): SchedulerLoop
   /**
    * One pass of the export and import job (docs/exports-imports.md): steps every unfinished export
    * and import from its checkpoint. `maxSteps` stops early, so tests can interrupt it.
@@ -151,6 +160,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         pollMs: opts.pollMs ?? 5_000,
         remindEveryMs: opts.remindEveryMs ?? 3_600_000,
         onError,
+        onPass: opts.onPass,
       })
     },
     schedule(opts = {}) {
@@ -162,6 +172,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         pass: () => runScheduler(storage, core.runAsSystem, clock(), onError),
         everyMs: opts.everyMs ?? 60_000,
         onError,
+        onPass: opts.onPass,
       })
     },
     transfer(opts = {}) {

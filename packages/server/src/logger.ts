@@ -5,6 +5,7 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 
 export interface Logger {
   request(record: RequestRecord): void
+  debug(message: string, fields?: Record<string, unknown>): void
   info(message: string, fields?: Record<string, unknown>): void
   warn(message: string, fields?: Record<string, unknown>): void
   error(message: string, error: unknown, fields?: Record<string, unknown>): void
@@ -12,7 +13,8 @@ export interface Logger {
 
 /**
  * Writes request and error lines to stdout/stderr: readable text, or one JSON object per line for a
- * log collector (`LOG_FORMAT=json`). Requests log at `info`; answers of 500 and above at `error`.
+ * log collector (`LOG_FORMAT=json`). Requests log at `info`; answers of 500 and above at `error`; what
+ * each background pass did (notifier, scheduler, cycles, task automation) at `debug`.
  */
 export function createLogger(
   options: { format: LogFormat; level: LogLevel },
@@ -40,6 +42,7 @@ export function createLogger(
       if (options.format === 'json') write(level, 'request', { method: r.method, path: r.path, ...fields })
       else write(level, `${r.method} ${r.path} ${r.status} ${r.durationMs} ms`, { requestId: r.requestId })
     },
+    debug: (message, fields = {}) => write('debug', message, fields),
     info: (message, fields = {}) => write('info', message, fields),
     warn: (message, fields = {}) => write('warn', message, fields),
     error: (message, error, fields = {}) =>

@@ -192,7 +192,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   {
     name: 'LOG_LEVEL',
     description:
-      'Least severe log written: `debug`, `info` (one line per request), `warn`, `error` or `silent`.',
+      'Least severe log written: `debug` (also what each background pass did: notifier, scheduler, cycles, task automation), `info` (one line per request), `warn`, `error` or `silent`.',
     default: 'info',
     check: oneOf(LOG_LEVELS),
     example: 'info',

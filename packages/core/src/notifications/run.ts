@@ -85,11 +85,13 @@ export interface NotifierLoop {
  */
 export function startNotifierLoop(options: {
   hub: EventHub
-  notify: () => Promise<unknown>
-  remind: () => Promise<unknown>
+  notify: () => Promise<NotifierPass>
+  remind: () => Promise<NotifierPass>
   pollMs: number
   remindEveryMs: number
   onError: (error: unknown) => void
+  /** Each finished pass, for a host's log. */
+  onPass?: ((kind: 'notify' | 'remind', pass: NotifierPass) => void) | undefined
 }): NotifierLoop {
   const watch = watchHub(options.hub, null)
   let stopped = false
@@ -100,10 +102,16 @@ export function startNotifierLoop(options: {
   const loop = (async () => {
     let remindedAt = Number.NEGATIVE_INFINITY
     while (!stopped) {
-      await options.notify().catch(options.onError)
+      await options
+        .notify()
+        .then((pass) => options.onPass?.('notify', pass))
+        .catch(options.onError)
       if (Date.now() - remindedAt >= options.remindEveryMs) {
         remindedAt = Date.now()
-        await options.remind().catch(options.onError)
+        await options
+          .remind()
+          .then((pass) => options.onPass?.('remind', pass))
+          .catch(options.onError)
       }
       await Promise.race([watch.wait(options.pollMs), stopping])
     }

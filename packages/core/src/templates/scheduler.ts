@@ -103,18 +103,22 @@ export interface SchedulerLoop {
   stop(): Promise<void>
 }
 
-/** The scheduler in the background: a pass every `everyMs`. */
-export function startSchedulerLoop(options: {
-  pass: () => Promise<unknown>
+/** The scheduler in the background: a pass every `everyMs`, each finished one handed to `onPass`. */
+export function startSchedulerLoop<T>(options: {
+  pass: () => Promise<T>
   everyMs: number
   onError: (error: unknown) => void
+  onPass?: ((pass: T) => void) | undefined
 }): SchedulerLoop {
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let wake: () => void = () => {}
   const loop = (async () => {
     while (!stopped) {
-      await options.pass().catch(options.onError)
+      await options
+        .pass()
+        .then((pass) => options.onPass?.(pass))
+        .catch(options.onError)
       if (stopped) break
       await new Promise<void>((resolve) => {
         wake = resolve

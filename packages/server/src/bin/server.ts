@@ -174,6 +174,7 @@ pruning.unref()
 const advance = () =>
   engine
     .advanceCycles({ onError: (error) => log.error('cycle maintenance failed', error) })
+    .then((pass) => log.debug('cycle maintenance pass', { ...pass }))
     .catch((error) => log.error('cycle maintenance failed', error))
 void advance()
 const cycles = setInterval(advance, 60_000)
@@ -184,6 +185,7 @@ cycles.unref()
 const automate = () =>
   engine
     .automateTasks({ onError: (error) => log.error('task automation failed', error) })
+    .then((pass) => log.debug('task automation pass', { ...pass }))
     .catch((error) => log.error('task automation failed', error))
 void automate()
 const automation = setInterval(automate, 3_600_000)
@@ -191,11 +193,18 @@ automation.unref()
 
 // Notifications follow the event logs after commit (hub wake-ups, a poll as fallback) and reminders
 // of due dates go out hourly, each once per task and day.
-const notifier = engine.startNotifier({ onError: (error) => log.error('notifier failed', error) })
+const notifier = engine.startNotifier({
+  onError: (error) => log.error('notifier failed', error),
+  onPass: (kind, pass) =>
+    log.debug(kind === 'notify' ? 'notifier pass' : 'due-date reminders pass', { ...pass }),
+})
 
 // Recurring work creates its tasks (once per occurrence, whatever the number of instances) and
 // task reminders are delivered, every minute.
-const scheduler = engine.startScheduler({ onError: (error) => log.error('scheduler failed', error) })
+const scheduler = engine.startScheduler({
+  onError: (error) => log.error('scheduler failed', error),
+  onPass: (pass) => log.debug('scheduler pass', { ...pass }),
+})
 
 // Exports and imports are written in steps, each committed with its checkpoint, so after a restart
 // this loop carries on where the last step left off.

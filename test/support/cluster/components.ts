@@ -8,7 +8,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
-import { freePort } from './processes.ts'
+import { freePort } from '../ports.ts'
 
 const BINARIES = { pgbouncer: '/usr/sbin/pgbouncer', haproxy: '/usr/sbin/haproxy' }
 
@@ -46,24 +46,29 @@ async function waitFor(what: string, component: Component, ready: () => Promise<
 
 /**
  * PgBouncer in `pool_mode = transaction` before database `database` of the Postgres at `upstream`
- * (trusted user `user`): `default_pool_size` server connections shared by every client.
+ * (trusted user `user`): `default_pool_size` server connections shared by every client. With
+ * `anyDatabase`, every database of that Postgres is served under its own name (the test suite makes
+ * one per suite), and an idle server connection is closed after a second, so that Postgres can drop
+ * or copy the database soon after its suite.
  */
 export async function startPgBouncer(
   dir: string,
   upstream: URL,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; anyDatabase?: boolean } = {},
 ): Promise<Component & { url: string }> {
   const port = await freePort()
   const database = upstream.pathname.slice(1)
   const user = decodeURIComponent(upstream.username) || 'postgres'
+  const server = `host=${upstream.hostname} port=${upstream.port || 5432}`
   const ini = join(dir, 'pgbouncer.ini')
   writeFileSync(join(dir, 'userlist.txt'), `"${user}" ""\n`)
   writeFileSync(
     ini,
     [
       '[databases]',
-      `${database} = host=${upstream.hostname} port=${upstream.port || 5432} dbname=${database} user=${user}`,
+      options.anyDatabase ? `* = ${server}` : `${database} = ${server} dbname=${database} user=${user}`,
       '[pgbouncer]',
+      ...(options.anyDatabase ? ['server_idle_timeout = 1'] : []),
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
       'unix_socket_dir =',
@@ -128,6 +133,8 @@ export async function startHaproxy(dir: string, backends: number[]): Promise<Bal
       '  default_backend app',
       'backend app',
       '  balance roundrobin',
+      // Which instance answered, for the tests that follow one session across instances.
+      '  http-response set-header x-served-by %s',
       '  option httpchk GET /readyz',
       '  http-check expect status 200',
       '  default-server inter 200ms fall 2 rise 2',
