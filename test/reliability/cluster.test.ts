@@ -22,7 +22,7 @@ import { missingClusterBinaries, stopComponent } from '../support/cluster/compon
 import { type Deployment, startDeployment } from '../support/cluster/deployment.ts'
 import { follow } from '../support/cluster/follow.ts'
 import { call, until } from '../support/cluster/instances.ts'
-import { mcpPost, messages } from '../support/cluster/mcp.ts'
+import { mcpPost, messages, PROTOCOL } from '../support/cluster/mcp.ts'
 import { authorizationCodeFlow, signUpThrough } from '../support/cluster/oauth.ts'
 import { PASSES, passesIn, planScheduledWork, type ScheduledWork } from '../support/cluster/scheduled.ts'
 import { DATABASES, skipReason } from '../support/databases.ts'
@@ -149,7 +149,7 @@ describe.skipIf(Boolean(reason))(
           id: 1,
           method: 'initialize',
           params: {
-            protocolVersion: '2025-11-25',
+            protocolVersion: PROTOCOL,
             capabilities: {},
             clientInfo: { name: 'c', version: '1' },
           },
