@@ -52,7 +52,10 @@ describeEachDatabase('migration 0067_mail_delivery', (db: TestDatabase) => {
       { userId: 'usr_3', notificationDelivery: 'dailyDigest', digestHour: 9, mailKinds: '{}' },
       { userId: 'usr_4', notificationDelivery: 'off', digestHour: 9, mailKinds: '{}' },
     ])
-    const positions = await d.selectFrom('mail_positions').select(['org_id', 'seq']).execute()
+    const positions = (await d.selectFrom('mail_positions').selectAll().execute()) as Array<{
+      orgId: string
+      seq: number | string
+    }>
     expect(positions.map((p) => ({ orgId: p.orgId, seq: Number(p.seq) }))).toEqual([
       { orgId: 'org_1', seq: 42 },
     ])
