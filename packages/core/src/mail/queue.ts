@@ -1,6 +1,6 @@
 import { type MemberId, newId, type OrgId, type UserId } from '../kernel/ids.ts'
 import type { Storage, Store } from '../kernel/storage.ts'
-import { mailKindsOf } from '../me/preferences.ts'
+import { mailKindsOf, PREFERENCE_DEFAULTS } from '../me/preferences.ts'
 import type { Notification } from '../notifications/schemas.ts'
 import { localDate } from '../users/away.ts'
 import { DIGEST_ITEMS, digestMail, instantMail } from './compose.ts'
@@ -68,7 +68,7 @@ export async function queueInstantStep(
     if (!person) continue
     const prefs = await s.preferences.get(person.userId)
     // No row: the defaults, `instant` with every kind.
-    if ((prefs?.notificationDelivery ?? 'instant') !== 'instant') continue
+    if ((prefs ?? PREFERENCE_DEFAULTS).notificationDelivery !== 'instant') continue
     if (!mailKindsOf(prefs?.mailKinds ?? {})[n.kind]) continue
     org ??= s.orgs.get(orgId).then((o) => o?.name ?? 'workgraph')
     const mail = instantMail(n, await org)

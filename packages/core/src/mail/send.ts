@@ -1,5 +1,6 @@
 import type { Mailer } from '../kernel/mailer.ts'
 import type { Storage } from '../kernel/storage.ts'
+import { PREFERENCE_DEFAULTS } from '../me/preferences.ts'
 import type { OutboxMail } from './storage.ts'
 import { UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe.ts'
 
@@ -52,7 +53,10 @@ export async function sendDue(options: {
     if (!(await storage.transaction((s) => s.mail.lease(mail.id, now.toISOString(), until)))) continue
     const prefs = await storage.read((s) => s.preferences.get(mail.userId))
     // Unsubscribed (or switched) since it was queued: it is not sent.
-    if ((prefs?.notificationDelivery ?? 'instant') !== (mail.kind === 'digest' ? 'dailyDigest' : 'instant')) {
+    if (
+      (prefs ?? PREFERENCE_DEFAULTS).notificationDelivery !==
+      (mail.kind === 'digest' ? 'dailyDigest' : 'instant')
+    ) {
       await storage.transaction((s) =>
         s.mail.settle(mail.id, {
           status: 'dropped',

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { UserId } from '../kernel/ids.ts'
 import type { Storage } from '../kernel/storage.ts'
+import { PREFERENCE_DEFAULTS } from '../me/preferences.ts'
 
 /** Where the one-click unsubscribe lives, outside `/v1`: it needs no sign-in (RFC 8058). */
 export const UNSUBSCRIBE_PATH = '/mail/unsubscribe'
@@ -50,11 +51,7 @@ export async function unsubscribe(
     if (!(await s.users.get(verified.userId))) return
     const current = await s.preferences.get(verified.userId)
     await s.preferences.put(verified.userId, {
-      defaultOrgId: null,
-      weekStart: 'monday',
-      dateFormat: 'locale',
-      digestHour: 9,
-      mailKinds: {},
+      ...PREFERENCE_DEFAULTS,
       ...current,
       notificationDelivery: 'off',
       updatedAt: now,

@@ -16,7 +16,8 @@ export function mailKindsOf(
   >
 }
 
-const DEFAULTS: Omit<StoredPreferences, 'updatedAt'> = {
+/** What a person who never changed a preference has. */
+export const PREFERENCE_DEFAULTS: Omit<StoredPreferences, 'updatedAt'> = {
   defaultOrgId: null,
   weekStart: 'monday',
   dateFormat: 'locale',
@@ -38,7 +39,7 @@ const present = (p: Omit<StoredPreferences, 'updatedAt'> & { updatedAt: string |
 
 async function stored(ctx: OperationContext) {
   const row = await ctx.store.preferences.get(callerId(ctx))
-  if (!row) return { ...DEFAULTS, updatedAt: null }
+  if (!row) return { ...PREFERENCE_DEFAULTS, updatedAt: null }
   if (row.defaultOrgId && !(await isMemberOf(ctx, row.defaultOrgId))) return { ...row, defaultOrgId: null }
   return row
 }
