@@ -1,4 +1,4 @@
-import { newId } from '@workgraph/core'
+import { NOTIFICATION_KINDS, newId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
@@ -132,10 +132,14 @@ describeEachDatabase('me: profile and preferences', (db) => {
     const ws = await newWorkspace(server)
     const stranger = await newWorkspace(server)
     const prefs = '/v1/me/preferences'
+    // Mail (docs/mail.md): at once, every kind, until the person says otherwise.
     expect((await ws.api.get(prefs)).body).toEqual({
       defaultOrgId: null,
       weekStart: 'monday',
       dateFormat: 'locale',
+      notificationDelivery: 'instant',
+      digestHour: 9,
+      mailKinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true])),
       updatedAt: null,
     })
     const changed = await ws.api.patch(prefs, { defaultOrgId: ws.orgId, weekStart: 'sunday' })
@@ -146,11 +150,14 @@ describeEachDatabase('me: profile and preferences', (db) => {
       defaultOrgId: ws.orgId,
       weekStart: 'sunday',
       dateFormat: 'iso',
+      notificationDelivery: 'instant',
+      digestHour: 9,
+      mailKinds: expect.objectContaining({ assigned: true, mentioned: true }),
       updatedAt: expect.any(String),
     })
     expect((await ws.api.get(prefs)).body).toEqual(more.body)
 
-    // Nothing sends mail yet, so how it would be sent is not a preference a client can set.
+    // Mail goes at once, in a daily digest or not at all (docs/mail.md): no weekly digest.
     const inert = await ws.api.patch(prefs, { notificationDelivery: 'weeklyDigest' })
     expect(inert).toMatchObject({
       status: 400,
@@ -167,24 +174,24 @@ describeEachDatabase('me: profile and preferences', (db) => {
     expect((await ws.api.get(prefs)).body).toEqual(more.body)
   })
 
-  it('keeps a delivery chosen before the field left the API, for mail delivery to read', async () => {
+  it('changes only the mail kinds sent, and keeps the delivery across other changes', async () => {
     const ws = await newWorkspace(server)
-    await ws.api.patch('/v1/me/preferences', { weekStart: 'sunday' })
-    const column = () =>
-      server.storage.db
-        .selectFrom('userPreferences')
-        .select('notificationDelivery')
-        .where('userId', '=', ws.owner.user.id)
-        .executeTakeFirstOrThrow()
-    expect(await column()).toEqual({ notificationDelivery: 'immediate' })
-    await server.storage.db
-      .updateTable('userPreferences')
-      .set({ notificationDelivery: 'weeklyDigest' })
-      .where('userId', '=', ws.owner.user.id)
-      .execute()
-    const changed = await ws.api.patch('/v1/me/preferences', { dateFormat: 'iso' })
-    expect(changed.body).not.toHaveProperty('notificationDelivery')
-    expect(await column()).toEqual({ notificationDelivery: 'weeklyDigest' })
+    const prefs = '/v1/me/preferences'
+    const first = await ws.api.patch(prefs, {
+      notificationDelivery: 'dailyDigest',
+      mailKinds: { taskCreated: false },
+    })
+    expect(first.body).toMatchObject({
+      notificationDelivery: 'dailyDigest',
+      mailKinds: { taskCreated: false },
+    })
+    const second = await ws.api.patch(prefs, { mailKinds: { commented: false }, dateFormat: 'iso' })
+    expect(second.body).toMatchObject({
+      notificationDelivery: 'dailyDigest',
+      dateFormat: 'iso',
+      mailKinds: { taskCreated: false, commented: false, mentioned: true },
+    })
+    expect((await ws.api.get(prefs)).body).toEqual(second.body)
   })
 
   it('reads a default workspace I have left as null', async () => {

@@ -195,7 +195,11 @@ describeEachDatabase('an operable server', (db) => {
     expect(await (await fetch(`${server.url}/livez`)).json()).toEqual({ status: 'live' })
     const ready = await fetch(`${server.url}/readyz`)
     expect(ready.status).toBe(200)
-    expect(await ready.json()).toEqual({ status: 'ready', database: db.name })
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      database: db.name,
+      mail: { pending: 0, retrying: 0, failed: 0, lastError: null },
+    })
     const root = await fetch(`${server.url}/`, { redirect: 'manual' })
     expect(root.status).toBe(302)
     expect(root.headers.get('location')).toBe('/v1/docs')

@@ -14,6 +14,7 @@ import { registerConsentPages } from './pages/consent.ts'
 import { registerInvitationPage } from './pages/invitation.ts'
 import { PROBLEM_TYPE_PATH, registerProblemPages } from './pages/problems.ts'
 import { registerSettingsPages } from './pages/settings.ts'
+import { registerUnsubscribePage } from './pages/unsubscribe.ts'
 import { registerWelcomePage } from './pages/welcome.ts'
 import { registerSseRoute } from './sse-route.ts'
 
@@ -61,6 +62,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): H3 {
   registerInvitationPage(app, engine, oauth)
   registerProblemPages(app, engine)
   registerWelcomePage(app, engine, oauth)
+  registerUnsubscribePage(app, engine)
   const mcpRequest = new Request(`${engine.config.baseUrl}/mcp`)
   registerMcpRoute(app, engine, { onError: (e) => options.onError?.(e, mcpRequest), ...options.mcp })
   const inOrg = workspaceCollections(engine)

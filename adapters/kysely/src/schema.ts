@@ -11,6 +11,7 @@ import type { InitiativesTables } from './initiatives/tables.ts'
 import type { KernelTables } from './kernel/tables.ts'
 import type { LabelsTables } from './labels/tables.ts'
 import type { LinksTables } from './links/tables.ts'
+import type { MailTables } from './mail/tables.ts'
 import type { MeTables } from './me/tables.ts'
 import type { NotificationsTables } from './notifications/tables.ts'
 import type { OrgsTables } from './orgs/tables.ts'
@@ -55,6 +56,7 @@ export interface Database
     AttachmentsTables,
     ConnectorsTables,
     NotificationsTables,
+    MailTables,
     MeTables,
     ViewsTables,
     TransfersTables {}

@@ -17,6 +17,7 @@ import { insightsStore } from './insights/store.ts'
 import { kernelStore } from './kernel/store.ts'
 import { labelsStore } from './labels/store.ts'
 import { linksStore } from './links/store.ts'
+import { mailStore } from './mail/store.ts'
 import { meStore } from './me/store.ts'
 import { migrateToLatest } from './migrations/index.ts'
 import { notificationsStore } from './notifications/store.ts'
@@ -70,6 +71,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...connectorsStore(db),
     ...notificationsStore(db, dialect),
     ...meStore(db),
+    ...mailStore(db, dialect),
     ...viewsStore(db),
     ...hubStore(db, dialect),
   }

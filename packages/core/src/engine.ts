@@ -5,6 +5,10 @@ import { CATALOGUE } from './catalogue.ts'
 import { advanceCycles, type CycleAdvance } from './cycles/maintenance.ts'
 import { createEngineCore, type EngineBase } from './kernel/engine.ts'
 import type { EngineOptions } from './kernel/engine-options.ts'
+import { sharedSecret } from './kernel/shared-secret.ts'
+import { type MailPass, mailPass } from './mail/run.ts'
+import type { MailCounts } from './mail/storage.ts'
+import { UNSUBSCRIBE_KEY, unsubscribe } from './mail/unsubscribe.ts'
 import {
   type NotifierLoop,
   type NotifierPass,
@@ -96,6 +100,21 @@ export interface Engine extends EngineBase {
   transfer(options?: TransferOptions): Promise<TransferPass>
   /** Runs the transfer job in the background every `everyMs` (default 2 s); hosts stop it on shutdown. */
   startTransfers(options?: { everyMs?: number; onError?: (error: unknown) => void }): SchedulerLoop
+  /**
+   * One pass of mail delivery of notifications (docs/mail.md) through the engine's mailer: instant
+   * mail for new notifications, the daily digests due by the engine's clock, then sending what is
+   * due (retries with backoff). Exactly once across engines; tests call it to run mail deterministically.
+   */
+  mail(options?: { onError?: (error: unknown) => void }): Promise<MailPass>
+  /** Runs mail delivery in the background every `everyMs` (default 10 s); hosts with a mail transport start it. */
+  startMail(options?: { everyMs?: number; onError?: (error: unknown) => void }): SchedulerLoop
+  /** The outbox as the operator sees it: pending, retrying and given-up mail, and the last error. */
+  mailStatus(): Promise<MailCounts>
+  /**
+   * RFC 8058 one-click unsubscribe: verifies the link's signed token and turns the person's mail off.
+   * False, changing nothing, for a forged or altered token.
+   */
+  unsubscribeMail(token: string): Promise<boolean>
 }
 
 /** How long an unseen protocol session's row is kept; handlers refuse idle ones sooner. */
@@ -185,6 +204,24 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         everyMs: opts.everyMs ?? 2_000,
         onError,
       })
+    },
+    mail(opts = {}) {
+      return mailPass({ storage, mailer: core.mailer, baseUrl: config.baseUrl, clock, ...opts })
+    },
+    startMail(opts = {}) {
+      const onError = opts.onError ?? ((error: unknown) => console.error('mail failed', error))
+      return startSchedulerLoop({
+        pass: () => mailPass({ storage, mailer: core.mailer, baseUrl: config.baseUrl, clock, onError }),
+        everyMs: opts.everyMs ?? 10_000,
+        onError,
+      })
+    },
+    mailStatus() {
+      return storage.read((s) => s.mail.counts())
+    },
+    async unsubscribeMail(token) {
+      const key = await sharedSecret(storage, UNSUBSCRIBE_KEY, clock)
+      return unsubscribe(storage, key, token, clock().toISOString())
     },
     async close() {
       broker?.close()

@@ -167,7 +167,7 @@ export type {
   ViewId,
 } from './kernel/ids.ts'
 export { BRAND_KEYWORD, ID_PREFIXES, IdSchema, isId, newId } from './kernel/ids.ts'
-export type { Mailer } from './kernel/mailer.ts'
+export type { Mailer, MailMessage } from './kernel/mailer.ts'
 export { createConsoleMailer } from './kernel/mailer.ts'
 export type { EventStreamEndpoint, OpenApiOptions } from './kernel/openapi.ts'
 export { isApiOperation } from './kernel/openapi.ts'
@@ -213,10 +213,18 @@ export { ACCESS_TOKEN_TTL_SECONDS, createTokenService } from './kernel/tokens.ts
 export { Label, labelNameKey } from './labels/schemas.ts'
 export type { LinkParentType } from './links/schemas.ts'
 export { LINK_PARENT_TYPES, Link } from './links/schemas.ts'
+export type { MailPass } from './mail/run.ts'
+export type { MailCounts } from './mail/storage.ts'
+export { UNSUBSCRIBE_PATH } from './mail/unsubscribe.ts'
 export type { PlanItem } from './me/plan-schemas.ts'
 export { PLAN_DAY_MAX } from './me/plan-storage.ts'
 export type { Favorite, Me, Preferences, Profile } from './me/schemas.ts'
-export { DATE_FORMATS, WEEK_STARTS } from './me/schemas.ts'
+export {
+  DATE_FORMATS,
+  NOTIFICATION_DELIVERIES,
+  type NotificationDelivery,
+  WEEK_STARTS,
+} from './me/schemas.ts'
 export { FAVORITES_MAX } from './me/storage.ts'
 export type { NotifierLoop, NotifierPass } from './notifications/run.ts'
 export type {

@@ -82,6 +82,13 @@ export type {
 } from './kernel/storage.ts'
 export type { LabelFilter, LabelRepo } from './labels/storage.ts'
 export type { LinkRepo } from './links/storage.ts'
+export type {
+  DigestItem,
+  DigestReader,
+  MailCounts,
+  MailRepo,
+  OutboxMail,
+} from './mail/storage.ts'
 export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan-storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {

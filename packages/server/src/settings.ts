@@ -174,7 +174,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   {
     name: 'SMTP_URL',
     description:
-      'Send mail (invitations, sign-up and reset links) over SMTP: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset: printed to the log, and on SQLite kept in `<file>.mail.jsonl`.',
+      'Send mail (invitations, sign-up and reset links, and notification mail: docs/mail.md) over SMTP: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465`. Unset: printed to the log, and on SQLite kept in `<file>.mail.jsonl` (notification mail included); on Postgres without it no notification mail is sent.',
     check: url(['smtp:', 'smtps:']),
     example: 'smtp://user:password@mail.example.com:587',
   },

@@ -9,8 +9,9 @@ export interface SmtpMailerOptions {
 }
 
 /**
- * Sends the service's mail (invitations) over SMTP with nodemailer, a long-kept library that does
- * the protocol, TLS and encoding right. Plain text: the link on its own line.
+ * Sends the service's mail (invitations, notifications) over SMTP with nodemailer, a long-kept
+ * library that does the protocol, TLS and encoding right. Plain text: the link on its own line.
+ * A refused recipient or an unreachable server rejects the send, so the notification outbox retries it.
  */
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer & { close(): void } {
   const transport = createTransport(options.url)
@@ -21,6 +22,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer & { close()
         to: message.to,
         subject: message.subject,
         text: `${message.text}\n\n${message.link}\n`,
+        ...(message.headers ? { headers: message.headers } : {}),
       })
     },
     close: () => transport.close(),

@@ -2,6 +2,7 @@ import {
   DATE_FORMATS,
   type Engine,
   isProblem,
+  NOTIFICATION_DELIVERIES,
   NOTIFICATION_KINDS,
   type OAuthServer,
   type Preferences,
@@ -23,7 +24,12 @@ const SECTIONS = [
 ] as const
 type Section = Exclude<(typeof SECTIONS)[number][0], 'connected-apps'>
 
+const HOURS = Array.from({ length: 24 }, (_, h) => [String(h), `${String(h).padStart(2, '0')}:00`] as const)
+
 const LABELS: Record<string, string> = {
+  off: 'Off',
+  instant: 'At once',
+  dailyDigest: 'In a daily digest',
   monday: 'Monday',
   sunday: 'Sunday',
   saturday: 'Saturday',
@@ -119,6 +125,8 @@ ${field('locale', 'Language', p.locale, 'type="text" maxlength="35" placeholder=
 ${select('defaultOrgId', 'Default workspace', [['', 'None'], ...orgs.map((o) => [o.id, o.name] as const)], prefs.defaultOrgId ?? '')}
 ${select('weekStart', 'Week starts on', pairs(WEEK_STARTS), prefs.weekStart)}
 ${select('dateFormat', 'Dates', pairs(DATE_FORMATS), prefs.dateFormat)}
+${select('notificationDelivery', 'Notifications by mail', pairs(NOTIFICATION_DELIVERIES), prefs.notificationDelivery)}
+${select('digestHour', 'Daily digest at (your time zone)', HOURS, String(prefs.digestHour))}
 <button type="submit">Save the preferences</button></form>`,
       ]
     },
@@ -220,6 +228,8 @@ ${select('dateFormat', 'Dates', pairs(DATE_FORMATS), prefs.dateFormat)}
             defaultOrgId: optional(form.get('defaultOrgId')),
             weekStart: form.get('weekStart') ?? '',
             dateFormat: form.get('dateFormat') ?? '',
+            notificationDelivery: form.get('notificationDelivery') ?? '',
+            digestHour: Number(form.get('digestHour') ?? ''),
           },
         },
         who.user.id,

@@ -17,16 +17,18 @@ export function preferenceRepo(db: Kysely<Database>): PreferenceRepo {
         defaultOrgId: row.defaultOrgId as OrgId | null,
         weekStart: row.weekStart as StoredPreferences['weekStart'],
         dateFormat: row.dateFormat as StoredPreferences['dateFormat'],
+        notificationDelivery: row.notificationDelivery as StoredPreferences['notificationDelivery'],
+        digestHour: row.digestHour,
+        mailKinds: JSON.parse(row.mailKinds),
         updatedAt: iso(row.updatedAt),
       }
     },
-    async put(userId, preferences) {
+    async put(userId, { mailKinds, ...preferences }) {
+      const values = { ...preferences, mailKinds: JSON.stringify(mailKinds) }
       await db
         .insertInto('userPreferences')
-        // `notification_delivery` waits for mail delivery, which will read it: a new row gets the
-        // default it always had, and an update leaves what the person chose before alone.
-        .values({ userId, ...preferences, notificationDelivery: 'immediate' })
-        .onConflict((oc) => oc.column('userId').doUpdateSet(preferences))
+        .values({ userId, ...values })
+        .onConflict((oc) => oc.column('userId').doUpdateSet(values))
         .execute()
     },
   }

@@ -6,8 +6,10 @@ export interface MeTables {
     userId: string
     defaultOrgId: string | null
     weekStart: string
-    /** Not read or written through the API until mail delivery exists (docs/me.md). */
     notificationDelivery: string
+    digestHour: number
+    /** JSON text: the kinds set explicitly. */
+    mailKinds: string
     dateFormat: string
     updatedAt: Timestamp
   }

@@ -1,6 +1,19 @@
-/** What the service sends by mail: invitations, sign-up and password-reset links. Hosts plug in their own transport. */
+/** One mail: plain text, the link on its own line after it. */
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  link: string
+  /** Extra headers (notification mail carries `List-Unsubscribe`, RFC 8058). */
+  headers?: Record<string, string>
+}
+
+/**
+ * What the service sends by mail: invitations, sign-up and password-reset links, and notifications
+ * (docs/mail.md). Hosts plug in their own transport.
+ */
 export interface Mailer {
-  send(message: { to: string; subject: string; text: string; link: string }): Promise<void>
+  send(message: MailMessage): Promise<void>
   /** Where mail really goes, when that is not a mailbox; pages that say "check your mail" show it. */
   readonly note?: string
 }

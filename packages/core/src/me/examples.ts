@@ -1,5 +1,6 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
+import { NOTIFICATION_KINDS } from '../notifications/schemas.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const at = '2030-01-13T16:00:00.000Z'
@@ -39,12 +40,23 @@ const preferences = {
   defaultOrgId: id('org'),
   weekStart: 'monday',
   dateFormat: 'iso',
+  notificationDelivery: 'dailyDigest',
+  digestHour: 8,
+  mailKinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, k !== 'taskCreated'])),
   updatedAt: at,
 }
 
 export const preferenceExamples: Record<'get' | 'update', OperationExamples> = {
   get: { response: preferences },
-  update: { request: { weekStart: 'monday', dateFormat: 'iso' }, response: preferences },
+  update: {
+    request: {
+      dateFormat: 'iso',
+      notificationDelivery: 'dailyDigest',
+      digestHour: 8,
+      mailKinds: { taskCreated: false },
+    },
+    response: preferences,
+  },
 }
 
 export const consentExample = {

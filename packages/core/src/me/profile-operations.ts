@@ -48,7 +48,7 @@ export const profileOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'Get my preferences',
     description:
-      'Default workspace, week start and date format, with defaults for what was never set. A default workspace the person has since left reads as null.',
+      'Default workspace, week start, date format and how notifications reach the person by mail (`notificationDelivery`, `digestHour`, `mailKinds`; docs/mail.md), with defaults for what was never set. A default workspace the person has since left reads as null.',
     response: Preferences,
     status: 200,
     errors: [],
@@ -64,7 +64,7 @@ export const profileOperations: AnyOperation[] = [
     scope: 'work:write',
     summary: 'Update my preferences',
     description:
-      'Changes the fields sent. The default workspace must be one the person is an active member of (422 `reference_not_found` otherwise, as for a workspace that does not exist).',
+      'Changes the fields sent; in `mailKinds`, only the kinds sent. The default workspace must be one the person is an active member of (422 `reference_not_found` otherwise, as for a workspace that does not exist). `notificationDelivery` takes effect on the next mail pass: `off` stops mail not yet sent, `dailyDigest` sends at the next `digestHour` in the profile time zone.',
     body: PreferencesPatch,
     response: Preferences,
     status: 200,

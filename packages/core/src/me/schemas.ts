@@ -1,7 +1,8 @@
-import { type Static, Type } from '@sinclair/typebox'
+import { type Static, type TBoolean, Type } from '@sinclair/typebox'
 import { optionalFieldsOf } from '../kernel/body-fields.ts'
 import { ID_PREFIXES, type IdBrand, IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { NOTIFICATION_KINDS, type NotificationKind } from '../notifications/schemas.ts'
 import { OrgRole } from '../orgs/schemas.ts'
 
 const AvatarUrl = Type.String({
@@ -95,6 +96,10 @@ export const ProfilePatch = Type.Object(
   { $id: 'MeUpdate', additionalProperties: false, minProperties: 1 },
 )
 
+/** How notifications reach a person by mail. */
+export const NOTIFICATION_DELIVERIES = ['off', 'instant', 'dailyDigest'] as const
+export type NotificationDelivery = (typeof NOTIFICATION_DELIVERIES)[number]
+
 export const WEEK_STARTS = ['monday', 'sunday', 'saturday'] as const
 export const DATE_FORMATS = ['locale', 'iso', 'dayMonthYear', 'monthDayYear'] as const
 
@@ -108,11 +113,33 @@ const preferenceFields = {
     description:
       '`locale` follows the locale; `iso` is 2030-01-13, `dayMonthYear` 13/01/2030, `monthDayYear` 01/13/2030.',
   }),
+  notificationDelivery: StringEnum(NOTIFICATION_DELIVERIES, {
+    description:
+      'How notifications reach the person by mail (docs/mail.md): `off`, `instant` (one mail per notification, within a minute), or `dailyDigest` (one mail a day at `digestHour` in their time zone, with what is still unread). Needs the server to have mail set up (`SMTP_URL`); every mail carries a one-click unsubscribe that sets `off`.',
+  }),
+  digestHour: Type.Integer({
+    minimum: 0,
+    maximum: 23,
+    description:
+      'The hour (0–23) of the daily digest, in the time zone of the profile (`PATCH /v1/me` `timeZone`; UTC when unset).',
+  }),
 }
+
+/** Which notification kinds go by mail: every kind is on until turned off. */
+const mailKindFields = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, Type.Boolean()])) as Record<
+  NotificationKind,
+  TBoolean
+>
+const MAIL_KINDS_DESCRIPTION =
+  'Which notification kinds go by mail (instantly or in the digest); a kind turned off still reaches the inbox. A kind off in the workspace notification settings is not created at all, so it is not mailed either.'
 
 export const Preferences = Type.Object(
   {
     ...preferenceFields,
+    mailKinds: Type.Object(mailKindFields, {
+      additionalProperties: false,
+      description: MAIL_KINDS_DESCRIPTION,
+    }),
     updatedAt: Nullable(Type.String({ format: 'date-time' }), 'null while all are defaults.'),
   },
   {
@@ -123,10 +150,17 @@ export const Preferences = Type.Object(
 )
 export type Preferences = Static<typeof Preferences>
 
-export const PreferencesPatch = Type.Partial(Type.Object(preferenceFields), {
-  additionalProperties: false,
-  minProperties: 1,
-})
+export const PreferencesPatch = Type.Partial(
+  Type.Object({
+    ...preferenceFields,
+    mailKinds: Type.Partial(Type.Object(mailKindFields), {
+      additionalProperties: false,
+      minProperties: 1,
+      description: `${MAIL_KINDS_DESCRIPTION} Only the kinds given change.`,
+    }),
+  }),
+  { additionalProperties: false, minProperties: 1 },
+)
 
 export const FAVORITE_TYPES = ['task', 'project', 'milestone', 'cycle', 'label', 'team', 'update'] as const
 export type FavoriteType = (typeof FAVORITE_TYPES)[number]

@@ -1,8 +1,13 @@
 import type { FavoriteId, OrgId, UserId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
+import type { NotificationKind } from '../notifications/schemas.ts'
 import type { FavoriteType, Preferences } from './schemas.ts'
 
-export type StoredPreferences = Omit<Preferences, 'updatedAt'> & { updatedAt: string }
+/** As stored: `mailKinds` holds only the kinds the person set (the others are on). */
+export type StoredPreferences = Omit<Preferences, 'updatedAt' | 'mailKinds'> & {
+  mailKinds: Partial<Record<NotificationKind, boolean>>
+  updatedAt: string
+}
 
 export interface PreferenceRepo {
   /** Null while the person has never changed a preference. */

@@ -206,6 +206,12 @@ const scheduler = engine.startScheduler({
   onPass: (pass) => log.debug('scheduler pass', { ...pass }),
 })
 
+// Notification mail (docs/mail.md) goes out where there is a mail transport: SMTP, or on SQLite the
+// development mailbox file. Instant mail, the daily digests and retries, every 10 seconds.
+const mailing = mailer
+  ? engine.startMail({ onError: (error) => log.error('notification mail failed', error) })
+  : undefined
+
 // Exports and imports are written in steps, each committed with its checkpoint, so after a restart
 // this loop carries on where the last step left off.
 const transfers = engine.startTransfers({ onError: (error) => log.error('transfers failed', error) })
@@ -226,6 +232,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   await notifier.stop()
   await scheduler.stop()
   await transfers.stop()
+  await mailing?.stop()
   const closing = server.close(shutdownTimeoutMs)
   await engine.close()
   const { drained } = await closing
