@@ -24,6 +24,7 @@ import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
 import { programsStore } from './programs/store.ts'
 import { projectsStore } from './projects/store.ts'
+import { rulesStore } from './rules/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
@@ -71,6 +72,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...notificationsStore(db, dialect),
     ...meStore(db),
     ...viewsStore(db),
+    ...rulesStore(db, dialect),
     ...hubStore(db, dialect),
   }
 }

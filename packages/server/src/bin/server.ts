@@ -197,6 +197,10 @@ const notifier = engine.startNotifier({ onError: (error) => log.error('notifier 
 // task reminders are delivered, every minute.
 const scheduler = engine.startScheduler({ onError: (error) => log.error('scheduler failed', error) })
 
+// Automation rules follow the event logs after commit, each run once whatever the number of
+// instances (docs/rules.md).
+const rules = engine.startRules({ onError: (error) => log.error('automation rules failed', error) })
+
 // Exports and imports are written in steps, each committed with its checkpoint, so after a restart
 // this loop carries on where the last step left off.
 const transfers = engine.startTransfers({ onError: (error) => log.error('transfers failed', error) })
@@ -217,6 +221,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   await notifier.stop()
   await scheduler.stop()
   await transfers.stop()
+  await rules.stop()
   const closing = server.close(shutdownTimeoutMs)
   await engine.close()
   const { drained } = await closing
