@@ -161,6 +161,9 @@ describeEachDatabase('automation rules', (db) => {
   it('acts only on tasks in its conditions’ list, read as its author', async () => {
     const ws = await newWorkspace(a)
     const member = await ws.addMember('member')
+    // Created before the rule: never its business, though the engine has not run since.
+    const earlier = await task(ws, { priority: 'high' })
+    await new Promise((resolve) => setTimeout(resolve, 5))
     const created = await rule(ws, {
       trigger: { on: 'taskCreated' },
       conditions: { priority: 'high' },
@@ -170,6 +173,7 @@ describeEachDatabase('automation rules', (db) => {
     const high = await task(ws, { priority: 'high' })
     expect(await settle()).toBe(1)
     expect((await read(ws, low)).assigneeId).toBeNull()
+    expect((await read(ws, earlier)).assigneeId).toBeNull()
     expect((await read(ws, high)).assigneeId).toBe(member.memberId)
     expect((await runsOf(ws, created.id)).map((r) => r.taskId)).toEqual([high])
   })

@@ -59,6 +59,16 @@ export function automationRuleRepo(db: Kysely<Database>): AutomationRuleRepo {
     async listForTeam(orgId, teamId, page) {
       return (await keysetPage(ofTeam(orgId, teamId), page, { sort: 'id', id: 'id' }).execute()).map(toRule)
     },
+    async anyEnabled(orgId) {
+      const row = await db
+        .selectFrom('automationRules')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('enabled', '=', 1)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
     async enabledForTeam(orgId, teamId, limit) {
       const rows = await ofTeam(orgId, teamId).where('enabled', '=', 1).orderBy('id').limit(limit).execute()
       return rows.map(toRule)
@@ -122,6 +132,14 @@ export function ruleEngineRepo(db: Kysely<Database>, dialect: Dialect): RuleEngi
     },
     async advance(orgId, seq) {
       await db.updateTable('ruleEnginePositions').set({ seq }).where('orgId', '=', orgId).execute()
+    },
+    async end(orgId) {
+      const row = await db
+        .selectFrom('orgEventCounters')
+        .select('lastSeq')
+        .where('orgId', '=', orgId)
+        .executeTakeFirst()
+      return row ? int(row.lastSeq) : 0
     },
     async behind(limit) {
       const rows = await db

@@ -7,6 +7,8 @@ export interface AutomationRuleRepo {
   get(orgId: OrgId, id: AutomationRuleId): Promise<AutomationRule | null>
   /** The team's rules by id (creation order). */
   listForTeam(orgId: OrgId, teamId: TeamId, page: PageRequest<'id'>): Promise<AutomationRule[]>
+  /** Whether the org has any enabled rule: without one, the engine skips its log. */
+  anyEnabled(orgId: OrgId): Promise<boolean>
   /** The team's enabled rules, for the engine: at most `limit`, by id. */
   enabledForTeam(orgId: OrgId, teamId: TeamId, limit: number): Promise<AutomationRule[]>
   update(
@@ -31,6 +33,8 @@ export interface RuleEngineRepo {
   /** The org's position, locked for this transaction: a second engine waits, then reads the new one. */
   claim(orgId: OrgId): Promise<number>
   advance(orgId: OrgId, seq: number): Promise<void>
+  /** The seq of the org's last event (0 for none). */
+  end(orgId: OrgId): Promise<number>
   /** Orgs whose log has events past the position, at most `limit`, by id. */
   behind(limit: number): Promise<OrgId[]>
   /** Marks events a rule run wrote with the run's depth. */
