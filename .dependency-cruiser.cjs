@@ -27,6 +27,7 @@ const GROUPS = [
   'connectors',
   'notifications',
   'views',
+  'rules',
   'me',
   'time',
   'streams',

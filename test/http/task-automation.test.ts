@@ -122,6 +122,7 @@ describeEachDatabase('teams’ auto-close and auto-archive', (db) => {
       before: ws.states.Todo!.id,
       after: canceled,
       actorId: null,
+      automation: 'autoClose',
     })
     const events = (await eventsOf(ws)).slice(before)
     expect(events).toHaveLength(3)
@@ -200,6 +201,7 @@ describeEachDatabase('teams’ auto-close and auto-archive', (db) => {
       before: null,
       after: iso(now),
       actorId: null,
+      automation: 'autoArchive',
     })
 
     // A task someone restores gets a full period again.

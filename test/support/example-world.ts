@@ -50,6 +50,7 @@ export const EXAMPLE_RANKS: Record<string, readonly string[]> = {
   litm: ['linkedItemId', 'projectLinkedItemId'],
   ntf: ['notificationId', 'otherNotificationId'],
   nsub: ['ruleId'],
+  rule: ['automationRuleId'],
   nmut: ['muteId'],
 }
 

@@ -143,6 +143,13 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
   const mute = (
     await ws.api.post(`${base}/notification-mutes`, { record: { type: 'project', id: otherProject.id } })
   ).body
+  const automationRule = (
+    await ws.api.post(`${base}/teams/${ws.teamId}/automation-rules`, {
+      name: 'Sample',
+      trigger: { on: 'taskCreated' },
+      actions: [{ type: 'setPriority', value: 'high' }],
+    })
+  ).body
   const view = (
     await ws.api.post(`${base}/views`, { name: 'Sample', filter: { priority: 'high' }, teamId: ws.teamId })
   ).body
@@ -369,6 +376,7 @@ export async function sampleWorld(server: TestServer): Promise<{ ids: Ids; ws: T
     otherNotificationId: otherNotification?.id,
     /** The owner's notification rule on `otherTeamId`. */
     ruleId: subscription.id,
+    automationRuleId: automationRule.id,
     /** The owner's mute of `otherProjectId`. */
     muteId: mute.id,
     /** Every active state of the team, comma-separated. */

@@ -17,6 +17,7 @@ import type { NotificationsTables } from './notifications/tables.ts'
 import type { OrgsTables } from './orgs/tables.ts'
 import type { ProgramsTables } from './programs/tables.ts'
 import type { ProjectsTables } from './projects/tables.ts'
+import type { RulesTables } from './rules/tables.ts'
 import type { TasksTables } from './tasks/tables.ts'
 import type { TeamsTables } from './teams/tables.ts'
 import type { TemplatesTables } from './templates/tables.ts'
@@ -59,6 +60,7 @@ export interface Database
     MailTables,
     MeTables,
     ViewsTables,
+    RulesTables,
     TransfersTables {}
 
 export type Dialect = 'sqlite' | 'postgres'

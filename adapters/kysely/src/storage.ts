@@ -25,6 +25,7 @@ import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
 import { programsStore } from './programs/store.ts'
 import { projectsStore } from './projects/store.ts'
+import { rulesStore } from './rules/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
 import { teamsStore } from './teams/store.ts'
@@ -73,6 +74,7 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...meStore(db),
     ...mailStore(db, dialect),
     ...viewsStore(db),
+    ...rulesStore(db, dialect),
     ...hubStore(db, dialect),
   }
 }

@@ -20,6 +20,7 @@ import { orgsGroup } from './orgs/group.ts'
 import { plansGroup } from './plans/group.ts'
 import { programsGroup } from './programs/group.ts'
 import { projectsGroup } from './projects/group.ts'
+import { rulesGroup } from './rules/group.ts'
 import { streamsGroup } from './streams/group.ts'
 import { systemGroup } from './system/group.ts'
 import { tasksGroup } from './tasks/group.ts'
@@ -55,6 +56,7 @@ export const CATALOGUE: Catalogue = assembleCatalogue([
   timeGroup,
   labelsGroup,
   viewsGroup,
+  rulesGroup,
   commentsGroup,
   attachmentsGroup,
   agentsGroup,

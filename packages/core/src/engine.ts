@@ -16,6 +16,7 @@ import {
   remindAll,
   startNotifierLoop,
 } from './notifications/run.ts'
+import { type RulePass, runRules } from './rules/run.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
 import { automateTasks, type TaskAutomationPass } from './tasks/automation.ts'
 import {
@@ -65,6 +66,14 @@ export interface Engine extends EngineBase {
    * and doubles nothing; tests call it to run the notifier deterministically.
    */
   notify(options?: { onError?: (error: unknown) => void }): Promise<NotifierPass>
+  /**
+   * One pass of the automation rules (docs/rules.md): runs the rules every workspace's new events
+   * trigger, up to the end of its log, each run once however many engines run the pass. Tests call it
+   * to run the rules deterministically; hosts run `startRules`.
+   */
+  runRules(options?: { onError?: (error: unknown) => void }): Promise<RulePass>
+  /** Runs the rules in the background every `everyMs` (default 2 s); hosts stop it on shutdown. */
+  startRules(options?: { everyMs?: number; onError?: (error: unknown) => void }): SchedulerLoop
   /** Due-soon and overdue reminders for today (UTC, by the engine's clock), once per task, kind and day. */
   remindDue(options?: { onError?: (error: unknown) => void }): Promise<NotifierPass>
   /**
@@ -166,6 +175,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
     notify(opts = {}) {
       return notifyAll(storage, core.runAsSystem, opts.onError)
+    },
+    runRules(opts = {}) {
+      return runRules(storage, core.runAsSystem, opts.onError)
+    },
+    startRules(opts = {}) {
+      const onError = opts.onError ?? ((error: unknown) => console.error('rules failed', error))
+      return startSchedulerLoop({
+        pass: () => runRules(storage, core.runAsSystem, onError),
+        everyMs: opts.everyMs ?? 2_000,
+        onError,
+      })
     },
     remindDue(opts = {}) {
       return remindAll(storage, core.runAsSystem, clock(), opts.onError)

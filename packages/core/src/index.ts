@@ -116,6 +116,8 @@ export type {
   ApprovalPolicyId,
   ApprovalRequestId,
   AttachmentId,
+  AutomationRuleId,
+  AutomationRunId,
   AwayId,
   CommentId,
   CommentRevisionId,
@@ -286,6 +288,9 @@ export {
   ProjectStatus,
 } from './projects/schemas.ts'
 export { CadenceDefault, UpdateSettings } from './projects/update-settings.ts'
+export { RULE_CHAIN_LIMIT } from './rules/engine.ts'
+export type { RulePass } from './rules/run.ts'
+export type { AutomationRule, AutomationRun, RuleAction, RuleTriggerSpec } from './rules/schemas.ts'
 export type { StreamBroker, StreamItem, StreamSink, SubscribeOptions } from './streams/broker.ts'
 export type { Positions } from './streams/cursor.ts'
 export { decodeStreamCursor, encodeStreamCursor } from './streams/cursor.ts'

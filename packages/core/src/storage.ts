@@ -141,6 +141,12 @@ export type {
   SeededStatus,
 } from './projects/storage.ts'
 export type { CadenceParentType, UpdateSettingsRepo } from './projects/update-settings.ts'
+export type {
+  AutomationRuleRepo,
+  AutomationRunRecord,
+  AutomationRunRepo,
+  RuleEngineRepo,
+} from './rules/storage.ts'
 export type { TaskAutomationRepo } from './tasks/automation-storage.ts'
 export type { StateTally } from './tasks/progress.ts'
 export type {

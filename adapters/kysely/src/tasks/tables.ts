@@ -34,6 +34,8 @@ export interface TasksTables {
     id: string
     taskId: string
     actorId: string | null
+    /** `autoClose`, `autoArchive` or a rule's id: what acted, when not a person or agent alone. */
+    automation: string | null
     field: string
     beforeValue: JsonColumn
     afterValue: JsonColumn

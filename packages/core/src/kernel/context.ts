@@ -77,14 +77,16 @@ export function createContext(
       const target = orgId ?? org?.id
       if (!target) throw new Error('An event was emitted outside an org')
       const list = deps.events.get(target) ?? []
+      const id = newId('EventId')
       list.push({
         ...event,
         teamId: event.teamId ?? null,
-        id: newId('EventId'),
+        id,
         createdAt: deps.now,
         actorId: actor?.id ?? null,
       })
       deps.events.set(target, list)
+      return id
     },
     async require(capability, target) {
       if (!actor)

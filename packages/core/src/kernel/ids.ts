@@ -61,6 +61,8 @@ export const ID_PREFIXES = {
   AwayId: 'awy',
   LinkId: 'lnk',
   AttachmentId: 'att',
+  AutomationRuleId: 'rule',
+  AutomationRunId: 'rrun',
 } as const
 
 export type IdBrand = keyof typeof ID_PREFIXES
@@ -104,6 +106,8 @@ export type UpdateRequestId = Id<'UpdateRequestId'>
 export type NotificationId = Id<'NotificationId'>
 export type FavoriteId = Id<'FavoriteId'>
 export type ViewId = Id<'ViewId'>
+export type AutomationRuleId = Id<'AutomationRuleId'>
+export type AutomationRunId = Id<'AutomationRunId'>
 export type TemplateId = Id<'TemplateId'>
 export type RecurrenceId = Id<'RecurrenceId'>
 export type ReminderId = Id<'ReminderId'>

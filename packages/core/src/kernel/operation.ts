@@ -1,7 +1,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { Capability } from './capabilities.ts'
 import type { EventHub, NewEvent } from './events.ts'
-import type { OrgId } from './ids.ts'
+import type { EventId, OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
 import type { CursorCodec } from './pagination.ts'
 import type { AccessProfile, Actor, CapabilityTarget, Container } from './permissions.ts'
@@ -33,8 +33,8 @@ export interface OperationContext {
   /** The request time, one value for the whole operation. */
   now: string
   cursors: CursorCodec
-  /** Queues an event to be appended in this operation's transaction. */
-  emit(event: Omit<NewEvent, 'id' | 'createdAt' | 'actorId'>, orgId?: OrgId): void
+  /** Queues an event to be appended in this operation's transaction; answers the event's id. */
+  emit(event: Omit<NewEvent, 'id' | 'createdAt' | 'actorId'>, orgId?: OrgId): EventId
   /**
    * Throws unless the actor holds `capability` on `target`: 404 when the actor cannot even view it,
    * 403 `capability_required` when it can.

@@ -6,7 +6,7 @@ import { changesOf } from '../orgs/service.ts'
 import type { StateCategory } from '../teams/schemas.ts'
 import { teamSettingsOf } from '../teams/settings.ts'
 import './automation-storage.ts'
-import { recordTaskHistory } from './history.ts'
+import { actingAs, recordTaskHistory } from './history.ts'
 
 /**
  * The categories `autoCloseDays` closes: work nobody has started. A started task is someone's work
@@ -121,7 +121,10 @@ async function closeTask(
   const stamps = lifecycleStamps(task.stateCategory, 'canceled', task, ctx.now)
   await ctx.store.tasks.update(orgId, task.id, { stateId, ...stamps, updatedAt: ctx.now })
   const next = (await ctx.store.tasks.get(orgId, task.id, UNSCOPED))!
-  await recordTaskHistory(ctx, task, [{ field: 'stateId', before: task.stateId, after: stateId }])
+  // The history names the setting that acted (`automation`), the actor being the system (null).
+  await recordTaskHistory(actingAs(ctx, 'autoClose'), task, [
+    { field: 'stateId', before: task.stateId, after: stateId },
+  ])
   ctx.emit(
     {
       kind: 'task.updated',
@@ -163,7 +166,9 @@ async function archiveTask(ctx: OperationContext, orgId: OrgId, taskId: TaskId, 
   if (children.some((c) => !c.archived)) return
   await ctx.store.tasks.update(orgId, task.id, { archivedAt: ctx.now, updatedAt: ctx.now })
   const next = (await ctx.store.tasks.get(orgId, task.id, UNSCOPED))!
-  await recordTaskHistory(ctx, task, [{ field: 'archivedAt', before: null, after: next.archivedAt }])
+  await recordTaskHistory(actingAs(ctx, 'autoArchive'), task, [
+    { field: 'archivedAt', before: null, after: next.archivedAt },
+  ])
   ctx.emit(
     {
       kind: 'task.archived',

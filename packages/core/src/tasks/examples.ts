@@ -188,7 +188,7 @@ export const taskLabelExamples: Record<'add', OperationExamples> = {
   },
 }
 
-const entry = { taskId: id('task'), actorId: id('mem', 1), createdAt: created }
+const entry = { taskId: id('task'), actorId: id('mem', 1), automation: null, createdAt: created }
 
 export const historyExample: OperationExamples = {
   // Newest first: the last field change, back to the creation.

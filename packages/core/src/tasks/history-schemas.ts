@@ -84,7 +84,11 @@ export const TaskHistoryEntry = historyEntrySchema({
     taskId: IdSchema('TaskId'),
     actorId: Nullable(
       ActorIdSchema,
-      "Who made the change; null for the system: a rollover when a cycle ends, or the team's auto-close or auto-archive.",
+      "Who made the change; null for the system: a rollover when a cycle ends, or the team's auto-close or auto-archive. A rule's change names the rule's author, whose rights it acts with.",
+    ),
+    automation: Nullable(
+      Type.String({ pattern: '^(autoClose|autoArchive|rule_[0-9A-HJKMNP-TV-Z]{26})$' }),
+      "What made the change on the engine's behalf: `autoClose` or `autoArchive` (the team's settings), or the id of the automation rule that acted (`rule_…`); null for a change a person or agent made.",
     ),
     createdAt: Timestamp('When the change happened.'),
   },

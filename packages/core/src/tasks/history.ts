@@ -5,6 +5,21 @@ import { readPage } from '../kernel/paging.ts'
 import type { TaskHistoryChange, TaskHistoryEntry } from './history-schemas.ts'
 import { requireTask } from './require-task.ts'
 
+/** What acts on the engine's behalf: a team's maintenance pass, or an automation rule's id. */
+export type Automation = 'autoClose' | 'autoArchive' | `rule_${string}`
+
+const ACTING = new WeakMap<OperationContext, Automation>()
+
+/**
+ * The context, as one whose task history names `automation` as what made the change (the actor
+ * stays: null for the maintenance pass, a rule's author for a rule, whose rights apply).
+ */
+export function actingAs(ctx: OperationContext, automation: Automation): OperationContext {
+  const acting = { ...ctx }
+  ACTING.set(acting, automation)
+  return acting
+}
+
 /** The field name of the entry that records a task's creation. */
 export const CREATED_FIELD = 'created'
 
@@ -28,6 +43,7 @@ export async function recordTaskHistory(
       orgId: task.orgId,
       taskId: task.id,
       actorId,
+      automation: ACTING.get(ctx) ?? null,
       ...e,
       createdAt: ctx.now,
     })),

@@ -271,9 +271,14 @@ export async function deleteTask(ctx: OperationContext, taskId: TaskId): Promise
   })
 }
 
-export async function listTasks(ctx: OperationContext, query: ListTasksQuery): Promise<Page<Task>> {
+/** `tasks.list`; `within` narrows it to some tasks (a rule's conditions, tested on the task at hand). */
+export async function listTasks(
+  ctx: OperationContext,
+  query: ListTasksQuery,
+  within: { ids?: TaskId[] } = {},
+): Promise<Page<Task>> {
   const orgId = currentOrg(ctx).id
-  const filter: TaskFilter = { archived: archivedFilter(query.archived) }
+  const filter: TaskFilter = { archived: archivedFilter(query.archived), ...within }
   if (query.teamId) filter.teamId = query.teamId
   if (query.stateId) filter.stateId = query.stateId
   if (query.stateCategory) filter.stateCategory = query.stateCategory.split(',') as StateCategory[]

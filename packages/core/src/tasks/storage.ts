@@ -62,6 +62,8 @@ export interface TaskFilter {
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null
+  /** Only these tasks (a rule's conditions test one task through the list query). */
+  ids?: TaskId[]
   /** Subtasks of this task; null: top-level tasks only. */
   parentId?: TaskId | null
   /** Every term begins a word of the title or the description (the full-text index); empty: nothing matches. */

@@ -212,6 +212,10 @@ const mailing = mailer
   ? engine.startMail({ onError: (error) => log.error('notification mail failed', error) })
   : undefined
 
+// Automation rules follow the event logs after commit, each run once whatever the number of
+// instances (docs/rules.md).
+const rules = engine.startRules({ onError: (error) => log.error('automation rules failed', error) })
+
 // Exports and imports are written in steps, each committed with its checkpoint, so after a restart
 // this loop carries on where the last step left off.
 const transfers = engine.startTransfers({ onError: (error) => log.error('transfers failed', error) })
@@ -233,6 +237,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   await scheduler.stop()
   await transfers.stop()
   await mailing?.stop()
+  await rules.stop()
   const closing = server.close(shutdownTimeoutMs)
   await engine.close()
   const { drained } = await closing

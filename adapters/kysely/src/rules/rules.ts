@@ -1,0 +1,174 @@
+import type {
+  AutomationRule,
+  AutomationRuleId,
+  AutomationRun,
+  AutomationRunId,
+  EventId,
+  MemberId,
+  OrgId,
+  TaskId,
+  TeamId,
+} from '@workgraph/core'
+import type { AutomationRuleRepo, AutomationRunRepo, RuleEngineRepo } from '@workgraph/core/storage'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { keysetPage } from '../keyset.ts'
+import { int, iso, json } from '../normalize.ts'
+import type { Database, Dialect } from '../schema.ts'
+
+const toRule = (r: Selectable<Database['automationRules']>): AutomationRule => ({
+  id: r.id as AutomationRuleId,
+  orgId: r.orgId as OrgId,
+  teamId: r.teamId as TeamId,
+  name: r.name,
+  enabled: Boolean(r.enabled),
+  trigger: json(r.trigger),
+  conditions: json(r.conditions),
+  actions: json(r.actions),
+  authorId: r.authorId as MemberId,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+})
+
+// JSON columns hold objects and arrays only, which both databases read back the same way.
+const columns = (rule: Partial<AutomationRule>) => ({
+  ...(rule.trigger ? { trigger: JSON.stringify(rule.trigger) } : {}),
+  ...(rule.conditions ? { conditions: JSON.stringify(rule.conditions) } : {}),
+  ...(rule.actions ? { actions: JSON.stringify(rule.actions) } : {}),
+  ...(rule.enabled !== undefined ? { enabled: rule.enabled ? 1 : 0 } : {}),
+})
+
+export function automationRuleRepo(db: Kysely<Database>): AutomationRuleRepo {
+  const ofTeam = (orgId: OrgId, teamId: TeamId) =>
+    db.selectFrom('automationRules').selectAll().where('orgId', '=', orgId).where('teamId', '=', teamId)
+  return {
+    async insert(rule) {
+      await db
+        .insertInto('automationRules')
+        .values({ ...rule, ...columns(rule) } as never)
+        .execute()
+    },
+    async get(orgId, id) {
+      const row = await db
+        .selectFrom('automationRules')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toRule(row) : null
+    },
+    async listForTeam(orgId, teamId, page) {
+      return (await keysetPage(ofTeam(orgId, teamId), page, { sort: 'id', id: 'id' }).execute()).map(toRule)
+    },
+    async anyEnabled(orgId) {
+      const row = await db
+        .selectFrom('automationRules')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('enabled', '=', 1)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    async enabledForTeam(orgId, teamId, limit) {
+      const rows = await ofTeam(orgId, teamId).where('enabled', '=', 1).orderBy('id').limit(limit).execute()
+      return rows.map(toRule)
+    },
+    async update(orgId, id, patch) {
+      const { trigger: _t, conditions: _c, actions: _a, enabled: _e, ...rest } = patch
+      await db
+        .updateTable('automationRules')
+        .set({ ...rest, ...columns(patch) })
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .execute()
+    },
+    async delete(orgId, id) {
+      await db.deleteFrom('automationRuns').where('orgId', '=', orgId).where('ruleId', '=', id).execute()
+      await db.deleteFrom('automationRules').where('orgId', '=', orgId).where('id', '=', id).execute()
+    },
+  }
+}
+
+export function automationRunRepo(db: Kysely<Database>): AutomationRunRepo {
+  return {
+    async insert(run) {
+      await db.insertInto('automationRuns').values(run).execute()
+    },
+    async list(orgId, ruleId, page) {
+      const q = db
+        .selectFrom('automationRuns')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('ruleId', '=', ruleId)
+      const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
+      return rows.map(
+        (r): AutomationRun => ({
+          id: r.id as AutomationRunId,
+          ruleId: r.ruleId as AutomationRuleId,
+          taskId: r.taskId as TaskId,
+          eventId: r.eventId as EventId,
+          outcome: r.outcome as AutomationRun['outcome'],
+          error: r.error,
+          depth: int(r.depth),
+          createdAt: iso(r.createdAt),
+        }),
+      )
+    },
+  }
+}
+
+export function ruleEngineRepo(db: Kysely<Database>, dialect: Dialect): RuleEngineRepo {
+  return {
+    async claim(orgId) {
+      // As the notifier's: the write first takes SQLite's write lock, the row lock serialises on Postgres.
+      await db
+        .insertInto('ruleEnginePositions')
+        .values({ orgId, seq: 0 })
+        .onConflict((oc) => oc.column('orgId').doNothing())
+        .execute()
+      let q = db.selectFrom('ruleEnginePositions').select('seq').where('orgId', '=', orgId)
+      if (dialect === 'postgres') q = q.forUpdate()
+      return int((await q.executeTakeFirstOrThrow()).seq)
+    },
+    async advance(orgId, seq) {
+      await db.updateTable('ruleEnginePositions').set({ seq }).where('orgId', '=', orgId).execute()
+    },
+    async end(orgId) {
+      const row = await db
+        .selectFrom('orgEventCounters')
+        .select('lastSeq')
+        .where('orgId', '=', orgId)
+        .executeTakeFirst()
+      return row ? int(row.lastSeq) : 0
+    },
+    async behind(limit) {
+      const rows = await db
+        .selectFrom('orgEventCounters as c')
+        .innerJoin('orgs as o', 'o.id', 'c.orgId')
+        .leftJoin('ruleEnginePositions as p', 'p.orgId', 'c.orgId')
+        .select('c.orgId')
+        .where('o.archivedAt', 'is', null)
+        .where((eb) => eb('c.lastSeq', '>', eb.fn.coalesce('p.seq', sql<number>`0`)))
+        .orderBy('c.orgId')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => r.orgId as OrgId)
+    },
+    async markOrigins(orgId, eventIds, depth) {
+      if (eventIds.length === 0) return
+      await db
+        .insertInto('ruleEventOrigins')
+        .values(eventIds.map((eventId) => ({ orgId, eventId, depth })))
+        .execute()
+    },
+    async depthOf(orgId, eventId) {
+      const row = await db
+        .selectFrom('ruleEventOrigins')
+        .select('depth')
+        .where('orgId', '=', orgId)
+        .where('eventId', '=', eventId)
+        .executeTakeFirst()
+      return row ? int(row.depth) : 0
+    },
+  }
+}

@@ -1,0 +1,134 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
+import { IdSchema } from '../kernel/ids.ts'
+import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { ViewFilter } from '../views/schemas.ts'
+
+/** What a rule waits for: a change to a task of its team, read from the workspace's event log. */
+export const RULE_TRIGGERS = ['taskCreated', 'stateEntered', 'labelAdded', 'assigneeChanged'] as const
+export type RuleTrigger = (typeof RULE_TRIGGERS)[number]
+
+/** What a rule does to the task; each act is the operation a person would call, as the rule's author. */
+export const RULE_ACTIONS = [
+  'setState',
+  'setAssignee',
+  'setPriority',
+  'setProject',
+  'setCycle',
+  'addLabel',
+  'comment',
+] as const
+export type RuleActionType = (typeof RULE_ACTIONS)[number]
+
+export const RuleTriggerSchema = Type.Object(
+  {
+    on: StringEnum(RULE_TRIGGERS, {
+      description:
+        '`taskCreated`; `stateEntered` (the task moved to another state); `labelAdded`; `assigneeChanged` (including unassigned).',
+    }),
+    stateId: Type.Optional(
+      Nullable(IdSchema('StateId'), 'With `stateEntered`: only this state of the team; null or absent: any.'),
+    ),
+    labelId: Type.Optional(
+      Nullable(IdSchema('LabelId'), 'With `labelAdded`: only this label; null or absent: any label.'),
+    ),
+  },
+  {
+    $id: 'AutomationRuleTrigger',
+    additionalProperties: false,
+    description: 'The change that runs the rule.',
+  },
+)
+export type RuleTriggerSpec = Static<typeof RuleTriggerSchema>
+
+export const RuleActionSchema = Type.Object(
+  {
+    type: StringEnum(RULE_ACTIONS, { description: 'What to do to the task.' }),
+    value: Nullable(
+      Type.String({ minLength: 1, maxLength: 10_000, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' }),
+      'By `type`: a `StateId` of the team (`setState`), a `MemberId` or null (`setAssignee`), a priority (`setPriority`), a `ProjectId` or null (`setProject`), a `CycleId` of the team or null (`setCycle`), a `LabelId` (`addLabel`), the Markdown body (`comment`).',
+    ),
+  },
+  { $id: 'AutomationRuleAction', additionalProperties: false, description: 'One act of the rule.' },
+)
+export type RuleAction = Static<typeof RuleActionSchema>
+
+export const AutomationRule = Type.Object(
+  {
+    id: IdSchema('AutomationRuleId'),
+    orgId: IdSchema('OrgId'),
+    teamId: IdSchema('TeamId', 'The team whose tasks the rule watches.'),
+    name: Name('The rule name.', 80),
+    enabled: Type.Boolean({ description: 'A disabled rule keeps its definition and runs on nothing.' }),
+    trigger: RuleTriggerSchema,
+    conditions: {
+      ...ViewFilter,
+      description:
+        'A `tasks.list` query, as a saved view of tasks stores it (without `cursor` and `limit`): the rule acts only when the task is in that list, read as the author. `{}`: every task.',
+    } as typeof ViewFilter,
+    actions: Type.Array(RuleActionSchema, {
+      minItems: 1,
+      maxItems: 10,
+      description: 'Done in order, all or nothing: a failing act undoes the others of the run.',
+    }),
+    authorId: IdSchema('MemberId', 'Whose rights the rule acts with: whoever created or last changed it.'),
+    createdAt: Timestamp('When the rule was created.'),
+    updatedAt: Timestamp('When the rule last changed.'),
+  },
+  {
+    $id: 'AutomationRule',
+    additionalProperties: false,
+    description:
+      "A team's automation rule: when a task of the team changes as `trigger` says and is in the `conditions` list, do `actions`.",
+  },
+)
+export type AutomationRule = Static<typeof AutomationRule>
+
+export const RUN_OUTCOMES = ['succeeded', 'failed', 'loopStopped'] as const
+export type RunOutcome = (typeof RUN_OUTCOMES)[number]
+
+export const AutomationRun = Type.Object(
+  {
+    id: IdSchema('AutomationRunId'),
+    ruleId: IdSchema('AutomationRuleId'),
+    taskId: IdSchema('TaskId', 'The task the event was about.'),
+    eventId: IdSchema('EventId', 'The event that triggered the run.'),
+    outcome: StringEnum(RUN_OUTCOMES, {
+      description:
+        '`succeeded`: every action done; `failed`: nothing done (`error` says why, e.g. the author lost a right); `loopStopped`: not run, the event came from a chain of rule runs as long as the bound.',
+    }),
+    error: Nullable(Type.String(), 'Why the run failed; null otherwise.'),
+    depth: Type.Integer({
+      minimum: 1,
+      description:
+        'The run’s place in a chain of rules: 1 for a change a person or agent made, n + 1 for a change a run of depth n made.',
+    }),
+    createdAt: Timestamp('When the run happened.'),
+  },
+  { $id: 'AutomationRun', additionalProperties: false, description: 'One run of a rule on one event.' },
+)
+export type AutomationRun = Static<typeof AutomationRun>
+
+export const CreateRuleBody = Type.Object(
+  {
+    ...fieldsOf(AutomationRule, { name: true, trigger: true, actions: true }),
+    ...optionalFieldsOf(AutomationRule, {
+      enabled: { default: true, description: 'Default true.' },
+      conditions: { default: {}, description: 'Default `{}`: every task of the team.' },
+    }),
+  },
+  { $id: 'AutomationRuleCreate', additionalProperties: false },
+)
+
+export const UpdateRuleBody = Type.Object(
+  {
+    ...optionalFieldsOf(AutomationRule, {
+      name: true,
+      enabled: true,
+      trigger: true,
+      conditions: true,
+      actions: true,
+    }),
+  },
+  { $id: 'AutomationRuleUpdate', additionalProperties: false, minProperties: 1 },
+)

@@ -1,0 +1,243 @@
+import { RULE_CHAIN_LIMIT } from '@workgraph/core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+
+type Server = Awaited<ReturnType<typeof startTestServer>>
+
+describeEachDatabase('automation rules', (db) => {
+  // Two engines (two servers) on one database, as two instances of a deployment.
+  let target: DatabaseTarget
+  let a: Server
+  let b: Server
+  beforeAll(async () => {
+    target = await db.fresh()
+    const shared: TestDatabase = { ...db, fresh: async () => ({ ...target, drop: async () => {} }) }
+    a = await startTestServer(shared)
+    b = await startTestServer(shared)
+  }, 60_000)
+  afterAll(async () => {
+    await a.drop()
+    await b.drop()
+    await target.drop()
+  })
+
+  const fail = (error: unknown) => {
+    throw error
+  }
+  /** Both engines run the rules until neither finds anything left: at once on Postgres. */
+  async function settle() {
+    let runs = 0
+    for (let i = 0; i < 10; i++) {
+      const run = (s: Server) => s.engine.runRules({ onError: fail })
+      // SQLite's connections in one process would wait on each other's write lock synchronously.
+      const [x, y] =
+        db.name === 'postgres' ? await Promise.all([run(a), run(b)]) : [await run(a), await run(b)]
+      if (x.runs + y.runs === 0) return runs
+      runs += x.runs + y.runs
+    }
+    throw new Error('The rules did not settle')
+  }
+  const rulesOf = (ws: TestWorkspace) => `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/automation-rules`
+  async function rule(ws: TestWorkspace, body: object, api = ws.api) {
+    const res = await api.post(rulesOf(ws), { name: 'A rule', ...body })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body
+  }
+  async function task(ws: TestWorkspace, extra: object = {}) {
+    const res = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, {
+      teamId: ws.teamId,
+      title: 'Work',
+      ...extra,
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body.id as string
+  }
+  const read = async (ws: TestWorkspace, id: string) =>
+    (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}`)).body
+  const runsOf = async (ws: TestWorkspace, ruleId: string) =>
+    (await ws.api.get(`/v1/orgs/${ws.orgId}/automation-rules/${ruleId}/runs`)).body.data as any[]
+  const label = async (ws: TestWorkspace, name: string) =>
+    (await ws.api.post(`/v1/orgs/${ws.orgId}/labels`, { name })).body.id as string
+
+  it('is created, read, changed and deleted by the team’s managers, each change an event', async () => {
+    const ws = await newWorkspace(a)
+    const member = await ws.addMember('member')
+    const admin = await ws.addMember('admin')
+    const body = {
+      trigger: { on: 'stateEntered', stateId: ws.states.Done!.id },
+      conditions: { priority: 'urgent' },
+      actions: [{ type: 'comment', value: 'Shipped.' }],
+    }
+    const created = await rule(ws, body)
+    expect(created).toMatchObject({ ...body, enabled: true, teamId: ws.teamId, name: 'A rule' })
+    const item = `/v1/orgs/${ws.orgId}/automation-rules/${created.id}`
+    expect((await ws.api.get(item)).body).toEqual(created)
+    expect((await ws.api.get(rulesOf(ws))).body).toEqual({ data: [created], nextCursor: null })
+
+    // Only managers of the team: a member holds `assign`.
+    const refused = await member.api.post(rulesOf(ws), { name: 'Mine', ...body })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ code: 'capability_required', capability: 'manage' })
+    expect((await member.api.get(item)).status).toBe(403)
+
+    // Whoever changes it becomes its author: it then acts with their rights.
+    const changed = await admin.api.patch(item, { enabled: false })
+    expect(changed.status).toBe(200)
+    expect(changed.body).toMatchObject({ enabled: false, authorId: admin.memberId })
+    expect((await admin.api.patch(item, { enabled: false })).body).toEqual(changed.body)
+
+    expect((await ws.api.delete(item)).status).toBe(204)
+    expect((await ws.api.get(item)).status).toBe(404)
+    const events = await a.storage.read((s) => s.events.list(ws.orgId, 0, 10_000))
+    expect(events.filter((e) => e.resourceId === created.id).map((e) => [e.kind, e.teamId])).toEqual([
+      ['automation_rule.created', ws.teamId],
+      ['automation_rule.updated', ws.teamId],
+      ['automation_rule.deleted', ws.teamId],
+    ])
+  })
+
+  it('refuses conditions a saved view would refuse, and actions of the wrong kind, pointing at them', async () => {
+    const ws = await newWorkspace(a)
+    const other = await newWorkspace(a, { teamKey: 'OPS' })
+    const base = { trigger: { on: 'taskCreated' }, actions: [{ type: 'setPriority', value: 'high' }] }
+    const cases: Array<[object, number, string]> = [
+      [{ conditions: { nonsense: 1 } }, 400, '/body/conditions'],
+      [{ conditions: { priority: 'very' } }, 400, '/body/conditions/priority'],
+      [{ actions: [{ type: 'setPriority', value: 'very' }] }, 400, '/body/actions/0/value'],
+      [{ actions: [{ type: 'setState', value: null }] }, 400, '/body/actions/0/value'],
+      [{ actions: [{ type: 'addLabel', value: 'bug' }] }, 400, '/body/actions/0/value'],
+      [{ actions: [{ type: 'setState', value: other.states.Done!.id }] }, 422, '/body/actions/0/value'],
+      [{ trigger: { on: 'taskCreated', stateId: ws.states.Done!.id } }, 400, '/body/trigger/stateId'],
+      [{ trigger: { on: 'stateEntered', stateId: other.states.Done!.id } }, 422, '/body/trigger/stateId'],
+      [{ actions: [] }, 400, '/body/actions'],
+    ]
+    for (const [change, status, pointer] of cases) {
+      const res = await ws.api.post(rulesOf(ws), { name: 'Bad', ...base, ...change })
+      expect(res.status, JSON.stringify(change)).toBe(status)
+      expect(res.body.errors[0].pointer, JSON.stringify(change)).toMatch(new RegExp(`^${pointer}`))
+    }
+    expect((await ws.api.get(rulesOf(ws))).body.data).toEqual([])
+  })
+
+  it('acts once per event with two engines, as its author, the history naming the rule', async () => {
+    const ws = await newWorkspace(a)
+    const bug = await label(ws, 'bug')
+    const ui = await label(ws, 'ui')
+    const created = await rule(ws, {
+      trigger: { on: 'labelAdded', labelId: bug },
+      actions: [
+        { type: 'setPriority', value: 'urgent' },
+        { type: 'comment', value: 'Bugs are urgent here.' },
+      ],
+    })
+    const me = created.authorId
+    const id = await task(ws)
+    await ws.api.put(`/v1/orgs/${ws.orgId}/tasks/${id}/labels/${ui}`)
+    expect(await settle()).toBe(0)
+    expect((await read(ws, id)).priority).toBe('none')
+
+    await ws.api.put(`/v1/orgs/${ws.orgId}/tasks/${id}/labels/${bug}`)
+    expect(await settle()).toBe(1)
+    expect((await read(ws, id)).priority).toBe('urgent')
+    const comments = (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}/comments`)).body.data
+    expect(comments.map((c: any) => [c.body, c.authorId])).toEqual([['Bugs are urgent here.', me]])
+    const history = (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}/history`)).body.data
+    expect(history[0]).toMatchObject({
+      field: 'priority',
+      after: 'urgent',
+      actorId: me,
+      automation: created.id,
+    })
+    expect(history.filter((h: any) => h.automation !== null)).toHaveLength(1)
+    const runs = await runsOf(ws, created.id)
+    expect(runs).toEqual([
+      expect.objectContaining({ taskId: id, outcome: 'succeeded', error: null, depth: 1 }),
+    ])
+  })
+
+  it('acts only on tasks in its conditions’ list, read as its author', async () => {
+    const ws = await newWorkspace(a)
+    const member = await ws.addMember('member')
+    // Created before the rule: never its business, though the engine has not run since.
+    const earlier = await task(ws, { priority: 'high' })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const created = await rule(ws, {
+      trigger: { on: 'taskCreated' },
+      conditions: { priority: 'high' },
+      actions: [{ type: 'setAssignee', value: member.memberId }],
+    })
+    const low = await task(ws, { priority: 'low' })
+    const high = await task(ws, { priority: 'high' })
+    expect(await settle()).toBe(1)
+    expect((await read(ws, low)).assigneeId).toBeNull()
+    expect((await read(ws, earlier)).assigneeId).toBeNull()
+    expect((await read(ws, high)).assigneeId).toBe(member.memberId)
+    expect((await runsOf(ws, created.id)).map((r) => r.taskId)).toEqual([high])
+  })
+
+  it('records a failed run, doing nothing, when its author lost the right or an act fails', async () => {
+    const ws = await newWorkspace(a)
+    const admin = await ws.addMember('admin')
+    const demoted = await rule(
+      ws,
+      { trigger: { on: 'taskCreated' }, actions: [{ type: 'setPriority', value: 'low' }] },
+      admin.api,
+    )
+    const gone = (await ws.api.post(`/v1/orgs/${ws.orgId}/labels`, { name: 'gone' })).body.id
+    const failing = await rule(ws, {
+      trigger: { on: 'taskCreated' },
+      actions: [
+        { type: 'setPriority', value: 'high' },
+        { type: 'addLabel', value: gone },
+      ],
+    })
+    expect((await ws.api.delete(`/v1/orgs/${ws.orgId}/labels/${gone}`)).status).toBe(204)
+    expect(
+      (await ws.api.patch(`/v1/orgs/${ws.orgId}/members/${admin.memberId}`, { role: 'member' })).status,
+    ).toBe(200)
+    const id = await task(ws)
+    expect(await settle()).toBe(2)
+    // The failing rule's first act was undone with the second.
+    expect((await read(ws, id)).priority).toBe('none')
+    expect(await runsOf(ws, demoted.id)).toEqual([
+      expect.objectContaining({ outcome: 'failed', error: expect.stringContaining('`manage`') }),
+    ])
+    expect(await runsOf(ws, failing.id)).toEqual([
+      expect.objectContaining({ outcome: 'failed', error: expect.stringMatching(/^addLabel: /) }),
+    ])
+    // The log goes on: a later event still runs the rules.
+    await task(ws)
+    expect(await settle()).toBe(2)
+  })
+
+  it(`stops a loop of rules after ${RULE_CHAIN_LIMIT} acts`, async () => {
+    const ws = await newWorkspace(a)
+    const { Todo, 'In Progress': started } = ws.states
+    const there = await rule(ws, {
+      trigger: { on: 'stateEntered', stateId: Todo!.id },
+      actions: [{ type: 'setState', value: started!.id }],
+    })
+    const back = await rule(ws, {
+      trigger: { on: 'stateEntered', stateId: started!.id },
+      actions: [{ type: 'setState', value: Todo!.id }],
+    })
+    const id = await task(ws, { stateId: ws.states.Backlog!.id })
+    await ws.api.patch(`/v1/orgs/${ws.orgId}/tasks/${id}`, { stateId: Todo!.id })
+    expect(await settle()).toBe(RULE_CHAIN_LIMIT + 1)
+    const history = (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}/history`)).body.data
+    const automated = history.filter((h: any) => h.field === 'stateId' && h.automation !== null)
+    expect(automated.map((h: any) => h.automation).reverse()).toEqual([there.id, back.id, there.id])
+    expect((await read(ws, id)).stateId).toBe(started!.id)
+    expect((await runsOf(ws, back.id)).map((r) => [r.outcome, r.depth])).toEqual([
+      ['loopStopped', 4],
+      ['succeeded', 2],
+    ])
+    expect((await runsOf(ws, there.id)).map((r) => [r.outcome, r.depth])).toEqual([
+      ['succeeded', 3],
+      ['succeeded', 1],
+    ])
+  })
+})
