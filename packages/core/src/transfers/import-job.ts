@@ -86,9 +86,21 @@ async function rowWork(
   const orgId = record.orgId
   const resolver = createResolver(as, orgId)
   if (isTool(record.format)) {
-    const issue = toolIssue(record.format, row.data, record.sourceUrl)
-    if (linking)
+    if (linking) {
+      // A row the first pass refused was reported there; the second pass has nothing to link for it.
+      let issue: ReturnType<typeof toolIssue>
+      try {
+        issue = toolIssue(record.format, row.data, record.sourceUrl)
+      } catch (error) {
+        if (error instanceof RowError) return { result: { outcome: 'skipped', notes: [] }, seenKey: null }
+        throw error
+      }
+      // A second row with the same key was refused: the first row's links stand.
+      const first = await as.store.imports.mapping(orgId, `seen:${record.id}:${issue.sourceKey}`)
+      if (first?.id !== String(row.row)) return { result: { outcome: 'skipped', notes: [] }, seenKey: null }
       return { result: { outcome: 'skipped', notes: await linkToolIssue(as, orgId, issue) }, seenKey: null }
+    }
+    const issue = toolIssue(record.format, row.data, record.sourceUrl)
     // The same key twice in one file: the first row wins, the others are refused.
     const seenKey = `seen:${record.id}:${issue.sourceKey}`
     const seen = await as.store.imports.mapping(orgId, seenKey)

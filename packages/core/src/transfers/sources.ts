@@ -28,10 +28,14 @@ async function* csvRows(content: string, from: number): AsyncGenerator<SourceRow
   const feed = async () => {
     for (let at = 0; at < content.length; at += CHUNK) {
       if (parser.destroyed) return
+      // Backpressure: wait until the parser wants more, or is closed by a reader that stopped early.
       if (!parser.write(content.slice(at, at + CHUNK)))
-        await new Promise<void>((resolve) => parser.once('drain', resolve))
+        await new Promise<void>((resolve) => {
+          parser.once('drain', resolve)
+          parser.once('close', resolve)
+        })
     }
-    parser.end()
+    if (!parser.destroyed) parser.end()
   }
   const feeding = feed().catch(() => {})
   let header: string[] | null = null
