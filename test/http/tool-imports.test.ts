@@ -138,8 +138,8 @@ describeEachDatabase('imports from other tools', (db) => {
     // Fields, labels, quoted newlines, project, cycles.
     expect(tasks.get('Issue 9')).toMatchObject({
       description: 'Line one of 9\nline "two", quoted',
-      estimate: 5,
-      priority: 'high',
+      estimate: 8,
+      priority: 'low',
       labels: ['Bug', 'Frontend'],
     })
     expect(tasks.get('Issue 8')).toMatchObject({ dueDate: '2031-03-09', projectId: expect.any(String) })
