@@ -282,8 +282,8 @@ describeEachDatabase('exports and imports', (db) => {
     expect((await walk(ws.api, `${base}/exports`, 1)).map((e) => e.id)).toEqual([...ids].reverse())
     expect((await walk(ws.api, `${base}/imports`, 1)).map((e) => e.id)).toEqual([imp.id])
     expect(await walk(ws.api, `${base}/imports/${imp.id}/errors`, 1)).toEqual([
-      { row: 1, field: 'type', message: 'Unknown record type `nope`.' },
-      { row: 2, field: null, message: 'The line is not JSON.' },
+      { row: 1, line: 1, field: 'type', message: 'Unknown record type `nope`.', refused: true },
+      { row: 2, line: 2, field: null, message: 'The line is not JSON.', refused: true },
     ])
 
     for (const [method, path] of [

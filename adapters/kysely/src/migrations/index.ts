@@ -52,6 +52,7 @@ import * as m0063 from './0063_task_links_into_resource_links.ts'
 import * as m0064 from './0064_keys_carry_org.ts'
 import * as m0067 from './0067_mail_delivery.ts'
 import * as m0068 from './0068_automation_rules.ts'
+import * as m0069 from './0069_tool_imports.ts'
 import { migratingKysely } from './transaction-lock.ts'
 
 interface DialectMigration {
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0064_keys_carry_org': m0064,
   '0067_mail_delivery': m0067,
   '0068_automation_rules': m0068,
+  '0069_tool_imports': m0069,
 }
 
 /** Every migration this version knows, in the order they apply. */

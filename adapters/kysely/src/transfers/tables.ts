@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { BigIntColumn, JsonColumn, NullableTimestamp, Timestamp } from '../columns.ts'
 
 /** Exports with their NDJSON chunks, imports with their row errors and source → record mappings. */
@@ -40,13 +41,19 @@ export interface TransfersTables {
     createdAt: Timestamp
     updatedAt: Timestamp
     completedAt: NullableTimestamp
+    dryRun: Generated<number>
+    updatedCount: Generated<number>
+    linkedRows: Generated<number>
+    sourceUrl: string | null
   }
   importErrors: {
     orgId: string
     importId: string
     row: number
+    line: number | null
     field: string | null
     message: string
+    refused: Generated<number>
   }
   importMappings: {
     orgId: string

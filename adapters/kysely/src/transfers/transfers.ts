@@ -127,6 +127,10 @@ function toImport(r: Selectable<Database['imports']>): ImportRecord {
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
     completedAt: isoOrNull(r.completedAt),
+    dryRun: int(r.dryRun) === 1,
+    sourceUrl: r.sourceUrl,
+    linkedRows: int(r.linkedRows),
+    updatedCount: int(r.updatedCount),
     content: r.content,
     contentHash: r.contentHash,
   }
@@ -137,8 +141,11 @@ const rowKey = (row: number) => String(row).padStart(10, '0')
 
 export function importRepo(db: Kysely<Database>): ImportRepo {
   return {
-    async insert(record) {
-      await db.insertInto('imports').values(record).execute()
+    async insert({ dryRun, ...record }) {
+      await db
+        .insertInto('imports')
+        .values({ ...record, dryRun: dryRun ? 1 : 0 })
+        .execute()
     },
     async get(orgId, id) {
       const row = await db
@@ -170,27 +177,68 @@ export function importRepo(db: Kysely<Database>): ImportRepo {
         .execute()
       return rows.map((r) => ({ orgId: r.orgId as OrgId, id: r.id as ImportId }))
     },
-    async advance(orgId, id, expectedRows, patch) {
+    async advance(orgId, id, expected, patch) {
+      // The compare-and-set on the checkpoint is the lock: a second worker's row updates nothing.
       const result = await db
         .updateTable('imports')
         .set(patch)
         .where('orgId', '=', orgId)
         .where('id', '=', id)
-        .where('processedRows', '=', expectedRows)
+        .where('processedRows', '=', expected.processedRows)
+        .where('linkedRows', '=', expected.linkedRows)
+        .where('status', 'in', UNFINISHED)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+    async cancel(orgId, id, at) {
+      const result = await db
+        .updateTable('imports')
+        .set({ status: 'canceled', updatedAt: at, completedAt: at })
+        .where('orgId', '=', orgId)
+        .where('id', '=', id)
+        .where('status', 'in', UNFINISHED)
         .executeTakeFirst()
       return Number(result.numUpdatedRows) > 0
     },
     async addError(orgId, id, error) {
+      const earlier = await db
+        .selectFrom('importErrors')
+        .select(['message', 'refused'])
+        .where('orgId', '=', orgId)
+        .where('importId', '=', id)
+        .where('row', '=', error.row)
+        .executeTakeFirst()
+      if (earlier) {
+        await db
+          .updateTable('importErrors')
+          .set({
+            message: `${earlier.message} ${error.message}`,
+            refused: int(earlier.refused) === 1 || error.refused ? 1 : 0,
+          })
+          .where('orgId', '=', orgId)
+          .where('importId', '=', id)
+          .where('row', '=', error.row)
+          .execute()
+        return
+      }
       await db
         .insertInto('importErrors')
-        .values({ orgId, importId: id, row: error.row, field: error.field, message: error.message })
+        .values({
+          orgId,
+          importId: id,
+          row: error.row,
+          line: error.line,
+          field: error.field,
+          message: error.message,
+          refused: error.refused ? 1 : 0,
+        })
         .execute()
     },
     async errors(orgId, id, page) {
       const after = page.after ? Number(page.after.id) : 0
       const rows = await db
         .selectFrom('importErrors')
-        .select(['row', 'field', 'message'])
+        .select(['row', 'line', 'field', 'message', 'refused'])
         .where('orgId', '=', orgId)
         .where('importId', '=', id)
         .where('row', '>', after)
@@ -200,8 +248,10 @@ export function importRepo(db: Kysely<Database>): ImportRepo {
       return rows.map((r) => ({
         id: rowKey(int(r.row)),
         row: int(r.row),
+        line: r.line === null ? null : int(r.line),
         field: r.field,
         message: r.message,
+        refused: int(r.refused) === 1,
       }))
     },
     async mapping(orgId, sourceKey) {
@@ -217,6 +267,13 @@ export function importRepo(db: Kysely<Database>): ImportRepo {
       await db
         .insertInto('importMappings')
         .values({ orgId, sourceKey, recordType: record.type, recordId: record.id })
+        .execute()
+    },
+    async unmap(orgId, sourceKey) {
+      await db
+        .deleteFrom('importMappings')
+        .where('orgId', '=', orgId)
+        .where('sourceKey', '=', sourceKey)
         .execute()
     },
   }

@@ -1,5 +1,5 @@
-import { CsvError, parse } from 'csv-parse/sync'
 import { ProblemError } from '../kernel/problems.ts'
+import { csvShape } from './sources.ts'
 
 /** The columns a task CSV may have, by their normalised header (lowercase letters only). */
 const COLUMNS = {
@@ -18,36 +18,34 @@ const COLUMNS = {
 export type CsvColumn = (typeof COLUMNS)[keyof typeof COLUMNS]
 export type CsvTaskRow = Partial<Record<CsvColumn, string>>
 
+const normalised = (header: string) => header.toLowerCase().replace(/[^a-z]/g, '') as keyof typeof COLUMNS
+
 /**
- * Parses a CSV of tasks (RFC 4180, with a header row) into rows keyed by column. csv-parse does the
+ * Checks a CSV of tasks (RFC 4180, with a header row) and counts its rows. csv-parse does the
  * quoting, embedded newlines and byte-order mark; a file it cannot read at all, a missing `title`
- * column or an unknown column is refused before anything is queued. Empty cells are left out.
+ * column or an unknown column is refused before anything is queued.
  */
-export function parseTaskCsv(content: string): CsvTaskRow[] {
-  let records: string[][]
-  try {
-    records = parse(content, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true })
-  } catch (error) {
-    if (error instanceof CsvError) throw invalid(`The CSV cannot be read: ${error.message}`)
-    throw error
-  }
-  const [header, ...rows] = records
-  if (!header) throw invalid('The CSV is empty; it needs a header row.')
+export function checkTaskCsv(content: string): number {
+  const { header, rows } = csvShape(content)
   const columns = header.map((h) => {
-    const key = h.toLowerCase().replace(/[^a-z]/g, '') as keyof typeof COLUMNS
+    const key = normalised(h)
     if (!(key in COLUMNS))
       throw invalid(`Unknown column \`${h}\`; known: ${Object.keys(COLUMNS).join(', ')}.`)
     return COLUMNS[key]
   })
   if (!columns.includes('title')) throw invalid('The CSV needs a `title` column.')
-  return rows.map((cells) => {
-    const row: CsvTaskRow = {}
-    cells.forEach((cell, i) => {
-      const column = columns[i]
-      if (column && cell !== '') row[column] = cell
-    })
-    return row
-  })
+  return rows
+}
+
+/** One streamed row (cells by header) as task fields; empty cells are left out. */
+export function taskCsvRow(cells: Record<string, string>): CsvTaskRow {
+  const row: CsvTaskRow = {}
+  for (const [header, cell] of Object.entries(cells)) {
+    const column = COLUMNS[normalised(header)]
+    const value = cell.trim()
+    if (column && value !== '') row[column] = value
+  }
+  return row
 }
 
 function invalid(message: string): ProblemError {

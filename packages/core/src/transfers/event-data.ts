@@ -4,9 +4,9 @@ import { Export, Import } from './schemas.ts'
 
 /**
  * The `data` of export and import events, as exports.ts and imports.ts emit it. The import job's
- * `import.completed` and `import.failed` are not typed here.
+ * `import.progressed`, `import.completed` and `import.failed` are not typed here.
  */
 export const TRANSFER_EVENT_DATA: Record<string, TSchema> = {
   ...sameData(['export.created', 'export.completed'], recordData('export', Export)),
-  'import.created': recordData('import', Import),
+  ...sameData(['import.created', 'import.canceled'], recordData('import', Import)),
 }

@@ -43,9 +43,13 @@ const importQueued = {
   format: 'csv',
   teamId: id('team'),
   status: 'queued',
+  dryRun: false,
+  sourceUrl: null,
   totalRows: 3,
   processedRows: 0,
+  linkedRows: 0,
   createdCount: 0,
+  updatedCount: 0,
   skippedCount: 0,
   errorCount: 0,
   error: null,
@@ -64,7 +68,7 @@ const importDone = {
   completedAt: later,
 }
 
-export const importExamples: Record<'list' | 'get' | 'create' | 'errors', OperationExamples> = {
+export const importExamples: Record<'list' | 'get' | 'create' | 'errors' | 'cancel', OperationExamples> = {
   create: {
     request: {
       format: 'csv',
@@ -81,8 +85,19 @@ export const importExamples: Record<'list' | 'get' | 'create' | 'errors', Operat
   get: { response: importDone },
   errors: {
     response: {
-      data: [{ row: 3, field: 'state', message: 'The team has no state named `Nowhere`.' }],
+      data: [
+        {
+          row: 3,
+          line: 4,
+          field: 'state',
+          message: 'The team has no state named `Nowhere`.',
+          refused: true,
+        },
+      ],
       nextCursor: null,
     },
+  },
+  cancel: {
+    response: { ...importQueued, status: 'canceled', updatedAt: later, completedAt: later },
   },
 }

@@ -2,14 +2,14 @@ import type { ResourceGroup } from '../kernel/group.ts'
 import { TRANSFER_EVENT_DATA } from './event-data.ts'
 import { transferOperations } from './operations.ts'
 
-/** Workspace exports (NDJSON) and imports (a workgraph export, or a CSV of tasks). */
+/** Workspace exports (NDJSON) and imports (a workgraph export, a CSV of tasks, Linear's CSV, GitHub's issues JSON). */
 export const transfersGroup: ResourceGroup = {
   name: 'transfers',
   tags: [
     {
       name: 'Exports and imports',
       description:
-        'Export the whole workspace as NDJSON, and import a workgraph export or a CSV of tasks; both run ' +
+        "Export the whole workspace as NDJSON, and import a workgraph export, a CSV of tasks, Linear's CSV export or GitHub's issues JSON; both run " +
         'as resumable background jobs with progress, and imports keep per-row errors.',
     },
   ],
@@ -21,9 +21,13 @@ export const transfersGroup: ResourceGroup = {
       emittedBy: '`exports.create`; the export job when the last chunk is written (actor: none)',
     },
     {
-      kinds: ['import.created', 'import.completed', 'import.failed'],
+      kinds: ['import.created', 'import.canceled'],
+      emittedBy: '`imports.create`, `imports.cancel`',
+    },
+    {
+      kinds: ['import.progressed', 'import.completed', 'import.failed'],
       emittedBy:
-        '`imports.create`; the import job when the last row is handled, or when its starter can no longer manage the workspace',
+        'the import job (actor: none): every 50 rows and at the end of each pass, when the last row is handled, or when its starter can no longer manage the workspace',
     },
   ],
 }

@@ -13,6 +13,13 @@ import { EXPORT_FORMAT } from './export-format.ts'
 /** What became of one row: a record made, or one found (imported before, or matched by name). */
 export type RowOutcome = 'created' | 'skipped'
 
+/** What became of one row of any format: created, updated (imported before, changed since) or found, with notes. */
+export interface RowResult {
+  outcome: RowOutcome | 'updated'
+  /** Things the row could not carry over as it was (an unknown person, a missing state): kept as row notes. */
+  notes: string[]
+}
+
 /** A row the import refuses; the others go on. */
 export class RowError extends Error {
   constructor(
@@ -26,6 +33,23 @@ export class RowError extends Error {
 /** Lookups shared by the rows of one step: the workspace's members by email, its teams by key. */
 export function createResolver(ctx: OperationContext, orgId: OrgId) {
   let byEmail: Map<string, Member> | undefined
+  const members = async () => {
+    if (!byEmail) {
+      byEmail = new Map()
+      let after: { value: string; id: string } | null = null
+      for (;;) {
+        const page: Member[] = await ctx.store.members.list(
+          orgId,
+          { status: 'active' },
+          { sort: 'id', direction: 'asc', after, limit: 500 },
+        )
+        for (const m of page.slice(0, 500)) byEmail.set(m.email.toLowerCase(), m)
+        if (page.length <= 500) break
+        after = { value: page[499]!.id, id: page[499]!.id }
+      }
+    }
+    return byEmail
+  }
   return {
     /** An active team with this key (keys are unique in an org). */
     async team(key: string): Promise<Team | null> {
@@ -44,21 +68,14 @@ export function createResolver(ctx: OperationContext, orgId: OrgId) {
       }
     },
     async member(email: string): Promise<Member | null> {
-      if (!byEmail) {
-        byEmail = new Map()
-        let after: { value: string; id: string } | null = null
-        for (;;) {
-          const page: Member[] = await ctx.store.members.list(
-            orgId,
-            { status: 'active' },
-            { sort: 'id', direction: 'asc', after, limit: 500 },
-          )
-          for (const m of page.slice(0, 500)) byEmail.set(m.email.toLowerCase(), m)
-          if (page.length <= 500) break
-          after = { value: page[499]!.id, id: page[499]!.id }
-        }
-      }
-      return byEmail.get(email.toLowerCase()) ?? null
+      return (await members()).get(email.toLowerCase()) ?? null
+    },
+    /** An active member by email, or, for exports that carry no email, by name (only when one member has it). */
+    async person(who: string): Promise<Member | null> {
+      const all = await members()
+      if (who.includes('@')) return all.get(who.toLowerCase()) ?? null
+      const named = [...all.values()].filter((m) => m.name.toLowerCase() === who.toLowerCase())
+      return named.length === 1 ? named[0]! : null
     },
   }
 }

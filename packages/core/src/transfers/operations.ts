@@ -8,7 +8,7 @@ import { PageOf, StringEnum } from '../kernel/schema-types.ts'
 import { exportExamples, importExamples } from './examples.ts'
 import { EXPORT_TYPES } from './export-format.ts'
 import { createExport, exportContent, getExport, listExports, requireExport } from './exports.ts'
-import { createImport, getImport, listImportErrors, listImports } from './imports.ts'
+import { cancelImport, createImport, getImport, listImportErrors, listImports } from './imports.ts'
 import { Export, IMPORT_FORMATS, Import, ImportError } from './schemas.ts'
 
 const TAG = 'Exports and imports'
@@ -19,6 +19,7 @@ const contentPath = `${exportPath}/content`
 const importsPath = '/v1/orgs/{orgId}/imports'
 const importPath = `${importsPath}/{importId}`
 const errorsPath = `${importPath}/errors`
+const cancelPath = `${importPath}/cancel`
 // Exports hold the whole workspace and imports write into it: both are an admin's business.
 const manage = { capability: 'manage' as const, target: () => ({ type: 'org' as const }) }
 const pageQuery = obj({ ...PageQuery })
@@ -121,18 +122,44 @@ const importOperations: AnyOperation[] = [
     ...manage,
     summary: 'Start an import',
     description:
-      'Queues an import of `content`: a workgraph export (`ndjson`), or a CSV of tasks with a header row ' +
-      '(`csv`: title, description, state, assignee email, priority, labels, due date, estimate) into `teamId`. ' +
-      'Names are mapped to ids (states, labels, members by email); a bad row is recorded as a row error and ' +
-      'the rest go on. Importing the same source again creates nothing twice. An unreadable CSV, or a CSV import without `teamId`, is 422 `rule_violated`.',
+      'Queues an import of `content`: a workgraph export (`ndjson`), a CSV of tasks with a header row ' +
+      '(`csv`: title, description, state, assignee email, priority, labels, due date, estimate), ' +
+      "Linear's CSV export (`linear_csv`) or GitHub's issues JSON (`github_json`), the last three into `teamId`. " +
+      'Names are mapped to ids (states by name, else by category; labels; members by email, an unknown email ' +
+      'invited); each row is one transaction, and a bad row is recorded as a row error with its line while the ' +
+      "rest go on. Another tool's issue keeps its key and URL as a link on the task, and importing the same " +
+      'file again updates what changed instead of duplicating (matched by the source id). `dryRun: true` counts ' +
+      'what would be created, updated and refused and writes nothing else. The job emits `import.progressed` as ' +
+      'it goes. An unreadable file, or a missing `teamId`, is 422 `rule_violated`. Owners and admins only; ' +
+      'docs/importing.md.',
     params: obj(paramsOf(importsPath)),
     body: obj({
-      format: StringEnum(IMPORT_FORMATS, { description: '`ndjson` (a workgraph export) or `csv` (tasks).' }),
+      format: StringEnum(IMPORT_FORMATS, {
+        description:
+          "`ndjson` (a workgraph export), `csv` (tasks), `linear_csv` (Linear's Export CSV) or `github_json` " +
+          "(the array GitHub's `GET /repos/{owner}/{repo}/issues` answers; pull requests are skipped).",
+      }),
       content: Type.String({
         minLength: 1,
-        description: 'The file, as text (up to the request size limit).',
+        description:
+          "The file, as text (up to the request size limit); the CLI's `workgraph import` reads it from disk.",
       }),
-      teamId: Type.Optional(IdSchema('TeamId', 'For `csv`: the team the tasks go to.')),
+      teamId: Type.Optional(IdSchema('TeamId', 'For every format but `ndjson`: the team the tasks go to.')),
+      dryRun: Type.Optional(
+        Type.Boolean({
+          description:
+            'Check every row and count what would be created, updated and refused, writing nothing else (no invitations are sent). Not for `ndjson`.',
+        }),
+      ),
+      sourceUrl: Type.Optional(
+        Type.String({
+          format: 'uri',
+          pattern: '^https?://',
+          maxLength: 500,
+          description:
+            'For `linear_csv`: your Linear workspace URL (`https://linear.app/acme`); each task links to its issue there.',
+        }),
+      ),
     }),
     response: Import,
     status: 201,
@@ -182,7 +209,10 @@ const importOperations: AnyOperation[] = [
     scope: 'work:read',
     ...manage,
     summary: "List an import's row errors",
-    description: 'The rows the import refused, by row number, with the field at fault and why.',
+    description:
+      'The rows the import refused (`refused: true`: nothing of the row written) or imported with a note ' +
+      '(an unknown person invited, a state matched by category, a parent link that would close a cycle), by ' +
+      'row number, with the line of the file, the field at fault and why.',
     params: obj(paramsOf(errorsPath)),
     query: pageQuery,
     response: PageOf(ImportError, 'ImportError'),
@@ -190,6 +220,26 @@ const importOperations: AnyOperation[] = [
     errors: ['not_found'],
     examples: importExamples.errors,
     run: (ctx, { params, query }) => listImportErrors(ctx, params.importId as ImportId, query),
+  }),
+  declareOperation({
+    id: 'imports.cancel',
+    method: 'POST',
+    path: cancelPath,
+    tag: TAG,
+    scope: 'work:write',
+    ...manage,
+    summary: 'Cancel an import',
+    description:
+      'Stops a queued or running import after the row in progress: its status becomes `canceled` and ' +
+      'the job takes no more rows. What it imported stays (each row is its own transaction); run it again ' +
+      'to carry on, since rows imported before are matched, not doubled. An import that has finished is ' +
+      '409 `conflict`. Emits `import.canceled`. Owners and admins only.',
+    params: obj(paramsOf(cancelPath)),
+    response: Import,
+    status: 200,
+    errors: ['not_found', 'conflict'],
+    examples: importExamples.cancel,
+    run: (ctx, { params }) => cancelImport(ctx, params.importId as ImportId),
   }),
 ]
 

@@ -1,9 +1,9 @@
-import type { ExportId, ImportId, OrgId } from '../kernel/ids.ts'
+import type { ExportId, ImportId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Storage } from '../kernel/storage.ts'
 import type { SystemRunner } from '../notifications/run.ts'
 import { exportStep } from './exports.ts'
-import { importStep, StepLost } from './imports.ts'
+import { importBatch, StepLost } from './import-job.ts'
 
 /** What one pass of the transfer job did. */
 export interface TransferPass {
@@ -36,21 +36,23 @@ export async function runTransfers(
   const budget = options.maxSteps ?? Number.POSITIVE_INFINITY
   const exports = await storage.read((s) => s.exports.pending(100))
   const imports = await storage.read((s) => s.imports.pending(100))
-  const jobs: Array<{ orgId: OrgId; step: (ctx: OperationContext) => Promise<boolean> }> = [
-    ...exports.map((e) => ({
-      orgId: e.orgId,
-      step: (ctx: OperationContext) => exportStep(ctx, e.orgId, e.id as ExportId, options.exportBatch ?? 500),
-    })),
-    ...imports.map((i) => ({
-      orgId: i.orgId,
-      step: (ctx: OperationContext) => importStep(ctx, i.orgId, i.id as ImportId, options.importBatch ?? 200),
-    })),
+  // An export step is one transaction; an import step is a batch of rows, each in a transaction of its own.
+  const jobs: Array<() => Promise<boolean | null>> = [
+    ...exports.map(
+      (e) => () =>
+        run(e.orgId, (ctx: OperationContext) =>
+          exportStep(ctx, e.orgId, e.id as ExportId, options.exportBatch ?? 500),
+        ),
+    ),
+    ...imports.map(
+      (i) => () => importBatch(storage, run, i.orgId, i.id as ImportId, options.importBatch ?? 200),
+    ),
   ]
   for (const job of jobs) {
     for (;;) {
       if (pass.steps >= budget) return pass
       try {
-        const more = await run(job.orgId, job.step)
+        const more = await job()
         pass.steps++
         if (!more) break
       } catch (error) {

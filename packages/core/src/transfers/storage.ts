@@ -47,30 +47,43 @@ export interface ImportRepo {
   get(orgId: OrgId, id: ImportId): Promise<ImportRecord | null>
   list(orgId: OrgId, page: PageRequest<'id'>): Promise<Import[]>
   pending(limit: number): Promise<Array<{ orgId: OrgId; id: ImportId }>>
-  /** Moves the checkpoint; false when it is no longer at `expectedRows` (another worker moved it). */
+  /**
+   * Moves the checkpoint; false when it is no longer at `expected` (another worker moved it) or the
+   * import is no longer queued or running (canceled).
+   */
   advance(
     orgId: OrgId,
     id: ImportId,
-    expectedRows: number,
-    patch: Pick<
-      Import,
-      | 'status'
-      | 'processedRows'
-      | 'createdCount'
-      | 'skippedCount'
-      | 'errorCount'
-      | 'updatedAt'
-      | 'completedAt'
-      | 'error'
-    >,
+    expected: Pick<Import, 'processedRows' | 'linkedRows'>,
+    patch: ImportProgress,
   ): Promise<boolean>
+  /** Stops a queued or running import; false when it had already finished. */
+  cancel(orgId: OrgId, id: ImportId, at: string): Promise<boolean>
+  /** Records a row's error or note; a second one for the same row is added to its message. */
   addError(orgId: OrgId, id: ImportId, error: ImportError): Promise<void>
   /** By row. */
   errors(orgId: OrgId, id: ImportId, page: PageRequest<'id'>): Promise<Array<ImportError & { id: string }>>
   /** The record created earlier for a source record or row of this org, if any. */
   mapping(orgId: OrgId, sourceKey: string): Promise<{ type: string; id: string } | null>
   map(orgId: OrgId, sourceKey: string, record: { type: string; id: string }): Promise<void>
+  /** Forgets a mapping whose record is gone, so the source record is imported anew. */
+  unmap(orgId: OrgId, sourceKey: string): Promise<void>
 }
+
+/** What one step of an import writes: its status, checkpoint and counts. */
+export type ImportProgress = Pick<
+  Import,
+  | 'status'
+  | 'processedRows'
+  | 'linkedRows'
+  | 'createdCount'
+  | 'updatedCount'
+  | 'skippedCount'
+  | 'errorCount'
+  | 'updatedAt'
+  | 'completedAt'
+  | 'error'
+>
 
 declare module '../kernel/storage.ts' {
   interface Store {
