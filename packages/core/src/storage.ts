@@ -135,6 +135,7 @@ export type {
 } from './projects/storage.ts'
 export type { CadenceParentType, UpdateSettingsRepo } from './projects/update-settings.ts'
 export type { TaskAutomationRepo } from './tasks/automation-storage.ts'
+export type { ConditionOp, TaskCondition, TaskFilterColumn } from './tasks/filter-condition.ts'
 export type { StateTally } from './tasks/progress.ts'
 export type {
   TaskDependencyRecord,
