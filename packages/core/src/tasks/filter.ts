@@ -32,11 +32,13 @@ export async function resolveTaskFilter(
   filter: TaskFilterInput,
   pointer: string,
 ): Promise<TaskCondition> {
-  checkBounds(filter as Node, pointer)
+  checkFilterBounds(filter, pointer)
   return node(ctx, filter as Node, pointer)
 }
 
-function checkBounds(root: Node, pointer: string): void {
+/** 422 `rule_violated` at the first node of the filter past its depth, size or values bound. */
+export function checkFilterBounds(filter: TaskFilterInput, pointer: string): void {
+  const root = filter as Node
   let conditions = 0
   let values = 0
   const walk = (n: Node, at: string, depth: number) => {
