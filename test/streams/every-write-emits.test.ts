@@ -2,7 +2,6 @@ import {
   type AnyOperation,
   EVENT_KINDS,
   isOrgScoped,
-  isWrite,
   type Mailer,
   OPERATIONS,
   type OrgId,
@@ -134,7 +133,7 @@ type World = Awaited<ReturnType<typeof sampleWorld>>
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id]?.(ids) ?? exampleBody(op, ids)) : undefined
 
-const writes = OPERATIONS.filter((op) => isWrite(op))
+const writes = OPERATIONS.filter((op) => op.method !== 'GET' && !op.reads)
 
 function fill(op: AnyOperation, ids: Ids) {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name] ?? `missing-${name}`)
