@@ -146,6 +146,15 @@ describeEachDatabase('MCP over Streamable HTTP', (db) => {
     expect(found.tasks.map((t: any) => t.key)).toEqual(['ENG-1'])
     expect(found.nextCursor).toBeNull()
     expect(Object.keys(found.tasks[0])).toEqual(['key', 'title', 'state', 'assignee', 'priority'])
+    // A composed filter goes through tasks.query, ANDed with the tool's own arguments.
+    const composed = (filter: unknown) =>
+      tool(client, 'search_tasks', { team: 'Engineering', filter }).then((r: any) =>
+        r.tasks.map((t: any) => t.key),
+      )
+    expect(
+      await composed({ or: [{ priority: { in: ['urgent', 'high'] } }, { estimate: { gt: 8 } }] }),
+    ).toEqual(['ENG-1'])
+    expect(await composed({ not: { stateCategory: { eq: 'started' } } })).toEqual([])
     const wide = await tool(client, 'search_tasks', { fields: ['dueDate', 'createdAt'] })
     expect(Object.keys(wide.tasks[0])).toContain('createdAt')
     const one = await tool(client, 'get_task', { task: 'eng-1' })

@@ -1,4 +1,4 @@
-import { type AnyOperation, isOrgScoped, OPERATIONS } from '@workgraph/core'
+import { type AnyOperation, isOrgScoped, isWrite, OPERATIONS } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { exampleBody } from '../support/example-world.ts'
 import { newPerson } from '../support/fixtures.ts'
@@ -267,7 +267,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
     })
     const before = await server.storage.read((s) => s.events.list(a.ids.orgId as never, 0, 10_000))
-    for (const op of orgOperations.filter((o) => o.method !== 'GET')) {
+    for (const op of orgOperations.filter((o) => isWrite(o))) {
       const r = request(op, a.ids)
       if (!PERSONAL.has(op.id)) {
         const res = await server.request(op.method, r.path, { token: runner, body: r.body })

@@ -133,7 +133,7 @@ type World = Awaited<ReturnType<typeof sampleWorld>>
 const bodyOf = (op: AnyOperation, ids: Ids) =>
   op.body ? (CHANGING[op.id]?.(ids) ?? exampleBody(op, ids)) : undefined
 
-const writes = OPERATIONS.filter((op) => op.method !== 'GET')
+const writes = OPERATIONS.filter((op) => op.method !== 'GET' && !op.reads)
 
 function fill(op: AnyOperation, ids: Ids) {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name] ?? `missing-${name}`)

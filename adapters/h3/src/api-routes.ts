@@ -1,4 +1,4 @@
-import { type AnyOperation, type Engine, isProblem, ProblemError } from '@workgraph/core'
+import { type AnyOperation, type Engine, isProblem, isWrite, ProblemError } from '@workgraph/core'
 import type { H3 } from 'h3'
 import { authenticate } from './authenticate.ts'
 import { acceptsJson, parseJsonBody, parseQuery, readLimitedText, streamedBody } from './http-request.ts'
@@ -102,7 +102,9 @@ async function jsonBody(request: Request, operation: AnyOperation, limit: number
 function optionsFrom(request: Request, operation: AnyOperation) {
   const get = (name: string) => request.headers.get(name) ?? undefined
   // Only a POST with a token honours the key (and declares it, 1 to 255 characters); elsewhere it is ignored.
-  const idempotencyKey = operation.method === 'POST' && operation.scope ? get('idempotency-key') : undefined
+  // A read by POST (`tasks.query`) ignores it, as a GET does.
+  const idempotencyKey =
+    operation.method === 'POST' && operation.scope && isWrite(operation) ? get('idempotency-key') : undefined
   if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 255)) {
     throw new ProblemError('validation_failed', 'Idempotency-Key must be 1 to 255 characters.', {
       errors: [{ pointer: '/headers/idempotency-key', message: '1 to 255 characters' }],

@@ -206,8 +206,6 @@ function applyListFilters<Q>(q: Q, orgId: OrgId, filter: TaskFilter): Q {
   if (filter.archived === true) out = out.where('tasks.archivedAt', 'is not', null)
   if (filter.archived === false) out = out.where('tasks.archivedAt', 'is', null)
   if (filter.parentId) out = out.where('tasks.parentId', '=', filter.parentId)
-  if (filter.ids)
-    out = filter.ids.length ? out.where('tasks.id', 'in', filter.ids) : out.where(sql<boolean>`false`)
   // A task's blockers, or the tasks it blocks: one side of its dependency rows.
   const linked = (pick: 'blockerId' | 'blockedId', other: 'blockedId' | 'blockerId', taskId: string) =>
     out.where('tasks.id', 'in', (eb) =>

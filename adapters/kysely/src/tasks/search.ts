@@ -3,38 +3,9 @@ import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import { matchesText } from '../hub/text.ts'
 import type { Database, Dialect } from '../schema.ts'
-import { visibleTask } from '../scope.ts'
+import { blockedBy } from './blocked.ts'
 import { fieldFilter } from './fields.ts'
-
-type Eb = ExpressionBuilder<Database, 'tasks'>
-
-/**
- * Whether an open (not completed or canceled), unarchived task blocks the task: the same rule as
- * `isBlocked`. Only blockers the reader may view count, so neither the flag nor the `blocked`
- * filter reveals a task of a team the reader cannot see.
- */
-export function blockedBy(eb: Eb, scope: ReadScope) {
-  // Cross joins with the conditions in WHERE: the same inner join, but SQLite then keeps the
-  // dependency row (one index seek on the blocked task) as the outer loop. Left to itself, for a
-  // reader scoped to a few teams it drove the subquery from `b.team_id in (…)`, reading every
-  // task of those teams once per listed row. Postgres plans both forms alike.
-  let blockers = eb
-    .selectFrom('taskDependencies as d')
-    .crossJoin('tasks as b')
-    .crossJoin('workflowStates as bs')
-    .select(sql.lit(1).as('one'))
-    .whereRef('d.orgId', '=', 'tasks.orgId')
-    .whereRef('d.blockedId', '=', 'tasks.id')
-    .whereRef('b.orgId', '=', 'd.orgId')
-    .whereRef('b.id', '=', 'd.blockerId')
-    .whereRef('bs.orgId', '=', 'b.orgId')
-    .whereRef('bs.id', '=', 'b.stateId')
-    .where('b.deletedAt', 'is', null)
-    .where('b.archivedAt', 'is', null)
-    .where('bs.category', 'not in', ['completed', 'canceled'])
-  if (!scope.orgWide) blockers = blockers.where((b) => visibleTask(b, 'b', scope))
-  return eb.exists(blockers)
-}
+import { taskCondition } from './where.ts'
 
 /**
  * The search and range filters of `tasks.list`, all inside the query so pages stay exact: text
@@ -77,8 +48,9 @@ export function applyTaskFilters<DB extends Database, TB extends keyof DB, O>(
   if (filter.createdBefore) out = out.where('tasks.createdAt', '<', filter.createdBefore)
   if (filter.updatedBefore) out = out.where('tasks.updatedAt', '<', filter.updatedBefore)
   out = applyHubFilters(out, orgId, filter)
-  const { customField } = filter
+  const { customField, where } = filter
   if (customField) out = out.where((eb) => fieldFilter(eb, orgId, customField))
+  if (where) out = out.where((eb) => taskCondition(eb, orgId, where, scope, dialect))
   return out as unknown as SelectQueryBuilder<DB, TB, O>
 }
 

@@ -1,7 +1,7 @@
 import type { ReadScope } from '@workgraph/core'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { Database } from '../schema.ts'
-import { blockedBy } from './search.ts'
+import { blockedBy } from './blocked.ts'
 
 /**
  * Tasks with their key and state category (from the team and the state, so renaming either is one

@@ -110,7 +110,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     const now = clock().toISOString()
 
     const idempotency =
-      opts.idempotencyKey && operation.method === 'POST'
+      opts.idempotencyKey && operation.method === 'POST' && isWrite(operation)
         ? idempotentRequest(opts.idempotencyKey, operationId, principal, input)
         : null
 

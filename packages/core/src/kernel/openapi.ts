@@ -3,7 +3,7 @@ import { accessNote } from './access-note.ts'
 import { bodySchemaName } from './body-names.ts'
 import { ETAG_LIST_PATTERN } from './canonical.ts'
 import type { AnyOperation } from './operation.ts'
-import { isOrgScoped } from './operation.ts'
+import { isOrgScoped, isWrite } from './operation.ts'
 import { SCOPES, type Scope } from './principal.ts'
 import { COMMON_PROBLEM_EXTENSIONS, PROBLEM_EXTENSIONS } from './problem-extensions.ts'
 import { PROBLEMS, type ProblemCode } from './problems.ts'
@@ -163,7 +163,7 @@ function operationObject(op: AnyOperation, ref: (s: TSchema) => Json): Json {
     parameters.push(
       header('If-Match', 'Only change the resource if its ETag still matches (else 412).', etags),
     )
-  if (op.method === 'POST' && op.scope)
+  if (op.method === 'POST' && op.scope && isWrite(op))
     parameters.push(
       header(
         'Idempotency-Key',
@@ -272,7 +272,7 @@ const stringHeader = (description: string): Json => ({ description, schema: { ty
 /** The headers a successful answer carries. */
 function responseHeaders(
   op: Pick<AnyOperation, 'method' | 'scope'> &
-    Partial<Pick<AnyOperation, 'etag' | 'precondition' | 'location'>>,
+    Partial<Pick<AnyOperation, 'etag' | 'precondition' | 'location' | 'reads'>>,
 ): Record<string, Json> {
   return {
     RateLimit: stringHeader(
@@ -281,7 +281,7 @@ function responseHeaders(
     'RateLimit-Policy': stringHeader('The rate limit: `"default";q=<requests>;w=<window seconds>`.'),
     ...(op.etag || op.precondition ? { ETag: stringHeader('Strong validator of the representation.') } : {}),
     ...(op.location ? { Location: stringHeader('The URL path of the new resource.') } : {}),
-    ...(op.method === 'POST' && op.scope
+    ...(op.method === 'POST' && op.scope && op.reads !== true
       ? { 'Idempotency-Replayed': stringHeader('`true` when an Idempotency-Key replayed a stored response.') }
       : {}),
   }
@@ -290,7 +290,7 @@ function responseHeaders(
 /** Every problem an operation can answer with, grouped by status. */
 function problemStatuses(
   op: Pick<AnyOperation, 'method' | 'path' | 'scope' | 'errors'> &
-    Partial<Pick<AnyOperation, 'capability' | 'body' | 'precondition'>>,
+    Partial<Pick<AnyOperation, 'capability' | 'body' | 'precondition' | 'reads' | 'writes'>>,
 ): Map<string, ProblemCode[]> {
   const codes = new Set<ProblemCode>([
     // A request the HTTP layer cannot even route (a malformed percent-escape in its path).
@@ -316,9 +316,10 @@ function problemStatuses(
   add('payload_too_large', 'headers_too_large')
   if (op.body) add('invalid_json', 'unsupported_media_type')
   // A unique key taken by a concurrent request surfaces as a conflict on any write.
-  if (op.method !== 'GET') add('conflict')
-  if (op.method === 'POST' && op.scope) codes.add('idempotency_key_reused')
-  if (op.method !== 'GET' && isOrgScoped(op)) codes.add('archived')
+  const write = op.method !== 'GET' && op.reads !== true
+  if (write) add('conflict')
+  if (write && op.method === 'POST' && op.scope) codes.add('idempotency_key_reused')
+  if (write && isOrgScoped(op)) codes.add('archived')
   const byStatus = new Map<string, ProblemCode[]>()
   for (const code of [...codes].sort()) {
     const status = String(PROBLEMS[code].status)
@@ -372,6 +373,9 @@ function collect(schema: TSchema, schemas: Record<string, Json>, replaced: Reado
     if (node === null || typeof node !== 'object') return node
     const { $id, ...rest } = node as Json
     if (typeof $id === 'string' && replaced.has($id)) return { $ref: `#/components/schemas/${$id}` }
+    // A recursive schema (TypeBox's `Type.Recursive`, the task filter) refers to itself by its `$id`.
+    if (typeof rest.$ref === 'string' && !rest.$ref.startsWith('#'))
+      return { ...rest, $ref: `#/components/schemas/${rest.$ref}` }
     const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]))
     const unionType = typeOfUnion(rest)
     if (unionType) plain.type = unionType

@@ -180,6 +180,11 @@ export interface Operation<
   /** A GET that changes state (an OAuth redirect landing back): it runs in a write transaction. */
   writes?: boolean
   /**
+   * A POST that only reads (`tasks.query`: a filter too large for a URL): it runs in a read
+   * transaction, emits nothing and takes no `Idempotency-Key`, like a GET.
+   */
+  reads?: true
+  /**
    * A write across workspaces (`hub.inbox.batch`): no transaction spans them. `run` gets plain reads
    * and changes each workspace in `ctx.transactionIn`, which commits or rolls back on its own; it
    * emits no event outside those. With an `Idempotency-Key`, the stored answer is looked up before
@@ -245,7 +250,7 @@ export function defineOperation<
 
 /** Whether the operation changes anything (and so runs in a write transaction with events). */
 export function isWrite(operation: AnyOperation): boolean {
-  return operation.method !== 'GET' || operation.writes === true
+  return (operation.method !== 'GET' && operation.reads !== true) || operation.writes === true
 }
 
 /** Whether the operation lives under `/v1/orgs/{orgId}` and so needs an active Actor. */

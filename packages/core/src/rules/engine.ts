@@ -4,7 +4,7 @@ import { newId } from '../kernel/ids.ts'
 import type { Actor, OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { actingAs } from '../tasks/history.ts'
-import { listTasks } from '../tasks/service.ts'
+import { matchingTaskIds } from '../tasks/query.ts'
 import type { AutomationRule, RuleAction, RuleTriggerSpec, RunOutcome } from './schemas.ts'
 
 /**
@@ -195,15 +195,15 @@ async function runRule(
     if (!(error instanceof ProblemError)) throw error
     return 'The rule’s author no longer holds `manage` on its team.'
   }
-  let listed: { data: unknown[] }
+  let matched: readonly TaskId[]
   try {
-    listed = await listTasks(acting, { ...rule.conditions, limit: 1 } as never, { ids: [taskId] })
+    matched = await matchingTaskIds(acting, rule.conditions, [taskId])
   } catch (error) {
     // Conditions that no longer hold as a query (a custom field since deleted): the run fails.
     if (!(error instanceof ProblemError)) throw error
     return `conditions: ${error.message}`
   }
-  if (listed.data.length === 0) return 'notMatched'
+  if (matched.length === 0) return 'notMatched'
   for (const action of rule.actions) {
     const { id, params, body } = operationOf(action, taskId)
     const operation = ctx.operationOf(id)!

@@ -61,7 +61,7 @@ export async function applyFieldQuery(
   return descending ? 'desc' : 'asc'
 }
 
-async function activeField(ctx: OperationContext, id: string, pointer: string): Promise<CustomField> {
+export async function activeField(ctx: OperationContext, id: string, pointer: string): Promise<CustomField> {
   const field = isId('CustomFieldId', id) ? await ctx.store.customFields.get(currentOrg(ctx).id, id) : null
   if (!field) {
     throw referenceNotFound(pointer, 'No custom field has this id in this workspace.', 'No such custom field')

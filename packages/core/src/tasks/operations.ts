@@ -10,6 +10,7 @@ import { STATE_CATEGORIES } from '../teams/schemas.ts'
 import { type DuplicateOptions, duplicateTask, MAX_DUPLICATED } from './duplicate.ts'
 import { duplicateExample, taskExamples } from './examples.ts'
 import { TaskFieldQuery } from './field-query.ts'
+import { taskQueryOperation } from './query.ts'
 import { requireTask } from './require-task.ts'
 import { PrioritySchema, Task } from './schemas.ts'
 import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
@@ -267,6 +268,8 @@ const duplicateOperation = declareOperation({
 })
 
 export const tasksCatalogue: AnyOperation[] = [
-  ...derived.flatMap((op) => (op.id === 'tasks.update' ? [op, archive] : [op])),
+  ...derived.flatMap((op) =>
+    op.id === 'tasks.update' ? [op, archive] : op.id === 'tasks.list' ? [op, taskQueryOperation(op)] : [op],
+  ),
   duplicateOperation,
 ]

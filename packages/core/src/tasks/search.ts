@@ -41,8 +41,8 @@ export const SEARCH_MAX_TOKENS = 8
  * a letter, digit or mark, each once. Storage matches each as a word prefix in the title or the
  * description through the full-text index (docs/task-search.md).
  */
-export function searchTokens(q: string): string[] {
-  return fullTextTerms(q, SEARCH_MAX_TOKENS)
+export function searchTokens(q: string, pointer = '/query/q'): string[] {
+  return fullTextTerms(q, SEARCH_MAX_TOKENS, pointer)
 }
 
 /** The search and range parts of a task filter from the query of `tasks.list`. */

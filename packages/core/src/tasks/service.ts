@@ -28,6 +28,9 @@ import { checkEstimate, intakeState, triageAssignee } from '../teams/settings.ts
 import { assertCycleForTask } from './cycle.ts'
 import { fieldSortValue } from './field-order.ts'
 import { applyFieldQuery } from './field-query.ts'
+import { idsCondition, resolveTaskFilter } from './filter.ts'
+import type { TaskCondition } from './filter-condition.ts'
+import type { TaskFilterInput } from './filter-schema.ts'
 import { CREATED_FIELD, recordTaskHistory } from './history.ts'
 import { TASK_HISTORY_FIELDS, type TaskHistoryChange } from './history-schemas.ts'
 import { planTeamMove } from './keys.ts'
@@ -271,14 +274,22 @@ export async function deleteTask(ctx: OperationContext, taskId: TaskId): Promise
   })
 }
 
-/** `tasks.list`; `within` narrows it to some tasks (a rule's conditions, tested on the task at hand). */
+/**
+ * One page of tasks the caller can view: the query of `tasks.list`, or the body of `tasks.query`
+ * with its composed `filter` (resolved at `filterPointer`), and for `matchingTaskIds` a set of ids.
+ */
 export async function listTasks(
   ctx: OperationContext,
-  query: ListTasksQuery,
-  within: { ids?: TaskId[] } = {},
+  query: ListTasksQuery & { filter?: TaskFilterInput },
+  options: { filterPointer?: string; ids?: readonly TaskId[] } = {},
 ): Promise<Page<Task>> {
   const orgId = currentOrg(ctx).id
-  const filter: TaskFilter = { archived: archivedFilter(query.archived), ...within }
+  const filter: TaskFilter = { archived: archivedFilter(query.archived) }
+  const parts: TaskCondition[] = []
+  if (query.filter)
+    parts.push(await resolveTaskFilter(ctx, query.filter, options.filterPointer ?? '/body/filter'))
+  if (options.ids) parts.push(idsCondition(options.ids))
+  if (parts.length) filter.where = parts.length === 1 ? parts[0]! : { kind: 'and', of: parts }
   if (query.teamId) filter.teamId = query.teamId
   if (query.stateId) filter.stateId = query.stateId
   if (query.stateCategory) filter.stateCategory = query.stateCategory.split(',') as StateCategory[]
@@ -298,7 +309,8 @@ export async function listTasks(
   const sortField = filter.sortField
   return readPage(ctx, {
     // Filters name fields by id only: a cursor outlives a rename or an option reorder of the field.
-    scope: ['tasks.list', orgId, cursorScope(filter)],
+    // The filter as sent, relative times unresolved: a cursor keeps working while time passes.
+    scope: ['tasks.list', orgId, cursorScope(filter), query.filter ?? null, options.ids ?? null],
     query,
     sort,
     direction,
@@ -309,7 +321,7 @@ export async function listTasks(
 }
 
 /** The filter as a cursor's scope: custom fields by id and, for a select sort, its option order. */
-function cursorScope({ customField, sortField, ...filter }: TaskFilter) {
+function cursorScope({ customField, sortField, where: _where, ...filter }: TaskFilter) {
   return {
     ...filter,
     ...(customField ? { customField: { id: customField.field.id, equals: customField.equals } } : {}),

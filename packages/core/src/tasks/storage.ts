@@ -17,6 +17,7 @@ import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateCategory } from '../teams/schemas.ts'
 import type { RelationType, TaskDependency, TaskRelation, TaskSubscriber } from './depth-schemas.ts'
+import type { TaskCondition } from './filter-condition.ts'
 import type { TaskHistoryEntry } from './history-schemas.ts'
 import type { TaskSort } from './order.ts'
 import type { Priority, Task } from './schemas.ts'
@@ -62,8 +63,6 @@ export interface TaskFilter {
   updatedSince?: string
   /** false: only active tasks (the default); true: only archived ones; null: both. */
   archived: boolean | null
-  /** Only these tasks (a rule's conditions test one task through the list query). */
-  ids?: TaskId[]
   /** Subtasks of this task; null: top-level tasks only. */
   parentId?: TaskId | null
   /** Every term begins a word of the title or the description (the full-text index); empty: nothing matches. */
@@ -101,6 +100,8 @@ export interface TaskFilter {
   cycleRunningAt?: string
   /** Tasks with a blocker that was completed at or after this time (the hub's newly unblocked). */
   blockerCompletedSince?: string
+  /** The composed filter of `tasks.query` and saved views (filter.ts), inside the same query. */
+  where?: TaskCondition
 }
 
 export interface TaskRepo {

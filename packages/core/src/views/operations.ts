@@ -61,12 +61,12 @@ export const viewOperations: AnyOperation[] = [
     summary: 'Save a view',
     requires: 'any member for a personal view; `contribute` on the team named by `teamId` to share it',
     description:
-      'Saves a named filter over tasks (`tasks.list` query parameters) or projects (`projects.list`). The filter is checked against that query schema (400 pointing into `/body/filter`). Without `teamId` the view is personal; with it, it is shared with the team, which needs `contribute` there.',
+      'Saves a named filter over tasks (the body of `tasks.query`: `tasks.list` query parameters and a composed `filter`, docs/filters.md) or projects (`projects.list` query parameters). The filter is checked against that schema (400 pointing into `/body/filter`); a composed filter past its bounds (5 levels, 50 comparisons, 500 values) is 422 `rule_violated` pointing into `/body/filter/filter`. Without `teamId` the view is personal; with it, it is shared with the team, which needs `contribute` there.',
     params: collection,
     body: CreateViewBody,
     response: View,
     status: 201,
-    errors: ['not_found', 'reference_not_found'],
+    errors: ['not_found', 'reference_not_found', 'rule_violated'],
     location: 'views.get',
     examples: viewExamples.create,
     run: (ctx, { body }) => createView(ctx, body as never),
@@ -81,12 +81,12 @@ export const viewOperations: AnyOperation[] = [
     requires:
       'its owner, or `manage` on the team it is shared with; sharing it with another team needs `contribute` there',
     description:
-      'Name, description, filter, or sharing (`teamId`; null makes it personal). Its owner may change it, and so may whoever holds `manage` on the team it is shared with; sharing with a team needs `contribute` there.',
+      'Name, description, filter, or sharing (`teamId`; null makes it personal). Its owner may change it, and so may whoever holds `manage` on the team it is shared with; sharing with a team needs `contribute` there. A filter is checked as on create (a composed filter past its bounds: 422 `rule_violated`).',
     params: item,
     body: UpdateViewBody,
     response: View,
     status: 200,
-    errors: ['not_found', 'reference_not_found'],
+    errors: ['not_found', 'reference_not_found', 'rule_violated'],
     precondition: 'views.get',
     examples: viewExamples.update,
     run: (ctx, { params, body }) =>
@@ -116,7 +116,7 @@ export const viewOperations: AnyOperation[] = [
     scope: 'work:read',
     summary: 'Run a saved view',
     description:
-      "The tasks or projects the view's filter selects, run through `tasks.list` or `projects.list` as the caller: only what the caller can view, in the filter's sort, keyset-paginated (a cursor works only on the view that issued it).",
+      "The tasks or projects the view's filter selects, run through `tasks.query` or `projects.list` as the caller: only what the caller can view, in the filter's sort, keyset-paginated (a cursor works only on the view that issued it). A custom field the filter names is looked up now: one deleted, archived or no longer of tasks since the view was saved answers as `tasks.query` would (422 `reference_not_found`, 409 `archived`, 422 `field_not_applicable`, or 422 `rule_violated` for a value it no longer takes).",
     params: item,
     query: paging,
     response: Type.Object(
@@ -128,7 +128,7 @@ export const viewOperations: AnyOperation[] = [
       { $id: 'ViewResults', additionalProperties: false },
     ),
     status: 200,
-    errors: ['not_found'],
+    errors: ['not_found', 'reference_not_found', 'archived', 'field_not_applicable', 'rule_violated'],
     examples: viewExamples.results,
     run: (ctx, { params, query }) => viewResults(ctx, params.viewId as ViewId, query as never),
   }),

@@ -2,6 +2,7 @@ import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox'
 import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { TaskFilterSchema } from '../tasks/filter-schema.ts'
 
 export const VIEW_MODELS = ['tasks', 'projects'] as const
 export type ViewModel = (typeof VIEW_MODELS)[number]
@@ -24,12 +25,12 @@ const FilterValue = Type.Unsafe<string | number | boolean>({
 
 // Keys are checked against the list's query schema when the view is saved.
 export const ViewFilter = Type.Object(
-  {},
+  { filter: Type.Optional(TaskFilterSchema) },
   {
     additionalProperties: FilterValue,
     maxProperties: 30,
     description:
-      'Query parameters of the list it runs (`tasks.list` for tasks, `projects.list` for projects), without `cursor` and `limit`; checked against that list’s query schema when saved.',
+      'What the view runs, without `cursor` and `limit`: for tasks the body of `tasks.query` (the query parameters of `tasks.list` and a composed `filter`), for projects the query parameters of `projects.list`; checked against that schema when saved.',
   },
 )
 export type ViewFilter = Static<typeof ViewFilter>

@@ -143,9 +143,13 @@ export async function viewResults(
 ): Promise<{ model: ViewModel; data: unknown[]; nextCursor: string | null }> {
   const view = await requireView(ctx, viewId)
   const paging = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined))
+  // A tasks view runs `tasks.query` with its filter as the body; a projects view `projects.list`.
+  const request = { ...view.filter, ...paging }
   const page = (await ctx.invoke(
     LIST_OF[view.model],
-    { params: {}, query: { ...view.filter, ...paging }, body: undefined },
+    view.model === 'tasks'
+      ? { params: {}, query: {}, body: request }
+      : { params: {}, query: request, body: undefined },
     ctx.actor!,
   )) as Page<unknown>
   return { model: view.model, data: page.data, nextCursor: page.nextCursor }

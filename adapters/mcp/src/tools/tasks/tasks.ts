@@ -110,11 +110,11 @@ export const taskTools: ToolDefinition[] = [
     name: 'search_tasks',
     title: 'Search tasks',
     description:
-      'Tasks as compact rows, filtered by team, state, assignee (`none`), label, cycle, parent (`none`: top-level), words in `q`, dates, `blocked`.',
+      'Tasks as compact rows, filtered by team, state, assignee (`none`), label, cycle, parent (`none`: top-level), words in `q`, dates, `blocked`, and `filter` for or/not/lists/comparisons.',
     readOnly: true,
     destructive: false,
     idempotent: true,
-    operations: ['tasks.list', 'names.resolve'],
+    operations: ['tasks.list', 'tasks.query', 'names.resolve'],
     input: object({
       workspace: Workspace,
       team: Type.Optional(TeamRef),
@@ -154,6 +154,17 @@ export const taskTools: ToolDefinition[] = [
         updatedSince: '',
         updatedBefore: '',
       }),
+      filter: Type.Optional(
+        Type.Object(
+          {},
+          {
+            additionalProperties: true,
+            description:
+              'A task filter of `tasks.query` (ids, not names; docs/filters.md), ANDed with the rest: ' +
+              '{"or":[{"priority":{"in":["urgent","high"]}},{"dueDate":{"gte":"P0D","lte":"P7D"}}],"not":{"stateCategory":{"eq":"completed"}}}.',
+          },
+        ),
+      ),
       fields: Fields,
       cursor: Cursor,
       limit: Limit,
@@ -183,7 +194,13 @@ export const taskTools: ToolDefinition[] = [
       if (args.assignee)
         query.assigneeId =
           args.assignee === 'none' ? 'none' : await call.resolve(org.id, 'person', args.assignee)
-      const page = await call.run('tasks.list', { params: { orgId: org.id }, query })
+      // A composed filter goes to `tasks.query`, whose body is this same query plus `filter`.
+      const page = args.filter
+        ? await call.run('tasks.query', {
+            params: { orgId: org.id },
+            body: { ...query, filter: args.filter },
+          })
+        : await call.run('tasks.list', { params: { orgId: org.id }, query })
       return { tasks: await taskRows(call, org.id, page.data, args.fields), nextCursor: page.nextCursor }
     },
   },
