@@ -176,6 +176,7 @@ describeEachDatabase('permission engine against a reference model (property)', (
           completedAt: null,
           canceledAt: null,
           archivedAt: null,
+          boardRank: 'a0',
         })
         teams.push(teamId)
         states.push(stateId)

@@ -136,6 +136,7 @@ export type {
 export type { CadenceParentType, UpdateSettingsRepo } from './projects/update-settings.ts'
 export type { TaskAutomationRepo } from './tasks/automation-storage.ts'
 export type { StateTally } from './tasks/progress.ts'
+export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank-storage.ts'
 export type {
   TaskDependencyRecord,
   TaskDependencyRepo,

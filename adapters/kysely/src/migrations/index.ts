@@ -50,6 +50,7 @@ import * as m0061 from './0061_tasks_project_covering.ts'
 import * as m0062 from './0062_tasks_project_statistics.ts'
 import * as m0063 from './0063_task_links_into_resource_links.ts'
 import * as m0064 from './0064_keys_carry_org.ts'
+import * as m0066 from './0066_task_ranks.ts'
 import { migratingKysely } from './transaction-lock.ts'
 
 interface DialectMigration {
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0062_tasks_project_statistics': m0062,
   '0063_task_links_into_resource_links': m0063,
   '0064_keys_carry_org': m0064,
+  '0066_task_ranks': m0066,
 }
 
 /** Every migration this version knows, in the order they apply. */
