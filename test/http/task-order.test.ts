@@ -32,7 +32,9 @@ describeEachDatabase('manual order of tasks (tasks.move, sort=rank)', (db) => {
     const out: string[] = []
     let cursor: string | null = null
     do {
-      const res = await api.get(`${url}&sort=rank&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+      const res: { status: number; body: any } = await api.get(
+        `${url}&sort=rank&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+      )
       expect(res.status).toBe(200)
       out.push(...res.body.data.map((t: { id: string }) => t.id))
       cursor = res.body.nextCursor
