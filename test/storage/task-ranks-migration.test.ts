@@ -85,7 +85,9 @@ describeEachDatabase('migration 0066_task_ranks', (db: TestDatabase) => {
     expect(outside).toEqual({ project_rank: null, cycle_rank: null })
     // Byte-wise whatever the database's collation (a language collation puts `a` before `B`).
     if (conn.dialect === 'postgres') {
-      const columns = await sql<{ collation_name: string }>`select collation_name from information_schema.columns
+      const columns = await sql<{
+        collation_name: string
+      }>`select collation_name from information_schema.columns
         where table_name = 'tasks' and column_name in ('board_rank', 'project_rank', 'cycle_rank')
         and table_schema = current_schema()`.execute(raw)
       expect(columns.rows.map((c) => c.collation_name)).toEqual(['C', 'C', 'C'])
