@@ -6,6 +6,7 @@ import {
   newId,
   type OrgId,
   type Principal,
+  ranksInOrder,
   UNSCOPED,
 } from '@workgraph/core'
 import type { Store } from '@workgraph/core/storage'
@@ -264,7 +265,9 @@ describeEachDatabase('permission engine against a reference model (property)', (
     }
     await server.storage.transaction(async (s: Store) => {
       const ownerMember = (await s.members.findByUser(orgId.id, owner.user.id))!
-      for (const pick of projects.length ? spec.projectTasks : []) {
+      // Ranks after the `a0` of each team's first task, unique across these tasks and so in every list.
+      const ranks = ranksInOrder(spec.projectTasks.length + 1).slice(1)
+      for (const [n, pick] of (projects.length ? spec.projectTasks : []).entries()) {
         const project = projects[pick % projects.length]!
         const teamId = project.teamIds[0]!
         const id = newId('TaskId')
@@ -288,6 +291,8 @@ describeEachDatabase('permission engine against a reference model (property)', (
           canceledAt: null,
           archivedAt: null,
           projectId: project.id,
+          boardRank: ranks[n]!,
+          projectRank: ranks[n]!,
         } as never)
         world.tasks.push({ id, teamId, projectId: project.id })
       }
