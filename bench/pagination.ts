@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os'
 import type { OrgId, Principal, RawInput, Task, TeamId } from '@workgraph/core'
-import { createUser, newId } from '@workgraph/core'
+import { createUser, newId, ranksInOrder } from '@workgraph/core'
 import type { TaskRecord } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
 import { failures, fmt, onPostgres, percentile, postgres, runBench } from './support.ts'
@@ -98,6 +98,7 @@ async function seed(storage: RunningServer['storage'], orgId: OrgId, teamId: Tea
   if (!member || !state) throw new Error('seeding needs the owner membership and a backlog state')
   const base = Date.parse('2025-01-01T00:00:00.000Z')
   const at = (seconds: number) => new Date(base + seconds * 1000).toISOString()
+  const ranks = ranksInOrder(TASKS)
   for (let from = 0; from < TASKS; from += BATCH) {
     await storage.transaction(async (store) => {
       for (let i = from; i < Math.min(from + BATCH, TASKS); i++) {
@@ -121,6 +122,7 @@ async function seed(storage: RunningServer['storage'], orgId: OrgId, teamId: Tea
           completedAt: null,
           canceledAt: null,
           archivedAt: null,
+          boardRank: ranks[i]!,
         }
         await store.tasks.insert(task)
       }

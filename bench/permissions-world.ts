@@ -14,7 +14,7 @@ import type {
   StateId,
   TeamId,
 } from '@workgraph/core'
-import { CAPABILITIES, createUser, newId } from '@workgraph/core'
+import { CAPABILITIES, createUser, newId, ranksInOrder } from '@workgraph/core'
 import type { MemberRecord, TaskRecord, User } from '@workgraph/core/storage'
 import type { RunningServer } from '@workgraph/server'
 import { postgres } from './support.ts'
@@ -318,6 +318,8 @@ export async function seedTasks(
   const base = Date.parse('2025-01-01T00:00:00.000Z')
   const numbers = new Map<string, number>()
   const records: TaskRecord[] = []
+  // Ranks in creation order, unique across the world and so in every list.
+  const ranks = ranksInOrder(TASKS)
   for (let i = 0; i < TASKS; i++) {
     const r = random()
     const teamId =
@@ -352,6 +354,8 @@ export async function seedTasks(
       canceledAt: null,
       archivedAt: i % 20 === 7 ? createdAt : null,
       projectId,
+      boardRank: ranks[i]!,
+      projectRank: projectId ? ranks[i]! : null,
     } as TaskRecord)
   }
   const batches: TaskRecord[][] = []

@@ -95,7 +95,8 @@ function jsonSchema(document, holder) {
  * - `.add` is PUT on the item (the path ends with its id): adding twice changes nothing;
  * - `.remove` is DELETE;
  * - `.set` is PUT (a whole value replaced); no id ends `.put` (the method is not the act);
- * - `.move` is POST on `…/move` with a body of exactly `beforeId` and `afterId`; no id ends `.reorder`;
+ * - `.move` is POST on `…/move` with a body of exactly `beforeId` and `afterId` (and a required `list`
+ *   where an item stands in several lists: a task's board column, project and cycle); no id ends `.reorder`;
  * - `.history.list` is GET on `…/history`, pages with `cursor` and `limit` and answers `nextCursor`.
  */
 export function oneMethodPerAct(document) {
@@ -116,11 +117,13 @@ export function oneMethodPerAct(document) {
       refuse('reordering is `.move`: POST `…/move` with `beforeId` or `afterId` (kernel/ordering.ts).')
     } else if (id.endsWith('.move')) {
       const body = jsonSchema(document, operation.requestBody)
-      const keys = Object.keys(body?.properties ?? {}).sort()
+      const all = Object.keys(body?.properties ?? {}).sort()
+      // `list`, required, names which list when the item stands in several (MoveBody's third argument).
+      const keys = body?.required?.includes('list') ? all.filter((k) => k !== 'list') : all
       if (method !== 'post' || !path.endsWith('/move'))
         refuse(`a move is POST on \`…/move\`, not ${method.toUpperCase()} ${path}.`)
       else if (keys.join(',') !== 'afterId,beforeId')
-        refuse(`a move's body is exactly \`beforeId\` and \`afterId\` (MoveBody), not [${keys.join(', ')}].`)
+        refuse(`a move's body is exactly \`beforeId\` and \`afterId\` (MoveBody), not [${all.join(', ')}].`)
     } else if (id.endsWith('.history.list')) {
       const names = queryNames(document, operation)
       const answer = jsonSchema(document, operation.responses?.['200'])

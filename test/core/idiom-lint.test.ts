@@ -167,8 +167,27 @@ describe('one-method-per-act', () => {
         '/v1/orgs/{orgId}/options/{optionId}/move',
         { operationId: 'options.move', requestBody: json({ properties: { position: {} } }) },
       ],
+      // A `list` that is not required is a field of its own, not the name of the list.
+      [
+        'post',
+        '/v1/orgs/{orgId}/cards/{cardId}/move',
+        {
+          operationId: 'cards.move',
+          requestBody: json({ properties: { beforeId: {}, afterId: {}, list: {} } }),
+        },
+      ],
     )
-    expect(ids(oneMethodPerAct(bad))).toEqual(['states.move', 'options.move'])
+    expect(ids(oneMethodPerAct(bad))).toEqual(['states.move', 'options.move', 'cards.move'])
+    // An item in several lists names which one: `list`, required, beside the anchor.
+    const several = doc([
+      'post',
+      '/v1/orgs/{orgId}/tasks/{taskId}/move',
+      {
+        operationId: 'tasks.move',
+        requestBody: json({ properties: { list: {}, beforeId: {}, afterId: {} }, required: ['list'] }),
+      },
+    ])
+    expect(ids(oneMethodPerAct(several))).toEqual([])
   })
 
   it('refuses a history that is not GET …/history, does not page or answers no nextCursor', () => {

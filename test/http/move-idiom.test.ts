@@ -18,8 +18,10 @@ interface MoveCase {
   movePath: (id: string) => string
   /** The list's items in order, with `position` where the resource shows one. */
   read: () => Promise<Array<{ id: string; position?: number }>>
-  /** The moved item's `position` in the move's answer (the field answers with its options). */
-  positionIn: (body: any, id: string) => number
+  /** The moved item's `position` in the move's answer (the field answers with its options); tasks show none. */
+  positionIn?: (body: any, id: string) => number
+  /** What every move body of the list carries besides the anchor (a task's `list`). */
+  body?: Record<string, unknown>
   /** An item of another list of the same kind. */
   foreign: string
   /** The event kind a move emits; null for personal lists, which emit none. */
@@ -29,8 +31,69 @@ interface MoveCase {
 const org = (ws: TestWorkspace) => `/v1/orgs/${ws.orgId}`
 const data = (res: { body: any }) => res.body.data as Array<{ id: string; position: number }>
 
+/**
+ * A task's list of the kind: three tasks in it, and one in another list of the kind (another state,
+ * project or cycle). Read with `sort=rank`.
+ */
+const taskCase =
+  (list: 'board' | 'project' | 'cycle') =>
+  async (server: Server): Promise<MoveCase> => {
+    const ws = await newWorkspace(server)
+    const base = org(ws)
+    const states = data(await ws.api.get(`${base}/teams/${ws.teamId}/states`))
+    const container = async (): Promise<Record<string, string>> => {
+      if (list === 'board') return {}
+      if (list === 'project')
+        return {
+          projectId: (await ws.api.post(`${base}/projects`, { name: 'P', teamIds: [ws.teamId] })).body.id,
+        }
+      const day = 86_400_000
+      const cycles = (await ws.api.get(`${base}/teams/${ws.teamId}/cycles`)).body.data.length
+      const startsAt = new Date(Date.UTC(2031, 0, 1) + cycles * 7 * day).toISOString()
+      const endsAt = new Date(Date.parse(startsAt) + 7 * day).toISOString()
+      return {
+        cycleId: (await ws.api.post(`${base}/teams/${ws.teamId}/cycles`, { startsAt, endsAt })).body.id,
+      }
+    }
+    const [home, away] = [await container(), await container()]
+    const task = async (title: string, where: Record<string, string>) =>
+      (await ws.api.post(`${base}/tasks`, { teamId: ws.teamId, title, ...where })).body.id as string
+    const ids = [] as unknown as [string, string, string]
+    for (const title of ['A', 'B', 'C']) ids.push(await task(title, home))
+    const filter =
+      list === 'board'
+        ? `stateId=${states[0]!.id}`
+        : list === 'project'
+          ? `projectId=${home.projectId}`
+          : `cycleId=${home.cycleId}`
+    // With `sort=rank` the task's list takes one query: the board column is the first state's.
+    if (list === 'board')
+      for (const id of ids) await ws.api.patch(`${base}/tasks/${id}`, { stateId: states[0]!.id })
+    return {
+      api: ws.api,
+      orgId: ws.orgId,
+      ids,
+      movePath: (id) => `${base}/tasks/${id}/move`,
+      read: async () =>
+        data(await ws.api.get(`${base}/tasks?${filter}&sort=rank&limit=200`)).map((t) => ({ id: t.id })),
+      body: { list },
+      foreign:
+        list === 'board'
+          ? await (async () => {
+              const id = await task('Elsewhere', {})
+              await ws.api.patch(`${base}/tasks/${id}`, { stateId: states[1]!.id })
+              return id
+            })()
+          : await task('Elsewhere', away),
+      event: 'task.moved',
+    }
+  }
+
 /** Every move operation of the catalogue: each builds a list of three in a new workspace. */
 const CASES: Record<string, (server: Server) => Promise<MoveCase>> = {
+  'tasks.move (board)': taskCase('board'),
+  'tasks.move (project)': taskCase('project'),
+  'tasks.move (cycle)': taskCase('cycle'),
   'milestones.move': async (server) => {
     const ws = await newWorkspace(server)
     const project = async () =>
@@ -223,19 +286,19 @@ describeEachDatabase('one move idiom', (db) => {
       expect((await order()).filter((id) => c.ids.includes(id))).toEqual([a, b, last])
 
       const before = (await events(c.orgId)).length
-      const first = await c.api.post(c.movePath(last), { beforeId: a })
+      const first = await c.api.post(c.movePath(last), { ...c.body, beforeId: a })
       expect(first.status).toBe(200)
-      expect(c.positionIn(first.body, last)).toBe((await order()).indexOf(last))
+      if (c.positionIn) expect(c.positionIn(first.body, last)).toBe((await order()).indexOf(last))
       expect((await order()).filter((id) => c.ids.includes(id))).toEqual([last, a, b])
       expect((await order()).filter((id) => !c.ids.includes(id))).toEqual(untouched)
       await contiguous()
       const emitted = (await events(c.orgId)).slice(before)
       expect(emitted).toEqual(c.event ? [c.event] : [])
 
-      const back = await c.api.post(c.movePath(last), { afterId: b })
+      const back = await c.api.post(c.movePath(last), { ...c.body, afterId: b })
       expect(back.status).toBe(200)
       expect((await order()).filter((id) => c.ids.includes(id))).toEqual([a, b, last])
-      expect(c.positionIn(back.body, last)).toBe((await order()).indexOf(last))
+      if (c.positionIn) expect(c.positionIn(back.body, last)).toBe((await order()).indexOf(last))
       await contiguous()
     })
 
@@ -245,25 +308,25 @@ describeEachDatabase('one move idiom', (db) => {
       const order = await c.read()
       const quiet = (await events(c.orgId)).length
       for (const field of ['beforeId', 'afterId']) {
-        const res = await c.api.post(c.movePath(a), { [field]: c.foreign })
+        const res = await c.api.post(c.movePath(a), { ...c.body, [field]: c.foreign })
         expect(res, field).toMatchObject({
           status: 422,
           body: { code: 'reference_not_found', errors: [{ pointer: `/body/${field}` }] },
         })
         // Onto itself: the anchor is another item of the list.
-        const self = await c.api.post(c.movePath(a), { [field]: a })
+        const self = await c.api.post(c.movePath(a), { ...c.body, [field]: a })
         expect(self, field).toMatchObject({ status: 422, body: { code: 'reference_not_found' } })
       }
-      for (const body of [{ beforeId: b, afterId: b }, {}]) {
+      for (const body of [{ ...c.body, beforeId: b, afterId: b }, { ...c.body }]) {
         const res = await c.api.post(c.movePath(a), body)
         expect(res.status, JSON.stringify(body)).toBe(400)
         expect(res.body.code).toBe('validation_failed')
       }
       // Already just before `b`, and `b` already just after it: nothing changes, nothing is emitted.
-      const still = await c.api.post(c.movePath(a), { beforeId: b })
+      const still = await c.api.post(c.movePath(a), { ...c.body, beforeId: b })
       expect(still.status).toBe(200)
-      expect(c.positionIn(still.body, a)).toBe(order.findIndex((i) => i.id === a))
-      expect((await c.api.post(c.movePath(b), { afterId: a })).status).toBe(200)
+      if (c.positionIn) expect(c.positionIn(still.body, a)).toBe(order.findIndex((i) => i.id === a))
+      expect((await c.api.post(c.movePath(b), { ...c.body, afterId: a })).status).toBe(200)
       expect(await c.read()).toEqual(order)
       expect((await events(c.orgId)).length).toBe(quiet)
     })

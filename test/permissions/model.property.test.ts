@@ -6,6 +6,7 @@ import {
   newId,
   type OrgId,
   type Principal,
+  ranksInOrder,
   UNSCOPED,
 } from '@workgraph/core'
 import type { Store } from '@workgraph/core/storage'
@@ -176,6 +177,7 @@ describeEachDatabase('permission engine against a reference model (property)', (
           completedAt: null,
           canceledAt: null,
           archivedAt: null,
+          boardRank: 'a0',
         })
         teams.push(teamId)
         states.push(stateId)
@@ -263,7 +265,9 @@ describeEachDatabase('permission engine against a reference model (property)', (
     }
     await server.storage.transaction(async (s: Store) => {
       const ownerMember = (await s.members.findByUser(orgId.id, owner.user.id))!
-      for (const pick of projects.length ? spec.projectTasks : []) {
+      // Ranks after the `a0` of each team's first task, unique across these tasks and so in every list.
+      const ranks = ranksInOrder(spec.projectTasks.length + 1).slice(1)
+      for (const [n, pick] of (projects.length ? spec.projectTasks : []).entries()) {
         const project = projects[pick % projects.length]!
         const teamId = project.teamIds[0]!
         const id = newId('TaskId')
@@ -287,6 +291,8 @@ describeEachDatabase('permission engine against a reference model (property)', (
           canceledAt: null,
           archivedAt: null,
           projectId: project.id,
+          boardRank: ranks[n]!,
+          projectRank: ranks[n]!,
         } as never)
         world.tasks.push({ id, teamId, projectId: project.id })
       }

@@ -210,6 +210,7 @@ describeEachDatabase('storage contract', (db) => {
         completedAt: null,
         canceledAt: null,
         archivedAt: null,
+        boardRank: 'a0',
       })
     })
     expect(await t.storage.read((s) => s.tasks.get(orgId, id, UNSCOPED))).toMatchObject({

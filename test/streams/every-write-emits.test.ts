@@ -80,6 +80,9 @@ const IDS: Record<string, (ids: Ids) => Ids> = {
   // The other task is not linked to the sample task yet.
   'tasks.blockers.add': (ids) => ({ ...ids, blockerId: ids.otherTaskId! }),
   'tasks.relations.add': (ids) => ({ ...ids, relatedTaskId: ids.otherTaskId! }),
+  // The sample task may have left the team's default column (tasks.update); the related one stays,
+  // and its example moves it after the other task of that column.
+  'tasks.move': (ids) => ({ ...ids, taskId: ids.relatedTaskId! }),
   'projects.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'programs.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),
   'initiatives.labels.add': (ids) => ({ ...ids, labelId: ids.orgLabelId! }),

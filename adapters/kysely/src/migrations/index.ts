@@ -50,6 +50,7 @@ import * as m0061 from './0061_tasks_project_covering.ts'
 import * as m0062 from './0062_tasks_project_statistics.ts'
 import * as m0063 from './0063_task_links_into_resource_links.ts'
 import * as m0064 from './0064_keys_carry_org.ts'
+import * as m0066 from './0066_task_ranks.ts'
 import * as m0067 from './0067_mail_delivery.ts'
 import * as m0068 from './0068_automation_rules.ts'
 import * as m0069 from './0069_tool_imports.ts'
@@ -109,6 +110,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0062_tasks_project_statistics': m0062,
   '0063_task_links_into_resource_links': m0063,
   '0064_keys_carry_org': m0064,
+  '0066_task_ranks': m0066,
   '0067_mail_delivery': m0067,
   '0068_automation_rules': m0068,
   '0069_tool_imports': m0069,

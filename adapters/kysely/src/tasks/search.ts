@@ -73,6 +73,12 @@ export function taskSortKey(page: PageRequest<TaskSort>): string | Expression<un
       return sql`coalesce(${sql.ref('tasks.dueDate')}, ${sql.lit(undatedSortKey(page.direction))})`
     case 'field':
       throw new Error('A custom field sort orders by fieldSortKey')
+    case 'boardRank':
+      return 'tasks.boardRank'
+    case 'projectRank':
+      return 'tasks.projectRank'
+    case 'cycleRank':
+      return 'tasks.cycleRank'
   }
 }
 

@@ -5,6 +5,7 @@ import { taskAutomationRepo } from './automation.ts'
 import { taskDependencyRepo } from './dependencies.ts'
 import { taskHistoryRepo } from './history.ts'
 import { taskKeyRepo } from './keys.ts'
+import { taskRankRepo } from './ranks.ts'
 import { taskRelationRepo } from './relations.ts'
 import { taskSubscriberRepo } from './subscribers.ts'
 import { taskRepo } from './tasks.ts'
@@ -19,4 +20,5 @@ export const tasksStore = (db: Kysely<Database>, dialect: Dialect) =>
     taskKeys: taskKeyRepo(db),
     taskSubscribers: taskSubscriberRepo(db),
     taskAutomation: taskAutomationRepo(db),
+    taskRanks: taskRankRepo(db),
   }) satisfies Partial<Store>

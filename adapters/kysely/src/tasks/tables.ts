@@ -27,6 +27,12 @@ export interface TasksTables {
     cycleId: string | null
     projectId: string | null
     milestoneId: string | null
+    /** The task's place in its board column (its state); always set (NOT NULL on Postgres). */
+    boardRank: string
+    /** Its place in its project; set while it is in one. */
+    projectRank: string | null
+    /** Its place in its cycle; set while it is in one. */
+    cycleRank: string | null
   }
   taskLabels: { orgId: string; taskId: string; labelId: string; createdBy: string; createdAt: Timestamp }
   taskHistory: {

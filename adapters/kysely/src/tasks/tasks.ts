@@ -32,6 +32,8 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
           cycleId: task.cycleId ?? null,
           projectId: task.projectId ?? null,
           milestoneId: task.milestoneId ?? null,
+          projectRank: task.projectRank ?? null,
+          cycleRank: task.cycleRank ?? null,
           deletedAt: null,
         })
         .execute()

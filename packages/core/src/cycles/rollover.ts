@@ -3,6 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import { recordTaskHistory } from '../tasks/history.ts'
+import { rankAtEnd } from '../tasks/rank.ts'
 import { createNextCycle, ensureUpcomingCycles, settingsOf } from './cadence.ts'
 import type { Cycle } from './schemas.ts'
 import { lockTeamCycles, requireCycle, toCycle } from './service.ts'
@@ -56,8 +57,12 @@ export async function rollOver(ctx: OperationContext, cycle: CycleRecord): Promi
   if (!next && settings.enabled) next = await createNextCycle(ctx, orgId, teamId, settings)
 
   const moved = next ? await ctx.store.cycles.unfinishedTasks(orgId, cycle.id) : []
-  for (const taskId of moved) {
-    await ctx.store.tasks.update(orgId, taskId, { cycleId: next!.id, updatedAt: ctx.now })
+  // They go last in the next cycle, in the order they held in this one.
+  const ranks = await ctx.store.taskRanks.ranksOf(orgId, 'cycle', moved)
+  const byRank = [...moved].sort((a, b) => ((ranks.get(a) ?? '') < (ranks.get(b) ?? '') ? -1 : 1))
+  for (const taskId of byRank) {
+    const cycleRank = await rankAtEnd(ctx, orgId, { kind: 'cycle', id: next!.id })
+    await ctx.store.tasks.update(orgId, taskId, { cycleId: next!.id, cycleRank, updatedAt: ctx.now })
     const task = (await ctx.store.tasks.get(orgId, taskId, UNSCOPED))!
     const changes = { cycleId: { before: cycle.id, after: next!.id } }
     await recordTaskHistory(ctx, task, [{ field: 'cycleId', ...changes.cycleId }])

@@ -1,4 +1,4 @@
-import { type TObject, Type } from '@sinclair/typebox'
+import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 import { type IdBrand, IdSchema } from './ids.ts'
 import { referenceNotFound } from './references.ts'
 
@@ -8,17 +8,21 @@ import { referenceNotFound } from './references.ts'
  * so two people reordering different items never overwrite each other (Jira's rank and Asana's
  * `insert_before`/`insert_after` work the same way).
  */
-export function MoveBody(brand: IdBrand, what: string): TObject {
+export function MoveBody(brand: IdBrand, what: string, list?: { name: string; schema: TSchema }): TObject {
   return Type.Object(
     {
+      // An item that stands in several lists (a task: its board column, project and cycle) names which.
+      ...(list ? { [list.name]: list.schema } : {}),
       beforeId: Type.Optional(IdSchema(brand, `Move it just before this ${what}.`)),
       afterId: Type.Optional(IdSchema(brand, `Move it just after this ${what}.`)),
     },
     {
       additionalProperties: false,
-      minProperties: 1,
-      maxProperties: 1,
-      description: `Exactly one of \`beforeId\` or \`afterId\`: another ${what} of the same list.`,
+      minProperties: list ? 2 : 1,
+      maxProperties: list ? 2 : 1,
+      description: list
+        ? `\`${list.name}\` and exactly one of \`beforeId\` or \`afterId\`: another ${what} of that list.`
+        : `Exactly one of \`beforeId\` or \`afterId\`: another ${what} of the same list.`,
     },
   )
 }

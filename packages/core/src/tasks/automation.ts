@@ -7,6 +7,7 @@ import type { StateCategory } from '../teams/schemas.ts'
 import { teamSettingsOf } from '../teams/settings.ts'
 import './automation-storage.ts'
 import { actingAs, recordTaskHistory } from './history.ts'
+import { rankAtEnd } from './rank.ts'
 
 /**
  * The categories `autoCloseDays` closes: work nobody has started. A started task is someone's work
@@ -119,7 +120,9 @@ async function closeTask(
   if (!task || task.archivedAt || task.updatedAt > cutoff) return
   if (!AUTO_CLOSE_CATEGORIES.includes(task.stateCategory)) return
   const stamps = lifecycleStamps(task.stateCategory, 'canceled', task, ctx.now)
-  await ctx.store.tasks.update(orgId, task.id, { stateId, ...stamps, updatedAt: ctx.now })
+  // Last in the canceled column, as any task arriving in it.
+  const boardRank = await rankAtEnd(ctx, orgId, { kind: 'board', id: stateId })
+  await ctx.store.tasks.update(orgId, task.id, { stateId, boardRank, ...stamps, updatedAt: ctx.now })
   const next = (await ctx.store.tasks.get(orgId, task.id, UNSCOPED))!
   // The history names the setting that acted (`automation`), the actor being the system (null).
   await recordTaskHistory(actingAs(ctx, 'autoClose'), task, [

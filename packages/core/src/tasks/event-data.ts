@@ -3,6 +3,7 @@ import { EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { RELATION_TYPES } from './depth-schemas.ts'
+import { TASK_LISTS } from './rank-storage.ts'
 import { Task } from './schemas.ts'
 
 const TaskIdField = IdSchema('TaskId')
@@ -30,6 +31,13 @@ export const TASK_EVENT_DATA: Record<string, TSchema> = {
     ),
   }),
   'task.restored': recordData('task', Task),
+  'task.moved': Type.Object({
+    task: Task,
+    list: StringEnum(TASK_LISTS, {
+      description: 'The list it moved in: its board column, project or cycle.',
+    }),
+    listId: Type.String({ description: 'The state, project or cycle whose list it is.' }),
+  }),
   'task.deleted': Type.Object({ id: TaskIdField, key: Type.String({ description: 'The key it had.' }) }),
   ...sameData(
     ['task_dependency.created', 'task_dependency.deleted'],

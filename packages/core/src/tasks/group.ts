@@ -5,6 +5,7 @@ import { TASK_EVENT_DATA } from './event-data.ts'
 import { taskHistoryCatalogue } from './history-operations.ts'
 import { taskLabelOperations } from './label-operations.ts'
 import { tasksCatalogue } from './operations.ts'
+import { taskRankOperations } from './rank-operations.ts'
 import { taskTargets } from './targets.ts'
 
 /** Tasks: fields, keys, subtasks, dependencies, relations, subscribers, labels on tasks, history and batches. */
@@ -19,6 +20,7 @@ export const tasksGroup: ResourceGroup = {
   ],
   operations: [
     ...tasksCatalogue,
+    ...taskRankOperations,
     ...taskBatchCatalogue,
     ...taskLabelOperations,
     ...taskHistoryCatalogue,
@@ -30,6 +32,11 @@ export const tasksGroup: ResourceGroup = {
       kinds: ['task.created', 'task.updated', 'task.archived', 'task.restored', 'task.deleted'],
       emittedBy:
         '`tasks.*`, also through `agentSessions.act`; `task.updated` and `task.archived` also by `engine.automateTasks()` (actor null, `automation` in data: a team’s auto-close and auto-archive)',
+    },
+    {
+      kinds: ['task.moved'],
+      emittedBy:
+        '`tasks.move`: the task with the list it moved in (`list`: `board`, `project` or `cycle`, and its `listId`); read the order with `sort=rank`',
     },
     {
       kinds: ['task_dependency.created', 'task_dependency.deleted'],

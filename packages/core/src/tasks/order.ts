@@ -1,7 +1,15 @@
 import type { Priority, Task } from './schemas.ts'
 
-/** Sort keys of `tasks.list`; each sorts ties by id. */
-export type TaskSort = 'createdAt' | 'updatedAt' | 'priority' | 'dueDate' | 'field'
+/** Sort keys of `tasks.list`; each sorts ties by id. `sort=rank` is the rank of the list the filters name. */
+export type TaskSort =
+  | 'createdAt'
+  | 'updatedAt'
+  | 'priority'
+  | 'dueDate'
+  | 'field'
+  | 'boardRank'
+  | 'projectRank'
+  | 'cycleRank'
 
 /** The `sort` parameter of `tasks.list`: a key, descending with a leading `-`. */
 export const TASK_SORTS = [
@@ -13,6 +21,7 @@ export const TASK_SORTS = [
   '-priority',
   'dueDate',
   '-dueDate',
+  'rank',
 ] as const
 export type TaskSortParam = (typeof TASK_SORTS)[number]
 
@@ -32,5 +41,6 @@ export function taskSortValue(task: Task, sort: TaskSort, direction: 'asc' | 'de
   if (sort === 'priority') return PRIORITY_ORDER.indexOf(task.priority) + 1
   if (sort === 'dueDate') return task.dueDate ?? undatedSortKey(direction)
   if (sort === 'field') throw new Error('A field sort takes its key from fieldSortValue')
-  return task[sort]
+  if (sort.endsWith('Rank')) throw new Error('A rank sort takes its key from the ranks of the page')
+  return task[sort as 'createdAt' | 'updatedAt']
 }

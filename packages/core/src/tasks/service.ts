@@ -37,6 +37,7 @@ import { planTeamMove } from './keys.ts'
 import { checkTaskLabels, writeTaskLabels } from './labels.ts'
 import { type TaskSortParam, taskSortValue } from './order.ts'
 import { projectPlacement } from './project.ts'
+import { ranksOfNewTask, ranksOnEnter } from './rank.ts'
 import { requireTask } from './require-task.ts'
 import type { Priority, Task } from './schemas.ts'
 import { type ListTasksQuery, searchFilter } from './search.ts'
@@ -93,6 +94,8 @@ export async function createTask(
   const holder = { orgId: team.orgId, kind: 'task', id, teamIds: [team.id], fields: {} } as const
   const fieldPlan = input.fields ? await planFieldValues(ctx, holder, input.fields, '/body/fields') : []
   const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
+  const lists = { stateId: state.id, projectId: placement.projectId ?? null, cycleId: input.cycleId ?? null }
+  const ranks = await ranksOfNewTask(ctx, team.orgId, lists)
   const record: TaskRecord = {
     id,
     orgId: team.orgId,
@@ -116,6 +119,7 @@ export async function createTask(
     cycleId: input.cycleId ?? null,
     projectId: placement.projectId ?? null,
     milestoneId: placement.milestoneId ?? null,
+    ...ranks,
   }
   await ctx.store.tasks.insert(record)
   await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
@@ -191,9 +195,16 @@ export async function updateTask(
     const state = await stateOfTeam(ctx, changed.stateId, changed.teamId ?? task.teamId)
     stamps = lifecycleStamps(task.stateCategory, state.category, task, ctx.now)
   }
+  // A task arriving in another board column, project or cycle goes last there.
+  const ranks = await ranksOnEnter(ctx, task.orgId, task, {
+    stateId: changed.stateId ?? task.stateId,
+    projectId: changed.projectId !== undefined ? changed.projectId : task.projectId,
+    cycleId: changed.cycleId !== undefined ? changed.cycleId : task.cycleId,
+  })
   await ctx.store.tasks.update(task.orgId, task.id, {
     ...changed,
     ...stamps,
+    ...ranks,
     ...(move ?? {}),
     updatedAt: ctx.now,
   })
@@ -304,9 +315,15 @@ export async function listTasks(
   Object.assign(filter, searchFilter(query))
   const fieldDirection = await applyFieldQuery(ctx, query, filter)
   const sortParam = query.sort ?? '-createdAt'
-  const sort = fieldDirection ? 'field' : (sortParam.replace('-', '') as TaskSort)
+  const sort = fieldDirection
+    ? 'field'
+    : sortParam === 'rank'
+      ? rankSortOf(filter)
+      : (sortParam.replace('-', '') as TaskSort)
   const direction = fieldDirection ?? (sortParam.startsWith('-') ? 'desc' : 'asc')
   const sortField = filter.sortField
+  // A rank is not part of a task: the page's ranks are read with it, for the cursor.
+  let ranks = new Map<TaskId, string | null>()
   return readPage(ctx, {
     // Filters name fields by id only: a cursor outlives a rename or an option reorder of the field.
     // The filter as sent, relative times unresolved: a cursor keeps working while time passes.
@@ -315,9 +332,41 @@ export async function listTasks(
     sort,
     direction,
     keyOf: (t: Task) =>
-      sortField ? fieldSortValue(t, sortField, direction) : taskSortValue(t, sort, direction),
-    fetch: async (page) => ctx.store.tasks.list(orgId, filter, page, await ctx.scope()),
+      sortField
+        ? fieldSortValue(t, sortField, direction)
+        : sort.endsWith('Rank')
+          ? (ranks.get(t.id) ?? null)
+          : taskSortValue(t, sort, direction),
+    fetch: async (page) => {
+      const tasks = await ctx.store.tasks.list(orgId, filter, page, await ctx.scope())
+      if (sort.endsWith('Rank')) {
+        const kind = sort.replace('Rank', '') as 'board' | 'project' | 'cycle'
+        ranks = await ctx.store.taskRanks.ranksOf(
+          orgId,
+          kind,
+          tasks.map((t) => t.id),
+        )
+      }
+      return tasks
+    },
   })
+}
+
+/**
+ * `sort=rank` orders by the hand-made order of the one list the filters name: the project's with
+ * `projectId`, else the cycle's with `cycleId`, else the board column's with `stateId`.
+ */
+function rankSortOf(filter: TaskFilter): TaskSort {
+  if (filter.projectId) return 'projectRank'
+  if (filter.cycleId) return 'cycleRank'
+  if (filter.stateId) return 'boardRank'
+  throw new ProblemError(
+    'rule_violated',
+    '`sort=rank` orders one list: name it with `projectId`, `cycleId` or `stateId`.',
+    {
+      errors: [{ pointer: '/query/sort', message: 'Needs projectId, cycleId or stateId' }],
+    },
+  )
 }
 
 /** The filter as a cursor's scope: custom fields by id and, for a select sort, its option order. */

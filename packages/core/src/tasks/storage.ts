@@ -43,6 +43,10 @@ export type TaskRecord = Omit<
     cycleId?: CycleId | null
     projectId?: ProjectId | null
     milestoneId?: MilestoneId | null
+    /** The task's place in its board column, project and cycle (rank.ts); never in `Task`. */
+    boardRank: string
+    projectRank?: string | null
+    cycleRank?: string | null
   }
 
 export type { TaskSort } from './order.ts'

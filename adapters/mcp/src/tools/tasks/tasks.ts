@@ -293,15 +293,44 @@ export const taskTools: ToolDefinition[] = [
   },
   {
     name: 'move_task',
-    title: 'Move a task to a state',
-    description: 'Moves a task to another workflow state of its team.',
+    title: 'Move a task to a state, or above or below another',
+    description:
+      'Moves a task to another workflow state of its team, and/or just above (`before`) or below (`after`) another task of its board column; `list: project` or `cycle` orders its project or cycle instead.',
     readOnly: false,
     destructive: false,
     idempotent: true,
-    operations: ['tasks.update', 'tasks.get', 'names.resolve'],
-    input: object({ workspace: Workspace, task: TaskRef, state: StateRef }, ['task', 'state']),
-    run: (call, args) =>
-      updateTask(call, args, (orgId, task) => references(call, orgId, task.teamId, { state: args.state })),
+    operations: ['tasks.update', 'tasks.move', 'tasks.get', 'names.resolve'],
+    input: object(
+      {
+        workspace: Workspace,
+        task: TaskRef,
+        state: Type.Optional(StateRef),
+        before: Type.Optional(Type.String({ ...TaskRef, description: 'Put it just above this task.' })),
+        after: Type.Optional(Type.String({ ...TaskRef, description: 'Put it just below this task.' })),
+        list: Type.Optional(Type.String({ enum: ['board', 'project', 'cycle'], default: 'board' })),
+      },
+      ['task'],
+    ),
+    async run(call, args) {
+      if (!args.state && !args.before && !args.after)
+        throw new ProblemError('validation_failed', 'Name a `state`, or a task to go `before` or `after`.')
+      if (args.before && args.after)
+        throw new ProblemError('validation_failed', 'Name one of `before` or `after`, not both.')
+      const org = await call.workspace(args.workspace)
+      let task = await taskOf(call, org.id, args.task)
+      const params = { orgId: org.id, taskId: task.id }
+      if (args.state) {
+        const body = await references(call, org.id, task.teamId, { state: args.state })
+        task = await call.run('tasks.update', { params, body })
+      }
+      const anchor = args.before ?? args.after
+      if (anchor) {
+        const side = args.before ? 'beforeId' : 'afterId'
+        const body = { list: args.list ?? 'board', [side]: await call.resolve(org.id, 'task', anchor) }
+        task = await call.run('tasks.move', { params, body })
+      }
+      return (await taskRows(call, org.id, [task]))[0]
+    },
   },
   {
     name: 'assign_task',
