@@ -43,6 +43,16 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
   const resolve = (schema: Json): Json =>
     typeof schema.$ref === 'string' ? resolve(schemas[schema.$ref.split('/').at(-1)!]!) : schema
 
+  /** A schema whose values hold no object or array: where a recursive schema's values can end. */
+  function isLeaf(raw: Json): boolean {
+    const schema = resolve(raw)
+    if ('const' in schema || Array.isArray(schema.enum)) return true
+    const choices = schema.anyOf ?? schema.oneOf
+    if (Array.isArray(choices)) return choices.every(isLeaf)
+    const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'object']
+    return types.every((type) => type !== 'object' && type !== 'array')
+  }
+
   function valid(raw: Json, depth = 0): fc.Arbitrary<unknown> {
     const schema = resolve(raw)
     if ('const' in schema) return fc.constant(schema.const)
@@ -89,11 +99,18 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
   function objectOf(schema: Json, depth: number): fc.Arbitrary<unknown> {
     const properties: Record<string, Json> = schema.properties ?? {}
     const required = new Set<string>(schema.required ?? [])
-    if (depth > 6) return fc.constant({})
+    const min = schema.minProperties ?? 0
+    if (depth > 6) {
+      // Deep enough (a recursive schema, such as a task filter): only what the schema demands, the
+      // required keys and up to `minProperties` of those whose values end here.
+      const keys = [...required].filter((k) => k in properties)
+      for (const [name, prop] of Object.entries(properties))
+        if (keys.length < min && !keys.includes(name) && isLeaf(prop)) keys.push(name)
+      return fc.record(Object.fromEntries(keys.map((k) => [k, valid(properties[k]!, depth + 1)])))
+    }
     const record = Object.fromEntries(
       Object.entries(properties).map(([name, prop]) => [name, valid(prop, depth + 1)]),
     )
-    const min = schema.minProperties ?? 0
     const max = schema.maxProperties ?? Number.POSITIVE_INFINITY
     return (
       fc

@@ -106,11 +106,12 @@ describeEachDatabase('automation rules', (db) => {
     const cases: Array<[object, number, string]> = [
       [{ conditions: { nonsense: 1 } }, 400, '/body/conditions'],
       [{ conditions: { priority: 'very' } }, 400, '/body/conditions/priority'],
-      [{ actions: [{ type: 'setPriority', value: 'very' }] }, 400, '/body/actions/0/value'],
-      [{ actions: [{ type: 'setState', value: null }] }, 400, '/body/actions/0/value'],
-      [{ actions: [{ type: 'addLabel', value: 'bug' }] }, 400, '/body/actions/0/value'],
+      // An act's value that is not of its kind fails the act's schema (one of a union): the act is named.
+      [{ actions: [{ type: 'setPriority', value: 'very' }] }, 400, '/body/actions/0'],
+      [{ actions: [{ type: 'setState', value: null }] }, 400, '/body/actions/0'],
+      [{ actions: [{ type: 'addLabel', value: 'bug' }] }, 400, '/body/actions/0'],
       [{ actions: [{ type: 'setState', value: other.states.Done!.id }] }, 422, '/body/actions/0/value'],
-      [{ trigger: { on: 'taskCreated', stateId: ws.states.Done!.id } }, 400, '/body/trigger/stateId'],
+      [{ trigger: { on: 'taskCreated', stateId: ws.states.Done!.id } }, 400, '/body/trigger'],
       [{ trigger: { on: 'stateEntered', stateId: other.states.Done!.id } }, 422, '/body/trigger/stateId'],
       [{ actions: [] }, 400, '/body/actions'],
     ]

@@ -37,7 +37,12 @@ it('pnpm start builds the bundled server, which migrates a new SQLite file and s
     if (!ready?.ok) await new Promise((r) => setTimeout(r, 500))
   }
   expect(exited).toBeNull()
-  expect(await ready?.json()).toEqual({ status: 'ready', database: 'sqlite' })
+  expect(await ready?.json()).toEqual({
+    status: 'ready',
+    database: 'sqlite',
+    // The notification mail outbox (docs/mail.md): empty on a new database.
+    mail: { pending: 0, retrying: 0, failed: 0, lastError: null },
+  })
   const document = (await (await fetch(`${base}/v1/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { operationId: string }>>
   }

@@ -50,12 +50,12 @@ export const EXAMPLE_RANKS: Record<string, readonly string[]> = {
   litm: ['linkedItemId', 'projectLinkedItemId'],
   ntf: ['notificationId', 'otherNotificationId'],
   nsub: ['ruleId'],
-  rule: ['automationRuleId'],
   nmut: ['muteId'],
+  rule: ['automationRuleId'],
 }
 
 /** The records of one prefix in rank order: named ones first, then those of the lists not yet named. */
-function ranked(prefix: string, ids: Ids): string[] {
+export function ranked(prefix: string, ids: Ids): string[] {
   const out: string[] = []
   for (const name of EXAMPLE_RANKS[prefix] ?? []) {
     const values = name.endsWith('Ids') ? (ids[name]?.split(',') ?? []) : [ids[name]]
@@ -66,30 +66,48 @@ function ranked(prefix: string, ids: Ids): string[] {
 
 const EXAMPLE_ID = /^([a-z]+)_01JD3Q2R4S5T6V7W8X9YZABC[A-Z]E$/
 
+/** `example` with every example id, in values and keys, replaced by `swap(prefix, rank)`. */
+export function swapExampleIds<T>(
+  example: T,
+  swap: (prefix: string, rank: number, value: string) => string,
+): T {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const prefix = EXAMPLE_ID.exec(value)?.[1]
+      if (!prefix) return value
+      // Ranks are few (`exampleId` throws past the last): find the one that gives this id.
+      for (let rank = 0; ; rank++) {
+        let id: string
+        try {
+          id = exampleId(prefix, rank)
+        } catch {
+          return value
+        }
+        if (id === value) return swap(prefix, rank, value)
+      }
+    }
+    if (Array.isArray(value)) return value.map(walk)
+    // Keys too: custom field values are keyed by the field's id.
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [walk(k), walk(v)]))
+    return value
+  }
+  return walk(example) as T
+}
+
 /**
  * `example` with every example id replaced by the sample world's record of the same prefix and rank.
  * An example id the world has no record for throws: the example names something no test can send.
  */
 export function inWorld<T>(example: T, ids: Ids): T {
-  const swap = (value: unknown): unknown => {
-    if (typeof value === 'string') {
-      const prefix = EXAMPLE_ID.exec(value)?.[1]
-      if (!prefix) return value
-      const records = ranked(prefix, ids)
-      const rank = records.findIndex((_, r) => exampleId(prefix, r) === value)
-      if (rank === -1)
-        throw new Error(
-          `${value}: the sample world has no ${prefix} of that rank (test/support/example-world.ts)`,
-        )
-      return records[rank]
-    }
-    if (Array.isArray(value)) return value.map(swap)
-    // Keys too: custom field values are keyed by the field's id.
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [swap(k), swap(v)]))
-    return value
-  }
-  return swap(example) as T
+  return swapExampleIds(example, (prefix, rank, value) => {
+    const record = ranked(prefix, ids)[rank]
+    if (record === undefined)
+      throw new Error(
+        `${value}: the sample world has no ${prefix} of that rank (test/support/example-world.ts)`,
+      )
+    return record
+  })
 }
 
 /** The request example of `op`, as sent to the sample world `ids`. */

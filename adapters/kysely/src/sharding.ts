@@ -22,6 +22,9 @@ export const REFERENCE_TABLES: readonly string[] = [
   'user_passwords',
   'user_preferences',
   'away_periods',
+  // Notification mail: one outbox and one digest date per person, across their workspaces.
+  'mail_outbox',
+  'mail_digests',
   // The personal daily plan: text items belong to no workspace, task items only name one.
   'plan_items',
   // Sign-in, OAuth and protocol sessions: looked up by a token or id before any workspace is known.

@@ -1,7 +1,8 @@
-import { type Static, Type } from '@sinclair/typebox'
+import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { PRIORITIES } from '../tasks/schemas.ts'
 import { ViewFilter } from '../views/schemas.ts'
 
 /** What a rule waits for: a change to a task of its team, read from the workspace's event log. */
@@ -20,36 +21,59 @@ export const RULE_ACTIONS = [
 ] as const
 export type RuleActionType = (typeof RULE_ACTIONS)[number]
 
-export const RuleTriggerSchema = Type.Object(
-  {
-    on: StringEnum(RULE_TRIGGERS, {
-      description:
-        '`taskCreated`; `stateEntered` (the task moved to another state); `labelAdded`; `assigneeChanged` (including unassigned).',
+/** One kind of trigger: `on` names it, and only the kinds that narrow it carry a narrowing field. */
+const trigger = <O extends RuleTrigger, P extends TProperties>(on: O, description: string, properties: P) =>
+  Type.Object(
+    { on: Type.Literal(on, { description }), ...properties },
+    { additionalProperties: false, title: on },
+  )
+
+export const RuleTriggerSchema = Type.Union(
+  [
+    trigger('taskCreated', 'A task of the team is created.', {}),
+    trigger('stateEntered', 'A task of the team moves to another state.', {
+      stateId: Type.Optional(
+        Nullable(IdSchema('StateId'), 'Only this state of the team; null or absent: any.'),
+      ),
     }),
-    stateId: Type.Optional(
-      Nullable(IdSchema('StateId'), 'With `stateEntered`: only this state of the team; null or absent: any.'),
-    ),
-    labelId: Type.Optional(
-      Nullable(IdSchema('LabelId'), 'With `labelAdded`: only this label; null or absent: any label.'),
-    ),
-  },
-  {
-    $id: 'AutomationRuleTrigger',
-    additionalProperties: false,
-    description: 'The change that runs the rule.',
-  },
+    trigger('labelAdded', 'A label is added to a task of the team.', {
+      labelId: Type.Optional(Nullable(IdSchema('LabelId'), 'Only this label; null or absent: any label.')),
+    }),
+    trigger('assigneeChanged', 'The assignee of a task of the team changes (unassigning included).', {}),
+  ],
+  { $id: 'AutomationRuleTrigger', description: 'The change that runs the rule, by `on`.' },
 )
 export type RuleTriggerSpec = Static<typeof RuleTriggerSchema>
 
-export const RuleActionSchema = Type.Object(
-  {
-    type: StringEnum(RULE_ACTIONS, { description: 'What to do to the task.' }),
-    value: Nullable(
-      Type.String({ minLength: 1, maxLength: 10_000, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' }),
-      'By `type`: a `StateId` of the team (`setState`), a `MemberId` or null (`setAssignee`), a priority (`setPriority`), a `ProjectId` or null (`setProject`), a `CycleId` of the team or null (`setCycle`), a `LabelId` (`addLabel`), the Markdown body (`comment`).',
+/** One kind of act: `type` names it and `value` is what that act takes. */
+const action = <T extends RuleActionType, V extends TSchema>(type: T, value: V) =>
+  Type.Object({ type: Type.Literal(type), value }, { additionalProperties: false, title: type })
+
+export const RuleActionSchema = Type.Union(
+  [
+    action('setState', IdSchema('StateId', 'A state of the rule’s team.')),
+    action('setAssignee', Nullable(IdSchema('MemberId'), 'The new assignee; null unassigns.')),
+    action('setPriority', StringEnum(PRIORITIES, { description: 'The new priority.' })),
+    action(
+      'setProject',
+      Nullable(IdSchema('ProjectId'), 'The new project; null takes the task out of its project.'),
     ),
-  },
-  { $id: 'AutomationRuleAction', additionalProperties: false, description: 'One act of the rule.' },
+    action(
+      'setCycle',
+      Nullable(IdSchema('CycleId'), 'A cycle of the team; null takes the task out of its cycle.'),
+    ),
+    action('addLabel', IdSchema('LabelId', 'A label the task gets.')),
+    action(
+      'comment',
+      Type.String({
+        minLength: 1,
+        maxLength: 10_000,
+        pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
+        description: 'The Markdown body of a comment posted on the task.',
+      }),
+    ),
+  ],
+  { $id: 'AutomationRuleAction', description: 'One act of the rule, by `type`.' },
 )
 export type RuleAction = Static<typeof RuleActionSchema>
 
@@ -64,7 +88,7 @@ export const AutomationRule = Type.Object(
     conditions: {
       ...ViewFilter,
       description:
-        'A `tasks.list` query, as a saved view of tasks stores it (without `cursor` and `limit`): the rule acts only when the task is in that list, read as the author. `{}`: every task.',
+        'The body of `tasks.query` (`tasks.list` query parameters and a composed `filter`), as a saved view of tasks stores it (without `cursor` and `limit`): the rule acts only when the task is in that list, read as the author. `{}`: every task.',
     } as typeof ViewFilter,
     actions: Type.Array(RuleActionSchema, {
       minItems: 1,

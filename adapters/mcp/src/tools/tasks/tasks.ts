@@ -110,7 +110,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'search_tasks',
     title: 'Search tasks',
     description:
-      'Tasks as compact rows, filtered by team, state, assignee (`none`), label, cycle, parent (`none`: top-level), words in `q`, dates, `blocked`, and `filter` for or/not/lists/comparisons.',
+      'Tasks as compact rows, filtered by team, state, assignee (`none`), label, cycle, parent (`none`: top-level), words in `q`, dates, `blocked`, and `filter` (or/not/comparisons).',
     readOnly: true,
     destructive: false,
     idempotent: true,
@@ -295,7 +295,7 @@ export const taskTools: ToolDefinition[] = [
     name: 'move_task',
     title: 'Move a task to a state, or above or below another',
     description:
-      'Moves a task to another workflow state of its team, and/or just above (`before`) or below (`after`) another task of its board column; `list: project` or `cycle` orders its project or cycle instead.',
+      'Moves a task to another state of its team, and/or just above (`before`) or below (`after`) another task of its board column (`list`: or of its project or cycle).',
     readOnly: false,
     destructive: false,
     idempotent: true,

@@ -1,0 +1,199 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { DATABASES } from '../support/databases.ts'
+import { EXAMPLE_RANKS, ranked, swapExampleIds } from '../support/example-world.ts'
+import { startTestServer } from '../support/http.ts'
+import { describeEachDatabase } from '../support/matrix.ts'
+import { sampleWorld } from '../support/sample-world.ts'
+
+/**
+ * An OpenAPI fuzzer the project did not write, against the reference server (docs/testing.md, "An
+ * independent fuzzer"): Portman turns the served document into a Postman collection with its own
+ * contract tests (2xx, content type, JSON body) and fuzzed variations of every request (required
+ * fields removed, numbers past their bounds, strings past their lengths), and Newman sends it to a
+ * sample world on each database. Both run from the npm registry at pinned versions, never from the
+ * repository's dependencies. `pnpm test:independent`; not part of `pnpm test` (it takes minutes).
+ */
+const PORTMAN = '@apideck/portman@1.33.0'
+const NEWMAN = 'newman@6.2.2'
+
+type Json = Record<string, any>
+
+const dir = mkdtempSync(join(tmpdir(), 'workgraph-portman-'))
+const collection = join(dir, 'collection.json')
+
+/** Values for the query parameters an operation requires, as Postman variables of the world. */
+const REQUIRED_QUERY: Record<string, string> = {
+  actorId: '{{memberId}}',
+  capability: 'view',
+  targetType: 'task',
+  targetId: '{{taskId}}',
+  recordType: 'task',
+  recordId: '{{taskId}}',
+  kind: 'task',
+  name: '{{taskId}}',
+  url: 'https://github.com/acme/api/issues/1',
+  from: '2030-01-01',
+  to: '2030-01-07',
+  q: 'Matrix',
+  ref: '{{taskId}}',
+  since: '2030-01-01T00:00:00.000Z',
+}
+
+const variable = (prefix: string, rank: number) => `{{${prefix}_${rank}}}`
+
+/**
+ * The served document as Portman reads it: ids in paths and bodies become Postman variables that each
+ * world fills in, the bearer token is the only scheme, and the response examples are left out (Portman
+ * checks answers against the schemas, not against examples).
+ */
+function prepared(document: Json): Json {
+  delete document.components.securitySchemes.oauth2
+  for (const [path, item] of Object.entries<Json>(document.paths))
+    for (const [method, op] of Object.entries<Json>(item)) {
+      // An SSE stream answers for as long as the client listens: Newman would wait on it forever.
+      // test/streams covers it, and the contract suite reads its first frames.
+      if (Object.values<Json>(op.responses ?? {}).some((r) => r.content?.['text/event-stream'])) {
+        delete item[method]
+        if (Object.keys(item).length === 0) delete document.paths[path]
+        continue
+      }
+      if (op.security?.length) op.security = [{ bearerAuth: [] }]
+      for (const p of op.parameters ?? []) {
+        if (p.in === 'path') p.example = `{{${p.name}}}`
+        if (p.in === 'query' && p.required && REQUIRED_QUERY[p.name]) p.example = REQUIRED_QUERY[p.name]
+      }
+      const json = op.requestBody?.content?.['application/json']
+      if (json?.example !== undefined) json.example = swapExampleIds(json.example, variable)
+      for (const response of Object.values<Json>(op.responses ?? {}))
+        for (const media of Object.values<Json>(response.content ?? {})) delete media.example
+    }
+  return document
+}
+
+const FUZZ = [
+  'requiredFields',
+  'minimumNumberFields',
+  'maximumNumberFields',
+  'minLengthFields',
+  'maxLengthFields',
+]
+
+const portmanConfig = {
+  version: 1.0,
+  tests: {
+    contractTests: [
+      { openApiOperation: '*::/*', statusSuccess: { enabled: true } },
+      { openApiOperation: '*::/*', contentType: { enabled: true } },
+      { openApiOperation: '*::/*', jsonBody: { enabled: true } },
+    ],
+    variationTests: [
+      {
+        openApiOperation: '*::/*',
+        openApiResponse: '4*',
+        variations: [
+          {
+            name: 'fuzz',
+            fuzzing: [
+              {
+                requestBody: FUZZ.map((f) => ({ [f]: { enabled: true } })),
+                requestQueryParams: FUZZ.map((f) => ({ [f]: { enabled: true } })),
+              },
+            ],
+            tests: {
+              contractTests: [{ contentType: { enabled: true } }, { jsonBody: { enabled: true } }],
+              extendTests: [
+                {
+                  tests: [
+                    "pm.test('refused with 400 or 422', () => pm.expect([400, 422]).to.include(pm.response.code));",
+                  ],
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  },
+  globals: { stripResponseExamples: true },
+}
+
+function npx(args: string[], options: { cwd: string }) {
+  const run = spawnSync('npx', ['-y', ...args], { ...options, encoding: 'utf8', maxBuffer: 1 << 28 })
+  if (run.error) throw run.error
+  return run
+}
+
+beforeAll(async () => {
+  const server = await startTestServer(DATABASES[0]!)
+  try {
+    const document = (await server.request<Json>('GET', '/v1/openapi.json')).body
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(prepared(document)))
+  } finally {
+    await server.drop()
+  }
+  writeFileSync(join(dir, 'portman.json'), JSON.stringify(portmanConfig))
+  const run = npx(
+    [PORTMAN, '-l', 'openapi.json', '-c', 'portman.json', '-o', collection, '--warn', 'false'],
+    { cwd: dir },
+  )
+  if (run.status !== 0) throw new Error(`Portman failed:\n${run.stdout}\n${run.stderr}`)
+}, 3_600_000)
+
+describeEachDatabase('an independent fuzzer (Portman and Newman)', (db) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer(db, { config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } } })
+  })
+  afterAll(() => server.drop())
+
+  it('finds no failure in the contract tests or the fuzzed variations of any operation', {
+    timeout: 3_600_000,
+  }, async () => {
+    const { ids, ws } = await sampleWorld(server)
+    const token = await server.engine.tokens.issueAccessToken({
+      userId: ws.owner.user.id,
+      scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link', 'offline_access'],
+    })
+    const values: Record<string, string> = { ...ids, baseUrl: server.url, bearerToken: token }
+    for (const prefix of Object.keys(EXAMPLE_RANKS))
+      ranked(prefix, ids).forEach((id, rank) => {
+        values[`${prefix}_${rank}`] = id
+      })
+    const environment = join(dir, `${db.name}.environment.json`)
+    writeFileSync(
+      environment,
+      JSON.stringify({
+        values: Object.entries(values).map(([key, value]) => ({ key, value, enabled: true })),
+      }),
+    )
+    const report = join(dir, `${db.name}.report.json`)
+    npx(
+      [
+        NEWMAN,
+        'run',
+        collection,
+        '-e',
+        environment,
+        '--timeout-request',
+        '30000',
+        '-r',
+        'json',
+        '--reporter-json-export',
+        report,
+      ],
+      { cwd: dir },
+    )
+    const run = JSON.parse(readFileSync(report, 'utf8')).run
+    const failures: string[] = run.failures.map(
+      (f: Json) => `${f.source?.name ?? '?'}: ${f.error?.test ?? f.error?.name}: ${f.error?.message}`,
+    )
+    console.log(
+      `${db.name}: ${run.stats.requests.total} requests, ${run.stats.assertions.total} assertions, ${failures.length} failures (${dir})`,
+    )
+    expect(failures).toEqual([])
+  })
+})
