@@ -1,6 +1,7 @@
 import type { NotificationId, NotificationKind, OrgId, UserId } from '@workgraph/core'
 import type { MailRepo, OutboxMail } from '@workgraph/core/storage'
 import { type Kysely, type Selectable, sql } from 'kysely'
+import { eventPositions } from '../kernel/event-positions.ts'
 import { int, iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 
@@ -25,34 +26,11 @@ const toMail = (r: Row): OutboxMail => ({
 })
 
 export function mailRepo(db: Kysely<Database>, dialect: Dialect): MailRepo {
+  const positions = eventPositions(db, dialect, 'mailPositions')
   return {
-    async claimPosition(orgId) {
-      // As the notifier's: the write first takes SQLite's write lock, the row lock serialises Postgres.
-      await db
-        .insertInto('mailPositions')
-        .values({ orgId, seq: 0 })
-        .onConflict((oc) => oc.column('orgId').doNothing())
-        .execute()
-      let q = db.selectFrom('mailPositions').select('seq').where('orgId', '=', orgId)
-      if (dialect === 'postgres') q = q.forUpdate()
-      return int((await q.executeTakeFirstOrThrow()).seq)
-    },
-    async advancePosition(orgId, seq) {
-      await db.updateTable('mailPositions').set({ seq }).where('orgId', '=', orgId).execute()
-    },
-    async behind(limit) {
-      const rows = await db
-        .selectFrom('orgEventCounters as c')
-        .innerJoin('orgs as o', 'o.id', 'c.orgId')
-        .leftJoin('mailPositions as p', 'p.orgId', 'c.orgId')
-        .select('c.orgId')
-        .where('o.archivedAt', 'is', null)
-        .where((eb) => eb('c.lastSeq', '>', eb.fn.coalesce('p.seq', sql<number>`0`)))
-        .orderBy('c.orgId')
-        .limit(limit)
-        .execute()
-      return rows.map((r) => r.orgId as OrgId)
-    },
+    claimPosition: positions.claim,
+    advancePosition: positions.advance,
+    behind: positions.behind,
     async enqueue(mail) {
       const result = await db
         .insertInto('mailOutbox')

@@ -11,6 +11,7 @@ import type {
 } from '@workgraph/core'
 import type { AutomationRuleRepo, AutomationRunRepo, RuleEngineRepo } from '@workgraph/core/storage'
 import { type Kysely, type Selectable, sql } from 'kysely'
+import { eventPositions } from '../kernel/event-positions.ts'
 import { keysetPage } from '../keyset.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
@@ -119,20 +120,7 @@ export function automationRunRepo(db: Kysely<Database>): AutomationRunRepo {
 
 export function ruleEngineRepo(db: Kysely<Database>, dialect: Dialect): RuleEngineRepo {
   return {
-    async claim(orgId) {
-      // As the notifier's: the write first takes SQLite's write lock, the row lock serialises on Postgres.
-      await db
-        .insertInto('ruleEnginePositions')
-        .values({ orgId, seq: 0 })
-        .onConflict((oc) => oc.column('orgId').doNothing())
-        .execute()
-      let q = db.selectFrom('ruleEnginePositions').select('seq').where('orgId', '=', orgId)
-      if (dialect === 'postgres') q = q.forUpdate()
-      return int((await q.executeTakeFirstOrThrow()).seq)
-    },
-    async advance(orgId, seq) {
-      await db.updateTable('ruleEnginePositions').set({ seq }).where('orgId', '=', orgId).execute()
-    },
+    ...eventPositions(db, dialect, 'ruleEnginePositions'),
     async end(orgId) {
       const row = await db
         .selectFrom('orgEventCounters')
@@ -140,19 +128,6 @@ export function ruleEngineRepo(db: Kysely<Database>, dialect: Dialect): RuleEngi
         .where('orgId', '=', orgId)
         .executeTakeFirst()
       return row ? int(row.lastSeq) : 0
-    },
-    async behind(limit) {
-      const rows = await db
-        .selectFrom('orgEventCounters as c')
-        .innerJoin('orgs as o', 'o.id', 'c.orgId')
-        .leftJoin('ruleEnginePositions as p', 'p.orgId', 'c.orgId')
-        .select('c.orgId')
-        .where('o.archivedAt', 'is', null)
-        .where((eb) => eb('c.lastSeq', '>', eb.fn.coalesce('p.seq', sql<number>`0`)))
-        .orderBy('c.orgId')
-        .limit(limit)
-        .execute()
-      return rows.map((r) => r.orgId as OrgId)
     },
     async markOrigins(orgId, eventIds, depth) {
       if (eventIds.length === 0) return
