@@ -68,7 +68,6 @@ export const RuleActionSchema = Type.Union(
       Type.String({
         minLength: 1,
         maxLength: 10_000,
-        pattern: '^[^\\u0000\\uD800-\\uDFFF]*$',
         description: 'The Markdown body of a comment posted on the task.',
       }),
     ),

@@ -2,38 +2,44 @@ import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox'
 import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
-import { TaskFilterSchema } from '../tasks/filter-schema.ts'
+import type { TaskFilterInput } from '../tasks/filter-schema.ts'
 
 export const VIEW_MODELS = ['tasks', 'projects'] as const
 export type ViewModel = (typeof VIEW_MODELS)[number]
 
 const FILTER_VALUE_MAX = 500
-// A query parameter's value, spelled as one schema with a type list: the interactive reference's
-// document reader refuses an `anyOf` without a `type`.
+// A query parameter's value, or for `filter` of a view of tasks a composed TaskFilter (docs/filters.md),
+// spelled as one schema with a type list (the interactive reference's document reader refuses an
+// `anyOf` without a `type`). `filter` is not a named property because a view of projects has none:
+// each model's keys are its list's own, checked when the view is saved.
 TypeRegistry.Set<unknown>(
-  'FilterValue',
+  'ViewFilterValue',
   (_schema, value) =>
     (typeof value === 'string' && value.length <= FILTER_VALUE_MAX) ||
     (typeof value === 'number' && Number.isFinite(value)) ||
-    typeof value === 'boolean',
+    typeof value === 'boolean' ||
+    (typeof value === 'object' && value !== null && !Array.isArray(value)),
 )
-const FilterValue = Type.Unsafe<string | number | boolean>({
-  [Kind]: 'FilterValue',
-  type: ['string', 'number', 'boolean'],
+const ViewFilterValue = Type.Unsafe<string | number | boolean | TaskFilterInput>({
+  [Kind]: 'ViewFilterValue',
+  type: ['string', 'number', 'boolean', 'object'],
   maxLength: FILTER_VALUE_MAX,
+  description: 'A query parameter’s value; for `filter` (views of tasks), a TaskFilter.',
 })
 
-// Keys are checked against the list's query schema when the view is saved.
 export const ViewFilter = Type.Object(
-  { filter: Type.Optional(TaskFilterSchema) },
+  {},
   {
-    additionalProperties: FilterValue,
+    additionalProperties: ViewFilterValue,
     maxProperties: 30,
     description:
-      'What the view runs, without `cursor` and `limit`: for tasks the body of `tasks.query` (the query parameters of `tasks.list` and a composed `filter`), for projects the query parameters of `projects.list`; checked against that schema when saved.',
+      'What the view runs, without `cursor` and `limit`: for tasks the body of `tasks.query` (the query parameters of `tasks.list` and a composed `filter`, a TaskFilter: docs/filters.md), for projects the query parameters of `projects.list`; checked against that schema when saved.',
   },
 )
-export type ViewFilter = Static<typeof ViewFilter>
+export type ViewFilter = { filter?: TaskFilterInput } & Record<
+  string,
+  string | number | boolean | TaskFilterInput
+>
 
 export const View = Type.Object(
   {
