@@ -1,13 +1,13 @@
 /**
  * Cold start: milliseconds from spawning the server's start command to the first 200 from
- * `GET /v1/config`, on a fresh SQLite file each run (so migrations run every time, as on a first
- * start). Runs each command `--runs` times (default 7), interleaved, and prints the median and the
- * range. Commands: what `pnpm start` runs (`node scripts/start.mjs`: the bundle built at install,
+ * `GET /v1/config`, on a fresh SQLite file (the first start builds the schema) and on a copy of one
+ * already built (every later start); `--database=fresh` or `--database=migrated` for one of them.
+ * Runs each command `--runs` times (default 7), interleaved, and prints the median and the range. Commands: what `pnpm start` runs (`node scripts/start.mjs`: the bundle built at install,
  * dist/server/server.mjs) and the source under tsx (`pnpm start:source`); `--only=built` or
  * `--only=source`.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +15,8 @@ import { join } from 'node:path'
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const runs = Number(arg('runs') ?? 7)
 const only = arg('only')
+type Database = 'fresh' | 'migrated'
+const databases: Database[] = arg('database') ? [arg('database') as Database] : ['fresh', 'migrated']
 const root = join(import.meta.dirname, '..')
 const bundle = join(root, 'dist/server/server.mjs')
 const commands: Record<string, string[]> = {
@@ -25,6 +27,7 @@ const commands: Record<string, string[]> = {
     'packages/server/src/bin/server.ts',
   ],
 }
+const migrated = join(mkdtempSync(join(tmpdir(), 'workgraph-cold-migrated-')), 'db.sqlite')
 if (!only || only === 'built') {
   if (!existsSync(bundle))
     throw new Error(`${bundle} is missing: run \`npx pnpm@10.34.8 build:server\` first`)
@@ -52,8 +55,17 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
-async function once(command: string[]): Promise<{ wall: number; cpu: number }> {
+/**
+ * One start with a database of `kind`: `fresh` is a new file (the first start builds the schema),
+ * `migrated` a copy of a file a start has already built (every later start). `keep` keeps the file.
+ */
+async function once(
+  command: string[],
+  kind: Database,
+  keep?: string,
+): Promise<{ wall: number; cpu: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'workgraph-cold-'))
+  if (kind === 'migrated') copyFileSync(migrated, join(dir, 'db.sqlite'))
   const p = await freePort()
   const started = performance.now()
   const child = spawn(command[0]!, command.slice(1), {
@@ -85,14 +97,21 @@ async function once(command: string[]): Promise<{ wall: number; cpu: number }> {
   } finally {
     child.kill('SIGTERM')
     await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+    // The server folds its write-ahead log into the file when it stops.
+    if (keep) copyFileSync(join(dir, 'db.sqlite'), keep)
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-const names = Object.keys(commands).filter((n) => !only || n === only)
+const names = Object.keys(commands)
+  .filter((n) => !only || n === only)
+  .flatMap((n) => databases.map((d) => `${n}/${d}`))
 const times: Record<string, { wall: number; cpu: number }[]> = Object.fromEntries(names.map((n) => [n, []]))
-await once(commands[names[0]!]!) // warms the OS file cache; not counted
-for (let i = 0; i < runs; i++) for (const name of names) times[name]!.push(await once(commands[name]!))
+const commandOf = (name: string) => commands[name.split('/')[0]!]!
+// Warms the OS file cache and leaves the migrated file the `migrated` starts copy; not counted.
+await once(commandOf(names[0]!), 'fresh', migrated)
+for (let i = 0; i < runs; i++)
+  for (const name of names) times[name]!.push(await once(commandOf(name), name.split('/')[1] as Database))
 console.log(
   `cold start to the first /v1/config (ms; CPU = the server process's user + system time until then), ${runs} runs each, interleaved; load average ${loadavg()[0]!.toFixed(1)}`,
 )
@@ -100,7 +119,7 @@ for (const name of names) {
   const wall = times[name]!.map((t) => t.wall)
   const cpu = times[name]!.map((t) => t.cpu)
   console.log(
-    `${name.padEnd(7)} wall median ${percentile(wall, 0.5).toFixed(0)} (min ${Math.min(...wall).toFixed(0)}, max ${Math.max(...wall).toFixed(0)}), ` +
-      `CPU median ${percentile(cpu, 0.5).toFixed(0)} (min ${Math.min(...cpu)}, max ${Math.max(...cpu)})   ${commands[name]!.join(' ')}`,
+    `${name.padEnd(16)} wall median ${percentile(wall, 0.5).toFixed(0)} (min ${Math.min(...wall).toFixed(0)}, max ${Math.max(...wall).toFixed(0)}), ` +
+      `CPU median ${percentile(cpu, 0.5).toFixed(0)} (min ${Math.min(...cpu)}, max ${Math.max(...cpu)})   ${commandOf(name).join(' ')}`,
   )
 }

@@ -1,6 +1,9 @@
-import { connect } from '@workgraph/kysely'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connect, MIGRATION_NAMES, migrateToLatest, openStorage } from '@workgraph/kysely'
 import { Migrator, sql } from 'kysely'
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { migrationsFor } from '../support/migrations.ts'
@@ -36,7 +39,9 @@ async function schemaOf(target: DatabaseTarget): Promise<unknown> {
 /**
  * Each suite's database is a copy of a template migrated once per run, so the migrations are tested
  * here: one at a time from an empty database, as a deployment upgrades from any earlier release, they
- * must reach exactly the schema of the template every other test runs on.
+ * must reach exactly the schema of the template every other test runs on. On SQLite the template is
+ * what a first start builds: the baseline schema (migrations/sqlite-baseline.ts), then the migrations
+ * after it; so this also proves the baseline builds what the migrations build.
  */
 describeEachDatabase('migrations', (db: TestDatabase) => {
   it('apply one at a time from an empty database and end at the schema every suite starts from', async () => {
@@ -59,9 +64,48 @@ describeEachDatabase('migrations', (db: TestDatabase) => {
       }
       expect(applied).toEqual(Object.keys(all).sort())
       expect(await schemaOf(empty)).toEqual(await schemaOf(template))
+      expect(await appliedIn(template)).toEqual(MIGRATION_NAMES)
     } finally {
       await empty.drop()
       await template.drop()
     }
   }, 120_000)
+})
+
+/** The migrations a database records as applied, in order. */
+async function appliedIn(target: DatabaseTarget): Promise<string[]> {
+  const { db } = await connect({ url: target.url })
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+    return rows.map((r) => r.name)
+  } finally {
+    await db.destroy()
+  }
+}
+
+describe('a fresh SQLite database', () => {
+  it('is built from the baseline once, and a database holding tables is migrated step by step', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workgraph-baseline-'))
+    try {
+      // The first start builds it; the next finds every migration applied and builds nothing.
+      const url = join(dir, 'new.sqlite')
+      await (await openStorage({ url })).close()
+      const { db: again } = await connect({ url })
+      const rerun = await migrateToLatest(again, 'sqlite')
+      await again.destroy()
+      expect(rerun.results).toEqual([])
+      expect(await appliedIn({ url } as DatabaseTarget)).toEqual(MIGRATION_NAMES)
+
+      // A database that holds a table of its own is not a fresh one: the baseline leaves it alone and
+      // the migrations run from the first.
+      const used = join(dir, 'used.sqlite')
+      const { db } = await connect({ url: used })
+      await sql`create table notes (id integer primary key)`.execute(db)
+      const result = await migrateToLatest(db, 'sqlite')
+      await db.destroy()
+      expect(result.results?.map((r) => r.migrationName)).toEqual(MIGRATION_NAMES)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

@@ -13,7 +13,7 @@ export {
   liveServerOn,
   readLiveInstance,
 } from './instance-file.ts'
-export { migrateToLatest } from './migrations/index.ts'
+export { MIGRATION_NAMES, migrateToLatest } from './migrations/index.ts'
 export type { PostgresHubOptions } from './postgres-hub.ts'
 export { createPostgresEventHub } from './postgres-hub.ts'
 export type { Database, Dialect } from './schema.ts'

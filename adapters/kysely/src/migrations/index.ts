@@ -54,6 +54,8 @@ import * as m0066 from './0066_task_ranks.ts'
 import * as m0067 from './0067_mail_delivery.ts'
 import * as m0068 from './0068_automation_rules.ts'
 import * as m0069 from './0069_tool_imports.ts'
+import { applySqliteBaseline } from './baseline.ts'
+import { SQLITE_BASELINE } from './sqlite-baseline.ts'
 import { migratingKysely } from './transaction-lock.ts'
 
 interface DialectMigration {
@@ -128,15 +130,19 @@ function newerSchema(error: unknown): NewerSchemaError | undefined {
 /**
  * Brings the database to the latest schema; safe to run on every start and from several instances.
  * The pending migrations run in one transaction on both databases: a failure (`MigrationFailedError`,
- * naming the migration) leaves the schema as it was. Given the Postgres `pool`, the instances
+ * naming the migration) leaves the schema as it was. A fresh SQLite database is first built from the
+ * baseline (sqlite-baseline.ts, written by scripts/write-baseline.ts) unless `baseline` is false. Given the Postgres `pool`, the instances
  * serialise on a lock held by that transaction, which works through a pooler in transaction mode
  * too (transaction-lock.ts); without it, on Kysely's session lock, which needs a direct connection.
  */
 export async function migrateToLatest(
   db: Kysely<any>,
   dialect: Dialect,
-  options: { schema?: string; pool?: pg.Pool } = {},
+  options: { schema?: string; pool?: pg.Pool; baseline?: boolean } = {},
 ): Promise<MigrationResultSet> {
+  // A fresh SQLite database starts from the baseline schema: one transaction, not every migration.
+  if (dialect === 'sqlite' && options.baseline !== false)
+    await applySqliteBaseline(db, SQLITE_BASELINE, MIGRATION_NAMES)
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
   )
