@@ -2,7 +2,8 @@
 // and dependencies they import) into ES modules with source maps: one file to parse instead of some
 // hundreds of modules resolved, read and compiled on the fly. Native addons stay external and load
 // from node_modules. Used by build-server.mjs (the reference server) and the tests' child processes.
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
@@ -15,6 +16,8 @@ const NATIVE = /^(better-sqlite3|pg-native)$/
  * each, sharing chunks.
  */
 export async function bundle({ root, entryPoints, outdir }) {
+  // Chunk names carry a hash of their content: the last build's would stay beside the new ones.
+  await rm(join(outdir, 'chunks'), { recursive: true, force: true })
   await build({
     absWorkingDir: root,
     entryPoints,

@@ -25,15 +25,30 @@ export function compileOperation(operation: AnyOperation): CompiledOperation {
   return compiled
 }
 
+/** The validators of one operation's parts. */
+interface Validators {
+  params: PartValidator<Record<string, unknown>>
+  query: PartValidator<Record<string, unknown>>
+  body: PartValidator | null
+}
+
+function validatorsOf(operation: AnyOperation): Validators {
+  return {
+    params: compilePart<Record<string, unknown>>(operation.params ?? EMPTY, 'params', { coerce: true }),
+    query: compilePart<Record<string, unknown>>(operation.query ?? EMPTY, 'query', { coerce: true }),
+    body: operation.body ? compilePart(operation.body as TSchema, 'body', { coerce: false }) : null,
+  }
+}
+
 function compile(operation: AnyOperation): CompiledOperation {
-  const params = compilePart<Record<string, unknown>>(operation.params ?? EMPTY, 'params', { coerce: true })
-  const query = compilePart<Record<string, unknown>>(operation.query ?? EMPTY, 'query', { coerce: true })
-  const body: PartValidator | null = operation.body
-    ? compilePart(operation.body as TSchema, 'body', { coerce: false })
-    : null
+  // Compiled on the first request that names the operation, not at start: a process serves a few
+  // dozen of the catalogue's operations, and compiling all of them was a tenth of a start's CPU.
+  let validators: Validators | undefined
   return {
     operation,
     parse(raw) {
+      validators ??= validatorsOf(operation)
+      const { params, query, body } = validators
       if (operation.streamBody) {
         return {
           params: params.parse(raw.params ?? {}),
