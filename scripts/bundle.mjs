@@ -3,8 +3,8 @@
 // hundreds of modules resolved, read and compiled on the fly. Native addons stay external and load
 // from node_modules. Used by build-server.mjs (the reference server) and the tests' child processes.
 import { readFile, rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
