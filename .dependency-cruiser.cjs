@@ -11,6 +11,7 @@ const GROUPS = [
   'teams',
   'access',
   'labels',
+  'fields',
   'tasks',
   'cycles',
   'triage',
@@ -38,8 +39,7 @@ const GROUPS = [
   'hub',
 ]
 // Not layered: `admin` and `access` import each other (org settings and the permission checks they
-// drive), and so do `fields` and `tasks` / `projects` (custom fields on both); file cycles are
-// still refused by `no-circular`.
+// drive); file cycles are still refused by `no-circular`.
 const core = 'packages/core/src'
 
 const layering = GROUPS.map((group, i) => ({

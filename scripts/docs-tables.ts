@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { EVENT_KINDS, OPERATIONS, PROBLEMS, TAGS } from '@workgraph/core'
+import { CATALOGUE, EVENT_KINDS, OPERATIONS, PROBLEMS, TAGS } from '@workgraph/core'
 import { SETTINGS } from '@workgraph/server'
 import { formatMarkdown } from './format-markdown.ts'
 
@@ -24,18 +24,24 @@ export const EVENT_KINDS_TABLE: DocsTable = {
     ),
 }
 
-/** Every problem code (docs/api-conventions.md), by status, in catalogue order within a status. */
+/**
+ * Every problem code (docs/api-conventions.md), by status, then by code, with the group that
+ * declares it (the kernel's codes are those more than one group raises).
+ */
 export const PROBLEM_CODES_TABLE: DocsTable = {
   file: 'docs/api-conventions.md',
   marker: 'problem-codes',
-  render: () =>
-    markdownTable(
-      ['code', 'status', 'title'],
+  render: () => {
+    const owners = new Map(
+      CATALOGUE.groups.flatMap((g) => Object.keys(g.problems ?? {}).map((code) => [code, g.name] as const)),
+    )
+    return markdownTable(
+      ['code', 'status', 'title', 'declared by'],
       Object.entries(PROBLEMS)
-        .map(([code, p], i) => ({ code, ...p, i }))
-        .sort((a, b) => a.status - b.status || a.i - b.i)
-        .map((p) => [`\`${p.code}\``, String(p.status), p.title]),
-    ),
+        .sort(([a, p], [b, q]) => p.status - q.status || a.localeCompare(b))
+        .map(([code, p]) => [`\`${code}\``, String(p.status), p.title, owners.get(code) ?? 'kernel']),
+    )
+  },
 }
 
 /** Every environment setting of the reference server (docs/configuration.md). */

@@ -16,7 +16,7 @@ const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$
  * opens a page that helps.
  */
 export function registerProblemPages(app: H3, engine: Engine): void {
-  const codes = Object.keys(PROBLEMS) as ProblemCode[]
+  const codes = (Object.keys(PROBLEMS) as ProblemCode[]).sort()
   const bySlug = new Map(codes.map((code) => [problemSlug(code), code]))
   const answeredBy = (code: ProblemCode) => engine.operations.filter((op) => op.errors.includes(code))
 

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { ACCESS_EVENT_DATA } from './event-data.ts'
 import { accessCatalogue } from './operations.ts'
+import { ACCESS_PROBLEMS } from './problems.ts'
 
 /** Invitations, team membership and grants: who may do what. */
 export const accessGroup: ResourceGroup = {
@@ -14,6 +15,7 @@ export const accessGroup: ResourceGroup = {
     },
   ],
   operations: accessCatalogue,
+  problems: ACCESS_PROBLEMS,
   eventData: ACCESS_EVENT_DATA,
   events: [
     {

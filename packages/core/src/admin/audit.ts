@@ -1,8 +1,8 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import type { AuditCategory, AuditEntry } from './schemas.ts'
 import type { AuditFilter } from './storage.ts'
 

@@ -1,7 +1,8 @@
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import type { InvitationPolicy, OrgSettings } from './schemas.ts'
 

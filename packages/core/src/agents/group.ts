@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { AGENT_EVENT_DATA } from './event-data.ts'
 import { agentsCatalogue } from './operations.ts'
+import { AGENT_PROBLEMS } from './problems.ts'
 
 /** AI agents, their work sessions and the approval gate. */
 export const agentsGroup: ResourceGroup = {
@@ -18,6 +19,7 @@ export const agentsGroup: ResourceGroup = {
     },
   ],
   operations: agentsCatalogue,
+  problems: AGENT_PROBLEMS,
   eventData: AGENT_EVENT_DATA,
   events: [
     {

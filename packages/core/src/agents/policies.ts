@@ -1,5 +1,7 @@
 import type { Agent, ContainerApprovalPolicy } from '../access/schemas.ts'
 import type { Capability } from '../kernel/capabilities.ts'
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { AgentId, ApprovalPolicyId, MemberId, TeamId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -8,7 +10,6 @@ import { readPage } from '../kernel/paging.ts'
 import type { CapabilityTarget, Container } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { ApprovalPolicyFilter } from './storage.ts'
 
 type PolicyInput = Pick<ContainerApprovalPolicy, 'containerType' | 'containerId'> &

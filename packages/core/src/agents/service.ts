@@ -1,4 +1,6 @@
 import type { Agent, ApprovalPolicy } from '../access/schemas.ts'
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { AgentId, MemberId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -6,7 +8,6 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import type { Actor } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 
 export async function requireAgent(ctx: OperationContext, agentId: AgentId): Promise<Agent> {
   const agent = await ctx.store.agents.get(currentOrg(ctx).id, agentId)

@@ -1,4 +1,5 @@
 import type { AgentActivity, AgentSession, ApprovalRequest } from '../access/schemas.ts'
+import { currentOrg } from '../kernel/context.ts'
 import type { AgentId, AgentSessionId, MemberId, TaskId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -6,7 +7,6 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { gateFor } from './policies.ts'
 import { agentActor, requireAgent } from './service.ts'
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type * as oauth from 'oauth4webapi'
+import { currentOrg } from '../kernel/context.ts'
 import { type ConnectionId, type MemberId, newId } from '../kernel/ids.ts'
 import type { EngineConfig, OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import {
   authorizationServer,
   authorizationUrl,

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { CONNECTOR_EVENT_DATA } from './event-data.ts'
 import { connectorOperations } from './operations.ts'
+import { CONNECTOR_PROBLEMS } from './problems.ts'
 import { connectorTargets } from './targets.ts'
 
 /** Connections to other tools (workgraph as their OAuth client) and their items linked to tasks and projects. */
@@ -14,6 +15,7 @@ export const connectorsGroup: ResourceGroup = {
     },
   ],
   operations: connectorOperations,
+  problems: CONNECTOR_PROBLEMS,
   eventData: CONNECTOR_EVENT_DATA,
   events: [
     {

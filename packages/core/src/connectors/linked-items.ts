@@ -1,3 +1,4 @@
+import { currentOrg } from '../kernel/context.ts'
 import {
   type LinkedItemId,
   type MemberId,
@@ -10,7 +11,6 @@ import type { EngineConfig, OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { requireProject } from '../projects/service.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import { readResource } from './oauth-client.ts'

@@ -1,7 +1,7 @@
 import { isStorableInstant } from '../kernel/calendar.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { OrgId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { changesOf } from '../orgs/service.ts'
 import { requireTeam } from '../teams/service.ts'
 import { type CycleSettings, DEFAULT_CYCLE_SETTINGS, WEEKDAYS } from './schemas.ts'
 import { insertCycle, lockTeamCycles } from './service.ts'

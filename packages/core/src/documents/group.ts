@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { DOCUMENT_EVENT_DATA } from './event-data.ts'
 import { documentOperations } from './operations.ts'
+import { DOCUMENT_PROBLEMS } from './problems.ts'
 import { documentTargets } from './targets.ts'
 
 /** Markdown documents of teams and projects (later programs and initiatives), with content versions. */
@@ -15,6 +16,7 @@ export const documentsGroup: ResourceGroup = {
     },
   ],
   operations: documentOperations,
+  problems: DOCUMENT_PROBLEMS,
   eventData: DOCUMENT_EVENT_DATA,
   events: [
     {

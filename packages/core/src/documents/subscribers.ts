@@ -1,9 +1,9 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { ActorId, DocumentId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import type { Document, DocumentSubscriber } from './schemas.ts'
 import { emitDocument, requireDocument } from './service.ts'
 

@@ -1,6 +1,5 @@
 import { exampleId as id } from '../kernel/examples.ts'
 import type { OperationExamples } from '../kernel/operation.ts'
-import { projectExample } from '../projects/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const at = '2030-01-13T16:00:00.000Z'

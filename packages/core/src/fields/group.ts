@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { FIELD_EVENT_DATA } from './event-data.ts'
 import { customFieldOperations } from './operations.ts'
+import { CUSTOM_FIELD_PROBLEMS } from './problems.ts'
 
 /** Per-org custom field definitions, scoped to teams and record kinds, and their values on tasks and projects. */
 export const customFieldsGroup: ResourceGroup = {
@@ -15,6 +16,7 @@ export const customFieldsGroup: ResourceGroup = {
     },
   ],
   operations: customFieldOperations,
+  problems: CUSTOM_FIELD_PROBLEMS,
   eventData: FIELD_EVENT_DATA,
   events: [
     {

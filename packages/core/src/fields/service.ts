@@ -1,3 +1,5 @@
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import { type CustomFieldId, type CustomFieldOptionId, newId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
@@ -6,7 +8,6 @@ import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import { referenceNotFound } from '../kernel/references.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import { archivedFilter } from '../teams/service.ts'
 import {
   CUSTOM_FIELD_OPTIONS_MAX,

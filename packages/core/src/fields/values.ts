@@ -1,8 +1,8 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { CustomFieldId, MemberId, OrgId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
-import { currentOrg } from '../orgs/service.ts'
 import {
   type CustomField,
   type CustomFieldRecordKind,

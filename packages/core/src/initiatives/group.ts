@@ -4,6 +4,7 @@ import { initiativeLabelOperations } from './label-operations.ts'
 import { initiativeLinkOperations } from './link-operations.ts'
 import { metricOperations } from './metric-operations.ts'
 import { initiativeOperations } from './operations.ts'
+import { INITIATIVE_PROBLEMS } from './problems.ts'
 import { initiativeReadOperations } from './read-operations.ts'
 import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
@@ -32,6 +33,7 @@ export const initiativesGroup: ResourceGroup = {
     ...initiativeResourceLinkOperations,
     ...initiativeLabelOperations,
   ],
+  problems: INITIATIVE_PROBLEMS,
   eventData: INITIATIVE_EVENT_DATA,
   events: [
     {

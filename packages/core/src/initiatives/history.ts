@@ -1,6 +1,6 @@
+import { currentOrg } from '../kernel/context.ts'
 import { type InitiativeId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { currentOrg } from '../orgs/service.ts'
 import type { InitiativeHistoryChange } from './history-schemas.ts'
 
 /**

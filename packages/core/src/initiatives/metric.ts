@@ -1,9 +1,9 @@
+import { currentOrg } from '../kernel/context.ts'
 import { type InitiativeId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { recordHistory } from './history.ts'
 import type {
   InitiativeMetric,

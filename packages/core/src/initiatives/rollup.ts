@@ -1,6 +1,6 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { InitiativeId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { currentOrg } from '../orgs/service.ts'
 import type { ProjectStatusCategory } from '../projects/schemas.ts'
 import { type StateTally, summarizeProgress } from '../tasks/progress.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'

@@ -1,7 +1,7 @@
 import { rolledUpProjectIds } from '../initiatives/rollup.ts'
+import { currentOrg } from '../kernel/context.ts'
 import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { rolledUpProjects } from '../programs/rollup.ts'
 import { requireProgram } from '../programs/service.ts'
 import { requireProject } from '../projects/service.ts'

@@ -13,7 +13,7 @@ import {
   requireCapability,
 } from './permissions.ts'
 import type { Principal } from './principal.ts'
-import { ProblemError } from './problems.ts'
+import { notFound, ProblemError } from './problems.ts'
 import type { ReadScope } from './read-scope.ts'
 import type { Store } from './storage.ts'
 
@@ -112,3 +112,12 @@ export function createContext(
 }
 
 export type { EventHub }
+
+/**
+ * The workspace of an operation under `/v1/orgs/{orgId}`: every org-scoped read and write filters by
+ * its id. Outside an org (a caller's own account) it is a 404, like a workspace that does not exist.
+ */
+export function currentOrg(ctx: OperationContext): Tenant {
+  if (!ctx.org) throw notFound('Org')
+  return ctx.org
+}

@@ -2,7 +2,7 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 import { AnyJson } from './schema-types.ts'
 
 /**
- * The `changes` of an update event, as `changesOf` (orgs/service.ts) writes them: each changed
+ * The `changes` of an update event, as `changesOf` (history-entry.ts) writes them: each changed
  * field's value before and after (null when it had none).
  */
 export const EventChanges = Type.Record(

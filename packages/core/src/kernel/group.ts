@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox'
 import type { EventStreamEndpoint } from './openapi.ts'
 import type { AnyOperation } from './operation.ts'
 import type { TargetResolver } from './permissions.ts'
+import type { ProblemTable } from './problem-codes.ts'
 
 /** A tag of the reference: a heading of the docs under which operations are listed. */
 export interface TagDoc {
@@ -20,8 +21,8 @@ export interface EventKinds {
 
 /**
  * What a resource group gives the kernel. Each group folder exports one; the catalogue is the
- * ordered list of them, and everything the kernel needs (operations, tags, event kinds, capability
- * targets) is derived from that list.
+ * ordered list of them, and everything the kernel needs (operations, tags, problem codes, event
+ * kinds, capability targets) is derived from that list.
  */
 export interface ResourceGroup {
   /** The folder's name, for messages. */
@@ -29,6 +30,8 @@ export interface ResourceGroup {
   /** The tags its operations use, in documentation order. */
   tags: readonly TagDoc[]
   operations: readonly AnyOperation[]
+  /** The problem codes only this group raises, from its `problems.ts` (`defineProblems`). */
+  problems?: ProblemTable
   events?: readonly EventKinds[]
   /**
    * The `data` of the group's event kinds whose payload is typed, as the emitting code writes it:

@@ -164,3 +164,19 @@ export function changesOfFields<M extends FieldChangeSchemas, C extends ChangedV
       }) as RecordedChange<M>,
   )
 }
+
+/**
+ * `{ field: { before, after } }` for every field in `changed`: the `changes` of an update event
+ * (`EventChanges`), where `changesOfFields` writes history entries.
+ */
+export function changesOf<T extends object>(
+  before: T,
+  changed: Partial<T>,
+): Record<string, { before: unknown; after: unknown }> {
+  return Object.fromEntries(
+    Object.entries(changed).map(([k, after]) => [
+      k,
+      { before: before[k as keyof T] ?? null, after: after ?? null },
+    ]),
+  )
+}

@@ -456,7 +456,8 @@ function problemSchemas(): Record<string, Json> {
       },
     }
   }
-  const codes = Object.keys(PROBLEMS) as ProblemCode[]
+  // The kernel's codes and the groups' in one order that does not depend on which group loads first.
+  const codes = (Object.keys(PROBLEMS) as ProblemCode[]).sort()
   const typed = codes.filter((c) => PROBLEM_EXTENSIONS[c])
   const others = codes.filter((c) => !PROBLEM_EXTENSIONS[c])
   const schemas: Record<string, Json> = {}
@@ -478,7 +479,7 @@ function problemSchemas(): Record<string, Json> {
     description: 'An RFC 9457 problem document. Branch on `code`; each code’s own members are typed.',
     oneOf: [...typed.map((c) => ({ $ref: mapping[c] })), { $ref: '#/components/schemas/ProblemOther' }],
     discriminator: { propertyName: 'code', mapping },
-    'x-problem-codes': Object.fromEntries(Object.entries(PROBLEMS).map(([code, p]) => [code, p])),
+    'x-problem-codes': Object.fromEntries(codes.map((code) => [code, PROBLEMS[code]])),
   }
   return schemas
 }

@@ -1,10 +1,11 @@
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import { type LinkId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import { LINK_PARENTS } from './parents.ts'
 import type { Link, LinkParentType } from './schemas.ts'
 

@@ -6,6 +6,7 @@ import { favoriteOperations } from './favorite-operations.ts'
 import { invitationOperations } from './invitation-operations.ts'
 import { meCatalogue } from './operations.ts'
 import { planOperations } from './plan-operations.ts'
+import { ME_PROBLEMS } from './problems.ts'
 import { profileOperations } from './profile-operations.ts'
 
 /** The caller's own account and personal data, across workspaces. */
@@ -27,6 +28,7 @@ export const meGroup: ResourceGroup = {
     ...planOperations,
     ...awayOperations,
   ],
+  problems: ME_PROBLEMS,
   eventData: ME_EVENT_DATA,
   events: [
     { kinds: ['invitation.declined'], emittedBy: '`me.invitations.decline`, in the invitation’s workspace' },

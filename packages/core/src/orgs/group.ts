@@ -2,6 +2,7 @@ import type { ResourceGroup } from '../kernel/group.ts'
 import { ORG_EVENT_DATA } from './event-data.ts'
 import { memberWriteOperations } from './member-operations.ts'
 import { orgsCatalogue } from './operations.ts'
+import { ORG_PROBLEMS } from './problems.ts'
 
 /** Workspaces and their members. */
 export const orgsGroup: ResourceGroup = {
@@ -18,6 +19,7 @@ export const orgsGroup: ResourceGroup = {
     },
   ],
   operations: [...orgsCatalogue, ...memberWriteOperations],
+  problems: ORG_PROBLEMS,
   eventData: ORG_EVENT_DATA,
   events: [
     {

@@ -1,9 +1,10 @@
 import type { OrgRole } from '../kernel/capabilities.ts'
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { MemberId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import type { Member } from './schemas.ts'
-import { changesOf, currentOrg } from './service.ts'
 
 async function requireMember(ctx: OperationContext, memberId: MemberId): Promise<Member> {
   const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)

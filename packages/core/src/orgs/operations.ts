@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
+import { currentOrg } from '../kernel/context.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PageQuery } from '../kernel/pagination.ts'
@@ -10,7 +11,6 @@ import { Member, Org } from './schemas.ts'
 import {
   archiveOrg,
   createOrg,
-  currentOrg,
   getMember,
   listMembers,
   listMyOrgs,

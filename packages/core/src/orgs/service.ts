@@ -1,3 +1,5 @@
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -72,11 +74,6 @@ export async function listMyOrgs(
     keyOf: (o: Org) => o.id,
     fetch: (page) => ctx.store.orgs.listForUser(userId, page),
   })
-}
-
-export function currentOrg(ctx: OperationContext): Org {
-  if (!ctx.org) throw notFound('Org')
-  return ctx.org
 }
 
 export async function updateOrg(
@@ -157,19 +154,6 @@ export async function getMember(
   const member = await ctx.store.members.get(orgId, memberId)
   if (!member || member.status === 'removed') throw notFound('Member')
   return (await withAway(ctx, [member]))[0]!
-}
-
-/** `{ field: { before, after } }` for every field in `changed`. */
-export function changesOf<T extends object>(
-  before: T,
-  changed: Partial<T>,
-): Record<string, { before: unknown; after: unknown }> {
-  return Object.fromEntries(
-    Object.entries(changed).map(([k, after]) => [
-      k,
-      { before: before[k as keyof T] ?? null, after: after ?? null },
-    ]),
-  )
 }
 
 function slugify(name: string): string {

@@ -1,7 +1,7 @@
 import type { Initiative } from '../initiatives/schemas.ts'
+import { currentOrg } from '../kernel/context.ts'
 import type { ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { currentOrg } from '../orgs/service.ts'
 import type { Program } from '../programs/schemas.ts'
 import type { MilestoneRecord, ProjectRow } from '../projects/storage.ts'
 import { page } from './candidates.ts'

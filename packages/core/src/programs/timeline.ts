@@ -1,7 +1,7 @@
 import { requireInitiative } from '../initiatives/service.ts'
+import { currentOrg } from '../kernel/context.ts'
 import type { InitiativeId, ProgramId, ProjectId, ProjectRelationId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { withStatus } from '../projects/milestones.ts'
 import type { ProjectRow } from '../projects/storage.ts'
 import type { Timeline } from './link-schemas.ts'

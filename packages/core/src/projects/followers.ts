@@ -1,6 +1,7 @@
 import { type TProperties, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { withArticle } from '../kernel/article.ts'
+import { currentOrg } from '../kernel/context.ts'
 import type { ActorId, OrgId, TeamId } from '../kernel/ids.ts'
 import {
   type AnyOperation,
@@ -13,7 +14,6 @@ import { readPage } from '../kernel/paging.ts'
 import { notFound } from '../kernel/problems.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { Timestamp } from '../kernel/schema-types.ts'
-import { currentOrg } from '../orgs/service.ts'
 
 /**
  * Following a record other than a task (tasks keep their own subscribers): a project now; programs

@@ -4,6 +4,7 @@ import { projectHistoryOperations } from './history-operations.ts'
 import { projectMemberOperations } from './member-operations.ts'
 import { milestoneOperations } from './milestone-operations.ts'
 import { projectOperations } from './operations.ts'
+import { PROJECT_PROBLEMS } from './problems.ts'
 import { projectRelationOperations } from './relation-operations.ts'
 import { projectStatusOperations } from './status-operations.ts'
 import { projectSubscriberOperations } from './subscriber-operations.ts'
@@ -34,6 +35,7 @@ export const projectsGroup: ResourceGroup = {
     ...projectRelationOperations,
     ...projectStatusOperations,
   ],
+  problems: PROJECT_PROBLEMS,
   eventData: PROJECT_EVENT_DATA,
   events: [
     {

@@ -1,8 +1,8 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { notFound } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { projectCadenceDefault, withCadence } from './cadence.ts'
 import type { Project } from './schemas.ts'
 

@@ -1,3 +1,5 @@
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import {
   type MilestoneId,
   newId,
@@ -10,7 +12,6 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import { recordProjectHistory } from './history-records.ts'
 import { unscopedProject } from './project-records.ts'
 import { blockingCycle, type RelationEnd } from './relation-graph.ts'

@@ -1,7 +1,8 @@
 import type { Weekday } from '../cycles/schemas.ts'
 import type { CustomFieldValue } from '../fields/schemas.ts'
 import { fieldChangeEntries, planFieldValues, writeFieldValues } from '../fields/values.ts'
-import { changesOfFields } from '../kernel/history-entry.ts'
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf, changesOfFields } from '../kernel/history-entry.ts'
 import {
   type ActorId,
   type LabelId,
@@ -18,7 +19,6 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import type { Priority } from '../tasks/schemas.ts'
 import { archivedFilter, requireTeam } from '../teams/service.ts'
 import { projectCadenceDefault, withCadence } from './cadence.ts'

@@ -1,9 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { Weekday } from '../cycles/schemas.ts'
+import { currentOrg } from '../kernel/context.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { NullableTimestamp } from '../kernel/schema-types.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { WeekdaySchema } from './schemas.ts'
 
 /**

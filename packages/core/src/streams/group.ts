@@ -1,5 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { streamsCatalogue } from './operations.ts'
+import { STREAM_PROBLEMS } from './problems.ts'
 import { SSE_ENDPOINT } from './sse-query.ts'
 
 /** Live updates: polling and server-sent events. */
@@ -13,5 +14,6 @@ export const streamsGroup: ResourceGroup = {
     },
   ],
   operations: streamsCatalogue,
+  problems: STREAM_PROBLEMS,
   eventStreams: [SSE_ENDPOINT],
 }

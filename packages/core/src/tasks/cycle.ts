@@ -1,9 +1,9 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { CycleId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import { referenceNotFound } from '../kernel/references.ts'
-import { currentOrg } from '../orgs/service.ts'
 
 /**
  * Checks that a task of `teamId` may be planned in the cycle: the cycle exists, belongs to the

@@ -5,6 +5,7 @@ import { TASK_EVENT_DATA } from './event-data.ts'
 import { taskHistoryCatalogue } from './history-operations.ts'
 import { taskLabelOperations } from './label-operations.ts'
 import { tasksCatalogue } from './operations.ts'
+import { TASK_PROBLEMS } from './problems.ts'
 import { taskRankOperations } from './rank-operations.ts'
 import { taskTargets } from './targets.ts'
 
@@ -26,6 +27,7 @@ export const tasksGroup: ResourceGroup = {
     ...taskHistoryCatalogue,
     ...taskDepthCatalogue,
   ],
+  problems: TASK_PROBLEMS,
   eventData: TASK_EVENT_DATA,
   events: [
     {

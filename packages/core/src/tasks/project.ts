@@ -1,8 +1,8 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
-import { currentOrg } from '../orgs/service.ts'
 
 type Placement = { projectId?: ProjectId | null; milestoneId?: MilestoneId | null }
 

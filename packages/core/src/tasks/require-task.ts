@@ -1,7 +1,7 @@
+import { currentOrg } from '../kernel/context.ts'
 import type { TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { notFound } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import type { Task } from './schemas.ts'
 
 /** The task as the actor sees it: a task they cannot view is a 404, like one that does not exist. */

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { TEAM_EVENT_DATA } from './event-data.ts'
 import { teamsCatalogue } from './operations.ts'
+import { TEAM_PROBLEMS } from './problems.ts'
 import { teamTargets } from './targets.ts'
 
 /** Teams and their workflow states. */
@@ -16,6 +17,7 @@ export const teamsGroup: ResourceGroup = {
     },
   ],
   operations: teamsCatalogue,
+  problems: TEAM_PROBLEMS,
   eventData: TEAM_EVENT_DATA,
   events: [
     {

@@ -1,10 +1,11 @@
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import { newId, type StateId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import { type StateCategory, TEAM_STATES_MAX, type Team, type WorkflowState } from './schemas.ts'
 import './settings-storage.ts'
 

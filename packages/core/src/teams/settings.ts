@@ -1,10 +1,10 @@
 import { atLeast } from '../kernel/capabilities.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { MemberId, OrgId, StateId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { capabilityIn } from '../kernel/permissions.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { Store } from '../kernel/storage.ts'
-import { changesOf } from '../orgs/service.ts'
 import type { Team, WorkflowState } from './schemas.ts'
 import { createState, requireTeam } from './service.ts'
 import {

@@ -2,6 +2,7 @@ import type { ResourceGroup } from '../kernel/group.ts'
 import { triageSettingsOperations } from '../teams/settings-operations.ts'
 import { TRIAGE_EVENT_DATA } from './event-data.ts'
 import { triageOperations } from './operations.ts'
+import { TRIAGE_PROBLEMS } from './problems.ts'
 
 /** Triage: a team's intake queue of requests, and the decisions taken on them. */
 export const triageGroup: ResourceGroup = {
@@ -15,6 +16,7 @@ export const triageGroup: ResourceGroup = {
     },
   ],
   operations: [...triageOperations, ...triageSettingsOperations],
+  problems: TRIAGE_PROBLEMS,
   eventData: TRIAGE_EVENT_DATA,
   events: [
     {

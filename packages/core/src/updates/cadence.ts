@@ -1,7 +1,8 @@
+import { currentOrg } from '../kernel/context.ts'
+import { changesOf } from '../kernel/history-entry.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { changesOf, currentOrg } from '../orgs/service.ts'
 import { nextDueAt, nextUpdateDue } from '../projects/cadence.ts'
 import {
   type CadenceDefault,

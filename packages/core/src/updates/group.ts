@@ -2,6 +2,7 @@ import type { ResourceGroup } from '../kernel/group.ts'
 import { cadenceOperations } from './cadence-operations.ts'
 import { UPDATE_EVENT_DATA } from './event-data.ts'
 import { updateOperations } from './operations.ts'
+import { UPDATE_PROBLEMS } from './problems.ts'
 import { updateTargets } from './targets.ts'
 
 /** Status updates: narrative and health posted on a project, an initiative or a program, and the org feed. */
@@ -17,6 +18,7 @@ export const updatesGroup: ResourceGroup = {
     },
   ],
   operations: [...updateOperations, ...cadenceOperations],
+  problems: UPDATE_PROBLEMS,
   eventData: UPDATE_EVENT_DATA,
   events: [
     {

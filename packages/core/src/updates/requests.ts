@@ -1,7 +1,7 @@
+import { currentOrg } from '../kernel/context.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { currentOrg } from '../orgs/service.ts'
 import type { UpdateRequest, UpdateRequestBody } from './cadence-schemas.ts'
 import { SUBJECTS } from './subjects.ts'
 

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../kernel/canonical.ts'
+import { currentOrg } from '../kernel/context.ts'
 import type { MemberId, TeamId, ViewId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -6,7 +7,6 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound } from '../kernel/problems.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { checkFilter, LIST_OF } from './filter.ts'
 import type { View, ViewFilter, ViewModel } from './schemas.ts'
 

@@ -1,0 +1,11 @@
+import { defineProblems } from '../kernel/problem-codes.ts'
+
+/** The problem codes only the fields group raises (codes several groups raise are the kernel's). */
+export const CUSTOM_FIELD_PROBLEMS = defineProblems('fields', {
+  custom_field_name_taken: { status: 409, title: 'Another active custom field has this name' },
+})
+
+type CustomFieldProblems = typeof CUSTOM_FIELD_PROBLEMS
+declare module '../kernel/problem-codes.ts' {
+  interface GroupProblems extends CustomFieldProblems {}
+}
