@@ -175,7 +175,10 @@ export const AutomationRun = Type.Object(
   {
     id: IdSchema('AutomationRunId'),
     ruleId: IdSchema('AutomationRuleId'),
-    taskId: IdSchema('TaskId', 'The task the event was about.'),
+    taskId: IdSchema(
+      'TaskId',
+      'The task the rule ran on: the one the event was about or, for `linkedItemStateChanged`, a task linked to it.',
+    ),
     eventId: IdSchema('EventId', 'The event that triggered the run.'),
     outcome: StringEnum(RUN_OUTCOMES, {
       description:
