@@ -227,6 +227,7 @@ async function seedOthers(
         taskId: task,
         threadId: id,
         authorId: author,
+        automation: null,
         body: `Comment ${i}`,
         createdAt: at(i),
         updatedAt: at(i),

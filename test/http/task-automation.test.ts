@@ -124,8 +124,26 @@ describeEachDatabase('teams’ auto-close and auto-archive', (db) => {
       actorId: null,
       automation: 'autoClose',
     })
-    const events = (await eventsOf(ws)).slice(before)
-    expect(events).toHaveLength(3)
+    // Each closed task says why, in a comment by the system that names the setting.
+    const comments = (await ws.api.get(`${base}/tasks/${ids.todo}/comments`)).body.data
+    expect(comments).toEqual([
+      expect.objectContaining({
+        authorId: null,
+        automation: 'autoClose',
+        body: expect.stringContaining('for 30 days'),
+        createdAt: iso(now),
+      }),
+    ])
+    expect(comments[0].body).toContain('*Canceled*')
+    const all = (await eventsOf(ws)).slice(before)
+    expect(
+      all
+        .filter((e) => e.kind === 'comment.created')
+        .map((e) => [e.actorId, e.data.taskId])
+        .sort(),
+    ).toEqual([ids.backlog, ids.todo, ids.triage].map((id) => [null, id]).sort())
+    const events = all.filter((e) => e.kind === 'task.updated')
+    expect(all).toHaveLength(6)
     for (const event of events) {
       expect(event).toMatchObject({ kind: 'task.updated', actorId: null, teamId: ws.teamId })
       expect(event.data).toMatchObject({
@@ -136,12 +154,17 @@ describeEachDatabase('teams’ auto-close and auto-archive', (db) => {
     }
 
     expect((await streamedSince(ws, cursor)).map((e) => [e.kind, e.actorId, e.data.automation])).toEqual(
-      Array(3).fill(['task.updated', null, 'autoClose']),
+      Array(3)
+        .fill([
+          ['task.updated', null, 'autoClose'],
+          ['comment.created', null, undefined],
+        ])
+        .flat(),
     )
 
     // Run again at the same time: nothing left to do.
     expect(await b.engine.automateTasks({ onError: fail })).toEqual({ closed: 0, archived: 0, failed: 0 })
-    expect((await eventsOf(ws)).length).toBe(before + 3)
+    expect((await eventsOf(ws)).length).toBe(before + 6)
 
     // Each waits its own period: the edited task 30 days after its edit, the snoozed one its snooze.
     await at(START + 41 * DAY, ws)

@@ -2,6 +2,7 @@ import { resolveActor } from './access/actor.ts'
 import { loadProfile } from './access/profile.ts'
 import { sweepAttachments } from './attachments/sweep.ts'
 import { CATALOGUE } from './catalogue.ts'
+import { postSystemComment } from './comments/service.ts'
 import { advanceCycles, type CycleAdvance } from './cycles/maintenance.ts'
 import { createEngineCore, type EngineBase } from './kernel/engine.ts'
 import type { EngineOptions } from './kernel/engine-options.ts'
@@ -170,7 +171,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return advanceCycles(sweep, core.runAsSystem, clock().toISOString(), opts.onError)
     },
     automateTasks(opts = {}) {
-      const sweep = { teams: () => storage.read((s) => s.taskAutomation.teams()) }
+      const sweep = { teams: () => storage.read((s) => s.taskAutomation.teams()), explain: postSystemComment }
       return automateTasks(sweep, core.runAsSystem, opts)
     },
     notify(opts = {}) {

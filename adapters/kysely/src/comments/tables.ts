@@ -10,7 +10,10 @@ export interface CommentsTables {
     subjectId: string
     taskId: string | null
     threadId: string
-    authorId: string
+    /** Null for the system's comments (0071). */
+    authorId: string | null
+    /** What wrote it on the engine's behalf (0071). */
+    automation: string | null
     body: string | null
     createdAt: Timestamp
     updatedAt: Timestamp

@@ -54,6 +54,7 @@ import * as m0066 from './0066_task_ranks.ts'
 import * as m0067 from './0067_mail_delivery.ts'
 import * as m0068 from './0068_automation_rules.ts'
 import * as m0069 from './0069_tool_imports.ts'
+import * as m0071 from './0071_rule_triggers_system_comments.ts'
 import { applySqliteBaseline } from './baseline.ts'
 import { SQLITE_BASELINE } from './sqlite-baseline.ts'
 import { migratingKysely } from './transaction-lock.ts'
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0067_mail_delivery': m0067,
   '0068_automation_rules': m0068,
   '0069_tool_imports': m0069,
+  '0071_rule_triggers_system_comments': m0071,
 }
 
 /** Every migration this version knows, in the order they apply. */

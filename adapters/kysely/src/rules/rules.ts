@@ -145,5 +145,64 @@ export function ruleEngineRepo(db: Kysely<Database>, dialect: Dialect): RuleEngi
         .executeTakeFirst()
       return row ? int(row.depth) : 0
     },
+    async dueWatchers(limit) {
+      const on = dialect === 'postgres' ? sql`"trigger"->>'on'` : sql`json_extract("trigger", '$.on')`
+      const rows = await db
+        .selectFrom('automationRules')
+        .select(['orgId', 'teamId', (eb) => eb.fn.min('createdAt').as('since')])
+        .where('enabled', '=', 1)
+        .where(sql<boolean>`${on} = 'dueDatePassed'`)
+        .groupBy(['orgId', 'teamId'])
+        .orderBy('orgId')
+        .orderBy('teamId')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => ({
+        orgId: r.orgId as OrgId,
+        teamId: r.teamId as TeamId,
+        since: iso(r.since as string),
+      }))
+    },
+    async passedDue(orgId, teamId, { from, before, limit }) {
+      const rows = await db
+        .selectFrom('tasks')
+        .innerJoin('workflowStates as s', (j) =>
+          j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+        )
+        .select(['tasks.id', 'tasks.dueDate'])
+        .where('tasks.orgId', '=', orgId)
+        .where('tasks.teamId', '=', teamId)
+        .where('tasks.dueDate', '>=', from)
+        .where('tasks.dueDate', '<', before)
+        .where('tasks.archivedAt', 'is', null)
+        .where('tasks.deletedAt', 'is', null)
+        .where('s.category', 'not in', ['completed', 'canceled'])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('ruleDueMarks as m')
+                .select('m.taskId')
+                .whereRef('m.orgId', '=', 'tasks.orgId')
+                .whereRef('m.taskId', '=', 'tasks.id')
+                .whereRef('m.dueDate', '=', 'tasks.dueDate'),
+            ),
+          ),
+        )
+        .orderBy('tasks.dueDate')
+        .orderBy('tasks.id')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => ({ taskId: r.id as TaskId, dueDate: r.dueDate as string }))
+    },
+    async markDue(orgId, taskId, dueDate) {
+      const rows = await db
+        .insertInto('ruleDueMarks')
+        .values({ orgId, taskId, dueDate })
+        .onConflict((c) => c.columns(['orgId', 'taskId', 'dueDate']).doNothing())
+        .returning('taskId')
+        .execute()
+      return rows.length > 0
+    },
   }
 }

@@ -29,4 +29,6 @@ export interface RulesTables {
   ruleEnginePositions: { orgId: string; seq: number | string }
   /** Events a rule run wrote, with the run's depth (loop protection). */
   ruleEventOrigins: { orgId: string; eventId: string; depth: number }
+  /** Due dates the due-date pass wrote a `task.due_date_passed` event for, once each. */
+  ruleDueMarks: { orgId: string; taskId: string; dueDate: string }
 }

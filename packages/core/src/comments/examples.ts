@@ -25,6 +25,7 @@ export function commentExample(type: CommentSubjectType) {
     taskId: type === 'task' ? subjectId : null,
     parentId: null,
     authorId: id('mem'),
+    automation: null,
     body: 'Can we ship the **beta** behind a flag first?',
     createdAt: at,
     updatedAt: at,

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { AutomationName } from '../tasks/history-schemas.ts'
 
 /** The kinds of record a comment thread can belong to; each is also a capability target kind. */
 export const COMMENT_SUBJECT_TYPES = [
@@ -33,7 +34,14 @@ export const Comment = Type.Object(
       IdSchema('CommentId'),
       "The root of the thread this comment replies to; null for a thread's root.",
     ),
-    authorId: ActorIdSchema,
+    authorId: Nullable(
+      ActorIdSchema,
+      "Who wrote it; null for the system: the team's auto-close saying why it closed the task (`automation` names it).",
+    ),
+    automation: Nullable(
+      AutomationName,
+      "What wrote it on the engine's behalf: `autoClose` (the team's setting), or the id of the automation rule whose `comment` act posted it as its author (`rule_…`); null for a comment a person or agent wrote.",
+    ),
     body: Nullable(Type.String(CommentText), 'Markdown; null once the comment is deleted.'),
     createdAt: Timestamp('When the comment was posted.'),
     updatedAt: Timestamp('When the comment last changed (edit, deletion, resolution).'),

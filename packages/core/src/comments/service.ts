@@ -1,11 +1,12 @@
 import { currentOrg } from '../kernel/context.ts'
 import { changesOf } from '../kernel/history-entry.ts'
-import { type CommentId, newId } from '../kernel/ids.ts'
+import { type CommentId, newId, type OrgId, type TaskId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
+import { automationOf } from '../tasks/history.ts'
 import type { Comment, CommentRevision, CommentSubjectType } from './schemas.ts'
 import type { CommentRecord } from './storage.ts'
 import { COMMENT_SUBJECTS, type SubjectView } from './subjects.ts'
@@ -62,6 +63,7 @@ export async function createComment(
     taskId: subject.taskId,
     threadId: threadId ?? id,
     authorId: ctx.actor!.id,
+    automation: automationOf(ctx),
     body: input.body,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -73,6 +75,46 @@ export async function createComment(
   await ctx.store.comments.insert(record)
   const comment = (await ctx.store.comments.get(orgId, id))!
   emitComment(ctx, 'comment.created', comment, subject)
+  return comment
+}
+
+/**
+ * A comment the system writes on a task, saying why it changed it (a team's auto-close): no author
+ * (`authorId` null) and what acted in `automation`, as the task's history names it. Nobody's rights
+ * are checked: the caller is the engine's own pass, inside its transaction.
+ */
+export async function postSystemComment(
+  ctx: OperationContext,
+  task: { id: TaskId; orgId: OrgId; teamId: TeamId },
+  body: string,
+): Promise<Comment> {
+  const id = newId('CommentId')
+  await ctx.store.comments.insert({
+    id,
+    orgId: task.orgId,
+    subjectType: 'task',
+    subjectId: task.id,
+    taskId: task.id,
+    threadId: id,
+    authorId: null,
+    automation: automationOf(ctx),
+    body,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    editedAt: null,
+    deletedAt: null,
+    resolvedAt: null,
+    resolvedById: null,
+  })
+  const comment = (await ctx.store.comments.get(task.orgId, id))!
+  emitComment(
+    ctx,
+    'comment.created',
+    comment,
+    { id: task.id, teamId: task.teamId, taskId: task.id },
+    undefined,
+    task.orgId,
+  )
   return comment
 }
 
@@ -207,20 +249,24 @@ function emitComment(
   comment: Comment,
   subject: SubjectView,
   changes?: Record<string, unknown>,
+  orgId?: OrgId,
 ): void {
-  ctx.emit({
-    kind,
-    resourceType: 'comment',
-    resourceId: comment.id,
-    teamId: subject.teamId,
-    data: {
-      comment,
-      subjectType: comment.subjectType,
-      subjectId: comment.subjectId,
-      ...(subject.taskId ? { taskId: subject.taskId } : {}),
-      ...(changes ? { changes } : {}),
+  ctx.emit(
+    {
+      kind,
+      resourceType: 'comment',
+      resourceId: comment.id,
+      teamId: subject.teamId,
+      data: {
+        comment,
+        subjectType: comment.subjectType,
+        subjectId: comment.subjectId,
+        ...(subject.taskId ? { taskId: subject.taskId } : {}),
+        ...(changes ? { changes } : {}),
+      },
     },
-  })
+    orgId,
+  )
 }
 
 function deleted(): ProblemError {

@@ -16,6 +16,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   triageRequested: 'A task waits in triage',
   taskCreated: 'A task was created',
   updateRequested: 'A status update is requested from you',
+  ruleNotified: 'An automation rule notified you',
 }
 
 /** Subjects stay short enough for every client's list. */

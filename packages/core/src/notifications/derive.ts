@@ -19,6 +19,8 @@ export interface Candidate {
   /** What the recipient must be able to do on `target` (view, or decide an approval). */
   target: CapabilityTarget
   capability: Capability
+  /** Reaches the event's actor too: a rule's author may name themselves in its `notify` act. */
+  toActor?: true
 }
 
 /** What derivation reads besides the event: who is mentioned, who follows a record. */
@@ -39,6 +41,7 @@ export const KIND_PRIORITY: readonly NotificationKind[] = [
   'triageRequested',
   'approvalRequested',
   'updateRequested',
+  'ruleNotified',
   'commented',
   'stateChanged',
   'updatePosted',
@@ -154,6 +157,15 @@ const DERIVERS: Record<string, Deriver> = {
       ...(await look.byHandle(mentionedHandles(comment.body))).map(as('mentioned', ref)),
       ...(await taskFollowers(look.store, look.orgId, task.id)).map(as('commented', ref)),
     ]
+  },
+  // A rule's `notify` act: the recipients were resolved when the rule ran, its message leads.
+  async 'automation_rule.notified'(event, look) {
+    const data = event.data as { taskId: TaskId; recipientIds: ActorId[]; message: string }
+    const task = await look.store.tasks.get(look.orgId, data.taskId, UNSCOPED)
+    if (!task) return []
+    const ref = taskRef(task)
+    const summary = `${data.message} (${ref.summary})`
+    return data.recipientIds.map((id) => ({ ...as('ruleNotified', { ...ref, summary })(id), toActor: true }))
   },
   'project_update.created': updatePosted('project'),
   'program_update.created': updatePosted('program'),

@@ -59,6 +59,7 @@ export const notificationExamples: Record<string, OperationExamples> = {
         triageRequested: true,
         taskCreated: true,
         updateRequested: true,
+        ruleNotified: true,
       },
       updatedAt: at,
     },

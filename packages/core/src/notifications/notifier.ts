@@ -162,7 +162,7 @@ export function createDelivery(ctx: OperationContext, orgId: OrgId) {
     let created = 0
     for (const c of candidates) {
       // One notification per recipient and source, never about one's own action.
-      if (done.has(c.recipientId) || c.recipientId === source.actorId) continue
+      if (done.has(c.recipientId) || (c.recipientId === source.actorId && !c.toActor)) continue
       const member = (await active()).get(c.recipientId)
       if (!member) continue
       if (!(await kindsOf(member.id))[c.kind]) continue

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'triageRequested',
   'taskCreated',
   'updateRequested',
+  'ruleNotified',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -28,7 +29,8 @@ export const NotificationKindSchema = StringEnum(NOTIFICATION_KINDS, {
     '`dueSoon` (a task assigned to you is due today or tomorrow), `overdue` (its due date passed), ' +
     '`reminder` (a reminder you set on a task is due), `triaged` (a request you filed was accepted, declined or marked duplicate), ' +
     '`triageRequested` (a new item waits in the triage of a team you handle triage for), `taskCreated` (a task was created in a team, cycle or project you follow), ' +
-    '`updateRequested` (someone asked you for a status update on a project you lead, or a program or initiative you own).',
+    '`updateRequested` (someone asked you for a status update on a project you lead, or a program or initiative you own), ' +
+    '`ruleNotified` (an automation rule’s `notify` act named you; the summary is its message, then the task).',
 })
 
 /** Derived from `archivedAt`, `snoozedUntil` and `readAt`, in that precedence. */

@@ -1,5 +1,5 @@
 import { currentOrg } from '../kernel/context.ts'
-import type { TeamId } from '../kernel/ids.ts'
+import type { MemberId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
@@ -19,10 +19,21 @@ async function stateOfTeam(ctx: OperationContext, teamId: TeamId, stateId: strin
     throw referenceNotFound(pointer, 'The state is not an active state of the rule’s team.')
 }
 
-/** A state an action sets is an active state of the rule's team (ids' records are checked again, as the author, when it runs). */
+/**
+ * A state an action sets is an active state of the rule's team, and a member a `notify` names is
+ * an active member (ids' records are checked again, as the author, when it runs).
+ */
 export async function checkActions(ctx: OperationContext, teamId: TeamId, actions: readonly RuleAction[]) {
-  for (const [i, action] of actions.entries())
+  for (const [i, action] of actions.entries()) {
     if (action.type === 'setState') await stateOfTeam(ctx, teamId, action.value, `/body/actions/${i}/value`)
+    if (action.type !== 'notify') continue
+    for (const [j, to] of action.value.to.entries()) {
+      if (!to.startsWith('mem_')) continue
+      const member = await ctx.store.members.get(currentOrg(ctx).id, to as MemberId)
+      if (member?.status !== 'active')
+        throw referenceNotFound(`/body/actions/${i}/value/to/${j}`, 'Not an active member of the workspace.')
+    }
+  }
 }
 
 /** Conditions are a saved view's filter of tasks: the same check, the same pointer shape. */

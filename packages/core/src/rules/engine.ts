@@ -5,7 +5,9 @@ import type { Actor, OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { actingAs } from '../tasks/history.ts'
 import { matchingTaskIds } from '../tasks/query.ts'
-import type { AutomationRule, RuleAction, RuleTriggerSpec, RunOutcome } from './schemas.ts'
+import { notify } from './notify.ts'
+import type { AutomationRule, RuleAction, RunOutcome } from './schemas.ts'
+import { type Fired, firedBy } from './triggers.ts'
 
 /**
  * How long a chain of rule runs may grow: a person's change runs rules at depth 1, what those runs
@@ -27,39 +29,7 @@ export class RuleFailure extends Error {
     super(message)
   }
 }
-const failureKey = (eventId: string, ruleId: string) => `${eventId}:${ruleId}`
-
-/** The task an event is about and the triggers it fires; null for events no rule waits for. */
-function firedBy(
-  event: StoredEvent,
-): { taskId: TaskId; teamId: TeamId; fires(t: RuleTriggerSpec): boolean } | null {
-  if (event.resourceType !== 'task' || !event.teamId) return null
-  const about = { taskId: event.resourceId as TaskId, teamId: event.teamId }
-  if (event.kind === 'task.created') return { ...about, fires: (t) => t.on === 'taskCreated' }
-  if (event.kind !== 'task.updated') return null
-  const changes = (event.data.changes ?? {}) as Record<
-    string,
-    { before: unknown; after: unknown } | undefined
-  >
-  return {
-    ...about,
-    fires(t) {
-      if (t.on === 'stateEntered') {
-        const c = changes.stateId
-        return !!c && c.before !== c.after && (!t.stateId || c.after === t.stateId)
-      }
-      if (t.on === 'assigneeChanged')
-        return !!changes.assigneeId && changes.assigneeId.before !== changes.assigneeId.after
-      if (t.on === 'labelAdded') {
-        const c = changes.labelIds
-        const before = (c?.before ?? []) as string[]
-        const added = ((c?.after ?? []) as string[]).filter((l) => !before.includes(l))
-        return added.length > 0 && (!t.labelId || added.includes(t.labelId))
-      }
-      return false
-    },
-  }
-}
+const failureKey = (eventId: string, ruleId: string, taskId: string) => `${eventId}:${ruleId}:${taskId}`
 
 /**
  * One step of the rule engine in one org, inside one transaction: claim the org's position, read
@@ -96,23 +66,35 @@ async function runTriggered(
   event: StoredEvent,
   failed: ReadonlyMap<string, string>,
 ): Promise<number> {
-  const fired = firedBy(event)
-  if (!fired) return 0
+  let runs = 0
+  for (const fired of await firedBy(ctx, orgId, event))
+    runs += await runFired(ctx, orgId, event, fired, failed)
+  return runs
+}
+
+async function runFired(
+  ctx: OperationContext,
+  orgId: OrgId,
+  event: StoredEvent,
+  fired: Fired,
+  failed: ReadonlyMap<string, string>,
+): Promise<number> {
   const rules = (await ctx.store.automationRules.enabledForTeam(orgId, fired.teamId, RULES_PER_TEAM)).filter(
     // A rule acts on what happens after its creation, however far behind the engine is.
-    (r) => fired.fires(r.trigger) && event.createdAt >= r.createdAt,
+    (r) => fired.fires(r.trigger) && fired.since >= r.createdAt,
   )
   if (rules.length === 0) return 0
   const depth = (await ctx.store.ruleEngine.depthOf(orgId, event.id as EventId)) + 1
   let runs = 0
   for (const rule of rules) {
-    const known = failed.get(failureKey(event.id, rule.id))
+    const key = failureKey(event.id, rule.id, fired.taskId)
+    const known = failed.get(key)
     let outcome: RunOutcome = 'succeeded'
     let error: string | null = known ?? null
     if (depth > RULE_CHAIN_LIMIT) outcome = 'loopStopped'
     else if (known !== undefined) outcome = 'failed'
     else {
-      const result = await runRule(ctx, rule, fired.taskId, depth, event.id)
+      const result = await runRule(ctx, rule, fired.taskId, depth, key)
       if (result === 'notMatched') continue
       if (result !== null) {
         outcome = 'failed'
@@ -135,8 +117,22 @@ async function runTriggered(
   return runs
 }
 
-/** The operation each action is, and its input for the task. */
-function operationOf(action: RuleAction, taskId: TaskId) {
+/** An act that is an operation: the author's capability for it is required, as a person's would be. */
+async function runOperation(
+  ctx: OperationContext,
+  acting: OperationContext,
+  rule: AutomationRule,
+  act: { id: string; params: object; body: unknown },
+) {
+  const operation = ctx.operationOf(act.id)!
+  const input = { params: { orgId: rule.orgId, ...act.params }, query: {}, body: act.body }
+  if (operation.capability)
+    await acting.require(operation.capability, operation.target?.(input as never) ?? { type: 'org' })
+  await operation.run(acting, input as never)
+}
+
+/** The operation each action but `notify` is, and its input for the task. */
+function operationOf(action: Exclude<RuleAction, { type: 'notify' }>, taskId: TaskId) {
   const task = { taskId }
   const field = {
     setState: 'stateId',
@@ -163,7 +159,7 @@ async function runRule(
   rule: AutomationRule,
   taskId: TaskId,
   depth: number,
-  eventId: string,
+  key: string,
 ): Promise<null | 'notMatched' | string> {
   const member = await ctx.store.members.get(rule.orgId, rule.authorId as MemberId)
   if (member?.status !== 'active') return 'The rule’s author is no longer an active member.'
@@ -205,16 +201,12 @@ async function runRule(
   }
   if (matched.length === 0) return 'notMatched'
   for (const action of rule.actions) {
-    const { id, params, body } = operationOf(action, taskId)
-    const operation = ctx.operationOf(id)!
-    const input = { params: { orgId: rule.orgId, ...params }, query: {}, body }
     try {
-      if (operation.capability)
-        await acting.require(operation.capability, operation.target?.(input as never) ?? { type: 'org' })
-      await operation.run(acting, input as never)
+      if (action.type === 'notify') await notify(acting, rule, taskId, action.value)
+      else await runOperation(ctx, acting, rule, operationOf(action, taskId))
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error
-      throw new RuleFailure(failureKey(eventId, rule.id), `${action.type}: ${error.message}`)
+      throw new RuleFailure(key, `${action.type}: ${error.message}`)
     }
   }
   await ctx.store.ruleEngine.markOrigins(rule.orgId, written, depth)

@@ -1,5 +1,6 @@
 import type { SystemRunner } from '../kernel/operation.ts'
 import type { Storage } from '../kernel/storage.ts'
+import { passDueDates } from './due.ts'
 import { RuleFailure, ruleStep } from './engine.ts'
 
 export interface RulePass {
@@ -7,15 +8,17 @@ export interface RulePass {
   runs: number
   /** Orgs whose log was read. */
   orgs: number
-  /** Orgs whose step failed for another reason than a rule's act; the next pass tries again. */
+  /** Orgs whose step failed for another reason than a rule's act, and due-date batches that failed; the next pass tries again. */
   failed: number
+  /** `task.due_date_passed` events written for `dueDatePassed` rules (due.ts). */
+  duePassed: number
 }
 
 /** Orgs read per pass; more wait for the next one. */
 const ORGS_PER_PASS = 1_000
 
 /**
- * Brings every org's rules up to the end of its event log, after commit, one transaction per batch
+ * Writes the events of due dates that passed, then brings every org's rules up to the end of its event log, after commit, one transaction per batch
  * of events. Safe to run from several processes at once: each org's position is claimed under a
  * lock. A rule whose act fails rolls its batch back; the batch runs again with that run recorded as
  * failed, so one bad rule never holds up the log.
@@ -25,7 +28,9 @@ export async function runRules(
   run: SystemRunner,
   onError?: (error: unknown) => void,
 ): Promise<RulePass> {
-  const pass: RulePass = { runs: 0, orgs: 0, failed: 0 }
+  // Due dates that passed become events first, so this pass runs their rules too.
+  const due = await passDueDates(storage, run, onError)
+  const pass: RulePass = { runs: 0, orgs: 0, failed: due.failed, duePassed: due.written }
   for (const orgId of await storage.read((s) => s.ruleEngine.behind(ORGS_PER_PASS))) {
     pass.orgs++
     const failed = new Map<string, string>()

@@ -3,10 +3,18 @@ import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { PRIORITIES } from '../tasks/schemas.ts'
+import { StateCategorySchema } from '../teams/schemas.ts'
 import { ViewFilter } from '../views/schemas.ts'
 
 /** What a rule waits for: a change to a task of its team, read from the workspace's event log. */
-export const RULE_TRIGGERS = ['taskCreated', 'stateEntered', 'labelAdded', 'assigneeChanged'] as const
+export const RULE_TRIGGERS = [
+  'taskCreated',
+  'stateEntered',
+  'labelAdded',
+  'assigneeChanged',
+  'dueDatePassed',
+  'linkedItemStateChanged',
+] as const
 export type RuleTrigger = (typeof RULE_TRIGGERS)[number]
 
 /** What a rule does to the task; each act is the operation a person would call, as the rule's author. */
@@ -18,8 +26,16 @@ export const RULE_ACTIONS = [
   'setCycle',
   'addLabel',
   'comment',
+  'notify',
 ] as const
 export type RuleActionType = (typeof RULE_ACTIONS)[number]
+
+/** How the task that changed state is linked to the task a `linkedItemStateChanged` rule acts on. */
+export const LINK_RELATIONS = ['blockedBy', 'blocks', 'parent', 'child'] as const
+export type LinkRelation = (typeof LINK_RELATIONS)[number]
+
+/** Who a `notify` act reaches besides named members. */
+export const NOTIFY_ROLES = ['assignee', 'subscribers'] as const
 
 /** One kind of trigger: `on` names it, and only the kinds that narrow it carry a narrowing field. */
 const trigger = <O extends RuleTrigger, P extends TProperties>(on: O, description: string, properties: P) =>
@@ -40,6 +56,25 @@ export const RuleTriggerSchema = Type.Union(
       labelId: Type.Optional(Nullable(IdSchema('LabelId'), 'Only this label; null or absent: any label.')),
     }),
     trigger('assigneeChanged', 'The assignee of a task of the team changes (unassigning included).', {}),
+    trigger(
+      'dueDatePassed',
+      'The due date of an open task of the team passes (at the end of that day, UTC): once per task and due date.',
+      {},
+    ),
+    trigger('linkedItemStateChanged', 'A task linked to a task of the team moves to another state.', {
+      relation: Type.Optional(
+        Nullable(
+          StringEnum(LINK_RELATIONS),
+          'How the task that moved is linked to the rule’s task: `blockedBy` (it blocks the rule’s task), `blocks` (the rule’s task blocks it), `parent` (it is the parent), `child` (a subtask); null or absent: any.',
+        ),
+      ),
+      category: Type.Optional(
+        Nullable(
+          StateCategorySchema,
+          'Only when the task that moved enters a state of this category; null or absent: any.',
+        ),
+      ),
+    }),
   ],
   { $id: 'AutomationRuleTrigger', description: 'The change that runs the rule, by `on`.' },
 )
@@ -70,6 +105,32 @@ export const RuleActionSchema = Type.Union(
         maxLength: 10_000,
         description: 'The Markdown body of a comment posted on the task.',
       }),
+    ),
+    action(
+      'notify',
+      Type.Object(
+        {
+          to: Type.Array(
+            Type.Union([
+              StringEnum(NOTIFY_ROLES, { description: 'The task’s assignee, or its subscribers.' }),
+              IdSchema('MemberId', 'A member of the workspace.'),
+            ]),
+            {
+              minItems: 1,
+              maxItems: 20,
+              uniqueItems: true,
+              description:
+                'Who is notified: `assignee`, `subscribers` and members by id. Only those who can view the task are; the notification is of kind `ruleNotified`.',
+            },
+          ),
+          message: Type.String({
+            minLength: 1,
+            maxLength: 200,
+            description: 'What the notification says, before the task’s key and title.',
+          }),
+        },
+        { additionalProperties: false, description: 'Whom to notify, and what to tell them.' },
+      ),
     ),
   ],
   { $id: 'AutomationRuleAction', description: 'One act of the rule, by `type`.' },
@@ -114,7 +175,10 @@ export const AutomationRun = Type.Object(
   {
     id: IdSchema('AutomationRunId'),
     ruleId: IdSchema('AutomationRuleId'),
-    taskId: IdSchema('TaskId', 'The task the event was about.'),
+    taskId: IdSchema(
+      'TaskId',
+      'The task the rule ran on: the one the event was about or, for `linkedItemStateChanged`, a task linked to it.',
+    ),
     eventId: IdSchema('EventId', 'The event that triggered the run.'),
     outcome: StringEnum(RUN_OUTCOMES, {
       description:

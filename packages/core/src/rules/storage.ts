@@ -1,4 +1,4 @@
-import type { AutomationRuleId, EventId, OrgId, TeamId } from '../kernel/ids.ts'
+import type { AutomationRuleId, EventId, OrgId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { AutomationRule, AutomationRun } from './schemas.ts'
 
@@ -41,6 +41,22 @@ export interface RuleEngineRepo {
   markOrigins(orgId: OrgId, eventIds: readonly EventId[], depth: number): Promise<void>
   /** The depth of the run that wrote the event; 0 for an event a person or agent caused. */
   depthOf(orgId: OrgId, eventId: EventId): Promise<number>
+  /**
+   * Teams, in every org, with an enabled `dueDatePassed` rule, and when the earliest of them was
+   * created: the due-date pass's one query across orgs. At most `limit`, by org and team.
+   */
+  dueWatchers(limit: number): Promise<Array<{ orgId: OrgId; teamId: TeamId; since: string }>>
+  /**
+   * Up to `limit` of the team's unarchived tasks in a state neither completed nor canceled, due on
+   * or after `from` and before `before` (dates), whose due date is not marked yet; earliest due first.
+   */
+  passedDue(
+    orgId: OrgId,
+    teamId: TeamId,
+    options: { from: string; before: string; limit: number },
+  ): Promise<Array<{ taskId: TaskId; dueDate: string }>>
+  /** Marks the task's due date as passed; false, writing nothing, when it was marked already. */
+  markDue(orgId: OrgId, taskId: TaskId, dueDate: string): Promise<boolean>
 }
 
 declare module '../kernel/storage.ts' {

@@ -8,12 +8,20 @@ import { teamSettingsOf } from '../teams/settings.ts'
 import './automation-storage.ts'
 import { actingAs, recordTaskHistory } from './history.ts'
 import { rankAtEnd } from './rank.ts'
+import type { Task } from './schemas.ts'
 
 /**
  * The categories `autoCloseDays` closes: work nobody has started. A started task is someone's work
  * in progress, and its silence is for a person to judge, not the clock.
  */
 export const AUTO_CLOSE_CATEGORIES: readonly StateCategory[] = ['triage', 'backlog', 'unstarted']
+
+/** Writes the system's comment on a task auto-close closed, in the pass's transaction. */
+export type ExplainClose = (
+  ctx: OperationContext,
+  task: { id: TaskId; orgId: OrgId; teamId: TeamId },
+  body: string,
+) => Promise<unknown>
 
 /** What the pass says it did, in `task.updated` (auto-close) and `task.archived` (auto-archive) data. */
 export type TaskAutomation = 'autoClose' | 'autoArchive'
@@ -43,7 +51,11 @@ const DAY_MS = 86_400_000
  * once, and a second pass finds nothing left to do.
  */
 export async function automateTasks(
-  sweep: { teams(): Promise<Array<{ orgId: OrgId; teamId: TeamId }>> },
+  sweep: {
+    teams(): Promise<Array<{ orgId: OrgId; teamId: TeamId }>>
+    /** Posts the system's comment on a task it closed (the comments group, above this one, writes it). */
+    explain: ExplainClose
+  },
   run: SystemRunner,
   options: { batch?: number; onError?: (error: unknown) => void } = {},
 ): Promise<TaskAutomationPass> {
@@ -66,7 +78,9 @@ export async function automateTasks(
     return done
   }
   for (const { orgId, teamId } of await sweep.teams()) {
-    result.closed += await drain(orgId, (ctx) => closeStaleTasks(ctx, orgId, teamId, batch))
+    result.closed += await drain(orgId, (ctx) =>
+      closeStaleTasks(ctx, { orgId, teamId, batch }, sweep.explain),
+    )
     result.archived += await drain(orgId, (ctx) => archiveClosedTasks(ctx, orgId, teamId, batch))
   }
   return result
@@ -88,9 +102,8 @@ const daysBefore = (now: string, days: number) => new Date(Date.parse(now) - day
  */
 async function closeStaleTasks(
   ctx: OperationContext,
-  orgId: OrgId,
-  teamId: TeamId,
-  limit: number,
+  { orgId, teamId, batch: limit }: { orgId: OrgId; teamId: TeamId; batch: number },
+  explain: ExplainClose,
 ): Promise<number> {
   const settings = await lockedSettings(ctx, orgId, teamId)
   if (!settings?.autoCloseDays) return 0
@@ -104,21 +117,32 @@ async function closeStaleTasks(
     now: ctx.now,
     limit,
   })
-  for (const id of ids) await closeTask(ctx, orgId, id, canceled.id as StateId, cutoff)
+  const why = closeReason(settings.autoCloseDays, canceled.name)
+  const acting = actingAs(ctx, 'autoClose')
+  for (const id of ids) {
+    const task = await closeTask(ctx, orgId, id, canceled.id as StateId, cutoff)
+    if (task) await explain(acting, task, why)
+  }
   return ids.length
 }
 
+/** The comment a closed task gets: what closed it, and why. */
+const closeReason = (days: number, state: string) =>
+  `Closed automatically: nothing changed on this task and nobody commented on it for ${days} ${days === 1 ? 'day' : 'days'}, ` +
+  `so the team's auto-close moved it to *${state}*. Reopen it if it still matters.`
+
+/** Closes the task if it is still stale; answers it as it was when it was, or null. */
 async function closeTask(
   ctx: OperationContext,
   orgId: OrgId,
   taskId: TaskId,
   stateId: StateId,
   cutoff: string,
-): Promise<void> {
+): Promise<Task | null> {
   const task = await ctx.store.tasks.get(orgId, taskId, UNSCOPED)
   // Changed since the candidates were read (a person's write that committed meanwhile): not stale.
-  if (!task || task.archivedAt || task.updatedAt > cutoff) return
-  if (!AUTO_CLOSE_CATEGORIES.includes(task.stateCategory)) return
+  if (!task || task.archivedAt || task.updatedAt > cutoff) return null
+  if (!AUTO_CLOSE_CATEGORIES.includes(task.stateCategory)) return null
   const stamps = lifecycleStamps(task.stateCategory, 'canceled', task, ctx.now)
   // Last in the canceled column, as any task arriving in it.
   const boardRank = await rankAtEnd(ctx, orgId, { kind: 'board', id: stateId })
@@ -142,6 +166,7 @@ async function closeTask(
     },
     orgId,
   )
+  return task
 }
 
 /** One batch of auto-archive: up to `limit` tasks closed, and unchanged, for `autoArchiveDays`. */

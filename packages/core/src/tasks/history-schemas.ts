@@ -14,6 +14,11 @@ import { Nullable, NullableTimestamp, Timestamp } from '../kernel/schema-types.t
 import { LinkTitle, LinkUrl } from './depth-schemas.ts'
 import { Task } from './schemas.ts'
 
+/** What acts on the engine's behalf (history.ts `Automation`): a team's setting, or a rule's id. */
+export const AutomationName = Type.String({
+  pattern: '^(autoClose|autoArchive|rule_[0-9A-HJKMNP-TV-Z]{26})$',
+})
+
 const t = Task.properties
 const otherTask = (what: string) =>
   linkChange(
@@ -87,7 +92,7 @@ export const TaskHistoryEntry = historyEntrySchema({
       "Who made the change; null for the system: a rollover when a cycle ends, or the team's auto-close or auto-archive. A rule's change names the rule's author, whose rights it acts with.",
     ),
     automation: Nullable(
-      Type.String({ pattern: '^(autoClose|autoArchive|rule_[0-9A-HJKMNP-TV-Z]{26})$' }),
+      AutomationName,
       "What made the change on the engine's behalf: `autoClose` or `autoArchive` (the team's settings), or the id of the automation rule that acted (`rule_…`); null for a change a person or agent made.",
     ),
     createdAt: Timestamp('When the change happened.'),

@@ -20,6 +20,11 @@ export function actingAs(ctx: OperationContext, automation: Automation): Operati
   return acting
 }
 
+/** What the context acts as on the engine's behalf, if anything: comments it writes name it too. */
+export function automationOf(ctx: OperationContext): Automation | null {
+  return ACTING.get(ctx) ?? null
+}
+
 /** The field name of the entry that records a task's creation. */
 export const CREATED_FIELD = 'created'
 
