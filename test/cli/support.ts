@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
+import { accessTokenPath, credentialsPath } from '@workgraph/cli'
 import { programArgs } from '../support/processes.ts'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -59,4 +60,28 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<str
     child.stderr?.on('data', onData)
     child.once('close', () => reject(new Error(`exited before printing ${pattern}:\n${seen}`)))
   })
+}
+
+/**
+ * Signs the CLI of `env` in to `server` as `workgraph login` leaves it: credentials and a kept access
+ * token (valid ten minutes, so its refresh token, a dummy here, is never needed).
+ */
+export function keepAccessToken(env: NodeJS.ProcessEnv, server: string, accessToken: string): void {
+  const credentials = credentialsPath(server, env)
+  mkdirSync(dirname(credentials), { recursive: true })
+  writeFileSync(
+    credentials,
+    JSON.stringify({
+      server,
+      issuer: server,
+      resource: `${server}/v1`,
+      clientId: 'c',
+      refreshToken: 'r',
+      scope: '',
+    }),
+  )
+  writeFileSync(
+    accessTokenPath(server, env),
+    JSON.stringify({ accessToken, issuer: server, expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+  )
 }

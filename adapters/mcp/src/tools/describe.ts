@@ -47,6 +47,8 @@ const CHECKED_ON_CALL = new Set([
   'pattern',
   'examples',
   'additionalProperties',
+  // The id's type, for generated clients: the example beside it shows a model the id's shape.
+  'x-id-brand',
 ])
 
 /**
@@ -62,6 +64,15 @@ const SELF_EVIDENT = new Set([
   'Agent name or id.',
   'An approval request id.',
   'An agent session id.',
+  'The title.',
+  'The task title.',
+  'The workspace name.',
+  'The project name.',
+  'The program name.',
+  'The initiative name.',
+  'Only unread notifications.',
+  'Notifications to mark read.',
+  'Notifications to mark unread.',
 ])
 
 /**

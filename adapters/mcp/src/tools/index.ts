@@ -19,6 +19,7 @@ import { taskTools } from './tasks/tasks.ts'
 import { workTools } from './tasks/work.ts'
 import { templateTools } from './templates/templates.ts'
 import { timeTools } from './time/log-time.ts'
+import { importTools } from './transfers/import-status.ts'
 import { triageTools } from './triage/triage.ts'
 import type { ToolDefinition } from './types.ts'
 
@@ -45,6 +46,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   organizeTool,
   ...agentTools,
   ...connectorTools,
+  ...importTools,
   ...hubTools,
   ...hubOverviewTools,
   ...planTools,

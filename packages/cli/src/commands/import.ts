@@ -3,7 +3,7 @@ import { defineCommand } from 'citty'
 import { apiClient, type Page } from '../api.ts'
 import { CliError } from '../errors.ts'
 import { progressBar } from '../progress.ts'
-import { freshAccessToken } from '../session.ts'
+import { accessTokenFor } from '../session.ts'
 import { guarded, serverArg } from './shared.ts'
 
 /** The tool named on the command line → the import format of its export file. */
@@ -65,8 +65,13 @@ export const importCommand = defineCommand({
     // A file that is not UTF-8 is read as far as it is: the bytes that are not become U+FFFD, and the
     // server refuses those rows with their line numbers instead of guessing.
     const content = new TextDecoder().decode(await readFile(args.file))
-    const { server, accessToken } = await freshAccessToken(args.server)
-    const api = apiClient(server.origin, accessToken)
+    // The kept access token while it has a minute left, read again before each poll, so a long
+    // import outlives the token it started with without a refresh per request.
+    const client = async () => {
+      const { origin, accessToken } = await accessTokenFor(args.server)
+      return apiClient(origin, accessToken)
+    }
+    let api = await client()
     const orgs = (await api.get<Page<{ id: string; slug: string }>>('/v1/orgs?limit=200')).data
     const org = args.org ? orgs.find((o) => o.id === args.org || o.slug === args.org) : orgs[0]
     if (!org || (!args.org && orgs.length > 1))
@@ -93,6 +98,7 @@ export const importCommand = defineCommand({
     let job = created
     while (!FINISHED.includes(job.status)) {
       await sleep(500)
+      api = await client()
       job = await api.get<ImportJob>(`${base}/imports/${created.id}`)
       const done = job.processedRows + job.linkedRows
       for (; shown < done; shown++) bar.tick(`${job.createdCount} created, ${job.errorCount} refused`)

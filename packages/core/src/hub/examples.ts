@@ -87,10 +87,32 @@ const planItem = {
 }
 
 export const hubExamples: Record<
-  'search' | 'inbox' | 'activity' | 'resolve' | 'tasks' | 'today' | 'inboxCounts' | 'approvals',
+  | 'search'
+  | 'inbox'
+  | 'activity'
+  | 'resolve'
+  | 'tasks'
+  | 'tasksQuery'
+  | 'today'
+  | 'inboxCounts'
+  | 'approvals',
   OperationExamples
 > = {
   tasks: { response: { data: [task], nextCursor: cursor, partial: [] } },
+  // Urgent or high, or due within a week, labelled bug, anywhere you may look; most urgent first.
+  tasksQuery: {
+    request: {
+      relation: 'any',
+      filter: {
+        or: [{ priority: { in: ['urgent', 'high'] } }, { dueDate: { lte: 'P7D' } }],
+        labelNames: { in: ['bug'] },
+        assigneeEmail: { neq: 'dana@acme.example' },
+      },
+      sort: '-priority',
+      limit: 20,
+    },
+    response: { data: [task, dueToday], nextCursor: null, partial: [] },
+  },
   // Your open tasks by section (due first), what you may approve, unread mentions, updates you owe, your plan.
   today: {
     response: {

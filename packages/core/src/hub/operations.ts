@@ -6,6 +6,7 @@ import {
   hubTypeaheadOperation,
 } from './find-operations.ts'
 import { hubInboxBatchOperation, hubInboxCountsOperation, hubInboxOperation } from './inbox-operations.ts'
+import { hubTasksQueryOperation } from './task-query.ts'
 import {
   hubAgendaOperation,
   hubApprovalsOperation,
@@ -24,6 +25,7 @@ export const hubOperations: AnyOperation[] = [
   hubResolveOperation,
   hubInboxCountsOperation,
   hubTasksOperation,
+  hubTasksQueryOperation,
   hubApprovalsOperation,
   hubTodayOperation,
   hubPortfolioOperation,

@@ -7,9 +7,10 @@ import type { TaskFilter } from '../tasks/storage.ts'
 import type { StateCategory } from '../teams/schemas.ts'
 import { fanOut } from './fanout.ts'
 import { mergeOrgRows, openHubCursor, sealHubCursor } from './paging.ts'
+import { type HubTaskFilterInput, resolveHubFilter, usersByEmail } from './task-filter.ts'
 
-/** How a task relates to the caller in `hub.tasks`. */
-export const HUB_TASK_RELATIONS = ['assigned', 'created', 'followed'] as const
+/** How a task relates to the caller in `hub.tasks`; `any`: every task they may view. */
+export const HUB_TASK_RELATIONS = ['assigned', 'created', 'followed', 'any'] as const
 export type HubTaskRelation = (typeof HUB_TASK_RELATIONS)[number]
 
 /** `open`: not completed or canceled; `closed`: completed or canceled; `all`. */
@@ -29,6 +30,8 @@ export interface HubTasksQuery {
   orgId?: string
   cursor?: string
   limit?: number
+  /** `hub.tasks.query`'s composed filter, resolved in each workspace (task-filter.ts). */
+  filter?: HubTaskFilterInput
 }
 
 /** Per workspace: the sort value and id of the last task returned. */
@@ -45,6 +48,7 @@ const isPosition = (v: unknown): v is TaskPosition =>
 
 /** The filter of one relation for one member, as `tasks.list` storage takes it. */
 export function relationFilter(relation: HubTaskRelation, me: MemberId): Partial<TaskFilter> {
+  if (relation === 'any') return {}
   if (relation === 'created') return { creatorId: me }
   if (relation === 'followed') return { subscriberId: me }
   return { assigneeId: me }
@@ -69,8 +73,17 @@ export async function hubTasks(ctx: OperationContext, query: HubTasksQuery) {
     ...(query.dueAfter ? { dueAfter: query.dueAfter } : {}),
     ...(query.dueBefore ? { dueBefore: query.dueBefore } : {}),
   }
-  const scope = ['hub.tasks', ctx.principal!.userId, relation, shared, param, query.orgId ?? null]
+  const scope = [
+    'hub.tasks',
+    ctx.principal!.userId,
+    relation,
+    shared,
+    param,
+    query.orgId ?? null,
+    ...(query.filter ? [query.filter] : []),
+  ]
   const previous = openHubCursor(ctx.cursors, scope, query.cursor, isPosition)
+  const users = query.filter ? await usersByEmail(ctx, query.filter) : null
   const { results, partial } = await fanOut(
     ctx,
     async (reader) => {
@@ -80,6 +93,7 @@ export async function hubTasks(ctx: OperationContext, query: HubTasksQuery) {
         ...shared,
         ...relationFilter(relation, reader.actor.id as MemberId),
         archived: false,
+        ...(query.filter ? { where: await resolveHubFilter(ctx, reader, query.filter, users!) } : {}),
       }
       return ctx.store.tasks.list(
         reader.orgId,

@@ -38,12 +38,13 @@ export const hubTasksOperation = declareOperation({
   tag: TAG,
   scope: 'work:read',
   summary: 'My tasks in all workspaces',
-  description: `Unarchived tasks assigned to you (default), created by you or followed by you, in every workspace, among the tasks you may view there; filter by status, priority and due dates, sort like \`tasks.list\` (default: due date, undated last). ${ACROSS}`,
+  description: `Unarchived tasks assigned to you (default), created by you, followed by you, or any, in every workspace, among the tasks you may view there; filter by status, priority and due dates (\`hub.tasks.query\` takes a composed filter), sort like \`tasks.list\` (default: due date, undated last). ${ACROSS}`,
   query: obj({
     relation: Type.Optional(
       StringEnum(HUB_TASK_RELATIONS, {
         default: 'assigned',
-        description: '`assigned` to you, `created` by you, or `followed` by you (you subscribe to it).',
+        description:
+          '`assigned` to you, `created` by you, `followed` by you (you subscribe to it), or `any` task you may view.',
       }),
     ),
     status: Type.Optional(

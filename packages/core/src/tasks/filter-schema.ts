@@ -23,10 +23,10 @@ const Relative = Type.String({
   examples: ['P7D'],
 })
 
-const listOf = <T extends TSchema>(item: T) =>
+export const listOf = <T extends TSchema>(item: T) =>
   Type.Array(item, { minItems: 1, maxItems: LIST_MAX, uniqueItems: true })
 
-const comparator = (properties: Record<string, TSchema>, description: string, $id?: string) =>
+export const comparator = (properties: Record<string, TSchema>, description: string, $id?: string) =>
   Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), {
     additionalProperties: false,
     minProperties: 1,
@@ -34,7 +34,7 @@ const comparator = (properties: Record<string, TSchema>, description: string, $i
     ...($id ? { $id } : {}),
   })
 
-const IsNull = Type.Boolean({
+export const IsNull = Type.Boolean({
   description: '`true`: only tasks without a value; `false`: only tasks with one.',
 })
 
@@ -121,6 +121,19 @@ export const FieldComparator = Type.Object(
   },
 )
 
+/** The parts of a task filter that mean the same in every workspace (the hub's filter reuses them). */
+export const StateCategoryComparator = enumComparator(STATE_CATEGORIES, 'category of the task’s state')
+export const PriorityComparator = enumComparator(PRIORITIES, 'priority')
+export const SearchText = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'Full-text words, as `q` of `tasks.list`: each (at most 8) begins a word of the title or the description.',
+})
+export const BlockedFlag = Type.Boolean({
+  description: '`true`: an open task the caller can view blocks it; `false`: none does.',
+})
+
 const LabelComparator = comparator(
   {
     in: listOf(IdSchema('LabelId')),
@@ -146,7 +159,7 @@ export const TaskFilterSchema = Type.Recursive(
         not: Type.Optional(This),
         teamId: Type.Optional(idComparator('TeamId', false)),
         stateId: Type.Optional(idComparator('StateId', false)),
-        stateCategory: Type.Optional(enumComparator(STATE_CATEGORIES, 'category of the task’s state')),
+        stateCategory: Type.Optional(StateCategoryComparator),
         assigneeId: Type.Optional(idComparator('MemberId', true)),
         creatorId: Type.Optional(
           comparator(
@@ -157,7 +170,7 @@ export const TaskFilterSchema = Type.Recursive(
             'Who created the task, a MemberId or an AgentId: `eq`, `in`.',
           ),
         ),
-        priority: Type.Optional(enumComparator(PRIORITIES, 'priority')),
+        priority: Type.Optional(PriorityComparator),
         estimate: Type.Optional(NumberComparator),
         dueDate: Type.Optional(DateComparator),
         startDate: Type.Optional(DateComparator),
@@ -172,19 +185,8 @@ export const TaskFilterSchema = Type.Recursive(
         parentId: Type.Optional(idComparator('TaskId', true)),
         labelIds: Type.Optional(LabelComparator),
         field: Type.Optional(FieldComparator),
-        search: Type.Optional(
-          Type.String({
-            minLength: 1,
-            maxLength: 200,
-            description:
-              'Full-text words, as `q` of `tasks.list`: each (at most 8) begins a word of the title or the description.',
-          }),
-        ),
-        blocked: Type.Optional(
-          Type.Boolean({
-            description: '`true`: an open task the caller can view blocks it; `false`: none does.',
-          }),
-        ),
+        search: Type.Optional(SearchText),
+        blocked: Type.Optional(BlockedFlag),
       },
       {
         additionalProperties: false,

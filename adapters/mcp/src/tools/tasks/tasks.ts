@@ -160,8 +160,8 @@ export const taskTools: ToolDefinition[] = [
           {
             additionalProperties: true,
             description:
-              'A task filter of `tasks.query` (ids, not names; docs/filters.md), ANDed with the rest: ' +
-              '{"or":[{"priority":{"in":["urgent","high"]}},{"dueDate":{"gte":"P0D","lte":"P7D"}}],"not":{"stateCategory":{"eq":"completed"}}}.',
+              'A `tasks.query` filter, ids not names (docs/filters.md), ANDed with the rest: ' +
+              '{"or":[{"priority":{"eq":"urgent"}},{"dueDate":{"lte":"P7D"}}],"not":{"stateCategory":{"eq":"completed"}}}.',
           },
         ),
       ),

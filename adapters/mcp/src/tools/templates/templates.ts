@@ -80,7 +80,7 @@ export const templateTools: ToolDefinition[] = [
   },
   {
     name: 'manage_recurring_task',
-    title: 'Create, change, pause, resume or delete a recurring task',
+    title: 'Manage a recurring task',
     description:
       'A recurring task: `create` from a task `template` on a `schedule`, `update`, `pause`, `resume`, `delete` (its tasks stay), `show`.',
     readOnly: false,
