@@ -52,7 +52,8 @@ describeEachDatabase('tasks', (db) => {
     const ws = await newWorkspace(server)
     const org = `/v1/orgs/${ws.orgId}`
     const labels = []
-    for (const name of ['bug', 'ui', 'api']) labels.push((await ws.api.post(`${org}/labels`, { name })).body.id)
+    for (const name of ['bug', 'ui', 'api'])
+      labels.push((await ws.api.post(`${org}/labels`, { name })).body.id)
     const text = (await ws.api.post(`${org}/custom-fields`, { name: 'Customer', type: 'text' })).body.id
     const points = (await ws.api.post(`${org}/custom-fields`, { name: 'Points', type: 'number' })).body.id
     const project = await ws.api.post(`${org}/projects`, { name: 'Launch', teamIds: [ws.teamId] })

@@ -49,7 +49,11 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
     },
     async getMany(orgId, ids, scope) {
       if (ids.length === 0) return []
-      let q = db.selectFrom('labels').selectAll().where('orgId', '=', orgId).where('id', 'in', [...ids])
+      let q = db
+        .selectFrom('labels')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', 'in', [...ids])
       if (!scope.orgWide)
         q = q.where((eb) => eb.or([eb('teamId', 'is', null), inVisibleTeams(eb, 'teamId', scope)]))
       return (await q.execute()).map((r) => toLabel(r))
@@ -116,7 +120,9 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
       if (labelIds.length === 0) return 0
       const result = await db
         .insertInto('taskLabels')
-        .values(labelIds.map((labelId) => ({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at })))
+        .values(
+          labelIds.map((labelId) => ({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at })),
+        )
         .onConflict((oc) => oc.columns(['orgId', 'taskId', 'labelId']).doNothing())
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0n)

@@ -82,12 +82,14 @@ export async function createTask(
   const settings = () => (read ??= teamSettingsOf(ctx.store, team.orgId, team.id))
   const state = input.stateId
     ? await stateOfTeam(ctx, input.stateId, team.id)
-    : ((await intakeState(ctx, team, await settings())) ?? (await defaultState(ctx, team.id, await settings())))
+    : ((await intakeState(ctx, team, await settings())) ??
+      (await defaultState(ctx, team.id, await settings())))
   if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
   // A new triage item goes to the team's triage handler when the triage settings say so.
   const assigneeId =
-    input.assigneeId ?? (state.category === 'triage' ? await triageAssignee(ctx, team, await settings()) : null)
+    input.assigneeId ??
+    (state.category === 'triage' ? await triageAssignee(ctx, team, await settings()) : null)
   if (input.estimate != null)
     await checkEstimate(ctx, team.orgId, team.id, input.estimate, '/body/estimate', await settings())
   checkDates(input.startDate ?? null, input.dueDate ?? null)

@@ -306,7 +306,9 @@ export async function defaultState(
 ): Promise<WorkflowState> {
   const orgId = currentOrg(ctx).id
   const states = await ctx.store.states.listForTeam(orgId, teamId, { includeArchived: false })
-  const chosen = settings ? settings.defaultStateId : (await ctx.store.teamSettings.get(orgId, teamId))?.defaultStateId
+  const chosen = settings
+    ? settings.defaultStateId
+    : (await ctx.store.teamSettings.get(orgId, teamId))?.defaultStateId
   const state =
     states.find((s) => s.id === chosen) ??
     states.find((s) => s.category === 'backlog') ??
