@@ -47,6 +47,38 @@ describeEachDatabase('tasks', (db) => {
     expect(c.body.key).toBe('DES-1')
   })
 
+  it('answers a create with exactly what a read of the new task answers', async () => {
+    // The create builds its answer from what it wrote instead of reading the task back (issue 31).
+    const ws = await newWorkspace(server)
+    const org = `/v1/orgs/${ws.orgId}`
+    const labels = []
+    for (const name of ['bug', 'ui', 'api'])
+      labels.push((await ws.api.post(`${org}/labels`, { name })).body.id)
+    const text = (await ws.api.post(`${org}/custom-fields`, { name: 'Customer', type: 'text' })).body.id
+    const points = (await ws.api.post(`${org}/custom-fields`, { name: 'Points', type: 'number' })).body.id
+    const project = await ws.api.post(`${org}/projects`, { name: 'Launch', teamIds: [ws.teamId] })
+    const created = await ws.api.post(`${org}/tasks`, {
+      teamId: ws.teamId,
+      title: 'Everything at once',
+      description: 'with labels out of order',
+      stateId: ws.states.Done!.id,
+      priority: 'low',
+      estimate: 2,
+      startDate: '2026-12-01',
+      dueDate: '2026-12-24',
+      projectId: project.body.id,
+      labelIds: [...labels].reverse(),
+      fields: { [points]: 2.5, [text]: 'Acme' },
+    })
+    expect(created.status).toBe(201)
+    const read = await ws.api.get(`${org}/tasks/${created.body.id}`)
+    expect(created.body).toStrictEqual(read.body)
+    expect(JSON.stringify(created.body)).toBe(JSON.stringify(read.body))
+    expect(created.body.labelIds).toHaveLength(3)
+    expect(created.body.fields).toStrictEqual({ [points]: 2.5, [text]: 'Acme' })
+    expect(created.body.completedAt).toBe(created.body.createdAt)
+  })
+
   it('keeps lifecycle timestamps through state changes', async () => {
     const ws = await newWorkspace(server)
     const t = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'Flow' })

@@ -47,6 +47,17 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
       const row = await q.executeTakeFirst()
       return row ? toLabel(row) : null
     },
+    async getMany(orgId, ids, scope) {
+      if (ids.length === 0) return []
+      let q = db
+        .selectFrom('labels')
+        .selectAll()
+        .where('orgId', '=', orgId)
+        .where('id', 'in', [...ids])
+      if (!scope.orgWide)
+        q = q.where((eb) => eb.or([eb('teamId', 'is', null), inVisibleTeams(eb, 'teamId', scope)]))
+      return (await q.execute()).map((r) => toLabel(r))
+    },
     async list(orgId, filter, page, scope) {
       let q = db.selectFrom('labels').selectAll().where('orgId', '=', orgId)
       if (!scope.orgWide)
@@ -105,13 +116,16 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
         .execute()
       return rows.map((r) => r.labelId as LabelId)
     },
-    async addToTask(orgId, taskId, labelId, by) {
+    async addToTask(orgId, taskId, labelIds, by) {
+      if (labelIds.length === 0) return 0
       const result = await db
         .insertInto('taskLabels')
-        .values({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at })
+        .values(
+          labelIds.map((labelId) => ({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at })),
+        )
         .onConflict((oc) => oc.columns(['orgId', 'taskId', 'labelId']).doNothing())
         .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+      return Number(result.numInsertedOrUpdatedRows ?? 0n)
     },
     async removeFromTask(orgId, taskId, labelId) {
       const result = await db

@@ -82,6 +82,16 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       const row = await select(orgId, scope).where('projects.id', '=', id).executeTakeFirst()
       return row ? (await withTeams(orgId, [row], scope))[0]! : null
     },
+    async placement(orgId, id, scope) {
+      let q = db
+        .selectFrom('projects')
+        .select('projects.archivedAt')
+        .where('projects.orgId', '=', orgId)
+        .where('projects.id', '=', id)
+      if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
+      const row = await q.executeTakeFirst()
+      return row ? { archived: row.archivedAt !== null } : null
+    },
     async list(orgId, filter, page, scope) {
       let q = select(orgId, scope)
       if (filter.statusId) q = q.where('projects.statusId', '=', filter.statusId)

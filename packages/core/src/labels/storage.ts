@@ -15,6 +15,8 @@ export interface LabelRepo {
   insert(label: Label): Promise<void>
   /** With a scope, a team label of a team the scope cannot view is not returned; org labels always are. */
   get(orgId: OrgId, id: LabelId, scope: ReadScope): Promise<Label | null>
+  /** The labels of these ids that `get` would return, in one read; in no particular order. */
+  getMany(orgId: OrgId, ids: readonly LabelId[], scope: ReadScope): Promise<Label[]>
   /** Ordered by name ignoring case (the `name` sort key is the lowercased name), then id. */
   list(orgId: OrgId, filter: LabelFilter, page: PageRequest<'name'>, scope: ReadScope): Promise<Label[]>
   /** An active label of the scope (org: `teamId` null) with this name, ignoring case, other than `exceptId`. */
@@ -33,13 +35,13 @@ export interface LabelRepo {
   delete(orgId: OrgId, id: LabelId): Promise<number>
   /** The label ids a task carries, in the order they were added. */
   labelIdsOf(orgId: OrgId, taskId: TaskId): Promise<LabelId[]>
-  /** Returns false when the task already carries the label. */
+  /** Puts the labels on the task in one write; returns how many it did not carry already. */
   addToTask(
     orgId: OrgId,
     taskId: TaskId,
-    labelId: LabelId,
+    labelIds: readonly LabelId[],
     by: { actorId: ActorId; at: string },
-  ): Promise<boolean>
+  ): Promise<number>
   /** Returns false when the task did not carry the label. */
   removeFromTask(orgId: OrgId, taskId: TaskId, labelId: LabelId): Promise<boolean>
   /** How many tasks carry `labelId` together with another label whose group is `groupId`. */

@@ -95,6 +95,11 @@ export interface ProjectRepo {
    * is part of the query.
    */
   get(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<ProjectRow | null>
+  /**
+   * What placing a task in the project checks, in one read: null when the project does not exist
+   * or the scope cannot view it (the predicate of `get`), else whether it is archived.
+   */
+  placement(orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<{ archived: boolean } | null>
   /** Newest first (by `createdAt`, then id); only projects the scope can view, filtered in SQL. */
   list(
     orgId: OrgId,

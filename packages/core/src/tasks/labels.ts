@@ -21,7 +21,7 @@ interface LabelledTask {
 export async function addTaskLabel(ctx: OperationContext, taskId: TaskId, labelId: LabelId): Promise<Task> {
   const task = await requireTask(ctx, taskId)
   if (task.labelIds.includes(labelId)) return task
-  const label = await usableLabel(ctx, task.orgId, labelId, task.teamId, '/params/labelId')
+  const label = await requireUsableLabel(ctx, task.orgId, labelId, task.teamId, '/params/labelId')
   if (label.parentId) {
     for (const otherId of task.labelIds) {
       const other = await ctx.store.labels.get(task.orgId, otherId, await ctx.scope())
@@ -29,7 +29,7 @@ export async function addTaskLabel(ctx: OperationContext, taskId: TaskId, labelI
         await ctx.store.labels.removeFromTask(task.orgId, task.id, other.id)
     }
   }
-  await ctx.store.labels.addToTask(task.orgId, task.id, label.id, { actorId: ctx.actor!.id, at: ctx.now })
+  await ctx.store.labels.addToTask(task.orgId, task.id, [label.id], { actorId: ctx.actor!.id, at: ctx.now })
   return labelsChanged(ctx, task)
 }
 
@@ -57,11 +57,14 @@ export async function checkTaskLabels(
   teamId: TeamId,
 ): Promise<void> {
   const groups = new Map<LabelId, number>()
+  // The whole list in one read; each label is then judged in list order, so the first bad one is named.
+  const found = await ctx.store.labels.getMany(task.orgId, labelIds, await ctx.scope())
+  const byId = new Map(found.map((l) => [l.id, l]))
   for (const [i, labelId] of labelIds.entries()) {
     const pointer = `/body/labelIds/${i}`
-    const label = task.labelIds.includes(labelId)
-      ? await keptLabel(ctx, task.orgId, labelId, teamId, pointer)
-      : await usableLabel(ctx, task.orgId, labelId, teamId, pointer)
+    const label = byId.get(labelId)
+    const allowed = task.labelIds.includes(labelId) ? keptLabel(label, teamId) : usableLabel(label, teamId)
+    if (!label || !allowed) throw unusable(pointer)
     if (!label.parentId) continue
     const first = groups.get(label.parentId)
     if (first !== undefined) {
@@ -77,7 +80,7 @@ export async function checkTaskLabels(
 
 /**
  * Makes the task's labels exactly `labelIds` (checked by `checkTaskLabels`): takes off the others
- * and adds the missing ones in list order. Returns whether the set changed.
+ * and adds the missing ones in one write. Returns whether the set changed.
  */
 export async function writeTaskLabels(
   ctx: OperationContext,
@@ -89,38 +92,33 @@ export async function writeTaskLabels(
     if (!labelIds.includes(labelId))
       changed = (await ctx.store.labels.removeFromTask(task.orgId, task.id, labelId)) || changed
   }
-  for (const labelId of labelIds) {
-    if (task.labelIds.includes(labelId)) continue
-    const by = { actorId: ctx.actor!.id, at: ctx.now }
-    changed = (await ctx.store.labels.addToTask(task.orgId, task.id, labelId, by)) || changed
-  }
-  return changed
+  const added = labelIds.filter((labelId) => !task.labelIds.includes(labelId))
+  const by = { actorId: ctx.actor!.id, at: ctx.now }
+  // One write: the new labels share the instant, so they read back in id order (as one at a time did).
+  return (await ctx.store.labels.addToTask(task.orgId, task.id, added, by)) > 0 || changed
+}
+
+/** A label for a single add: fetched, then the one rule of `usableLabel`. */
+async function requireUsableLabel(
+  ctx: OperationContext,
+  orgId: OrgId,
+  labelId: LabelId,
+  teamId: TeamId,
+  pointer: string,
+): Promise<Label> {
+  const label = await ctx.store.labels.get(orgId, labelId, await ctx.scope())
+  if (!usableLabel(label, teamId)) throw unusable(pointer)
+  return label!
 }
 
 /** The one rule for putting a label on a task: active, not a group, the org's or the task's team's. */
-async function usableLabel(
-  ctx: OperationContext,
-  orgId: OrgId,
-  labelId: LabelId,
-  teamId: TeamId,
-  pointer: string,
-): Promise<Label> {
-  const label = await ctx.store.labels.get(orgId, labelId, await ctx.scope())
-  if (!label || label.isGroup || label.archivedAt || !appliesTo(label, teamId)) throw unusable(pointer)
-  return label
+function usableLabel(label: Label | null | undefined, teamId: TeamId): boolean {
+  return !!label && !label.isGroup && !label.archivedAt && appliesTo(label, teamId)
 }
 
 /** A label the task carries may stay while it still applies to the task's (new) team. */
-async function keptLabel(
-  ctx: OperationContext,
-  orgId: OrgId,
-  labelId: LabelId,
-  teamId: TeamId,
-  pointer: string,
-): Promise<Label> {
-  const label = await ctx.store.labels.get(orgId, labelId, await ctx.scope())
-  if (!label || !appliesTo(label, teamId)) throw unusable(pointer)
-  return label
+function keptLabel(label: Label | undefined, teamId: TeamId): boolean {
+  return !!label && appliesTo(label, teamId)
 }
 
 function unusable(pointer: string): ProblemError {

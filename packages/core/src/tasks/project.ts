@@ -34,8 +34,8 @@ export async function projectPlacement(
     }
   }
   if (projectId && projectId !== current.projectId) {
-    const project = await ctx.store.projects.get(orgId, projectId, await ctx.scope())
-    if (!project || project.archivedAt) {
+    const project = await ctx.store.projects.placement(orgId, projectId, await ctx.scope())
+    if (!project || project.archived) {
       const pointer = fields.projectId !== undefined ? '/body/projectId' : '/body/milestoneId'
       throw referenceProblem(pointer, 'The project does not exist, is not visible to you, or is archived.')
     }

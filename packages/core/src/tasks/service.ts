@@ -23,7 +23,8 @@ import { inBody, referenceNotFound } from '../kernel/references.ts'
 import { dropLabelsOfOtherTeams } from '../labels/service.ts'
 import type { StateCategory, WorkflowState } from '../teams/schemas.ts'
 import { archivedFilter, defaultState, requireTeam } from '../teams/service.ts'
-import { checkEstimate, intakeState, triageAssignee } from '../teams/settings.ts'
+import { checkEstimate, intakeState, teamSettingsOf, triageAssignee } from '../teams/settings.ts'
+import type { TeamSettingsRecord } from '../teams/settings-schemas.ts'
 import { assertCycleForTask } from './cycle.ts'
 import { fieldSortValue } from './field-order.ts'
 import { applyFieldQuery } from './field-query.ts'
@@ -35,6 +36,7 @@ import { CREATED_FIELD, recordTaskHistory } from './history.ts'
 import { TASK_HISTORY_FIELDS, type TaskHistoryChange } from './history-schemas.ts'
 import { planTeamMove } from './keys.ts'
 import { checkTaskLabels, writeTaskLabels } from './labels.ts'
+import { newTask } from './new-task.ts'
 import { type TaskSortParam, taskSortValue } from './order.ts'
 import { projectPlacement } from './project.ts'
 import { ranksOfNewTask, ranksOnEnter } from './rank.ts'
@@ -75,15 +77,21 @@ export async function createTask(
   )
   if (team.archivedAt)
     throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
+  // The team's settings, read once for all that needs them: intake, default state, triage, estimates.
+  let read: Promise<TeamSettingsRecord> | undefined
+  const settings = () => (read ??= teamSettingsOf(ctx.store, team.orgId, team.id))
   const state = input.stateId
     ? await stateOfTeam(ctx, input.stateId, team.id)
-    : ((await intakeState(ctx, team)) ?? (await defaultState(ctx, team.id)))
+    : ((await intakeState(ctx, team, await settings())) ??
+      (await defaultState(ctx, team.id, await settings())))
   if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
   // A new triage item goes to the team's triage handler when the triage settings say so.
   const assigneeId =
-    input.assigneeId ?? (state.category === 'triage' ? await triageAssignee(ctx, team) : null)
-  if (input.estimate != null) await checkEstimate(ctx, team.orgId, team.id, input.estimate, '/body/estimate')
+    input.assigneeId ??
+    (state.category === 'triage' ? await triageAssignee(ctx, team, await settings()) : null)
+  if (input.estimate != null)
+    await checkEstimate(ctx, team.orgId, team.id, input.estimate, '/body/estimate', await settings())
   checkDates(input.startDate ?? null, input.dueDate ?? null)
   if (input.parentId) await checkParent(ctx, null, input.parentId)
   if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
@@ -124,7 +132,7 @@ export async function createTask(
   await ctx.store.tasks.insert(record)
   await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
   await writeFieldValues(ctx, holder, fieldPlan)
-  const task = await requireTask(ctx, record.id)
+  const task = newTask(record, team.key, state.category, labelIds, fieldPlan)
   await recordTaskHistory(ctx, task, [
     { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
     ...(task.labelIds.length ? [{ field: 'labelIds' as const, before: [], after: task.labelIds }] : []),

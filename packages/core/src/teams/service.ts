@@ -300,10 +300,16 @@ export async function archiveState(ctx: OperationContext, stateId: StateId): Pro
  * The state a new task of the team starts in: the team's default state (team settings) while it is
  * active, else the first backlog state, else the first unstarted, else the first.
  */
-export async function defaultState(ctx: OperationContext, teamId: TeamId): Promise<WorkflowState> {
+export async function defaultState(
+  ctx: OperationContext,
+  teamId: TeamId,
+  settings?: { defaultStateId: StateId | null },
+): Promise<WorkflowState> {
   const orgId = currentOrg(ctx).id
   const states = await ctx.store.states.listForTeam(orgId, teamId, { includeArchived: false })
-  const chosen = (await ctx.store.teamSettings.get(orgId, teamId))?.defaultStateId
+  const chosen = settings
+    ? settings.defaultStateId
+    : (await ctx.store.teamSettings.get(orgId, teamId))?.defaultStateId
   const state =
     states.find((s) => s.id === chosen) ??
     states.find((s) => s.category === 'backlog') ??

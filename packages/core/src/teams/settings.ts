@@ -157,8 +157,12 @@ export async function triageStateOf(
  * Where a task created without a state goes: triage, when the team has it on and the caller holds
  * less than `assign` on the team (guests, agents and outside requesters); otherwise null (the default state).
  */
-export async function intakeState(ctx: OperationContext, team: Team): Promise<WorkflowState | null> {
-  const settings = await teamSettingsOf(ctx.store, team.orgId, team.id)
+export async function intakeState(
+  ctx: OperationContext,
+  team: Team,
+  read?: TeamSettingsRecord,
+): Promise<WorkflowState | null> {
+  const settings = read ?? (await teamSettingsOf(ctx.store, team.orgId, team.id))
   if (!settings.triageEnabled) return null
   const containers = await ctx.containersOf({ type: 'team', id: team.id })
   if (containers && atLeast(capabilityIn(await ctx.access(), containers), 'assign')) return null
@@ -166,8 +170,12 @@ export async function intakeState(ctx: OperationContext, team: Team): Promise<Wo
 }
 
 /** Who a new triage item of the team is assigned to: the first triage handler, when they are to be assigned and active. */
-export async function triageAssignee(ctx: OperationContext, team: Team): Promise<MemberId | null> {
-  const settings = await teamSettingsOf(ctx.store, team.orgId, team.id)
+export async function triageAssignee(
+  ctx: OperationContext,
+  team: Team,
+  read?: TeamSettingsRecord,
+): Promise<MemberId | null> {
+  const settings = read ?? (await teamSettingsOf(ctx.store, team.orgId, team.id))
   if (settings.responsibility !== 'fixed' || settings.action !== 'assign') return null
   for (const id of settings.memberIds) {
     const member = await ctx.store.members.get(team.orgId, id as MemberId)
@@ -183,8 +191,9 @@ export async function checkEstimate(
   teamId: TeamId,
   estimate: number,
   pointer: string,
+  read?: TeamSettingsRecord,
 ): Promise<void> {
-  const { estimateScale } = await teamSettingsOf(ctx.store, orgId, teamId)
+  const { estimateScale } = read ?? (await teamSettingsOf(ctx.store, orgId, teamId))
   if (estimateScale === 'free') return
   const allowed = ESTIMATE_VALUES[estimateScale]
   if (allowed.includes(estimate)) return
