@@ -12,18 +12,22 @@ import type {
 } from '@workgraph/core'
 import type { ProgramRepo } from '@workgraph/core/storage'
 import type { ExpressionBuilder, Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
 import {
   addContainerLabel,
   carriesLabel,
+  type LabelJoin,
   labelIdsOf,
   removeContainerLabel,
-} from '../labels/container-labels.ts'
+} from '../container-labels.ts'
+import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
 import { stateTally } from '../projects/state-tally.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams, visibleProgramRef, visibleProjectRef } from '../scope.ts'
-import { purgeFollowedRecord } from './purge.ts'
+
+/** This group's label join table, for the shared helpers of `container-labels.ts`. */
+const PROGRAM_LABELS: LabelJoin = { table: 'programLabels', column: 'programId' }
 
 type Row = { [K in keyof Database['programs']]: unknown } & { health: unknown; lastUpdateAt: unknown }
 
@@ -77,7 +81,7 @@ const programTeam = (r: { programId: string; teamId: string; createdAt: unknown 
   addedAt: iso(r.createdAt as string),
 })
 
-export function programRepo(db: Kysely<Database>): ProgramRepo {
+export function programRepo(db: Kysely<Database>, purge: Purge): ProgramRepo {
   const select = (orgId: OrgId, scope?: ReadScope) => {
     const q = db
       .selectFrom('programs')
@@ -107,7 +111,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
   const withLabels = async (orgId: OrgId, rows: Row[]) => {
     const labels = await labelIdsOf(
       db,
-      'program',
+      PROGRAM_LABELS,
       orgId,
       rows.map((r) => r.id as string),
     )
@@ -115,8 +119,8 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
   }
 
   return {
-    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, 'program', orgId, id, labelId, at),
-    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, 'program', orgId, id, labelId),
+    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, PROGRAM_LABELS, orgId, id, labelId, at),
+    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, PROGRAM_LABELS, orgId, id, labelId),
     async insert(program) {
       await db.insertInto('programs').values(program).execute()
     },
@@ -151,7 +155,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
       if (filter.archived === false) q = q.where('programs.archivedAt', 'is', null)
       if (filter.labelId) {
         const labelId = filter.labelId
-        q = q.where((eb) => carriesLabel(eb, 'program', 'programs', labelId))
+        q = q.where((eb) => carriesLabel(eb, PROGRAM_LABELS, 'programs', labelId))
       }
       const rows = await keysetPage(q, page, { sort: 'programs.createdAt', id: 'programs.id' }).execute()
       return withLabels(orgId, rows)
@@ -160,26 +164,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
       await db.updateTable('programs').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async delete(orgId, id) {
-      await purgeFollowedRecord(db, orgId, 'program', id)
-      const updates = db
-        .selectFrom('statusUpdates')
-        .select('id')
-        .where('orgId', '=', orgId)
-        .where('subjectType', '=', 'program')
-        .where('subjectId', '=', id)
-      await db
-        .deleteFrom('statusUpdateRevisions')
-        .where('orgId', '=', orgId)
-        .where('updateId', 'in', updates)
-        .execute()
-      await db
-        .deleteFrom('statusUpdates')
-        .where('orgId', '=', orgId)
-        .where('subjectType', '=', 'program')
-        .where('subjectId', '=', id)
-        .execute()
-      // Project links, members and teams go by cascade.
-      await db.deleteFrom('programs').where('orgId', '=', orgId).where('id', '=', id).execute()
+      await purge(orgId, 'program', [id])
     },
 
     async projects(orgId, id, page, scope) {
