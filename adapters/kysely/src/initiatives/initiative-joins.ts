@@ -10,7 +10,8 @@ import { joinTable } from '../join-table.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { latestUpdate, visibleProjectRef } from './initiative-rows.ts'
+import { latestUpdate } from '../updates/latest.ts'
+import { visibleProjectRef } from './initiative-rows.ts'
 
 type Joins = Pick<
   InitiativeRepo,

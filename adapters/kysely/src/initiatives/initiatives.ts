@@ -11,8 +11,10 @@ import {
 import { keysetPage } from '../keyset.ts'
 import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
+import { visibleInitiativeRef } from '../scope.ts'
+import { latestUpdate } from '../updates/latest.ts'
 import { initiativeJoinRepo } from './initiative-joins.ts'
-import { latestUpdate, type Row, toInitiative, visibleInitiativeRef } from './initiative-rows.ts'
+import { type Row, toInitiative } from './initiative-rows.ts'
 
 /** This group's label join table, for the shared helpers of `container-labels.ts`. */
 const INITIATIVE_LABELS: LabelJoin = { table: 'initiativeLabels', column: 'initiativeId' }

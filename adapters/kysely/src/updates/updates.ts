@@ -1,12 +1,11 @@
 import type { StatusUpdate, UpdateRevision } from '@workgraph/core'
 import type { UpdateRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiative-rows.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
-import { visibleProgramRef } from '../scope.ts'
+import { visibleInitiativeRef, visibleProgramRef, visibleProjectRef } from '../scope.ts'
 
 type Row = { [K in keyof Database['statusUpdates']]: unknown }
 type RevisionRow = { [K in keyof Database['statusUpdateRevisions']]: unknown }
