@@ -88,7 +88,8 @@ module.exports = {
     },
     {
       name: 'kysely-groups-do-not-import-the-composition',
-      comment: 'storage.ts, purge.ts and index.ts assemble the groups (every purge is handed in); no group imports them.',
+      comment:
+        'storage.ts, purge.ts and index.ts assemble the groups (every purge is handed in); no group imports them.',
       severity: 'error',
       from: { path: `^${kysely}/[^/]+/` },
       to: { path: `^${kysely}/(storage|purge|index)\\.ts$` },
