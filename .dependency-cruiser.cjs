@@ -41,14 +41,19 @@ const GROUPS = [
 // Not layered: `admin` and `access` import each other (org settings and the permission checks they
 // drive); file cycles are still refused by `no-circular`.
 const core = 'packages/core/src'
+// The Kysely adapter mirrors core's folders and is layered the same way (its `fields` is not layered
+// either; `kernel` and the files at its root are shared helpers every folder may import).
+const kysely = 'adapters/kysely/src'
 
-const layering = GROUPS.map((group, i) => ({
-  name: `group-layering-${group}`,
-  comment: `${group} may import only the kernel and the groups below it (${GROUPS.slice(0, i).join(', ') || 'none'}).`,
-  severity: 'error',
-  from: { path: `^${core}/${group}/` },
-  to: { path: `^${core}/(${GROUPS.slice(i + 1).join('|') || '$^'})/` },
-}))
+const layeringOf = (root, prefix) =>
+  GROUPS.map((group, i) => ({
+    name: `${prefix}-layering-${group}`,
+    comment: `${root}/${group} may import only the kernel, shared files and the groups below it (${GROUPS.slice(0, i).join(', ') || 'none'}).`,
+    severity: 'error',
+    from: { path: `^${root}/${group}/` },
+    to: { path: `^${root}/(${GROUPS.slice(i + 1).join('|') || '$^'})/` },
+  }))
+const layering = [...layeringOf(core, 'group'), ...layeringOf(kysely, 'kysely')]
 
 module.exports = {
   forbidden: [
@@ -74,6 +79,21 @@ module.exports = {
       to: { path: `^${core}/[^/]+\\.ts$` },
     },
     ...layering,
+    {
+      name: 'kysely-kernel-imports-no-group',
+      comment: "The adapter's kernel (events, idempotency, locks, reader positions) knows no resource group.",
+      severity: 'error',
+      from: { path: `^${kysely}/kernel/` },
+      to: { path: `^${kysely}/[^/]+/`, pathNot: `^${kysely}/(kernel|migrations)/` },
+    },
+    {
+      name: 'kysely-groups-do-not-import-the-composition',
+      comment:
+        'storage.ts, purge.ts and index.ts assemble the groups (every purge is handed in); no group imports them.',
+      severity: 'error',
+      from: { path: `^${kysely}/[^/]+/` },
+      to: { path: `^${kysely}/(storage|purge|index)\\.ts$` },
+    },
     {
       name: 'core-no-host-or-driver',
       comment: 'Core runs anywhere: no HTTP host, database driver or MCP SDK.',

@@ -94,3 +94,32 @@ export function visibleProgramRef<DB, TB extends keyof DB>(
     paths.unshift(eb(programRef as never, 'in', [...scope.programIds] as never))
   return eb.or(paths)
 }
+
+/**
+ * The permission predicate of an initiative read: org-wide readers see all; others see an initiative
+ * a grant reaches (on it or an initiative above it: `scope.initiativeIds`), or one that, or one of
+ * whose sub-initiatives (the closure table), links a project they can view (through its teams or a
+ * grant on it or on what holds it). It is part of the query, so pages are exact.
+ */
+export function visibleInitiativeRef<DB, TB extends keyof DB>(
+  outer: ExpressionBuilder<DB, TB>,
+  idRef: string,
+  orgRef: string,
+  scope: ReadScope,
+): Expression<SqlBool> {
+  if (scope.orgWide) return sql<SqlBool>`1 = 1`
+  const eb = outer as unknown as ExpressionBuilder<Database, keyof Database>
+  const throughProjects = eb.exists(
+    eb
+      .selectFrom('initiativeClosure as vc')
+      .innerJoin('initiativeProjects as vip', (j) =>
+        j.onRef('vip.orgId', '=', 'vc.orgId').onRef('vip.initiativeId', '=', 'vc.descendantId'),
+      )
+      .select('vc.descendantId')
+      .whereRef('vc.orgId', '=', orgRef as never)
+      .whereRef('vc.ancestorId', '=', idRef as never)
+      .where((e) => visibleProjectRef(e, 'vip.projectId', 'vip.orgId', scope)),
+  )
+  if (scope.initiativeIds.length === 0) return throughProjects
+  return eb.or([eb(idRef as never, 'in', [...scope.initiativeIds] as never), throughProjects])
+}

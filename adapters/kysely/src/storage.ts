@@ -25,6 +25,7 @@ import { oauthStore } from './oauth/store.ts'
 import { orgsStore } from './orgs/store.ts'
 import { programsStore } from './programs/store.ts'
 import { projectsStore } from './projects/store.ts'
+import { purgeOn } from './purge.ts'
 import { rulesStore } from './rules/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
@@ -43,6 +44,8 @@ export interface KyselyStorage extends Storage {
 
 /** One repo per storage interface of core, each group's from its folder; a missing one fails to compile. */
 function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
+  // Deletes cascade through every group's part, on the same connection (the transaction).
+  const purge = purgeOn(db)
   return {
     ...kernelStore(db, dialect),
     ...usersStore(db),
@@ -54,18 +57,18 @@ function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
     ...transfersStore(db),
     ...insightsStore(db, dialect),
     ...labelsStore(db),
-    ...tasksStore(db, dialect),
-    ...cyclesStore(db),
+    ...tasksStore(db, dialect, purge),
+    ...cyclesStore(db, purge),
     ...triageStore(db),
-    ...projectsStore(db),
-    ...updatesStore(db),
+    ...projectsStore(db, purge),
+    ...updatesStore(db, purge),
     ...linksStore(db),
-    ...initiativesStore(db),
-    ...documentsStore(db, dialect),
+    ...initiativesStore(db, purge),
+    ...documentsStore(db, dialect, purge),
     ...customFieldsStore(db),
     ...templatesStore(db),
     ...timeStore(db),
-    ...programsStore(db),
+    ...programsStore(db, purge),
     ...commentsStore(db),
     ...attachmentsStore(db),
     ...agentsStore(db),

@@ -110,18 +110,3 @@ export function recordPropertyRepo(db: Kysely<Database>): RecordPropertyRepo {
     },
   }
 }
-
-/** A deleted record's properties go with it (every client's). */
-export async function deleteRecordProperties(
-  db: Kysely<Database>,
-  orgId: string,
-  type: RecordRef['type'],
-  id: string,
-): Promise<void> {
-  await db
-    .deleteFrom('recordProperties')
-    .where('orgId', '=', orgId)
-    .where('recordType', '=', type)
-    .where('recordId', '=', id)
-    .execute()
-}

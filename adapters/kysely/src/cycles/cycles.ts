@@ -3,6 +3,7 @@ import type { CycleRecord, CycleRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
 
@@ -25,7 +26,7 @@ function toCycle(r: Row): CycleRecord {
   }
 }
 
-export function cycleRepo(db: Kysely<Database>): CycleRepo {
+export function cycleRepo(db: Kysely<Database>, purge: Purge): CycleRepo {
   const ofTeam = (orgId: OrgId, teamId: TeamId) =>
     db.selectFrom('cycles').selectAll().where('orgId', '=', orgId).where('teamId', '=', teamId)
 
@@ -59,13 +60,8 @@ export function cycleRepo(db: Kysely<Database>): CycleRepo {
       await db.updateTable('cycles').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async delete(orgId, id) {
-      await db
-        .updateTable('tasks')
-        .set({ cycleId: null })
-        .where('orgId', '=', orgId)
-        .where('cycleId', '=', id)
-        .execute()
-      await db.deleteFrom('cycles').where('orgId', '=', orgId).where('id', '=', id).execute()
+      // Its tasks stay, out of any cycle.
+      await purge(orgId, 'cycle', [id])
     },
     async overlapping(orgId, teamId, window, exceptId) {
       let q = ofTeam(orgId, teamId)

@@ -1,9 +1,9 @@
 import type { ActorId, DocumentId, DocumentVersion, DocumentVersionId } from '@workgraph/core'
 import type { DocumentRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { deleteThreadsOf } from '../comments/purge.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { filteredDocuments, toDocument } from './rows.ts'
 import { searchDocuments } from './search.ts'
@@ -20,7 +20,7 @@ function toVersion(r: { [K in keyof Database['documentVersions']]: unknown }): D
   }
 }
 
-export function documentRepo(db: Kysely<Database>, dialect: Dialect): DocumentRepo {
+export function documentRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): DocumentRepo {
   return {
     async insert(document, version) {
       await db.insertInto('documents').values(document).execute()
@@ -53,18 +53,7 @@ export function documentRepo(db: Kysely<Database>, dialect: Dialect): DocumentRe
       await db.updateTable('documents').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async delete(orgId, id) {
-      await deleteThreadsOf(db, orgId, 'document', [id])
-      await db
-        .deleteFrom('documentSubscribers')
-        .where('orgId', '=', orgId)
-        .where('documentId', '=', id)
-        .execute()
-      await db
-        .deleteFrom('documentVersions')
-        .where('orgId', '=', orgId)
-        .where('documentId', '=', id)
-        .execute()
-      await db.deleteFrom('documents').where('orgId', '=', orgId).where('id', '=', id).execute()
+      await purge(orgId, 'document', [id])
     },
     async versions(orgId, id, page) {
       const q = db

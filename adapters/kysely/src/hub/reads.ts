@@ -12,13 +12,13 @@ import type {
 import type { HubReadRepo, SearchHit } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import { visibleDocument } from '../documents/visibility.ts'
-import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiative-rows.ts'
+import { visibleProjectRef } from '../initiatives/initiative-rows.ts'
 import { keysetPage } from '../keyset.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
-import { inVisibleTeams, visibleTask as visibleTaskRow } from '../scope.ts'
+import { inVisibleTeams, visibleInitiativeRef, visibleTask as visibleTaskRow } from '../scope.ts'
+import { ftsQuery, scopedFtsQuery } from '../text.ts'
 import { relatedRecords } from './related.ts'
-import { ftsQuery, scopedFtsQuery } from './text.ts'
 import { typeaheadHits } from './typeahead.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>

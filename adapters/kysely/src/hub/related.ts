@@ -1,7 +1,8 @@
 import type { HubRecordType, HubRelation, OrgId, ReadScope, RelatedRecord } from '@workgraph/core'
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
-import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiative-rows.ts'
+import { visibleProjectRef } from '../initiatives/initiative-rows.ts'
 import type { Database } from '../schema.ts'
+import { visibleInitiativeRef } from '../scope.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>
 // Loosely typed: the same query runs over three tables with different names and columns.

@@ -1,8 +1,8 @@
 import type { OrgId, ReadScope, TypeaheadHit, TypeaheadType } from '@workgraph/core'
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
-import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiative-rows.ts'
+import { visibleProjectRef } from '../initiatives/initiative-rows.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams, visibleProgramRef, visibleTask } from '../scope.ts'
+import { inVisibleTeams, visibleInitiativeRef, visibleProgramRef, visibleTask } from '../scope.ts'
 
 type Eb = ExpressionBuilder<Database, keyof Database>
 // The branches select the same columns from different tables.

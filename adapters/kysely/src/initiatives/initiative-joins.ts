@@ -6,10 +6,12 @@ import type {
 } from '@workgraph/core'
 import type { InitiativeRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { joinTable } from '../join-table.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { latestUpdate, visibleProjectRef } from './initiative-rows.ts'
+import { latestUpdate } from '../updates/latest.ts'
+import { visibleProjectRef } from './initiative-rows.ts'
 
 type Joins = Pick<
   InitiativeRepo,
@@ -29,6 +31,12 @@ type Joins = Pick<
 
 /** What an initiative is joined to: its linked projects (ordered), its members, and its history. */
 export function initiativeJoinRepo(db: Kysely<Database>): Joins {
+  const members = joinTable(db, {
+    table: 'initiativeMembers',
+    holder: 'initiativeId',
+    other: 'memberId',
+    at: 'addedAt',
+  })
   return {
     async listProjects(orgId, id, page, scope) {
       const q = linkSelect(db)
@@ -98,41 +106,14 @@ export function initiativeJoinRepo(db: Kysely<Database>): Joins {
     },
 
     async listMembers(orgId, id, page) {
-      const q = db
-        .selectFrom('initiativeMembers')
-        .select(['initiativeId', 'memberId', 'addedAt'])
-        .where('orgId', '=', orgId)
-        .where('initiativeId', '=', id)
-      const rows = await keysetPage(q, page, { sort: 'addedAt', id: 'memberId' }).execute()
-      return rows.map(toMember)
+      return (await members.list(orgId, id, page, 'addedAt')).map(toMember)
     },
     async member(orgId, id, memberId) {
-      const row = await db
-        .selectFrom('initiativeMembers')
-        .select(['initiativeId', 'memberId', 'addedAt'])
-        .where('orgId', '=', orgId)
-        .where('initiativeId', '=', id)
-        .where('memberId', '=', memberId)
-        .executeTakeFirst()
+      const row = await members.get(orgId, id, memberId)
       return row ? toMember(row) : null
     },
-    async addMember(orgId, id, memberId, at) {
-      const result = await db
-        .insertInto('initiativeMembers')
-        .values({ orgId, initiativeId: id, memberId, addedAt: at })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async removeMember(orgId, id, memberId) {
-      const result = await db
-        .deleteFrom('initiativeMembers')
-        .where('orgId', '=', orgId)
-        .where('initiativeId', '=', id)
-        .where('memberId', '=', memberId)
-        .executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
+    addMember: (orgId, id, memberId, at) => members.add(orgId, id, memberId, at),
+    removeMember: (orgId, id, memberId) => members.remove(orgId, id, memberId),
 
     async insertHistory(orgId, entry) {
       await db

@@ -4,7 +4,7 @@ import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { visibleProjectRef as visibleProjectOf } from '../scope.ts'
 
-/** How an initiative row is read (its mapping and latest update) and who may see initiatives and their projects. */
+/** How an initiative row is read, and who may see the projects linked to initiatives. */
 
 export type Row = { [K in keyof Database['initiatives']]: unknown } & {
   health: unknown
@@ -34,28 +34,6 @@ export function toInitiative(r: Row, labelIds: Initiative['labelIds']): Initiati
   }
 }
 
-/** The outer query's builder, for subqueries on the base tables (its own aliases are referenced by name). */
-export const asBase = <DB extends Database, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
-  eb as unknown as ExpressionBuilder<Database, keyof Database>
-
-/** The latest unarchived status update of a subject, as the projects repo reads a project's. */
-export function latestUpdate<DB extends Database, TB extends keyof DB>(
-  outer: ExpressionBuilder<DB, TB>,
-  subjectType: string,
-  idRef: string,
-  orgRef: string,
-) {
-  return asBase(outer)
-    .selectFrom('statusUpdates as su')
-    .whereRef('su.orgId', '=', orgRef as never)
-    .where('su.subjectType', '=', subjectType)
-    .whereRef('su.subjectId', '=', idRef as never)
-    .where('su.archivedAt', 'is', null)
-    .orderBy('su.createdAt', 'desc')
-    .orderBy('su.id', 'desc')
-    .limit(1)
-}
-
 /** The reader may view the project: one of its teams is visible, or a grant on it reaches them (the projects repo's predicate). */
 export function visibleProjectRef<DB extends Database, TB extends keyof DB>(
   outer: ExpressionBuilder<DB, TB>,
@@ -65,33 +43,4 @@ export function visibleProjectRef<DB extends Database, TB extends keyof DB>(
 ): Expression<SqlBool> {
   if (scope.orgWide) return sql<SqlBool>`1 = 1`
   return visibleProjectOf(outer, projectRef, orgRef, scope)
-}
-
-/**
- * The permission predicate of an initiative read: org-wide readers see all; others see an initiative
- * a grant reaches (on it or an initiative above it: `scope.initiativeIds`), or one that, or one of
- * whose sub-initiatives (the closure table), links a project they can view (through its teams or a
- * grant on it or on what holds it). It is part of the query, so pages are exact.
- */
-export function visibleInitiativeRef<DB extends Database, TB extends keyof DB>(
-  outer: ExpressionBuilder<DB, TB>,
-  idRef: string,
-  orgRef: string,
-  scope: ReadScope,
-): Expression<SqlBool> {
-  if (scope.orgWide) return sql<SqlBool>`1 = 1`
-  const eb = asBase(outer)
-  const throughProjects = eb.exists(
-    eb
-      .selectFrom('initiativeClosure as vc')
-      .innerJoin('initiativeProjects as vip', (j) =>
-        j.onRef('vip.orgId', '=', 'vc.orgId').onRef('vip.initiativeId', '=', 'vc.descendantId'),
-      )
-      .select('vc.descendantId')
-      .whereRef('vc.orgId', '=', orgRef as never)
-      .whereRef('vc.ancestorId', '=', idRef as never)
-      .where((e) => visibleProjectOf(e, 'vip.projectId', 'vip.orgId', scope)),
-  )
-  if (scope.initiativeIds.length === 0) return throughProjects
-  return eb.or([eb(idRef as never, 'in', [...scope.initiativeIds] as never), throughProjects])
 }

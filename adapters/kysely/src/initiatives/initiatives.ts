@@ -1,20 +1,25 @@
 import type { InitiativeId, OrgId, ReadScope } from '@workgraph/core'
 import type { InitiativeRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
 import {
   addContainerLabel,
   carriesLabel,
+  type LabelJoin,
   labelIdsOf,
   removeContainerLabel,
-} from '../labels/container-labels.ts'
-import { purgeFollowedRecord } from '../programs/purge.ts'
+} from '../container-labels.ts'
+import { keysetPage } from '../keyset.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
+import { visibleInitiativeRef } from '../scope.ts'
+import { latestUpdate } from '../updates/latest.ts'
 import { initiativeJoinRepo } from './initiative-joins.ts'
-import { latestUpdate, type Row, toInitiative, visibleInitiativeRef } from './initiative-rows.ts'
-import { deleteMetricOf } from './metrics.ts'
+import { type Row, toInitiative } from './initiative-rows.ts'
 
-export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
+/** This group's label join table, for the shared helpers of `container-labels.ts`. */
+const INITIATIVE_LABELS: LabelJoin = { table: 'initiativeLabels', column: 'initiativeId' }
+
+export function initiativeRepo(db: Kysely<Database>, purge: Purge): InitiativeRepo {
   const select = (orgId: OrgId, scope: ReadScope) =>
     db
       .selectFrom('initiatives')
@@ -53,7 +58,7 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
   const withLabels = async (orgId: OrgId, rows: Row[]) => {
     const labels = await labelIdsOf(
       db,
-      'initiative',
+      INITIATIVE_LABELS,
       orgId,
       rows.map((r) => r.id as string),
     )
@@ -61,8 +66,8 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
   }
 
   return {
-    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, 'initiative', orgId, id, labelId, at),
-    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, 'initiative', orgId, id, labelId),
+    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, INITIATIVE_LABELS, orgId, id, labelId, at),
+    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, INITIATIVE_LABELS, orgId, id, labelId),
     async insert(initiative) {
       await db.insertInto('initiatives').values(initiative).execute()
       const above = initiative.parentId ? await ancestorsOf(initiative.orgId, initiative.parentId) : []
@@ -112,7 +117,7 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
       if (filter.archived === false) q = q.where('initiatives.archivedAt', 'is', null)
       if (filter.labelId) {
         const labelId = filter.labelId
-        q = q.where((eb) => carriesLabel(eb, 'initiative', 'initiatives', labelId))
+        q = q.where((eb) => carriesLabel(eb, INITIATIVE_LABELS, 'initiatives', labelId))
       }
       const rows = await keysetPage(q, page, {
         sort: 'initiatives.createdAt',
@@ -195,56 +200,13 @@ export function initiativeRepo(db: Kysely<Database>): InitiativeRepo {
           .execute()
       }
       await db
-        .deleteFrom('initiativeClosure')
-        .where('orgId', '=', orgId)
-        .where((eb) => eb.or([eb('ancestorId', '=', id), eb('descendantId', '=', id)]))
-        .execute()
-      await db
         .updateTable('initiatives')
         .set({ parentId: row.parentId })
         .where('orgId', '=', orgId)
         .where('parentId', '=', id)
         .execute()
-      await db
-        .deleteFrom('initiativeProjects')
-        .where('orgId', '=', orgId)
-        .where('initiativeId', '=', id)
-        .execute()
-      await db
-        .deleteFrom('initiativeMembers')
-        .where('orgId', '=', orgId)
-        .where('initiativeId', '=', id)
-        .execute()
-      await db
-        .deleteFrom('initiativeHistory')
-        .where('orgId', '=', orgId)
-        .where('initiativeId', '=', id)
-        .execute()
-      await deleteMetricOf(db, orgId, id)
-      await db
-        .deleteFrom('initiativeMetrics')
-        .where('orgId', '=', orgId)
-        .where('initiativeId', '=', id)
-        .execute()
-      await purgeFollowedRecord(db, orgId, 'initiative', id)
-      const updates = db
-        .selectFrom('statusUpdates')
-        .select('id')
-        .where('orgId', '=', orgId)
-        .where('subjectType', '=', 'initiative')
-        .where('subjectId', '=', id)
-      await db
-        .deleteFrom('statusUpdateRevisions')
-        .where('orgId', '=', orgId)
-        .where('updateId', 'in', updates)
-        .execute()
-      await db
-        .deleteFrom('statusUpdates')
-        .where('orgId', '=', orgId)
-        .where('subjectType', '=', 'initiative')
-        .where('subjectId', '=', id)
-        .execute()
-      await db.deleteFrom('initiatives').where('orgId', '=', orgId).where('id', '=', id).execute()
+      // Its closure rows go with the rest of it.
+      await purge(orgId, 'initiative', [id])
       return children.map((c) => c.id as InitiativeId)
     },
 

@@ -49,7 +49,12 @@ export function initiativeMetricRepo(db: Kysely<Database>): InitiativeMetricRepo
         .execute()
     },
     async delete(orgId, id) {
-      await deleteMetricOf(db, orgId, id)
+      // Its recorded values go with it.
+      await db
+        .deleteFrom('initiativeMetricValues')
+        .where('orgId', '=', orgId)
+        .where('initiativeId', '=', id)
+        .execute()
       const r = await db
         .deleteFrom('initiativeMetrics')
         .where('orgId', '=', orgId)
@@ -73,13 +78,4 @@ export function initiativeMetricRepo(db: Kysely<Database>): InitiativeMetricRepo
       return rows.map(toValue)
     },
   }
-}
-
-/** Deletes an initiative's recorded metric values (its metric row stays). */
-export async function deleteMetricOf(db: Kysely<Database>, orgId: string, id: string): Promise<void> {
-  await db
-    .deleteFrom('initiativeMetricValues')
-    .where('orgId', '=', orgId)
-    .where('initiativeId', '=', id)
-    .execute()
 }

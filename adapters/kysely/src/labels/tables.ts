@@ -17,4 +17,6 @@ export interface LabelsTables {
     updatedAt: Timestamp
     archivedAt: NullableTimestamp
   }
+  /** Labels on tasks: written through the labels repo (`addToTask`, `removeFromTask`, a label's delete); read by tasks. */
+  taskLabels: { orgId: string; taskId: string; labelId: string; createdBy: string; createdAt: Timestamp }
 }

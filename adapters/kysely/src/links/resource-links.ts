@@ -68,18 +68,3 @@ export function linkRepo(db: Kysely<Database>): LinkRepo {
     },
   }
 }
-
-/** Removes a deleted parent's links; the purge of each container kind calls it. */
-export async function deleteLinksOf(
-  db: Kysely<Database>,
-  orgId: string,
-  parentType: LinkParentType,
-  parentId: string,
-): Promise<void> {
-  await db
-    .deleteFrom('resourceLinks')
-    .where('orgId', '=', orgId)
-    .where('parentType', '=', parentType)
-    .where('parentId', '=', parentId)
-    .execute()
-}

@@ -12,18 +12,24 @@ import type {
 } from '@workgraph/core'
 import type { ProgramRepo } from '@workgraph/core/storage'
 import type { ExpressionBuilder, Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
 import {
   addContainerLabel,
   carriesLabel,
+  type LabelJoin,
   labelIdsOf,
   removeContainerLabel,
-} from '../labels/container-labels.ts'
-import { iso, isoOrNull, json } from '../normalize.ts'
+} from '../container-labels.ts'
+import { unwrapHistoryValue, wrapHistoryValue } from '../history.ts'
+import { joinTable, teamIn } from '../join-table.ts'
+import { keysetPage } from '../keyset.ts'
+import { iso, isoOrNull } from '../normalize.ts'
 import { stateTally } from '../projects/state-tally.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams, visibleProgramRef, visibleProjectRef } from '../scope.ts'
-import { purgeFollowedRecord } from './purge.ts'
+
+/** This group's label join table, for the shared helpers of `container-labels.ts`. */
+const PROGRAM_LABELS: LabelJoin = { table: 'programLabels', column: 'programId' }
 
 type Row = { [K in keyof Database['programs']]: unknown } & { health: unknown; lastUpdateAt: unknown }
 
@@ -77,7 +83,19 @@ const programTeam = (r: { programId: string; teamId: string; createdAt: unknown 
   addedAt: iso(r.createdAt as string),
 })
 
-export function programRepo(db: Kysely<Database>): ProgramRepo {
+export function programRepo(db: Kysely<Database>, purge: Purge): ProgramRepo {
+  const members = joinTable(db, {
+    table: 'programMembers',
+    holder: 'programId',
+    other: 'memberId',
+    at: 'createdAt',
+  })
+  const teams = joinTable(db, {
+    table: 'programTeams',
+    holder: 'programId',
+    other: 'teamId',
+    at: 'createdAt',
+  })
   const select = (orgId: OrgId, scope?: ReadScope) => {
     const q = db
       .selectFrom('programs')
@@ -107,7 +125,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
   const withLabels = async (orgId: OrgId, rows: Row[]) => {
     const labels = await labelIdsOf(
       db,
-      'program',
+      PROGRAM_LABELS,
       orgId,
       rows.map((r) => r.id as string),
     )
@@ -115,8 +133,8 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
   }
 
   return {
-    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, 'program', orgId, id, labelId, at),
-    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, 'program', orgId, id, labelId),
+    addLabel: (orgId, id, labelId, at) => addContainerLabel(db, PROGRAM_LABELS, orgId, id, labelId, at),
+    removeLabel: (orgId, id, labelId) => removeContainerLabel(db, PROGRAM_LABELS, orgId, id, labelId),
     async insert(program) {
       await db.insertInto('programs').values(program).execute()
     },
@@ -151,7 +169,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
       if (filter.archived === false) q = q.where('programs.archivedAt', 'is', null)
       if (filter.labelId) {
         const labelId = filter.labelId
-        q = q.where((eb) => carriesLabel(eb, 'program', 'programs', labelId))
+        q = q.where((eb) => carriesLabel(eb, PROGRAM_LABELS, 'programs', labelId))
       }
       const rows = await keysetPage(q, page, { sort: 'programs.createdAt', id: 'programs.id' }).execute()
       return withLabels(orgId, rows)
@@ -160,26 +178,7 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
       await db.updateTable('programs').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async delete(orgId, id) {
-      await purgeFollowedRecord(db, orgId, 'program', id)
-      const updates = db
-        .selectFrom('statusUpdates')
-        .select('id')
-        .where('orgId', '=', orgId)
-        .where('subjectType', '=', 'program')
-        .where('subjectId', '=', id)
-      await db
-        .deleteFrom('statusUpdateRevisions')
-        .where('orgId', '=', orgId)
-        .where('updateId', 'in', updates)
-        .execute()
-      await db
-        .deleteFrom('statusUpdates')
-        .where('orgId', '=', orgId)
-        .where('subjectType', '=', 'program')
-        .where('subjectId', '=', id)
-        .execute()
-      // Project links, members and teams go by cascade.
-      await db.deleteFrom('programs').where('orgId', '=', orgId).where('id', '=', id).execute()
+      await purge(orgId, 'program', [id])
     },
 
     async projects(orgId, id, page, scope) {
@@ -237,60 +236,21 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
     },
 
     async members(orgId, id, page) {
-      const q = db
-        .selectFrom('programMembers')
-        .select(['programId', 'memberId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('programId', '=', id)
-      const rows = await keysetPage(q, page, { sort: 'memberId', id: 'memberId' }).execute()
-      return rows.map(programMember)
+      return (await members.list(orgId, id, page, 'memberId')).map(programMember)
     },
     async member(orgId, id, memberId) {
-      const row = await db
-        .selectFrom('programMembers')
-        .select(['programId', 'memberId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('programId', '=', id)
-        .where('memberId', '=', memberId)
-        .executeTakeFirst()
+      const row = await members.get(orgId, id, memberId)
       return row ? programMember(row) : null
     },
-    async addMember(orgId, id, memberId, at) {
-      const result = await db
-        .insertInto('programMembers')
-        .values({ orgId, programId: id, memberId, createdAt: at })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async removeMember(orgId, id, memberId) {
-      const result = await db
-        .deleteFrom('programMembers')
-        .where('orgId', '=', orgId)
-        .where('programId', '=', id)
-        .where('memberId', '=', memberId)
-        .executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
+    addMember: (orgId, id, memberId, at) => members.add(orgId, id, memberId, at),
+    removeMember: (orgId, id, memberId) => members.remove(orgId, id, memberId),
 
     async teams(orgId, id, page, scope) {
-      let q = db
-        .selectFrom('programTeams')
-        .select(['programId', 'teamId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('programId', '=', id)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teamId', scope))
-      const rows = await keysetPage(q, page, { sort: 'teamId', id: 'teamId' }).execute()
-      return rows.map(programTeam)
+      const visible = scope.orgWide ? undefined : teamIn(scope)
+      return (await teams.list(orgId, id, page, 'teamId', visible)).map(programTeam)
     },
     async team(orgId, id, teamId) {
-      const row = await db
-        .selectFrom('programTeams')
-        .select(['programId', 'teamId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('programId', '=', id)
-        .where('teamId', '=', teamId)
-        .executeTakeFirst()
+      const row = await teams.get(orgId, id, teamId)
       return row ? programTeam(row) : null
     },
     async teamIds(orgId, id) {
@@ -303,23 +263,8 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
         .execute()
       return rows.map((r) => r.teamId as TeamId)
     },
-    async addTeam(orgId, id, teamId, at) {
-      const result = await db
-        .insertInto('programTeams')
-        .values({ orgId, programId: id, teamId, createdAt: at })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async removeTeam(orgId, id, teamId) {
-      const result = await db
-        .deleteFrom('programTeams')
-        .where('orgId', '=', orgId)
-        .where('programId', '=', id)
-        .where('teamId', '=', teamId)
-        .executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
+    addTeam: (orgId, id, teamId, at) => teams.add(orgId, id, teamId, at),
+    removeTeam: (orgId, id, teamId) => teams.remove(orgId, id, teamId),
 
     async insertHistory(entries) {
       if (entries.length === 0) return
@@ -332,8 +277,8 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
             programId: e.programId,
             actorId: e.actorId,
             field: e.field,
-            beforeValue: wrap(e.before),
-            afterValue: wrap(e.after),
+            beforeValue: wrapHistoryValue(e.before),
+            afterValue: wrapHistoryValue(e.after),
             refType: e.ref?.type ?? null,
             refId: e.ref?.id ?? null,
             createdAt: e.createdAt,
@@ -375,21 +320,11 @@ export function programRepo(db: Kysely<Database>): ProgramRepo {
             programId: r.programId as ProgramId,
             actorId: r.actorId,
             field: r.field,
-            before: unwrap(r.beforeValue),
-            after: unwrap(r.afterValue),
+            before: unwrapHistoryValue(r.beforeValue),
+            after: unwrapHistoryValue(r.afterValue),
             createdAt: iso(r.createdAt),
           }) as ProgramHistoryEntry,
       )
     },
   }
-}
-
-// Values sit in a `{ "v": … }` envelope, as in task history: only an object reads the same way from
-// Postgres (jsonb, parsed) and SQLite (text).
-function wrap(value: unknown): string {
-  return JSON.stringify({ v: value ?? null })
-}
-
-function unwrap(column: unknown): unknown {
-  return json<{ v: unknown }>(column).v
 }

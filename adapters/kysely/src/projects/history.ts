@@ -1,60 +1,12 @@
-import type { ActorId, ProjectHistoryEntry, ProjectHistoryId, ProjectId } from '@workgraph/core'
-import type { ProjectHistoryRepo } from '@workgraph/core/storage'
+import type { ProjectHistoryEntry } from '@workgraph/core'
+import type { ProjectHistoryRecord, ProjectHistoryRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso, json } from '../normalize.ts'
+import { historyRepo } from '../history.ts'
 import type { Database } from '../schema.ts'
 
-export function projectHistoryRepo(db: Kysely<Database>): ProjectHistoryRepo {
-  return {
-    async insert(entries) {
-      if (entries.length === 0) return
-      await db
-        .insertInto('projectHistory')
-        .values(
-          entries.map((e) => ({
-            orgId: e.orgId,
-            id: e.id,
-            projectId: e.projectId,
-            actorId: e.actorId,
-            field: e.field,
-            beforeValue: wrap(e.before),
-            afterValue: wrap(e.after),
-            createdAt: e.createdAt,
-          })),
-        )
-        .execute()
-    },
-    async list(orgId, projectId, page) {
-      const q = db
-        .selectFrom('projectHistory')
-        .selectAll()
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', projectId)
-      const rows = await keysetPage(q, page, { sort: 'createdAt', id: 'id' }).execute()
-      // The row holds what the core's writer recorded, whose type the entry's schema fixes.
-      return rows.map(
-        (r) =>
-          ({
-            id: r.id as ProjectHistoryId,
-            projectId: r.projectId as ProjectId,
-            actorId: r.actorId as ActorId | null,
-            field: r.field,
-            before: unwrap(r.beforeValue),
-            after: unwrap(r.afterValue),
-            createdAt: iso(r.createdAt),
-          }) as ProjectHistoryEntry,
-      )
-    },
-  }
-}
-
-// Values sit in a `{ "v": … }` envelope: Postgres hands back a bare JSON string already parsed,
-// SQLite as text, and only an object reads the same way from both.
-function wrap(value: unknown): string {
-  return JSON.stringify({ v: value ?? null })
-}
-
-function unwrap(column: unknown): unknown {
-  return json<{ v: unknown }>(column).v
-}
+/** A project's field changes. */
+export const projectHistoryRepo = (db: Kysely<Database>): ProjectHistoryRepo =>
+  historyRepo<'projectId', ProjectHistoryRecord, ProjectHistoryEntry>(db, {
+    table: 'projectHistory',
+    holder: 'projectId',
+  })

@@ -1,9 +1,9 @@
 import type { MilestoneId, OrgId, ProjectId, StateCategory } from '@workgraph/core'
 import type { MilestoneRecord, MilestoneRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { deleteThreadsOf } from '../comments/purge.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
 
@@ -25,7 +25,7 @@ function toMilestone({ nameKey: _k, ...r }: Row): MilestoneRecord {
   }
 }
 
-export function milestoneRepo(db: Kysely<Database>): MilestoneRepo {
+export function milestoneRepo(db: Kysely<Database>, purge: Purge): MilestoneRepo {
   const ofProject = (orgId: OrgId, projectId: ProjectId) =>
     db.selectFrom('milestones').selectAll().where('orgId', '=', orgId).where('projectId', '=', projectId)
   return {
@@ -109,14 +109,7 @@ export function milestoneRepo(db: Kysely<Database>): MilestoneRepo {
         .where('deletedAt', 'is', null)
         .orderBy('id')
         .execute()
-      await db
-        .updateTable('tasks')
-        .set({ milestoneId: null })
-        .where('orgId', '=', orgId)
-        .where('milestoneId', '=', id)
-        .execute()
-      await deleteThreadsOf(db, orgId, 'milestone', [id])
-      await db.deleteFrom('milestones').where('orgId', '=', orgId).where('id', '=', id).execute()
+      await purge(orgId, 'milestone', [id])
       return tasks.map((t) => t.id)
     },
   }

@@ -1,10 +1,9 @@
 import type { MemberId, ProjectId, TeamId } from '@workgraph/core'
 import type { ProjectRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
+import { joinTable, teamIn } from '../join-table.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
 
 type Joins = Pick<
   ProjectRepo,
@@ -34,96 +33,46 @@ export function projectJoinRepo(db: Kysely<Database>): Joins {
     addedAt: iso(r.createdAt as string),
   })
 
+  const teams = joinTable(db, {
+    table: 'projectTeams',
+    holder: 'projectId',
+    other: 'teamId',
+    at: 'createdAt',
+  })
+  const members = joinTable(db, {
+    table: 'projectMembers',
+    holder: 'projectId',
+    other: 'memberId',
+    at: 'createdAt',
+  })
+  const labels = joinTable(db, {
+    table: 'projectLabels',
+    holder: 'projectId',
+    other: 'labelId',
+    at: 'createdAt',
+  })
+
   return {
     async listTeams(orgId, id, page, scope) {
-      let q = db
-        .selectFrom('projectTeams')
-        .select(['projectId', 'teamId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', id)
-      if (!scope.orgWide) q = q.where((eb) => inVisibleTeams(eb, 'teamId', scope))
-      const rows = await keysetPage(q, page, { sort: 'teamId', id: 'teamId' }).execute()
-      return rows.map(team)
+      const visible = scope.orgWide ? undefined : teamIn(scope)
+      return (await teams.list(orgId, id, page, 'teamId', visible)).map(team)
     },
     async getTeam(orgId, id, teamId) {
-      const row = await db
-        .selectFrom('projectTeams')
-        .select(['projectId', 'teamId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', id)
-        .where('teamId', '=', teamId)
-        .executeTakeFirst()
+      const row = await teams.get(orgId, id, teamId)
       return row ? team(row) : null
     },
     async listMembers(orgId, id, page) {
-      const q = db
-        .selectFrom('projectMembers')
-        .select(['projectId', 'memberId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', id)
-      const rows = await keysetPage(q, page, { sort: 'memberId', id: 'memberId' }).execute()
-      return rows.map(member)
+      return (await members.list(orgId, id, page, 'memberId')).map(member)
     },
     async getMember(orgId, id, memberId) {
-      const row = await db
-        .selectFrom('projectMembers')
-        .select(['projectId', 'memberId', 'createdAt'])
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', id)
-        .where('memberId', '=', memberId)
-        .executeTakeFirst()
+      const row = await members.get(orgId, id, memberId)
       return row ? member(row) : null
     },
-    async addMember(orgId, id, memberId, at) {
-      const result = await db
-        .insertInto('projectMembers')
-        .values({ orgId, projectId: id, memberId, createdAt: at })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async removeMember(orgId, id, memberId) {
-      const result = await db
-        .deleteFrom('projectMembers')
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', id)
-        .where('memberId', '=', memberId)
-        .executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
-    async addLabel(orgId, id, labelId, at) {
-      const result = await db
-        .insertInto('projectLabels')
-        .values({ orgId, projectId: id, labelId, createdAt: at })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async removeLabel(orgId, id, labelId) {
-      const result = await db
-        .deleteFrom('projectLabels')
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', id)
-        .where('labelId', '=', labelId)
-        .executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
-    async addTeam(orgId, id, teamId, at) {
-      const result = await db
-        .insertInto('projectTeams')
-        .values({ orgId, projectId: id, teamId, createdAt: at })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async removeTeam(orgId, id, teamId) {
-      const result = await db
-        .deleteFrom('projectTeams')
-        .where('orgId', '=', orgId)
-        .where('projectId', '=', id)
-        .where('teamId', '=', teamId)
-        .executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
+    addMember: (orgId, id, memberId, at) => members.add(orgId, id, memberId, at),
+    removeMember: (orgId, id, memberId) => members.remove(orgId, id, memberId),
+    addLabel: (orgId, id, labelId, at) => labels.add(orgId, id, labelId, at),
+    removeLabel: (orgId, id, labelId) => labels.remove(orgId, id, labelId),
+    addTeam: (orgId, id, teamId, at) => teams.add(orgId, id, teamId, at),
+    removeTeam: (orgId, id, teamId) => teams.remove(orgId, id, teamId),
   }
 }

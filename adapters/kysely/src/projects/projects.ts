@@ -3,14 +3,14 @@ import type { ProjectRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { valuesOf } from '../fields/values.ts'
 import { keysetPage } from '../keyset.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
 import { projectJoinRepo } from './project-joins.ts'
 import { latestUpdate, openBlockers, type Row, toProject, visibleProject } from './project-rows.ts'
-import { purgeProject } from './purge.ts'
 import { stateTally } from './state-tally.ts'
 
-export function projectRepo(db: Kysely<Database>): ProjectRepo {
+export function projectRepo(db: Kysely<Database>, purge: Purge): ProjectRepo {
   const select = (orgId: OrgId, scope: ReadScope) => {
     let q = db
       .selectFrom('projects')
@@ -141,7 +141,19 @@ export function projectRepo(db: Kysely<Database>): ProjectRepo {
       await db.updateTable('projects').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     ...projectJoinRepo(db),
-    delete: (orgId, id) => purgeProject(db, orgId, id),
+    /** Everything that lives only through the project goes; its tasks stay, detached. Answers their ids. */
+    async delete(orgId, id) {
+      const tasks = await db
+        .selectFrom('tasks')
+        .select('id')
+        .where('orgId', '=', orgId)
+        .where('projectId', '=', id)
+        .where('deletedAt', 'is', null)
+        .orderBy('id')
+        .execute()
+      await purge(orgId, 'project', [id])
+      return tasks.map((t) => t.id)
+    },
     progress: (orgId, id, scope) => stateTally(db, orgId, id, scope),
   }
 }

@@ -1,5 +1,6 @@
 import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
 import { followerRepo } from './followers.ts'
 import { projectHistoryRepo } from './history.ts'
@@ -9,11 +10,11 @@ import { projectRelationRepo } from './relations.ts'
 import { projectStatusRepo } from './statuses.ts'
 
 /** Project statuses, projects, milestones and their relations, and the followers of projects (later programs and initiatives). */
-export const projectsStore = (db: Kysely<Database>) =>
+export const projectsStore = (db: Kysely<Database>, purge: Purge) =>
   ({
     projectStatuses: projectStatusRepo(db),
-    projects: projectRepo(db),
-    milestones: milestoneRepo(db),
+    projects: projectRepo(db, purge),
+    milestones: milestoneRepo(db, purge),
     followers: followerRepo(db),
     projectRelations: projectRelationRepo(db),
     projectHistory: projectHistoryRepo(db),

@@ -1,5 +1,6 @@
 import type { Store } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { taskAutomationRepo } from './automation.ts'
 import { taskDependencyRepo } from './dependencies.ts'
@@ -11,9 +12,9 @@ import { taskSubscriberRepo } from './subscribers.ts'
 import { taskRepo } from './tasks.ts'
 
 /** Tasks and what hangs off them: history, dependencies, relations, keys, subscribers and links; the auto-close pass's queries. */
-export const tasksStore = (db: Kysely<Database>, dialect: Dialect) =>
+export const tasksStore = (db: Kysely<Database>, dialect: Dialect, purge: Purge) =>
   ({
-    tasks: taskRepo(db, dialect),
+    tasks: taskRepo(db, dialect, purge),
     taskHistory: taskHistoryRepo(db),
     taskDependencies: taskDependencyRepo(db),
     taskRelations: taskRelationRepo(db),

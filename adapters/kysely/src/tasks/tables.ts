@@ -34,7 +34,6 @@ export interface TasksTables {
     /** Its place in its cycle; set while it is in one. */
     cycleRank: string | null
   }
-  taskLabels: { orgId: string; taskId: string; labelId: string; createdBy: string; createdAt: Timestamp }
   taskHistory: {
     orgId: string
     id: string

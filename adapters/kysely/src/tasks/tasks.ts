@@ -11,8 +11,8 @@ import type {
 } from '@workgraph/core'
 import type { TaskRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { deleteRecordProperties } from '../connectors/record-properties.ts'
 import { iso, isoOrNull } from '../normalize.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
 import { withLabelIds } from './labels.ts'
@@ -20,7 +20,7 @@ import { taskPageRows } from './list.ts'
 import { withPageExtras } from './page-extras.ts'
 import { taskSelect } from './task-select.ts'
 
-export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
+export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): TaskRepo {
   return {
     async insert(task) {
       await db
@@ -79,8 +79,8 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect): TaskRepo {
         .where('orgId', '=', orgId)
         .where('id', '=', id)
         .execute()
-      // A deleted task is never restored: its app properties go now.
-      await deleteRecordProperties(db, orgId, 'task', id)
+      // A deleted task is never restored: what hangs on it elsewhere (app properties) goes now.
+      await purge(orgId, 'task', [id])
     },
   }
 }

@@ -1,8 +1,8 @@
 import type { OrgId, ReadScope } from '@workgraph/core'
 import type { TaskCondition } from '@workgraph/core/storage'
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import { matchesText } from '../hub/text.ts'
 import type { Database, Dialect } from '../schema.ts'
+import { matchesText } from '../text.ts'
 import { blockedBy } from './blocked.ts'
 
 type Eb = ExpressionBuilder<Database, 'tasks'>

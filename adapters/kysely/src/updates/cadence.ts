@@ -7,11 +7,11 @@ import type {
   UpdateSettingsRepo,
 } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { latestUpdate as latestOf, visibleInitiativeRef } from '../initiatives/initiative-rows.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import { latestUpdate, visibleProject } from '../projects/project-rows.ts'
 import type { Database } from '../schema.ts'
-import { visibleProgramRef } from '../scope.ts'
+import { visibleInitiativeRef, visibleProgramRef } from '../scope.ts'
+import { latestUpdate as latestOf } from './latest.ts'
 
 export function updateSettingsRepo(db: Kysely<Database>): UpdateSettingsRepo {
   return {

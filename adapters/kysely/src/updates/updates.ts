@@ -1,12 +1,11 @@
 import type { StatusUpdate, UpdateRevision } from '@workgraph/core'
 import type { UpdateRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { deleteThreadsOf } from '../comments/purge.ts'
-import { visibleInitiativeRef, visibleProjectRef } from '../initiatives/initiative-rows.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
+import type { Purge } from '../purge-kinds.ts'
 import type { Database } from '../schema.ts'
-import { visibleProgramRef } from '../scope.ts'
+import { visibleInitiativeRef, visibleProgramRef, visibleProjectRef } from '../scope.ts'
 
 type Row = { [K in keyof Database['statusUpdates']]: unknown }
 type RevisionRow = { [K in keyof Database['statusUpdateRevisions']]: unknown }
@@ -46,7 +45,7 @@ function toRevision(r: RevisionRow): UpdateRevision {
   }
 }
 
-export function updateRepo(db: Kysely<Database>): UpdateRepo {
+export function updateRepo(db: Kysely<Database>, purge: Purge): UpdateRepo {
   return {
     async insert({ progress, ...update }) {
       await db
@@ -127,13 +126,7 @@ export function updateRepo(db: Kysely<Database>): UpdateRepo {
         .execute()
     },
     async delete(orgId, id) {
-      await deleteThreadsOf(db, orgId, 'update', [id])
-      await db
-        .deleteFrom('statusUpdateRevisions')
-        .where('orgId', '=', orgId)
-        .where('updateId', '=', id)
-        .execute()
-      await db.deleteFrom('statusUpdates').where('orgId', '=', orgId).where('id', '=', id).execute()
+      await purge(orgId, 'update', [id])
     },
     async insertRevision(orgId, revision) {
       await db

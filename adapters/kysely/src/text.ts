@@ -1,6 +1,6 @@
 import type { HubSearchType, OrgId } from '@workgraph/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import type { Dialect } from '../schema.ts'
+import type { Dialect } from './schema.ts'
 
 /**
  * The full-text match of one kind of record, in each database's own engine (migration 0025): on

@@ -1,13 +1,15 @@
 import type { LabelId } from '@workgraph/core'
 import type { ExpressionBuilder, Kysely } from 'kysely'
-import type { Database } from '../schema.ts'
+import type { Database } from './schema.ts'
 
-/** The join tables of org labels on programs and initiatives (projects keep `project_labels`). */
-const TABLES = {
-  program: { table: 'programLabels', column: 'programId' },
-  initiative: { table: 'initiativeLabels', column: 'initiativeId' },
-} as const
-type Kind = keyof typeof TABLES
+/**
+ * A join table of org labels on a container, named by the group that owns it: programs pass
+ * `programLabels`, initiatives `initiativeLabels` (projects keep their own `project_labels` queries).
+ */
+export interface LabelJoin {
+  readonly table: 'programLabels' | 'initiativeLabels'
+  readonly column: 'programId' | 'initiativeId'
+}
 
 // The two tables have the same shape but for the name of the container column; queries are built
 // once over either, so the typed builder is loosened here and only here.
@@ -17,11 +19,11 @@ type Loose = Kysely<any>
 /** Each container's labels, in the order they were added; a deleted label is gone with it. */
 export async function labelIdsOf(
   db: Kysely<Database>,
-  kind: Kind,
+  join: LabelJoin,
   orgId: string,
   ids: readonly string[],
 ): Promise<Map<string, LabelId[]>> {
-  const { table, column } = TABLES[kind]
+  const { table, column } = join
   const byId = new Map<string, LabelId[]>(ids.map((id) => [id, []]))
   if (ids.length === 0) return byId
   const rows: { ownerId: string; labelId: string }[] = await (db as Loose)
@@ -39,13 +41,13 @@ export async function labelIdsOf(
 
 export async function addContainerLabel(
   db: Kysely<Database>,
-  kind: Kind,
+  join: LabelJoin,
   orgId: string,
   id: string,
   labelId: string,
   at: string,
 ): Promise<boolean> {
-  const { table, column } = TABLES[kind]
+  const { table, column } = join
   const result = await (db as Loose)
     .insertInto(table)
     .values({ orgId, [column]: id, labelId, createdAt: at })
@@ -56,12 +58,12 @@ export async function addContainerLabel(
 
 export async function removeContainerLabel(
   db: Kysely<Database>,
-  kind: Kind,
+  join: LabelJoin,
   orgId: string,
   id: string,
   labelId: string,
 ): Promise<boolean> {
-  const { table, column } = TABLES[kind]
+  const { table, column } = join
   const result = await (db as Loose)
     .deleteFrom(table)
     .where('orgId', '=', orgId)
@@ -74,11 +76,11 @@ export async function removeContainerLabel(
 /** For a list's `labelId` filter: the container (`<table>.id`, `<table>.orgId`) carries the label. */
 export function carriesLabel<TB extends 'programs' | 'initiatives'>(
   eb: ExpressionBuilder<Database, TB>,
-  kind: Kind,
+  join: LabelJoin,
   outer: TB,
   labelId: string,
 ) {
-  const { table, column } = TABLES[kind]
+  const { table, column } = join
   const loose = eb as unknown as ExpressionBuilder<any, any>
   return loose.exists(
     loose
