@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -121,13 +121,33 @@ const portmanConfig = {
   globals: { stripResponseExamples: true },
 }
 
-function npx(args: string[], options: { cwd: string }) {
-  const run = spawnSync('npx', ['-y', ...args], { ...options, encoding: 'utf8', maxBuffer: 1 << 28 })
-  if (run.error) throw run.error
-  return run
+/**
+ * Runs a pinned tool through npx without blocking: the server under test answers from this process,
+ * so a synchronous spawn would leave every request Newman sends waiting for its timeout.
+ */
+function npx(args: string[], options: { cwd: string }): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['-y', ...args], { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-1_000_000)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    child.once('error', reject)
+    child.once('close', (status) => resolve({ status, output }))
+  })
 }
 
+/**
+ * Converts the served document into the collection, or takes one converted before: the conversion
+ * takes minutes, and `PORTMAN_COLLECTION=<file>` reuses its result while the document is unchanged.
+ */
 beforeAll(async () => {
+  if (process.env.PORTMAN_COLLECTION) {
+    copyFileSync(process.env.PORTMAN_COLLECTION, collection)
+    return
+  }
   const server = await startTestServer(DATABASES[0]!)
   try {
     const document = (await server.request<Json>('GET', '/v1/openapi.json')).body
@@ -136,7 +156,7 @@ beforeAll(async () => {
     await server.drop()
   }
   writeFileSync(join(dir, 'portman.json'), JSON.stringify(portmanConfig))
-  const run = npx(
+  const run = await npx(
     [
       PORTMAN,
       '-l',
@@ -151,7 +171,8 @@ beforeAll(async () => {
     ],
     { cwd: dir },
   )
-  if (run.status !== 0) throw new Error(`Portman failed:\n${run.stdout}\n${run.stderr}`)
+  if (run.status !== 0) throw new Error(`Portman failed:\n${run.output}`)
+  console.log(`collection: ${collection} (PORTMAN_COLLECTION=${collection} reuses it)`)
 }, 3_600_000)
 
 describeEachDatabase('an independent fuzzer (Portman and Newman)', (db) => {
@@ -182,7 +203,7 @@ describeEachDatabase('an independent fuzzer (Portman and Newman)', (db) => {
       }),
     )
     const report = join(dir, `${db.name}.report.json`)
-    npx(
+    await npx(
       [
         NEWMAN,
         'run',
