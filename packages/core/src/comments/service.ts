@@ -1,4 +1,4 @@
-import { type CommentId, newId } from '../kernel/ids.ts'
+import { type ActorId, type CommentId, newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -30,12 +30,16 @@ async function commentAndSubject(
   }
 }
 
-/** Posts a comment on a subject, or a reply: a reply to a reply joins the thread of its root. */
+/**
+ * Posts a comment on a subject, or a reply: a reply to a reply joins the thread of its root.
+ * `origin` is for imports only: the comment keeps the author and time it had in the other tool.
+ */
 export async function createComment(
   ctx: OperationContext,
   subjectType: CommentSubjectType,
   subjectId: string,
   input: { body: string; parentId?: CommentId },
+  origin?: { authorId: ActorId; createdAt: string },
 ): Promise<Comment> {
   const kind = COMMENT_SUBJECTS[subjectType]
   const subject = await kind.require(ctx, subjectId)
@@ -60,10 +64,10 @@ export async function createComment(
     subjectId: subject.id,
     taskId: subject.taskId,
     threadId: threadId ?? id,
-    authorId: ctx.actor!.id,
+    authorId: origin?.authorId ?? ctx.actor!.id,
     body: input.body,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
+    createdAt: origin?.createdAt ?? ctx.now,
+    updatedAt: origin?.createdAt ?? ctx.now,
     editedAt: null,
     deletedAt: null,
     resolvedAt: null,
