@@ -275,6 +275,7 @@ export function jiraCsvExport(count: number, ownerName: string) {
     Status: 'To Do',
     'Due date': 'someday',
   })
+  rows.push({ Summary: `Bytes ${NOT_UTF8}`, 'Issue key': 'OPS-9003', 'Issue id': '29003', Status: 'To Do' })
   const { text, lineOf } = csvOf(JIRA_CSV_HEADER, rows)
   const epics = Math.ceil(count / 50)
   return {
@@ -283,7 +284,7 @@ export function jiraCsvExport(count: number, ownerName: string) {
     rows: rows.length,
     epics,
     tasks: count - epics,
-    refused: [count + 1, count + 2, count + 3],
+    refused: [count + 1, count + 2, count + 3, count + 4],
   }
 }
 

@@ -63,8 +63,10 @@ async function* csvRows(content: string, from: number, repeated: boolean): Async
       record.forEach((cell, i) => {
         const name = header![i]?.trim()
         if (name === undefined) return
-        if (repeated) ((data[name] ??= []) as string[]).push(cell)
-        else data[name] = cell
+        const earlier = data[name]
+        if (!repeated) data[name] = cell
+        else if (Array.isArray(earlier)) earlier.push(cell)
+        else data[name] = [cell]
       })
       yield { row, line, data }
     }

@@ -1,4 +1,4 @@
-import { RowError } from '../import-rows.ts'
+import { RowError } from '../row-error.ts'
 import { ASANA_ESTIMATES, ASANA_PRIORITIES, asanaUrl } from './asana-common.ts'
 import { blankIssue, cell, dateOf, estimateOf, list, type ToolIssue } from './tool-issue.ts'
 

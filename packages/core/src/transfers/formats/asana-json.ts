@@ -1,4 +1,4 @@
-import { RowError } from '../import-rows.ts'
+import { RowError } from '../row-error.ts'
 import { ASANA_ESTIMATES, ASANA_PRIORITIES, asanaUrl } from './asana-common.ts'
 import {
   array,
@@ -9,9 +9,9 @@ import {
   item,
   object,
   personOf,
-  text,
   type ToolComment,
   type ToolIssue,
+  text,
 } from './tool-issue.ts'
 
 const gidOf = (v: unknown) => {

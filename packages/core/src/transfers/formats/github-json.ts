@@ -1,6 +1,6 @@
 import type { StateCategory } from '../../teams/schemas.ts'
-import { RowError } from '../import-rows.ts'
-import { array, blankIssue, item, object, text, type ToolIssue } from './tool-issue.ts'
+import { RowError } from '../row-error.ts'
+import { array, blankIssue, item, object, type ToolIssue, text } from './tool-issue.ts'
 
 /** An item of GitHub's `GET /repos/{owner}/{repo}/issues` array; pull requests are skipped. */
 export function githubIssue(data: unknown): ToolIssue {

@@ -1,4 +1,4 @@
-import { RowError } from '../import-rows.ts'
+import { RowError } from '../row-error.ts'
 import { JIRA_PRIORITIES, jiraCategory } from './jira-common.ts'
 import { blankIssue, commentKeys, estimateOf, type ToolIssue } from './tool-issue.ts'
 

@@ -1,4 +1,4 @@
-import { RowError } from '../import-rows.ts'
+import { RowError } from '../row-error.ts'
 import { JIRA_PRIORITIES, jiraBrowseUrl, jiraCategory, jiraText } from './jira-common.ts'
 import {
   array,
@@ -10,9 +10,9 @@ import {
   type JsonObject,
   object,
   personOf,
-  text,
   type ToolComment,
   type ToolIssue,
+  text,
 } from './tool-issue.ts'
 
 /** The custom fields Jira Cloud and Server use for story points, in the order they are tried. */

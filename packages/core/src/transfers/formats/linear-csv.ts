@@ -1,6 +1,6 @@
 import type { Priority } from '../../tasks/schemas.ts'
 import type { StateCategory } from '../../teams/schemas.ts'
-import { RowError } from '../import-rows.ts'
+import { RowError } from '../row-error.ts'
 import { blankIssue, cell, dateOf, estimateOf, instantOf, list, type ToolIssue } from './tool-issue.ts'
 
 /** Linear's priority names; the GraphQL API gives the same as 0…4. */

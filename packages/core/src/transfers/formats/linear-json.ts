@@ -1,6 +1,6 @@
 import type { Priority } from '../../tasks/schemas.ts'
 import { STATE_CATEGORIES, type StateCategory } from '../../teams/schemas.ts'
-import { RowError } from '../import-rows.ts'
+import { RowError } from '../row-error.ts'
 import { linearUrl } from './linear-csv.ts'
 import {
   array,
@@ -11,9 +11,9 @@ import {
   item,
   object,
   personOf,
-  text,
   type ToolComment,
   type ToolIssue,
+  text,
 } from './tool-issue.ts'
 
 /** Linear's `priority` number: 0 none, 1 urgent, 2 high, 3 medium, 4 low. */

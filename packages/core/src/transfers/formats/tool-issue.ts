@@ -1,6 +1,6 @@
 import type { Priority } from '../../tasks/schemas.ts'
 import type { StateCategory } from '../../teams/schemas.ts'
-import { RowError } from '../import-rows.ts'
+import { RowError } from '../row-error.ts'
 
 /** A comment of an issue in another tool: posted on the task with its author and time. */
 export interface ToolComment {
