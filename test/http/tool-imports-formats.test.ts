@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { walk, workspaceOf } from '../support/import-workspace.ts'
+import { jiraCsvExport, jiraJsonExport } from '../support/jira-fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import {
-  asanaCsvExport,
-  asanaJsonExport,
-  jiraCsvExport,
-  jiraJsonExport,
-  linearJsonExport,
-} from '../support/tool-fixtures.ts'
+import { asanaCsvExport, asanaJsonExport, linearJsonExport } from '../support/tool-fixtures.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
 describeEachDatabase('imports from Jira, Asana and Linear JSON', (db) => {

@@ -203,7 +203,7 @@ export async function applyToolIssue(
         return created.id
       })
     : null
-  // A parent imported as a project (a Jira epic, found in the second pass of an earlier run) is the task's project.
+  // A parent imported as a project (a Jira epic met earlier in the file, or in an earlier run) is the task's project.
   const parent = issue.parentKey ? await ctx.store.imports.mapping(orgId, issue.parentKey) : null
   if (!projectId && parent?.type === 'project') projectId = parent.id as ProjectId
   const cycleId = await cycleFor(ctx, orgId, teamId, issue, notes)
