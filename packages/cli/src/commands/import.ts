@@ -6,12 +6,35 @@ import { progressBar } from '../progress.ts'
 import { accessTokenFor } from '../session.ts'
 import { guarded, serverArg } from './shared.ts'
 
-/** The tool named on the command line → the import format of its export file. */
-const FORMATS: Record<string, string> = {
-  linear: 'linear_csv',
+/**
+ * The tool named on the command line → the import format of its export file; tools that export
+ * both CSV and JSON are told apart by the file's extension.
+ */
+const FORMATS: Record<string, string | { csv: string; json: string }> = {
+  linear: { csv: 'linear_csv', json: 'linear_json' },
+  jira: { csv: 'jira_csv', json: 'jira_json' },
+  asana: { csv: 'asana_csv', json: 'asana_json' },
   github: 'github_json',
   csv: 'csv',
   workgraph: 'ndjson',
+}
+
+/** Formats of other tools: two passes over the file, the records then the links between them. */
+const TOOL_FORMATS = [
+  'linear_csv',
+  'linear_json',
+  'jira_csv',
+  'jira_json',
+  'asana_csv',
+  'asana_json',
+  'github_json',
+]
+
+function formatOf(tool: string, file: string): string {
+  const known = FORMATS[tool]
+  if (!known) throw new CliError(`Unknown tool \`${tool}\`; one of ${Object.keys(FORMATS).join(', ')}.`)
+  if (typeof known === 'string') return known
+  return file.toLowerCase().endsWith('.json') ? known.json : known.csv
 }
 
 interface ImportJob {
@@ -42,10 +65,14 @@ export const importCommand = defineCommand({
   meta: {
     name: 'import',
     description:
-      "Import another tool's export into a team: `workgraph import linear export.csv --team ENG` (linear, github, csv, workgraph)",
+      "Import another tool's export into a team: `workgraph import jira search.json --team ENG` (linear, jira, asana: .csv or .json; github, csv, workgraph)",
   },
   args: {
-    tool: { type: 'positional', description: 'linear, github, csv or workgraph', required: true },
+    tool: {
+      type: 'positional',
+      description: 'linear, jira, asana (CSV or JSON by the file extension), github, csv or workgraph',
+      required: true,
+    },
     file: { type: 'positional', description: 'The export file', required: true },
     team: { type: 'string', description: 'The key or id of the team the tasks go to (not for workgraph)' },
     org: { type: 'string', description: 'The workspace id or slug (default: your only workspace)' },
@@ -59,9 +86,7 @@ export const importCommand = defineCommand({
     json: { type: 'boolean', default: false, description: 'Print the finished import as JSON' },
   },
   run: guarded(async ({ args }) => {
-    const format = FORMATS[args.tool]
-    if (!format)
-      throw new CliError(`Unknown tool \`${args.tool}\`; one of ${Object.keys(FORMATS).join(', ')}.`)
+    const format = formatOf(args.tool, args.file)
     // A file that is not UTF-8 is read as far as it is: the bytes that are not become U+FFFD, and the
     // server refuses those rows with their line numbers instead of guessing.
     const content = new TextDecoder().decode(await readFile(args.file))
@@ -92,7 +117,7 @@ export const importCommand = defineCommand({
       ...(args['source-url'] ? { sourceUrl: args['source-url'] } : {}),
     })
     // Tool formats take two passes over the file: the records, then the links between them.
-    const passes = format === 'linear_csv' || format === 'github_json' ? (args['dry-run'] ? 1 : 2) : 1
+    const passes = TOOL_FORMATS.includes(format) ? (args['dry-run'] ? 1 : 2) : 1
     const bar = progressBar(created.totalRows * passes)
     let shown = 0
     let job = created

@@ -1,6 +1,6 @@
 import { currentOrg } from '../kernel/context.ts'
 import { changesOf } from '../kernel/history-entry.ts'
-import { type CommentId, newId, type OrgId, type TaskId, type TeamId } from '../kernel/ids.ts'
+import { type ActorId, type CommentId, newId, type OrgId, type TaskId, type TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -32,12 +32,16 @@ async function commentAndSubject(
   }
 }
 
-/** Posts a comment on a subject, or a reply: a reply to a reply joins the thread of its root. */
+/**
+ * Posts a comment on a subject, or a reply: a reply to a reply joins the thread of its root.
+ * `origin` is for imports only: the comment keeps the author and time it had in the other tool.
+ */
 export async function createComment(
   ctx: OperationContext,
   subjectType: CommentSubjectType,
   subjectId: string,
   input: { body: string; parentId?: CommentId },
+  origin?: { authorId: ActorId; createdAt: string },
 ): Promise<Comment> {
   const kind = COMMENT_SUBJECTS[subjectType]
   const subject = await kind.require(ctx, subjectId)
@@ -62,11 +66,11 @@ export async function createComment(
     subjectId: subject.id,
     taskId: subject.taskId,
     threadId: threadId ?? id,
-    authorId: ctx.actor!.id,
+    authorId: origin?.authorId ?? ctx.actor!.id,
     automation: automationOf(ctx),
     body: input.body,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
+    createdAt: origin?.createdAt ?? ctx.now,
+    updatedAt: origin?.createdAt ?? ctx.now,
     editedAt: null,
     deletedAt: null,
     resolvedAt: null,

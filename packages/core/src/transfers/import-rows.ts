@@ -9,6 +9,7 @@ import type { Team } from '../teams/schemas.ts'
 import { createState, createTeam } from '../teams/service.ts'
 import type { CsvTaskRow } from './csv.ts'
 import { EXPORT_FORMAT } from './export-format.ts'
+import { RowError } from './row-error.ts'
 
 /** What became of one row: a record made, or one found (imported before, or matched by name). */
 export type RowOutcome = 'created' | 'skipped'
@@ -18,16 +19,6 @@ export interface RowResult {
   outcome: RowOutcome | 'updated'
   /** Things the row could not carry over as it was (an unknown person, a missing state): kept as row notes. */
   notes: string[]
-}
-
-/** A row the import refuses; the others go on. */
-export class RowError extends Error {
-  constructor(
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message)
-  }
 }
 
 /** Lookups shared by the rows of one step: the workspace's members by email, its teams by key. */

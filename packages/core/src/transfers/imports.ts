@@ -9,9 +9,9 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { requireTeam } from '../teams/service.ts'
 import { checkTaskCsv } from './csv.ts'
 import type { Import, ImportError, ImportFormat } from './schemas.ts'
-import { csvShape, invalidSource, jsonArrayLength, ndjsonLines } from './sources.ts'
+import { csvShape, invalidSource, jsonItemCount, ndjsonLines } from './sources.ts'
 import type { ImportRecord } from './storage.ts'
-import { LINEAR_REQUIRED } from './tool-formats.ts'
+import { TOOL_READERS } from './tool-formats.ts'
 
 const publicImport = ({ content: _c, contentHash: _h, ...i }: ImportRecord): Import => i
 
@@ -23,12 +23,13 @@ export function emitImport(ctx: OperationContext, kind: string, record: Import):
 function countRows(format: ImportFormat, content: string): number {
   if (format === 'csv') return checkTaskCsv(content)
   if (format === 'ndjson') return ndjsonLines(content).length
-  if (format === 'github_json') return jsonArrayLength(content)
+  const source = TOOL_READERS[format].source
+  if (source.kind === 'json') return jsonItemCount(content, source.path, source.shape)
   const { header, rows } = csvShape(content)
-  const missing = LINEAR_REQUIRED.filter((c) => !header.includes(c))
+  const missing = source.required.filter((c) => !header.includes(c))
   if (missing.length)
     throw invalidSource(
-      `This is not Linear's CSV export: it lacks the column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `\`${c}\``).join(', ')}.`,
+      `This is not ${source.tool}'s CSV export: it lacks the column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `\`${c}\``).join(', ')}.`,
     )
   return rows
 }
@@ -65,11 +66,11 @@ export async function createImport(
     const team = await requireTeam(ctx, input.teamId)
     if (team.archivedAt) throw new ProblemError('archived', 'The team is archived; restore it first.')
   }
-  if (input.sourceUrl !== undefined && input.format !== 'linear_csv')
+  if (input.sourceUrl !== undefined && input.format !== 'linear_csv' && input.format !== 'linear_json')
     throw bodyError(
       'sourceUrl',
       'Only a Linear import takes `sourceUrl`; the other formats carry their URLs.',
-      'Only for linear_csv',
+      'Only for linear_csv and linear_json',
     )
   const totalRows = countRows(input.format, input.content)
   const record: ImportRecord = {

@@ -35,10 +35,28 @@ export const Export = Type.Object(
 )
 export type Export = Static<typeof Export>
 
-export const IMPORT_FORMATS = ['ndjson', 'csv', 'linear_csv', 'github_json'] as const
+export const IMPORT_FORMATS = [
+  'ndjson',
+  'csv',
+  'linear_csv',
+  'linear_json',
+  'github_json',
+  'jira_json',
+  'jira_csv',
+  'asana_json',
+  'asana_csv',
+] as const
 export type ImportFormat = (typeof IMPORT_FORMATS)[number]
 /** Formats exported by another tool: their records carry a source key, and go to one team. */
-export const TOOL_FORMATS = ['linear_csv', 'github_json'] as const satisfies readonly ImportFormat[]
+export const TOOL_FORMATS = [
+  'linear_csv',
+  'linear_json',
+  'github_json',
+  'jira_json',
+  'jira_csv',
+  'asana_json',
+  'asana_csv',
+] as const satisfies readonly ImportFormat[]
 export type ToolFormat = (typeof TOOL_FORMATS)[number]
 
 export const IMPORT_STATUSES = [...TRANSFER_STATUSES, 'canceled'] as const
@@ -51,8 +69,12 @@ export const Import = Type.Object(
     format: StringEnum(IMPORT_FORMATS, {
       description:
         '`ndjson`: a workgraph export; `csv`: tasks with a header row; `linear_csv`: the CSV of ' +
-        "Linear's Export CSV; `github_json`: the JSON array of GitHub's list-issues API " +
-        '(`GET /repos/{owner}/{repo}/issues`). docs/importing.md maps each field.',
+        "Linear's Export CSV; `linear_json`: the answer of Linear's GraphQL `issues` query; " +
+        "`github_json`: the JSON array of GitHub's list-issues API (`GET /repos/{owner}/{repo}/issues`); " +
+        "`jira_json`: the answer of Jira's REST search (`{ issues: [...] }`); `jira_csv`: Jira's " +
+        "Export Excel CSV (all fields); `asana_json`: Asana's project export (`{ data: [...] }`); " +
+        "`asana_csv`: Asana's CSV export. docs/importing.md maps each field.",
+      examples: ['jira_json'],
     }),
     teamId: Nullable(IdSchema('TeamId'), 'The team the tasks go to; null for NDJSON.'),
     status: StringEnum(IMPORT_STATUSES, {
@@ -69,7 +91,7 @@ export const Import = Type.Object(
     }),
     sourceUrl: Nullable(
       Type.String({ format: 'uri' }),
-      'For `linear_csv`: the Linear workspace URL its keys link to (`https://linear.app/acme`).',
+      'For `linear_csv` and `linear_json`: the Linear workspace URL its keys link to (`https://linear.app/acme`), where the file gives no URL.',
     ),
     totalRows: Type.Integer({
       minimum: 0,

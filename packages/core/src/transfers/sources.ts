@@ -1,13 +1,18 @@
+import { JSONParser } from '@streamparser/json'
 import { CsvError, parse as parseStream } from 'csv-parse'
 import { parse } from 'csv-parse/sync'
 import { ProblemError } from '../kernel/problems.ts'
 import type { ImportFormat } from './schemas.ts'
+import { TOOL_READERS } from './tool-formats.ts'
 
 /** One record of a source: its number (1 = first after a CSV header), the file line it starts on, its data. */
 export interface SourceRow {
   row: number
   line: number | null
-  /** A CSV row by header (`csv` keeps cells in column order), an NDJSON line's text, or a JSON array item. */
+  /**
+   * A CSV row by header (a repeated header, as Jira writes it, gives every cell of that name), an
+   * NDJSON line's text, or a JSON array item.
+   */
   data: unknown
 }
 
@@ -23,7 +28,7 @@ export const ndjsonLines = (content: string) => content.split(/\r?\n/).filter((l
  * Reads a CSV with csv-parse's stream API, fed in chunks, and yields the rows after `from` with the
  * line each starts on: the job reads as far as its step needs, never the whole file into records.
  */
-async function* csvRows(content: string, from: number): AsyncGenerator<SourceRow> {
+async function* csvRows(content: string, from: number, repeated: boolean): AsyncGenerator<SourceRow> {
   const parser = parseStream({ ...CSV_OPTIONS, info: true })
   const feed = async () => {
     for (let at = 0; at < content.length; at += CHUNK) {
@@ -54,10 +59,14 @@ async function* csvRows(content: string, from: number): AsyncGenerator<SourceRow
       }
       row++
       if (row <= from) continue
-      const data: Record<string, string> = {}
+      const data: Record<string, string | string[]> = {}
       record.forEach((cell, i) => {
-        const name = header![i]
-        if (name !== undefined) data[name.trim()] = cell
+        const name = header![i]?.trim()
+        if (name === undefined) return
+        const earlier = data[name]
+        if (!repeated) data[name] = cell
+        else if (Array.isArray(earlier)) earlier.push(cell)
+        else data[name] = [cell]
       })
       yield { row, line, data }
     }
@@ -67,9 +76,30 @@ async function* csvRows(content: string, from: number): AsyncGenerator<SourceRow
   }
 }
 
-async function* jsonRows(content: string, from: number): AsyncGenerator<SourceRow> {
-  const items = JSON.parse(content) as unknown[]
-  for (let i = from; i < items.length; i++) yield { row: i + 1, line: null, data: items[i] }
+/**
+ * A streaming parser of the items at `path` of a JSON source (@streamparser/json): each item is
+ * built alone and dropped from its array once handed over (`keepStack: false`), so a reader holds
+ * one chunk and one issue, never the parsed file. Members of an object at `path` are not items.
+ */
+function itemParser(path: string, onItem: (item: unknown) => void): JSONParser {
+  const parser = new JSONParser({ paths: [path], keepStack: false })
+  parser.onValue = ({ value, parent }) => {
+    if (Array.isArray(parent)) onItem(value)
+  }
+  return parser
+}
+
+async function* jsonRows(content: string, path: string, from: number): AsyncGenerator<SourceRow> {
+  const ready: unknown[] = []
+  const parser = itemParser(path, (item) => ready.push(item))
+  let row = 0
+  for (let at = 0; at < content.length; at += CHUNK) {
+    parser.write(content.slice(at, at + CHUNK))
+    while (ready.length) {
+      const data = ready.shift()
+      if (++row > from) yield { row, line: null, data }
+    }
+  }
 }
 
 async function* lineRows(content: string, from: number): AsyncGenerator<SourceRow> {
@@ -80,8 +110,11 @@ async function* lineRows(content: string, from: number): AsyncGenerator<SourceRo
 /** The rows of a queued source after the first `from`, in order. */
 export function sourceRows(format: ImportFormat, content: string, from: number): AsyncGenerator<SourceRow> {
   if (format === 'ndjson') return lineRows(content, from)
-  if (format === 'github_json') return jsonRows(content, from)
-  return csvRows(content, from)
+  if (format === 'csv') return csvRows(content, from, false)
+  const source = TOOL_READERS[format].source
+  return source.kind === 'json'
+    ? jsonRows(content, source.path, from)
+    : csvRows(content, from, source.repeated)
 }
 
 /** The header and row count of a CSV, checked whole when the import is created. */
@@ -98,16 +131,31 @@ export function csvShape(content: string): { header: string[]; rows: number } {
   return { header: header.map((h) => h.trim()), rows: rows.length }
 }
 
-/** The items of a JSON array source, checked when the import is created. */
-export function jsonArrayLength(content: string): number {
-  let parsed: unknown
+/**
+ * The items at `path` of a JSON source, counted as it streams when the import is created: a file
+ * that is not JSON, or has no array there, is refused before anything is queued.
+ */
+export function jsonItemCount(content: string, path: string, shape: string): number {
+  let items = 0
+  const read = (parser: JSONParser) => {
+    for (let at = 0; at < content.length; at += CHUNK) parser.write(content.slice(at, at + CHUNK))
+    if (!parser.isEnded) parser.end()
+  }
   try {
-    parsed = JSON.parse(content)
+    read(itemParser(path, () => items++))
+    if (items > 0) return items
+    // No items: an empty array is a file with nothing to import; anything else is the wrong file.
+    let empty = false
+    const container = new JSONParser({ paths: [path.replace(/\.\*$/, '')] })
+    container.onValue = ({ value }) => {
+      empty = Array.isArray(value)
+    }
+    read(container)
+    if (empty) return 0
   } catch (error) {
     throw invalidSource(`The JSON cannot be read: ${(error as Error).message}`)
   }
-  if (!Array.isArray(parsed)) throw invalidSource('The JSON must be an array of issues.')
-  return parsed.length
+  throw invalidSource(`The JSON must be ${shape}.`)
 }
 
 export function invalidSource(message: string): ProblemError {

@@ -1,4 +1,3 @@
-import { createInvitation } from '../access/invitations.ts'
 import { createCycle } from '../cycles/service.ts'
 import type { CycleId, LabelId, MemberId, OrgId, ProjectId, StateId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -10,7 +9,9 @@ import { createProject } from '../projects/service.ts'
 import { addBlocker } from '../tasks/dependencies.ts'
 import type { Task } from '../tasks/schemas.ts'
 import { createTask, type TaskFields, updateTask } from '../tasks/service.ts'
-import { type Resolver, RowError, type RowResult } from './import-rows.ts'
+import type { Resolver, RowResult } from './import-rows.ts'
+import { RowError } from './row-error.ts'
+import { applyToolComments, inviteUnknown } from './tool-comments.ts'
 import type { ToolIssue } from './tool-formats.ts'
 
 /** Cells the decoder could not read as UTF-8 arrive as U+FFFD; such a row is refused, not guessed at. */
@@ -25,6 +26,7 @@ function checkIssue(issue: ToolIssue): void {
     state: issue.state.name,
     assignee: issue.assignee,
     labels: issue.labels.join(','),
+    comments: issue.comments.map((c) => c.body).join(''),
   }))
     if (value?.includes(REPLACEMENT))
       throw new RowError(
@@ -75,17 +77,8 @@ async function assigneeFor(
     return null
   }
   const email = who.toLowerCase()
-  const pending = await ctx.store.invitations.listForEmail(email, ctx.now, {
-    sort: 'id',
-    direction: 'asc',
-    after: null,
-    limit: 100,
-  })
-  // A dry run sends no mail: it says who would be invited.
-  if (!dryRun && !pending.some((i) => i.orgId === orgId))
-    await createInvitation(ctx, { email, role: 'member' })
   notes.push(
-    `${email} is not a member: ${dryRun ? 'would be invited' : 'invited'}; the task is unassigned until they join.`,
+    `${email} is not a member: ${await inviteUnknown(ctx, orgId, email, dryRun)}; the task is unassigned until they join.`,
   )
   return null
 }
@@ -192,14 +185,16 @@ export async function applyToolIssue(
 ): Promise<RowResult> {
   if (issue.skip) return { outcome: 'skipped', notes: [] }
   checkIssue(issue)
-  const notes: string[] = []
+  if (issue.kind === 'project') return epicProject(ctx, orgId, teamId, issue)
+  const notes: string[] = [...issue.notes]
   const stateId = await stateFor(ctx, orgId, teamId, issue, notes)
   const assigneeId = await assigneeFor(ctx, orgId, issue, resolver, notes, options.dryRun)
   const labelIds = await labelsFor(ctx, orgId, teamId, issue.labels)
   const tool = issue.sourceKey.split(':')[0]
   const project = issue.project
-  const projectId = project
-    ? await mappedOrCreated<ProjectId>(ctx, orgId, `${tool}:project:${project.name}`, 'project', async () => {
+  const projectKey = project && (project.key ?? `${tool}:project:${project.name}`)
+  let projectId = project
+    ? await mappedOrCreated<ProjectId>(ctx, orgId, projectKey!, 'project', async () => {
         const created = await createProject(ctx, {
           name: project.name,
           teamIds: [teamId],
@@ -208,6 +203,9 @@ export async function applyToolIssue(
         return created.id
       })
     : null
+  // A parent imported as a project (a Jira epic met earlier in the file, or in an earlier run) is the task's project.
+  const parent = issue.parentKey ? await ctx.store.imports.mapping(orgId, issue.parentKey) : null
+  if (!projectId && parent?.type === 'project') projectId = parent.id as ProjectId
   const cycleId = await cycleFor(ctx, orgId, teamId, issue, notes)
   const fields: IssueFields = {
     title: issue.title,
@@ -227,15 +225,50 @@ export async function applyToolIssue(
     // An issue whose person is not a member yet keeps the assignee someone gave it here.
     if (assigneeId === null && issue.assignee) delete (fields as Partial<IssueFields>).assigneeId
     const changed = difference(task, fields)
-    if (Object.keys(changed).length === 0) return { outcome: 'skipped', notes }
-    await updateTask(ctx, task.id, changed)
-    return { outcome: 'updated', notes }
+    if (Object.keys(changed).length) await updateTask(ctx, task.id, changed)
+    const posted = await applyToolComments(ctx, orgId, task.id, issue, resolver, notes, options.dryRun)
+    await mapAliases(ctx, orgId, issue, task.id)
+    return { outcome: Object.keys(changed).length || posted ? 'updated' : 'skipped', notes }
   }
   const created = await createTask(ctx, { teamId, ...fields })
   if (issue.url) await createLink(ctx, 'task', created.id, { url: issue.url, title: issue.key })
   if (known) await ctx.store.imports.unmap(orgId, issue.sourceKey)
   await ctx.store.imports.map(orgId, issue.sourceKey, { type: 'task', id: created.id })
+  await mapAliases(ctx, orgId, issue, created.id)
+  await applyToolComments(ctx, orgId, created.id, issue, resolver, notes, options.dryRun)
   return { outcome: 'created', notes }
+}
+
+/** The other keys the file may name the issue by point at its record too (kept current: a task made anew moves them). */
+async function mapAliases(ctx: OperationContext, orgId: OrgId, issue: ToolIssue, id: string): Promise<void> {
+  for (const alias of issue.aliases) {
+    const found = await ctx.store.imports.mapping(orgId, alias)
+    if (found?.id === id) continue
+    if (found) await ctx.store.imports.unmap(orgId, alias)
+    await ctx.store.imports.map(orgId, alias, { type: issue.kind, id })
+  }
+}
+
+/** A Jira epic: a project of the team, created once under the epic's key; its children join it in the second pass. */
+async function epicProject(
+  ctx: OperationContext,
+  orgId: OrgId,
+  teamId: TeamId,
+  issue: ToolIssue,
+): Promise<RowResult> {
+  const known = await ctx.store.imports.mapping(orgId, issue.sourceKey)
+  if (known && (await ctx.store.projects.get(orgId, known.id as ProjectId, UNSCOPED)))
+    return { outcome: 'skipped', notes: issue.notes }
+  if (known) await ctx.store.imports.unmap(orgId, issue.sourceKey)
+  const created = await createProject(ctx, {
+    name: issue.title,
+    teamIds: [teamId],
+    description: issue.description,
+    targetDate: issue.dueDate,
+  })
+  await ctx.store.imports.map(orgId, issue.sourceKey, { type: 'project', id: created.id })
+  await mapAliases(ctx, orgId, issue, created.id)
+  return { outcome: 'created', notes: [...issue.notes, `${issue.key} is an epic: imported as a project.`] }
 }
 
 /**
@@ -248,15 +281,22 @@ export async function linkToolIssue(
   orgId: OrgId,
   issue: ToolIssue,
 ): Promise<string[]> {
-  if (issue.skip || (!issue.parentKey && issue.blockedBy.length === 0)) return []
+  if (issue.skip || issue.kind === 'project') return []
+  if (!issue.parentKey && issue.blockedBy.length === 0 && issue.blocks.length === 0) return []
   const own = await ctx.store.imports.mapping(orgId, issue.sourceKey)
   if (!own) return []
   const notes: string[] = []
-  const taskOf = async (key: string) =>
-    (await ctx.store.imports.mapping(orgId, key))?.id as TaskId | undefined
+  const taskOf = async (key: string) => {
+    const found = await ctx.store.imports.mapping(orgId, key)
+    return found?.type === 'task' ? (found.id as TaskId) : undefined
+  }
   const shown = (key: string) => key.slice(key.indexOf(':') + 1)
-  if (issue.parentKey) {
-    const parentId = await taskOf(issue.parentKey)
+  const parent = issue.parentKey ? await ctx.store.imports.mapping(orgId, issue.parentKey) : null
+  if (issue.parentKey && parent?.type === 'project') {
+    // The parent is an epic imported as a project: the task joins it.
+    await updateTask(ctx, own.id as TaskId, { projectId: parent.id as ProjectId })
+  } else if (issue.parentKey) {
+    const parentId = parent?.id as TaskId | undefined
     if (!parentId) notes.push(`The parent ${shown(issue.parentKey)} is not in this import; no parent set.`)
     else {
       try {
@@ -267,17 +307,20 @@ export async function linkToolIssue(
       }
     }
   }
-  for (const key of issue.blockedBy) {
-    const blockerId = await taskOf(key)
-    if (!blockerId) {
-      notes.push(`The blocker ${shown(key)} is not in this import; no link set.`)
+  // Blockers of this issue, and issues it blocks: [blocked, blocker] pairs, one of them this task.
+  const pairs: Array<[string | undefined, string | undefined, string]> = []
+  for (const k of issue.blockedBy) pairs.push([own.id, await taskOf(k), k])
+  for (const k of issue.blocks) pairs.push([await taskOf(k), own.id, k])
+  for (const [blockedId, blockerId, key] of pairs) {
+    if (!blockedId || !blockerId) {
+      notes.push(`The linked issue ${shown(key)} is not in this import; no blocking link set.`)
       continue
     }
     try {
-      await addBlocker(ctx, own.id as TaskId, blockerId)
+      await addBlocker(ctx, blockedId as TaskId, blockerId as TaskId)
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error
-      notes.push(`${shown(key)} was not linked as a blocker: ${error.message}`)
+      notes.push(`${shown(key)} was not linked as blocking: ${error.message}`)
     }
   }
   return notes
