@@ -183,6 +183,7 @@ describeEachDatabase('hub: tasks by a composed filter', (db) => {
       cursor: first,
     })
     expect(other.body.code).toBe('invalid_cursor')
+    expect(other.body.errors).toEqual([{ pointer: '/body/cursor', message: expect.any(String) }])
   })
 
   it('refuses a filter past its bounds or of the wrong shape, with a pointer', async () => {

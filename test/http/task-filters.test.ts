@@ -74,7 +74,11 @@ describeEachDatabase('task filters', (db) => {
       const body = JSON.parse(
         JSON.stringify(example).replace(/[a-z]+_01JD3Q2R4S5T6V7W8X9YZABC[A-Z]E/g, (id) => real[id]!),
       )
-      if ('name' in body) {
+      if ('relation' in body) {
+        // The hub's example: the same filter language across workspaces (hub-task-query.test.ts).
+        const hub = await ws.api.post('/v1/hub/tasks/query', body)
+        expect(hub.status, JSON.stringify(hub.body)).toBe(200)
+      } else if ('name' in body) {
         const view = await ws.api.post(`${base}/views`, body)
         expect(view.status, JSON.stringify(view.body)).toBe(201)
         const results = await ws.api.get(`${base}/views/${view.body.id}/results`)
@@ -150,5 +154,7 @@ describeEachDatabase('task filters', (db) => {
     })
     expect(other.status).toBe(400)
     expect(other.body.code).toBe('invalid_cursor')
+    // The problem points where the cursor was sent: into the body.
+    expect(other.body.errors).toEqual([{ pointer: '/body/cursor', message: expect.any(String) }])
   })
 })

@@ -32,8 +32,8 @@ describeEachDatabase('MCP tools for comments, labels, links, cycles and history'
     // insights one, cycle_insights; custom fields one, set_task_field; templates two, apply_template and
     // manage_recurring_task; programs and initiatives four, get_ and manage_ of each;
     // the hub five, search, inbox, portfolio, agenda and whats_new; the daily plan two, my_day and plan_day;
-    // away one, set_away).
-    expect(tools.length).toBeLessThanOrEqual(54)
+    // away one, set_away; imports one, import_status).
+    expect(tools.length).toBeLessThanOrEqual(55)
   })
 
   it('builds a task up through tools and reads it back whole with get_task', async () => {

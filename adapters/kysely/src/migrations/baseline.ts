@@ -10,14 +10,16 @@ export interface Baseline {
  * Builds a fresh SQLite database from `baseline` in one transaction, and records every migration up to
  * `baseline.through` as applied, so the migrator runs only the ones after it. A database that holds any
  * table is left alone (it is migrated step by step, as before). `begin immediate` takes the write lock
- * before looking, so two processes opening one new file cannot both build it.
+ * before looking, so two processes opening one new file cannot both build it. Returns the migrations
+ * the baseline stood for, none when it was not used.
  */
 export async function applySqliteBaseline(
   db: Kysely<any>,
   baseline: Baseline,
   migrations: readonly string[],
-) {
-  await db.connection().execute(async (conn) => {
+): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    let applied: string[] = []
     await sql`begin immediate`.execute(conn)
     try {
       const { rows } = await sql<{ n: number }>`
@@ -27,10 +29,12 @@ export async function applySqliteBaseline(
       if (Number(rows[0]!.n) === 0) {
         for (const statement of baseline.statements) await sql.raw(statement).execute(conn)
         const now = new Date().toISOString()
-        for (const name of migrations.filter((m) => m <= baseline.through))
+        applied = migrations.filter((m) => m <= baseline.through)
+        for (const name of applied)
           await sql`insert into kysely_migration (name, timestamp) values (${name}, ${now})`.execute(conn)
       }
       await sql`commit`.execute(conn)
+      return applied
     } catch (error) {
       await sql`rollback`.execute(conn)
       throw error

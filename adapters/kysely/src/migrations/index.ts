@@ -143,8 +143,10 @@ export async function migrateToLatest(
   options: { schema?: string; pool?: pg.Pool; baseline?: boolean } = {},
 ): Promise<MigrationResultSet> {
   // A fresh SQLite database starts from the baseline schema: one transaction, not every migration.
-  if (dialect === 'sqlite' && options.baseline !== false)
-    await applySqliteBaseline(db, SQLITE_BASELINE, MIGRATION_NAMES)
+  const fromBaseline =
+    dialect === 'sqlite' && options.baseline !== false
+      ? await applySqliteBaseline(db, SQLITE_BASELINE, MIGRATION_NAMES)
+      : []
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
   )
@@ -170,5 +172,11 @@ export async function migrateToLatest(
       (failed ? new MigrationFailedError(failed.migrationName, result.error) : result.error)
     )
   }
-  return result
+  // The migrations the baseline stood for were applied too, in its one transaction.
+  const baselined = fromBaseline.map((migrationName) => ({
+    migrationName,
+    direction: 'Up' as const,
+    status: 'Success' as const,
+  }))
+  return { ...result, results: [...baselined, ...(result.results ?? [])] }
 }

@@ -1,6 +1,6 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox'
-import { declareOperation, type OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
+import { declareOperation } from '../kernel/operation.ts'
+import { withBodyCursor } from '../kernel/pagination.ts'
 import { hubExamples } from './examples.ts'
 import { ACROSS, TAG } from './operation-parts.ts'
 import { HubTaskFilterSchema } from './task-filter.ts'
@@ -42,17 +42,5 @@ export const hubTasksQueryOperation = declareOperation({
   status: 200,
   errors: ['invalid_cursor', 'rule_violated'],
   examples: hubExamples.tasksQuery,
-  run: (ctx, { body }) => queryHubTasks(ctx, body as HubTasksQuery),
+  run: (ctx, { body }) => withBodyCursor(() => hubTasks(ctx, body as HubTasksQuery)),
 })
-
-/** `hub.tasks` with the body's query: a refused cursor points into the body, where it was sent. */
-async function queryHubTasks(ctx: OperationContext, body: HubTasksQuery) {
-  try {
-    return await hubTasks(ctx, body)
-  } catch (error) {
-    if (!(error instanceof ProblemError) || error.code !== 'invalid_cursor') throw error
-    throw new ProblemError('invalid_cursor', error.message, {
-      errors: [{ pointer: '/body/cursor', message: error.message }],
-    })
-  }
-}

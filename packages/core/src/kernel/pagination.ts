@@ -132,3 +132,18 @@ export function toPage<T>(rows: T[], limit: number, next: (last: T) => string): 
   const data = rows.slice(0, limit)
   return { data, nextCursor: next(data[data.length - 1] as T) }
 }
+
+/**
+ * Runs a read whose cursor came in the request body (a read by POST): a refused cursor points at
+ * `/body/cursor`, where the client sent it, instead of the query string.
+ */
+export async function withBodyCursor<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (!(error instanceof ProblemError) || error.code !== 'invalid_cursor') throw error
+    throw new ProblemError('invalid_cursor', error.message, {
+      errors: [{ pointer: '/body/cursor', message: error.message }],
+    })
+  }
+}

@@ -2,7 +2,7 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 import { exampleId as id } from '../kernel/examples.ts'
 import type { TaskId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation, type OperationContext } from '../kernel/operation.ts'
-import { PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
+import { PAGE_LIMIT_MAX, withBodyCursor } from '../kernel/pagination.ts'
 import { otherTaskExample, taskExample } from './examples.ts'
 import { type TaskFilterInput, TaskFilterSchema } from './filter-schema.ts'
 import type { ListTasksQuery } from './search.ts'
@@ -60,7 +60,8 @@ export function taskQueryOperation(list: AnyOperation): AnyOperation {
       },
       response: { data: [otherTaskExample, taskExample], nextCursor: null },
     },
-    run: (ctx, { body }) => listTasks(ctx, body as ListTasksQuery & { filter?: TaskFilterInput }),
+    run: (ctx, { body }) =>
+      withBodyCursor(() => listTasks(ctx, body as ListTasksQuery & { filter?: TaskFilterInput })),
   })
 }
 
