@@ -79,7 +79,8 @@ async function backupUnderWrites(way: Way) {
   const writer = async (w: number) => {
     for (let i = 0; writing; i++) {
       const res = await call('POST', `/v1/orgs/${org.id}/tasks`, { teamId: team.id, title: `w${w} #${i}` })
-      expect(res.status).toBe(201)
+      // The problem document says what went wrong if a write is refused.
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
       acked.push({ id: res.body.id, at: Date.now() })
     }
   }

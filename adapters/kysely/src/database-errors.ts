@@ -53,7 +53,9 @@ export function explainDatabaseError(error: unknown, url: string): string | unde
     const user = decodeURIComponent(at.username) || process.env.PGUSER || process.env.USER || 'postgres'
     const database = decodeURIComponent(at.pathname.slice(1)) || user
     const where = `Postgres at ${host}:${port}`
-    switch (code) {
+    // PgBouncer relays Postgres's refusal of an unknown database under its own code (08P01).
+    const missingDatabase = code === '3D000' || /^database "[^"]*" does not exist/.test(message)
+    switch (missingDatabase ? '3D000' : code) {
       case '3D000':
         return (
           `${where} has no database "${database}". Create it (createdb -h ${host} -p ${port} -U ${user} ${database}), ` +

@@ -179,6 +179,8 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  // PgBouncer's own refusals (pool full past query_wait_timeout, server login failing) arrive as 08P01.
+  '08P01',
   '57P01',
   '57P02',
   '57P03',
