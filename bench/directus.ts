@@ -5,7 +5,7 @@
  *
  * Workgraph is the reference server on the permissions bench's org (bench/permissions-world.ts: 100,000
  * tasks, 50 teams, 1,000 members), started here as every bench does (bench/support.ts `runBench`).
- * Directus runs on its own, outside the repository (see docs/performance.md, "Workgraph against
+ * Directus runs on its own, outside the repository (see docs/performance-log.md, "Workgraph against
  * Directus 11", for its set-up); this script fails at once if it does not answer at DIRECTUS_URL. It
  * copies the org's teams and tasks into Directus's database (DIRECTUS_DATABASE_URL) with the indexes the
  * pages need, gives Directus the relations the permission filter walks (tasks.team_id → teams,
@@ -51,7 +51,7 @@ try {
 } catch (error) {
   console.error(
     `Directus is not running at DIRECTUS_URL=${DIRECTUS_URL} (${(error as Error).message}).\n` +
-      'Start Directus 11 first (set-up in docs/performance.md, "Workgraph against Directus 11"), or point DIRECTUS_URL at it.',
+      'Start Directus 11 first (set-up in docs/performance-log.md, "Workgraph against Directus 11"), or point DIRECTUS_URL at it.',
   )
   process.exit(1)
 }

@@ -6,7 +6,7 @@
  * ran) and prints the database's plan for it: on Postgres
  * `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)`, on SQLite `EXPLAIN QUERY PLAN` plus the time of ten runs.
  * On Postgres statistics are gathered first (ANALYZE), as autovacuum would; on SQLite only with
- * `--analyze` (see docs/performance.md for why the server does not).
+ * `--analyze` (see docs/performance-log.md for why the server does not).
  * `--before` drops the indexes of migrations 0029 and 0030 first (and restores the one 0030 replaces), to show the plans without them.
  */
 import type {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Dialect } from '../schema.ts'
 
 /**
- * Indexes the permissioned reads need (plans in docs/performance.md):
+ * Indexes the permissioned reads need (plans in docs/performance-log.md):
  * - a reader who sees only some teams lists `team_id in (…)` in creation or change order: one keyset
  *   index per sort with the team before the sort key, so each team's page is an index range and
  *   the planner merges a few of them instead of walking the org's newest tasks until enough match;

@@ -3,7 +3,7 @@ import type { Dialect } from '../schema.ts'
 
 /**
  * A reader with project grants lists its teams and each granted project as separate sides
- * (docs/performance.md, "Project grants"): a project's side reads its page in the list's order
+ * (docs/performance-log.md, "Project grants"): a project's side reads its page in the list's order
  * through `tasks_project_created` (0024) or, for `-updatedAt`, through this index.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../schema.ts'
 
 /**
- * The task list reads a granted project's side as keys only (sort key and id; docs/performance.md,
+ * The task list reads a granted project's side as keys only (sort key and id; docs/performance-log.md,
  * "Covering project indexes"), but each key was checked against the table row for `deleted_at`,
  * `archived_at` and (for a reader with a team) `team_id`. With those columns in the index the sides
  * are index-only: Postgres keeps them as `include` columns, SQLite (which has no `include`) after

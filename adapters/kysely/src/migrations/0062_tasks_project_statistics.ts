@@ -7,7 +7,7 @@ import type { Dialect } from '../schema.ts'
  * column's most-common-values list (100 entries by default): 0.6–0.9 ms of planning for 200 ids,
  * several times the query's execution. With 10 entries it planned the same query, with the same plan,
  * in 0.13 ms. Projects are many and rarely dominant, so the shorter list costs little accuracy.
- * SQLite keeps no such statistics per value: nothing to do there. docs/performance.md.
+ * SQLite keeps no such statistics per value: nothing to do there. docs/performance-log.md.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return
