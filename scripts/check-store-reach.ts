@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { analyseStoreReach, STORE_READS_TABLE, storeReadsTable } from './store-reach.ts'
+import { analyseStoreReach, GROUPS, STORE_READS_TABLE, storeReadsTable, UNLAYERED } from './store-reach.ts'
 
 // Part of `pnpm check:deps`: a resource group reads the repositories of its own group, the kernel
 // and the groups below it, never those of a group above it (the order of `.dependency-cruiser.cjs`).
@@ -18,11 +18,21 @@ const cells = (markdown: string) =>
     .join('\n')
 
 const reach = analyseStoreReach()
-const problems = reach.upward.map(
-  (r) => `${r.file}:${r.line}: ${r.group} reads \`${r.key}\`, a repository of ${r.owner} (above it); let ${r.owner} hand it down through a hook`,
+const problems: string[] = reach.upward.map(
+  (r) =>
+    `${r.file}:${r.line}: ${r.group} reads \`${r.key}\`, a repository of ${r.owner}, which it may not (only its own, ` +
+    `the kernel's and those of the groups below it); let ${r.owner} hand what it needs down through a hook`,
 )
 
-const page = readFileSync(join(import.meta.dirname, '..', STORE_READS_TABLE.file), 'utf8')
+const root = join(import.meta.dirname, '..')
+for (const entry of readdirSync(join(root, 'packages/core/src'), { withFileTypes: true })) {
+  if (entry.isDirectory() && entry.name !== 'kernel' && !GROUPS.includes(entry.name) && !UNLAYERED.includes(entry.name))
+    problems.push(
+      `packages/core/src/${entry.name}/: a folder with no place in the layering; add it to GROUPS in .dependency-cruiser.cjs`,
+    )
+}
+
+const page = readFileSync(join(root, STORE_READS_TABLE.file), 'utf8')
 const start = page.indexOf(`<!-- ${STORE_READS_TABLE.marker}:start -->`)
 const end = page.indexOf(`<!-- ${STORE_READS_TABLE.marker}:end -->`)
 if (start < 0 || end < start) problems.push(`${STORE_READS_TABLE.file}: no ${STORE_READS_TABLE.marker} markers`)

@@ -22,8 +22,10 @@ export const GROUPS: readonly string[] = (() => {
   return [...list.matchAll(/'([a-z-]+)'/g)].map((m) => m[1] as string)
 })()
 
-/** The kernel's repositories (events, locks, secrets, …) serve every group. */
+/** The kernel's repositories (events, locks, secrets, …) serve every group; the kernel reads no group's. */
 const KERNEL = 'kernel'
+/** Folders outside the layering, as in `.dependency-cruiser.cjs`: they read any group's repositories, and only they read theirs. */
+export const UNLAYERED: readonly string[] = ['admin', 'mail']
 
 export interface StoreRead {
   /** Path from the repository root, and the line of the read. */
@@ -59,15 +61,16 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * Whether `group` may read the repositories `owner` declares: its own and the kernel's always; a
- * layered group those of the groups before it; a folder outside the layering (`admin`, `mail`,
- * unlayered for imports too) reads any group's, and only it reads its own.
+ * layered group those of the groups before it; a folder outside the layering (`UNLAYERED`) any
+ * layered group's. A folder in neither list may read no other group's: it has no place yet.
  */
 export function mayRead(group: string, owner: string): boolean {
   if (owner === group || owner === KERNEL) return true
-  const reader = GROUPS.indexOf(group)
   const declared = GROUPS.indexOf(owner)
   if (declared < 0) return false
-  return reader < 0 || declared < reader
+  if (UNLAYERED.includes(group)) return true
+  const reader = GROUPS.indexOf(group)
+  return reader >= 0 && declared < reader
 }
 
 /** Every cross-group `Store` read in core, found by the type checker. */
@@ -92,6 +95,8 @@ export function analyseStoreReach(): StoreReach {
       owners.set(declaration, groupOf(declaration.getSourceFile().fileName) ?? KERNEL)
     }
   }
+  /** Only a name some group gives a repository can be a read: the checker is asked about those alone. */
+  const keys = new Set(store.getProperties().map((member) => member.name))
   const ownerOf = (symbol: ts.Symbol | undefined): string | undefined => {
     for (const declaration of symbol?.declarations ?? []) {
       const owner = owners.get(declaration)
@@ -105,22 +110,23 @@ export function analyseStoreReach(): StoreReach {
     const group = groupOf(path)
     if (group === null) continue
     const source = program.getSourceFile(path) as ts.SourceFile
-    const record = (node: ts.Node, key: string, symbol: ts.Symbol | undefined) => {
-      const owner = ownerOf(symbol)
+    const record = (node: ts.Node, key: string, symbolOf: () => ts.Symbol | undefined) => {
+      if (!keys.has(key)) return
+      const owner = ownerOf(symbolOf())
       if (owner === undefined || owner === group || owner === KERNEL) return
       const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1
       reads.push({ file: relative(root, path), line, group, key, owner })
     }
     const visit = (node: ts.Node): void => {
       if (ts.isPropertyAccessExpression(node)) {
-        record(node.name, node.name.text, checker.getSymbolAtLocation(node.name))
+        record(node.name, node.name.text, () => checker.getSymbolAtLocation(node.name))
       } else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) {
         const key = node.argumentExpression.text
-        record(node, key, checker.getTypeAtLocation(node.expression).getProperty(key))
+        record(node, key, () => checker.getTypeAtLocation(node.expression).getProperty(key))
       } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
         const name = node.propertyName ?? node.name
         if (ts.isIdentifier(name) || ts.isStringLiteralLike(name)) {
-          record(node, name.text, checker.getTypeAtLocation(node.parent).getProperty(name.text))
+          record(node, name.text, () => checker.getTypeAtLocation(node.parent).getProperty(name.text))
         }
       }
       ts.forEachChild(node, visit)
