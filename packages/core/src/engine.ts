@@ -10,6 +10,7 @@ import { sharedSecret } from './kernel/shared-secret.ts'
 import { type MailPass, mailPass } from './mail/run.ts'
 import type { MailCounts } from './mail/storage.ts'
 import { UNSUBSCRIBE_KEY, unsubscribe } from './mail/unsubscribe.ts'
+import type { ConsentId } from './oauth/store.ts'
 import {
   type NotifierLoop,
   type NotifierPass,
@@ -136,6 +137,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     resolveActor,
     findTenant: (store, orgId) => store.orgs.get(orgId),
     loadProfile,
+    accessTokenIsLive: (store, jti, grantId) => store.oauth.accessTokenIsLive(jti, grantId as ConsentId | null),
   })
   const { storage, hub, cursors, config, clock } = core
   let broker: StreamBroker | undefined
