@@ -14,7 +14,13 @@ const cells = (markdown: string) =>
     .trim()
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|[\s|:-]+\|$/.test(line))
-    .map((line) => line.slice(1, -1).split('|').map((c) => c.trim()).join('|'))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim())
+        .join('|'),
+    )
     .join('\n')
 
 const reach = analyseStoreReach()
@@ -26,7 +32,12 @@ const problems: string[] = reach.upward.map(
 
 const root = join(import.meta.dirname, '..')
 for (const entry of readdirSync(join(root, 'packages/core/src'), { withFileTypes: true })) {
-  if (entry.isDirectory() && entry.name !== 'kernel' && !GROUPS.includes(entry.name) && !UNLAYERED.includes(entry.name))
+  if (
+    entry.isDirectory() &&
+    entry.name !== 'kernel' &&
+    !GROUPS.includes(entry.name) &&
+    !UNLAYERED.includes(entry.name)
+  )
     problems.push(
       `packages/core/src/${entry.name}/: a folder with no place in the layering; add it to GROUPS in .dependency-cruiser.cjs`,
     )
@@ -35,7 +46,8 @@ for (const entry of readdirSync(join(root, 'packages/core/src'), { withFileTypes
 const page = readFileSync(join(root, STORE_READS_TABLE.file), 'utf8')
 const start = page.indexOf(`<!-- ${STORE_READS_TABLE.marker}:start -->`)
 const end = page.indexOf(`<!-- ${STORE_READS_TABLE.marker}:end -->`)
-if (start < 0 || end < start) problems.push(`${STORE_READS_TABLE.file}: no ${STORE_READS_TABLE.marker} markers`)
+if (start < 0 || end < start)
+  problems.push(`${STORE_READS_TABLE.file}: no ${STORE_READS_TABLE.marker} markers`)
 else if (cells(page.slice(start, end)) !== cells(storeReadsTable(reach)))
   problems.push(
     `${STORE_READS_TABLE.file}: the cross-group store reads table is stale; run npx tsx --conditions=dev-source scripts/docs-tables.ts --write`,

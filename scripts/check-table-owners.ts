@@ -62,16 +62,23 @@ function checkRows(file: ts.SourceFile, path: string, group: string, call: ts.Ca
       continue
     }
     const owner = owners.get(table.text)
-    if (owner === undefined) problems.push(`${where}: ${ROWS_HELPER}('${table.text}'): no folder declares this table`)
+    if (owner === undefined)
+      problems.push(`${where}: ${ROWS_HELPER}('${table.text}'): no folder declares this table`)
     else if (owner !== group)
-      problems.push(`${where}: ${ROWS_HELPER}('${table.text}') deletes ${owner}'s rows; move it to ${owner}/purge.ts`)
+      problems.push(
+        `${where}: ${ROWS_HELPER}('${table.text}') deletes ${owner}'s rows; move it to ${owner}/purge.ts`,
+      )
   }
 }
 for (const group of groups) {
   for (const path of sourceFiles(join(ROOT, group))) {
     const file = parse(path)
     visit(file, (node) => {
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === ROWS_HELPER) {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === ROWS_HELPER
+      ) {
         checkRows(file, path, group, node)
         return
       }

@@ -86,7 +86,9 @@ export function analyseStoreReach(): StoreReach {
     (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Store',
   )
   if (!storeDeclaration) throw new Error(`${CORE}/kernel/storage.ts declares no interface Store`)
-  const store = checker.getDeclaredTypeOfSymbol(checker.getSymbolAtLocation(storeDeclaration.name) as ts.Symbol)
+  const store = checker.getDeclaredTypeOfSymbol(
+    checker.getSymbolAtLocation(storeDeclaration.name) as ts.Symbol,
+  )
 
   /** Each `Store` member's declaration → the group of the file declaring it. */
   const owners = new Map<ts.Node, string>()
@@ -158,7 +160,13 @@ export function storeReadsTable(reach: StoreReach): string {
       const owners = byGroup.get(group) as Map<string, Set<string>>
       const cell = [...owners.keys()]
         .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
-        .map((owner) => `${owner} (${[...(owners.get(owner) as Set<string>)].sort().map((k) => `\`${k}\``).join(', ')})`)
+        .map(
+          (owner) =>
+            `${owner} (${[...(owners.get(owner) as Set<string>)]
+              .sort()
+              .map((k) => `\`${k}\``)
+              .join(', ')})`,
+        )
         .join('; ')
       return [`\`${group}\``, cell]
     }),

@@ -29,7 +29,8 @@ function sourceFiles(dir: string): string[] {
 /** The group a file raises for: its group folder in core or an adapter (`tools/<group>/` in MCP), else the transport. */
 function raiserOf(path: string): string {
   const folder =
-    new RegExp(`^${CORE}/([^/]+)/`).exec(path)?.[1] ?? /^adapters\/[^/]+\/src\/(?:tools\/)?([^/]+)\//.exec(path)?.[1]
+    new RegExp(`^${CORE}/([^/]+)/`).exec(path)?.[1] ??
+    /^adapters\/[^/]+\/src\/(?:tools\/)?([^/]+)\//.exec(path)?.[1]
   return folder !== undefined && GROUPS.has(folder) ? folder : 'transport'
 }
 
@@ -46,9 +47,18 @@ function raisers(): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>()
   for (const path of [...sourceFiles('packages'), ...sourceFiles('adapters')]) {
     const raiser = raiserOf(path)
-    const source = ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.Latest, true)
+    const source = ts.createSourceFile(
+      path,
+      readFileSync(join(root, path), 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    )
     const visit = (node: ts.Node): void => {
-      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'ProblemError') {
+      if (
+        ts.isNewExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'ProblemError'
+      ) {
         const first = node.arguments?.[0]
         for (const code of first ? codesIn(first) : []) {
           const set = found.get(code) ?? new Set<string>()

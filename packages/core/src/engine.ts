@@ -10,7 +10,6 @@ import { sharedSecret } from './kernel/shared-secret.ts'
 import { type MailPass, mailPass } from './mail/run.ts'
 import type { MailCounts } from './mail/storage.ts'
 import { UNSUBSCRIBE_KEY, unsubscribe } from './mail/unsubscribe.ts'
-import type { ConsentId } from './oauth/store.ts'
 import {
   type NotifierLoop,
   type NotifierPass,
@@ -18,6 +17,7 @@ import {
   remindAll,
   startNotifierLoop,
 } from './notifications/run.ts'
+import type { ConsentId } from './oauth/store.ts'
 import { type RulePass, runRules } from './rules/run.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
 import { automateTasks, type TaskAutomationPass } from './tasks/automation.ts'
@@ -137,7 +137,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     resolveActor,
     findTenant: (store, orgId) => store.orgs.get(orgId),
     loadProfile,
-    accessTokenIsLive: (store, jti, grantId) => store.oauth.accessTokenIsLive(jti, grantId as ConsentId | null),
+    accessTokenIsLive: (store, jti, grantId) =>
+      store.oauth.accessTokenIsLive(jti, grantId as ConsentId | null),
   })
   const { storage, hub, cursors, config, clock } = core
   let broker: StreamBroker | undefined

@@ -11,7 +11,10 @@ export const connectorsPurge: GroupPurge = {
   parts: {
     // A deleted task is never restored: its properties go although the row stays.
     task: propertiesOf('task'),
-    project: deleteRows(['linkedItems', 'projectId'], ['recordProperties', 'recordId', ['recordType', 'project']]),
+    project: deleteRows(
+      ['linkedItems', 'projectId'],
+      ['recordProperties', 'recordId', ['recordType', 'project']],
+    ),
     program: propertiesOf('program'),
     initiative: propertiesOf('initiative'),
   },

@@ -4,7 +4,11 @@ export const documentsPurge: GroupPurge = {
   group: 'documents',
   owns: ['document'],
   parts: {
-    document: deleteRows(['documentSubscribers', 'documentId'], ['documentVersions', 'documentId'], ['documents', 'id']),
+    document: deleteRows(
+      ['documentSubscribers', 'documentId'],
+      ['documentVersions', 'documentId'],
+      ['documents', 'id'],
+    ),
     /** A project's documents go with it, each purged as a `document`. */
     async project(db, orgId, ids, purge) {
       const documents = await db

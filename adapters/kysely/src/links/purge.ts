@@ -2,7 +2,8 @@ import type { LinkParentType } from '@workgraph/core'
 import { deleteRows, type GroupPurge } from '../purge-kinds.ts'
 
 /** A deleted parent's URL resources. */
-const linksOf = (parentType: LinkParentType) => deleteRows(['resourceLinks', 'parentId', ['parentType', parentType]])
+const linksOf = (parentType: LinkParentType) =>
+  deleteRows(['resourceLinks', 'parentId', ['parentType', parentType]])
 
 export const linksPurge: GroupPurge = {
   group: 'links',

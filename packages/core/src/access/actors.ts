@@ -10,7 +10,11 @@ export interface AgentFacts {
 }
 
 /** Reads one agent of the org, or null. */
-export type AgentReader = (ctx: OperationContext, orgId: OrgId, agentId: AgentId) => Promise<AgentFacts | null>
+export type AgentReader = (
+  ctx: OperationContext,
+  orgId: OrgId,
+  agentId: AgentId,
+) => Promise<AgentFacts | null>
 
 // Agents sit above access in the groups' layering: this group may not read their storage, so the
 // agents group hands in its lookup. Until it does, no agent exists.
@@ -25,7 +29,11 @@ export function registerAgentReader(read: AgentReader): void {
 export type FoundActor = { kind: 'person'; member: Member } | { kind: 'agent'; agent: AgentFacts }
 
 /** The member or agent `actorId` names in the org, or null: the one actor lookup every group shares. */
-export async function findActor(ctx: OperationContext, orgId: OrgId, actorId: ActorId | string): Promise<FoundActor | null> {
+export async function findActor(
+  ctx: OperationContext,
+  orgId: OrgId,
+  actorId: ActorId | string,
+): Promise<FoundActor | null> {
   if (isId('MemberId', actorId)) {
     const member = await ctx.store.members.get(orgId, actorId)
     return member ? { kind: 'person', member } : null

@@ -11,7 +11,11 @@ export interface CycleFacts {
 }
 
 /** Reads one cycle of the org, whatever the reader's scope (a team's cycles are as visible as the team), or null. */
-export type CycleReader = (ctx: OperationContext, orgId: OrgId, cycleId: CycleId) => Promise<CycleFacts | null>
+export type CycleReader = (
+  ctx: OperationContext,
+  orgId: OrgId,
+  cycleId: CycleId,
+) => Promise<CycleFacts | null>
 
 // Cycles sit above tasks in the groups' layering: this group may not read their storage, so the
 // cycles group hands in its lookup. Until it does, no cycle exists.

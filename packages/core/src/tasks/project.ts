@@ -10,7 +10,12 @@ export interface PlacementReader {
   /** The milestone's project, or null when the org has no such milestone. */
   milestone(ctx: OperationContext, orgId: OrgId, id: MilestoneId): Promise<{ projectId: ProjectId } | null>
   /** Whether the project is archived, or null when the reader cannot view it. */
-  project(ctx: OperationContext, orgId: OrgId, id: ProjectId, scope: ReadScope): Promise<{ archived: boolean } | null>
+  project(
+    ctx: OperationContext,
+    orgId: OrgId,
+    id: ProjectId,
+    scope: ReadScope,
+  ): Promise<{ archived: boolean } | null>
 }
 
 // Projects sit above tasks in the groups' layering: this group may not read their storage, so the
