@@ -48,10 +48,40 @@ for (const group of groups) {
 }
 
 const problems: string[] = []
+
+/** The shared purge helper (`purge-kinds.ts`): it deletes from the tables its `[table, column]` rows name. */
+const ROWS_HELPER = 'deleteRows'
+
+/** Each table a `deleteRows(...)` call names must be the calling folder's, and named, not computed. */
+function checkRows(file: ts.SourceFile, path: string, group: string, call: ts.CallExpression): void {
+  const where = `${relative('.', path)}:${file.getLineAndCharacterOfPosition(call.getStart()).line + 1}`
+  for (const arg of call.arguments) {
+    const table = ts.isArrayLiteralExpression(arg) ? arg.elements[0] : undefined
+    if (!table || !ts.isStringLiteralLike(table)) {
+      problems.push(`${where}: ${ROWS_HELPER} with a computed row; write each [table, column] inline`)
+      continue
+    }
+    const owner = owners.get(table.text)
+    if (owner === undefined)
+      problems.push(`${where}: ${ROWS_HELPER}('${table.text}'): no folder declares this table`)
+    else if (owner !== group)
+      problems.push(
+        `${where}: ${ROWS_HELPER}('${table.text}') deletes ${owner}'s rows; move it to ${owner}/purge.ts`,
+      )
+  }
+}
 for (const group of groups) {
   for (const path of sourceFiles(join(ROOT, group))) {
     const file = parse(path)
     visit(file, (node) => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === ROWS_HELPER
+      ) {
+        checkRows(file, path, group, node)
+        return
+      }
       if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return
       const method = node.expression.name.text
       if (!WRITES.has(method)) return

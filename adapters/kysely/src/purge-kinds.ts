@@ -37,3 +37,34 @@ export interface GroupPurge {
   readonly owns: readonly PurgeKind[]
   readonly parts: Partial<Record<PurgeKind, PurgePart>>
 }
+
+/**
+ * Rows of one table that hang on the deleted records: those whose `column` holds one of their ids
+ * and, with `kind`, whose kind column names what they hang on (`['recordType', 'program']`).
+ */
+export type OwnedRows = {
+  [T in keyof Database]: readonly [
+    table: T,
+    column: keyof Database[T] & string,
+    kind?: readonly [column: keyof Database[T] & string, value: string],
+  ]
+}[keyof Database]
+
+// Every table shares `orgId` and the part names its columns; the builder is loosened here and only here.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Loose = Kysely<any>
+
+/**
+ * A purge part that deletes, in the order given, each `[table, column]`'s rows hanging on the
+ * deleted ids: a group's part is the list of what it owns (`scripts/check-table-owners.ts` checks
+ * the tables are the calling folder's).
+ */
+export function deleteRows(...rows: readonly OwnedRows[]): PurgePart {
+  return async (db, orgId, ids) => {
+    for (const [table, column, kind] of rows) {
+      let query = (db as Loose).deleteFrom(table).where('orgId', '=', orgId)
+      if (kind) query = query.where(kind[0], '=', kind[1])
+      await query.where(column, 'in', [...ids]).execute()
+    }
+  }
+}

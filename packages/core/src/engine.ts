@@ -17,6 +17,7 @@ import {
   remindAll,
   startNotifierLoop,
 } from './notifications/run.ts'
+import type { ConsentId } from './oauth/store.ts'
 import { type RulePass, runRules } from './rules/run.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
 import { automateTasks, type TaskAutomationPass } from './tasks/automation.ts'
@@ -136,6 +137,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     resolveActor,
     findTenant: (store, orgId) => store.orgs.get(orgId),
     loadProfile,
+    accessTokenIsLive: (store, jti, grantId) =>
+      store.oauth.accessTokenIsLive(jti, grantId as ConsentId | null),
   })
   const { storage, hub, cursors, config, clock } = core
   let broker: StreamBroker | undefined

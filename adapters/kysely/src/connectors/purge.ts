@@ -1,17 +1,9 @@
 import type { RecordRef } from '@workgraph/core/storage'
-import type { GroupPurge, PurgePart } from '../purge-kinds.ts'
+import { deleteRows, type GroupPurge } from '../purge-kinds.ts'
 
 /** A deleted record's app properties go with it (every client's). */
-const propertiesOf =
-  (recordType: RecordRef['type']): PurgePart =>
-  async (db, orgId, ids) => {
-    await db
-      .deleteFrom('recordProperties')
-      .where('orgId', '=', orgId)
-      .where('recordType', '=', recordType)
-      .where('recordId', 'in', [...ids])
-      .execute()
-  }
+const propertiesOf = (recordType: RecordRef['type']) =>
+  deleteRows(['recordProperties', 'recordId', ['recordType', recordType]])
 
 export const connectorsPurge: GroupPurge = {
   group: 'connectors',
@@ -19,14 +11,10 @@ export const connectorsPurge: GroupPurge = {
   parts: {
     // A deleted task is never restored: its properties go although the row stays.
     task: propertiesOf('task'),
-    async project(db, orgId, ids, purge) {
-      await db
-        .deleteFrom('linkedItems')
-        .where('orgId', '=', orgId)
-        .where('projectId', 'in', [...ids])
-        .execute()
-      await propertiesOf('project')(db, orgId, ids, purge)
-    },
+    project: deleteRows(
+      ['linkedItems', 'projectId'],
+      ['recordProperties', 'recordId', ['recordType', 'project']],
+    ),
     program: propertiesOf('program'),
     initiative: propertiesOf('initiative'),
   },

@@ -1,26 +1,14 @@
-import type { GroupPurge } from '../purge-kinds.ts'
+import { deleteRows, type GroupPurge } from '../purge-kinds.ts'
 
 export const documentsPurge: GroupPurge = {
   group: 'documents',
   owns: ['document'],
   parts: {
-    async document(db, orgId, ids) {
-      await db
-        .deleteFrom('documentSubscribers')
-        .where('orgId', '=', orgId)
-        .where('documentId', 'in', [...ids])
-        .execute()
-      await db
-        .deleteFrom('documentVersions')
-        .where('orgId', '=', orgId)
-        .where('documentId', 'in', [...ids])
-        .execute()
-      await db
-        .deleteFrom('documents')
-        .where('orgId', '=', orgId)
-        .where('id', 'in', [...ids])
-        .execute()
-    },
+    document: deleteRows(
+      ['documentSubscribers', 'documentId'],
+      ['documentVersions', 'documentId'],
+      ['documents', 'id'],
+    ),
     /** A project's documents go with it, each purged as a `document`. */
     async project(db, orgId, ids, purge) {
       const documents = await db

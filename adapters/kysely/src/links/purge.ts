@@ -1,17 +1,9 @@
 import type { LinkParentType } from '@workgraph/core'
-import type { GroupPurge, PurgePart } from '../purge-kinds.ts'
+import { deleteRows, type GroupPurge } from '../purge-kinds.ts'
 
 /** A deleted parent's URL resources. */
-const linksOf =
-  (parentType: LinkParentType): PurgePart =>
-  async (db, orgId, ids) => {
-    await db
-      .deleteFrom('resourceLinks')
-      .where('orgId', '=', orgId)
-      .where('parentType', '=', parentType)
-      .where('parentId', 'in', [...ids])
-      .execute()
-  }
+const linksOf = (parentType: LinkParentType) =>
+  deleteRows(['resourceLinks', 'parentId', ['parentType', parentType]])
 
 export const linksPurge: GroupPurge = {
   group: 'links',

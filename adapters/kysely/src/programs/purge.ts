@@ -1,4 +1,4 @@
-import type { GroupPurge } from '../purge-kinds.ts'
+import { deleteRows, type GroupPurge } from '../purge-kinds.ts'
 
 /**
  * A program's labels; its project links, members, teams and initiative links go by foreign-key
@@ -8,18 +8,5 @@ import type { GroupPurge } from '../purge-kinds.ts'
 export const programsPurge: GroupPurge = {
   group: 'programs',
   owns: ['program'],
-  parts: {
-    async program(db, orgId, ids) {
-      await db
-        .deleteFrom('programLabels')
-        .where('orgId', '=', orgId)
-        .where('programId', 'in', [...ids])
-        .execute()
-      await db
-        .deleteFrom('programs')
-        .where('orgId', '=', orgId)
-        .where('id', 'in', [...ids])
-        .execute()
-    },
-  },
+  parts: { program: deleteRows(['programLabels', 'programId'], ['programs', 'id']) },
 }

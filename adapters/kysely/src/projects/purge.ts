@@ -1,16 +1,17 @@
-import type { GroupPurge, PurgePart } from '../purge-kinds.ts'
+import { deleteRows, type GroupPurge } from '../purge-kinds.ts'
 
 /** The followers of a deleted program or initiative (projects keep members, not followers). */
-const followersOf =
-  (recordType: 'program' | 'initiative'): PurgePart =>
-  async (db, orgId, ids) => {
-    await db
-      .deleteFrom('recordFollowers')
-      .where('orgId', '=', orgId)
-      .where('recordType', '=', recordType)
-      .where('recordId', 'in', [...ids])
-      .execute()
-  }
+const followersOf = (recordType: 'program' | 'initiative') =>
+  deleteRows(['recordFollowers', 'recordId', ['recordType', recordType]])
+
+/** A project's own rows once its milestones went: history, members, labels, teams, then the project. */
+const projectRows = deleteRows(
+  ['projectHistory', 'projectId'],
+  ['projectMembers', 'projectId'],
+  ['projectLabels', 'projectId'],
+  ['projectTeams', 'projectId'],
+  ['projects', 'id'],
+)
 
 export const projectsPurge: GroupPurge = {
   group: 'projects',
@@ -18,43 +19,20 @@ export const projectsPurge: GroupPurge = {
   parts: {
     /** Its milestones (each purged as a `milestone`), history, members, labels and teams. */
     async project(db, orgId, ids, purge) {
-      const these = [...ids]
       const milestones = await db
         .selectFrom('milestones')
         .select('id')
         .where('orgId', '=', orgId)
-        .where('projectId', 'in', these)
+        .where('projectId', 'in', [...ids])
         .execute()
       await purge(
         orgId,
         'milestone',
         milestones.map((m) => m.id),
       )
-      await db
-        .deleteFrom('projectHistory')
-        .where('orgId', '=', orgId)
-        .where('projectId', 'in', these)
-        .execute()
-      await db
-        .deleteFrom('projectMembers')
-        .where('orgId', '=', orgId)
-        .where('projectId', 'in', these)
-        .execute()
-      await db
-        .deleteFrom('projectLabels')
-        .where('orgId', '=', orgId)
-        .where('projectId', 'in', these)
-        .execute()
-      await db.deleteFrom('projectTeams').where('orgId', '=', orgId).where('projectId', 'in', these).execute()
-      await db.deleteFrom('projects').where('orgId', '=', orgId).where('id', 'in', these).execute()
+      await projectRows(db, orgId, ids, purge)
     },
-    async milestone(db, orgId, ids) {
-      await db
-        .deleteFrom('milestones')
-        .where('orgId', '=', orgId)
-        .where('id', 'in', [...ids])
-        .execute()
-    },
+    milestone: deleteRows(['milestones', 'id']),
     program: followersOf('program'),
     initiative: followersOf('initiative'),
   },

@@ -1,4 +1,4 @@
-import type { GroupPurge, PurgePart } from '../purge-kinds.ts'
+import { deleteRows, type GroupPurge, type PurgePart } from '../purge-kinds.ts'
 
 /** A deleted subject's status updates (each purged as an `update`, so its threads go) and the requests for them. */
 const updatesOf =
@@ -16,30 +16,14 @@ const updatesOf =
       'update',
       updates.map((u) => u.id),
     )
-    await db
-      .deleteFrom('updateRequests')
-      .where('orgId', '=', orgId)
-      .where('subjectType', '=', subjectType)
-      .where('subjectId', 'in', [...ids])
-      .execute()
+    await deleteRows(['updateRequests', 'subjectId', ['subjectType', subjectType]])(db, orgId, ids, purge)
   }
 
 export const updatesPurge: GroupPurge = {
   group: 'updates',
   owns: ['update'],
   parts: {
-    async update(db, orgId, ids) {
-      await db
-        .deleteFrom('statusUpdateRevisions')
-        .where('orgId', '=', orgId)
-        .where('updateId', 'in', [...ids])
-        .execute()
-      await db
-        .deleteFrom('statusUpdates')
-        .where('orgId', '=', orgId)
-        .where('id', 'in', [...ids])
-        .execute()
-    },
+    update: deleteRows(['statusUpdateRevisions', 'updateId'], ['statusUpdates', 'id']),
     project: updatesOf('project'),
     program: updatesOf('program'),
     initiative: updatesOf('initiative'),

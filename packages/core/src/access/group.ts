@@ -1,5 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { ACCESS_EVENT_DATA } from './event-data.ts'
+// Hands the removal of a member's grants down to orgs (see orgs/member-removal.ts).
+import './member-removal.ts'
 import { accessCatalogue } from './operations.ts'
 import { ACCESS_PROBLEMS } from './problems.ts'
 

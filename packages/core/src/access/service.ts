@@ -2,7 +2,7 @@ import type { Capability } from '../kernel/capabilities.ts'
 import { atLeast, capabilityRank, ORG_ROLES, ROLE_BASE_CAPABILITY } from '../kernel/capabilities.ts'
 import { currentOrg } from '../kernel/context.ts'
 import type { ActorId, GrantId, TeamId } from '../kernel/ids.ts'
-import { isId, newId } from '../kernel/ids.ts'
+import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
@@ -10,6 +10,7 @@ import { type Actor, type CapabilityTarget, capabilityIn, decisive } from '../ke
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { referenceNotFound } from '../kernel/references.ts'
 import { requireTeam } from '../teams/service.ts'
+import { findActor } from './actors.ts'
 import { loadProfile } from './profile.ts'
 import type { Grant, TeamMember, TeamMembership } from './schemas.ts'
 import type { GrantFilter } from './storage.ts'
@@ -17,13 +18,14 @@ import type { GrantFilter } from './storage.ts'
 /** An active member or agent of the current org, as an Actor; anything else is a 422 on `pointer`. */
 export async function actorById(ctx: OperationContext, actorId: string, pointer: string): Promise<Actor> {
   const orgId = currentOrg(ctx).id
-  if (isId('MemberId', actorId)) {
-    const m = await ctx.store.members.get(orgId, actorId)
-    if (m && m.status !== 'removed')
-      return { id: m.id, kind: 'person', orgId, role: m.role, userId: m.userId, name: m.name }
-  } else if (isId('AgentId', actorId)) {
-    const a = await ctx.store.agents.get(orgId, actorId)
-    if (a) return { id: a.id, kind: 'agent', orgId, role: null, userId: null, name: a.name }
+  const found = await findActor(ctx, orgId, actorId)
+  if (found?.kind === 'person' && found.member.status !== 'removed') {
+    const m = found.member
+    return { id: m.id, kind: 'person', orgId, role: m.role, userId: m.userId, name: m.name }
+  }
+  if (found?.kind === 'agent') {
+    const a = found.agent
+    return { id: a.id, kind: 'agent', orgId, role: null, userId: null, name: a.name }
   }
   throw referenceNotFound(pointer, 'No member or agent of this workspace has that id.', 'Unknown actor')
 }

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { ADMIN_EVENT_DATA } from './event-data.ts'
 import { adminOperations } from './operations.ts'
+import { ADMIN_PROBLEMS } from './problems.ts'
 
 /** Workspace administration: settings, email domains verified by DNS, the audit log. */
 export const adminGroup: ResourceGroup = {
@@ -14,6 +15,7 @@ export const adminGroup: ResourceGroup = {
     },
   ],
   operations: adminOperations,
+  problems: ADMIN_PROBLEMS,
   eventData: ADMIN_EVENT_DATA,
   events: [
     { kinds: ['org_settings.updated'], emittedBy: '`orgs.settings.update` (resource id: the org)' },

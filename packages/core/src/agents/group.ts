@@ -1,4 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
+// Hands the agent lookup down to access (see access/actors.ts).
+import './actor-lookup.ts'
 import { AGENT_EVENT_DATA } from './event-data.ts'
 import { agentsCatalogue } from './operations.ts'
 import { AGENT_PROBLEMS } from './problems.ts'

@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { COMMENT_EVENT_DATA } from './event-data.ts'
 import { commentsCatalogue } from './operations.ts'
+import { COMMENT_PROBLEMS } from './problems.ts'
 import { reactionsCatalogue } from './reaction-operations.ts'
 import { commentTargets } from './targets.ts'
 
@@ -16,6 +17,7 @@ export const commentsGroup: ResourceGroup = {
     { name: 'Reactions', description: 'Emoji reactions to tasks, projects, status updates and comments.' },
   ],
   operations: [...commentsCatalogue, ...reactionsCatalogue],
+  problems: COMMENT_PROBLEMS,
   eventData: COMMENT_EVENT_DATA,
   events: [
     {

@@ -1,6 +1,9 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { CYCLE_EVENT_DATA } from './event-data.ts'
 import { cyclesCatalogue } from './operations.ts'
+// Hands the cycle lookup down to tasks (see tasks/cycle.ts).
+import './task-cycle.ts'
+import { CYCLE_PROBLEMS } from './problems.ts'
 import { cycleTargets } from './targets.ts'
 
 /** Cycles: a team's time windows, rollover and cadence. */
@@ -15,6 +18,7 @@ export const cyclesGroup: ResourceGroup = {
     },
   ],
   operations: cyclesCatalogue,
+  problems: CYCLE_PROBLEMS,
   eventData: CYCLE_EVENT_DATA,
   events: [
     {

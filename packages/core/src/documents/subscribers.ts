@@ -1,3 +1,4 @@
+import { findActor } from '../access/actors.ts'
 import { currentOrg } from '../kernel/context.ts'
 import type { ActorId, DocumentId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
@@ -62,9 +63,6 @@ export async function listDocumentSubscribers(
 async function requireOtherRights(ctx: OperationContext, document: Document, actorId: ActorId) {
   if (actorId === ctx.actor!.id) return
   const orgId = currentOrg(ctx).id
-  const exists = actorId.startsWith('agt_')
-    ? await ctx.store.agents.get(orgId, actorId as never)
-    : await ctx.store.members.get(orgId, actorId as never)
-  if (!exists) throw notFound('Actor')
+  if (!(await findActor(ctx, orgId, actorId))) throw notFound('Actor')
   await ctx.require('manage', { type: 'document', id: document.id })
 }

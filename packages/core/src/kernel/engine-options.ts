@@ -37,6 +37,8 @@ export interface KernelPorts {
   /** The org for work without an actor (time-driven); null when missing. */
   findTenant(store: Store, orgId: OrgId): Promise<Tenant | null>
   loadProfile(store: Store, actor: Actor, known?: KnownAccess): Promise<AccessProfile>
+  /** Whether an access token is still live (its consent exists, its `jti` not revoked): the oauth group's read. */
+  accessTokenIsLive(store: Store, jti: string, grantId: string | null): Promise<boolean>
 }
 
 /** The host's settings completed with the defaults; `baseUrl` loses its trailing slashes. */

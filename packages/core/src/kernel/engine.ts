@@ -83,6 +83,7 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
   const cursors = new CursorCodec(Buffer.from(await sharedSecret(storage, 'cursor-key', clock), 'base64url'))
   const tokens = await createTokenService({
     storage,
+    accessTokenIsLive: ports.accessTokenIsLive,
     issuer: config.baseUrl,
     audiences: [`${config.baseUrl}/v1`, `${config.baseUrl}/mcp`],
     clock,

@@ -12,7 +12,7 @@ import {
 import { isId, type UserId } from './ids.ts'
 import type { Principal } from './principal.ts'
 import { ProblemError } from './problems.ts'
-import type { Storage } from './storage.ts'
+import type { Storage, Store } from './storage.ts'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ALG = 'ES256'
@@ -54,6 +54,8 @@ interface StoredKey {
  */
 export async function createTokenService(options: {
   storage: Storage
+  /** Whether the token's consent (when it has one) exists and its `jti` is not revoked: the oauth group's read. */
+  accessTokenIsLive(store: Store, jti: string, grantId: string | null): Promise<boolean>
   issuer: string
   audiences: readonly string[]
   clock?: () => Date
@@ -128,7 +130,7 @@ export async function createTokenService(options: {
       // catch: a database that cannot be reached is a 503, not a token to throw away.
       const gid = (payload.gid as string | undefined) ?? null
       const jti = payload.jti as string
-      if (!(await options.storage.read((s) => s.oauth.accessTokenIsLive(jti, gid as never))))
+      if (!(await options.storage.read((s) => options.accessTokenIsLive(s, jti, gid))))
         throw new ProblemError('unauthenticated', 'The access token is invalid or expired.')
       return {
         userId: payload.sub as UserId,

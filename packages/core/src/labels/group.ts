@@ -1,6 +1,7 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { LABEL_EVENT_DATA } from './event-data.ts'
 import { labelsCatalogue } from './operations.ts'
+import { LABEL_PROBLEMS } from './problems.ts'
 import { labelTargets } from './targets.ts'
 
 /** Org and team labels. */
@@ -14,6 +15,7 @@ export const labelsGroup: ResourceGroup = {
     },
   ],
   operations: labelsCatalogue,
+  problems: LABEL_PROBLEMS,
   eventData: LABEL_EVENT_DATA,
   events: [
     {

@@ -4,6 +4,7 @@ import { changesOf } from '../kernel/history-entry.ts'
 import type { MemberId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
+import { dropMemberStanding } from './member-removal.ts'
 import type { Member } from './schemas.ts'
 
 async function requireMember(ctx: OperationContext, memberId: MemberId): Promise<Member> {
@@ -88,7 +89,7 @@ export async function removeMember(ctx: OperationContext, memberId: MemberId): P
   await ctx.store.locks.acquire(`owners:${currentOrg(ctx).id}`)
   const member = await requireMember(ctx, memberId)
   await guardOwnership(ctx, member, true, false)
-  await ctx.store.access.deleteGrantsOf(member.orgId, member.id)
+  await dropMemberStanding(ctx, member.orgId, member.id)
   await change(ctx, member, { status: 'removed' }, 'member.removed')
 }
 
@@ -105,6 +106,6 @@ export async function leaveOrg(ctx: OperationContext): Promise<void> {
   await ctx.store.locks.acquire(`owners:${currentOrg(ctx).id}`)
   const member = await requireMember(ctx, actor.id as MemberId)
   await guardOwnership(ctx, member, true, false)
-  await ctx.store.access.deleteGrantsOf(member.orgId, member.id)
+  await dropMemberStanding(ctx, member.orgId, member.id)
   await change(ctx, member, { status: 'removed' }, 'member.removed')
 }

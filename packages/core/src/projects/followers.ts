@@ -1,4 +1,5 @@
 import { type TProperties, Type } from '@sinclair/typebox'
+import { findActor } from '../access/actors.ts'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { withArticle } from '../kernel/article.ts'
 import { currentOrg } from '../kernel/context.ts'
@@ -224,10 +225,7 @@ async function listFollowers(
 async function requireOtherRights(ctx: OperationContext, f: Followable, id: string, actorId: ActorId) {
   if (actorId === ctx.actor!.id) return
   const orgId = currentOrg(ctx).id
-  const exists = actorId.startsWith('agt_')
-    ? await ctx.store.agents.get(orgId, actorId as never)
-    : await ctx.store.members.get(orgId, actorId as never)
-  if (!exists) throw notFound('Actor')
+  if (!(await findActor(ctx, orgId, actorId))) throw notFound('Actor')
   await ctx.require('manage', f.target(id))
 }
 

@@ -6,6 +6,8 @@ import { milestoneOperations } from './milestone-operations.ts'
 import { projectOperations } from './operations.ts'
 import { PROJECT_PROBLEMS } from './problems.ts'
 import { projectRelationOperations } from './relation-operations.ts'
+// Hands the project and milestone lookups down to tasks (see tasks/project.ts).
+import './task-placement.ts'
 import { projectStatusOperations } from './status-operations.ts'
 import { projectSubscriberOperations } from './subscriber-operations.ts'
 import { projectTargets } from './targets.ts'

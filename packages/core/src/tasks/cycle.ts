@@ -1,9 +1,30 @@
 import { currentOrg } from '../kernel/context.ts'
-import type { CycleId, TeamId } from '../kernel/ids.ts'
+import type { CycleId, OrgId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { UNSCOPED } from '../kernel/read-scope.ts'
 import { referenceNotFound } from '../kernel/references.ts'
+
+/** What planning a task needs of a cycle: its team and whether it is completed. */
+export interface CycleFacts {
+  teamId: TeamId
+  completed: boolean
+}
+
+/** Reads one cycle of the org, whatever the reader's scope (a team's cycles are as visible as the team), or null. */
+export type CycleReader = (
+  ctx: OperationContext,
+  orgId: OrgId,
+  cycleId: CycleId,
+) => Promise<CycleFacts | null>
+
+// Cycles sit above tasks in the groups' layering: this group may not read their storage, so the
+// cycles group hands in its lookup. Until it does, no cycle exists.
+let readCycle: CycleReader = async () => null
+
+/** Called once by the cycles group, which this group may not import. */
+export function registerCycleReader(read: CycleReader): void {
+  readCycle = read
+}
 
 /**
  * Checks that a task of `teamId` may be planned in the cycle: the cycle exists, belongs to the
@@ -16,7 +37,7 @@ export async function assertCycleForTask(
   teamId: TeamId,
   pointer = '/body/cycleId',
 ): Promise<void> {
-  const cycle = await ctx.store.cycles.get(currentOrg(ctx).id, cycleId, UNSCOPED)
+  const cycle = await readCycle(ctx, currentOrg(ctx).id, cycleId)
   if (!cycle || cycle.teamId !== teamId) {
     throw referenceNotFound(
       pointer,
@@ -24,7 +45,7 @@ export async function assertCycleForTask(
       "Not a cycle of the task's team",
     )
   }
-  if (cycle.completedAt) {
+  if (cycle.completed) {
     throw new ProblemError('cycle_completed', 'The cycle is completed; plan the task in an open cycle.', {
       errors: [{ pointer, message: 'Cycle is completed' }],
     })

@@ -1,8 +1,31 @@
 import { currentOrg } from '../kernel/context.ts'
-import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
+import type { MilestoneId, OrgId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { ProblemError } from '../kernel/problems.ts'
+import type { ReadScope } from '../kernel/read-scope.ts'
 import { referenceNotFound } from '../kernel/references.ts'
+
+/** What placing a task needs of projects and milestones, which the projects group knows. */
+export interface PlacementReader {
+  /** The milestone's project, or null when the org has no such milestone. */
+  milestone(ctx: OperationContext, orgId: OrgId, id: MilestoneId): Promise<{ projectId: ProjectId } | null>
+  /** Whether the project is archived, or null when the reader cannot view it. */
+  project(
+    ctx: OperationContext,
+    orgId: OrgId,
+    id: ProjectId,
+    scope: ReadScope,
+  ): Promise<{ archived: boolean } | null>
+}
+
+// Projects sit above tasks in the groups' layering: this group may not read their storage, so the
+// projects group hands in its lookups. Until it does, no project or milestone exists.
+let placements: PlacementReader = { milestone: async () => null, project: async () => null }
+
+/** Called once by the projects group, which this group may not import. */
+export function registerPlacementReader(read: PlacementReader): void {
+  placements = read
+}
 
 type Placement = { projectId?: ProjectId | null; milestoneId?: MilestoneId | null }
 
@@ -27,14 +50,14 @@ export async function projectPlacement(
         ? null
         : current.milestoneId
   if (milestoneId && milestoneId !== current.milestoneId) {
-    const milestone = await ctx.store.milestones.get(orgId, milestoneId)
+    const milestone = await placements.milestone(ctx, orgId, milestoneId)
     if (milestone && fields.projectId === undefined) projectId = milestone.projectId
     if (!milestone || milestone.projectId !== projectId) {
       throw referenceProblem('/body/milestoneId', "The milestone is not a milestone of the task's project.")
     }
   }
   if (projectId && projectId !== current.projectId) {
-    const project = await ctx.store.projects.placement(orgId, projectId, await ctx.scope())
+    const project = await placements.project(ctx, orgId, projectId, await ctx.scope())
     if (!project || project.archived) {
       const pointer = fields.projectId !== undefined ? '/body/projectId' : '/body/milestoneId'
       throw referenceProblem(pointer, 'The project does not exist, is not visible to you, or is archived.')

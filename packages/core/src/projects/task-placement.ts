@@ -1,0 +1,13 @@
+import { registerPlacementReader } from '../tasks/project.ts'
+
+/**
+ * The projects' part of placing a task in a project or milestone (`tasks/project.ts`): tasks sit
+ * below projects and cannot read their storage, so this group hands the lookups in.
+ */
+registerPlacementReader({
+  milestone: async (ctx, orgId, id) => {
+    const milestone = await ctx.store.milestones.get(orgId, id)
+    return milestone ? { projectId: milestone.projectId } : null
+  },
+  project: (ctx, orgId, id, scope) => ctx.store.projects.placement(orgId, id, scope),
+})
