@@ -1,5 +1,5 @@
 import { requireInitiative } from '../initiatives/service.ts'
-import { canonicalJson } from '../kernel/canonical.ts'
+import { canonicalJson } from '../kernel/pipeline/canonical.ts'
 import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'

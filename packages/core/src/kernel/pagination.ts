@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
-import { sha256 } from './canonical.ts'
+import { sha256 } from './pipeline/canonical.ts'
 import { ProblemError } from './problems.ts'
 
 export const PAGE_LIMIT_DEFAULT = 50

@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical.ts'
+import { canonicalJson } from './pipeline/canonical.ts'
 import type { OperationContext } from './operation.ts'
 import { PAGE_LIMIT_DEFAULT, type Page, type PageRequest, toPage } from './pagination.ts'
 

@@ -1,4 +1,4 @@
-import { DiscardChanges } from '../kernel/discard.ts'
+import { DiscardChanges } from '../kernel/pipeline/discard.ts'
 import type { ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { type FieldError, isProblem, ProblemError } from '../kernel/problems.ts'

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../kernel/events.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import type { AutomationRuleId, EventId, MemberId, OrgId, TaskId, TeamId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'
 import type { Actor, OperationContext } from '../kernel/operation.ts'

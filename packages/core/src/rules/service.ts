@@ -1,4 +1,4 @@
-import { canonicalJson } from '../kernel/canonical.ts'
+import { canonicalJson } from '../kernel/pipeline/canonical.ts'
 import { currentOrg } from '../kernel/context.ts'
 import type { AutomationRuleId, MemberId, TeamId } from '../kernel/ids.ts'
 import { newId } from '../kernel/ids.ts'

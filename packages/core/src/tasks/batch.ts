@@ -1,6 +1,6 @@
 import type { TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { atPointer } from '../kernel/problem-pointers.ts'
+import { atPointer } from '../kernel/problems/pointers.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { Task } from './schemas.ts'
 import { createTask, type TaskFields, updateTask } from './service.ts'

@@ -1,7 +1,7 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { compilePart, type PartValidator } from '../kernel/validation.ts'
+import { compilePart, type PartValidator } from '../kernel/pipeline/validation.ts'
 import { checkFilterBounds } from '../tasks/filter.ts'
 import type { ViewFilter, ViewModel } from './schemas.ts'
 

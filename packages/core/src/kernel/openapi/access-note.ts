@@ -1,5 +1,5 @@
-import type { AnyOperation } from './operation.ts'
-import { isOrgScoped } from './operation.ts'
+import type { AnyOperation } from '../operation.ts'
+import { isOrgScoped } from '../operation.ts'
 
 type AccessFields = Pick<AnyOperation, 'scope' | 'path' | 'method'> &
   Partial<Pick<AnyOperation, 'capability' | 'target' | 'requires'>>

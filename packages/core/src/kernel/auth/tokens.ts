@@ -9,10 +9,10 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose'
-import { isId, type UserId } from './ids.ts'
+import { isId, type UserId } from '../ids.ts'
 import type { Principal } from './principal.ts'
-import { ProblemError } from './problems.ts'
-import type { Storage } from './storage.ts'
+import { ProblemError } from '../problems.ts'
+import type { Storage } from '../storage.ts'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ALG = 'ES256'

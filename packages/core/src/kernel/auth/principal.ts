@@ -1,4 +1,4 @@
-import type { UserId } from './ids.ts'
+import type { UserId } from '../ids.ts'
 
 export const SCOPES = {
   'work:read': 'view tasks, projects, programs, initiatives and cycles',

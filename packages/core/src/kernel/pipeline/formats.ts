@@ -1,5 +1,5 @@
 import { FormatRegistry } from '@sinclair/typebox'
-import { isStorableInstant } from './calendar.ts'
+import { isStorableInstant } from '../calendar.ts'
 
 // TypeBox refuses unknown formats, so the ones API schemas use are registered here, as JSON Schema
 // defines them (RFC 3339 dates, RFC 3986 URIs), so that what the document admits is what the

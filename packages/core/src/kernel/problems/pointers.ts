@@ -1,4 +1,4 @@
-import { ProblemError } from './problems.ts'
+import { ProblemError } from '../problems.ts'
 
 /**
  * The same problem, reported at an item of a list in the request body. By default its field

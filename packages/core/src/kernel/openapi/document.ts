@@ -1,12 +1,12 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { accessNote } from './access-note.ts'
 import { bodySchemaName } from './body-names.ts'
-import { ETAG_LIST_PATTERN } from './canonical.ts'
-import type { AnyOperation } from './operation.ts'
-import { isOrgScoped, isWrite } from './operation.ts'
-import { SCOPES, type Scope } from './principal.ts'
-import { COMMON_PROBLEM_EXTENSIONS, PROBLEM_EXTENSIONS } from './problem-extensions.ts'
-import { PROBLEMS, type ProblemCode } from './problems.ts'
+import { ETAG_LIST_PATTERN } from '../pipeline/canonical.ts'
+import type { AnyOperation } from '../operation.ts'
+import { isOrgScoped, isWrite } from '../operation.ts'
+import { SCOPES, type Scope } from '../auth/principal.ts'
+import { COMMON_PROBLEM_EXTENSIONS, PROBLEM_EXTENSIONS } from '../problems/extensions.ts'
+import { PROBLEMS, type ProblemCode } from '../problems.ts'
 
 type Json = Record<string, unknown>
 

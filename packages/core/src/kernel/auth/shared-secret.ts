@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Storage } from './storage.ts'
+import type { Storage } from '../storage.ts'
 
 /** A random secret stored once and shared by every instance; under a race the first insert wins. */
 export async function sharedSecret(storage: Storage, name: string, clock: () => Date): Promise<string> {

@@ -1,4 +1,4 @@
-import type { ActorId, EventId, OrgId, TeamId } from './ids.ts'
+import type { ActorId, EventId, OrgId, TeamId } from '../ids.ts'
 
 /** An event as a service emits it inside a transaction. */
 export interface NewEvent {

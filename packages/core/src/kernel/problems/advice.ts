@@ -1,4 +1,4 @@
-import type { ProblemCode } from './problems.ts'
+import type { ProblemCode } from '../problems.ts'
 
 /**
  * What a client should do about a problem, for the page its `type` URL opens (`/problems/{code}`).

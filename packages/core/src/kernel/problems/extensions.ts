@@ -1,6 +1,6 @@
 import { type Static, type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox'
-import { CAPABILITIES } from './capabilities.ts'
-import type { ProblemCode } from './problem-codes.ts'
+import { CAPABILITIES } from '../capabilities.ts'
+import type { ProblemCode } from './codes.ts'
 
 // The members a problem document carries beside `type`, `title`, `status`, `detail`, `code` and
 // `errors`, per code: the OpenAPI document types the problem as a union discriminated by `code`, so a

@@ -1,4 +1,4 @@
-import { isId } from './ids.ts'
+import { isId } from '../ids.ts'
 
 /** Where to find the id a request should have sent, when what it sent is recognisably something else. */
 export interface IdentifierHint {
