@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
-import type { EventStreamEndpoint } from './openapi/document.ts'
+import type { EventStreamEndpoint } from './openapi/paths.ts'
 import type { AnyOperation } from './operation.ts'
 import type { TargetResolver } from './permissions.ts'
 import type { ProblemTable } from './problems/codes.ts'

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { IdSchema, type OrgId } from '../kernel/ids.ts'
-import type { EventStreamEndpoint } from '../kernel/openapi/document.ts'
+import type { EventStreamEndpoint } from '../kernel/openapi/paths.ts'
 import { compilePart } from '../kernel/pipeline/validation.ts'
 import type { SubscribeOptions } from './broker.ts'
 import { parseKinds, StreamEnd, StreamEvent, StreamQueryFields } from './schema.ts'
