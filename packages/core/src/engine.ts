@@ -19,7 +19,7 @@ import {
 } from './notifications/run.ts'
 import { type RulePass, runRules } from './rules/run.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
-import { automateTasks, type TaskAutomationPass } from './tasks/automation.ts'
+import { automateTasks, type TaskAutomationPass } from './tasks/automation/automation.ts'
 import {
   runScheduler,
   type SchedulerLoop,

@@ -147,10 +147,10 @@ export type {
   AutomationRunRepo,
   RuleEngineRepo,
 } from './rules/storage.ts'
-export type { TaskAutomationRepo } from './tasks/automation-storage.ts'
+export type { TaskAutomationRepo } from './tasks/automation/storage.ts'
 export type { ConditionOp, TaskCondition, TaskFilterColumn } from './tasks/filter-condition.ts'
 export type { StateTally } from './tasks/progress.ts'
-export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank-storage.ts'
+export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank/storage.ts'
 export type {
   TaskDependencyRecord,
   TaskDependencyRepo,

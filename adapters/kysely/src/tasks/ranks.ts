@@ -8,7 +8,7 @@ const LIST_COLUMN = { board: 'stateId', project: 'projectId', cycle: 'cycleId' }
 const RANK_COLUMN = { board: 'boardRank', project: 'projectRank', cycle: 'cycleRank' } as const
 
 /**
- * Ranks of tasks in their board column, project and cycle (core tasks/rank.ts). A list is its
+ * Ranks of tasks in their board column, project and cycle (core tasks/rank/rank.ts). A list is its
  * undeleted tasks, read through the partial unique indexes `tasks_*_rank` (migration 0066), which
  * compare ranks byte-wise on both databases.
  */

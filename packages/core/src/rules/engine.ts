@@ -3,7 +3,7 @@ import type { AutomationRuleId, EventId, MemberId, OrgId, TaskId, TeamId } from 
 import { newId } from '../kernel/ids.ts'
 import type { Actor, OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { actingAs } from '../tasks/history.ts'
+import { actingAs } from '../tasks/history/history.ts'
 import { matchingTaskIds } from '../tasks/query.ts'
 import { notify } from './notify.ts'
 import type { AutomationRule, RuleAction, RunOutcome } from './schemas.ts'

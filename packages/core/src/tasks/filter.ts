@@ -12,7 +12,7 @@ import {
   RELATIVE_PATTERN,
   type TaskFilterInput,
 } from './filter-schema.ts'
-import { searchTokens } from './search.ts'
+import { searchTokens } from './search/search.ts'
 
 type Node = Record<string, unknown>
 type Comparator = Record<string, unknown>

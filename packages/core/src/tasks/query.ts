@@ -5,7 +5,7 @@ import { type AnyOperation, declareOperation, type OperationContext } from '../k
 import { PAGE_LIMIT_MAX, withBodyCursor } from '../kernel/pagination.ts'
 import { otherTaskExample, taskExample } from './examples.ts'
 import { type TaskFilterInput, TaskFilterSchema } from './filter-schema.ts'
-import type { ListTasksQuery } from './search.ts'
+import type { ListTasksQuery } from './search/search.ts'
 import { listTasks } from './service.ts'
 
 /**

@@ -1,8 +1,8 @@
-import type { LabelId, StateId, TaskId, TeamId } from '../kernel/ids.ts'
-import { fullTextTerms } from '../kernel/text-search.ts'
-import type { TaskSortParam } from './order.ts'
-import type { Priority } from './schemas.ts'
-import type { TaskFilter } from './storage.ts'
+import type { LabelId, StateId, TaskId, TeamId } from '../../kernel/ids.ts'
+import { fullTextTerms } from '../../kernel/text-search.ts'
+import type { TaskSortParam } from '../order.ts'
+import type { Priority } from '../schemas.ts'
+import type { TaskFilter } from '../storage.ts'
 
 /** The query of `tasks.list` and `tasks.search`, after validation. */
 export interface ListTasksQuery {

@@ -1,5 +1,5 @@
-import type { OrgId, TaskId } from '../kernel/ids.ts'
-import type { ReadScope } from '../kernel/read-scope.ts'
+import type { OrgId, TaskId } from '../../kernel/ids.ts'
+import type { ReadScope } from '../../kernel/read-scope.ts'
 
 /** The hand-ordered lists a task stands in: its board column (its state), its project, its cycle. */
 export const TASK_LISTS = ['board', 'project', 'cycle'] as const
@@ -30,7 +30,7 @@ export interface TaskPlaces {
 }
 
 /**
- * The ranks of tasks (tasks/rank.ts). Every list holds the undeleted tasks of its state, project or
+ * The ranks of tasks (tasks/rank/rank.ts). Every list holds the undeleted tasks of its state, project or
  * cycle, archived ones and ones hidden from the caller included, ordered by rank then id.
  */
 export interface TaskRankRepo {
@@ -58,7 +58,7 @@ export interface TaskRankRepo {
   ranksOf(orgId: OrgId, kind: TaskListKind, taskIds: readonly TaskId[]): Promise<Map<TaskId, string | null>>
 }
 
-declare module '../kernel/storage.ts' {
+declare module '../../kernel/storage.ts' {
   interface Store {
     taskRanks: TaskRankRepo
   }

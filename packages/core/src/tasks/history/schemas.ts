@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { ActorIdSchema } from '../access/schemas.ts'
-import { type CUSTOM_FIELD_CHANGE, customFieldEntries } from '../fields/history-change.ts'
+import { ActorIdSchema } from '../../access/schemas.ts'
+import { type CUSTOM_FIELD_CHANGE, customFieldEntries } from '../../fields/history-change.ts'
 import {
   change,
   historyEntrySchema,
@@ -8,11 +8,11 @@ import {
   type PrefixedRecordedChange,
   type RecordedChange,
   sameChange,
-} from '../kernel/history-entry.ts'
-import { IdSchema } from '../kernel/ids.ts'
-import { Nullable, NullableTimestamp, Timestamp } from '../kernel/schema-types.ts'
-import { LinkTitle, LinkUrl } from './depth-schemas.ts'
-import { Task } from './schemas.ts'
+} from '../../kernel/history-entry.ts'
+import { IdSchema } from '../../kernel/ids.ts'
+import { Nullable, NullableTimestamp, Timestamp } from '../../kernel/schema-types.ts'
+import { LinkTitle, LinkUrl } from '../relations/schemas.ts'
+import { Task } from '../schemas.ts'
 
 /** What acts on the engine's behalf (history.ts `Automation`): a team's setting, or a rule's id. */
 export const AutomationName = Type.String({

@@ -1,5 +1,5 @@
-import type { OrgId, TaskId, TeamId } from '../kernel/ids.ts'
-import type { StateCategory } from '../teams/schemas.ts'
+import type { OrgId, TaskId, TeamId } from '../../kernel/ids.ts'
+import type { StateCategory } from '../../teams/schemas.ts'
 
 /** The queries of the teams' auto-close and auto-archive pass (automation.ts). */
 export interface TaskAutomationRepo {
@@ -27,7 +27,7 @@ export interface TaskAutomationRepo {
   closed(orgId: OrgId, teamId: TeamId, options: { cutoff: string; limit: number }): Promise<TaskId[]>
 }
 
-declare module '../kernel/storage.ts' {
+declare module '../../kernel/storage.ts' {
   interface Store {
     taskAutomation: TaskAutomationRepo
   }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema } from '../kernel/ids.ts'
+import { IdSchema } from '../../kernel/ids.ts'
 
-export { TASK_SORTS } from './order.ts'
+export { TASK_SORTS } from '../order.ts'
 
 const Instant = (description: string) => Type.Optional(Type.String({ format: 'date-time', description }))
 

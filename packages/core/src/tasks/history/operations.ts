@@ -1,9 +1,9 @@
-import type { TaskId } from '../kernel/ids.ts'
-import type { AnyOperation } from '../kernel/operation.ts'
-import { subListOperation } from '../kernel/resource.ts'
-import { historyExample } from './examples.ts'
+import type { TaskId } from '../../kernel/ids.ts'
+import type { AnyOperation } from '../../kernel/operation.ts'
+import { subListOperation } from '../../kernel/resource.ts'
+import { historyExample } from '../examples.ts'
 import { listTaskHistory } from './history.ts'
-import { TaskHistoryEntry } from './history-schemas.ts'
+import { TaskHistoryEntry } from './schemas.ts'
 
 export const taskHistoryCatalogue: AnyOperation[] = [
   subListOperation({

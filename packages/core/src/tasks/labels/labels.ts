@@ -1,11 +1,11 @@
-import type { LabelId, OrgId, TaskId, TeamId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import type { Label } from '../labels/schemas.ts'
-import { appliesTo, requireLabel } from '../labels/service.ts'
-import { recordTaskHistory } from './history.ts'
-import { requireTask } from './require-task.ts'
-import type { Task } from './schemas.ts'
+import type { LabelId, OrgId, TaskId, TeamId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import type { Label } from '../../labels/schemas.ts'
+import { appliesTo, requireLabel } from '../../labels/service.ts'
+import { recordTaskHistory } from '../history/history.ts'
+import { requireTask } from '../require-task.ts'
+import type { Task } from '../schemas.ts'
 
 /** The labels a task carries before a change; `labelIds` is empty for a task being created. */
 interface LabelledTask {

@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { ActorIdSchema } from '../access/schemas.ts'
-import { IdSchema } from '../kernel/ids.ts'
-import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
-import { Task } from './schemas.ts'
+import { ActorIdSchema } from '../../access/schemas.ts'
+import { IdSchema } from '../../kernel/ids.ts'
+import { Nullable, StringEnum, Timestamp } from '../../kernel/schema-types.ts'
+import { Task } from '../schemas.ts'
 
 /** `blockerId` blocks `blockedId`: the blocked task waits until the blocker is done. */
 export const TaskDependency = Type.Object(
