@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox'
-import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
-import type { MilestoneId, ProjectId } from '../kernel/ids.ts'
-import { IdSchema } from '../kernel/ids.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { MoveBody } from '../kernel/ordering.ts'
-import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
-import { StringEnum } from '../kernel/schema-types.ts'
-import { Task } from '../tasks/schemas.ts'
-import { examples, milestoneExample, milestoneExamples } from './examples.ts'
+import { fieldsOf, optionalFieldsOf } from '../../kernel/body-fields.ts'
+import type { MilestoneId, ProjectId } from '../../kernel/ids.ts'
+import { IdSchema } from '../../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
+import { MoveBody } from '../../kernel/ordering.ts'
+import { paramsOf, resourceOperations, subListOperation } from '../../kernel/resource.ts'
+import { StringEnum } from '../../kernel/schema-types.ts'
+import { Task } from '../../tasks/schemas.ts'
+import { examples, milestoneExample, milestoneExamples } from '../examples.ts'
 import {
   createMilestone,
   deleteMilestone,
@@ -16,7 +16,7 @@ import {
   requireMilestone,
   updateMilestone,
 } from './milestones.ts'
-import { Milestone } from './schemas.ts'
+import { Milestone } from '../schemas.ts'
 
 // The bodies take the milestone's own field schemas (kernel/body-fields.ts): one type to send and read.
 const editable = optionalFieldsOf(Milestone, { description: true, targetDate: true })

@@ -1,8 +1,8 @@
-import type { ProjectId } from '../kernel/ids.ts'
-import type { AnyOperation } from '../kernel/operation.ts'
-import { subListOperation } from '../kernel/resource.ts'
+import type { ProjectId } from '../../kernel/ids.ts'
+import type { AnyOperation } from '../../kernel/operation.ts'
+import { subListOperation } from '../../kernel/resource.ts'
 import { listProjectHistory } from './history.ts'
-import { ProjectHistoryEntry } from './history-records.ts'
+import { ProjectHistoryEntry } from './records.ts'
 
 const example = {
   id: 'phst_01JD3Q2R4S5T6V7W8X9YZABCDE',

@@ -1,13 +1,13 @@
-import { currentOrg } from '../kernel/context.ts'
-import { changesOf } from '../kernel/history-entry.ts'
-import { newId, type ProjectStatusId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import { archivedFilter } from '../teams/service.ts'
-import type { ProjectStatus, ProjectStatusCategory } from './schemas.ts'
+import { currentOrg } from '../../kernel/context.ts'
+import { changesOf } from '../../kernel/history-entry.ts'
+import { newId, type ProjectStatusId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { type MoveTo, placeMoved } from '../../kernel/ordering.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import { archivedFilter } from '../../teams/service.ts'
+import type { ProjectStatus, ProjectStatusCategory } from '../schemas.ts'
 
 /** The set every org starts with, one per category, in this order. */
 export const DEFAULT_PROJECT_STATUSES: ReadonlyArray<{

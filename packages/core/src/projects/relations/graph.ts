@@ -1,4 +1,4 @@
-import type { BlockingEdge } from './storage.ts'
+import type { BlockingEdge } from '../storage.ts'
 
 /** One side of a relation: a whole project, or one of its milestones. */
 export interface RelationEnd {

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type MilestoneId, type ProjectId, type ProjectRelationId } from '../kernel/ids.ts'
-import type { AnyOperation } from '../kernel/operation.ts'
-import { resourceOperations } from '../kernel/resource.ts'
-import { Nullable } from '../kernel/schema-types.ts'
-import { relationExamples } from './relation-examples.ts'
-import { ProjectRelation, ProjectRelationTypeSchema } from './relation-schemas.ts'
+import { IdSchema, type MilestoneId, type ProjectId, type ProjectRelationId } from '../../kernel/ids.ts'
+import type { AnyOperation } from '../../kernel/operation.ts'
+import { resourceOperations } from '../../kernel/resource.ts'
+import { Nullable } from '../../kernel/schema-types.ts'
+import { relationExamples } from './examples.ts'
+import { ProjectRelation, ProjectRelationTypeSchema } from './schemas.ts'
 import {
   createProjectRelation,
   deleteProjectRelation,

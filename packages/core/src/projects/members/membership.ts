@@ -1,8 +1,8 @@
-import type { MemberId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { recordProjectHistory } from './history-records.ts'
-import { emitProject, unscopedProject } from './project-records.ts'
-import type { Project } from './schemas.ts'
+import type { MemberId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { recordProjectHistory } from '../history/records.ts'
+import { emitProject, unscopedProject } from '../project-records.ts'
+import type { Project } from '../schemas.ts'
 
 /** Makes the member a member of the project (the lead is one), emitting `project.member_added` if new. */
 export async function joinProject(

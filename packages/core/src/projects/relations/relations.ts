@@ -1,23 +1,23 @@
-import { currentOrg } from '../kernel/context.ts'
-import { changesOf } from '../kernel/history-entry.ts'
+import { currentOrg } from '../../kernel/context.ts'
+import { changesOf } from '../../kernel/history-entry.ts'
 import {
   type MilestoneId,
   newId,
   type ProjectId,
   type ProjectRelationId,
   type TeamId,
-} from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import { referenceNotFound } from '../kernel/references.ts'
-import { recordProjectHistory } from './history-records.ts'
-import { unscopedProject } from './project-records.ts'
-import { blockingCycle, type RelationEnd } from './relation-graph.ts'
-import type { ProjectRelation, ProjectRelationType } from './relation-schemas.ts'
-import type { Project } from './schemas.ts'
-import { requireProject } from './service.ts'
+} from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import { referenceNotFound } from '../../kernel/references.ts'
+import { recordProjectHistory } from '../history/records.ts'
+import { unscopedProject } from '../project-records.ts'
+import { blockingCycle, type RelationEnd } from './graph.ts'
+import type { ProjectRelation, ProjectRelationType } from './schemas.ts'
+import type { Project } from '../schemas.ts'
+import { requireProject } from '../service.ts'
 
 export interface RelationInput {
   type: ProjectRelationType

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
-import type { ProjectStatusId } from '../kernel/ids.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { MoveBody } from '../kernel/ordering.ts'
-import { paramsOf, resourceOperations } from '../kernel/resource.ts'
-import { Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { Color } from '../teams/schemas.ts'
-import { examples, statusExamples } from './examples.ts'
-import { ProjectStatus, ProjectStatusCategorySchema, ProjectStatusName } from './schemas.ts'
+import type { ProjectStatusId } from '../../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
+import { MoveBody } from '../../kernel/ordering.ts'
+import { paramsOf, resourceOperations } from '../../kernel/resource.ts'
+import { Nullable, StringEnum } from '../../kernel/schema-types.ts'
+import { Color } from '../../teams/schemas.ts'
+import { examples, statusExamples } from '../examples.ts'
+import { ProjectStatus, ProjectStatusCategorySchema, ProjectStatusName } from '../schemas.ts'
 import {
   createProjectStatus,
   listProjectStatuses,

@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
-import { ActorIdSchema } from '../access/schemas.ts'
-import { type CUSTOM_FIELD_CHANGE, customFieldEntries } from '../fields/history-change.ts'
+import { ActorIdSchema } from '../../access/schemas.ts'
+import { type CUSTOM_FIELD_CHANGE, customFieldEntries } from '../../fields/history-change.ts'
 import {
   change,
   historyEntrySchema,
@@ -8,11 +8,11 @@ import {
   type PrefixedRecordedChange,
   type RecordedChange,
   sameChange,
-} from '../kernel/history-entry.ts'
-import { IdSchema, newId, type OrgId, type ProjectId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { Nullable, Timestamp } from '../kernel/schema-types.ts'
-import { Project } from './schemas.ts'
+} from '../../kernel/history-entry.ts'
+import { IdSchema, newId, type OrgId, type ProjectId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { Nullable, Timestamp } from '../../kernel/schema-types.ts'
+import { Project } from '../schemas.ts'
 
 const p = Project.properties
 const linked = (what: string, id: TSchema) =>
