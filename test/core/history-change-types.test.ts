@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { InitiativeHistoryChange } from '../../packages/core/src/initiatives/history-schemas.ts'
+import type { InitiativeHistoryChange } from '../../packages/core/src/initiatives/history/schemas.ts'
 import { changesOfFields } from '../../packages/core/src/kernel/history-entry.ts'
 import type { ProgramHistoryChange } from '../../packages/core/src/programs/schemas.ts'
 import type { ProjectHistoryChange } from '../../packages/core/src/projects/history/records.ts'

@@ -40,8 +40,8 @@ export {
   type TypeaheadHit,
   type TypeaheadType,
 } from './hub/storage.ts'
-export { InitiativeHistoryEntry } from './initiatives/history-schemas.ts'
-export { type InitiativeMetricRecord, InitiativeMetricValue } from './initiatives/metric-schemas.ts'
+export { InitiativeHistoryEntry } from './initiatives/history/schemas.ts'
+export { type InitiativeMetricRecord, InitiativeMetricValue } from './initiatives/metric/schemas.ts'
 export { Initiative, InitiativeMember, InitiativeProject } from './initiatives/schemas.ts'
 export type { CycleBurndown, TeamVelocity } from './insights/schemas.ts'
 export { ETAG_LIST_PATTERN, etagMatches, etagOf } from './kernel/pipeline/canonical.ts'

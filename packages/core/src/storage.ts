@@ -59,7 +59,7 @@ export type {
   TypeaheadHit,
   TypeaheadType,
 } from './hub/storage.ts'
-export type { InitiativeMetricRepo } from './initiatives/metric-storage.ts'
+export type { InitiativeMetricRepo } from './initiatives/metric/storage.ts'
 export type {
   Ancestor,
   InitiativeFilter,

@@ -4,7 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { Nullable } from '../kernel/schema-types.ts'
 import { followerEventData } from '../projects/event-data.ts'
 import { updateEventData } from '../updates/event-data.ts'
-import { InitiativeMetric, InitiativeMetricValue } from './metric-schemas.ts'
+import { InitiativeMetric, InitiativeMetricValue } from './metric/schemas.ts'
 import { Initiative } from './schemas.ts'
 
 /** A metric as stored, before its `progress` is worked out: `previous` and a deleted metric. */

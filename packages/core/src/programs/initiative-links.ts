@@ -1,4 +1,4 @@
-import { recordHistory } from '../initiatives/history.ts'
+import { recordHistory } from '../initiatives/history/history.ts'
 import { emitInitiative, requireInitiative, unscoped, usable } from '../initiatives/service.ts'
 import type { InitiativeId, ProgramId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'

@@ -1,8 +1,8 @@
-import type { InitiativeId } from '../kernel/ids.ts'
-import { UNSCOPED } from '../kernel/read-scope.ts'
-import { registerUpdateSubject } from '../updates/subjects.ts'
-import { initiativeRollup } from './rollup.ts'
-import { requireInitiative } from './service.ts'
+import type { InitiativeId } from '../../kernel/ids.ts'
+import { UNSCOPED } from '../../kernel/read-scope.ts'
+import { registerUpdateSubject } from '../../updates/subjects.ts'
+import { initiativeRollup } from '../rollup.ts'
+import { requireInitiative } from '../service.ts'
 
 /**
  * Status updates on initiatives: the updates group's operations, storage and events, with an

@@ -1,16 +1,16 @@
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox'
-import { ActorIdSchema } from '../access/schemas.ts'
+import { ActorIdSchema } from '../../access/schemas.ts'
 import {
   type ChangedValues,
   changesOfFields,
   discriminatedUnion,
   sameChange,
   variantSuffix,
-} from '../kernel/history-entry.ts'
-import { IdSchema } from '../kernel/ids.ts'
-import { Nullable, Timestamp } from '../kernel/schema-types.ts'
-import { InitiativeMetric } from './metric-schemas.ts'
-import { Initiative } from './schemas.ts'
+} from '../../kernel/history-entry.ts'
+import { IdSchema } from '../../kernel/ids.ts'
+import { Nullable, Timestamp } from '../../kernel/schema-types.ts'
+import { InitiativeMetric } from '../metric/schemas.ts'
+import { Initiative } from '../schemas.ts'
 
 const i = Initiative.properties
 

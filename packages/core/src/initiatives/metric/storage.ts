@@ -1,6 +1,6 @@
-import type { InitiativeId, OrgId } from '../kernel/ids.ts'
-import type { PageRequest } from '../kernel/pagination.ts'
-import type { InitiativeMetricRecord, InitiativeMetricValue } from './metric-schemas.ts'
+import type { InitiativeId, OrgId } from '../../kernel/ids.ts'
+import type { PageRequest } from '../../kernel/pagination.ts'
+import type { InitiativeMetricRecord, InitiativeMetricValue } from './schemas.ts'
 
 /** The metric of an initiative (at most one) and its check-ins. */
 export interface InitiativeMetricRepo {
@@ -14,7 +14,7 @@ export interface InitiativeMetricRepo {
   values(orgId: OrgId, id: InitiativeId, page: PageRequest<'createdAt'>): Promise<InitiativeMetricValue[]>
 }
 
-declare module '../kernel/storage.ts' {
+declare module '../../kernel/storage.ts' {
   interface Store {
     initiativeMetrics: InitiativeMetricRepo
   }

@@ -1,18 +1,18 @@
-import { currentOrg } from '../kernel/context.ts'
-import { type InitiativeId, newId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import { recordHistory } from './history.ts'
+import { currentOrg } from '../../kernel/context.ts'
+import { type InitiativeId, newId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import { recordHistory } from '../history/history.ts'
 import type {
   InitiativeMetric,
   InitiativeMetricRecord,
   InitiativeMetricValue,
   MetricSetBody,
-} from './metric-schemas.ts'
-import type { Initiative } from './schemas.ts'
-import { emitInitiative, requireInitiative, usable } from './service.ts'
+} from './schemas.ts'
+import type { Initiative } from '../schemas.ts'
+import { emitInitiative, requireInitiative, usable } from '../service.ts'
 
 /** (current − initial) / (target − initial), kept between 0 and 1; a target below `initial` counts down. */
 export function metricProgress(m: Pick<InitiativeMetricRecord, 'initial' | 'target' | 'current'>): number {

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { ActorIdSchema } from '../access/schemas.ts'
-import { IdSchema } from '../kernel/ids.ts'
-import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { ActorIdSchema } from '../../access/schemas.ts'
+import { IdSchema } from '../../kernel/ids.ts'
+import { Nullable, StringEnum, Timestamp } from '../../kernel/schema-types.ts'
 
 export const METRIC_UNITS = ['none', 'number', 'percentage', 'currency'] as const
 export type MetricUnit = (typeof METRIC_UNITS)[number]

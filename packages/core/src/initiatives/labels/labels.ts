@@ -1,9 +1,9 @@
-import type { InitiativeId, LabelId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { containerLabel, requireLabelToRemove } from '../labels/container-labels.ts'
-import { recordHistory } from './history.ts'
-import type { Initiative } from './schemas.ts'
-import { emitInitiative, requireInitiative, unscoped } from './service.ts'
+import type { InitiativeId, LabelId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { containerLabel, requireLabelToRemove } from '../../labels/container-labels.ts'
+import { recordHistory } from '../history/history.ts'
+import type { Initiative } from '../schemas.ts'
+import { emitInitiative, requireInitiative, unscoped } from '../service.ts'
 
 /** Puts an org label on the initiative, by the rule of project labels (`containerLabel`). */
 export async function addInitiativeLabel(

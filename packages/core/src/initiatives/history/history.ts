@@ -1,7 +1,7 @@
-import { currentOrg } from '../kernel/context.ts'
-import { type InitiativeId, newId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { InitiativeHistoryChange } from './history-schemas.ts'
+import { currentOrg } from '../../kernel/context.ts'
+import { type InitiativeId, newId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { InitiativeHistoryChange } from './schemas.ts'
 
 /**
  * Keeps one entry per write in the writing transaction, so the history never misses a change. The

@@ -1,11 +1,11 @@
-import type { InitiativeId, MemberId, ProjectId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { requireProject } from '../projects/service.ts'
-import { recordHistory } from './history.ts'
-import type { InitiativeMember, InitiativeProject } from './schemas.ts'
-import { activeMember, emitInitiative, requireInitiative, unscoped, usable } from './service.ts'
+import type { InitiativeId, MemberId, ProjectId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { requireProject } from '../../projects/service.ts'
+import { recordHistory } from '../history/history.ts'
+import type { InitiativeMember, InitiativeProject } from '../schemas.ts'
+import { activeMember, emitInitiative, requireInitiative, unscoped, usable } from '../service.ts'
 
 /** The initiative's linked projects the caller can view, in link order. */
 export async function listInitiativeProjects(
