@@ -116,7 +116,7 @@ export type {
   SessionRecord,
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
-export type { InitiativeProgramRepo, InitiativeProgramRow } from './programs/initiative-storage.ts'
+export type { InitiativeProgramRepo, InitiativeProgramRow } from './programs/initiatives/storage.ts'
 export type {
   ProgramFilter,
   ProgramHistoryRecord,

@@ -4,7 +4,7 @@ import type { InitiativeId, ProgramId, ProjectId, ProjectRelationId } from '../k
 import type { OperationContext } from '../kernel/operation.ts'
 import { withStatus } from '../projects/milestones/milestones.ts'
 import type { ProjectRow } from '../projects/storage.ts'
-import type { Timeline } from './link-schemas.ts'
+import type { Timeline } from './links/schemas.ts'
 import { requireProgram } from './service.ts'
 
 /** How many projects one timeline shows; past it, `truncated` says so. */

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
-import type { MemberId, ProgramId, ProjectId, TeamId } from '../kernel/ids.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { MoveBody } from '../kernel/ordering.ts'
-import { paramsOf, subListOperation } from '../kernel/resource.ts'
-import { examples } from './examples.ts'
-import { listProgramHistory } from './history.ts'
+import type { MemberId, ProgramId, ProjectId, TeamId } from '../../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
+import { MoveBody } from '../../kernel/ordering.ts'
+import { paramsOf, subListOperation } from '../../kernel/resource.ts'
+import { examples } from '../examples.ts'
+import { listProgramHistory } from '../history.ts'
 import { addProgramProject, listProgramProjects, moveProgramProject, removeProgramProject } from './links.ts'
-import { programParams, programPath, programTarget } from './operations.ts'
+import { programParams, programPath, programTarget } from '../operations.ts'
 import {
   addProgramMember,
   addProgramTeam,
@@ -14,9 +14,9 @@ import {
   listProgramTeams,
   removeProgramMember,
   removeProgramTeam,
-} from './people.ts'
-import { programRollup } from './rollup.ts'
-import { ProgramHistoryEntry, ProgramMember, ProgramProject, ProgramRollup, ProgramTeam } from './schemas.ts'
+} from '../people.ts'
+import { programRollup } from '../rollup.ts'
+import { ProgramHistoryEntry, ProgramMember, ProgramProject, ProgramRollup, ProgramTeam } from '../schemas.ts'
 
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
 const programId = (p: Record<string, unknown>) => p.programId as ProgramId

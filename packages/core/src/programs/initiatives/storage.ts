@@ -1,6 +1,6 @@
-import type { InitiativeId, OrgId, ProgramId } from '../kernel/ids.ts'
-import type { PageRequest } from '../kernel/pagination.ts'
-import type { ReadScope } from '../kernel/read-scope.ts'
+import type { InitiativeId, OrgId, ProgramId } from '../../kernel/ids.ts'
+import type { PageRequest } from '../../kernel/pagination.ts'
+import type { ReadScope } from '../../kernel/read-scope.ts'
 
 /** A program's place among an initiative's programs. */
 export interface InitiativeProgramRow {
@@ -41,7 +41,7 @@ export interface InitiativeProgramRepo {
   ): Promise<InitiativeProgramRow[]>
 }
 
-declare module '../kernel/storage.ts' {
+declare module '../../kernel/storage.ts' {
   interface Store {
     /** The programs each initiative includes. */
     initiativePrograms: InitiativeProgramRepo

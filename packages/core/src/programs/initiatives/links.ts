@@ -1,12 +1,12 @@
-import { recordHistory } from '../initiatives/history/history.ts'
-import { emitInitiative, requireInitiative, unscoped, usable } from '../initiatives/service.ts'
-import type { InitiativeId, ProgramId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import type { InitiativeProgram, ProgramInitiative } from './link-schemas.ts'
-import { requireProgram } from './service.ts'
+import { recordHistory } from '../../initiatives/history/history.ts'
+import { emitInitiative, requireInitiative, unscoped, usable } from '../../initiatives/service.ts'
+import type { InitiativeId, ProgramId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import type { InitiativeProgram, ProgramInitiative } from '../links/schemas.ts'
+import { requireProgram } from '../service.ts'
 
 /** The programs the initiative includes that the caller may view, in its order. */
 export async function listInitiativePrograms(

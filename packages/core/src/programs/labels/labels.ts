@@ -1,9 +1,9 @@
-import type { LabelId, ProgramId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { containerLabel, requireLabelToRemove } from '../labels/container-labels.ts'
-import { recordProgramHistory } from './history.ts'
-import type { Program } from './schemas.ts'
-import { emitProgram, requireProgram } from './service.ts'
+import type { LabelId, ProgramId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { containerLabel, requireLabelToRemove } from '../../labels/container-labels.ts'
+import { recordProgramHistory } from '../history.ts'
+import type { Program } from '../schemas.ts'
+import { emitProgram, requireProgram } from '../service.ts'
 
 /** Puts an org label on the program, by the rule of project labels (`containerLabel`). */
 export async function addProgramLabel(

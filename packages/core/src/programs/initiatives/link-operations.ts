@@ -1,21 +1,21 @@
 import { Type } from '@sinclair/typebox'
-import { initiativeExample } from '../initiatives/examples.ts'
-import type { InitiativeId, ProgramId } from '../kernel/ids.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { paramsOf, subListOperation } from '../kernel/resource.ts'
-import { projectExample } from '../projects/examples.ts'
-import { programExample } from './examples.ts'
+import { initiativeExample } from '../../initiatives/examples.ts'
+import type { InitiativeId, ProgramId } from '../../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
+import { paramsOf, subListOperation } from '../../kernel/resource.ts'
+import { projectExample } from '../../projects/examples.ts'
+import { programExample } from '../examples.ts'
 import {
   addInitiativeProgram,
   listInitiativePrograms,
   listProgramInitiatives,
   removeInitiativeProgram,
-} from './initiative-links.ts'
-import { InitiativeProgram, ProgramInitiative, Timeline } from './link-schemas.ts'
-import { programParams, programPath } from './operations.ts'
-import { initiativeTimeline, programTimeline } from './timeline.ts'
-import './initiative-rollup.ts'
-import { exampleId as id } from '../kernel/examples.ts'
+} from './links.ts'
+import { InitiativeProgram, ProgramInitiative, Timeline } from '../links/schemas.ts'
+import { programParams, programPath } from '../operations.ts'
+import { initiativeTimeline, programTimeline } from '../timeline.ts'
+import './rollup.ts'
+import { exampleId as id } from '../../kernel/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const at = '2030-01-06T09:30:00.000Z'

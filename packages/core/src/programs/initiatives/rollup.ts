@@ -2,7 +2,7 @@ import {
   type ProgramContribution,
   type ProgramFacts,
   registerProgramContribution,
-} from '../initiatives/program-contribution.ts'
+} from '../../initiatives/program-contribution.ts'
 
 /** Every project of a program: programs hold tens of projects, not thousands. */
 const ALL_PROJECTS = { sort: 'position', direction: 'asc', after: null, limit: 10_000 } as const

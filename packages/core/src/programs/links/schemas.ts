@@ -1,15 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { ActorIdSchema } from '../access/schemas.ts'
-import { Initiative } from '../initiatives/schemas.ts'
-import { IdSchema } from '../kernel/ids.ts'
-import { Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
+import { ActorIdSchema } from '../../access/schemas.ts'
+import { Initiative } from '../../initiatives/schemas.ts'
+import { IdSchema } from '../../kernel/ids.ts'
+import { Nullable, StringEnum, Timestamp } from '../../kernel/schema-types.ts'
 import {
   MILESTONE_STATUSES,
   ProjectDate,
   ProjectStatusCategorySchema,
   UPDATE_HEALTH_VALUES,
-} from '../projects/schemas.ts'
-import { Program } from './schemas.ts'
+} from '../../projects/schemas.ts'
+import { Program } from '../schemas.ts'
 
 export const InitiativeProgram = Type.Object(
   {

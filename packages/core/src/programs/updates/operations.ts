@@ -1,9 +1,9 @@
-import { exampleId as id } from '../kernel/examples.ts'
-import type { AnyOperation } from '../kernel/operation.ts'
-import { updateExample } from '../updates/examples.ts'
-import { subjectUpdateCreate } from '../updates/operations.ts'
-import { programPath } from './operations.ts'
-import './update-subject.ts'
+import { exampleId as id } from '../../kernel/examples.ts'
+import type { AnyOperation } from '../../kernel/operation.ts'
+import { updateExample } from '../../updates/examples.ts'
+import { subjectUpdateCreate } from '../../updates/operations.ts'
+import { programPath } from '../operations.ts'
+import './subject.ts'
 
 const programUpdate = {
   ...updateExample,

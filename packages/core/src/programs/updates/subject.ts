@@ -1,8 +1,8 @@
-import type { ProgramId } from '../kernel/ids.ts'
-import { summarizeProgress } from '../tasks/progress.ts'
-import { registerUpdateSubject } from '../updates/subjects.ts'
-import { requireProgram } from './service.ts'
-import { programContainers } from './targets.ts'
+import type { ProgramId } from '../../kernel/ids.ts'
+import { summarizeProgress } from '../../tasks/progress.ts'
+import { registerUpdateSubject } from '../../updates/subjects.ts'
+import { requireProgram } from '../service.ts'
+import { programContainers } from '../targets.ts'
 
 /**
  * Status updates on programs: the updates group's operations, storage and events, with a program as
