@@ -13,7 +13,7 @@ import type { UpdateDueItem } from '../updates/cadence-schemas.ts'
 import { decidableApprovals } from './approvals.ts'
 import { fanOut } from './fanout.ts'
 import { contextIn } from './orgs.ts'
-import { OPEN_CATEGORIES } from './tasks.ts'
+import { OPEN_CATEGORIES } from './tasks/tasks.ts'
 
 export const TODAY_SECTION_LIMIT_DEFAULT = 10
 export const TODAY_TASK_SECTIONS = ['overdue', 'dueToday', 'dueSoon', 'currentCycle', 'unblocked'] as const

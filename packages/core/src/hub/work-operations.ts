@@ -26,7 +26,7 @@ import {
   PortfolioItemSchema,
   TodaySection,
 } from './schemas.ts'
-import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks.ts'
+import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks/tasks.ts'
 import { hubToday, TODAY_SECTION_LIMIT_DEFAULT } from './today.ts'
 import { hubUpdates } from './updates.ts'
 

@@ -1,13 +1,13 @@
-import type { MemberId, OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { PAGE_LIMIT_DEFAULT } from '../kernel/pagination.ts'
-import { type TaskSort, type TaskSortParam, taskSortValue } from '../tasks/order.ts'
-import type { Priority, Task } from '../tasks/schemas.ts'
-import type { TaskFilter } from '../tasks/storage.ts'
-import type { StateCategory } from '../teams/schemas.ts'
-import { fanOut } from './fanout.ts'
-import { mergeOrgRows, openHubCursor, sealHubCursor } from './paging.ts'
-import { type HubTaskFilterInput, resolveHubFilter, usersByEmail } from './task-filter.ts'
+import type { MemberId, OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { PAGE_LIMIT_DEFAULT } from '../../kernel/pagination.ts'
+import { type TaskSort, type TaskSortParam, taskSortValue } from '../../tasks/order.ts'
+import type { Priority, Task } from '../../tasks/schemas.ts'
+import type { TaskFilter } from '../../tasks/storage.ts'
+import type { StateCategory } from '../../teams/schemas.ts'
+import { fanOut } from '../fanout.ts'
+import { mergeOrgRows, openHubCursor, sealHubCursor } from '../paging.ts'
+import { type HubTaskFilterInput, resolveHubFilter, usersByEmail } from './filter.ts'
 
 /** How a task relates to the caller in `hub.tasks`; `any`: every task they may view. */
 export const HUB_TASK_RELATIONS = ['assigned', 'created', 'followed', 'any'] as const

@@ -1,10 +1,10 @@
-import type { NotificationId, OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import type { NotificationAction } from '../notifications/schemas.ts'
-import { actOnMany } from '../notifications/service.ts'
-import { readerIn } from '../streams/readers.ts'
-import { type PartialOrg, problemCodeOf } from './fanout.ts'
+import type { NotificationId, OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import type { NotificationAction } from '../../notifications/schemas.ts'
+import { actOnMany } from '../../notifications/service.ts'
+import { readerIn } from '../../streams/readers.ts'
+import { type PartialOrg, problemCodeOf } from '../fanout.ts'
 
 /** The actions a cross-workspace batch offers (snoozing needs a time, so it stays per workspace). */
 export const HUB_INBOX_ACTIONS = ['read', 'unread', 'archive', 'restore'] as const

@@ -1,15 +1,15 @@
-import type { MemberId, OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { PAGE_LIMIT_DEFAULT } from '../kernel/pagination.ts'
+import type { MemberId, OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { PAGE_LIMIT_DEFAULT } from '../../kernel/pagination.ts'
 import type {
   Notification,
   NotificationFilter,
   NotificationKind,
   NotificationView,
-} from '../notifications/schemas.ts'
-import { present } from '../notifications/service.ts'
-import { fanOut } from './fanout.ts'
-import { mergeOrgRows, openHubCursor, sealHubCursor } from './paging.ts'
+} from '../../notifications/schemas.ts'
+import { present } from '../../notifications/service.ts'
+import { fanOut } from '../fanout.ts'
+import { mergeOrgRows, openHubCursor, sealHubCursor } from '../paging.ts'
 
 export interface HubInboxQuery {
   view?: NotificationView

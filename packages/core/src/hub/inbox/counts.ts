@@ -1,6 +1,6 @@
-import type { MemberId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { fanOut } from './fanout.ts'
+import type { MemberId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { fanOut } from '../fanout.ts'
 
 /** The caller's notification counts in each workspace (those of `notifications.counts`), and the total unread. */
 export async function hubInboxCounts(ctx: OperationContext) {

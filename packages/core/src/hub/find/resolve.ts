@@ -7,12 +7,12 @@ import {
   type OrgId,
   type ProjectId,
   type TaskId,
-} from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import type { StreamReader } from '../streams/readers.ts'
-import { fanOut } from './fanout.ts'
-import type { ResolvedRecord } from './schemas.ts'
+} from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import type { StreamReader } from '../../streams/readers.ts'
+import { fanOut } from '../fanout.ts'
+import type { ResolvedRecord } from '../schemas.ts'
 
 type Resolved = Static<typeof ResolvedRecord>
 

@@ -1,10 +1,10 @@
-import type { OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { PAGE_LIMIT_DEFAULT } from '../kernel/pagination.ts'
-import { parseKinds, streamEventOf } from '../streams/schema.ts'
-import { fanOut } from './fanout.ts'
-import { mergeOrgRows, openHubCursor, sealHubCursor } from './paging.ts'
-import type { ActivityFilter } from './storage.ts'
+import type { OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { PAGE_LIMIT_DEFAULT } from '../../kernel/pagination.ts'
+import { parseKinds, streamEventOf } from '../../streams/schema.ts'
+import { fanOut } from '../fanout.ts'
+import { mergeOrgRows, openHubCursor, sealHubCursor } from '../paging.ts'
+import type { ActivityFilter } from '../storage.ts'
 
 export interface HubActivityQuery {
   kinds?: string

@@ -1,13 +1,13 @@
 import type { Static } from '@sinclair/typebox'
-import type { OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { PAGE_LIMIT_DEFAULT } from '../kernel/pagination.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import { fullTextTerms } from '../kernel/text-search.ts'
-import { fanOut } from './fanout.ts'
-import { mergeOrgRows, openHubCursor, sealHubCursor } from './paging.ts'
-import type { HubPageOf, SearchHitSchema } from './schemas.ts'
-import { HUB_SEARCH_TYPES, type HubSearchType, type SearchHit } from './storage.ts'
+import type { OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { PAGE_LIMIT_DEFAULT } from '../../kernel/pagination.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import { fullTextTerms } from '../../kernel/text-search.ts'
+import { fanOut } from '../fanout.ts'
+import { mergeOrgRows, openHubCursor, sealHubCursor } from '../paging.ts'
+import type { HubPageOf, SearchHitSchema } from '../schemas.ts'
+import { HUB_SEARCH_TYPES, type HubSearchType, type SearchHit } from '../storage.ts'
 
 /** Most words a hub search takes. */
 export const HUB_SEARCH_MAX_TERMS = 8

@@ -1,8 +1,8 @@
-import type { OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import { fanOut } from './fanout.ts'
-import { TYPEAHEAD_TYPES, type TypeaheadHit, type TypeaheadType } from './storage.ts'
+import type { OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import { fanOut } from '../fanout.ts'
+import { TYPEAHEAD_TYPES, type TypeaheadHit, type TypeaheadType } from '../storage.ts'
 
 export const TYPEAHEAD_LIMIT_MAX = 10
 export const TYPEAHEAD_LIMIT_DEFAULT = 5
