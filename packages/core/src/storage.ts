@@ -89,7 +89,7 @@ export type {
   MailRepo,
   OutboxMail,
 } from './mail/storage.ts'
-export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan-storage.ts'
+export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan/storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {
   MuteRecord,

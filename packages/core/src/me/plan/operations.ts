@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { calendarDate } from '../kernel/calendar.ts'
-import { IdSchema, type PlanItemId } from '../kernel/ids.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { MoveBody } from '../kernel/ordering.ts'
-import { Nullable } from '../kernel/schema-types.ts'
+import { calendarDate } from '../../kernel/calendar.ts'
+import { IdSchema, type PlanItemId } from '../../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
+import { MoveBody } from '../../kernel/ordering.ts'
+import { Nullable } from '../../kernel/schema-types.ts'
 import {
   addPlanItem,
   carryOver,
@@ -18,7 +18,7 @@ import {
   reopenPlanItem,
   updatePlanItem,
 } from './plan.ts'
-import { planExamples } from './plan-examples.ts'
+import { planExamples } from './examples.ts'
 import {
   EstimateMinutes,
   PLAN_SUGGESTIONS_MAX,
@@ -30,8 +30,8 @@ import {
   PlanTaskRef,
   PlanText,
   TimeBlock,
-} from './plan-schemas.ts'
-import { PLAN_DAY_MAX, PLAN_RANGE_DAYS } from './plan-storage.ts'
+} from './schemas.ts'
+import { PLAN_DAY_MAX, PLAN_RANGE_DAYS } from './storage.ts'
 
 const plan = '/v1/me/daily-plan'
 const dayParams = Type.Object({ date: PlanDate }, { additionalProperties: false })

@@ -1,13 +1,13 @@
-import { type FavoriteId, type IdBrand, isId, newId, type OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
-import { type KeysetPosition, PAGE_LIMIT_DEFAULT, type Page, toPage } from '../kernel/pagination.ts'
-import type { Actor } from '../kernel/permissions.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import { referenceNotFound } from '../kernel/references.ts'
-import { callerId } from './profile.ts'
-import { FAVORITE_BRANDS, type Favorite, type FavoriteType } from './schemas.ts'
-import { FAVORITES_MAX, type FavoriteRecord } from './storage.ts'
+import { type FavoriteId, type IdBrand, isId, newId, type OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { type MoveTo, placeMoved } from '../../kernel/ordering.ts'
+import { type KeysetPosition, PAGE_LIMIT_DEFAULT, type Page, toPage } from '../../kernel/pagination.ts'
+import type { Actor } from '../../kernel/permissions.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import { referenceNotFound } from '../../kernel/references.ts'
+import { callerId } from '../profile/profile.ts'
+import { FAVORITE_BRANDS, type Favorite, type FavoriteType } from '../schemas.ts'
+import { FAVORITES_MAX, type FavoriteRecord } from '../storage.ts'
 
 const BRANDS: Record<FavoriteType, IdBrand> = FAVORITE_BRANDS
 

@@ -1,5 +1,5 @@
-import { exampleId as id } from '../kernel/examples.ts'
-import type { OperationExamples } from '../kernel/operation.ts'
+import { exampleId as id } from '../../kernel/examples.ts'
+import type { OperationExamples } from '../../kernel/operation.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const at = '2030-01-14T08:00:00.000Z'

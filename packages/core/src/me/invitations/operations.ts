@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
-import { IdSchema, type InvitationId } from '../kernel/ids.ts'
-import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { PageQuery } from '../kernel/pagination.ts'
-import { Nullable, NullableTimestamp, PageOf, StringEnum, Timestamp } from '../kernel/schema-types.ts'
-import { OrgRole } from '../orgs/schemas.ts'
+import { IdSchema, type InvitationId } from '../../kernel/ids.ts'
+import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
+import { PageQuery } from '../../kernel/pagination.ts'
+import { Nullable, NullableTimestamp, PageOf, StringEnum, Timestamp } from '../../kernel/schema-types.ts'
+import { OrgRole } from '../../orgs/schemas.ts'
 import { declineInvitation, listMyInvitations } from './invitations.ts'
 
 export const MyInvitation = Type.Object(

@@ -1,5 +1,5 @@
-import type { OrgId, PlanItemId, TaskId, UserId } from '../kernel/ids.ts'
-import type { PlanSource } from './plan-schemas.ts'
+import type { OrgId, PlanItemId, TaskId, UserId } from '../../kernel/ids.ts'
+import type { PlanSource } from './schemas.ts'
 
 /** A plan item as stored: the task by reference only, never a copy of its content. */
 export interface PlanItemRecord {
@@ -58,7 +58,7 @@ export const PLAN_DAY_MAX = 200
 /** Days one `me.dailyPlan.list` reads: a month view at most. */
 export const PLAN_RANGE_DAYS = 31
 
-declare module '../kernel/storage.ts' {
+declare module '../../kernel/storage.ts' {
   interface Store {
     planItems: PlanItemRepo
   }

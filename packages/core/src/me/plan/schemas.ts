@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
-import { IdSchema } from '../kernel/ids.ts'
-import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
-import { StateCategorySchema } from '../teams/schemas.ts'
+import { IdSchema } from '../../kernel/ids.ts'
+import { Name, Nullable, StringEnum, Timestamp } from '../../kernel/schema-types.ts'
+import { StateCategorySchema } from '../../teams/schemas.ts'
 
 /** A plan day: a calendar date in the person's own reckoning. */
 export const PlanDate = Type.String({

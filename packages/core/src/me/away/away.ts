@@ -1,11 +1,11 @@
-import { calendarDate } from '../kernel/calendar.ts'
-import { type AwayId, newId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { AwayPatch, AwayRecord } from '../users/away.ts'
-import { callerId } from './profile.ts'
+import { calendarDate } from '../../kernel/calendar.ts'
+import { type AwayId, newId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import type { AwayPatch, AwayRecord } from '../../users/away.ts'
+import { callerId } from '../profile/profile.ts'
 
 /** The longest period one declaration covers; a longer absence is several periods. */
 export const AWAY_MAX_DAYS = 366

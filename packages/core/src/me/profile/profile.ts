@@ -1,9 +1,9 @@
-import type { OrgRole } from '../kernel/capabilities.ts'
-import type { MemberId, OrgId, UserId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import type { ProfilePatch } from '../users/storage.ts'
-import type { Profile } from './schemas.ts'
+import type { OrgRole } from '../../kernel/capabilities.ts'
+import type { MemberId, OrgId, UserId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import type { ProfilePatch } from '../../users/storage.ts'
+import type { Profile } from '../schemas.ts'
 
 const PAGE = 200
 

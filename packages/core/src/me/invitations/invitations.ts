@@ -1,11 +1,11 @@
-import { toInvitation } from '../access/invitations.ts'
-import type { InvitationRecord } from '../access/storage.ts'
-import type { InvitationId, MemberId, OrgId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import { callerId } from './profile.ts'
+import { toInvitation } from '../../access/invitations.ts'
+import type { InvitationRecord } from '../../access/storage.ts'
+import type { InvitationId, MemberId, OrgId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import { callerId } from '../profile/profile.ts'
 
 export interface MyInvitation {
   id: InvitationId
