@@ -13,11 +13,11 @@ import {
   movePlanItem,
   type NewPlanItem,
   type PlanItemChange,
-  planSuggestions,
   removePlanItem,
   reopenPlanItem,
   updatePlanItem,
 } from './plan.ts'
+import { planSuggestions } from './suggestions.ts'
 import { planExamples } from './examples.ts'
 import {
   EstimateMinutes,
