@@ -1,11 +1,11 @@
-import { type MemberId, newId, type ReminderId, type TaskId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import type { Page } from '../kernel/pagination.ts'
-import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import { requireTask } from '../tasks/require-task.ts'
-import type { Task } from '../tasks/schemas.ts'
-import type { Reminder } from './schemas.ts'
+import { type MemberId, newId, type ReminderId, type TaskId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Page } from '../../kernel/pagination.ts'
+import { readPage } from '../../kernel/paging.ts'
+import { notFound, ProblemError } from '../../kernel/problems.ts'
+import { requireTask } from '../../tasks/require-task.ts'
+import type { Task } from '../../tasks/schemas.ts'
+import type { Reminder } from '../schemas.ts'
 
 /** Most pending reminders one person keeps on one task. */
 export const REMINDERS_PER_TASK_MAX = 20
