@@ -1,4 +1,4 @@
-export { previewInvitation } from './access/invitations.ts'
+export { previewInvitation } from './access/invitations/invitations.ts'
 export { loadProfile } from './access/profile.ts'
 export {
   Agent,

@@ -1,4 +1,4 @@
-import { toInvitation } from '../../access/invitations.ts'
+import { toInvitation } from '../../access/invitations/invitations.ts'
 import type { InvitationRecord } from '../../access/storage.ts'
 import type { InvitationId, MemberId, OrgId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
