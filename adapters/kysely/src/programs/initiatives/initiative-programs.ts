@@ -1,10 +1,10 @@
 import type { InitiativeId, ProgramId } from '@workgraph/core'
 import type { InitiativeProgramRepo, InitiativeProgramRow } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso } from '../normalize.ts'
-import type { Database } from '../schema.ts'
-import { visibleInitiativeRef, visibleProgramRef } from '../scope.ts'
+import { keysetPage } from '../../keyset.ts'
+import { iso } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
+import { visibleInitiativeRef, visibleProgramRef } from '../../scope.ts'
 
 function toRow(r: {
   initiativeId: string

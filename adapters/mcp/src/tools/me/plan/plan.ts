@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { type OrgId, ProblemError } from '@workgraph/core'
-import { fieldOf, object, TaskRef, Workspace } from '../schema.ts'
-import type { ToolCall, ToolDefinition } from '../types.ts'
+import { fieldOf, object, TaskRef, Workspace } from '../../schema.ts'
+import type { ToolCall, ToolDefinition } from '../../types.ts'
 
 const DateArg = Type.Optional(
   Type.String({

@@ -1,7 +1,7 @@
 import type { OrgId, TaskId, TeamId } from '@workgraph/core'
 import type { TaskAutomationRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import type { Database } from '../schema.ts'
+import type { Database } from '../../schema.ts'
 
 const CLOSED = ['completed', 'canceled']
 

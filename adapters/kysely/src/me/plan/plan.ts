@@ -1,8 +1,8 @@
 import { type OrgId, PLAN_DAY_MAX, type PlanItemId, type TaskId, type UserId } from '@workgraph/core'
 import type { PlanItemRecord, PlanItemRepo } from '@workgraph/core/storage'
 import type { Kysely, Selectable } from 'kysely'
-import { iso, isoOrNull } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import { iso, isoOrNull } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
 
 const toItem = (r: Selectable<Database['planItems']>): PlanItemRecord => ({
   id: r.id as PlanItemId,

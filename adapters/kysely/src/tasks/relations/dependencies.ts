@@ -1,8 +1,8 @@
 import type { ActorId, TaskId } from '@workgraph/core'
 import type { TaskDependencyRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { iso } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import { iso } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
 
 export function taskDependencyRepo(db: Kysely<Database>): TaskDependencyRepo {
   return {

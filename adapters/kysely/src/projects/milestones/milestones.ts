@@ -1,11 +1,11 @@
 import type { MilestoneId, OrgId, ProjectId, StateCategory } from '@workgraph/core'
 import type { MilestoneRecord, MilestoneRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso } from '../normalize.ts'
-import type { Purge } from '../purge-kinds.ts'
-import type { Database } from '../schema.ts'
-import { visibleTask } from '../scope.ts'
+import { keysetPage } from '../../keyset.ts'
+import { iso } from '../../normalize.ts'
+import type { Purge } from '../../purge-kinds.ts'
+import type { Database } from '../../schema.ts'
+import { visibleTask } from '../../scope.ts'
 
 type Row = { [K in keyof Database['milestones']]: unknown }
 

@@ -1,13 +1,13 @@
 import type { ActorId, OrgId, RelationType, TaskId } from '@workgraph/core'
 import type { TaskRelationRecord, TaskRelationRepo } from '@workgraph/core/storage'
 import type { Kysely, Selectable } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso } from '../normalize.ts'
-import type { Database } from '../schema.ts'
-import { visibleTask } from '../scope.ts'
-import { withLabelIds } from './labels.ts'
-import { taskSelect } from './task-select.ts'
-import { toTask } from './tasks.ts'
+import { keysetPage } from '../../keyset.ts'
+import { iso } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
+import { visibleTask } from '../../scope.ts'
+import { withLabelIds } from '../labels.ts'
+import { taskSelect } from '../task-select.ts'
+import { toTask } from '../tasks.ts'
 
 export function taskRelationRepo(db: Kysely<Database>): TaskRelationRepo {
   const record = (r: Selectable<Database['taskRelations']>): TaskRelationRecord => ({

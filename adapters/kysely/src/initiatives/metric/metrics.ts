@@ -1,9 +1,9 @@
 import type { InitiativeMetricRecord, InitiativeMetricValue } from '@workgraph/core'
 import type { InitiativeMetricRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import { keysetPage } from '../../keyset.ts'
+import { iso } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
 
 type MetricRow = { [K in keyof Database['initiativeMetrics']]: unknown }
 type ValueRow = { [K in keyof Database['initiativeMetricValues']]: unknown }

@@ -1,9 +1,9 @@
 import type { OrgId, ProjectStatus, ProjectStatusId } from '@workgraph/core'
 import type { ProjectStatusRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso, isoOrNull } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import { keysetPage } from '../../keyset.ts'
+import { iso, isoOrNull } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
 
 type Row = { [K in keyof Database['projectStatuses']]: unknown }
 

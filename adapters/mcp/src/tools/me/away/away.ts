@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
-import { object } from '../schema.ts'
-import type { ToolDefinition } from '../types.ts'
+import { object } from '../../schema.ts'
+import type { ToolDefinition } from '../../types.ts'
 
 const Day = (description: string) =>
   Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description })

@@ -1,8 +1,8 @@
 import type { OrgId, TaskId } from '@workgraph/core'
 import type { TaskList, TaskListKind, TaskRankRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import type { Database } from '../schema.ts'
-import { visibleTask } from '../scope.ts'
+import type { Database } from '../../schema.ts'
+import { visibleTask } from '../../scope.ts'
 
 const LIST_COLUMN = { board: 'stateId', project: 'projectId', cycle: 'cycleId' } as const
 const RANK_COLUMN = { board: 'boardRank', project: 'projectRank', cycle: 'cycleRank' } as const

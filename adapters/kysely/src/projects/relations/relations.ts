@@ -8,10 +8,10 @@ import type {
 } from '@workgraph/core'
 import type { ProjectRelationRepo } from '@workgraph/core/storage'
 import type { ExpressionBuilder, Kysely } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso } from '../normalize.ts'
-import type { Database } from '../schema.ts'
-import { visibleProjectRef } from '../scope.ts'
+import { keysetPage } from '../../keyset.ts'
+import { iso } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
+import { visibleProjectRef } from '../../scope.ts'
 
 type Row = { [K in keyof Database['projectRelations']]: unknown }
 

@@ -1,9 +1,9 @@
 import { FAVORITES_MAX, type FavoriteId, type OrgId, type UserId } from '@workgraph/core'
 import type { FavoriteRecord, FavoriteRepo } from '@workgraph/core/storage'
 import type { Kysely, Selectable } from 'kysely'
-import { keysetPage } from '../keyset.ts'
-import { iso } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import { keysetPage } from '../../keyset.ts'
+import { iso } from '../../normalize.ts'
+import type { Database } from '../../schema.ts'
 
 const toFavorite = (r: Selectable<Database['favorites']>): FavoriteRecord => ({
   id: r.id as FavoriteId,
