@@ -148,7 +148,7 @@ export type {
   RuleEngineRepo,
 } from './rules/storage.ts'
 export type { TaskAutomationRepo } from './tasks/automation/storage.ts'
-export type { ConditionOp, TaskCondition, TaskFilterColumn } from './tasks/filter-condition.ts'
+export type { ConditionOp, TaskCondition, TaskFilterColumn } from './tasks/filter/condition.ts'
 export type { StateTally } from './tasks/progress.ts'
 export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank/storage.ts'
 export type {

@@ -16,7 +16,7 @@ const StoredMetric = Type.Omit(InitiativeMetric, ['progress'], {
 
 const InitiativeIdField = IdSchema('InitiativeId')
 
-/** The `data` of initiative events, as service.ts, labels.ts, links.ts, project-order.ts and metric.ts emit it. */
+/** The `data` of initiative events, as service.ts, labels/labels.ts, links/links.ts, project-order.ts and metric/metric.ts emit it. */
 export const INITIATIVE_EVENT_DATA: Record<string, TSchema> = {
   'initiative.created': recordData('initiative', Initiative),
   'initiative.updated': changedData('initiative', Initiative),

@@ -8,11 +8,11 @@ import { Task } from './schemas.ts'
 
 const TaskIdField = IdSchema('TaskId')
 
-/** Set on the changes the teams' maintenance pass makes (automation.ts); absent on everyone else's. */
+/** Set on the changes the teams' maintenance pass makes (automation/automation.ts); absent on everyone else's. */
 const automation = (what: 'autoClose' | 'autoArchive', description: string) =>
   Type.Optional(StringEnum([what], { description }))
 
-/** The `data` of the tasks group's events, as service.ts, subtasks.ts, labels.ts and the others emit it. */
+/** The `data` of the tasks group's events, as service.ts, relations/subtasks.ts, labels/labels.ts and the others emit it. */
 export const TASK_EVENT_DATA: Record<string, TSchema> = {
   'task.created': recordData('task', Task),
   'task.updated': Type.Object({

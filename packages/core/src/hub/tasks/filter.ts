@@ -3,8 +3,8 @@ import type { LabelId, MemberId, UserId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
 import { LabelName, labelNameKey } from '../../labels/schemas.ts'
 import type { StreamReader } from '../../streams/readers.ts'
-import { checkFilterBounds, resolveTaskFilter } from '../../tasks/filter.ts'
-import type { TaskCondition } from '../../tasks/filter-condition.ts'
+import { checkFilterBounds, resolveTaskFilter } from '../../tasks/filter/filter.ts'
+import type { TaskCondition } from '../../tasks/filter/condition.ts'
 import {
   BlockedFlag,
   comparator,
@@ -17,7 +17,7 @@ import {
   SearchText,
   StateCategoryComparator,
   type TaskFilterInput,
-} from '../../tasks/filter-schema.ts'
+} from '../../tasks/filter/schema.ts'
 
 const Email = Type.String({ format: 'email', maxLength: 320 })
 

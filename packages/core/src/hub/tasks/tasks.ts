@@ -30,7 +30,7 @@ export interface HubTasksQuery {
   orgId?: string
   cursor?: string
   limit?: number
-  /** `hub.tasks.query`'s composed filter, resolved in each workspace (task-filter.ts). */
+  /** `hub.tasks.query`'s composed filter, resolved in each workspace (filter.ts). */
   filter?: HubTaskFilterInput
 }
 

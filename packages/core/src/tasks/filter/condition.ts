@@ -1,6 +1,6 @@
-import type { CustomFieldType } from '../fields/schemas.ts'
-import type { LabelId, TaskId } from '../kernel/ids.ts'
-import type { StateCategory } from '../teams/schemas.ts'
+import type { CustomFieldType } from '../../fields/schemas.ts'
+import type { LabelId, TaskId } from '../../kernel/ids.ts'
+import type { StateCategory } from '../../teams/schemas.ts'
 
 /** The columns of a task a filter compares directly. */
 export const TASK_FILTER_COLUMNS = [

@@ -1,6 +1,6 @@
-import type { CustomField } from '../fields/schemas.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import type { Task } from './schemas.ts'
+import type { CustomField } from '../../fields/schemas.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import type { Task } from '../schemas.ts'
 
 /**
  * How tasks sort by a custom field, exactly as storage orders them (cursors carry these keys).

@@ -1,18 +1,18 @@
-import type { CustomField } from '../fields/schemas.ts'
-import type { LabelId, TaskId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import type { StateCategory } from '../teams/schemas.ts'
-import { activeField } from './field-query.ts'
-import type { ConditionOp, ConditionValue, TaskCondition, TaskFilterColumn } from './filter-condition.ts'
+import type { CustomField } from '../../fields/schemas.ts'
+import type { LabelId, TaskId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import type { StateCategory } from '../../teams/schemas.ts'
+import { activeField } from '../fields/query.ts'
+import type { ConditionOp, ConditionValue, TaskCondition, TaskFilterColumn } from './condition.ts'
 import {
   FILTER_MAX_CONDITIONS,
   FILTER_MAX_DEPTH,
   FILTER_MAX_VALUES,
   RELATIVE_PATTERN,
   type TaskFilterInput,
-} from './filter-schema.ts'
-import { searchTokens } from './search/search.ts'
+} from './schema.ts'
+import { searchTokens } from '../search/search.ts'
 
 type Node = Record<string, unknown>
 type Comparator = Record<string, unknown>

@@ -1,6 +1,6 @@
-import type { FieldChange, FieldHolder } from '../fields/values.ts'
-import { changesOf } from '../kernel/history-entry.ts'
-import type { Task } from './schemas.ts'
+import type { FieldChange, FieldHolder } from '../../fields/values.ts'
+import { changesOf } from '../../kernel/history-entry.ts'
+import type { Task } from '../schemas.ts'
 
 /** A task as the holder of its custom field values. */
 export function taskHolder(task: Pick<Task, 'orgId' | 'id' | 'teamId' | 'fields'>): FieldHolder {

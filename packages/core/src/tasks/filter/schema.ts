@@ -1,8 +1,8 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
-import { type IdBrand, IdSchema } from '../kernel/ids.ts'
-import { StringEnum } from '../kernel/schema-types.ts'
-import { STATE_CATEGORIES } from '../teams/schemas.ts'
-import { PRIORITIES } from './schemas.ts'
+import { type IdBrand, IdSchema } from '../../kernel/ids.ts'
+import { StringEnum } from '../../kernel/schema-types.ts'
+import { STATE_CATEGORIES } from '../../teams/schemas.ts'
+import { PRIORITIES } from '../schemas.ts'
 
 /** Most values all the lists of one filter hold together (each side of a page repeats them in SQL). */
 export const FILTER_MAX_VALUES = 500

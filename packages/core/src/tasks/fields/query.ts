@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox'
-import type { CustomField } from '../fields/schemas.ts'
-import { currentOrg } from '../kernel/context.ts'
-import { IdSchema, isId } from '../kernel/ids.ts'
-import type { OperationContext } from '../kernel/operation.ts'
-import { ProblemError } from '../kernel/problems.ts'
-import { referenceNotFound } from '../kernel/references.ts'
-import type { TaskFilter } from './storage.ts'
+import type { CustomField } from '../../fields/schemas.ts'
+import { currentOrg } from '../../kernel/context.ts'
+import { IdSchema, isId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import { ProblemError } from '../../kernel/problems.ts'
+import { referenceNotFound } from '../../kernel/references.ts'
+import type { TaskFilter } from '../storage.ts'
 
 /** The custom field filter and sort of `tasks.list` (docs/custom-fields.md). */
 export const TaskFieldQuery = {
