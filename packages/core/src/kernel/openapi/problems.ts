@@ -8,6 +8,7 @@ import { PROBLEMS, type ProblemCode } from '../problems.ts'
 
 type Json = Record<string, unknown>
 
+/** The response of one problem status: its codes with their titles, and the `Problem` schema. */
 export function problemResponse(codes: ProblemCode[]): Json {
   return {
     description: codes.map((c) => `\`${c}\`: ${PROBLEMS[c].title}`).join('; '),
