@@ -1,7 +1,7 @@
 import { requireInitiative } from '../initiatives/service.ts'
-import { canonicalJson } from '../kernel/pipeline/canonical.ts'
 import type { InitiativeId, ProgramId, ProjectId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { canonicalJson } from '../kernel/pipeline/canonical.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { requireProgram } from '../programs/service.ts'
 import { withStatus } from '../projects/milestones/milestones.ts'

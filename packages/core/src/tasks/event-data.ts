@@ -2,8 +2,8 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import { EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
-import { RELATION_TYPES } from './relations/schemas.ts'
 import { TASK_LISTS } from './rank/storage.ts'
+import { RELATION_TYPES } from './relations/schemas.ts'
 import { Task } from './schemas.ts'
 
 const TaskIdField = IdSchema('TaskId')

@@ -1,11 +1,5 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import {
-  IdSchema,
-  type ProjectId,
-  type TaskId,
-  type TeamId,
-  type TemplateId,
-} from '../kernel/ids.ts'
+import { IdSchema, type ProjectId, type TaskId, type TeamId, type TemplateId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Name, Nullable } from '../kernel/schema-types.ts'

@@ -130,4 +130,3 @@ export const invitationOperations: AnyOperation[] = [
     run: (ctx, { body }) => acceptInvitation(ctx, body.token),
   }),
 ]
-

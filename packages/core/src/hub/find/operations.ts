@@ -2,12 +2,10 @@ import { Type } from '@sinclair/typebox'
 import { declareOperation } from '../../kernel/operation.ts'
 import { commaListPattern } from '../../kernel/schema-types.ts'
 import { PollQueryFields, StreamEvent } from '../../streams/schema.ts'
-import { hubActivity } from './activity.ts'
 import { hubExamples as ex } from '../examples.ts'
 import { HUB_WORKSPACES_MAX } from '../fanout.ts'
 import { hubMoreExamples as more } from '../more-examples.ts'
 import { ACROSS, obj, TAG } from '../operation-parts.ts'
-import { hubResolve, RESOLVABLE_REF } from './resolve.ts'
 import {
   HubPageOf,
   HubPageQuery,
@@ -16,8 +14,10 @@ import {
   SearchHitSchema,
   TypeaheadHitSchema,
 } from '../schemas.ts'
-import { HUB_SEARCH_MAX_TERMS, hubSearch } from './search.ts'
 import { HUB_SEARCH_TYPES, TYPEAHEAD_TYPES } from '../storage.ts'
+import { hubActivity } from './activity.ts'
+import { hubResolve, RESOLVABLE_REF } from './resolve.ts'
+import { HUB_SEARCH_MAX_TERMS, hubSearch } from './search.ts'
 import { hubTypeahead, TYPEAHEAD_LIMIT_DEFAULT, TYPEAHEAD_LIMIT_MAX } from './typeahead.ts'
 
 /** Finding things across workspaces: search, recent activity, resolving references and typeahead. */

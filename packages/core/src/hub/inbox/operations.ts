@@ -3,14 +3,14 @@ import { IdSchema } from '../../kernel/ids.ts'
 import { declareOperation } from '../../kernel/operation.ts'
 import { StringEnum } from '../../kernel/schema-types.ts'
 import { NOTIFICATION_VIEWS, Notification, NotificationKindSchema } from '../../notifications/schemas.ts'
-import { hubInboxCounts } from './counts.ts'
 import { hubExamples as ex } from '../examples.ts'
 import { HUB_WORKSPACES_MAX } from '../fanout.ts'
-import { hubInbox } from './inbox.ts'
-import { HUB_INBOX_ACTIONS, hubInboxBatch } from './batch.ts'
 import { hubMoreExamples as more } from '../more-examples.ts'
 import { ACROSS, obj, TAG } from '../operation-parts.ts'
 import { HubInboxCount, HubPageOf, HubPageQuery, PartialOrg } from '../schemas.ts'
+import { HUB_INBOX_ACTIONS, hubInboxBatch } from './batch.ts'
+import { hubInboxCounts } from './counts.ts'
+import { hubInbox } from './inbox.ts'
 
 /** The inbox across workspaces: notifications, their counts, and actions on many at once. */
 export const hubInboxOperation = declareOperation({

@@ -3,8 +3,8 @@ import type { LabelId, MemberId, UserId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
 import { LabelName, labelNameKey } from '../../labels/schemas.ts'
 import type { StreamReader } from '../../streams/readers.ts'
-import { checkFilterBounds, resolveTaskFilter } from '../../tasks/filter/filter.ts'
 import type { TaskCondition } from '../../tasks/filter/condition.ts'
+import { checkFilterBounds, resolveTaskFilter } from '../../tasks/filter/filter.ts'
 import {
   BlockedFlag,
   comparator,

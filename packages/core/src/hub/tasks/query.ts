@@ -3,9 +3,9 @@ import { declareOperation } from '../../kernel/operation.ts'
 import { withBodyCursor } from '../../kernel/pagination.ts'
 import { hubExamples } from '../examples.ts'
 import { ACROSS, TAG } from '../operation-parts.ts'
+import { hubTasksOperation } from '../work-operations.ts'
 import { HubTaskFilterSchema } from './filter.ts'
 import { type HubTasksQuery, hubTasks } from './tasks.ts'
-import { hubTasksOperation } from '../work-operations.ts'
 
 /**
  * `hub.tasks.query`: `hub.tasks` with its query as a JSON body, plus a composed filter whose people

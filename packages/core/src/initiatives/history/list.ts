@@ -2,8 +2,8 @@ import type { InitiativeId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
 import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
-import type { InitiativeHistoryEntry } from './schemas.ts'
 import { requireInitiative } from '../service.ts'
+import type { InitiativeHistoryEntry } from './schemas.ts'
 
 /** The initiative's history, newest first; 404 when the caller cannot view it. */
 export async function listHistory(

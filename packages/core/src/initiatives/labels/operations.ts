@@ -3,8 +3,8 @@ import type { InitiativeId, LabelId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { paramsOf } from '../../kernel/resource.ts'
 import { initiativeExample } from '../examples.ts'
-import { addInitiativeLabel, removeInitiativeLabel } from './labels.ts'
 import { Initiative } from '../schemas.ts'
+import { addInitiativeLabel, removeInitiativeLabel } from './labels.ts'
 
 const labelsPath = '/v1/orgs/{orgId}/initiatives/{initiativeId}/labels'
 const labelPath = `${labelsPath}/{labelId}`

@@ -4,6 +4,9 @@ import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { MoveBody } from '../../kernel/ordering.ts'
 import { paramsOf, subListOperation } from '../../kernel/resource.ts'
 import { examples } from '../examples.ts'
+import { INITIATIVES_TAG, initiativePath, initiativeTarget } from '../operations.ts'
+import { moveInitiativeProject } from '../project-order.ts'
+import { InitiativeMember, InitiativeProject } from '../schemas.ts'
 import {
   addInitiativeMember,
   addInitiativeProject,
@@ -12,9 +15,6 @@ import {
   removeInitiativeMember,
   removeInitiativeProject,
 } from './links.ts'
-import { INITIATIVES_TAG, initiativePath, initiativeTarget } from '../operations.ts'
-import { moveInitiativeProject } from '../project-order.ts'
-import { InitiativeMember, InitiativeProject } from '../schemas.ts'
 
 const projectPath = `${initiativePath}/projects/{projectId}`
 const projectParams = Type.Object(paramsOf(projectPath), { additionalProperties: false })

@@ -5,14 +5,14 @@ import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
 import { notFound, ProblemError } from '../../kernel/problems.ts'
 import { recordHistory } from '../history/history.ts'
+import type { Initiative } from '../schemas.ts'
+import { emitInitiative, requireInitiative, usable } from '../service.ts'
 import type {
   InitiativeMetric,
   InitiativeMetricRecord,
   InitiativeMetricValue,
   MetricSetBody,
 } from './schemas.ts'
-import type { Initiative } from '../schemas.ts'
-import { emitInitiative, requireInitiative, usable } from '../service.ts'
 
 /** (current − initial) / (target − initial), kept between 0 and 1; a target below `initial` counts down. */
 export function metricProgress(m: Pick<InitiativeMetricRecord, 'initial' | 'target' | 'current'>): number {

@@ -10,9 +10,9 @@ import {
   SignJWT,
 } from 'jose'
 import { isId, type UserId } from '../ids.ts'
-import type { Principal } from './principal.ts'
 import { ProblemError } from '../problems.ts'
 import type { Storage } from '../storage.ts'
+import type { Principal } from './principal.ts'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ALG = 'ES256'

@@ -1,6 +1,6 @@
 import type { EventBuffer } from '../context.ts'
-import type { EventHub, HubNotice } from './events.ts'
 import type { Storage, Store } from '../storage.ts'
+import type { EventHub, HubNotice } from './events.ts'
 
 /** Appends each org's queued events to its log, answering what to publish once committed. */
 export async function appendEvents(store: Store, events: EventBuffer): Promise<HubNotice[]> {

@@ -23,7 +23,6 @@ export interface OpenApiOptions {
   components?: Readonly<Record<string, TSchema>>
 }
 
-
 /**
  * Whether the document describes the operation: the API is what lives under `/v1`. A catalogue
  * operation outside it is a browser's landing, served by the same pipeline but called by no client

@@ -165,7 +165,6 @@ function responseHeaders(
   }
 }
 
-
 function parametersOf(
   schema: TObject | undefined,
   where: 'path' | 'query',

@@ -69,4 +69,3 @@ function typeOfUnion(node: Json): string[] | undefined {
   }
   return [...types]
 }
-

@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox'
-import type { RawInput } from './execution.ts'
 import type { AnyOperation, OperationInput } from '../operation.ts'
 import { ProblemError } from '../problems.ts'
+import type { RawInput } from './execution.ts'
 import { compilePart, type PartValidator } from './validation.ts'
 
 export interface CompiledOperation {

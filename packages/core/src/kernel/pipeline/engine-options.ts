@@ -5,8 +5,8 @@ import type { OrgId } from '../ids.ts'
 import type { Mailer } from '../mailer.ts'
 import type { EngineConfig, StreamConfig, Tenant } from '../operation.ts'
 import type { AccessProfile, Actor, KnownAccess } from '../permissions.ts'
-import type { RateLimitStore } from './rate-limit.ts'
 import type { Storage, Store } from '../storage.ts'
+import type { RateLimitStore } from './rate-limit.ts'
 
 /** Engine settings as a host gives them: everything but `baseUrl` has a default. */
 export type EngineSettings = Partial<Omit<EngineConfig, 'streams'>> & { streams?: Partial<StreamConfig> }

@@ -1,17 +1,9 @@
-import { etagMatches, etagOf } from './canonical.ts'
-import { type CompiledOperation, compileOperation } from './compile-operation.ts'
+import type { Principal } from '../auth/principal.ts'
+import { sharedSecret } from '../auth/shared-secret.ts'
+import { createTokenService, type TokenService } from '../auth/tokens.ts'
 import { type ContextDeps, createContext, type EventBuffer } from '../context.ts'
-import { DiscardChanges } from './discard.ts'
-import { type EngineOptions, engineConfig, type KernelPorts } from './engine-options.ts'
 import { appendEvents, transactionWithEvents } from '../events/commit.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice } from '../events/events.ts'
-import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
-import {
-  claimIdempotencyKey,
-  IDEMPOTENCY_WINDOW_MS,
-  idempotentRequest,
-  rememberResponse,
-} from './idempotency.ts'
 import type { OrgId } from '../ids.ts'
 import { createConsoleMailer, type Mailer } from '../mailer.ts'
 import {
@@ -24,8 +16,19 @@ import {
 } from '../operation.ts'
 import { CursorCodec } from '../pagination.ts'
 import type { Actor, PermissionModel } from '../permissions.ts'
-import type { Principal } from '../auth/principal.ts'
 import { ProblemError } from '../problems.ts'
+import type { Storage, Store } from '../storage.ts'
+import { etagMatches, etagOf } from './canonical.ts'
+import { type CompiledOperation, compileOperation } from './compile-operation.ts'
+import { DiscardChanges } from './discard.ts'
+import { type EngineOptions, engineConfig, type KernelPorts } from './engine-options.ts'
+import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
+import {
+  claimIdempotencyKey,
+  IDEMPOTENCY_WINDOW_MS,
+  idempotentRequest,
+  rememberResponse,
+} from './idempotency.ts'
 import {
   createMemoryRateLimitStore,
   createRateLimiter,
@@ -33,9 +36,6 @@ import {
   type RateLimitStore,
 } from './rate-limit.ts'
 import { checkConditionalHeaders, checkPrecondition, checkScope } from './request-checks.ts'
-import { sharedSecret } from '../auth/shared-secret.ts'
-import type { Storage, Store } from '../storage.ts'
-import { createTokenService, type TokenService } from '../auth/tokens.ts'
 
 type InvokeInput = { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
 

@@ -1,8 +1,8 @@
-import { canonicalJson, sha256 } from './canonical.ts'
-import type { ExecuteResult } from './execution.ts'
 import type { Principal } from '../auth/principal.ts'
 import { ProblemError } from '../problems.ts'
 import type { Store } from '../storage.ts'
+import { canonicalJson, sha256 } from './canonical.ts'
+import type { ExecuteResult } from './execution.ts'
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
 

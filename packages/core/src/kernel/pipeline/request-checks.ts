@@ -1,8 +1,8 @@
+import type { Principal } from '../auth/principal.ts'
+import type { AnyOperation, OperationContext } from '../operation.ts'
+import { ProblemError } from '../problems.ts'
 import { canonicalJson, etagMatches, etagOf, isEtagList } from './canonical.ts'
 import type { ExecuteOptions } from './execution.ts'
-import type { AnyOperation, OperationContext } from '../operation.ts'
-import type { Principal } from '../auth/principal.ts'
-import { ProblemError } from '../problems.ts'
 
 /**
  * A malformed `If-Match` is a 400 saying so, never a 412 claiming the resource changed; checked only

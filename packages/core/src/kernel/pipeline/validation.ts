@@ -1,11 +1,11 @@
 import { Kind, type TSchema } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler, type ValueError, ValueErrorType } from '@sinclair/typebox/compiler'
 import './formats.ts'
-import { hintInWords, identifierHint } from './identifier-hints.ts'
 import { BRAND_KEYWORD } from '../ids.ts'
 import { type FieldError, ProblemError } from '../problems.ts'
-import { convertQueryStrings } from './query-strings.ts'
 import { nullableReason } from '../schema-types.ts'
+import { hintInWords, identifierHint } from './identifier-hints.ts'
+import { convertQueryStrings } from './query-strings.ts'
 
 /** A compiled validator for one part of a request (params, query or body). */
 export interface PartValidator<T = unknown> {

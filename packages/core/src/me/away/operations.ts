@@ -3,8 +3,8 @@ import { type AwayId, IdSchema } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { PageQuery } from '../../kernel/pagination.ts'
 import { Nullable, PageOf, Timestamp } from '../../kernel/schema-types.ts'
-import { AWAY_MAX_DAYS, createAway, deleteAway, getAway, listAway, updateAway } from './away.ts'
 import { PlanDate } from '../plan/schemas.ts'
+import { AWAY_MAX_DAYS, createAway, deleteAway, getAway, listAway, updateAway } from './away.ts'
 
 const AwayNote = Type.String({ maxLength: 500, description: 'For the person only; colleagues never see it.' })
 

@@ -5,9 +5,9 @@ import { MoveBody } from '../../kernel/ordering.ts'
 import { PageQuery } from '../../kernel/pagination.ts'
 import { PageOf } from '../../kernel/schema-types.ts'
 import { favoriteExamples } from '../examples.ts'
-import { addFavorite, getFavorite, listFavorites, moveFavorite, removeFavorite } from './favorites.ts'
 import { Favorite, FavoriteRecordRef } from '../schemas.ts'
 import { FAVORITES_MAX } from '../storage.ts'
+import { addFavorite, getFavorite, listFavorites, moveFavorite, removeFavorite } from './favorites.ts'
 
 const favoritesPath = '/v1/me/favorites'
 

@@ -4,6 +4,7 @@ import { IdSchema, type PlanItemId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { MoveBody } from '../../kernel/ordering.ts'
 import { Nullable } from '../../kernel/schema-types.ts'
+import { planExamples } from './examples.ts'
 import {
   addPlanItem,
   carryOver,
@@ -17,8 +18,6 @@ import {
   reopenPlanItem,
   updatePlanItem,
 } from './plan.ts'
-import { planSuggestions } from './suggestions.ts'
-import { planExamples } from './examples.ts'
 import {
   EstimateMinutes,
   PLAN_SUGGESTIONS_MAX,
@@ -32,6 +31,7 @@ import {
   TimeBlock,
 } from './schemas.ts'
 import { PLAN_DAY_MAX, PLAN_RANGE_DAYS } from './storage.ts'
+import { planSuggestions } from './suggestions.ts'
 
 const plan = '/v1/me/daily-plan'
 const dayParams = Type.Object({ date: PlanDate }, { additionalProperties: false })

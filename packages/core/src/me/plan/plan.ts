@@ -9,7 +9,16 @@ import { awayOn } from '../../users/away.ts'
 import { callerId } from '../profile/profile.ts'
 import type { PlanItem, PlanSource } from './schemas.ts'
 import { PLAN_DAY_MAX, PLAN_RANGE_DAYS, type PlanItemPatch, type PlanItemRecord } from './storage.ts'
-import { present, requireItem, shownTask, type TaskView, toItem, viewTask, type Workspaces, workspaces } from './view.ts'
+import {
+  present,
+  requireItem,
+  shownTask,
+  type TaskView,
+  toItem,
+  viewTask,
+  type Workspaces,
+  workspaces,
+} from './view.ts'
 
 /** Writes the positions of `ordered` as 0..n-1, only where they change. */
 async function renumber(

@@ -1,8 +1,8 @@
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { meExamples, preferenceExamples } from '../examples.ts'
 import { getPreferences, updatePreferences } from '../preferences.ts'
-import { updateProfile, whoAmI } from './profile.ts'
 import { Me, Preferences, PreferencesPatch, ProfilePatch } from '../schemas.ts'
+import { updateProfile, whoAmI } from './profile.ts'
 
 export const profileOperations: AnyOperation[] = [
   declareOperation({

@@ -5,15 +5,15 @@ import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../../kernel/resource.ts'
 import { projectExample } from '../../projects/examples.ts'
 import { programExample } from '../examples.ts'
+import { InitiativeProgram, ProgramInitiative, Timeline } from '../links/schemas.ts'
+import { programParams, programPath } from '../operations.ts'
+import { initiativeTimeline, programTimeline } from '../timeline.ts'
 import {
   addInitiativeProgram,
   listInitiativePrograms,
   listProgramInitiatives,
   removeInitiativeProgram,
 } from './links.ts'
-import { InitiativeProgram, ProgramInitiative, Timeline } from '../links/schemas.ts'
-import { programParams, programPath } from '../operations.ts'
-import { initiativeTimeline, programTimeline } from '../timeline.ts'
 import './rollup.ts'
 import { exampleId as id } from '../../kernel/examples.ts'
 

@@ -3,9 +3,9 @@ import type { LabelId, ProgramId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { paramsOf } from '../../kernel/resource.ts'
 import { programExample } from '../examples.ts'
-import { addProgramLabel, removeProgramLabel } from './labels.ts'
 import { programPath, programTarget } from '../operations.ts'
 import { Program } from '../schemas.ts'
+import { addProgramLabel, removeProgramLabel } from './labels.ts'
 
 const labelsPath = `${programPath}/labels`
 const labelPath = `${labelsPath}/{labelId}`

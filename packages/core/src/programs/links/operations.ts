@@ -5,7 +5,6 @@ import { MoveBody } from '../../kernel/ordering.ts'
 import { paramsOf, subListOperation } from '../../kernel/resource.ts'
 import { examples } from '../examples.ts'
 import { listProgramHistory } from '../history.ts'
-import { addProgramProject, listProgramProjects, moveProgramProject, removeProgramProject } from './links.ts'
 import { programParams, programPath, programTarget } from '../operations.ts'
 import {
   addProgramMember,
@@ -17,6 +16,7 @@ import {
 } from '../people.ts'
 import { programRollup } from '../rollup.ts'
 import { ProgramHistoryEntry, ProgramMember, ProgramProject, ProgramRollup, ProgramTeam } from '../schemas.ts'
+import { addProgramProject, listProgramProjects, moveProgramProject, removeProgramProject } from './links.ts'
 
 const params = (path: string) => Type.Object(paramsOf(path), { additionalProperties: false })
 const programId = (p: Record<string, unknown>) => p.programId as ProgramId

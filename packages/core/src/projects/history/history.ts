@@ -2,8 +2,8 @@ import type { ProjectId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
 import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
-import type { ProjectHistoryEntry } from './records.ts'
 import { requireProject } from '../service.ts'
+import type { ProjectHistoryEntry } from './records.ts'
 
 /** A project's history, oldest first; anyone who can view the project reads it. */
 export async function listProjectHistory(

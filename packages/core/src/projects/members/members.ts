@@ -6,10 +6,10 @@ import { readPage } from '../../kernel/paging.ts'
 import { notFound, ProblemError } from '../../kernel/problems.ts'
 import { containerLabel, requireLabelToRemove } from '../../labels/container-labels.ts'
 import { recordProjectHistory } from '../history/records.ts'
-import { joinProject } from './membership.ts'
 import { emitProject, unscopedProject } from '../project-records.ts'
 import type { Project, ProjectMember } from '../schemas.ts'
 import { requireProject } from '../service.ts'
+import { joinProject } from './membership.ts'
 
 /** The project's members, by member id; the lead is one of them. */
 export async function listProjectMembers(

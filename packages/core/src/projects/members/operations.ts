@@ -3,6 +3,7 @@ import type { LabelId, MemberId, ProjectId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../../kernel/resource.ts'
 import { projectExample } from '../examples.ts'
+import { Project, ProjectMember } from '../schemas.ts'
 import {
   addProjectLabel,
   addProjectMember,
@@ -10,7 +11,6 @@ import {
   removeProjectLabel,
   removeProjectMember,
 } from './members.ts'
-import { Project, ProjectMember } from '../schemas.ts'
 
 const projectPath = '/v1/orgs/{orgId}/projects/{projectId}'
 const memberPath = `${projectPath}/members/{memberId}`

@@ -8,6 +8,7 @@ import { paramsOf, resourceOperations, subListOperation } from '../../kernel/res
 import { StringEnum } from '../../kernel/schema-types.ts'
 import { Task } from '../../tasks/schemas.ts'
 import { examples, milestoneExample, milestoneExamples } from '../examples.ts'
+import { Milestone } from '../schemas.ts'
 import {
   createMilestone,
   deleteMilestone,
@@ -16,7 +17,6 @@ import {
   requireMilestone,
   updateMilestone,
 } from './milestones.ts'
-import { Milestone } from '../schemas.ts'
 
 // The bodies take the milestone's own field schemas (kernel/body-fields.ts): one type to send and read.
 const editable = optionalFieldsOf(Milestone, { description: true, targetDate: true })

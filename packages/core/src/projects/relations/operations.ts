@@ -4,7 +4,6 @@ import type { AnyOperation } from '../../kernel/operation.ts'
 import { resourceOperations } from '../../kernel/resource.ts'
 import { Nullable } from '../../kernel/schema-types.ts'
 import { relationExamples } from './examples.ts'
-import { ProjectRelation, ProjectRelationTypeSchema } from './schemas.ts'
 import {
   createProjectRelation,
   deleteProjectRelation,
@@ -12,6 +11,7 @@ import {
   requireProjectRelation,
   updateProjectRelation,
 } from './relations.ts'
+import { ProjectRelation, ProjectRelationTypeSchema } from './schemas.ts'
 
 const milestoneAnchor = (side: string) =>
   Type.Optional(

@@ -14,10 +14,10 @@ import { notFound, ProblemError } from '../../kernel/problems.ts'
 import { referenceNotFound } from '../../kernel/references.ts'
 import { recordProjectHistory } from '../history/records.ts'
 import { unscopedProject } from '../project-records.ts'
-import { blockingCycle, type RelationEnd } from './graph.ts'
-import type { ProjectRelation, ProjectRelationType } from './schemas.ts'
 import type { Project } from '../schemas.ts'
 import { requireProject } from '../service.ts'
+import { blockingCycle, type RelationEnd } from './graph.ts'
+import type { ProjectRelation, ProjectRelationType } from './schemas.ts'
 
 export interface RelationInput {
   type: ProjectRelationType

@@ -3,10 +3,10 @@ import type { TaskId, TeamId } from '../../kernel/ids.ts'
 import { IdSchema } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { paramsOf } from '../../kernel/resource.ts'
-import { BATCH_MAX, batchCreateTasks, batchUpdateTasks } from './batch.ts'
 import { batchExamples } from '../examples.ts'
 import { TaskCreateBody, TaskUpdateFields } from '../operations.ts'
 import { Task } from '../schemas.ts'
+import { BATCH_MAX, batchCreateTasks, batchUpdateTasks } from './batch.ts'
 
 /**
  * An item of `tasks.batchCreate`: the fields of `TaskCreate`, the very same schemas, inline. As a

@@ -4,6 +4,7 @@ import type { OperationContext } from '../../kernel/operation.ts'
 import { ProblemError } from '../../kernel/problems.ts'
 import type { StateCategory } from '../../teams/schemas.ts'
 import { activeField } from '../fields/query.ts'
+import { searchTokens } from '../search/search.ts'
 import type { ConditionOp, ConditionValue, TaskCondition, TaskFilterColumn } from './condition.ts'
 import {
   FILTER_MAX_CONDITIONS,
@@ -12,7 +13,6 @@ import {
   RELATIVE_PATTERN,
   type TaskFilterInput,
 } from './schema.ts'
-import { searchTokens } from '../search/search.ts'
 
 type Node = Record<string, unknown>
 type Comparator = Record<string, unknown>

@@ -2,8 +2,8 @@ import { newId, type OrgId, type TaskId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
 import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
-import type { TaskHistoryChange, TaskHistoryEntry } from './schemas.ts'
 import { requireTask } from '../require-task.ts'
+import type { TaskHistoryChange, TaskHistoryEntry } from './schemas.ts'
 
 /** What acts on the engine's behalf: a team's maintenance pass, or an automation rule's id. */
 export type Automation = 'autoClose' | 'autoArchive' | `rule_${string}`

@@ -3,8 +3,8 @@ import type { LabelId, TaskId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { paramsOf } from '../../kernel/resource.ts'
 import { taskLabelExamples } from '../examples.ts'
-import { addTaskLabel, removeTaskLabel } from './labels.ts'
 import { Task } from '../schemas.ts'
+import { addTaskLabel, removeTaskLabel } from './labels.ts'
 
 const taskLabelsPath = '/v1/orgs/{orgId}/tasks/{taskId}/labels'
 const taskLabelPath = `${taskLabelsPath}/{labelId}`

@@ -6,9 +6,9 @@ import { MoveBody } from '../../kernel/ordering.ts'
 import { paramsOf } from '../../kernel/resource.ts'
 import { StringEnum } from '../../kernel/schema-types.ts'
 import { taskExample } from '../examples.ts'
+import { Task } from '../schemas.ts'
 import { moveTask } from './rank.ts'
 import { TASK_LISTS } from './storage.ts'
-import { Task } from '../schemas.ts'
 
 const taskPath = '/v1/orgs/{orgId}/tasks/{taskId}'
 

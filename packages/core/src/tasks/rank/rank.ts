@@ -5,9 +5,9 @@ import type { OperationContext } from '../../kernel/operation.ts'
 import type { MoveTo } from '../../kernel/ordering.ts'
 import { ProblemError } from '../../kernel/problems.ts'
 import { referenceNotFound } from '../../kernel/references.ts'
-import type { RankedTask, TaskList, TaskListKind, TaskPlaces } from './storage.ts'
 import { requireTask } from '../require-task.ts'
 import type { Task } from '../schemas.ts'
+import type { RankedTask, TaskList, TaskListKind, TaskPlaces } from './storage.ts'
 import './storage.ts'
 
 /**

@@ -4,11 +4,11 @@ import type { OperationContext } from '../../kernel/operation.ts'
 import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
 import { ProblemError } from '../../kernel/problems.ts'
-import type { TaskDependency } from './schemas.ts'
 import { recordTaskHistory } from '../history/history.ts'
 import { requireTask } from '../require-task.ts'
 import type { Task } from '../schemas.ts'
 import type { TaskFilter } from '../storage.ts'
+import type { TaskDependency } from './schemas.ts'
 
 /**
  * Records that `blockerId` blocks `taskId`. The caller holds `contribute` on `taskId` (the

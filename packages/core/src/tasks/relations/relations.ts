@@ -3,12 +3,12 @@ import type { OperationContext } from '../../kernel/operation.ts'
 import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
 import { ProblemError } from '../../kernel/problems.ts'
-import type { RelationType, TaskRelation } from './schemas.ts'
 import { recordTaskHistory } from '../history/history.ts'
 import { requireTask } from '../require-task.ts'
 import type { Task } from '../schemas.ts'
 import { updateTask } from '../service.ts'
 import type { TaskRelationRecord } from '../storage.ts'
+import type { RelationType, TaskRelation } from './schemas.ts'
 
 /**
  * What happens when a task waiting in triage is marked a duplicate: the triage group (above this
