@@ -2,7 +2,7 @@ import { githubProvider, gitlabProvider, matchItemUrl, OPERATIONS, workgraphProv
 import { describe, expect, it } from 'vitest'
 import { readItemFields } from '../../packages/core/src/connectors/providers.ts'
 import { seal, unseal } from '../../packages/core/src/connectors/secrets.ts'
-import { compilePart } from '../../packages/core/src/kernel/validation.ts'
+import { compilePart } from '../../packages/core/src/kernel/pipeline/validation.ts'
 
 const providers = [
   workgraphProvider({ baseUrl: 'https://work.example.com', clientId: 'c' }),

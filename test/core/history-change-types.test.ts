@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import type { InitiativeHistoryChange } from '../../packages/core/src/initiatives/history-schemas.ts'
+import type { InitiativeHistoryChange } from '../../packages/core/src/initiatives/history/schemas.ts'
 import { changesOfFields } from '../../packages/core/src/kernel/history-entry.ts'
 import type { ProgramHistoryChange } from '../../packages/core/src/programs/schemas.ts'
-import type { ProjectHistoryChange } from '../../packages/core/src/projects/history-records.ts'
-import { TASK_HISTORY_FIELDS, type TaskHistoryChange } from '../../packages/core/src/tasks/history-schemas.ts'
+import type { ProjectHistoryChange } from '../../packages/core/src/projects/history/records.ts'
+import { TASK_HISTORY_FIELDS, type TaskHistoryChange } from '../../packages/core/src/tasks/history/schemas.ts'
 
 // The recording functions take only the changes their history schema describes. `tsc` checks this
 // file: every `@ts-expect-error` line must fail to compile, or the type check fails.

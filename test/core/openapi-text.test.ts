@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { generateOpenApi, isApiOperation, OPERATIONS, TAGS } from '@workgraph/core'
 import { describe, expect, it } from 'vitest'
-import { staticTarget } from '../../packages/core/src/kernel/access-note.ts'
+import { staticTarget } from '../../packages/core/src/kernel/openapi/access-note.ts'
 import { isOrgScoped } from '../../packages/core/src/kernel/operation.ts'
 
 // The reference is what an integrator reads first: every operation says what it does and who may

@@ -1,6 +1,6 @@
 import { generateOpenApi, OPERATIONS, TAGS } from '@workgraph/core'
 import { describe, expect, it } from 'vitest'
-import { bodySchemaName } from '../../packages/core/src/kernel/body-names.ts'
+import { bodySchemaName } from '../../packages/core/src/kernel/openapi/body-names.ts'
 import { namedRequestBodies } from '../../scripts/redocly/idioms.mjs'
 
 // Request bodies are named components derived from their resource (docs/api-conventions.md, "Request

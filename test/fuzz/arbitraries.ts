@@ -167,7 +167,7 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
         .oneof(fc.webUrl(), fc.constantFrom('https://example.com/a', 'mailto:a@example.com', 'x:y'))
         .filter((s) => fits(schema, s) && (!pattern || pattern.test(s)))
     }
-    // Free text (kernel/openapi.ts `STORABLE_TEXT`): any text but U+0000 and unpaired surrogates.
+    // Free text (kernel/openapi/schemas.ts `STORABLE_TEXT`): any text but U+0000 and unpaired surrogates.
     if (schema.pattern === STORABLE_TEXT) return freeText(schema).filter((s) => STORABLE.test(s))
     if (typeof schema.pattern === 'string') {
       const pool = ids(`pattern:${schema.pattern}`)

@@ -4,9 +4,9 @@ import { sweepAttachments } from './attachments/sweep.ts'
 import { CATALOGUE } from './catalogue.ts'
 import { postSystemComment } from './comments/service.ts'
 import { advanceCycles, type CycleAdvance } from './cycles/maintenance.ts'
-import { createEngineCore, type EngineBase } from './kernel/engine.ts'
-import type { EngineOptions } from './kernel/engine-options.ts'
-import { sharedSecret } from './kernel/shared-secret.ts'
+import { sharedSecret } from './kernel/auth/shared-secret.ts'
+import { createEngineCore, type EngineBase } from './kernel/pipeline/engine.ts'
+import type { EngineOptions } from './kernel/pipeline/engine-options.ts'
 import { type MailPass, mailPass } from './mail/run.ts'
 import type { MailCounts } from './mail/storage.ts'
 import { UNSUBSCRIBE_KEY, unsubscribe } from './mail/unsubscribe.ts'
@@ -20,7 +20,7 @@ import {
 import type { ConsentId } from './oauth/store.ts'
 import { type RulePass, runRules } from './rules/run.ts'
 import { createStreamBroker, type StreamBroker } from './streams/broker.ts'
-import { automateTasks, type TaskAutomationPass } from './tasks/automation.ts'
+import { automateTasks, type TaskAutomationPass } from './tasks/automation/automation.ts'
 import {
   runScheduler,
   type SchedulerLoop,

@@ -1,7 +1,7 @@
 import { AUDIT_KINDS } from './admin/audit.ts'
 import { AuditEntry } from './admin/schemas.ts'
 import { CATALOGUE } from './catalogue.ts'
-import { generateOpenApi as generateDocument, type OpenApiOptions } from './kernel/openapi.ts'
+import { generateOpenApi as generateDocument, type OpenApiOptions } from './kernel/openapi/document.ts'
 import type { AnyOperation } from './kernel/operation.ts'
 import { streamEventUnion, unionByKind } from './streams/event-union.ts'
 

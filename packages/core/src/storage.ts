@@ -59,7 +59,7 @@ export type {
   TypeaheadHit,
   TypeaheadType,
 } from './hub/storage.ts'
-export type { InitiativeMetricRepo } from './initiatives/metric-storage.ts'
+export type { InitiativeMetricRepo } from './initiatives/metric/storage.ts'
 export type {
   Ancestor,
   InitiativeFilter,
@@ -89,7 +89,7 @@ export type {
   MailRepo,
   OutboxMail,
 } from './mail/storage.ts'
-export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan-storage.ts'
+export type { PlanItemPatch, PlanItemRecord, PlanItemRepo } from './me/plan/storage.ts'
 export type { FavoriteRecord, FavoriteRepo, PreferenceRepo, StoredPreferences } from './me/storage.ts'
 export type {
   MuteRecord,
@@ -116,7 +116,7 @@ export type {
   SessionRecord,
 } from './oauth/store.ts'
 export type { MemberRecord, MemberRepo, OrgRepo } from './orgs/storage.ts'
-export type { InitiativeProgramRepo, InitiativeProgramRow } from './programs/initiative-storage.ts'
+export type { InitiativeProgramRepo, InitiativeProgramRow } from './programs/initiatives/storage.ts'
 export type {
   ProgramFilter,
   ProgramHistoryRecord,
@@ -147,10 +147,10 @@ export type {
   AutomationRunRepo,
   RuleEngineRepo,
 } from './rules/storage.ts'
-export type { TaskAutomationRepo } from './tasks/automation-storage.ts'
-export type { ConditionOp, TaskCondition, TaskFilterColumn } from './tasks/filter-condition.ts'
+export type { TaskAutomationRepo } from './tasks/automation/storage.ts'
+export type { ConditionOp, TaskCondition, TaskFilterColumn } from './tasks/filter/condition.ts'
 export type { StateTally } from './tasks/progress.ts'
-export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank-storage.ts'
+export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank/storage.ts'
 export type {
   TaskDependencyRecord,
   TaskDependencyRepo,

@@ -3,7 +3,7 @@ import { changedData, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Grant, Invitation, TeamMember } from './schemas.ts'
 
-/** The `data` of invitation, team membership and grant events, as invitations.ts and service.ts emit it. */
+/** The `data` of invitation, team membership and grant events, as invitations/invitations.ts and service.ts emit it. */
 export const ACCESS_EVENT_DATA: Record<string, TSchema> = {
   ...sameData(
     ['invitation.created', 'invitation.resent', 'invitation.revoked'],

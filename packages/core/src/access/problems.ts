@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the access group raises (codes several groups raise are the kernel's). */
 export const ACCESS_PROBLEMS = defineProblems('access', {
@@ -7,6 +7,6 @@ export const ACCESS_PROBLEMS = defineProblems('access', {
 })
 
 type AccessProblems = typeof ACCESS_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends AccessProblems {}
 }

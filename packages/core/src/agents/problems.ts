@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the agents group raises (codes several groups raise are the kernel's). */
 export const AGENT_PROBLEMS = defineProblems('agents', {
@@ -8,6 +8,6 @@ export const AGENT_PROBLEMS = defineProblems('agents', {
 })
 
 type AgentProblems = typeof AGENT_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends AgentProblems {}
 }

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
-import { AutomationName } from '../tasks/history-schemas.ts'
+import { AutomationName } from '../tasks/history/schemas.ts'
 
 /** The kinds of record a comment thread can belong to; each is also a capability target kind. */
 export const COMMENT_SUBJECT_TYPES = [

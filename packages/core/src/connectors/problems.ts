@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the connectors group raises (codes several groups raise are the kernel's). */
 export const CONNECTOR_PROBLEMS = defineProblems('connectors', {
@@ -17,6 +17,6 @@ export const CONNECTOR_PROBLEMS = defineProblems('connectors', {
 })
 
 type ConnectorProblems = typeof CONNECTOR_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends ConnectorProblems {}
 }

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the documents group raises (codes several groups raise are the kernel's). */
 export const DOCUMENT_PROBLEMS = defineProblems('documents', {
@@ -6,6 +6,6 @@ export const DOCUMENT_PROBLEMS = defineProblems('documents', {
 })
 
 type DocumentProblems = typeof DOCUMENT_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends DocumentProblems {}
 }

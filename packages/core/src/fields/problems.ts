@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the fields group raises (codes several groups raise are the kernel's). */
 export const CUSTOM_FIELD_PROBLEMS = defineProblems('fields', {
@@ -6,6 +6,6 @@ export const CUSTOM_FIELD_PROBLEMS = defineProblems('fields', {
 })
 
 type CustomFieldProblems = typeof CUSTOM_FIELD_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends CustomFieldProblems {}
 }

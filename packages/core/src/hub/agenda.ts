@@ -8,7 +8,7 @@ import type { StreamReader } from '../streams/readers.ts'
 import { fanOut, HUB_ITEMS_MAX } from './fanout.ts'
 import { contextIn, orNull } from './orgs.ts'
 import { relatedIn } from './portfolio.ts'
-import { OPEN_CATEGORIES } from './tasks.ts'
+import { OPEN_CATEGORIES } from './tasks/tasks.ts'
 
 /** What falls on a day of the agenda. */
 export const AGENDA_KINDS = [

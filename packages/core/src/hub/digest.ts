@@ -3,7 +3,7 @@ import type { InitiativeId, MilestoneId, ProgramId, ProjectId, ProjectStatusId }
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { requireProgram } from '../programs/service.ts'
-import { withStatus } from '../projects/milestones.ts'
+import { withStatus } from '../projects/milestones/milestones.ts'
 import { requireProject } from '../projects/service.ts'
 import type { StreamReader } from '../streams/readers.ts'
 import type { StatusUpdate } from '../updates/schemas.ts'

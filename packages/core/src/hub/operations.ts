@@ -4,9 +4,9 @@ import {
   hubResolveOperation,
   hubSearchOperation,
   hubTypeaheadOperation,
-} from './find-operations.ts'
-import { hubInboxBatchOperation, hubInboxCountsOperation, hubInboxOperation } from './inbox-operations.ts'
-import { hubTasksQueryOperation } from './task-query.ts'
+} from './find/operations.ts'
+import { hubInboxBatchOperation, hubInboxCountsOperation, hubInboxOperation } from './inbox/operations.ts'
+import { hubTasksQueryOperation } from './tasks/query.ts'
 import {
   hubAgendaOperation,
   hubApprovalsOperation,

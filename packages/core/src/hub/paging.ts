@@ -1,6 +1,6 @@
-import { canonicalJson } from '../kernel/canonical.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { CursorCodec } from '../kernel/pagination.ts'
+import { canonicalJson } from '../kernel/pipeline/canonical.ts'
 import { ProblemError } from '../kernel/problems.ts'
 
 /**

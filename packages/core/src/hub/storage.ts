@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../kernel/events.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'

@@ -2,7 +2,7 @@ import type { ApprovalRequest } from '../access/schemas.ts'
 import { shiftDateWithin } from '../kernel/calendar.ts'
 import type { MemberId, OrgId, UserId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { getPlanDay } from '../me/plan.ts'
+import { getPlanDay } from '../me/plan/plan.ts'
 import type { Notification } from '../notifications/schemas.ts'
 import { present } from '../notifications/service.ts'
 import type { StreamReader } from '../streams/readers.ts'
@@ -13,7 +13,7 @@ import type { UpdateDueItem } from '../updates/cadence-schemas.ts'
 import { decidableApprovals } from './approvals.ts'
 import { fanOut } from './fanout.ts'
 import { contextIn } from './orgs.ts'
-import { OPEN_CATEGORIES } from './tasks.ts'
+import { OPEN_CATEGORIES } from './tasks/tasks.ts'
 
 export const TODAY_SECTION_LIMIT_DEFAULT = 10
 export const TODAY_TASK_SECTIONS = ['overdue', 'dueToday', 'dueSoon', 'currentCycle', 'unblocked'] as const

@@ -3,7 +3,7 @@ import { ApprovalRequest } from '../access/schemas.ts'
 import { declareOperation } from '../kernel/operation.ts'
 import { PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
-import { PlanItem } from '../me/plan-schemas.ts'
+import { PlanItem } from '../me/plan/schemas.ts'
 import { Notification } from '../notifications/schemas.ts'
 import { TASK_SORTS } from '../tasks/order.ts'
 import { DueDate, PrioritySchema, Task } from '../tasks/schemas.ts'
@@ -26,7 +26,7 @@ import {
   PortfolioItemSchema,
   TodaySection,
 } from './schemas.ts'
-import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks.ts'
+import { HUB_TASK_RELATIONS, HUB_TASK_STATUSES, hubTasks } from './tasks/tasks.ts'
 import { hubToday, TODAY_SECTION_LIMIT_DEFAULT } from './today.ts'
 import { hubUpdates } from './updates.ts'
 

@@ -4,7 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { Nullable } from '../kernel/schema-types.ts'
 import { followerEventData } from '../projects/event-data.ts'
 import { updateEventData } from '../updates/event-data.ts'
-import { InitiativeMetric, InitiativeMetricValue } from './metric-schemas.ts'
+import { InitiativeMetric, InitiativeMetricValue } from './metric/schemas.ts'
 import { Initiative } from './schemas.ts'
 
 /** A metric as stored, before its `progress` is worked out: `previous` and a deleted metric. */
@@ -16,7 +16,7 @@ const StoredMetric = Type.Omit(InitiativeMetric, ['progress'], {
 
 const InitiativeIdField = IdSchema('InitiativeId')
 
-/** The `data` of initiative events, as service.ts, labels.ts, links.ts, project-order.ts and metric.ts emit it. */
+/** The `data` of initiative events, as service.ts, labels/labels.ts, links/links.ts, project-order.ts and metric/metric.ts emit it. */
 export const INITIATIVE_EVENT_DATA: Record<string, TSchema> = {
   'initiative.created': recordData('initiative', Initiative),
   'initiative.updated': changedData('initiative', Initiative),

@@ -1,15 +1,15 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { INITIATIVE_EVENT_DATA } from './event-data.ts'
-import { initiativeLabelOperations } from './label-operations.ts'
-import { initiativeLinkOperations } from './link-operations.ts'
-import { metricOperations } from './metric-operations.ts'
+import { initiativeLabelOperations } from './labels/operations.ts'
+import { initiativeLinkOperations } from './links/operations.ts'
+import { metricOperations } from './metric/operations.ts'
 import { initiativeOperations } from './operations.ts'
 import { INITIATIVE_PROBLEMS } from './problems.ts'
 import { initiativeReadOperations } from './read-operations.ts'
 import { initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
-import { initiativeUpdateOperations } from './update-operations.ts'
+import { initiativeUpdateOperations } from './updates/operations.ts'
 
 /** Initiatives: strategic themes over projects, nested as sub-initiatives, with rolled-up progress and health. */
 export const initiativesGroup: ResourceGroup = {

@@ -6,7 +6,7 @@ import type { AnyOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { initiativeExamples } from './examples.ts'
-import { initiativeWithMetric } from './metric.ts'
+import { initiativeWithMetric } from './metric/metric.ts'
 import { Initiative, InitiativeStatusSchema, MAX_INITIATIVE_DEPTH } from './schemas.ts'
 import {
   createInitiative,

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the initiatives group raises (codes several groups raise are the kernel's). */
 export const INITIATIVE_PROBLEMS = defineProblems('initiatives', {
@@ -8,6 +8,6 @@ export const INITIATIVE_PROBLEMS = defineProblems('initiatives', {
 })
 
 type InitiativeProblems = typeof INITIATIVE_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends InitiativeProblems {}
 }

@@ -5,7 +5,7 @@ import type { KeysetPosition } from '../kernel/pagination.ts'
 import { notFound } from '../kernel/problems.ts'
 import { type ReadScope, UNSCOPED } from '../kernel/read-scope.ts'
 import { requireProject } from '../projects/service.ts'
-import { recordHistory } from './history.ts'
+import { recordHistory } from './history/history.ts'
 import type { InitiativeProject } from './schemas.ts'
 import { emitInitiative, requireInitiative, unscoped, usable } from './service.ts'
 

@@ -5,8 +5,8 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { examples } from './examples.ts'
-import { listHistory } from './history-list.ts'
-import { InitiativeHistoryEntry } from './history-schemas.ts'
+import { listHistory } from './history/list.ts'
+import { InitiativeHistoryEntry } from './history/schemas.ts'
 import {
   archivedInitiativesQuery,
   INITIATIVES_TAG,

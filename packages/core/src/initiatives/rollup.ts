@@ -4,7 +4,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import type { ProjectStatusCategory } from '../projects/schemas.ts'
 import { type StateTally, summarizeProgress } from '../tasks/progress.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
-import { metricProgress } from './metric.ts'
+import { metricProgress } from './metric/metric.ts'
 import { type ProgramContribution, type ProgramFacts, programContribution } from './program-contribution.ts'
 import type {
   ComputedHealth,

@@ -4,7 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../kernel/schema-types.ts'
 import { ProjectDate, UPDATE_HEALTH_VALUES } from '../projects/schemas.ts'
 import { progressFields } from '../tasks/progress.ts'
-import { InitiativeMetric } from './metric-schemas.ts'
+import { InitiativeMetric } from './metric/schemas.ts'
 
 export const INITIATIVE_STATUSES = ['planned', 'active', 'completed', 'canceled'] as const
 export type InitiativeStatus = (typeof INITIATIVE_STATUSES)[number]

@@ -2,7 +2,7 @@ import type { InitiativeId, LabelId, MemberId, OrgId, ProjectId } from '../kerne
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { UpdateHealth } from '../updates/schemas.ts'
-import type { InitiativeHistoryEntry } from './history-schemas.ts'
+import type { InitiativeHistoryEntry } from './history/schemas.ts'
 import type { Initiative, InitiativeMember, InitiativeProject, InitiativeStatus } from './schemas.ts'
 
 /** What is stored of an initiative; `health` and `lastUpdateAt` come from its latest unarchived update. */

@@ -1,4 +1,5 @@
-import type { EventHub, NewEvent } from './events.ts'
+import type { Principal } from './auth/principal.ts'
+import type { EventHub, NewEvent } from './events/events.ts'
 import { newId, type OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
 import type { AnyOperation, EngineConfig, OperationContext, Tenant } from './operation.ts'
@@ -12,7 +13,6 @@ import {
   readScope,
   requireCapability,
 } from './permissions.ts'
-import type { Principal } from './principal.ts'
 import { notFound, ProblemError } from './problems.ts'
 import type { ReadScope } from './read-scope.ts'
 import type { Store } from './storage.ts'

@@ -1,8 +1,8 @@
 import type { TSchema } from '@sinclair/typebox'
-import type { EventStreamEndpoint } from './openapi.ts'
+import type { EventStreamEndpoint } from './openapi/paths.ts'
 import type { AnyOperation } from './operation.ts'
 import type { TargetResolver } from './permissions.ts'
-import type { ProblemTable } from './problem-codes.ts'
+import type { ProblemTable } from './problems/codes.ts'
 
 /** A tag of the reference: a heading of the docs under which operations are listed. */
 export interface TagDoc {

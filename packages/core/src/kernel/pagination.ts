@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
-import { sha256 } from './canonical.ts'
+import { sha256 } from './pipeline/canonical.ts'
 import { ProblemError } from './problems.ts'
 
 export const PAGE_LIMIT_DEFAULT = 50
@@ -10,7 +10,7 @@ export const PAGE_LIMIT_MAX = 200
  * What every cursor the server issues looks like: base64url JSON, a dot, and its base64url HMAC-SHA256
  * (`CursorCodec`). The schema says so, so that a client or a fuzzer generating a cursor from the
  * document gets the shape right; a text of another shape is refused as `invalid_cursor`, like a
- * cursor of the right shape whose signature does not match (validation.ts).
+ * cursor of the right shape whose signature does not match (pipeline/validation.ts).
  */
 export const CURSOR_PATTERN = '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$'
 

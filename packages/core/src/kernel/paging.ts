@@ -1,6 +1,6 @@
-import { canonicalJson } from './canonical.ts'
 import type { OperationContext } from './operation.ts'
 import { PAGE_LIMIT_DEFAULT, type Page, type PageRequest, toPage } from './pagination.ts'
+import { canonicalJson } from './pipeline/canonical.ts'
 
 /**
  * Reads one keyset page. `scope` names the list and its filters: a cursor only works on the list

@@ -1,5 +1,5 @@
-import { PROBLEMS, type ProblemCode } from './problem-codes.ts'
-import type { ProblemExtensionsOf } from './problem-extensions.ts'
+import { PROBLEMS, type ProblemCode } from './problems/codes.ts'
+import type { ProblemExtensionsOf } from './problems/extensions.ts'
 
 export { PROBLEMS, type ProblemCode }
 

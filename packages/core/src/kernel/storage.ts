@@ -1,4 +1,4 @@
-import type { NewEvent, StoredEvent } from './events.ts'
+import type { NewEvent, StoredEvent } from './events/events.ts'
 import type { OrgId } from './ids.ts'
 import type { ReadScope } from './read-scope.ts'
 

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import { ActorIdSchema } from '../access/schemas.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum, Timestamp } from '../kernel/schema-types.ts'
-import { LinkTitle, LinkUrl } from '../tasks/depth-schemas.ts'
+import { LinkTitle, LinkUrl } from '../tasks/relations/schemas.ts'
 
 /** What a URL link can hang off: one family of links for all of them (`<plural>.links.*`, `links.*`). */
 export const LINK_PARENT_TYPES = ['task', 'project', 'program', 'initiative'] as const

@@ -1,5 +1,5 @@
+import { sharedSecret } from '../kernel/auth/shared-secret.ts'
 import type { Mailer } from '../kernel/mailer.ts'
-import { sharedSecret } from '../kernel/shared-secret.ts'
 import type { Storage } from '../kernel/storage.ts'
 import { queueDigests, queueInstantStep } from './queue.ts'
 import { type SendPass, sendDue } from './send.ts'

@@ -8,7 +8,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { PAGE_LIMIT_DEFAULT, type Page, PageQuery, toPage } from '../kernel/pagination.ts'
 import { PageOf } from '../kernel/schema-types.ts'
-import { activeMemberships, callerId } from './profile.ts'
+import { activeMemberships, callerId } from './profile/profile.ts'
 
 /**
  * The person's connector connections in each workspace of which they are an active member: one

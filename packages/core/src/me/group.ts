@@ -1,13 +1,13 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { awayOperations } from './away-operations.ts'
+import { awayOperations } from './away/operations.ts'
 import { connectorConnectionOperations } from './connector-connections.ts'
 import { ME_EVENT_DATA } from './event-data.ts'
-import { favoriteOperations } from './favorite-operations.ts'
-import { invitationOperations } from './invitation-operations.ts'
+import { favoriteOperations } from './favorites/operations.ts'
+import { invitationOperations } from './invitations/operations.ts'
 import { meCatalogue } from './operations.ts'
-import { planOperations } from './plan-operations.ts'
+import { planOperations } from './plan/operations.ts'
 import { ME_PROBLEMS } from './problems.ts'
-import { profileOperations } from './profile-operations.ts'
+import { profileOperations } from './profile/operations.ts'
 
 /** The caller's own account and personal data, across workspaces. */
 export const meGroup: ResourceGroup = {

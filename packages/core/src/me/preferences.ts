@@ -2,7 +2,7 @@ import type { OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { referenceNotFound } from '../kernel/references.ts'
 import { NOTIFICATION_KINDS, type NotificationKind } from '../notifications/schemas.ts'
-import { callerId } from './profile.ts'
+import { callerId } from './profile/profile.ts'
 import type { Preferences } from './schemas.ts'
 import type { StoredPreferences } from './storage.ts'
 

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the me group raises (codes several groups raise are the kernel's). */
 export const ME_PROBLEMS = defineProblems('me', {
@@ -6,6 +6,6 @@ export const ME_PROBLEMS = defineProblems('me', {
 })
 
 type MeProblems = typeof ME_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends MeProblems {}
 }

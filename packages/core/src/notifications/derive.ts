@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../access/schemas.ts'
 import type { Capability } from '../kernel/capabilities.ts'
-import type { StoredEvent } from '../kernel/events.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import type { ActorId, InitiativeId, OrgId, ProgramId, ProjectId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'

@@ -1,4 +1,4 @@
-import { type EventHub, watchHub } from '../kernel/events.ts'
+import { type EventHub, watchHub } from '../kernel/events/events.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { SystemRunner } from '../kernel/operation.ts'
 import type { Storage } from '../kernel/storage.ts'

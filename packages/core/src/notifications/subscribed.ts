@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../kernel/events.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import type { ActorId, TaskId } from '../kernel/ids.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'
 import type { Task } from '../tasks/schemas.ts'

@@ -1,7 +1,7 @@
 import { newId, type UserId } from '../kernel/ids.ts'
 import type { Mailer } from '../kernel/mailer.ts'
+import type { RateLimiter } from '../kernel/pipeline/rate-limit.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import type { RateLimiter } from '../kernel/rate-limit.ts'
 import type { Storage } from '../kernel/storage.ts'
 import type { User } from '../users/storage.ts'
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts'

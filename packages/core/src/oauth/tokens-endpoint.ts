@@ -1,6 +1,6 @@
+import type { TokenService } from '../kernel/auth/tokens.ts'
+import { ACCESS_TOKEN_TTL_SECONDS } from '../kernel/auth/tokens.ts'
 import type { Storage } from '../kernel/storage.ts'
-import type { TokenService } from '../kernel/tokens.ts'
-import { ACCESS_TOKEN_TTL_SECONDS } from '../kernel/tokens.ts'
 import { isCimdClientId } from './cimd.ts'
 import { OAuthError } from './errors.ts'
 import { hashToken, openReplay, randomToken, s256, safeEqual, sealReplay } from './secrets.ts'

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the orgs group raises (codes several groups raise are the kernel's). */
 export const ORG_PROBLEMS = defineProblems('orgs', {
@@ -6,6 +6,6 @@ export const ORG_PROBLEMS = defineProblems('orgs', {
 })
 
 type OrgProblems = typeof ORG_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends OrgProblems {}
 }

@@ -1,6 +1,6 @@
-import { DiscardChanges } from '../kernel/discard.ts'
 import type { ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
+import { DiscardChanges } from '../kernel/pipeline/discard.ts'
 import { type FieldError, isProblem, ProblemError } from '../kernel/problems.ts'
 import type { Task } from '../tasks/schemas.ts'
 import { ACTIONS, LABEL_ACTIONS, LABEL_FIELDS, REF_TYPES, type RecordType, type Ref } from './actions.ts'

@@ -7,7 +7,7 @@ import { Program } from './schemas.ts'
 
 const ProgramIdField = IdSchema('ProgramId')
 
-/** The `data` of program events, as service.ts, labels.ts, links.ts, people.ts and initiative-links.ts emit it. */
+/** The `data` of program events, as service.ts, labels/labels.ts, links/links.ts, people.ts and initiatives/links.ts emit it. */
 export const PROGRAM_EVENT_DATA: Record<string, TSchema> = {
   'program.created': recordData('program', Program),
   'program.updated': changedData('program', Program),

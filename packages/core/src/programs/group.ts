@@ -1,13 +1,13 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { PROGRAM_EVENT_DATA } from './event-data.ts'
-import { programInitiativeOperations } from './initiative-link-operations.ts'
-import { programLabelOperations } from './label-operations.ts'
-import { programLinkOperations } from './link-operations.ts'
+import { programInitiativeOperations } from './initiatives/link-operations.ts'
+import { programLabelOperations } from './labels/operations.ts'
+import { programLinkOperations } from './links/operations.ts'
 import { programOperations } from './operations.ts'
 import { programResourceLinkOperations } from './resource-links.ts'
 import { programSubscriberOperations } from './subscriber-operations.ts'
 import { programTargets } from './targets.ts'
-import { programUpdateOperations } from './update-operations.ts'
+import { programUpdateOperations } from './updates/operations.ts'
 
 /** Programs: ongoing areas holding projects, with members, teams and rolled-up health and progress. */
 export const programsGroup: ResourceGroup = {

@@ -2,9 +2,9 @@ import { requireInitiative } from '../initiatives/service.ts'
 import { currentOrg } from '../kernel/context.ts'
 import type { InitiativeId, ProgramId, ProjectId, ProjectRelationId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { withStatus } from '../projects/milestones.ts'
+import { withStatus } from '../projects/milestones/milestones.ts'
 import type { ProjectRow } from '../projects/storage.ts'
-import type { Timeline } from './link-schemas.ts'
+import type { Timeline } from './links/schemas.ts'
 import { requireProgram } from './service.ts'
 
 /** How many projects one timeline shows; past it, `truncated` says so. */

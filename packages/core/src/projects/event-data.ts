@@ -3,7 +3,7 @@ import { changedData, EventChanges, recordData, sameData } from '../kernel/event
 import { IdSchema } from '../kernel/ids.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
 import { OPEN_TASK_POLICIES } from './closing.ts'
-import { ProjectRelation } from './relation-schemas.ts'
+import { ProjectRelation } from './relations/schemas.ts'
 import { Milestone, Project, ProjectStatus } from './schemas.ts'
 
 /** What followers.ts writes when someone subscribes to, or unsubscribes from, a project, program or initiative. */

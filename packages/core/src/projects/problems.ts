@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the projects group raises (codes several groups raise are the kernel's). */
 export const PROJECT_PROBLEMS = defineProblems('projects', {
@@ -11,6 +11,6 @@ export const PROJECT_PROBLEMS = defineProblems('projects', {
 })
 
 type ProjectProblems = typeof PROJECT_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends ProjectProblems {}
 }

@@ -11,8 +11,8 @@ import type {
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateTally } from '../tasks/progress.ts'
-import type { ProjectHistoryEntry } from './history-records.ts'
-import type { ProjectRelation } from './relation-schemas.ts'
+import type { ProjectHistoryEntry } from './history/records.ts'
+import type { ProjectRelation } from './relations/schemas.ts'
 import type { Milestone, Project, ProjectMember, ProjectStatus, ProjectTeam } from './schemas.ts'
 
 /** A status of the org's default set, as seeded: its `seed` is the category it was created for. */

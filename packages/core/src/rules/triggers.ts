@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../kernel/events.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import type { OrgId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { UNSCOPED } from '../kernel/read-scope.ts'

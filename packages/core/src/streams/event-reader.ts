@@ -1,6 +1,6 @@
-import type { StoredEvent } from '../kernel/events.ts'
+import type { Principal } from '../kernel/auth/principal.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import type { OrgId } from '../kernel/ids.ts'
-import type { Principal } from '../kernel/principal.ts'
 import type { Storage } from '../kernel/storage.ts'
 import { readerIn } from './readers.ts'
 

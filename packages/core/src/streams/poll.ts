@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox'
-import type { EventHub } from '../kernel/events.ts'
-import { watchHub } from '../kernel/events.ts'
+import type { EventHub } from '../kernel/events/events.ts'
+import { watchHub } from '../kernel/events/events.ts'
 import type { OrgId, UserId } from '../kernel/ids.ts'
 import type { CursorCodec } from '../kernel/pagination.ts'
 import type { Actor } from '../kernel/permissions.ts'

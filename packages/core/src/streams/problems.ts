@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the streams group raises (codes several groups raise are the kernel's). */
 export const STREAM_PROBLEMS = defineProblems('streams', {
@@ -6,6 +6,6 @@ export const STREAM_PROBLEMS = defineProblems('streams', {
 })
 
 type StreamProblems = typeof STREAM_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends StreamProblems {}
 }

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../kernel/events.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { Store } from '../kernel/storage.ts'
 import { cursorExpired } from './cursor.ts'

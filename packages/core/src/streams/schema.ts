@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import type { StoredEvent } from '../kernel/events.ts'
+import type { StoredEvent } from '../kernel/events/events.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { CursorParam } from '../kernel/pagination.ts'
 import { AnyJson, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { IdSchema, type OrgId } from '../kernel/ids.ts'
-import type { EventStreamEndpoint } from '../kernel/openapi.ts'
-import { compilePart } from '../kernel/validation.ts'
+import type { EventStreamEndpoint } from '../kernel/openapi/paths.ts'
+import { compilePart } from '../kernel/pipeline/validation.ts'
 import type { SubscribeOptions } from './broker.ts'
 import { parseKinds, StreamEnd, StreamEvent, StreamQueryFields } from './schema.ts'
 

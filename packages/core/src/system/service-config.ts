@@ -1,6 +1,6 @@
+import { SCOPES } from '../kernel/auth/principal.ts'
 import type { EngineConfig } from '../kernel/operation.ts'
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../kernel/pagination.ts'
-import { SCOPES } from '../kernel/principal.ts'
 
 /** What `config.get` answers for a server with these settings (its example is one such server). */
 export function serviceConfig(

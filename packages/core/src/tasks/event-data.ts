@@ -2,17 +2,17 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import { EventChanges, recordData, sameData } from '../kernel/event-data.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
-import { RELATION_TYPES } from './depth-schemas.ts'
-import { TASK_LISTS } from './rank-storage.ts'
+import { TASK_LISTS } from './rank/storage.ts'
+import { RELATION_TYPES } from './relations/schemas.ts'
 import { Task } from './schemas.ts'
 
 const TaskIdField = IdSchema('TaskId')
 
-/** Set on the changes the teams' maintenance pass makes (automation.ts); absent on everyone else's. */
+/** Set on the changes the teams' maintenance pass makes (automation/automation.ts); absent on everyone else's. */
 const automation = (what: 'autoClose' | 'autoArchive', description: string) =>
   Type.Optional(StringEnum([what], { description }))
 
-/** The `data` of the tasks group's events, as service.ts, subtasks.ts, labels.ts and the others emit it. */
+/** The `data` of the tasks group's events, as service.ts, relations/subtasks.ts, labels/labels.ts and the others emit it. */
 export const TASK_EVENT_DATA: Record<string, TSchema> = {
   'task.created': recordData('task', Task),
   'task.updated': Type.Object({

@@ -1,12 +1,12 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-import { taskBatchCatalogue } from './batch-operations.ts'
-import { taskDepthCatalogue } from './depth-operations.ts'
+import { taskBatchCatalogue } from './batch/operations.ts'
 import { TASK_EVENT_DATA } from './event-data.ts'
-import { taskHistoryCatalogue } from './history-operations.ts'
-import { taskLabelOperations } from './label-operations.ts'
+import { taskHistoryCatalogue } from './history/operations.ts'
+import { taskLabelOperations } from './labels/operations.ts'
 import { tasksCatalogue } from './operations.ts'
 import { TASK_PROBLEMS } from './problems.ts'
-import { taskRankOperations } from './rank-operations.ts'
+import { taskRankOperations } from './rank/operations.ts'
+import { taskDepthCatalogue } from './relations/operations.ts'
 import { taskTargets } from './targets.ts'
 
 /** Tasks: fields, keys, subtasks, dependencies, relations, subscribers, labels on tasks, history and batches. */

@@ -9,11 +9,11 @@ import { StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
 import { type DuplicateOptions, duplicateTask, MAX_DUPLICATED } from './duplicate.ts'
 import { duplicateExample, taskExamples } from './examples.ts'
-import { TaskFieldQuery } from './field-query.ts'
+import { TaskFieldQuery } from './fields/query.ts'
 import { taskQueryOperation } from './query.ts'
 import { requireTask } from './require-task.ts'
 import { PrioritySchema, Task } from './schemas.ts'
-import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
+import { TASK_SORTS, TaskSearchQuery } from './search/query.ts'
 import { createTask, deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
 
 // The bodies take the task's own field schemas (kernel/body-fields.ts): a client types what it

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the tasks group raises (codes several groups raise are the kernel's). */
 export const TASK_PROBLEMS = defineProblems('tasks', {
@@ -8,6 +8,6 @@ export const TASK_PROBLEMS = defineProblems('tasks', {
 })
 
 type TaskProblems = typeof TASK_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends TaskProblems {}
 }

@@ -4,8 +4,8 @@ import type { TaskId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation, type OperationContext } from '../kernel/operation.ts'
 import { PAGE_LIMIT_MAX, withBodyCursor } from '../kernel/pagination.ts'
 import { otherTaskExample, taskExample } from './examples.ts'
-import { type TaskFilterInput, TaskFilterSchema } from './filter-schema.ts'
-import type { ListTasksQuery } from './search.ts'
+import { type TaskFilterInput, TaskFilterSchema } from './filter/schema.ts'
+import type { ListTasksQuery } from './search/search.ts'
 import { listTasks } from './service.ts'
 
 /**

@@ -16,10 +16,10 @@ import type {
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { StateCategory } from '../teams/schemas.ts'
-import type { RelationType, TaskDependency, TaskRelation, TaskSubscriber } from './depth-schemas.ts'
-import type { TaskCondition } from './filter-condition.ts'
-import type { TaskHistoryEntry } from './history-schemas.ts'
+import type { TaskCondition } from './filter/condition.ts'
+import type { TaskHistoryEntry } from './history/schemas.ts'
 import type { TaskSort } from './order.ts'
+import type { RelationType, TaskDependency, TaskRelation, TaskSubscriber } from './relations/schemas.ts'
 import type { Priority, Task } from './schemas.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the teams group raises (codes several groups raise are the kernel's). */
 export const TEAM_PROBLEMS = defineProblems('teams', {
@@ -7,6 +7,6 @@ export const TEAM_PROBLEMS = defineProblems('teams', {
 })
 
 type TeamProblems = typeof TEAM_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends TeamProblems {}
 }

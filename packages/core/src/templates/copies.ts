@@ -1,7 +1,7 @@
 import type { LabelId, MemberId, ProjectId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { addProjectLabel, addProjectMember } from '../projects/members.ts'
+import { addProjectLabel, addProjectMember } from '../projects/members/members.ts'
 import type { Project } from '../projects/schemas.ts'
 import { createProject, requireProject } from '../projects/service.ts'
 import { requireTask } from '../tasks/require-task.ts'

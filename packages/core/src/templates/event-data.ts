@@ -4,8 +4,8 @@ import { IdSchema } from '../kernel/ids.ts'
 import { Recurrence, Reminder, Template, TemplateApplication, TemplateKindSchema } from './schemas.ts'
 
 /**
- * The `data` of template, recurrence and reminder events, as templates.ts, recurrences.ts and
- * reminders.ts emit it. The scheduler's `recurrence.paused` and `recurrence.occurred` are not typed.
+ * The `data` of template, recurrence and reminder events, as templates.ts, recurrences/recurrences.ts
+ * and reminders/reminders.ts emit it. The scheduler's `recurrence.paused` and `recurrence.occurred` are not typed.
  */
 export const TEMPLATE_EVENT_DATA: Record<string, TSchema> = {
   'template.created': recordData('template', Template),

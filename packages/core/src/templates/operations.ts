@@ -1,15 +1,7 @@
 import { type TProperties, Type } from '@sinclair/typebox'
-import {
-  IdSchema,
-  type ProjectId,
-  type RecurrenceId,
-  type ReminderId,
-  type TaskId,
-  type TeamId,
-  type TemplateId,
-} from '../kernel/ids.ts'
+import { IdSchema, type ProjectId, type TaskId, type TeamId, type TemplateId } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
-import { paramsOf, resourceOperations, subListOperation } from '../kernel/resource.ts'
+import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Name, Nullable } from '../kernel/schema-types.ts'
 import { Project } from '../projects/schemas.ts'
 import { convertTaskToProject, type DuplicateProjectInput, duplicateProject } from './copies.ts'
@@ -17,30 +9,13 @@ import {
   applyExample,
   convertTaskExample,
   duplicateProjectExample,
-  occurrencesExample,
-  pauseExample,
-  recurrenceExamples,
-  reminderExamples,
-  resumeExample,
   saveAsTemplateExample,
   templateExamples,
 } from './examples.ts'
+import { recurrenceOperations } from './recurrences/operations.ts'
+import { reminderOperations } from './reminders/operations.ts'
 import {
-  createRecurrence,
-  deleteRecurrence,
-  listOccurrences,
-  listRecurrences,
-  requireRecurrence,
-  setRecurrencePaused,
-  updateRecurrence,
-} from './recurrences.ts'
-import { createReminder, deleteReminder, listReminders, REMINDERS_PER_TASK_MAX } from './reminders.ts'
-import {
-  Occurrence,
   ProjectSkeleton,
-  Recurrence,
-  Reminder,
-  Schedule,
   TaskSkeleton,
   Template,
   TemplateApplication,
@@ -57,10 +32,8 @@ import {
 } from './templates.ts'
 
 const TEMPLATES = 'Templates'
-const RECURRING = 'Recurring work'
 const obj = (props: TProperties) => Type.Object(props, { additionalProperties: false })
 const tid = (p: Record<string, string>) => p.templateId as TemplateId
-const rid = (p: Record<string, string>) => p.recurrenceId as RecurrenceId
 const TemplateName = Name('The template’s name, shown when choosing one.')
 const TemplateDescription = Nullable(Type.String({ maxLength: 20_000 }), 'Markdown; null for none.')
 const IsoDate = (description: string) => Type.String({ format: 'date', description })
@@ -278,181 +251,11 @@ const copyOperations: AnyOperation[] = [
   }),
 ]
 
-const recurrencesPath = '/v1/orgs/{orgId}/recurrences'
-const recurrencePath = `${recurrencesPath}/{recurrenceId}`
-const scheduleNote =
-  'Occurrences are UTC dates: `daily` every `interval` days from `startDate`; `weekly` on `weekdays` every ' +
-  '`interval` weeks (weeks start on Monday); `monthly` on `monthDay` (a short month’s last day past its end) ' +
-  'every `interval` months. Fields of another frequency, a task template missing, or a start date past ' +
-  'the calendar are 422 `rule_violated`.'
-const recurrences = resourceOperations({
-  name: 'recurrence',
-  plural: 'recurrences',
-  tag: RECURRING,
-  schema: Recurrence,
-  collectionPath: recurrencesPath,
-  idParam: 'recurrenceId',
-  idBrand: 'RecurrenceId',
-  target: (p) => ({ type: 'recurrence', id: p.recurrenceId! }),
-  createTarget: (_p, body) => ({ type: 'team', id: body.teamId as string, pointer: '/body/teamId' }),
-  requires: { create: '`contribute` on the team named by `teamId`' },
-  capabilities: { create: 'contribute', update: 'contribute', delete: 'contribute' },
-  createBody: Type.Object(
-    {
-      teamId: IdSchema('TeamId'),
-      templateId: IdSchema('TemplateId'),
-      name: Name('What the recurring work is called.'),
-      schedule: Schedule,
-      startDate: Type.Optional(IsoDate('The first day an occurrence may fall on; default today (UTC).')),
-    },
-    { additionalProperties: false },
-  ),
-  updateBody: Type.Object(
-    {
-      name: Type.Optional(Name('What the recurring work is called.')),
-      schedule: Type.Optional(Schedule),
-      startDate: Type.Optional(IsoDate('The first day an occurrence may fall on.')),
-    },
-    { additionalProperties: false, minProperties: 1 },
-  ),
-  listQuery: {
-    teamId: Type.Optional(IdSchema('TeamId')),
-    templateId: Type.Optional(IdSchema('TemplateId')),
-    paused: Type.Optional(Type.Boolean({ description: 'Only paused (true) or only active (false) ones.' })),
-  },
-  errors: {
-    create: ['archived', 'not_found', 'reference_not_found', 'rule_violated'],
-    update: ['rule_violated'],
-  },
-  descriptions: {
-    list: 'Recurring work of the teams the caller can view, newest first.',
-    get: 'With its next occurrence (null while paused).',
-    create:
-      `Schedules a task template (of any team the caller can view) into \`teamId\`. ${scheduleNote} On each ` +
-      'occurrence the server’s scheduler creates the task once, as the creator, due `dueOffsetDays` after the ' +
-      'occurrence when the template says so. The first occurrence is on or after today: none are back-filled.',
-    update: `A new schedule or start date moves the next occurrence; occurrences already created stay. ${scheduleNote}`,
-    delete: 'Stops it for good and forgets its occurrences; the tasks it created stay.',
-  },
-  examples: recurrenceExamples,
-  handlers: {
-    list: (ctx, _p, query) => listRecurrences(ctx, query),
-    get: (ctx, p) => requireRecurrence(ctx, rid(p)),
-    create: (ctx, _p, body) => createRecurrence(ctx, body as never),
-    update: (ctx, p, body) => updateRecurrence(ctx, rid(p), body as never),
-    delete: (ctx, p) => deleteRecurrence(ctx, rid(p)),
-  },
-})
-
-const recurrenceActions: AnyOperation[] = [
-  ...(['pause', 'resume'] as const).map((action) =>
-    declareOperation({
-      id: `recurrences.${action}`,
-      method: 'POST',
-      path: `${recurrencePath}/${action}`,
-      tag: RECURRING,
-      scope: 'work:write',
-      summary: action === 'pause' ? 'Pause recurring work' : 'Resume recurring work',
-      description:
-        action === 'pause'
-          ? 'No tasks are created while paused. Pausing a paused one changes nothing.'
-          : 'The next occurrence is the first on or after today: the ones that fell while paused are not created.',
-      params: obj(paramsOf(recurrencePath)),
-      response: Recurrence,
-      status: 200,
-      capability: 'contribute',
-      target: ({ params }) => ({ type: 'recurrence', id: params.recurrenceId }),
-      errors: ['not_found'],
-      examples: action === 'pause' ? pauseExample : resumeExample,
-      run: (ctx, { params }) => setRecurrencePaused(ctx, rid(params), action === 'pause'),
-    }),
-  ),
-  subListOperation({
-    id: 'recurrences.occurrences.list',
-    path: `${recurrencePath}/occurrences`,
-    tag: RECURRING,
-    summary: 'List the occurrences of recurring work',
-    description:
-      'Each date the scheduler acted on, newest first, with the task it created (once per date). `taskId` is null ' +
-      'when the task could not be created (the recurrence then paused) or was deleted since.',
-    item: Occurrence,
-    itemName: 'Occurrence',
-    examples: occurrencesExample,
-    run: (ctx, params, query) => listOccurrences(ctx, rid(params), query),
-  }),
-]
-
-const remindersPath = '/v1/orgs/{orgId}/tasks/{taskId}/reminders'
-const reminderPath = `${remindersPath}/{reminderId}`
-const onTask = ({ params }: { params: { taskId: string } }) => ({ type: 'task' as const, id: params.taskId })
-const reminders: AnyOperation[] = [
-  subListOperation({
-    id: 'tasks.reminders.list',
-    path: remindersPath,
-    tag: 'Tasks',
-    summary: 'List my reminders on a task',
-    description: 'The caller’s own reminders on the task, soonest first, delivered ones included.',
-    requires: 'a person who can view the task; an agent has no reminders (403 `capability_required`)',
-    item: Reminder,
-    itemName: 'Reminder',
-    errors: ['capability_required'],
-    examples: reminderExamples.list,
-    run: (ctx, params, query) => listReminders(ctx, params.taskId as TaskId, query),
-  }),
-  declareOperation({
-    id: 'tasks.reminders.create',
-    method: 'POST',
-    path: remindersPath,
-    tag: 'Tasks',
-    scope: 'work:write',
-    summary: 'Remind me about a task',
-    description:
-      'At `remindAt` the scheduler delivers a `reminder` notification about the task to the caller, once, if ' +
-      'they can still view it then and have not turned `reminder` notifications off. People only; at most ' +
-      `${REMINDERS_PER_TASK_MAX} pending reminders per person and task. A \`remindAt\` in the past is 422 \`rule_violated\`.`,
-    params: obj(paramsOf(remindersPath)),
-    body: Type.Object(
-      {
-        remindAt: Type.String({ format: 'date-time', description: 'When; must be in the future.' }),
-        note: Type.Optional(Nullable(Type.String({ maxLength: 200 }), 'Shown in the notification.')),
-      },
-      { additionalProperties: false },
-    ),
-    response: Reminder,
-    status: 201,
-    capability: 'view',
-    target: onTask,
-    errors: ['not_found', 'conflict', 'rule_violated'],
-    examples: reminderExamples.create,
-    run: (ctx, { params, body }) => createReminder(ctx, params.taskId as TaskId, body as never),
-  }),
-  declareOperation({
-    id: 'tasks.reminders.delete',
-    method: 'DELETE',
-    path: reminderPath,
-    tag: 'Tasks',
-    scope: 'work:write',
-    summary: 'Clear a reminder',
-    description: 'Only one’s own; anyone else’s reminder is a 404.',
-    params: obj(paramsOf(reminderPath)),
-    response: null,
-    status: 204,
-    capability: 'view',
-    target: onTask,
-    errors: ['not_found'],
-    run: async (ctx, { params }) => {
-      await deleteReminder(ctx, params.taskId as TaskId, params.reminderId as ReminderId)
-      return undefined
-    },
-  }),
-]
-
 /** Templates, recurring work and task reminders: docs/templates.md. */
 export const templateOperations: AnyOperation[] = [
   ...templates,
   ...templateActions,
   ...copyOperations,
-  ...recurrences,
-  ...recurrenceActions,
-  ...reminders,
+  ...recurrenceOperations,
+  ...reminderOperations,
 ]

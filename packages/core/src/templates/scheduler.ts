@@ -5,7 +5,7 @@ import type { Storage } from '../kernel/storage.ts'
 import type { Candidate } from '../notifications/derive.ts'
 import { createDelivery } from '../notifications/notifier.ts'
 import type { SystemRunner } from '../notifications/run.ts'
-import { runRecurrence } from './recurrences.ts'
+import { runRecurrence } from './recurrences/recurrences.ts'
 import type { DueRecurrence, DueReminder } from './storage.ts'
 
 /** What one scheduler pass did. */

@@ -4,7 +4,7 @@ import { IdSchema } from '../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { Nullable, StringEnum } from '../kernel/schema-types.ts'
-import { PlanTaskRef } from '../me/plan-schemas.ts'
+import { PlanTaskRef } from '../me/plan/schemas.ts'
 import {
   createAllocation,
   deleteAllocation,

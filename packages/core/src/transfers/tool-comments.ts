@@ -1,4 +1,4 @@
-import { createInvitation } from '../access/invitations.ts'
+import { createInvitation } from '../access/invitations/invitations.ts'
 import { createComment } from '../comments/service.ts'
 import type { CommentId, OrgId, TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the triage group raises (codes several groups raise are the kernel's). */
 export const TRIAGE_PROBLEMS = defineProblems('triage', {
@@ -7,6 +7,6 @@ export const TRIAGE_PROBLEMS = defineProblems('triage', {
 })
 
 type TriageProblems = typeof TRIAGE_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends TriageProblems {}
 }

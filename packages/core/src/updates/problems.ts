@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the updates group raises (codes several groups raise are the kernel's). */
 export const UPDATE_PROBLEMS = defineProblems('updates', {
@@ -7,6 +7,6 @@ export const UPDATE_PROBLEMS = defineProblems('updates', {
 })
 
 type UpdateProblems = typeof UPDATE_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends UpdateProblems {}
 }

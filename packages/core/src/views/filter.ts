@@ -1,8 +1,8 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox'
 import type { OperationContext } from '../kernel/operation.ts'
+import { compilePart, type PartValidator } from '../kernel/pipeline/validation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { compilePart, type PartValidator } from '../kernel/validation.ts'
-import { checkFilterBounds } from '../tasks/filter.ts'
+import { checkFilterBounds } from '../tasks/filter/filter.ts'
 import type { ViewFilter, ViewModel } from './schemas.ts'
 
 /**

@@ -2,7 +2,7 @@ import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox'
 import { fieldsOf, optionalFieldsOf } from '../kernel/body-fields.ts'
 import { IdSchema } from '../kernel/ids.ts'
 import { Name, Nullable, StringEnum, Timestamp } from '../kernel/schema-types.ts'
-import type { TaskFilterInput } from '../tasks/filter-schema.ts'
+import type { TaskFilterInput } from '../tasks/filter/schema.ts'
 
 export const VIEW_MODELS = ['tasks', 'projects'] as const
 export type ViewModel = (typeof VIEW_MODELS)[number]

@@ -1,0 +1,100 @@
+import type { OrgId, PlanItemId, TaskId } from '../../kernel/ids.ts'
+import type { OperationContext } from '../../kernel/operation.ts'
+import type { Actor } from '../../kernel/permissions.ts'
+import { notFound } from '../../kernel/problems.ts'
+import type { Task } from '../../tasks/schemas.ts'
+import { callerId } from '../profile/profile.ts'
+import type { PlanItem, VisiblePlanTask } from './schemas.ts'
+import type { PlanItemRecord } from './storage.ts'
+
+// How a plan item reads: its task as the person may see it now, in each of their workspaces.
+
+export type TaskView = { task: Task; shown: VisiblePlanTask } | { hidden: 'no_access' | 'membership_ended' }
+
+/**
+ * The person as an actor in each of their workspaces, one context per workspace for the request.
+ * Null where the membership ended (or never was): nothing of that workspace is shown then.
+ */
+export function workspaces(ctx: OperationContext) {
+  const cache = new Map<OrgId, Promise<{ ctx: OperationContext; orgName: string } | null>>()
+  const open = async (orgId: OrgId) => {
+    const org = await ctx.store.orgs.get(orgId)
+    const member = org ? await ctx.store.members.findByUser(orgId, callerId(ctx)) : null
+    if (!org || !member || member.status !== 'active') return null
+    const actor: Actor = {
+      id: member.id,
+      kind: 'person',
+      orgId,
+      role: member.role,
+      userId: member.userId,
+      name: member.name,
+    }
+    return { ctx: ctx.within(org, actor), orgName: org.name }
+  }
+  return (orgId: OrgId) => {
+    let pending = cache.get(orgId)
+    if (!pending) {
+      pending = open(orgId)
+      cache.set(orgId, pending)
+    }
+    return pending
+  }
+}
+export type Workspaces = ReturnType<typeof workspaces>
+
+export const shownTask = (task: Task, orgName: string): VisiblePlanTask => ({
+  hidden: false,
+  orgId: task.orgId,
+  orgName,
+  id: task.id,
+  key: task.key,
+  title: task.title,
+  stateCategory: task.stateCategory,
+  dueDate: task.dueDate,
+})
+
+/** The task as the person may see it now, read through their read scope in its workspace. */
+export async function viewTask(
+  ctx: OperationContext,
+  ws: Workspaces,
+  orgId: OrgId,
+  taskId: TaskId,
+): Promise<TaskView> {
+  const inOrg = await ws(orgId)
+  if (!inOrg) return { hidden: 'membership_ended' }
+  const task = await ctx.store.tasks.get(orgId, taskId, await inOrg.ctx.scope())
+  return task ? { task, shown: shownTask(task, inOrg.orgName) } : { hidden: 'no_access' }
+}
+
+export function toItem(r: PlanItemRecord, view: TaskView | null): PlanItem {
+  // A task completed anywhere closes its item, at read time: no write follows the task's.
+  const byTask = view && 'task' in view && view.task.stateCategory === 'completed' && !r.doneAt
+  return {
+    id: r.id,
+    date: r.date,
+    position: r.position,
+    kind: r.kind,
+    text: r.text,
+    task: view ? ('shown' in view ? view.shown : { hidden: true, reason: view.hidden }) : null,
+    timeBlock: r.timeStart && r.timeEnd ? { start: r.timeStart, end: r.timeEnd } : null,
+    estimateMinutes: r.estimateMinutes,
+    source: r.source,
+    carriedFrom: r.carriedFrom,
+    carryCount: r.carryCount,
+    doneAt: r.doneAt ?? (byTask && 'task' in view ? (view.task.completedAt ?? r.updatedAt) : null),
+    doneBy: r.doneAt ? 'me' : byTask ? 'system:taskCompleted' : null,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  }
+}
+
+export async function present(ctx: OperationContext, ws: Workspaces, r: PlanItemRecord): Promise<PlanItem> {
+  const view = r.kind === 'task' ? await viewTask(ctx, ws, r.orgId!, r.taskId!) : null
+  return toItem(r, view)
+}
+
+export async function requireItem(ctx: OperationContext, id: PlanItemId): Promise<PlanItemRecord> {
+  const item = await ctx.store.planItems.get(callerId(ctx), id)
+  if (!item) throw notFound('PlanItem')
+  return item
+}
