@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { expect, it } from 'vitest'
-import { COMMON_PROBLEMS } from '../../packages/core/src/kernel/problem-codes.ts'
+import { COMMON_PROBLEMS } from '../../packages/core/src/kernel/problems/codes.ts'
 
 // The kernel's problem table holds the codes more than one resource group raises and the
 // transport's own (raised in the kernel or outside core's groups: the h3, MCP and Kysely adapters'

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the admin group raises (codes several groups raise are the kernel's). */
 export const ADMIN_PROBLEMS = defineProblems('admin', {
@@ -9,6 +9,6 @@ export const ADMIN_PROBLEMS = defineProblems('admin', {
 })
 
 type AdminProblems = typeof ADMIN_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends AdminProblems {}
 }

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the comments group raises (codes several groups raise are the kernel's). */
 export const COMMENT_PROBLEMS = defineProblems('comments', {
@@ -7,6 +7,6 @@ export const COMMENT_PROBLEMS = defineProblems('comments', {
 })
 
 type CommentProblems = typeof COMMENT_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends CommentProblems {}
 }

@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the cycles group raises (codes several groups raise are the kernel's). */
 export const CYCLE_PROBLEMS = defineProblems('cycles', {
@@ -6,6 +6,6 @@ export const CYCLE_PROBLEMS = defineProblems('cycles', {
 })
 
 type CycleProblems = typeof CYCLE_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends CycleProblems {}
 }

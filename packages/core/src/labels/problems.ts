@@ -1,4 +1,4 @@
-import { defineProblems } from '../kernel/problem-codes.ts'
+import { defineProblems } from '../kernel/problems/codes.ts'
 
 /** The problem codes only the labels group raises (codes several groups raise are the kernel's). */
 export const LABEL_PROBLEMS = defineProblems('labels', {
@@ -6,6 +6,6 @@ export const LABEL_PROBLEMS = defineProblems('labels', {
 })
 
 type LabelProblems = typeof LABEL_PROBLEMS
-declare module '../kernel/problem-codes.ts' {
+declare module '../kernel/problems/codes.ts' {
   interface GroupProblems extends LabelProblems {}
 }
