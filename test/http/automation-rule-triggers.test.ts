@@ -10,7 +10,7 @@ describeEachDatabase('automation rules: due dates, linked tasks, notify', (db) =
   // Two engines (two servers) on one database, as two instances of a deployment, on one clock.
   let now = START
   const instances = ruleInstances(db, { clock: () => new Date(now) })
-  const { settle, rule, task, read, runsOf } = instances
+  const { settle, rulesOf, rule, task, read, runsOf } = instances
   beforeEach(async () => {
     now = START
     // The database is the suite's: an earlier test's rules take no part in this one's passes.
@@ -30,7 +30,8 @@ describeEachDatabase('automation rules: due dates, linked tasks, notify', (db) =
     ws.api.patch(`/v1/orgs/${ws.orgId}/tasks/${id}`, body)
   const commentsOn = async (ws: TestWorkspace, id: string) =>
     (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}/comments`)).body.data as any[]
-  const eventsOf = (ws: TestWorkspace) => instances.a.storage.read((s) => s.events.list(ws.orgId as never, 0, 10_000))
+  const eventsOf = (ws: TestWorkspace) =>
+    instances.a.storage.read((s) => s.events.list(ws.orgId as never, 0, 10_000))
 
   it('fires dueDatePassed once when the due day ends (UTC), again when a moved date passes', async () => {
     const ws = await newWorkspace(instances.a)

@@ -155,7 +155,9 @@ describeEachDatabase('imports from Jira, Asana and Linear JSON', (db) => {
           [me.id, '2030-06-01T10:00:00.000Z', 'First comment on 8'],
           [me.id, '2030-06-02T09:30:00.000Z', '*Originally by Grace Hopper*\n\nSecond\non 8'],
         ])
-        expect(errors.find((e) => e.row === ISSUES + 5)!.message).toContain('stranger@example.com wrote comments')
+        expect(errors.find((e) => e.row === ISSUES + 5)!.message).toContain(
+          'stranger@example.com wrote comments',
+        )
         const invited = (await ws.api.get(`${base}/invitations`)).body.data.map((i: any) => i.email).sort()
         expect(invited).toEqual(['newcomer@example.com', 'stranger@example.com'])
       },

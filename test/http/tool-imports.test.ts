@@ -176,7 +176,12 @@ describeEachDatabase('imports from other tools', (db) => {
     const issues = ISSUES - pulls
 
     const dry = await importFile(ws, { format: 'github_json', content, dryRun: true })
-    expect(dry).toMatchObject({ status: 'completed', createdCount: issues, skippedCount: pulls, errorCount: 0 })
+    expect(dry).toMatchObject({
+      status: 'completed',
+      createdCount: issues,
+      skippedCount: pulls,
+      errorCount: 0,
+    })
     expect(await walk(ws.api, `${base}/tasks`)).toEqual([])
 
     const imp = await importFile(ws, { format: 'github_json', content })

@@ -54,7 +54,10 @@ export interface HubWorkspaces {
  * only its ENG team; C also has a Secret team, whose records must never show to her. `at` dates her
  * memberships (a suite that moves the server's clock passes its time).
  */
-export async function hubWorkspaces(server: TestServer, at: () => Date = () => new Date()): Promise<HubWorkspaces> {
+export async function hubWorkspaces(
+  server: TestServer,
+  at: () => Date = () => new Date(),
+): Promise<HubWorkspaces> {
   const a = await newWorkspace(server)
   const b = await newWorkspace(server)
   const c = await newWorkspace(server)

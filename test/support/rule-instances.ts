@@ -67,12 +67,17 @@ export function ruleInstances(db: TestDatabase, options: Partial<ServerOptions> 
     },
 
     async task(ws: TestWorkspace, extra: object = {}) {
-      const res = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, { teamId: ws.teamId, title: 'Work', ...extra })
+      const res = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, {
+        teamId: ws.teamId,
+        title: 'Work',
+        ...extra,
+      })
       expect(res.status, JSON.stringify(res.body)).toBe(201)
       return res.body.id as string
     },
 
-    read: async (ws: TestWorkspace, id: string) => (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}`)).body,
+    read: async (ws: TestWorkspace, id: string) =>
+      (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}`)).body,
 
     runsOf: async (ws: TestWorkspace, ruleId: string) =>
       (await ws.api.get(`/v1/orgs/${ws.orgId}/automation-rules/${ruleId}/runs`)).body.data as any[],

@@ -41,7 +41,9 @@ export function createPasswordHasher(log2N: number = DEFAULT_PASSWORD_COST) {
     async hash(password: string): Promise<string> {
       const salt = randomBytes(16)
       const key = await derive(password, salt, cost)
-      return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+      return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join(
+        '$',
+      )
     },
 
     async verify(password: string, stored: string): Promise<boolean> {
