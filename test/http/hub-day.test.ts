@@ -16,8 +16,10 @@ describeEachDatabase('hub: my day', (db) => {
   })
   afterAll(() => server.drop())
 
+  // Days counted from one moment, so a run that crosses midnight (UTC) keeps them consistent.
+  const start = new Date()
   const day = (offset: number) => {
-    const d = new Date()
+    const d = new Date(start)
     d.setUTCDate(d.getUTCDate() + offset)
     return d.toISOString().slice(0, 10)
   }
