@@ -1,89 +1,40 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
-import { startTestServer } from '../support/http.ts'
+import { beforeEach, expect, it } from 'vitest'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { ruleInstances } from '../support/rule-instances.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
 /** Noon UTC; each test starts here, and moves the clock both engines read. */
 const START = Date.parse('2030-03-04T12:00:00.000Z')
 
-type Server = Awaited<ReturnType<typeof startTestServer>>
-
 describeEachDatabase('automation rules: due dates, linked tasks, notify', (db) => {
-  // Two engines (two servers) on one database, as two instances of a deployment.
-  let target: DatabaseTarget
-  let a: Server
-  let b: Server
+  // Two engines (two servers) on one database, as two instances of a deployment, on one clock.
   let now = START
-  beforeAll(async () => {
-    target = await db.fresh()
-    const shared: TestDatabase = { ...db, fresh: async () => ({ ...target, drop: async () => {} }) }
-    a = await startTestServer(shared, { clock: () => new Date(now) })
-    b = await startTestServer(shared, { clock: () => new Date(now) })
-  }, 60_000)
+  const instances = ruleInstances(db, { clock: () => new Date(now) })
+  const { settle, rulesOf, rule, task, read, runsOf } = instances
   beforeEach(async () => {
     now = START
     // The database is the suite's: an earlier test's rules take no part in this one's passes.
-    await a.storage.db.updateTable('automationRules').set({ enabled: 0 }).execute()
-  })
-  afterAll(async () => {
-    await a.drop()
-    await b.drop()
-    await target.drop()
+    await instances.a.storage.db.updateTable('automationRules').set({ enabled: 0 }).execute()
   })
 
-  const fail = (error: unknown) => {
-    throw error
-  }
   /** Moves the clock; the owner signs in again, as access tokens live 15 minutes of it. */
   async function at(time: string, ws: TestWorkspace) {
     now = Date.parse(time)
-    const token = await a.engine.tokens.issueAccessToken({
+    const token = await instances.a.engine.tokens.issueAccessToken({
       userId: ws.owner.user.id,
       scopes: ['work:read', 'work:write'],
     })
-    ws.api = a.as(token)
+    ws.api = instances.a.as(token)
   }
-  /** Both engines run the rules until neither finds anything left: at once on Postgres. */
-  async function settle() {
-    let runs = 0
-    for (let i = 0; i < 10; i++) {
-      const run = (s: Server) => s.engine.runRules({ onError: fail })
-      // SQLite's connections in one process would wait on each other's write lock synchronously.
-      const [x, y] =
-        db.name === 'postgres' ? await Promise.all([run(a), run(b)]) : [await run(a), await run(b)]
-      if (x.runs + y.runs + x.duePassed + y.duePassed === 0) return runs
-      runs += x.runs + y.runs
-    }
-    throw new Error('The rules did not settle')
-  }
-  const rulesOf = (ws: TestWorkspace) => `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/automation-rules`
-  async function rule(ws: TestWorkspace, body: object) {
-    const res = await ws.api.post(rulesOf(ws), { name: 'A rule', ...body })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return res.body
-  }
-  async function task(ws: TestWorkspace, extra: object = {}) {
-    const res = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, {
-      teamId: ws.teamId,
-      title: 'Work',
-      ...extra,
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return res.body.id as string
-  }
-  const read = async (ws: TestWorkspace, id: string) =>
-    (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}`)).body
   const patch = (ws: TestWorkspace, id: string, body: object) =>
     ws.api.patch(`/v1/orgs/${ws.orgId}/tasks/${id}`, body)
-  const runsOf = async (ws: TestWorkspace, ruleId: string) =>
-    (await ws.api.get(`/v1/orgs/${ws.orgId}/automation-rules/${ruleId}/runs`)).body.data as any[]
   const commentsOn = async (ws: TestWorkspace, id: string) =>
     (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}/comments`)).body.data as any[]
-  const eventsOf = (ws: TestWorkspace) => a.storage.read((s) => s.events.list(ws.orgId as never, 0, 10_000))
+  const eventsOf = (ws: TestWorkspace) =>
+    instances.a.storage.read((s) => s.events.list(ws.orgId as never, 0, 10_000))
 
   it('fires dueDatePassed once when the due day ends (UTC), again when a moved date passes', async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const created = await rule(ws, {
       trigger: { on: 'dueDatePassed' },
       actions: [
@@ -138,7 +89,7 @@ describeEachDatabase('automation rules: due dates, linked tasks, notify', (db) =
   })
 
   it('fires linkedItemStateChanged on the tasks linked to the one that moved, narrowed by relation and category', async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const base = `/v1/orgs/${ws.orgId}/tasks`
     const blocker = await task(ws, { title: 'Build the API' })
     const blocked = await task(ws, { title: 'Ship the client', stateId: ws.states.Backlog!.id })
@@ -173,7 +124,7 @@ describeEachDatabase('automation rules: due dates, linked tasks, notify', (db) =
   })
 
   it('notify reaches the assignee, the subscribers and named members once, as ruleNotified', async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const assignee = await ws.addMember('member')
     const follower = await ws.addMember('member')
     const named = await ws.addMember('member')
@@ -217,9 +168,14 @@ describeEachDatabase('automation rules: due dates, linked tasks, notify', (db) =
     await patch(ws, id, { stateId: ws.states['In Progress']!.id })
     expect(await settle()).toBe(1)
     // Both notifiers, at once on Postgres (SQLite's connections in one process would wait on each other).
-    const notify = (s: Server) => s.engine.notify({ onError: fail })
-    if (db.name === 'postgres') await Promise.all([notify(a), notify(b)])
-    else for (const s of [a, b]) await notify(s)
+    const notify = (s: typeof instances.a) =>
+      s.engine.notify({
+        onError: (error) => {
+          throw error
+        },
+      })
+    if (db.name === 'postgres') await Promise.all([notify(instances.a), notify(instances.b)])
+    else for (const s of [instances.a, instances.b]) await notify(s)
 
     const key = (await read(ws, id)).key
     const notified = async (api: TestWorkspace['api']) =>

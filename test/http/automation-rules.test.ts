@@ -1,69 +1,18 @@
 import { RULE_CHAIN_LIMIT } from '@workgraph/core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
-import { startTestServer } from '../support/http.ts'
+import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { ruleInstances } from '../support/rule-instances.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
-
-type Server = Awaited<ReturnType<typeof startTestServer>>
 
 describeEachDatabase('automation rules', (db) => {
   // Two engines (two servers) on one database, as two instances of a deployment.
-  let target: DatabaseTarget
-  let a: Server
-  let b: Server
-  beforeAll(async () => {
-    target = await db.fresh()
-    const shared: TestDatabase = { ...db, fresh: async () => ({ ...target, drop: async () => {} }) }
-    a = await startTestServer(shared)
-    b = await startTestServer(shared)
-  }, 60_000)
-  afterAll(async () => {
-    await a.drop()
-    await b.drop()
-    await target.drop()
-  })
-
-  const fail = (error: unknown) => {
-    throw error
-  }
-  /** Both engines run the rules until neither finds anything left: at once on Postgres. */
-  async function settle() {
-    let runs = 0
-    for (let i = 0; i < 10; i++) {
-      const run = (s: Server) => s.engine.runRules({ onError: fail })
-      // SQLite's connections in one process would wait on each other's write lock synchronously.
-      const [x, y] =
-        db.name === 'postgres' ? await Promise.all([run(a), run(b)]) : [await run(a), await run(b)]
-      if (x.runs + y.runs === 0) return runs
-      runs += x.runs + y.runs
-    }
-    throw new Error('The rules did not settle')
-  }
-  const rulesOf = (ws: TestWorkspace) => `/v1/orgs/${ws.orgId}/teams/${ws.teamId}/automation-rules`
-  async function rule(ws: TestWorkspace, body: object, api = ws.api) {
-    const res = await api.post(rulesOf(ws), { name: 'A rule', ...body })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return res.body
-  }
-  async function task(ws: TestWorkspace, extra: object = {}) {
-    const res = await ws.api.post(`/v1/orgs/${ws.orgId}/tasks`, {
-      teamId: ws.teamId,
-      title: 'Work',
-      ...extra,
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return res.body.id as string
-  }
-  const read = async (ws: TestWorkspace, id: string) =>
-    (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${id}`)).body
-  const runsOf = async (ws: TestWorkspace, ruleId: string) =>
-    (await ws.api.get(`/v1/orgs/${ws.orgId}/automation-rules/${ruleId}/runs`)).body.data as any[]
+  const instances = ruleInstances(db)
+  const { settle, rulesOf, rule, task, read, runsOf } = instances
   const label = async (ws: TestWorkspace, name: string) =>
     (await ws.api.post(`/v1/orgs/${ws.orgId}/labels`, { name })).body.id as string
 
   it('is created, read, changed and deleted by the team’s managers, each change an event', async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const member = await ws.addMember('member')
     const admin = await ws.addMember('admin')
     const body = {
@@ -91,7 +40,7 @@ describeEachDatabase('automation rules', (db) => {
 
     expect((await ws.api.delete(item)).status).toBe(204)
     expect((await ws.api.get(item)).status).toBe(404)
-    const events = await a.storage.read((s) => s.events.list(ws.orgId, 0, 10_000))
+    const events = await instances.a.storage.read((s) => s.events.list(ws.orgId, 0, 10_000))
     expect(events.filter((e) => e.resourceId === created.id).map((e) => [e.kind, e.teamId])).toEqual([
       ['automation_rule.created', ws.teamId],
       ['automation_rule.updated', ws.teamId],
@@ -100,8 +49,8 @@ describeEachDatabase('automation rules', (db) => {
   })
 
   it('refuses conditions a saved view would refuse, and actions of the wrong kind, pointing at them', async () => {
-    const ws = await newWorkspace(a)
-    const other = await newWorkspace(a, { teamKey: 'OPS' })
+    const ws = await newWorkspace(instances.a)
+    const other = await newWorkspace(instances.a, { teamKey: 'OPS' })
     const base = { trigger: { on: 'taskCreated' }, actions: [{ type: 'setPriority', value: 'high' }] }
     const cases: Array<[object, number, string]> = [
       [{ conditions: { nonsense: 1 } }, 400, '/body/conditions'],
@@ -124,7 +73,7 @@ describeEachDatabase('automation rules', (db) => {
   })
 
   it('acts once per event with two engines, as its author, the history naming the rule', async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const bug = await label(ws, 'bug')
     const ui = await label(ws, 'ui')
     const created = await rule(ws, {
@@ -160,7 +109,7 @@ describeEachDatabase('automation rules', (db) => {
   })
 
   it('acts only on tasks in its conditions’ list, read as its author', async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const member = await ws.addMember('member')
     // Created before the rule: never its business, though the engine has not run since.
     const earlier = await task(ws, { priority: 'high' })
@@ -180,7 +129,7 @@ describeEachDatabase('automation rules', (db) => {
   })
 
   it('records a failed run, doing nothing, when its author lost the right or an act fails', async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const admin = await ws.addMember('admin')
     const demoted = await rule(
       ws,
@@ -215,7 +164,7 @@ describeEachDatabase('automation rules', (db) => {
   })
 
   it(`stops a loop of rules after ${RULE_CHAIN_LIMIT} acts`, async () => {
-    const ws = await newWorkspace(a)
+    const ws = await newWorkspace(instances.a)
     const { Todo, 'In Progress': started } = ws.states
     const there = await rule(ws, {
       trigger: { on: 'stateEntered', stateId: Todo!.id },

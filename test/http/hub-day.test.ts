@@ -1,10 +1,9 @@
-import { type MemberId, newId, type OrgRole, ProblemError } from '@workgraph/core'
+import { ProblemError } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { TestPerson } from '../support/fixtures.ts'
-import { grant } from '../support/grants.ts'
 import { startTestServer, type TestServer } from '../support/http.ts'
+import { hubWorkspaces, postIn as post } from '../support/hub-workspaces.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+import type { TestWorkspace } from '../support/workspace.ts'
 
 /**
  * The hub's personal reads (today, tasks, approvals, inbox counts): Alice owns A, is a member of B
@@ -17,36 +16,14 @@ describeEachDatabase('hub: my day', (db) => {
   })
   afterAll(() => server.drop())
 
-  async function join(ws: TestWorkspace, person: TestPerson, role: OrgRole): Promise<MemberId> {
-    const memberId = newId('MemberId')
-    const now = new Date().toISOString()
-    await server.storage.transaction((s) =>
-      s.members.insert({
-        id: memberId,
-        orgId: ws.orgId,
-        userId: person.user.id,
-        kind: 'person',
-        role,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-      }),
-    )
-    return memberId
-  }
-
+  // Days counted from one moment, so a run that crosses midnight (UTC) keeps them consistent.
+  const start = new Date()
   const day = (offset: number) => {
-    const d = new Date()
+    const d = new Date(start)
     d.setUTCDate(d.getUTCDate() + offset)
     return d.toISOString().slice(0, 10)
   }
   const today = day(0)
-
-  async function post(ws: TestWorkspace, path: string, body: unknown) {
-    const res = await ws.api.post(`/v1/orgs/${ws.orgId}${path}`, body)
-    if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${JSON.stringify(res.body)}`)
-    return res.body
-  }
 
   let a: TestWorkspace
   let b: TestWorkspace
@@ -55,17 +32,9 @@ describeEachDatabase('hub: my day', (db) => {
   const ids: Record<string, string> = {}
 
   beforeAll(async () => {
-    a = await newWorkspace(server)
-    b = await newWorkspace(server)
-    c = await newWorkspace(server)
-    const alice = a.owner
-    api = server.as(alice.token)
-    const me = (await api.get('/v1/me')).body
-    const aliceInA = me.memberships.find((m: any) => m.orgId === a.orgId).memberId
-    const aliceInB = await join(b, alice, 'member')
-    const aliceInC = await join(c, alice, 'guest')
-    await grant(c, aliceInC, 'view', { type: 'team', id: c.teamId })
-    const secretTeam = (await post(c, '/teams', { name: 'Secret', key: 'SEC' })).id
+    const world = await hubWorkspaces(server)
+    ;({ a, b, c, api } = world)
+    const { aliceInA, aliceInB, aliceInC, secretTeam } = world
 
     const task = async (ws: TestWorkspace, name: string, body: Record<string, unknown>) => {
       ids[name] = (await post(ws, '/tasks', { teamId: ws.teamId, title: name, ...body })).id

@@ -1,8 +1,7 @@
-import { type MemberId, newId, type OrgId, type OrgRole, ProblemError } from '@workgraph/core'
+import { type MemberId, type OrgId, ProblemError } from '@workgraph/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestPerson } from '../support/fixtures.ts'
-import { grant } from '../support/grants.ts'
 import { startTestServer, type TestServer } from '../support/http.ts'
+import { hubWorkspaces, postIn as post } from '../support/hub-workspaces.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
@@ -17,24 +16,6 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
     server = await startTestServer(db)
   })
   afterAll(() => server.drop())
-
-  async function join(ws: TestWorkspace, person: TestPerson, role: OrgRole): Promise<MemberId> {
-    const memberId = newId('MemberId')
-    const now = new Date().toISOString()
-    await server.storage.transaction((s) =>
-      s.members.insert({
-        id: memberId,
-        orgId: ws.orgId,
-        userId: person.user.id,
-        kind: 'person',
-        role,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-      }),
-    )
-    return memberId
-  }
 
   /** A follower row written straight to storage (the API would refuse a record she cannot view). */
   async function follow(orgId: string, recordType: string, recordId: string, actorId: string) {
@@ -55,12 +36,6 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
     return d.toISOString().slice(0, 10)
   }
 
-  async function post(ws: TestWorkspace, path: string, body: unknown) {
-    const res = await ws.api.post(`/v1/orgs/${ws.orgId}${path}`, body)
-    if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${JSON.stringify(res.body)}`)
-    return res.body
-  }
-
   let a: TestWorkspace
   let b: TestWorkspace
   let c: TestWorkspace
@@ -70,18 +45,10 @@ describeEachDatabase('hub: portfolio, updates, agenda, inbox batch', (db) => {
   const name = (id: string) => Object.keys(ids).find((k) => ids[k] === id) ?? id
 
   beforeAll(async () => {
-    a = await newWorkspace(server)
-    b = await newWorkspace(server)
-    c = await newWorkspace(server)
+    const world = await hubWorkspaces(server)
+    ;({ a, b, c, api } = world)
+    const { aliceInA, aliceInB, aliceInC, secretTeam } = world
     d = await newWorkspace(server)
-    const alice = a.owner
-    api = server.as(alice.token)
-    const me = (await api.get('/v1/me')).body
-    const aliceInA = me.memberships.find((m: any) => m.orgId === a.orgId).memberId
-    const aliceInB = await join(b, alice, 'member')
-    const aliceInC = await join(c, alice, 'guest')
-    await grant(c, aliceInC, 'view', { type: 'team', id: c.teamId })
-    const secretTeam = (await post(c, '/teams', { name: 'Secret', key: 'SEC' })).id
 
     // A: she leads a project (a milestone, a target date), owns a program.
     ids.pA = (

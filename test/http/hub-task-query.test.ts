@@ -1,10 +1,10 @@
-import { type MemberId, newId, type OrgRole } from '@workgraph/core'
+import { newId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson, type TestPerson } from '../support/fixtures.ts'
-import { grant } from '../support/grants.ts'
 import { startTestServer, type TestServer } from '../support/http.ts'
+import { hubWorkspaces, joinWorkspace, postIn as post } from '../support/hub-workspaces.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+import type { TestWorkspace } from '../support/workspace.ts'
 
 /**
  * `hub.tasks.query`: one filter naming people by email and labels by name, resolved in each of
@@ -18,30 +18,6 @@ describeEachDatabase('hub: tasks by a composed filter', (db) => {
   })
   afterAll(() => server.drop())
 
-  async function join(ws: TestWorkspace, person: TestPerson, role: OrgRole): Promise<MemberId> {
-    const memberId = newId('MemberId')
-    const now = new Date().toISOString()
-    await server.storage.transaction((s) =>
-      s.members.insert({
-        id: memberId,
-        orgId: ws.orgId,
-        userId: person.user.id,
-        kind: 'person',
-        role,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-      }),
-    )
-    return memberId
-  }
-
-  async function post(ws: TestWorkspace, path: string, body: unknown) {
-    const res = await ws.api.post(`/v1/orgs/${ws.orgId}${path}`, body)
-    if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${JSON.stringify(res.body)}`)
-    return res.body
-  }
-
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 
   let api: ReturnType<TestServer['as']>
@@ -51,22 +27,15 @@ describeEachDatabase('hub: tasks by a composed filter', (db) => {
     tasks.map((t) => Object.keys(ids).find((k) => ids[k] === t.id) ?? t.title).sort()
 
   beforeAll(async () => {
-    const a = await newWorkspace(server)
-    const b = await newWorkspace(server)
-    const c = await newWorkspace(server)
-    const alice = a.owner
-    api = server.as(alice.token)
+    const world = await hubWorkspaces(server)
+    const { a, b, c, aliceInA, secretTeam } = world
+    api = world.api
     bob = await newPerson(server.engine)
-    const aliceInA = (await api.get('/v1/me')).body.memberships.find((m: any) => m.orgId === a.orgId).memberId
-    await join(b, alice, 'member')
-    const aliceInC = await join(c, alice, 'guest')
-    await grant(c, aliceInC, 'view', { type: 'team', id: c.teamId })
     const bobIn = {
-      a: await join(a, bob, 'member'),
-      b: await join(b, bob, 'member'),
-      c: await join(c, bob, 'member'),
+      a: await joinWorkspace(server, a, bob.user.id, 'member'),
+      b: await joinWorkspace(server, b, bob.user.id, 'member'),
+      c: await joinWorkspace(server, c, bob.user.id, 'member'),
     }
-    const secretTeam = (await post(c, '/teams', { name: 'Secret', key: 'SEC' })).id
 
     // "bug" is a team label in A, a workspace label spelled "Bug" in B, and a label of C's secret team.
     const bugA = (await post(a, '/labels', { name: 'bug', teamId: a.teamId })).id

@@ -1,9 +1,9 @@
-import { type MemberId, newId, type OrgRole, ProblemError, type UserId } from '@workgraph/core'
+import { ProblemError, type UserId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { grant } from '../support/grants.ts'
 import { startTestServer } from '../support/http.ts'
+import { hubWorkspaces, postIn as post } from '../support/hub-workspaces.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+import type { TestWorkspace } from '../support/workspace.ts'
 
 // A Monday; the projects' updates fall due on Wednesday at 10:00.
 const START = Date.parse('2030-03-04T12:00:00.000Z')
@@ -21,28 +21,6 @@ describeEachDatabase('hub: today, updates due and the daily plan', (db) => {
   })
   afterAll(() => server.drop())
 
-  async function join(ws: TestWorkspace, userId: UserId, role: OrgRole): Promise<MemberId> {
-    const memberId = newId('MemberId')
-    const at = new Date(now).toISOString()
-    await server.storage.transaction((s) =>
-      s.members.insert({
-        id: memberId,
-        orgId: ws.orgId,
-        userId,
-        kind: 'person',
-        role,
-        status: 'active',
-        createdAt: at,
-        updatedAt: at,
-      }),
-    )
-    return memberId
-  }
-  async function post(ws: TestWorkspace, path: string, body: unknown) {
-    const res = await ws.api.post(`/v1/orgs/${ws.orgId}${path}`, body)
-    if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${JSON.stringify(res.body)}`)
-    return res.body
-  }
   /** Access tokens live 15 minutes of the server's clock: after moving it, sign in again. */
   async function signIn(userId: UserId) {
     const token = await server.engine.tokens.issueAccessToken({ userId, scopes: ['work:read', 'work:write'] })
@@ -58,16 +36,11 @@ describeEachDatabase('hub: today, updates due and the daily plan', (db) => {
 
   beforeAll(async () => {
     now = START
-    a = await newWorkspace(server)
-    b = await newWorkspace(server)
-    c = await newWorkspace(server)
-    alice = a.owner.user.id
-    const aliceInA = (await a.api.get(`/v1/orgs/${a.orgId}/members`)).body.data[0].id
-    const aliceInB = await join(b, alice, 'member')
-    const aliceInC = await join(c, alice, 'guest')
-    await grant(c, aliceInC, 'view', { type: 'team', id: c.teamId })
+    const world = await hubWorkspaces(server, () => new Date(now))
+    ;({ a, b, c } = world)
+    alice = world.alice.user.id
+    const { aliceInA, aliceInB, aliceInC, secretTeam } = world
     const other = await a.addMember('member')
-    const secretTeam = (await post(c, '/teams', { name: 'Secret', key: 'SEC' })).id
 
     const weekly = { project: { everyWeeks: 1, weekday: 'wednesday', hour: 10 } }
     for (const ws of [a, b, c]) await ws.api.patch(`/v1/orgs/${ws.orgId}/update-settings`, weekly)

@@ -1,10 +1,10 @@
-import { type MemberId, newId, type OrgRole, ProblemError } from '@workgraph/core'
+import { type MemberId, ProblemError } from '@workgraph/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestPerson } from '../support/fixtures.ts'
-import { grant } from '../support/grants.ts'
 import { startTestServer, type TestServer } from '../support/http.ts'
+import { hubWorkspaces } from '../support/hub-workspaces.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
-import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
+import type { TestWorkspace } from '../support/workspace.ts'
 
 /**
  * The hub reads across workspaces: a person in three orgs with different roles (owner, member,
@@ -16,25 +16,6 @@ describeEachDatabase('hub', (db) => {
     server = await startTestServer(db)
   })
   afterAll(() => server.drop())
-
-  /** Adds an existing person to a workspace with a role (there is no invitation API in tests). */
-  async function join(ws: TestWorkspace, person: TestPerson, role: OrgRole): Promise<MemberId> {
-    const memberId = newId('MemberId')
-    const now = new Date().toISOString()
-    await server.storage.transaction((s) =>
-      s.members.insert({
-        id: memberId,
-        orgId: ws.orgId,
-        userId: person.user.id,
-        kind: 'person',
-        role,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-      }),
-    )
-    return memberId
-  }
 
   /** Every page of a hub read, following `nextCursor`. */
   async function walk(api: ReturnType<TestServer['as']>, path: string) {
@@ -70,15 +51,7 @@ describeEachDatabase('hub', (db) => {
 
   beforeAll(async () => {
     // A: Alice owns it. B: Alice is a member. C: Alice is a guest who sees the ENG team only.
-    const a = await newWorkspace(server)
-    const alice = a.owner
-    const api = server.as(alice.token)
-    const b = await newWorkspace(server)
-    const c = await newWorkspace(server)
-    const aliceInB = await join(b, alice, 'member')
-    const aliceInC = await join(c, alice, 'guest')
-    await grant(c, aliceInC, 'view', { type: 'team', id: c.teamId })
-    const secretTeam = (await c.api.post(`/v1/orgs/${c.orgId}/teams`, { name: 'Secret', key: 'SEC' })).body.id
+    const { a, b, c, alice, api, aliceInB, aliceInC, secretTeam } = await hubWorkspaces(server)
 
     const post = async (ws: TestWorkspace, path: string, body: unknown) => {
       const res = await ws.api.post(`/v1/orgs/${ws.orgId}${path}`, body)

@@ -38,7 +38,13 @@ function rawGet(url: string, headers: Record<string, string>) {
 describe('settings', () => {
   it('uses the documented defaults when nothing is set', () => {
     const s = readSettings({ ENV_FILE: '' })
-    expect(s).toMatchObject({ port: 3000, host: 'localhost', logFormat: 'text', logLevel: 'info' })
+    expect(s).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      logFormat: 'text',
+      logLevel: 'info',
+      passwordHashCost: 17,
+    })
     expect(s.baseUrl).toBeUndefined()
   })
 
@@ -62,6 +68,7 @@ describe('settings', () => {
         REDIS_URL: 'http://x',
         CONNECTORS_FILE: 'c.json',
         SMTP_URL: 'smtp://mail.example:587',
+        PASSWORD_HASH_COST: '9',
       })
     } catch (e) {
       error = e
@@ -73,6 +80,8 @@ describe('settings', () => {
     expect(problems).toContain('REDIS_URL=http://x')
     expect(problems).toContain('CONNECTORS_KEY')
     expect(problems).toContain('MAIL_FROM')
+    expect(problems).toContain('PASSWORD_HASH_COST=9: must be a whole number from 10 to 20')
+    expect(readSettings({ ENV_FILE: '', PASSWORD_HASH_COST: '20' }).passwordHashCost).toBe(20)
   })
 
   it('refuses a missing ENV_FILE it was told to read', () => {

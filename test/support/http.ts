@@ -34,6 +34,8 @@ export interface TestServer extends RunningServer {
   }
 }
 
+const TEST_PASSWORD_COST = 10
+
 const NO_DNS: DnsTxtResolver = {
   resolveTxt: () => Promise.reject(Object.assign(new Error('no such name'), { code: 'ENOTFOUND' })),
 }
@@ -69,6 +71,10 @@ export async function startTestServer(
     ...(target.schema ? { databaseSchema: target.schema } : {}),
     onError: (error) => console.error('unexpected server error', error),
     ...options,
+    // Password hashes at scrypt's cheapest accepted cost (PASSWORD_HASH_COST=10, 2^10 rather than
+    // 2^17): a sign-up or sign-in costs a millisecond instead of a tenth of a second or, with both
+    // cores busy, several. What the tests check of passwords does not depend on the cost.
+    oauth: { passwordCost: TEST_PASSWORD_COST, ...options.oauth },
     // Every mail is recorded, so a test can follow the link a person would (support/outbox.ts).
     mailer: recordingMailer(options.mailer),
     // Every suite can run the connector operations against a stand-in GitHub (support/connectors.ts).

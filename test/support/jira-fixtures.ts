@@ -28,11 +28,18 @@ const adf = (...paragraphs: string[]) => ({
   content: paragraphs.map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })),
 })
 
-/** Issue `i` of the generated Jira site: epics every 50th from 1, children of them, sub-tasks, links, sprints. */
+/** An epic every 25th issue from 1: two epics in the smallest file the import tests use (32 issues). */
+const EPIC_EVERY = 25
+
+/** The epics of a generated Jira file of `count` issues, by name: `Epic 1`, `Epic 26`, … */
+export const jiraEpics = (count: number) =>
+  Array.from({ length: Math.ceil(count / EPIC_EVERY) }, (_, k) => `Epic ${k * EPIC_EVERY + 1}`)
+
+/** Issue `i` of the generated Jira site: epics every 25th from 1, children of them, sub-tasks, links, sprints. */
 function jiraIssue(i: number, count: number, ownerEmail: string) {
   const status = JIRA_STATUSES[i % JIRA_STATUSES.length]!
-  const epic = i % 50 === 1
-  const epicOf = i - ((i - 1) % 50)
+  const epic = i % EPIC_EVERY === 1
+  const epicOf = i - ((i - 1) % EPIC_EVERY)
   const person = i % 5 === 0 ? ownerEmail : i % 7 === 0 ? 'newcomer@example.com' : null
   return {
     expand: 'operations,versionedRepresentations,editmeta,changelog,renderedFields',
@@ -56,7 +63,7 @@ function jiraIssue(i: number, count: number, ownerEmail: string) {
               key: `ENG-${epicOf}`,
               fields: { summary: `Epic ${epicOf}`, issuetype: { name: 'Epic' } },
             }
-          : !epic && i % 10 === 3 && i + 1 <= count && (i + 1) % 50 !== 1
+          : !epic && i % 10 === 3 && i + 1 <= count && (i + 1) % EPIC_EVERY !== 1
             ? {
                 id: String(10_001 + i),
                 key: `ENG-${i + 1}`,
@@ -143,7 +150,7 @@ export function jiraJsonExport(count: number, ownerEmail: string) {
     },
   ]
   const all = [...issues, ...awkward]
-  const epics = Math.ceil(count / 50)
+  const epics = jiraEpics(count).length
   return {
     content: JSON.stringify({
       expand: 'schema,names',
@@ -195,8 +202,8 @@ export function jiraCsvExport(count: number, ownerName: string) {
   const rows: Array<Record<string, string | string[]>> = []
   for (let i = 1; i <= count; i++) {
     const status = JIRA_STATUSES[i % JIRA_STATUSES.length]!
-    const epic = i % 50 === 1
-    const epicOf = i - ((i - 1) % 50)
+    const epic = i % EPIC_EVERY === 1
+    const epicOf = i - ((i - 1) % EPIC_EVERY)
     rows.push({
       Summary: epic ? `Epic ${i}` : `Jira CSV issue ${i}`,
       'Issue key': `OPS-${i}`,
@@ -217,7 +224,7 @@ export function jiraCsvExport(count: number, ownerName: string) {
       'Parent id':
         !epic && i % 10 === 2
           ? String(20_000 + epicOf)
-          : !epic && i % 10 === 3 && (i + 1) % 50 !== 1 && i < count
+          : !epic && i % 10 === 3 && (i + 1) % EPIC_EVERY !== 1 && i < count
             ? String(20_001 + i)
             : '',
       'Custom field (Story point estimate)': i % 3 === 0 ? String([1, 2, 3, 5, 8][i % 5]) : '',
@@ -243,7 +250,7 @@ export function jiraCsvExport(count: number, ownerName: string) {
   })
   rows.push({ Summary: `Bytes ${NOT_UTF8}`, 'Issue key': 'OPS-9003', 'Issue id': '29003', Status: 'To Do' })
   const { text, lineOf } = csvOf(JIRA_CSV_HEADER, rows)
-  const epics = Math.ceil(count / 50)
+  const epics = jiraEpics(count).length
   return {
     content: text,
     lineOf,

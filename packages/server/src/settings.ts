@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseEnv } from 'node:util'
+import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from '@workgraph/core'
 import { checkSqliteDirectory, DatabaseUrlError, maskUrl, parseDatabaseUrl } from '@workgraph/kysely'
 import type { S3BlobStoreOptions } from './s3-blob-store.ts'
 
@@ -141,6 +142,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: "Comma-separated OAuth client ids of the service's own apps (docs/oauth.md).",
   },
   {
+    name: 'PASSWORD_HASH_COST',
+    description: `The cost of new password hashes, as log2 of scrypt's N (r=8, p=1): ${DEFAULT_PASSWORD_COST}, OWASP's floor, takes about 128 MiB and a tenth of a second per hash. Raise it where the machine can; a lower one is for development and tests only. Every hash keeps the cost it was made with, so a change applies to passwords set from then on (docs/oauth.md).`,
+    default: String(DEFAULT_PASSWORD_COST),
+    check: integer(MIN_PASSWORD_COST, MAX_PASSWORD_COST),
+    example: String(DEFAULT_PASSWORD_COST),
+  },
+  {
     name: 'EVENT_RETENTION_DAYS',
     description: 'How long events stay readable by streams (docs/events.md).',
     default: '30',
@@ -218,6 +226,7 @@ export interface ServerSettings {
   maxUploadBytes: number
   redisUrl?: string
   firstPartyClients: string[]
+  passwordHashCost: number
   retentionDays: number
   pingSeconds: number
   shutdownTimeoutSeconds: number
@@ -300,6 +309,7 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Serv
       .split(',')
       .map((id) => id.trim())
       .filter(Boolean),
+    passwordHashCost: Number(value('PASSWORD_HASH_COST')),
     retentionDays: Number(value('EVENT_RETENTION_DAYS')),
     pingSeconds: Number(value('STREAM_PING_SECONDS')),
     shutdownTimeoutSeconds: Number(value('SHUTDOWN_TIMEOUT_SECONDS')),

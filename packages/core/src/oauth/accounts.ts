@@ -4,7 +4,7 @@ import type { RateLimiter } from '../kernel/pipeline/rate-limit.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { Storage } from '../kernel/storage.ts'
 import type { User } from '../users/storage.ts'
-import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts'
+import { createPasswordHasher } from './passwords.ts'
 import { hashToken, randomToken } from './secrets.ts'
 import type { AccountTokenRecord, SessionRecord, WebSessionId } from './store.ts'
 
@@ -27,6 +27,8 @@ export interface AccountsOptions {
   mailer: Mailer
   /** The public origin the links point at. */
   baseUrl: string
+  /** The cost of new password hashes, as log2 of scrypt's N (passwords.ts; 17 by default). */
+  passwordCost?: number
 }
 
 /** How long the link that finishes a sign-up works. */
@@ -40,7 +42,8 @@ export interface LinkSent {
 }
 
 /** Accounts with passwords and the web sessions that carry them. */
-export function createAccounts({ storage, clock, limiter, mailer, baseUrl }: AccountsOptions) {
+export function createAccounts({ storage, clock, limiter, mailer, baseUrl, passwordCost }: AccountsOptions) {
+  const passwords = createPasswordHasher(passwordCost)
   async function throttle(action: string, ip: string, email: string, what: string): Promise<void> {
     for (const key of [`${action}:ip:${ip}`, `${action}:email:${email}`]) {
       const decision = await limiter.consume(key)
@@ -106,7 +109,7 @@ export function createAccounts({ storage, clock, limiter, mailer, baseUrl }: Acc
           : email.split('@')[0]!
       if (password.length < 10) throw invalid('/password', 'Use at least 10 characters.')
       await throttle('signup', meta.ip, email, 'sign-ups')
-      const passwordHash = await hashPassword(password)
+      const passwordHash = await passwords.hash(password)
       const existing = await storage.read((s) => s.users.getByEmail(email))
       if (existing) {
         await mailer.send({
@@ -183,7 +186,7 @@ export function createAccounts({ storage, clock, limiter, mailer, baseUrl }: Acc
       const password = typeof input.password === 'string' ? input.password : ''
       if (password.length < 10 || password.length > 1024)
         throw invalid('/password', 'Use at least 10 and at most 1024 characters.')
-      const hash = await hashPassword(password)
+      const hash = await passwords.hash(password)
       const now = clock().toISOString()
       const user = await storage.transaction(async (s) => {
         const link = typeof input.token === 'string' && input.token.length <= 100 ? input.token : ''
@@ -210,7 +213,7 @@ export function createAccounts({ storage, clock, limiter, mailer, baseUrl }: Acc
       await throttle('signin', meta.ip, email, 'sign-in attempts')
       const user = await storage.read((s) => s.users.getByEmail(email))
       const stored = user ? await storage.read((s) => s.oauth.getPasswordHash(user.id)) : null
-      const ok = await verifyPassword(password, stored ?? DECOY_HASH)
+      const ok = await passwords.verify(password, stored ?? passwords.decoy)
       if (!user || !stored || !ok)
         throw new ProblemError('unauthenticated', 'The email or the password is wrong.')
       return startSession(user, meta.userAgent)
@@ -235,7 +238,7 @@ export function createAccounts({ storage, clock, limiter, mailer, baseUrl }: Acc
 
     /** Sets a password for an existing account (hosts that create users with `createUser`). */
     async setPassword(userId: UserId, password: string): Promise<void> {
-      const hash = await hashPassword(password)
+      const hash = await passwords.hash(password)
       await storage.transaction((s) => s.oauth.setPasswordHash(userId, hash, clock().toISOString()))
     },
   }

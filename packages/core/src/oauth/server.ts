@@ -25,6 +25,11 @@ export interface OAuthServerOptions {
   /** Registrations per address in a minute (default 20) and in total (default 10 000). */
   registrationsPerMinute?: number
   maxClients?: number
+  /**
+   * The cost of new password hashes, as log2 of scrypt's N: 17 (OWASP's floor) by default, 10 to 20.
+   * Stored hashes keep the cost they were made with.
+   */
+  passwordCost?: number
 }
 
 const CODE_TTL_SECONDS = 60
@@ -42,6 +47,7 @@ export function createOAuthServer(engine: Engine, options: OAuthServerOptions = 
     clock,
     mailer: engine.mailer,
     baseUrl: issuer,
+    passwordCost: options.passwordCost,
     // The engine's counters: with a shared store, sign-in and registration limits hold across instances.
     limiter: createRateLimiter({
       limit: options.signInAttemptsPerMinute ?? 20,

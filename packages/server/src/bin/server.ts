@@ -145,7 +145,7 @@ const app = createApp(engine, {
     }),
   onRequest: (record) => log.request(record),
   // Client ID Metadata Documents are fetched from public addresses only.
-  oauth: { cimdFetcher: createCimdFetcher() },
+  oauth: { cimdFetcher: createCimdFetcher(), passwordCost: settings.passwordHashCost },
 })
 answerClientErrors(bound.server)
 const server = gracefulClose(bound.server)
