@@ -1,9 +1,11 @@
 // `pnpm start`: runs the bundled server (dist/server/server.mjs, see build-server.mjs), building
-// it first when it is missing or older than a source file of the server's packages, with source
-// maps for stack traces. Development runs from source instead: `pnpm start:source`.
+// it first when it is missing or older than a source file of the server's packages. Stack traces
+// name the TypeScript sources: the source maps are read when a stack is first printed
+// (stack-source-maps.mjs). Development runs from source instead: `pnpm start:source`.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { mapStacksLazily } from './stack-source-maps.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bundle = join(root, 'dist/server/server.mjs')
@@ -28,5 +30,5 @@ function newestSource() {
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestSource()) {
   await import('./build-server.mjs')
 }
-process.setSourceMapsEnabled(true)
+mapStacksLazily(pathToFileURL(dirname(bundle)).href + '/')
 await import(pathToFileURL(bundle).href)
