@@ -13,12 +13,12 @@ const NATIVE = /^(better-sqlite3|pg-native)$/
 
 /**
  * Builds `entryPoints` (paths relative to `root`, or `{ in, out }`) into `outdir`, one `{name}.mjs`
- * each, sharing chunks.
+ * each, sharing chunks. Returns the workspace's files it read (paths relative to `root`).
  */
 export async function bundle({ root, entryPoints, outdir }) {
   // Chunk names carry a hash of their content: the last build's would stay beside the new ones.
   await rm(join(outdir, 'chunks'), { recursive: true, force: true })
-  await build({
+  const { metafile } = await build({
     absWorkingDir: root,
     entryPoints,
     outdir,
@@ -33,7 +33,12 @@ export async function bundle({ root, entryPoints, outdir }) {
     target: 'node20',
     conditions: ['dev-source'],
     sourcemap: 'linked',
+    // A quarter fewer bytes for V8 to parse at every start; names stay (stacks and logs keep them)
+    // and the source maps give stacks their lines back (scripts/stack-source-maps.mjs).
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
+    metafile: true,
     // Bundled CommonJS code calls require(); in an ES module it needs one.
     banner: {
       js: "import { createRequire as __workgraphRequire } from 'node:module'\nconst require = __workgraphRequire(import.meta.url)",
@@ -69,4 +74,5 @@ export async function bundle({ root, entryPoints, outdir }) {
       },
     ],
   })
+  return Object.keys(metafile.inputs).filter((input) => !input.includes('node_modules/'))
 }

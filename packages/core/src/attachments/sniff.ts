@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
-
 /** How many leading bytes the sniffer reads (what `file-type` needs for every format it knows). */
 export const SNIFF_BYTES = 4100
 
@@ -16,6 +14,8 @@ const BINARY = 'application/octet-stream'
  * as `text/plain` (so an HTML page is plain text); anything else `application/octet-stream`.
  */
 export async function sniffContentType(head: Uint8Array, complete: boolean): Promise<string> {
+  // Loaded on the first upload, not at every start (a start parses what it imports).
+  const { fileTypeFromBuffer } = await import('file-type')
   const found = await fileTypeFromBuffer(head)
   if (found) return ACTIVE.test(found.mime) ? (isText(head, complete) ? TEXT : BINARY) : found.mime
   return isText(head, complete) ? TEXT : BINARY
