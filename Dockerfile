@@ -13,4 +13,6 @@ VOLUME /data
 EXPOSE 3000
 USER node
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "dist/server/server.mjs"]
+# The bundle is minified: Node maps its stacks back to the TypeScript sources (read at start; `pnpm start`
+# maps them lazily instead, which needs the sources it checks for staleness).
+CMD ["node", "--enable-source-maps", "dist/server/server.mjs"]
