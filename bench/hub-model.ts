@@ -85,7 +85,17 @@ async function checkToday(server: RunningServer, world: HubWorld) {
     unblocked,
   }
   const order = (a: SeedTask, b: SeedTask) =>
-    a.dueDate! !== b.dueDate! ? (a.dueDate! < b.dueDate! ? -1 : 1) : a.orgId !== b.orgId ? (a.orgId < b.orgId ? -1 : 1) : a.id < b.id ? -1 : 1
+    a.dueDate! !== b.dueDate!
+      ? a.dueDate! < b.dueDate!
+        ? -1
+        : 1
+      : a.orgId !== b.orgId
+        ? a.orgId < b.orgId
+          ? -1
+          : 1
+        : a.id < b.id
+          ? -1
+          : 1
   const result = await server.engine.execute('hub.today', { query: { date: today } }, world.person)
   const body = result.body as Record<string, unknown>
   const section = (name: string) => body[name] as { items: Array<{ id: string }>; more: boolean }
@@ -100,7 +110,9 @@ async function checkToday(server: RunningServer, world: HubWorld) {
   }
   const mentions = (await notificationsOf(server, world))
     .filter((n) => n.kind === 'mentioned' && n.readAt === null)
-    .sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt > b.createdAt ? -1 : 1) : a.id > b.id ? -1 : 1))
+    .sort((a, b) =>
+      a.createdAt !== b.createdAt ? (a.createdAt > b.createdAt ? -1 : 1) : a.id > b.id ? -1 : 1,
+    )
   same(
     'hub.today mentions',
     { ids: section('mentions').items.map((n) => n.id), more: section('mentions').more },

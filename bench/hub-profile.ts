@@ -21,7 +21,10 @@ export async function explainReads(
   let recorded: Recorded[] = []
   let recording = false
   const executor = Object.getPrototypeOf(Object.getPrototypeOf(storage.db.getExecutor())) as {
-    executeQuery: (query: { sql: string; parameters: readonly unknown[] }, ...rest: unknown[]) => Promise<unknown>
+    executeQuery: (
+      query: { sql: string; parameters: readonly unknown[] },
+      ...rest: unknown[]
+    ) => Promise<unknown>
   }
   const execute = executor.executeQuery
   executor.executeQuery = async function (this: unknown, query, ...rest) {
@@ -29,7 +32,8 @@ export async function explainReads(
     try {
       return await execute.call(this, query, ...rest)
     } finally {
-      if (recording) recorded.push({ sql: query.sql, parameters: [...query.parameters], ms: performance.now() - t0 })
+      if (recording)
+        recorded.push({ sql: query.sql, parameters: [...query.parameters], ms: performance.now() - t0 })
     }
   }
   const prefix = postgres ? 'explain (analyze, buffers, costs off) ' : 'explain query plan '

@@ -126,7 +126,10 @@ export async function seedHubWorld(
     })
     const cycle = await call<{ id: string }>('cycles.create', {
       params: { orgId: org.id, teamId: team.id },
-      body: { startsAt: new Date(now - 3 * 24 * HOUR).toISOString(), endsAt: new Date(now + 4 * 24 * HOUR).toISOString() },
+      body: {
+        startsAt: new Date(now - 3 * 24 * HOUR).toISOString(),
+        endsAt: new Date(now + 4 * 24 * HOUR).toISOString(),
+      },
     })
     const memberId = newId('MemberId') as MemberId
     await storage.transaction((s) =>
@@ -191,11 +194,17 @@ export async function seedHubWorld(
   for (const { orgId, tasks: rows } of orgs) {
     const due = rows.filter((t) => t.assigned && t.dueDate === today && !t.completedAt && !t.archived)
     for (const t of due.slice(0, 2)) {
-      await asPerson('me.dailyPlan.items.create', { params: { date: today }, body: { task: { orgId, id: t.id } } })
+      await asPerson('me.dailyPlan.items.create', {
+        params: { date: today },
+        body: { task: { orgId, id: t.id } },
+      })
       plan.push(`${orgId}/${t.id}`)
     }
   }
-  await asPerson('me.dailyPlan.items.create', { params: { date: today }, body: { text: 'Write the weekly notes' } })
+  await asPerson('me.dailyPlan.items.create', {
+    params: { date: today },
+    body: { text: 'Write the weekly notes' },
+  })
   return { person, today, orgs, plan }
 }
 
@@ -495,7 +504,17 @@ function historyEntry(
   after: unknown,
   createdAt: string,
 ) {
-  return { id: newId('TaskHistoryId'), orgId, taskId, actorId, automation: null, field, before, after, createdAt }
+  return {
+    id: newId('TaskHistoryId'),
+    orgId,
+    taskId,
+    actorId,
+    automation: null,
+    field,
+    before,
+    after,
+    createdAt,
+  }
 }
 
 /** The task as `tasks.get` shows it (what `newTask` builds), for the events' data. */
