@@ -1,116 +1,49 @@
 /**
- * Hub bench: one person in `--orgs` workspaces (default 20) of `--tasks` tasks each (default 500;
- * the issue's full size is `--tasks=10000`), a member in each, with a tenth of the tasks assigned
- * to them by each workspace's owner (so the notifier fills their inbox). It times the first page
- * and the third page (following `nextCursor`) of `hub.search`, `hub.inbox` and `hub.activity`, and
- * `hub.resolve` of a task key, the first and third pages of `hub.tasks` and `hub.today` (the
- * assigned tasks are due within four days of today), through `engine.execute`, and checks each answer is complete (no
- * `partial`) and holds no duplicate. SQLite (temp file) by default; `--postgres` uses DATABASE_URL
- * or the local server in a throwaway schema.
+ * Hub bench: one person in `--workspaces` workspaces (default 20; `--orgs` is the same flag) of
+ * `--tasks` tasks each (default 500; the issue's full size is `--tasks=10000`), seeded in bulk
+ * (bench/hub-world.ts): a tenth of the tasks assigned to the person and due within four days either
+ * side of today, comments, `assigned` and `mentioned` notifications, dependencies, a running cycle,
+ * a daily plan. It checks the hub's answers against a model computed from the seeded rows
+ * (`hub.today`'s sections, `hub.inbox`'s first three pages and counts, `hub.search`'s hits: a rare
+ * word read to the end, and every hit of the timed queries a real match), then times `--rounds`
+ * interleaved rounds (default 30, after 3 warm-up rounds) of: the first and third pages of
+ * `hub.search`, `hub.inbox`, `hub.activity` and `hub.tasks`, a prefix search, `hub.resolve` of a key
+ * and `hub.today`, through `engine.execute`, each answer checked complete (no `partial`) and free of
+ * duplicates. The load average is printed before and after. `--explain` first prints, per read,
+ * its costliest statements with their plans (bench/hub-profile.ts). SQLite (temp file) by default;
+ * `--postgres` uses DATABASE_URL or the local server in a throwaway schema.
  */
-import { availableParallelism } from 'node:os'
-import { createUser, type MemberId, newId, type OrgId, type RawInput, type TeamId } from '@workgraph/core'
-import { failures, fmt, onPostgres, postgres, runBench } from './support.ts'
+import { availableParallelism, loadavg } from 'node:os'
+import { checkHub } from './hub-model.ts'
+import { explainReads } from './hub-profile.ts'
+import { seedHubWorld } from './hub-world.ts'
+import { analyzePostgres, failures, fmt, postgres, runBench } from './support.ts'
 
-const flag = (name: string, fallback: number) => {
-  const given = process.argv.find((a) => a.startsWith(`--${name}=`))
+const flag = (names: string[], fallback: number) => {
+  const given = process.argv.find((a) => names.some((n) => a.startsWith(`--${n}=`)))
   return given ? Number(given.split('=')[1]) : fallback
 }
-const ORGS = flag('orgs', 20)
-const TASKS = flag('tasks', 500)
-const SAMPLES = flag('samples', 30)
+const WORKSPACES = flag(['workspaces', 'orgs'], 20)
+const TASKS = flag(['tasks'], 500)
+const ROUNDS = flag(['rounds', 'samples'], 30)
 const LIMIT = 50
 /** Notifications are a tenth of the tasks: smaller pages, so there is a third page to time. */
 const INBOX_LIMIT = 20
-const WORDS = [
-  'login',
-  'billing',
-  'export',
-  'rocket',
-  'launch',
-  'parser',
-  'mobile',
-  'invoice',
-  'orbit',
-  'cache',
-]
-
-const dayFromToday = (offset: number) => {
-  const d = new Date()
-  d.setUTCDate(d.getUTCDate() + offset)
-  return d.toISOString().slice(0, 10)
-}
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
 await runBench('hub', async (server, schema) => {
   const { engine, storage } = server
   console.log(`${storage.dialect}, node ${process.version}, ${availableParallelism()} cores`)
-  console.log(`${ORGS} workspaces x ${TASKS} tasks, ${SAMPLES} samples per read`)
-  const person = await createUser(storage, { email: 'hub@example.com', name: 'Hub Person' })
-  const token = await engine.tokens.issueAccessToken({
-    userId: person.id,
-    scopes: ['work:read', 'work:write'],
-  })
-  const principal = await engine.tokens.verifyAccessToken(token)
-
+  console.log(`${WORKSPACES} workspaces x ${TASKS} tasks, ${ROUNDS} interleaved rounds`)
+  console.log(`load average before seeding: ${load()}`)
   const started = performance.now()
-  for (let o = 0; o < ORGS; o++) {
-    const owner = await createUser(storage, { email: `owner${o}@example.com`, name: `Owner ${o}` })
-    const ownerPrincipal = await engine.tokens.verifyAccessToken(
-      await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] }),
-    )
-    const call = async <T>(id: string, input: RawInput) => {
-      const result = await engine.execute(id, input, ownerPrincipal)
-      if (result.status >= 300) throw new Error(`${id}: HTTP ${result.status} ${JSON.stringify(result.body)}`)
-      return result.body as T
-    }
-    const org = await call<{ id: OrgId }>('orgs.create', { body: { name: `Org ${o}` } })
-    const team = await call<{ id: TeamId }>('teams.create', {
-      params: { orgId: org.id },
-      body: { name: 'Engineering', key: 'ENG' },
-    })
-    const memberId = newId('MemberId') as MemberId
-    const now = new Date().toISOString()
-    await storage.transaction((s) =>
-      s.members.insert({
-        id: memberId,
-        orgId: org.id,
-        userId: person.id,
-        kind: 'person',
-        role: o % 3 === 2 ? 'guest' : 'member',
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-      }),
-    )
-    if (o % 3 === 2) {
-      await call('grants.create', {
-        params: { orgId: org.id },
-        body: {
-          subjectType: 'member',
-          subjectId: memberId,
-          containerType: 'team',
-          containerId: team.id,
-          capability: 'view',
-        },
-      })
-    }
-    for (let t = 0; t < TASKS; t += 100) {
-      const items = Array.from({ length: Math.min(100, TASKS - t) }, (_, i) => {
-        const n = t + i
-        return {
-          teamId: team.id,
-          title: `${WORDS[n % WORDS.length]} ${WORDS[(n * 7 + 3) % WORDS.length]} task ${n}`,
-          description: `About ${WORDS[(n * 3 + 1) % WORDS.length]} in workspace ${o}`,
-          // Assigned ones are due within four days either side of today, so `hub.today` has sections to fill.
-          ...(n % 10 === 0 ? { assigneeId: memberId, dueDate: dayFromToday(((n / 10) % 9) - 4) } : {}),
-        }
-      })
-      await call('tasks.batchCreate', { params: { orgId: org.id }, body: { items } })
-    }
-  }
-  await engine.notify({ onError: (e) => failures.push(String(e)) })
+  const world = await seedHubWorld(server, WORKSPACES, TASKS, (line) => console.log(line))
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  if (postgres) await onPostgres(`analyze ${schema}.tasks, ${schema}.events, ${schema}.notifications`)
+  if (postgres) await analyzePostgres(schema)
+  const principal = world.person
 
   const read = async (id: string, query: Record<string, unknown>) => {
     const result = await engine.execute(id, { query }, principal)
@@ -125,16 +58,8 @@ await runBench('hub', async (server, schema) => {
     if (new Set(keys).size !== keys.length) failures.push(`${id}: duplicate rows on a page`)
     return body
   }
-  const time = async (label: string, run: () => Promise<unknown>) => {
-    for (let i = 0; i < 3; i++) await run()
-    const samples: number[] = []
-    for (let i = 0; i < SAMPLES; i++) {
-      const t0 = performance.now()
-      await run()
-      samples.push(performance.now() - t0)
-    }
-    console.log(`${label.padEnd(34)} p50 / p99 ms  ${fmt(samples)}`)
-  }
+  await checkHub(server, world, read)
+
   const third = async (id: string, query: Record<string, unknown>) => {
     let cursor: string | null | undefined
     for (let page = 0; page < 2; page++) {
@@ -147,31 +72,45 @@ await runBench('hub', async (server, schema) => {
     return cursor
   }
   const searchQuery = { q: 'rocket launch', limit: LIMIT }
-  const first = await read('hub.search', searchQuery)
-  if (first.data.length !== LIMIT) failures.push(`hub.search: ${first.data.length} hits on the first page`)
   const searchCursor = await third('hub.search', searchQuery)
   const inboxCursor = await third('hub.inbox', { limit: INBOX_LIMIT })
   const activityCursor = await third('hub.activity', { limit: LIMIT })
-  await time('hub.search q="rocket launch" p1', () => read('hub.search', searchQuery))
-  if (searchCursor)
-    await time('hub.search page 3', () => read('hub.search', { ...searchQuery, cursor: searchCursor }))
-  await time('hub.search q="orb" (prefix) p1', () => read('hub.search', { q: 'orb', limit: LIMIT }))
-  await time('hub.inbox p1', () => read('hub.inbox', { limit: INBOX_LIMIT }))
-  if (inboxCursor)
-    await time('hub.inbox page 3', () => read('hub.inbox', { limit: INBOX_LIMIT, cursor: inboxCursor }))
-  await time('hub.activity p1', () => read('hub.activity', { limit: LIMIT }))
-  if (activityCursor)
-    await time('hub.activity page 3', () => read('hub.activity', { limit: LIMIT, cursor: activityCursor }))
-  await time('hub.resolve ENG-42', () => read('hub.resolve', { ref: 'ENG-42' }))
   const tasksCursor = await third('hub.tasks', { limit: LIMIT })
-  await time('hub.tasks (assigned, by due) p1', () => read('hub.tasks', { limit: LIMIT }))
-  if (tasksCursor)
-    await time('hub.tasks page 3', () => read('hub.tasks', { limit: LIMIT, cursor: tasksCursor }))
   const today = async () => {
-    const result = await engine.execute('hub.today', { query: {} }, principal)
+    const result = await engine.execute('hub.today', { query: { date: world.today } }, principal)
     const body = result.body as Record<string, { items?: unknown[]; more?: boolean }> & { partial: unknown[] }
     if (result.status !== 200 || body.partial.length > 0) failures.push(`hub.today: ${JSON.stringify(body)}`)
-    if (!body.overdue?.more || !body.dueToday?.items?.length) failures.push('hub.today: sections not filled')
   }
-  await time('hub.today', today)
+  const reads: Array<[string, () => Promise<unknown>]> = [
+    ['hub.today', today],
+    ['hub.inbox p1', () => read('hub.inbox', { limit: INBOX_LIMIT })],
+    ['hub.search q="rocket launch" p1', () => read('hub.search', searchQuery)],
+    ['hub.search q="orb" (prefix) p1', () => read('hub.search', { q: 'orb', limit: LIMIT })],
+    ['hub.activity p1', () => read('hub.activity', { limit: LIMIT })],
+    ['hub.resolve ENG-42', () => read('hub.resolve', { ref: 'ENG-42' })],
+    ['hub.tasks (assigned, by due) p1', () => read('hub.tasks', { limit: LIMIT })],
+  ]
+  if (searchCursor)
+    reads.push(['hub.search page 3', () => read('hub.search', { ...searchQuery, cursor: searchCursor })])
+  if (inboxCursor)
+    reads.push(['hub.inbox page 3', () => read('hub.inbox', { limit: INBOX_LIMIT, cursor: inboxCursor })])
+  if (activityCursor)
+    reads.push(['hub.activity page 3', () => read('hub.activity', { limit: LIMIT, cursor: activityCursor })])
+  if (tasksCursor)
+    reads.push(['hub.tasks page 3', () => read('hub.tasks', { limit: LIMIT, cursor: tasksCursor })])
+
+  if (process.argv.includes('--explain')) await explainReads(storage, reads)
+
+  // Rounds interleave the reads, so a burst of load on the machine spreads over all of them.
+  const samples = new Map<string, number[]>(reads.map(([label]) => [label, []]))
+  console.log(`load average before timing: ${load()}`)
+  for (let round = -3; round < ROUNDS; round++) {
+    for (const [label, run] of reads) {
+      const t0 = performance.now()
+      await run()
+      if (round >= 0) samples.get(label)!.push(performance.now() - t0)
+    }
+  }
+  for (const [label, values] of samples) console.log(`${label.padEnd(34)} p50 / p99 ms  ${fmt(values)}`)
+  console.log(`load average after timing: ${load()}`)
 })

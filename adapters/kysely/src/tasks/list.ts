@@ -206,6 +206,9 @@ function applyListFilters<Q>(q: Q, orgId: OrgId, filter: TaskFilter): Q {
   if (filter.archived === true) out = out.where('tasks.archivedAt', 'is not', null)
   if (filter.archived === false) out = out.where('tasks.archivedAt', 'is', null)
   if (filter.parentId) out = out.where('tasks.parentId', '=', filter.parentId)
+  if (filter.ids)
+    out =
+      filter.ids.length === 0 ? out.where(sql<SqlBool>`1 = 0`) : out.where('tasks.id', 'in', [...filter.ids])
   // A task's blockers, or the tasks it blocks: one side of its dependency rows.
   const linked = (pick: 'blockerId' | 'blockedId', other: 'blockedId' | 'blockerId', taskId: string) =>
     out.where('tasks.id', 'in', (eb) =>

@@ -106,6 +106,8 @@ export interface TaskFilter {
   blockerCompletedSince?: string
   /** The composed filter of `tasks.query` and saved views (filter.ts), inside the same query. */
   where?: TaskCondition
+  /** Only these tasks (a daily plan's tasks of one workspace, read at once); empty: none. */
+  ids?: readonly TaskId[]
 }
 
 export interface TaskRepo {

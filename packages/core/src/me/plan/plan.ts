@@ -11,6 +11,7 @@ import type { PlanItem, PlanSource } from './schemas.ts'
 import { PLAN_DAY_MAX, PLAN_RANGE_DAYS, type PlanItemPatch, type PlanItemRecord } from './storage.ts'
 import {
   present,
+  presentAll,
   requireItem,
   shownTask,
   type TaskView,
@@ -63,7 +64,7 @@ export async function getPlanDay(
 ): Promise<{ date: string; items: PlanItem[] }> {
   const ws = workspaces(ctx)
   const items = await ctx.store.planItems.day(callerId(ctx), date)
-  return { date, items: await Promise.all(items.map((r) => present(ctx, ws, r))) }
+  return { date, items: await presentAll(ctx, ws, items) }
 }
 
 /** Every day from `from` to `to`, both included, each with its items in order (empty days too). */
@@ -89,7 +90,8 @@ export async function listPlanDays(
   const days: Array<{ date: string; items: PlanItem[] }> = []
   for (const date of datesFrom(from, to)) days.push({ date, items: [] })
   const byDate = new Map(days.map((d) => [d.date, d.items]))
-  for (const item of items) byDate.get(item.date)?.push(await present(ctx, ws, item))
+  const presented = await presentAll(ctx, ws, items)
+  for (const [i, item] of items.entries()) byDate.get(item.date)?.push(presented[i]!)
   return { from, to, days }
 }
 

@@ -88,6 +88,61 @@ export function toItem(r: PlanItemRecord, view: TaskView | null): PlanItem {
   }
 }
 
+/**
+ * What `viewTask` answers for every task item of `items`, with one read per workspace (the person's
+ * read scope there) rather than one per item: a day of a person in 20 workspaces is 20 reads.
+ * Keyed `orgId/taskId`.
+ */
+async function viewTasks(
+  ctx: OperationContext,
+  ws: Workspaces,
+  items: readonly PlanItemRecord[],
+): Promise<Map<string, TaskView>> {
+  const byOrg = new Map<OrgId, Set<TaskId>>()
+  for (const r of items) {
+    if (r.kind !== 'task') continue
+    const ids = byOrg.get(r.orgId!) ?? new Set<TaskId>()
+    ids.add(r.taskId!)
+    byOrg.set(r.orgId!, ids)
+  }
+  const views = new Map<string, TaskView>()
+  for (const [orgId, ids] of byOrg) {
+    const inOrg = await ws(orgId)
+    const tasks = inOrg
+      ? await ctx.store.tasks.list(
+          orgId,
+          // Archived ones too, as `tasks.get` reads them.
+          { archived: null, ids: [...ids] },
+          { sort: 'createdAt', direction: 'asc', after: null, limit: ids.size },
+          await inOrg.ctx.scope(),
+        )
+      : []
+    const found = new Map(tasks.map((t) => [t.id, t]))
+    for (const id of ids) {
+      const task = found.get(id)
+      views.set(
+        `${orgId}/${id}`,
+        !inOrg
+          ? { hidden: 'membership_ended' }
+          : task
+            ? { task, shown: shownTask(task, inOrg.orgName) }
+            : { hidden: 'no_access' },
+      )
+    }
+  }
+  return views
+}
+
+/** The items with their tasks, read per workspace (`viewTasks`). */
+export async function presentAll(
+  ctx: OperationContext,
+  ws: Workspaces,
+  items: readonly PlanItemRecord[],
+): Promise<PlanItem[]> {
+  const views = await viewTasks(ctx, ws, items)
+  return items.map((r) => toItem(r, r.kind === 'task' ? views.get(`${r.orgId}/${r.taskId}`)! : null))
+}
+
 export async function present(ctx: OperationContext, ws: Workspaces, r: PlanItemRecord): Promise<PlanItem> {
   const view = r.kind === 'task' ? await viewTask(ctx, ws, r.orgId!, r.taskId!) : null
   return toItem(r, view)
