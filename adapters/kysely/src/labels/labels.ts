@@ -15,7 +15,7 @@ import { inVisibleTeams } from '../scope.ts'
 
 type Row = { [K in keyof Database['labels']]: unknown }
 
-function toLabel(r: Row): Label {
+export function toLabel(r: Row): Label {
   return {
     id: r.id as LabelId,
     orgId: r.orgId as OrgId,

@@ -5,6 +5,7 @@ import type { Database, Dialect } from '../schema.ts'
 import { taskAutomationRepo } from './automation.ts'
 import { taskDependencyRepo } from './dependencies.ts'
 import { taskHistoryRepo } from './history.ts'
+import { taskIntakeRepo } from './intake.ts'
 import { taskKeyRepo } from './keys.ts'
 import { taskRankRepo } from './ranks.ts'
 import { taskRelationRepo } from './relations.ts'
@@ -22,4 +23,5 @@ export const tasksStore = (db: Kysely<Database>, dialect: Dialect, purge: Purge)
     taskSubscribers: taskSubscriberRepo(db),
     taskAutomation: taskAutomationRepo(db),
     taskRanks: taskRankRepo(db),
+    taskIntake: taskIntakeRepo(db),
   }) satisfies Partial<Store>

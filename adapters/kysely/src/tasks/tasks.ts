@@ -9,7 +9,7 @@ import type {
   TaskId,
   TeamId,
 } from '@workgraph/core'
-import type { TaskRepo } from '@workgraph/core/storage'
+import type { TaskRecord, TaskRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Purge } from '../purge-kinds.ts'
@@ -21,22 +21,26 @@ import { withPageExtras } from './page-extras.ts'
 import { taskSelect } from './task-select.ts'
 
 export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): TaskRepo {
+  const insert = (task: TaskRecord) =>
+    db.insertInto('tasks').values({
+      ...task,
+      startDate: task.startDate ?? null,
+      parentId: task.parentId ?? null,
+      cycleId: task.cycleId ?? null,
+      projectId: task.projectId ?? null,
+      milestoneId: task.milestoneId ?? null,
+      projectRank: task.projectRank ?? null,
+      cycleRank: task.cycleRank ?? null,
+      deletedAt: null,
+    })
   return {
     async insert(task) {
-      await db
-        .insertInto('tasks')
-        .values({
-          ...task,
-          startDate: task.startDate ?? null,
-          parentId: task.parentId ?? null,
-          cycleId: task.cycleId ?? null,
-          projectId: task.projectId ?? null,
-          milestoneId: task.milestoneId ?? null,
-          projectRank: task.projectRank ?? null,
-          cycleRank: task.cycleRank ?? null,
-          deletedAt: null,
-        })
-        .execute()
+      await insert(task).execute()
+    },
+    async create(task, { teamKey, stateCategory }) {
+      // The row as stored (Postgres answers its timestamps as dates), through the one mapping of reads.
+      const row = await insert(task).returningAll().executeTakeFirstOrThrow()
+      return toTask({ ...row, teamKey, stateCategory, isBlocked: false })
     },
     async get(orgId, id, scope) {
       let q = taskSelect(db, scope).where('tasks.orgId', '=', orgId).where('tasks.id', '=', id)

@@ -3,7 +3,7 @@ import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { createTask } from './service.ts'
+import { createTask } from './create.ts'
 
 /** The most tasks one duplication creates, the copy and its subtasks together. */
 export const MAX_DUPLICATED = 100

@@ -14,7 +14,8 @@ import { taskQueryOperation } from './query.ts'
 import { requireTask } from './require-task.ts'
 import { PrioritySchema, Task } from './schemas.ts'
 import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
-import { createTask, deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
+import { createTask } from './create.ts'
+import { deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
 
 // The bodies take the task's own field schemas (kernel/body-fields.ts): a client types what it
 // sends and what it reads alike; the descriptions say what each field does in the request.

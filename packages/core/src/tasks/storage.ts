@@ -110,6 +110,15 @@ export interface TaskFilter {
 
 export interface TaskRepo {
   insert(task: TaskRecord): Promise<void>
+  /**
+   * Inserts a new task and answers it as `get` maps a row, from what the insert returns and the
+   * joined values the caller checked (its team's key, its state's category); a new task has no
+   * blocker. Its labels and field values are the caller's to add.
+   */
+  create(
+    task: TaskRecord,
+    joined: { teamKey: string; stateCategory: StateCategory },
+  ): Promise<Omit<Task, 'labelIds' | 'fields'>>
   /** Deleted tasks, and tasks the scope cannot view, are not returned. */
   get(orgId: OrgId, id: TaskId, scope: ReadScope): Promise<Task | null>
   /** Only tasks the scope can view: the predicate is part of the query, so pages are exact. */

@@ -1,0 +1,142 @@
+import type { CustomFieldValues } from '../fields/schemas.ts'
+import { type FieldChange, fieldChangeEntries, planFieldValues, writeFieldValues } from '../fields/values.ts'
+import { currentOrg } from '../kernel/context.ts'
+import { type ActorId, type CustomFieldId, newId, type StateId, type TeamId } from '../kernel/ids.ts'
+import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
+import type { OperationContext } from '../kernel/operation.ts'
+import { notFound, ProblemError } from '../kernel/problems.ts'
+import { inBody } from '../kernel/references.ts'
+import type { WorkflowState } from '../teams/schemas.ts'
+import { chooseDefaultState } from '../teams/service.ts'
+import { checkEstimate, intakeState, triageAssignee } from '../teams/settings.ts'
+import { DEFAULT_TEAM_SETTINGS } from '../teams/settings-schemas.ts'
+import { assertCycleForTask } from './cycle.ts'
+import { CREATED_FIELD, recordTaskHistory } from './history.ts'
+import './intake-storage.ts'
+import { checkTaskLabels, writeTaskLabels } from './labels.ts'
+import { projectPlacement } from './project.ts'
+import { ranksOfNewTask } from './rank.ts'
+import type { Task } from './schemas.ts'
+import type { TaskFields } from './service.ts'
+import type { TaskRecord } from './storage.ts'
+import { autoSubscribe } from './subscribers.ts'
+import { checkParent } from './subtasks.ts'
+import { activeMember, checkDates, stateNotOfTeam } from './task-checks.ts'
+
+/**
+ * Creates a task. What it checks of the team (visibility, archive, settings, active states), the
+ * project, the labels and the custom fields comes from one read (`taskIntake`), judged in the order
+ * the checks always ran, so the first problem named is the same. The answer is the inserted row
+ * through storage's own mapping, with the labels and field values the create wrote.
+ */
+export async function createTask(
+  ctx: OperationContext,
+  input: TaskFields & { teamId: TeamId; title: string },
+): Promise<Task> {
+  const labelIds = input.labelIds ?? []
+  const request = {
+    teamId: input.teamId,
+    projectId: input.projectId ?? null,
+    labelIds,
+    fieldIds: Object.keys(input.fields ?? {}) as CustomFieldId[],
+  }
+  const intake = await ctx.store.taskIntake.read(currentOrg(ctx).id, request, await ctx.scope())
+  const team = await inBody('/body/teamId', 'No team with this id that you can view.', async () => {
+    if (!intake.team) throw notFound('Team')
+    return intake.team
+  })
+  if (team.archivedAt)
+    throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
+  const settings = intake.settings ?? { teamId: team.id, ...DEFAULT_TEAM_SETTINGS }
+  const state = input.stateId
+    ? activeStateOf(intake.states, input.stateId)
+    : ((await intakeState(ctx, team, settings, intake.states)) ??
+      chooseDefaultState(intake.states, settings.defaultStateId))
+  if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
+  if (input.assigneeId) await activeMember(ctx, input.assigneeId)
+  // A new triage item goes to the team's triage handler when the triage settings say so.
+  const assigneeId =
+    input.assigneeId ?? (state.category === 'triage' ? await triageAssignee(ctx, team, settings) : null)
+  if (input.estimate != null)
+    await checkEstimate(ctx, team.orgId, team.id, input.estimate, '/body/estimate', settings)
+  checkDates(input.startDate ?? null, input.dueDate ?? null)
+  if (input.parentId) await checkParent(ctx, null, input.parentId)
+  if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
+  const placement = await projectPlacement(
+    ctx,
+    null,
+    input,
+    input.projectId ? { projectId: input.projectId, placement: intake.project } : undefined,
+  )
+  const id = newId('TaskId')
+  await checkTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds, team.id, intake.labels)
+  const holder = { orgId: team.orgId, kind: 'task', id, teamIds: [team.id], fields: {} } as const
+  const fieldPlan = input.fields
+    ? await planFieldValues(ctx, holder, input.fields, '/body/fields', intake.fields)
+    : []
+  const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
+  const lists = { stateId: state.id, projectId: placement.projectId ?? null, cycleId: input.cycleId ?? null }
+  const ranks = await ranksOfNewTask(ctx, team.orgId, lists)
+  const record: TaskRecord = {
+    id,
+    orgId: team.orgId,
+    teamId: team.id,
+    number,
+    title: input.title,
+    description: input.description ?? null,
+    stateId: state.id,
+    assigneeId,
+    creatorId: ctx.actor!.id,
+    priority: input.priority ?? 'none',
+    estimate: input.estimate ?? null,
+    dueDate: input.dueDate ?? null,
+    startDate: input.startDate ?? null,
+    parentId: input.parentId ?? null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    ...EMPTY_STAMPS,
+    ...lifecycleStamps(null, state.category, EMPTY_STAMPS, ctx.now),
+    archivedAt: null,
+    cycleId: input.cycleId ?? null,
+    projectId: placement.projectId ?? null,
+    milestoneId: placement.milestoneId ?? null,
+    ...ranks,
+  }
+  const row = await ctx.store.tasks.create(record, { teamKey: team.key, stateCategory: state.category })
+  await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
+  await writeFieldValues(ctx, holder, fieldPlan)
+  const task: Task = { ...row, labelIds: [...labelIds].sort(), fields: valuesOf(fieldPlan) }
+  await recordTaskHistory(ctx, task, [
+    { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
+    ...(task.labelIds.length ? [{ field: 'labelIds' as const, before: [], after: task.labelIds }] : []),
+    ...fieldChangeEntries(fieldPlan),
+  ])
+  await autoSubscribe(ctx, task, task.creatorId as ActorId)
+  if (task.assigneeId) await autoSubscribe(ctx, task, task.assigneeId)
+  ctx.emit({
+    kind: 'task.created',
+    resourceType: 'task',
+    resourceId: task.id,
+    teamId: task.teamId,
+    data: { task },
+  })
+  return task
+}
+
+/** A state the request names: one of the team's active states, or a `reference_not_found`. */
+function activeStateOf(states: readonly WorkflowState[], stateId: StateId): WorkflowState {
+  const state = states.find((s) => s.id === stateId)
+  if (!state) throw stateNotOfTeam()
+  return state
+}
+
+/**
+ * The new task's values as a read answers them: in field id order (storage's), cleared ones absent.
+ * Its labels, all put on at the create's instant, read in id order likewise (`[...labelIds].sort()`).
+ */
+function valuesOf(fieldPlan: readonly FieldChange[]): CustomFieldValues {
+  const fields: CustomFieldValues = {}
+  const set = fieldPlan.filter((c) => c.after !== null).sort((a, b) => (a.field.id < b.field.id ? -1 : 1))
+  for (const c of set) fields[c.field.id] = c.after!
+  return fields
+}
