@@ -70,6 +70,7 @@ export type { Bucket, CycleTimeBucket, InsightsRepo, ProjectWeekBuckets } from '
 
 export type {
   EventRepo,
+  IdempotencyLookup,
   IdempotencyRecord,
   IdempotencyRepo,
   LockRepo,

@@ -115,6 +115,13 @@ export interface IdempotencyRecord {
   createdAt: string
 }
 
+/** A key's stored answer to look for: the caller's key, used no earlier than `notBefore`. */
+export interface IdempotencyLookup {
+  principalKey: string
+  key: string
+  notBefore: string
+}
+
 export interface IdempotencyRepo {
   get(principalKey: string, key: string, notBefore: string): Promise<IdempotencyRecord | null>
   /** Returns false, writing nothing, when the key is already stored (a concurrent twin won). */
