@@ -159,6 +159,7 @@ export type {
   TaskFilter,
   TaskHistoryRecord,
   TaskHistoryRepo,
+  NewTaskRows,
   TaskKeyRepo,
   TaskRecord,
   TaskRelationRecord,

@@ -1,5 +1,5 @@
 import type { CustomFieldValues } from '../fields/schemas.ts'
-import { type FieldChange, fieldChangeEntries, planFieldValues, writeFieldValues } from '../fields/values.ts'
+import { type FieldChange, fieldChangeEntries, planFieldValues } from '../fields/values.ts'
 import { currentOrg } from '../kernel/context.ts'
 import { type ActorId, type CustomFieldId, newId, type StateId, type TeamId } from '../kernel/ids.ts'
 import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
@@ -11,22 +11,22 @@ import { chooseDefaultState } from '../teams/service.ts'
 import { checkEstimate, intakeState, triageAssignee } from '../teams/settings.ts'
 import { DEFAULT_TEAM_SETTINGS } from '../teams/settings-schemas.ts'
 import { assertCycleForTask } from './cycle.ts'
-import { CREATED_FIELD, recordTaskHistory } from './history.ts'
+import { CREATED_FIELD, taskHistoryRecords } from './history.ts'
 import './intake-storage.ts'
-import { checkTaskLabels, writeTaskLabels } from './labels.ts'
+import { checkTaskLabels } from './labels.ts'
 import { projectPlacement } from './project.ts'
 import { ranksOfNewTask } from './rank.ts'
 import type { Task } from './schemas.ts'
 import type { TaskFields } from './service.ts'
-import type { TaskRecord } from './storage.ts'
-import { autoSubscribe } from './subscribers.ts'
+import type { NewTaskRows, TaskRecord } from './storage.ts'
 import { checkParent } from './subtasks.ts'
 import { activeMember, checkDates, stateNotOfTeam } from './task-checks.ts'
 
 /**
  * Creates a task. What it checks of the team (visibility, archive, settings, active states), the
  * project, the labels and the custom fields comes from one read (`taskIntake`), judged in the order
- * the checks always ran, so the first problem named is the same. The answer is the inserted row
+ * the checks always ran, so the first problem named is the same. The task, its labels, values,
+ * history and subscriptions are written together (`tasks.create`); the answer is the inserted row
  * through storage's own mapping, with the labels and field values the create wrote.
  */
 export async function createTask(
@@ -102,17 +102,24 @@ export async function createTask(
     milestoneId: placement.milestoneId ?? null,
     ...ranks,
   }
-  const row = await ctx.store.tasks.create(record, { teamKey: team.key, stateCategory: state.category })
-  await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
-  await writeFieldValues(ctx, holder, fieldPlan)
-  const task: Task = { ...row, labelIds: [...labelIds].sort(), fields: valuesOf(fieldPlan) }
-  await recordTaskHistory(ctx, task, [
-    { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
-    ...(task.labelIds.length ? [{ field: 'labelIds' as const, before: [], after: task.labelIds }] : []),
-    ...fieldChangeEntries(fieldPlan),
-  ])
-  await autoSubscribe(ctx, task, task.creatorId as ActorId)
-  if (task.assigneeId) await autoSubscribe(ctx, task, task.assigneeId)
+  // Its labels, all put on at the create's instant, read in id order (storage orders by time, then id).
+  const sortedLabelIds = [...labelIds].sort()
+  const creatorId = ctx.actor!.id
+  // What the single writes stored (labels, values, history, the creator's and assignee's
+  // subscriptions), written with the task: a new task carries no label or value before.
+  const rows: NewTaskRows = {
+    labelIds,
+    fieldValues: fieldPlan.filter((c) => c.after !== null).map((c) => ({ field: c.field, value: c.after! })),
+    history: taskHistoryRecords(ctx, record, [
+      { field: CREATED_FIELD, before: null, after: { key: `${team.key}-${number}`, title: record.title } },
+      ...(labelIds.length ? [{ field: 'labelIds' as const, before: [], after: sortedLabelIds }] : []),
+      ...fieldChangeEntries(fieldPlan),
+    ]),
+    subscriberIds: [...new Set<ActorId>([creatorId, ...(assigneeId ? [assigneeId] : [])])],
+    by: { actorId: creatorId, at: ctx.now },
+  }
+  const row = await ctx.store.tasks.create(record, { teamKey: team.key, stateCategory: state.category }, rows)
+  const task: Task = { ...row, labelIds: sortedLabelIds, fields: valuesOf(fieldPlan) }
   ctx.emit({
     kind: 'task.created',
     resourceType: 'task',
@@ -130,10 +137,7 @@ function activeStateOf(states: readonly WorkflowState[], stateId: StateId): Work
   return state
 }
 
-/**
- * The new task's values as a read answers them: in field id order (storage's), cleared ones absent.
- * Its labels, all put on at the create's instant, read in id order likewise (`[...labelIds].sort()`).
- */
+/** The new task's values as a read answers them: in field id order (storage's). */
 function valuesOf(fieldPlan: readonly FieldChange[]): CustomFieldValues {
   const fields: CustomFieldValues = {}
   const set = fieldPlan.filter((c) => c.after !== null).sort((a, b) => (a.field.id < b.field.id ? -1 : 1))
