@@ -51,8 +51,9 @@ function columns(kind: IntakeRow['kind'], id: string, texts: (Text | null)[], ti
 
 /**
  * The intake of `tasks.create` in one statement (a `union all` of typed rows), where the create ran
- * six: the team, its settings, its active states, the project, the labels and the custom fields. Each
- * branch has the predicate of the read it replaces, and each kind maps through that read's mapping.
+ * seven: the team (twice: for the capability check, and as the caller sees it), its settings, its
+ * active states, the project, the labels and the custom fields. Each branch has the predicate of the
+ * read it replaces, and each kind maps through that read's mapping.
  */
 export function taskIntakeRepo(db: Kysely<Database>): TaskIntakeRepo {
   return {
@@ -65,7 +66,7 @@ export function taskIntakeRepo(db: Kysely<Database>): TaskIntakeRepo {
 
 function intakeQuery(db: Kysely<Database>, orgId: OrgId, request: TaskIntakeRequest, scope: ReadScope) {
   const { teamId, projectId, labelIds, fieldIds } = request
-  let team = db
+  const team = db
     .selectFrom('teams')
     .select(
       columns(
@@ -77,7 +78,6 @@ function intakeQuery(db: Kysely<Database>, orgId: OrgId, request: TaskIntakeRequ
     )
     .where('teams.orgId', '=', orgId)
     .where('teams.id', '=', teamId)
-  if (!scope.orgWide) team = team.where((eb) => inVisibleTeams(eb, 'teams.id', scope))
   const settings = db
     .selectFrom('teamSettings as ts')
     .select(

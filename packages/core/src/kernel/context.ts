@@ -96,10 +96,10 @@ export function createContext(
       deps.events.set(target, list)
       return id
     },
-    async require(capability, target) {
+    async require(capability, target, containers) {
       if (!actor)
         throw new ProblemError('capability_required', `This action needs the \`${capability}\` capability.`)
-      await requireCapability(deps.permissions, deps.store, await access(), capability, target)
+      await requireCapability(deps.permissions, deps.store, await access(), capability, target, containers)
     },
     access,
     async containersOf(target) {

@@ -141,8 +141,12 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       }
       if (operation.perWorkspace) deps.separately = (other, as, fn) => runSeparately(deps, other, as, fn)
       const ctx = createContext(deps, org, actor, known)
-      if (operation.capability)
-        await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
+      const prefetched = operation.prefetch ? await operation.prefetch(ctx, input) : undefined
+      if (prefetched) input.prefetched = prefetched.read
+      if (operation.capability) {
+        const target = operation.target?.(input) ?? { type: 'org' as const }
+        await ctx.require(operation.capability, target, prefetched?.containers)
+      }
       return { ctx, replay }
     }
 

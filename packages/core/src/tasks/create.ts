@@ -3,16 +3,17 @@ import { type FieldChange, fieldChangeEntries, planFieldValues } from '../fields
 import { currentOrg } from '../kernel/context.ts'
 import { type ActorId, type CustomFieldId, newId, type StateId, type TeamId } from '../kernel/ids.ts'
 import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
-import type { OperationContext } from '../kernel/operation.ts'
+import type { OperationContext, Prefetched } from '../kernel/operation.ts'
+import type { Container } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
 import { inBody } from '../kernel/references.ts'
-import type { WorkflowState } from '../teams/schemas.ts'
+import type { Team, WorkflowState } from '../teams/schemas.ts'
 import { chooseDefaultState } from '../teams/service.ts'
 import { checkEstimate, intakeState, triageAssignee } from '../teams/settings.ts'
 import { DEFAULT_TEAM_SETTINGS } from '../teams/settings-schemas.ts'
 import { assertCycleForTask } from './cycle.ts'
 import { CREATED_FIELD, taskHistoryRecords } from './history.ts'
-import './intake-storage.ts'
+import type { TaskIntake } from './intake-storage.ts'
 import { checkTaskLabels } from './labels.ts'
 import { projectPlacement } from './project.ts'
 import { ranksOfNewTask } from './rank.ts'
@@ -24,26 +25,25 @@ import { activeMember, checkDates, stateNotOfTeam } from './task-checks.ts'
 
 /**
  * Creates a task. What it checks of the team (visibility, archive, settings, active states), the
- * project, the labels and the custom fields comes from one read (`taskIntake`), judged in the order
- * the checks always ran, so the first problem named is the same. The task, its labels, values,
+ * project, the labels and the custom fields comes from one read (`taskIntake`; `read` when
+ * `tasks.create` prefetched it), judged in the order the checks always ran, so the first problem
+ * named is the same. The task, its labels, values,
  * history and subscriptions are written together (`tasks.create`); the answer is the inserted row
  * through storage's own mapping, with the labels and field values the create wrote.
  */
 export async function createTask(
   ctx: OperationContext,
   input: TaskFields & { teamId: TeamId; title: string },
+  read?: TaskIntake,
 ): Promise<Task> {
   const labelIds = input.labelIds ?? []
-  const request = {
-    teamId: input.teamId,
-    projectId: input.projectId ?? null,
-    labelIds,
-    fieldIds: Object.keys(input.fields ?? {}) as CustomFieldId[],
-  }
-  const intake = await ctx.store.taskIntake.read(currentOrg(ctx).id, request, await ctx.scope())
+  const intake = read ?? (await readIntake(ctx, input))
+  const scope = await ctx.scope()
+  // The team as `teams.get` reads it with the caller's scope.
   const team = await inBody('/body/teamId', 'No team with this id that you can view.', async () => {
-    if (!intake.team) throw notFound('Team')
-    return intake.team
+    const found = intake.team
+    if (!found || !(scope.orgWide || scope.teamIds.includes(found.id))) throw notFound('Team')
+    return found
   })
   if (team.archivedAt)
     throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
@@ -52,7 +52,8 @@ export async function createTask(
     ? activeStateOf(intake.states, input.stateId)
     : ((await intakeState(ctx, team, settings, intake.states)) ??
       chooseDefaultState(intake.states, settings.defaultStateId))
-  if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
+  // The team was read: its containers are the org and itself, as its resolver would answer.
+  if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id }, teamContainers(team))
   if (input.assigneeId) await activeMember(ctx, input.assigneeId)
   // A new triage item goes to the team's triage handler when the triage settings say so.
   const assigneeId =
@@ -128,6 +129,37 @@ export async function createTask(
     data: { task },
   })
   return task
+}
+
+/**
+ * `tasks.create`'s read before its capability check (`Operation.prefetch`): the intake, whose team
+ * (read whoever may view it) gives the check its containers, as the team's target resolver would.
+ */
+export async function prefetchIntake(
+  ctx: OperationContext,
+  input: TaskFields & { teamId: TeamId },
+): Promise<Prefetched> {
+  const intake = await readIntake(ctx, input)
+  return { read: intake, containers: intake.team ? teamContainers(intake.team) : null }
+}
+
+/** What the team target resolver answers for an existing team: the org and the team. */
+function teamContainers(team: Team): Container[] {
+  return [
+    { type: 'org', id: team.orgId },
+    { type: 'team', id: team.id },
+  ]
+}
+
+/** Everything a create checks, in one read (`taskIntake`). */
+function readIntake(ctx: OperationContext, input: TaskFields & { teamId: TeamId }): Promise<TaskIntake> {
+  const request = {
+    teamId: input.teamId,
+    projectId: input.projectId ?? null,
+    labelIds: input.labelIds ?? [],
+    fieldIds: Object.keys(input.fields ?? {}) as CustomFieldId[],
+  }
+  return ctx.scope().then((scope) => ctx.store.taskIntake.read(currentOrg(ctx).id, request, scope))
 }
 
 /** A state the request names: one of the team's active states, or a `reference_not_found`. */

@@ -15,7 +15,7 @@ export interface TaskIntakeRequest {
 
 /**
  * Everything a task's create checks, as the single reads it replaces answer it: the team as
- * `teams.get` with the scope, its settings record (`teamSettings.get`), its active workflow states in
+ * `teams.get` without a scope (whoever may view it: the capability check's read), its settings record (`teamSettings.get`), its active workflow states in
  * board order (`states.listForTeam`), the project's placement (`projects.placement`), the named
  * labels the scope may view (`labels.getMany`) and the named custom fields (`customFields.getMany`).
  */
