@@ -27,9 +27,9 @@ import { activeMember, checkDates, stateNotOfTeam } from './task-checks.ts'
  * Creates a task. What it checks of the team (visibility, archive, settings, active states), the
  * project, the labels and the custom fields comes from one read (`taskIntake`; `read` when
  * `tasks.create` prefetched it), judged in the order the checks always ran, so the first problem
- * named is the same. The task, its labels, values,
- * history and subscriptions are written together (`tasks.create`); the answer is the inserted row
- * through storage's own mapping, with the labels and field values the create wrote.
+ * named is the same. The task, its labels, values, history and subscriptions are written together
+ * (`tasks.create`); the answer is the inserted row through storage's own mapping, with the labels
+ * and field values the create wrote.
  */
 export async function createTask(
   ctx: OperationContext,
