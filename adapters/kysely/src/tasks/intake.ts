@@ -3,9 +3,8 @@ import type { TaskIntake, TaskIntakeRepo, TaskIntakeRequest } from '@workgraph/c
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { toField } from '../fields/definitions.ts'
 import { toLabel } from '../labels/labels.ts'
-import { visibleProject } from '../projects/project-rows.ts'
 import type { Database } from '../schema.ts'
-import { inVisibleTeams } from '../scope.ts'
+import { inVisibleTeams, visibleProjectRef } from '../scope.ts'
 import { toSettings } from '../teams/settings.ts'
 import { toState, toTeam } from '../teams/teams.ts'
 
@@ -119,7 +118,8 @@ function intakeQuery(db: Kysely<Database>, orgId: OrgId, request: TaskIntakeRequ
       .select(columns('project', 'projects.id', [], [null, null, 'projects.archivedAt']))
       .where('projects.orgId', '=', orgId)
       .where('projects.id', '=', projectId)
-    if (!scope.orgWide) project = project.where((eb) => visibleProject(eb, scope))
+    if (!scope.orgWide)
+      project = project.where((eb) => visibleProjectRef(eb, 'projects.id', 'projects.orgId', scope))
     query = query.unionAll(project as never)
   }
   if (labelIds.length > 0) {
