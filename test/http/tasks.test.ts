@@ -80,7 +80,7 @@ describeEachDatabase('tasks', (db) => {
     expect(created.body.completedAt).toBe(created.body.createdAt)
   })
 
-  it('writes a create's labels, values, history, subscriptions and event with it', async () => {
+  it('writes the labels, values, history, subscriptions and event of a create with it', async () => {
     // Postgres writes them in the task's insert statement, SQLite one after the other (issue 31).
     const ws = await newWorkspace(server)
     const org = `/v1/orgs/${ws.orgId}`
@@ -105,7 +105,9 @@ describeEachDatabase('tasks', (db) => {
       ].sort(),
     )
     const subscribers = await readAll(ws, `${org}/tasks/${id}/subscribers`, 10)
-    expect(subscribers.map((s: any) => s.actorId).sort()).toEqual([created.body.creatorId, member.memberId].sort())
+    expect(subscribers.map((s: any) => s.actorId).sort()).toEqual(
+      [created.body.creatorId, member.memberId].sort(),
+    )
     const events = (await server.storage.read((s) => s.events.list(ws.orgId, 0, 100_000))).filter(
       (e) => e.resourceId === id,
     )
@@ -140,7 +142,9 @@ describeEachDatabase('tasks', (db) => {
     expect(await pointer({ ...everything, teamId: other.teamId })).toBe('/body/teamId')
     expect(await pointer({ ...everything, stateId: other.states.Done!.id })).toBe('/body/stateId')
     expect(await pointer(everything)).toBe('/body/projectId')
-    expect(await pointer({ labelIds: [missingLabel], fields: { [missingField]: 'x' } })).toBe('/body/labelIds/0')
+    expect(await pointer({ labelIds: [missingLabel], fields: { [missingField]: 'x' } })).toBe(
+      '/body/labelIds/0',
+    )
     expect(await pointer({ fields: { [missingField]: 'x' } })).toBe(`/body/fields/${missingField}`)
     expect((await ws.api.get(`${org}/tasks`)).body.data).toEqual([])
     // The next task still takes the team's first number: the refused ones took none.

@@ -63,8 +63,9 @@ export function historyRepo<H extends string, R extends HistoryRecord & Record<H
   db: Kysely<Database>,
   config: HistoryTable<H>,
 ) {
-  const { table, holder } = config
+  const { table, holder, extra = [] } = config
   const holderColumn: string = holder
+  const extras = (source: Record<string, unknown>) => Object.fromEntries(extra.map((c) => [c, source[c]]))
   return {
     async insert(entries: R[]): Promise<void> {
       if (entries.length === 0) return

@@ -154,12 +154,12 @@ export type { TaskIntake, TaskIntakeRepo, TaskIntakeRequest } from './tasks/inta
 export type { StateTally } from './tasks/progress.ts'
 export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank-storage.ts'
 export type {
+  NewTaskRows,
   TaskDependencyRecord,
   TaskDependencyRepo,
   TaskFilter,
   TaskHistoryRecord,
   TaskHistoryRepo,
-  NewTaskRows,
   TaskKeyRepo,
   TaskRecord,
   TaskRelationRecord,

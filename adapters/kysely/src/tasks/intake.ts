@@ -183,7 +183,15 @@ function intakeOf(orgId: OrgId, { teamId }: TaskIntakeRequest, rows: IntakeRow[]
   })
   for (const r of rows) {
     if (r.kind === 'team') {
-      intake.team = toTeam({ orgId, id: r.id, name: r.a!, key: r.b!, description: r.c, nextNumber: 0, ...times(r) })
+      intake.team = toTeam({
+        orgId,
+        id: r.id,
+        name: r.a!,
+        key: r.b!,
+        description: r.c,
+        nextNumber: 0,
+        ...times(r),
+      })
     } else if (r.kind === 'settings') {
       intake.settings = toSettings({
         orgId,

@@ -22,7 +22,13 @@ export function subscribersInsert(
 export function taskSubscriberRepo(db: Kysely<Database>): TaskSubscriberRepo {
   return {
     async add(subscriber) {
-      const result = await subscribersInsert(db, subscriber.orgId, subscriber.taskId, [subscriber.actorId], subscriber.addedAt).executeTakeFirst()
+      const result = await subscribersInsert(
+        db,
+        subscriber.orgId,
+        subscriber.taskId,
+        [subscriber.actorId],
+        subscriber.addedAt,
+      ).executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
     async remove(orgId, taskId, actorId) {

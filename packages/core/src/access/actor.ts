@@ -35,5 +35,10 @@ export const resolveActor: ActorResolver = async (store, operation, params, prin
     userId: member.userId,
     name: member.name,
   }
-  return { org, actor, known: { teamIds, grants }, ...(idempotency ? { replay: standing.replay ?? null } : {}) }
+  return {
+    org,
+    actor,
+    known: { teamIds, grants },
+    ...(idempotency ? { replay: standing.replay ?? null } : {}),
+  }
 }

@@ -7,6 +7,7 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
+import { createTask, prefetchIntake } from './create.ts'
 import { type DuplicateOptions, duplicateTask, MAX_DUPLICATED } from './duplicate.ts'
 import { duplicateExample, taskExamples } from './examples.ts'
 import { TaskFieldQuery } from './field-query.ts'
@@ -15,7 +16,6 @@ import { taskQueryOperation } from './query.ts'
 import { requireTask } from './require-task.ts'
 import { PrioritySchema, Task } from './schemas.ts'
 import { TASK_SORTS, TaskSearchQuery } from './search-query.ts'
-import { createTask, prefetchIntake } from './create.ts'
 import { deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
 
 // The bodies take the task's own field schemas (kernel/body-fields.ts): a client types what it
@@ -276,7 +276,8 @@ const duplicateOperation = declareOperation({
 const create = (op: AnyOperation): AnyOperation => ({
   ...op,
   prefetch: (ctx, { body }) => prefetchIntake(ctx, body as TaskCreateInput),
-  run: (ctx, { body, prefetched }) => createTask(ctx, body as TaskCreateInput, prefetched as TaskIntake | undefined),
+  run: (ctx, { body, prefetched }) =>
+    createTask(ctx, body as TaskCreateInput, prefetched as TaskIntake | undefined),
 })
 
 type TaskCreateInput = Parameters<typeof createTask>[1]

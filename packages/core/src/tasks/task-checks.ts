@@ -16,7 +16,7 @@ export function checkDates(startDate: string | null, dueDate: string | null): vo
 /** The assignee of a create or update: an active member of the workspace. */
 export async function activeMember(ctx: OperationContext, memberId: MemberId): Promise<void> {
   const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
-  if (!member || member.status !== 'active') {
+  if (member?.status !== 'active') {
     throw referenceNotFound(
       '/body/assigneeId',
       'The assignee is not an active member of this workspace.',
