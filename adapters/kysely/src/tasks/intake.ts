@@ -1,6 +1,7 @@
-import type { OrgId, ReadScope } from '@workgraph/core'
+import type { CustomFieldId, LabelId, OrgId, ProjectId, ReadScope, TeamId } from '@workgraph/core'
 import type { TaskIntake, TaskIntakeRepo, TaskIntakeRequest } from '@workgraph/core/storage'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { toField } from '../fields/definitions.ts'
 import { toLabel } from '../labels/labels.ts'
 import type { Database } from '../schema.ts'
@@ -57,7 +58,33 @@ function columns(kind: IntakeRow['kind'], id: string, texts: (Text | null)[], ti
 export function taskIntakeRepo(db: Kysely<Database>): TaskIntakeRepo {
   return {
     async read(orgId, request, scope) {
-      const rows = (await intakeQuery(db, orgId, request, scope).execute()) as IntakeRow[]
+      const { teamId, projectId, labelIds, fieldIds } = request
+      // Compiled once per shape (Kysely's building and compiling of this union cost more than
+      // running it); the scope's lists are arguments where a branch's predicate uses them.
+      const scoped = !scope.orgWide && (projectId !== null || labelIds.length > 0)
+      const teamIds = scoped ? scope.teamIds : []
+      const projectIds = !scope.orgWide && projectId !== null ? scope.projectIds : []
+      const project = projectId === null ? [] : [projectId]
+      const args = [orgId, teamId, ...project, ...labelIds, ...fieldIds, ...teamIds, ...projectIds]
+      const counts = [project, labelIds, fieldIds, teamIds, projectIds].map((l) => l.length)
+      const shape = `tasks.intake:${scope.orgWide ? 'org' : 'scoped'}:${counts.join(':')}`
+      const query = compiledOnce(db, shape, args, (stand) => {
+        const take = (n: number, from: number) => stand.slice(from, from + n)
+        let at = 2
+        const [p, l, f, t, g] = counts.map((n) => {
+          const part = take(n!, at)
+          at += n!
+          return part
+        })
+        const asked = {
+          teamId: stand[1] as TeamId,
+          projectId: (p![0] ?? null) as ProjectId | null,
+          labelIds: l as LabelId[],
+          fieldIds: f as CustomFieldId[],
+        }
+        return intakeQuery(db, stand[0] as OrgId, asked, { ...scope, teamIds: t!, projectIds: g! })
+      })
+      const rows = (await runCompiled(db, query)) as IntakeRow[]
       return intakeOf(orgId, request, rows)
     },
   }
