@@ -2,6 +2,7 @@ import { newId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { readAll } from '../support/task-helpers.ts'
 import { newWorkspace } from '../support/workspace.ts'
 
 describeEachDatabase('tasks', (db) => {
@@ -77,6 +78,77 @@ describeEachDatabase('tasks', (db) => {
     expect(created.body.labelIds).toHaveLength(3)
     expect(created.body.fields).toStrictEqual({ [points]: 2.5, [text]: 'Acme' })
     expect(created.body.completedAt).toBe(created.body.createdAt)
+  })
+
+  it('writes the labels, values, history, subscriptions and event of a create with it', async () => {
+    // Postgres writes them in the task's insert statement, SQLite one after the other (issue 31).
+    const ws = await newWorkspace(server)
+    const org = `/v1/orgs/${ws.orgId}`
+    const member = await ws.addMember('member')
+    const label = (await ws.api.post(`${org}/labels`, { name: 'bug' })).body.id
+    const field = (await ws.api.post(`${org}/custom-fields`, { name: 'Customer', type: 'text' })).body.id
+    const created = await ws.api.post(`${org}/tasks`, {
+      teamId: ws.teamId,
+      title: 'Written together',
+      assigneeId: member.memberId,
+      labelIds: [label],
+      fields: { [field]: ' Acme ' },
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.id
+    const history = (await ws.api.get(`${org}/tasks/${id}/history`)).body.data
+    expect(history.map((e: any) => [e.field, e.before, e.after]).sort()).toEqual(
+      [
+        ['created', null, { key: 'ENG-1', title: 'Written together' }],
+        [`fields.${field}`, null, 'Acme'],
+        ['labelIds', [], [label]],
+      ].sort(),
+    )
+    const subscribers = await readAll(ws, `${org}/tasks/${id}/subscribers`, 10)
+    expect(subscribers.map((s: any) => s.actorId).sort()).toEqual(
+      [created.body.creatorId, member.memberId].sort(),
+    )
+    const events = (await server.storage.read((s) => s.events.list(ws.orgId, 0, 100_000))).filter(
+      (e) => e.resourceId === id,
+    )
+    expect(events.map((e) => [e.kind, e.data])).toEqual([['task.created', { task: created.body }]])
+    // Assigned to its creator: one subscription.
+    const own = await ws.api.post(`${org}/tasks`, {
+      teamId: ws.teamId,
+      title: 'Mine',
+      assigneeId: created.body.creatorId,
+    })
+    const mine = await readAll(ws, `${org}/tasks/${own.body.id}/subscribers`, 10)
+    expect(mine.map((s: any) => s.actorId)).toEqual([created.body.creatorId])
+  })
+
+  it('judges what a create names in the order it always did, writing nothing when refused', async () => {
+    // One read gathers the team, states, project, labels and fields; the first problem is still named.
+    const ws = await newWorkspace(server)
+    const other = await newWorkspace(server)
+    const org = `/v1/orgs/${ws.orgId}`
+    const project = (await ws.api.post(`${org}/projects`, { name: 'Launch', teamIds: [ws.teamId] })).body.id
+    await ws.api.post(`${org}/projects/${project}/archive`)
+    const missingLabel = newId('LabelId')
+    const missingField = newId('CustomFieldId')
+    const send = (body: Record<string, unknown>) =>
+      ws.api.post(`${org}/tasks`, { teamId: ws.teamId, title: 'Refused', ...body })
+    const pointer = async (body: Record<string, unknown>) => {
+      const res = await send(body)
+      expect(res.status).toBe(422)
+      return res.body.errors[0].pointer
+    }
+    const everything = { labelIds: [missingLabel], fields: { [missingField]: 'x' }, projectId: project }
+    expect(await pointer({ ...everything, teamId: other.teamId })).toBe('/body/teamId')
+    expect(await pointer({ ...everything, stateId: other.states.Done!.id })).toBe('/body/stateId')
+    expect(await pointer(everything)).toBe('/body/projectId')
+    expect(await pointer({ labelIds: [missingLabel], fields: { [missingField]: 'x' } })).toBe(
+      '/body/labelIds/0',
+    )
+    expect(await pointer({ fields: { [missingField]: 'x' } })).toBe(`/body/fields/${missingField}`)
+    expect((await ws.api.get(`${org}/tasks`)).body.data).toEqual([])
+    // The next task still takes the team's first number: the refused ones took none.
+    expect((await send({})).body.key).toBe('ENG-1')
   })
 
   it('keeps lifecycle timestamps through state changes', async () => {

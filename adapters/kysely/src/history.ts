@@ -36,32 +36,40 @@ interface HistoryRecord {
 // biome-ignore lint/suspicious/noExplicitAny: see above
 type Loose = Kysely<any>
 
+/** The insert of a change's entries (at least one) into a history table, as a query to run or compose. */
+export function historyInsert<H extends string, R extends HistoryRecord & Record<H, string>>(
+  db: Kysely<Database>,
+  { table, holder, extra = [] }: HistoryTable<H>,
+  entries: readonly R[],
+) {
+  const extras = (source: Record<string, unknown>) => Object.fromEntries(extra.map((c) => [c, source[c]]))
+  return (db as Loose).insertInto(table).values(
+    entries.map((e) => ({
+      orgId: e.orgId,
+      id: e.id,
+      [holder]: e[holder],
+      actorId: e.actorId,
+      ...extras(e),
+      field: e.field,
+      beforeValue: wrapHistoryValue(e.before),
+      afterValue: wrapHistoryValue(e.after),
+      createdAt: e.createdAt,
+    })),
+  )
+}
+
 /** The repository of a history table: insert a change's entries, list a holder's oldest first. */
 export function historyRepo<H extends string, R extends HistoryRecord & Record<H, string>, E>(
   db: Kysely<Database>,
-  { table, holder, extra = [] }: HistoryTable<H>,
+  config: HistoryTable<H>,
 ) {
+  const { table, holder, extra = [] } = config
   const holderColumn: string = holder
   const extras = (source: Record<string, unknown>) => Object.fromEntries(extra.map((c) => [c, source[c]]))
   return {
     async insert(entries: R[]): Promise<void> {
       if (entries.length === 0) return
-      await (db as Loose)
-        .insertInto(table)
-        .values(
-          entries.map((e) => ({
-            orgId: e.orgId,
-            id: e.id,
-            [holder]: e[holder],
-            actorId: e.actorId,
-            ...extras(e),
-            field: e.field,
-            beforeValue: wrapHistoryValue(e.before),
-            afterValue: wrapHistoryValue(e.after),
-            createdAt: e.createdAt,
-          })),
-        )
-        .execute()
+      await historyInsert(db, config, entries).execute()
     },
     async list(orgId: string, holderId: string, page: PageRequest<'createdAt'>): Promise<E[]> {
       const q = (db as Loose)

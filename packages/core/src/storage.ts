@@ -70,6 +70,7 @@ export type { Bucket, CycleTimeBucket, InsightsRepo, ProjectWeekBuckets } from '
 
 export type {
   EventRepo,
+  IdempotencyLookup,
   IdempotencyRecord,
   IdempotencyRepo,
   LockRepo,
@@ -149,9 +150,11 @@ export type {
 } from './rules/storage.ts'
 export type { TaskAutomationRepo } from './tasks/automation/storage.ts'
 export type { ConditionOp, TaskCondition, TaskFilterColumn } from './tasks/filter/condition.ts'
+export type { TaskIntake, TaskIntakeRepo, TaskIntakeRequest } from './tasks/intake-storage.ts'
 export type { StateTally } from './tasks/progress.ts'
 export type { RankedTask, TaskList, TaskListKind, TaskPlaces, TaskRankRepo } from './tasks/rank/storage.ts'
 export type {
+  NewTaskRows,
   TaskDependencyRecord,
   TaskDependencyRepo,
   TaskFilter,

@@ -36,7 +36,7 @@ function toGrant({ rank: _rank, createdBy: _by, ...r }: GrantRow): Grant {
 
 export function accessRepo(db: Kysely<Database>): AccessRepo {
   return {
-    standing: (orgId, userId) => standing(db, orgId, userId),
+    standing: (orgId, userId, replay) => standing(db, orgId, userId, replay),
     async teamsOf(orgId, actorId) {
       const query = compiledOnce(db, 'access.teamsOf', [orgId, actorId], ([org, actor]) =>
         db

@@ -1,8 +1,8 @@
 import type { Grant, GrantId, Member, MemberId, OrgId, UserId } from '@workgraph/core'
-import type { OrgStanding } from '@workgraph/core/storage'
+import type { IdempotencyLookup, OrgStanding } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { compiledOnce, runCompiled } from '../fast-path.ts'
-import { iso, isoOrNull } from '../normalize.ts'
+import { iso, isoOrNull, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
 /**
@@ -10,7 +10,7 @@ import type { Database } from '../schema.ts'
  * meaning depends on the kind; a team row has only its id).
  */
 interface StandingRow {
-  kind: 'org' | 'member' | 'team' | 'grant'
+  kind: 'org' | 'member' | 'team' | 'grant' | 'replay'
   id: string
   a: string | null
   b: string | null
@@ -28,10 +28,18 @@ const kind = (k: StandingRow['kind']) => sql<StandingRow['kind']>`${sql.lit(k)}`
 /**
  * The org, the user's membership, its teams and its grants in one statement (a `union all` of typed
  * rows), where the request used to run four, one after the other: every request in an org runs it.
- * The teams and grants are those `teamsOf` and `grantsFor` return for the member.
+ * The teams and grants are those `teamsOf` and `grantsFor` return for the member. With `replay`, an
+ * Idempotency-Key's stored answer comes as one more row, as `idempotency.get` reads it.
  */
-export async function standing(db: Kysely<Database>, orgId: OrgId, userId: UserId): Promise<OrgStanding> {
-  const query = compiledOnce(db, 'access.standing', [orgId, userId], ([org, user]) => {
+export async function standing(
+  db: Kysely<Database>,
+  orgId: OrgId,
+  userId: UserId,
+  replay?: IdempotencyLookup,
+): Promise<OrgStanding> {
+  const args = replay ? [orgId, userId, replay.principalKey, replay.key, replay.notBefore] : [orgId, userId]
+  const shape = replay ? 'access.standing+replay' : 'access.standing'
+  const query = compiledOnce(db, shape, args, ([org, user, principalKey, key, notBefore]) => {
     const memberId = () =>
       db
         .selectFrom('members')
@@ -44,7 +52,7 @@ export async function standing(db: Kysely<Database>, orgId: OrgId, userId: UserI
         .select('teamMemberships.teamId as id')
         .where('teamMemberships.orgId', '=', org!)
         .where('teamMemberships.actorId', '=', memberId())
-    return db
+    const rows = db
       .selectFrom('orgs')
       .select([
         kind('org'),
@@ -114,10 +122,33 @@ export async function standing(db: Kysely<Database>, orgId: OrgId, userId: UserI
           .where('grants.orgId', '=', org!)
           // Held by the member or by one of its teams (ids carry their type's prefix, as in `grantsFor`).
           .where('grants.subjectId', 'in', memberId().unionAll(teamIds())),
-      ) as never as { compile(): import('kysely').CompiledQuery<StandingRow> }
+      )
+    const all = principalKey
+      ? rows.unionAll(
+          db
+            .selectFrom('idempotencyKeys as ik')
+            .select([
+              kind('replay'),
+              'ik.key as id',
+              'ik.operationId as a',
+              'ik.requestHash as b',
+              sql<string | null>`cast(${sql.ref('ik.status')} as text)`.as('c'),
+              sql<string | null>`cast(${sql.ref('ik.body')} as text)`.as('d'),
+              'ik.etag as e',
+              'ik.createdAt',
+              none().as('updatedAt'),
+              none().as('archivedAt'),
+            ])
+            .where('ik.principalKey', '=', principalKey)
+            .where('ik.key', '=', key!)
+            .where('ik.createdAt', '>=', notBefore!),
+        )
+      : rows
+    return all as never as { compile(): import('kysely').CompiledQuery<StandingRow> }
   })
   const rows = await runCompiled(db, query)
   const result: OrgStanding = { org: null, member: null, teamIds: [], grants: [] }
+  if (replay) result.replay = null
   for (const r of rows) {
     if (r.kind === 'org') {
       result.org = {
@@ -143,6 +174,17 @@ export async function standing(db: Kysely<Database>, orgId: OrgId, userId: UserI
       }
     } else if (r.kind === 'team') {
       result.teamIds.push(r.id)
+    } else if (r.kind === 'replay') {
+      result.replay = {
+        principalKey: replay!.principalKey,
+        key: r.id,
+        operationId: r.a!,
+        requestHash: r.b!,
+        status: Number(r.c),
+        body: json(r.d),
+        etag: r.e,
+        createdAt: iso(r.createdAt!),
+      }
     } else {
       result.grants.push({
         id: r.id as GrantId,

@@ -7,7 +7,7 @@ import type { Database } from '../schema.ts'
 
 type Row = { [K in keyof Database['customFields']]: unknown }
 
-function toField(r: Row): CustomField {
+export function toField(r: Row): CustomField {
   return {
     id: r.id as CustomFieldId,
     orgId: r.orgId as OrgId,

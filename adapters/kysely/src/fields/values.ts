@@ -13,26 +13,30 @@ export function storedValue(r: ValueRow): CustomFieldValues[string] {
   return r.valueText as string
 }
 
+/** Sets one field's value on a record (the column its type uses): a query to run or compose. */
+export function fieldValueUpsert(
+  db: Kysely<Database>,
+  holder: { orgId: string; kind: string; id: string },
+  fieldId: string,
+  value: CustomFieldValues[string],
+  at: string,
+) {
+  const columns = {
+    valueText: typeof value === 'string' ? value : null,
+    valueNumber: typeof value === 'number' ? value : null,
+    valueJson: Array.isArray(value) ? JSON.stringify(value) : null,
+    updatedAt: at,
+  }
+  return db
+    .insertInto('customFieldValues')
+    .values({ orgId: holder.orgId, recordKind: holder.kind, recordId: holder.id, fieldId, ...columns })
+    .onConflict((oc) => oc.columns(['orgId', 'recordKind', 'recordId', 'fieldId']).doUpdateSet(columns))
+}
+
 export function customFieldValueRepo(db: Kysely<Database>): CustomFieldValueRepo {
   return {
     async set(holder, field, value, at) {
-      const columns = {
-        valueText: typeof value === 'string' ? value : null,
-        valueNumber: typeof value === 'number' ? value : null,
-        valueJson: Array.isArray(value) ? JSON.stringify(value) : null,
-        updatedAt: at,
-      }
-      await db
-        .insertInto('customFieldValues')
-        .values({
-          orgId: holder.orgId,
-          recordKind: holder.kind,
-          recordId: holder.id,
-          fieldId: field.id,
-          ...columns,
-        })
-        .onConflict((oc) => oc.columns(['orgId', 'recordKind', 'recordId', 'fieldId']).doUpdateSet(columns))
-        .execute()
+      await fieldValueUpsert(db, holder, field.id, value, at).execute()
     },
     async clear(holder, fieldId) {
       const result = await db

@@ -1,14 +1,15 @@
-import type { ActorId, EventId, MemberId, OrgId, StoredEvent, TeamId } from '@workgraph/core'
+import type { ActorId, EventId, MemberId, NewEvent, OrgId, StoredEvent, TeamId } from '@workgraph/core'
 import type { EventRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { int, iso, json } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
 
-export function eventRepo(db: Kysely<Database>): EventRepo {
+export function eventRepo(db: Kysely<Database>, dialect: Dialect): EventRepo {
   return {
     async append(orgId, events) {
       if (events.length === 0) return []
+      if (dialect === 'postgres') return appendInOneStatement(db, orgId, events)
       // The counter row is locked until commit, so concurrent writers of one org take sequences in
       // commit order and a reader never sees seq n+1 before seq n.
       const row = await db
@@ -103,4 +104,40 @@ export function eventRepo(db: Kysely<Database>): EventRepo {
       return deleted
     },
   }
+}
+
+/**
+ * Postgres: the counter's update and the events' insert in one statement (a data-modifying CTE), with
+ * the same lock on the counter row until commit. The events travel as one array per column.
+ */
+async function appendInOneStatement(
+  db: Kysely<Database>,
+  orgId: OrgId,
+  events: readonly NewEvent[],
+): Promise<StoredEvent[]> {
+  const n = events.length
+  const column = (f: (e: NewEvent) => string | null) => events.map(f)
+  const result = await sql<{ seq: string | number }>`
+    with counter as (
+      update org_event_counters set last_seq = last_seq + ${n} where org_id = ${orgId} returning last_seq
+    )
+    insert into events (org_id, seq, id, kind, actor_id, resource_type, resource_id, team_id, recipient_id, data, created_at)
+    select ${orgId}, counter.last_seq - ${n} + e.n, e.id, e.kind, e.actor_id, e.resource_type, e.resource_id,
+      e.team_id, e.recipient_id, e.data::jsonb, e.created_at::timestamptz
+    from counter, unnest(
+      ${column((e) => e.id)}::text[], ${column((e) => e.kind)}::text[], ${column((e) => e.actorId)}::text[],
+      ${column((e) => e.resourceType)}::text[], ${column((e) => e.resourceId)}::text[],
+      ${column((e) => e.teamId ?? null)}::text[], ${column((e) => e.recipientId ?? null)}::text[],
+      ${column((e) => JSON.stringify(e.data))}::text[], ${column((e) => e.createdAt)}::text[]
+    ) with ordinality as e(id, kind, actor_id, resource_type, resource_id, team_id, recipient_id, data, created_at, n)
+    returning seq`.execute(db)
+  if (result.rows.length !== n) throw new Error(`The event counter of org ${orgId} is missing`)
+  const first = result.rows.reduce((min, r) => Math.min(min, int(r.seq)), Number.POSITIVE_INFINITY)
+  return events.map((e, i) => ({
+    ...e,
+    teamId: e.teamId ?? null,
+    recipientId: e.recipientId ?? null,
+    orgId,
+    seq: first + i,
+  }))
 }

@@ -10,7 +10,7 @@ import { protocolSessionRepo } from './protocol-sessions.ts'
 export const kernelStore = (db: Kysely<Database>, dialect: Dialect) =>
   ({
     locks: lockRepo(db, dialect),
-    events: eventRepo(db),
+    events: eventRepo(db, dialect),
     idempotency: idempotencyRepo(db),
     secrets: secretRepo(db),
     protocolSessions: protocolSessionRepo(db),

@@ -15,7 +15,7 @@ import { inVisibleTeams } from '../scope.ts'
 
 type Row = { [K in keyof Database['labels']]: unknown }
 
-function toLabel(r: Row): Label {
+export function toLabel(r: Row): Label {
   return {
     id: r.id as LabelId,
     orgId: r.orgId as OrgId,
@@ -30,6 +30,20 @@ function toLabel(r: Row): Label {
     updatedAt: iso(r.updatedAt as string),
     archivedAt: isoOrNull(r.archivedAt as string | null),
   }
+}
+
+/** Puts labels (at least one) on a task, those it carries already left as they are: a query to run or compose. */
+export function taskLabelsInsert(
+  db: Kysely<Database>,
+  orgId: string,
+  taskId: string,
+  labelIds: readonly string[],
+  by: { actorId: string; at: string },
+) {
+  return db
+    .insertInto('taskLabels')
+    .values(labelIds.map((labelId) => ({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at })))
+    .onConflict((oc) => oc.columns(['orgId', 'taskId', 'labelId']).doNothing())
 }
 
 export function labelRepo(db: Kysely<Database>): LabelRepo {
@@ -118,13 +132,7 @@ export function labelRepo(db: Kysely<Database>): LabelRepo {
     },
     async addToTask(orgId, taskId, labelIds, by) {
       if (labelIds.length === 0) return 0
-      const result = await db
-        .insertInto('taskLabels')
-        .values(
-          labelIds.map((labelId) => ({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at })),
-        )
-        .onConflict((oc) => oc.columns(['orgId', 'taskId', 'labelId']).doNothing())
-        .executeTakeFirst()
+      const result = await taskLabelsInsert(db, orgId, taskId, labelIds, by).executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0n)
     },
     async removeFromTask(orgId, taskId, labelId) {

@@ -4,6 +4,7 @@ import type { Purge } from '../purge-kinds.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { taskAutomationRepo } from './automation/automation.ts'
 import { taskHistoryRepo } from './history/history.ts'
+import { taskIntakeRepo } from './intake.ts'
 import { taskKeyRepo } from './keys.ts'
 import { taskRankRepo } from './rank/ranks.ts'
 import { taskDependencyRepo } from './relations/dependencies.ts'
@@ -22,4 +23,5 @@ export const tasksStore = (db: Kysely<Database>, dialect: Dialect, purge: Purge)
     taskSubscribers: taskSubscriberRepo(db),
     taskAutomation: taskAutomationRepo(db),
     taskRanks: taskRankRepo(db),
+    taskIntake: taskIntakeRepo(db),
   }) satisfies Partial<Store>

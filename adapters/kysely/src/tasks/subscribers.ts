@@ -5,19 +5,30 @@ import { keysetPage } from '../keyset.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
+/** Subscribes actors (at least one) to a task, those subscribed already left as they are: a query to run or compose. */
+export function subscribersInsert(
+  db: Kysely<Database>,
+  orgId: string,
+  taskId: string,
+  actorIds: readonly string[],
+  at: string,
+) {
+  return db
+    .insertInto('taskSubscribers')
+    .values(actorIds.map((actorId) => ({ orgId, taskId, actorId, createdAt: at })))
+    .onConflict((oc) => oc.columns(['orgId', 'taskId', 'actorId']).doNothing())
+}
+
 export function taskSubscriberRepo(db: Kysely<Database>): TaskSubscriberRepo {
   return {
     async add(subscriber) {
-      const result = await db
-        .insertInto('taskSubscribers')
-        .values({
-          orgId: subscriber.orgId,
-          taskId: subscriber.taskId,
-          actorId: subscriber.actorId,
-          createdAt: subscriber.addedAt,
-        })
-        .onConflict((oc) => oc.columns(['orgId', 'taskId', 'actorId']).doNothing())
-        .executeTakeFirst()
+      const result = await subscribersInsert(
+        db,
+        subscriber.orgId,
+        subscriber.taskId,
+        [subscriber.actorId],
+        subscriber.addedAt,
+      ).executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
     async remove(orgId, taskId, actorId) {

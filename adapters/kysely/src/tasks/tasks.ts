@@ -9,34 +9,51 @@ import type {
   TaskId,
   TeamId,
 } from '@workgraph/core'
-import type { TaskRepo } from '@workgraph/core/storage'
-import type { Kysely } from 'kysely'
+import type { NewTaskRows, TaskRecord, TaskRepo } from '@workgraph/core/storage'
+import type { Kysely, QueryCreator } from 'kysely'
+import { fieldValueUpsert } from '../fields/values.ts'
+import { historyInsert } from '../history.ts'
+import { taskLabelsInsert } from '../labels/labels.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Purge } from '../purge-kinds.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
+import { TASK_HISTORY } from './history.ts'
 import { withLabelIds } from './labels.ts'
 import { taskPageRows } from './list.ts'
 import { withPageExtras } from './page-extras.ts'
+import { subscribersInsert } from './subscribers.ts'
 import { taskSelect } from './task-select.ts'
 
 export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): TaskRepo {
+  const insert = (task: TaskRecord, into: QueryCreator<Database> = db) =>
+    into.insertInto('tasks').values({
+      ...task,
+      startDate: task.startDate ?? null,
+      parentId: task.parentId ?? null,
+      cycleId: task.cycleId ?? null,
+      projectId: task.projectId ?? null,
+      milestoneId: task.milestoneId ?? null,
+      projectRank: task.projectRank ?? null,
+      cycleRank: task.cycleRank ?? null,
+      deletedAt: null,
+    })
   return {
     async insert(task) {
-      await db
-        .insertInto('tasks')
-        .values({
-          ...task,
-          startDate: task.startDate ?? null,
-          parentId: task.parentId ?? null,
-          cycleId: task.cycleId ?? null,
-          projectId: task.projectId ?? null,
-          milestoneId: task.milestoneId ?? null,
-          projectRank: task.projectRank ?? null,
-          cycleRank: task.cycleRank ?? null,
-          deletedAt: null,
-        })
-        .execute()
+      await insert(task).execute()
+    },
+    async create(task, { teamKey, stateCategory }, rows) {
+      const writes = writesWith(db, task, rows)
+      // Postgres: one statement, the other writes as data-modifying CTEs (their foreign keys are
+      // checked at its end). SQLite has none: the task, then each write, as the single writes ran.
+      let into: QueryCreator<Database> = db
+      if (dialect === 'postgres')
+        for (const [i, write] of writes.entries())
+          into = into.with(`w${i}`, () => write as never) as unknown as QueryCreator<Database>
+      // The row as stored (Postgres answers its timestamps as dates), through the one mapping of reads.
+      const row = await insert(task, into).returningAll().executeTakeFirstOrThrow()
+      if (dialect !== 'postgres') for (const write of writes) await write.execute()
+      return toTask({ ...row, teamKey, stateCategory, isBlocked: false })
     },
     async get(orgId, id, scope) {
       let q = taskSelect(db, scope).where('tasks.orgId', '=', orgId).where('tasks.id', '=', id)
@@ -83,6 +100,19 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): 
       await purge(orgId, 'task', [id])
     },
   }
+}
+
+/** A new task's labels, field values, history and subscriptions, as the single writes store them. */
+function writesWith(db: Kysely<Database>, task: TaskRecord, rows: NewTaskRows) {
+  const { orgId, id } = task
+  const writes: { execute(): Promise<unknown> }[] = []
+  if (rows.labelIds.length > 0) writes.push(taskLabelsInsert(db, orgId, id, rows.labelIds, rows.by))
+  for (const { field, value } of rows.fieldValues)
+    writes.push(fieldValueUpsert(db, { orgId, kind: 'task', id }, field.id, value, rows.by.at))
+  if (rows.history.length > 0) writes.push(historyInsert(db, TASK_HISTORY, rows.history))
+  if (rows.subscriberIds.length > 0)
+    writes.push(subscribersInsert(db, orgId, id, rows.subscriberIds, rows.by.at))
+  return writes
 }
 
 type Row = Omit<

@@ -4,6 +4,23 @@ import type { Kysely } from 'kysely'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
+type SettingsRow = { [K in keyof Database['teamSettings']]: unknown }
+
+export function toSettings(r: SettingsRow): TeamSettingsRecord {
+  return {
+    teamId: r.teamId as TeamId,
+    estimateScale: r.estimateScale as TeamSettingsRecord['estimateScale'],
+    autoCloseDays: r.autoCloseDays === null ? null : Number(r.autoCloseDays),
+    autoArchiveDays: r.autoArchiveDays === null ? null : Number(r.autoArchiveDays),
+    triageEnabled: Number(r.triageEnabled) === 1,
+    defaultStateId: r.defaultStateId as StateId | null,
+    responsibility: r.triageResponsibility as TeamSettingsRecord['responsibility'],
+    action: r.triageAction as TeamSettingsRecord['action'],
+    memberIds: json(r.triageMemberIds) as MemberId[],
+    updatedAt: iso(r.updatedAt as Date | string),
+  }
+}
+
 export function teamSettingsRepo(db: Kysely<Database>): TeamSettingsRepo {
   return {
     async get(orgId, teamId) {
@@ -13,19 +30,7 @@ export function teamSettingsRepo(db: Kysely<Database>): TeamSettingsRepo {
         .where('orgId', '=', orgId)
         .where('teamId', '=', teamId)
         .executeTakeFirst()
-      if (!r) return null
-      return {
-        teamId: r.teamId as TeamId,
-        estimateScale: r.estimateScale as TeamSettingsRecord['estimateScale'],
-        autoCloseDays: r.autoCloseDays === null ? null : Number(r.autoCloseDays),
-        autoArchiveDays: r.autoArchiveDays === null ? null : Number(r.autoArchiveDays),
-        triageEnabled: Number(r.triageEnabled) === 1,
-        defaultStateId: r.defaultStateId as StateId | null,
-        responsibility: r.triageResponsibility as TeamSettingsRecord['responsibility'],
-        action: r.triageAction as TeamSettingsRecord['action'],
-        memberIds: json(r.triageMemberIds) as MemberId[],
-        updatedAt: iso(r.updatedAt),
-      }
+      return r ? toSettings(r) : null
     },
     async put(orgId, s) {
       const values = {

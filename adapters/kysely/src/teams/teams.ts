@@ -72,7 +72,7 @@ type StateRow = Omit<Database['workflowStates'], 'createdAt' | 'updatedAt' | 'ar
   archivedAt: Date | string | null
 }
 
-function toState(r: StateRow): WorkflowState {
+export function toState(r: StateRow): WorkflowState {
   return {
     ...r,
     id: r.id as StateId,

@@ -14,13 +14,15 @@ declare module '../kernel/operation.ts' {
  * The org and the caller's Actor for an operation under `/v1/orgs/{orgId}`. A missing org, a
  * non-member and an inactive member all get the same 404, so membership cannot be probed. The
  * member's teams and grants come in the same read (`standing`), fresh on every request: the
- * permission checks that follow use them instead of reading them again.
+ * permission checks that follow use them instead of reading them again; so does an Idempotency-Key's
+ * stored answer, when the request has one.
  */
-export const resolveActor: ActorResolver = async (store, operation, params, principal) => {
+export const resolveActor: ActorResolver = async (store, operation, params, principal, idempotency) => {
   if (!isOrgScoped(operation)) return { org: null, actor: null }
   const orgId = params.orgId as OrgId
   if (!principal) throw notFound('Org')
-  const { org, member, teamIds, grants } = await store.access.standing(orgId, principal.userId)
+  const standing = await store.access.standing(orgId, principal.userId, idempotency)
+  const { org, member, teamIds, grants } = standing
   if (!org || !member || member.status !== 'active') throw notFound('Org')
   if (org.archivedAt && isWrite(operation) && operation.id !== 'orgs.restore') {
     throw new ProblemError('archived', 'The workspace is archived and read-only; restore it first.')
@@ -33,5 +35,10 @@ export const resolveActor: ActorResolver = async (store, operation, params, prin
     userId: member.userId,
     name: member.name,
   }
-  return { org, actor, known: { teamIds, grants } }
+  return {
+    org,
+    actor,
+    known: { teamIds, grants },
+    ...(idempotency ? { replay: standing.replay ?? null } : {}),
+  }
 }

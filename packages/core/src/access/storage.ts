@@ -15,6 +15,7 @@ import type {
 import type { PageRequest } from '../kernel/pagination.ts'
 import type { Container, ContainerReach } from '../kernel/permissions.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
+import type { IdempotencyLookup, IdempotencyRecord } from '../kernel/storage.ts'
 import type { Member, Org } from '../orgs/schemas.ts'
 import type {
   Agent,
@@ -38,19 +39,24 @@ export interface GrantFilter {
  * What every request in an org starts from, read in one statement: the org, the user's membership
  * in it (whatever its status), and that member's teams and the grants held by the member or those
  * teams (as `teamsOf` and `grantsFor` give them). Read afresh per request, so a removed membership or
- * grant counts from the next request on.
+ * grant counts from the next request on. With an Idempotency-Key, the key's stored answer comes in
+ * the same read (`replay`, as `idempotency.get` answers it).
  */
 export interface OrgStanding {
   org: Org | null
   member: Member | null
   teamIds: string[]
   grants: Grant[]
+  replay?: IdempotencyRecord | null
 }
 
 /** Team memberships and grants: everything the permission engine reads. */
 export interface AccessRepo {
-  /** The org, the user's membership, its teams and grants; empty lists without a membership. */
-  standing(orgId: OrgId, userId: UserId): Promise<OrgStanding>
+  /**
+   * The org, the user's membership, its teams and grants; empty lists without a membership. With
+   * `replay`, also the key's stored answer (null when there is none).
+   */
+  standing(orgId: OrgId, userId: UserId, replay?: IdempotencyLookup): Promise<OrgStanding>
   /** The teams the actor belongs to. */
   teamsOf(orgId: OrgId, actorId: ActorId): Promise<string[]>
   /** Grants held by the actor directly or by any of the given teams. */

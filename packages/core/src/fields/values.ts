@@ -32,18 +32,20 @@ export interface FieldChange {
 /**
  * Checks a map of values (null clears) against the fields' definitions and the record, before
  * anything is written: every named field must exist, be active and apply to the record, and each
- * value must fit the field's type. Answers only the values that change.
+ * value must fit the field's type. Answers only the values that change. `read`: the named fields'
+ * definitions, when the caller has read them.
  */
 export async function planFieldValues(
   ctx: OperationContext,
   holder: FieldHolder,
   values: Record<string, CustomFieldValue | null>,
   pointer: string,
+  read?: readonly CustomField[],
 ): Promise<FieldChange[]> {
   const changes: FieldChange[] = []
   for (const [fieldId, value] of Object.entries(values)) {
     const at = `${pointer}/${fieldId}`
-    const field = await usableField(ctx, holder, fieldId as CustomFieldId, at)
+    const field = await usableField(ctx, holder, fieldId as CustomFieldId, at, read)
     const before = holder.fields[field.id] ?? null
     const after = value === null ? null : await normalizeValue(ctx, field, value, at)
     if (JSON.stringify(before) !== JSON.stringify(after)) changes.push({ field, before, after })
@@ -70,8 +72,12 @@ async function usableField(
   holder: FieldHolder,
   fieldId: CustomFieldId,
   pointer: string,
+  read?: readonly CustomField[],
 ): Promise<CustomField> {
-  const field = await ctx.store.customFields.get(currentOrg(ctx).id, fieldId)
+  // `read`: the caller's read of the named fields, where a missing one is absent.
+  const field = read
+    ? (read.find((f) => f.id === fieldId) ?? null)
+    : await ctx.store.customFields.get(currentOrg(ctx).id, fieldId)
   if (!field) {
     throw referenceNotFound(pointer, 'No custom field has this id in this workspace.', 'No such custom field')
   }

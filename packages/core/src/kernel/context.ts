@@ -15,7 +15,7 @@ import {
 } from './permissions.ts'
 import { notFound, ProblemError } from './problems.ts'
 import type { ReadScope } from './read-scope.ts'
-import type { Store } from './storage.ts'
+import type { IdempotencyLookup, IdempotencyRecord, Store } from './storage.ts'
 
 /** Events queued by one execution, per org, appended just before commit. */
 export type EventBuffer = Map<OrgId, NewEvent[]>
@@ -40,13 +40,21 @@ export interface ContextDeps {
  * Finds the org of an operation under `/v1/orgs/{orgId}` and the caller's Actor in it; the access
  * group provides it. It answers 404 for a missing org and a non-member alike. `known`: the actor's
  * teams and grants, read in the same statement as the org (one round trip fewer per request).
+ * `replay`: an Idempotency-Key's stored answer, read with them when `idempotency` asks for it
+ * (undefined when it was not read).
  */
 export type ActorResolver = (
   store: Store,
   operation: AnyOperation,
   params: Record<string, unknown>,
   principal: Principal | null,
-) => Promise<{ org: Tenant | null; actor: Actor | null; known?: KnownAccess }>
+  idempotency?: IdempotencyLookup,
+) => Promise<{
+  org: Tenant | null
+  actor: Actor | null
+  known?: KnownAccess
+  replay?: IdempotencyRecord | null
+}>
 
 /**
  * The context one operation runs in, for one actor; the access profile is loaded at most once, from
@@ -88,10 +96,10 @@ export function createContext(
       deps.events.set(target, list)
       return id
     },
-    async require(capability, target) {
+    async require(capability, target, containers) {
       if (!actor)
         throw new ProblemError('capability_required', `This action needs the \`${capability}\` capability.`)
-      await requireCapability(deps.permissions, deps.store, await access(), capability, target)
+      await requireCapability(deps.permissions, deps.store, await access(), capability, target, containers)
     },
     access,
     async containersOf(target) {

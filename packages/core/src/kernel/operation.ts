@@ -37,9 +37,10 @@ export interface OperationContext {
   emit(event: Omit<NewEvent, 'id' | 'createdAt' | 'actorId'>, orgId?: OrgId): EventId
   /**
    * Throws unless the actor holds `capability` on `target`: 404 when the actor cannot even view it,
-   * 403 `capability_required` when it can.
+   * 403 `capability_required` when it can. `containers`: the target's, when the caller has read them
+   * (what its resolver answers; null when it does not exist), instead of a read of the resolver's.
    */
-  require(capability: Capability, target: CapabilityTarget): Promise<void>
+  require(capability: Capability, target: CapabilityTarget, containers?: Container[] | null): Promise<void>
   /** Sends mail (invitations); a console printer unless the host plugs in another. */
   mailer: Mailer
   /** The actor's role, teams and grants, loaded once per operation. */
@@ -114,6 +115,18 @@ export interface OperationInput<P, Q, B> {
   body: B
   /** What the operation's `outbound.send` answered, for operations that declare `outbound`. */
   outbound?: unknown
+  /** What the operation's `prefetch` read, for operations that declare it. */
+  prefetched?: unknown
+}
+
+/**
+ * What an operation reads before its capability check (`Operation.prefetch`): `read`, handed to
+ * `run` as `input.prefetched`, and the target's containers found in it, which the check uses
+ * instead of reading them again (null: the target does not exist).
+ */
+export interface Prefetched {
+  read: unknown
+  containers: Container[] | null
 }
 
 /**
@@ -177,6 +190,15 @@ export interface Operation<
   examples?: OperationExamples
   /** Calls another service between a read and the write (see `OutboundStep`). */
   outbound?: OutboundStep
+  /**
+   * Reads, in one go, what `run` checks and the capability target's containers, before the
+   * capability check (see `Prefetched`); a caller refused there was read for and is answered as
+   * without it. `run` gets the read as `input.prefetched` (absent when another operation invokes it).
+   */
+  prefetch?: (
+    ctx: OperationContext,
+    input: OperationInput<StaticOr<P, undefined>, StaticOr<Q, undefined>, StaticOr<B, undefined>>,
+  ) => Promise<Prefetched>
   /** A GET that changes state (an OAuth redirect landing back): it runs in a write transaction. */
   writes?: boolean
   /**

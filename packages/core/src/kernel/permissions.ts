@@ -164,6 +164,7 @@ export async function containersOf(
 /**
  * Throws unless the actor holds `capability` on the target. A target the actor cannot even view is
  * a 404, exactly as a missing one, so rights cannot be probed; a visible one is a 403 naming the need.
+ * `read`: the target's containers as the caller has read them (its resolver's answer; null: missing).
  */
 export async function requireCapability(
   model: PermissionModel,
@@ -171,8 +172,9 @@ export async function requireCapability(
   profile: AccessProfile,
   capability: Capability,
   target: CapabilityTarget,
+  read?: Container[] | null,
 ): Promise<void> {
-  const containers = await containersOf(model, store, profile.actor.orgId, target)
+  const containers = read !== undefined ? read : await containersOf(model, store, profile.actor.orgId, target)
   const held = containers ? capabilityIn(profile, containers) : null
   const name = target.type === 'org' ? 'Org' : resolverOf(model, target).name
   // Every member may know their own org and its org-level records (an org label) exist; inside

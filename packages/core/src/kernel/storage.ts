@@ -67,8 +67,9 @@ export interface LockRepo {
   /**
    * Waits until no other transaction holds `key`, then holds it until this transaction commits or
    * rolls back. Two transactions that lock the same key run their guarded parts one after the other.
+   * Several keys are taken one after the other in the order given (callers sort them), in one statement.
    */
-  acquire(key: string): Promise<void>
+  acquire(...keys: string[]): Promise<void>
 }
 
 export interface EventRepo {
@@ -112,6 +113,13 @@ export interface IdempotencyRecord {
   body: unknown
   etag: string | null
   createdAt: string
+}
+
+/** A key's stored answer to look for: the caller's key, used no earlier than `notBefore`. */
+export interface IdempotencyLookup {
+  principalKey: string
+  key: string
+  notBefore: string
 }
 
 export interface IdempotencyRepo {

@@ -1,9 +1,9 @@
 import type { TaskId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
+import { createTask } from './create.ts'
 import { requireTask } from './require-task.ts'
 import type { Task } from './schemas.ts'
-import { createTask } from './service.ts'
 
 /** The most tasks one duplication creates, the copy and its subtasks together. */
 export const MAX_DUPLICATED = 100

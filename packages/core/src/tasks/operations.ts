@@ -7,14 +7,16 @@ import { type AnyOperation, declareOperation } from '../kernel/operation.ts'
 import { paramsOf, resourceOperations } from '../kernel/resource.ts'
 import { StringEnum } from '../kernel/schema-types.ts'
 import { STATE_CATEGORIES } from '../teams/schemas.ts'
+import { createTask, prefetchIntake } from './create.ts'
 import { type DuplicateOptions, duplicateTask, MAX_DUPLICATED } from './duplicate.ts'
 import { duplicateExample, taskExamples } from './examples.ts'
 import { TaskFieldQuery } from './fields/query.ts'
+import type { TaskIntake } from './intake-storage.ts'
 import { taskQueryOperation } from './query.ts'
 import { requireTask } from './require-task.ts'
 import { PrioritySchema, Task } from './schemas.ts'
 import { TASK_SORTS, TaskSearchQuery } from './search/query.ts'
-import { createTask, deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
+import { deleteTask, listTasks, setTaskArchived, updateTask } from './service.ts'
 
 // The bodies take the task's own field schemas (kernel/body-fields.ts): a client types what it
 // sends and what it reads alike; the descriptions say what each field does in the request.
@@ -267,9 +269,28 @@ const duplicateOperation = declareOperation({
   run: (ctx, { params, body }) => duplicateTask(ctx, params.taskId as TaskId, body as DuplicateOptions),
 })
 
+/**
+ * `tasks.create` reads everything it checks before the capability check on the team, which takes
+ * the team's containers from that read instead of reading the team again (issue 31).
+ */
+const create = (op: AnyOperation): AnyOperation => ({
+  ...op,
+  prefetch: (ctx, { body }) => prefetchIntake(ctx, body as TaskCreateInput),
+  run: (ctx, { body, prefetched }) =>
+    createTask(ctx, body as TaskCreateInput, prefetched as TaskIntake | undefined),
+})
+
+type TaskCreateInput = Parameters<typeof createTask>[1]
+
 export const tasksCatalogue: AnyOperation[] = [
   ...derived.flatMap((op) =>
-    op.id === 'tasks.update' ? [op, archive] : op.id === 'tasks.list' ? [op, taskQueryOperation(op)] : [op],
+    op.id === 'tasks.update'
+      ? [op, archive]
+      : op.id === 'tasks.list'
+        ? [op, taskQueryOperation(op)]
+        : op.id === 'tasks.create'
+          ? [create(op)]
+          : [op],
   ),
   duplicateOperation,
 ]

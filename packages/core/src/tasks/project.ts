@@ -33,12 +33,14 @@ type Placement = { projectId?: ProjectId | null; milestoneId?: MilestoneId | nul
  * Where a task lands after a create or update that names a project or milestone: the milestone
  * must belong to the project, a milestone alone sets its project, and leaving a project leaves its
  * milestone. The project must be one the caller may view and not archived. Returns the fields that
- * differ from the task's current ones (all of them on create).
+ * differ from the task's current ones (all of them on create). `read`: a placement the caller has
+ * read (`projects.placement`), used when it is of the project the task lands in.
  */
 export async function projectPlacement(
   ctx: OperationContext,
   task: { projectId: ProjectId | null; milestoneId: MilestoneId | null } | null,
   fields: Placement,
+  read?: { projectId: ProjectId; placement: { archived: boolean } | null },
 ): Promise<Placement> {
   const orgId = currentOrg(ctx).id
   const current = { projectId: task?.projectId ?? null, milestoneId: task?.milestoneId ?? null }
@@ -57,7 +59,10 @@ export async function projectPlacement(
     }
   }
   if (projectId && projectId !== current.projectId) {
-    const project = await placements.project(ctx, orgId, projectId, await ctx.scope())
+    const project =
+      read?.projectId === projectId
+        ? read.placement
+        : await placements.project(ctx, orgId, projectId, await ctx.scope())
     if (!project || project.archived) {
       const pointer = fields.projectId !== undefined ? '/body/projectId' : '/body/milestoneId'
       throw referenceProblem(pointer, 'The project does not exist, is not visible to you, or is archived.')

@@ -2,50 +2,46 @@ import type { CustomFieldValue } from '../fields/schemas.ts'
 import { fieldChangeEntries, planFieldValues, writeFieldValues } from '../fields/values.ts'
 import { currentOrg } from '../kernel/context.ts'
 import { changesOf, changesOfFields } from '../kernel/history-entry.ts'
-import {
-  type ActorId,
-  type CycleId,
-  type LabelId,
-  type MemberId,
-  type MilestoneId,
-  newId,
-  type ProjectId,
-  type StateId,
-  type TaskId,
-  type TeamId,
+import type {
+  CycleId,
+  LabelId,
+  MemberId,
+  MilestoneId,
+  ProjectId,
+  StateId,
+  TaskId,
+  TeamId,
 } from '../kernel/ids.ts'
-import { EMPTY_STAMPS, lifecycleStamps } from '../kernel/lifecycle.ts'
+import { lifecycleStamps } from '../kernel/lifecycle.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
-import { notFound, ProblemError } from '../kernel/problems.ts'
-import { inBody, referenceNotFound } from '../kernel/references.ts'
+import { ProblemError } from '../kernel/problems.ts'
 import { dropLabelsOfOtherTeams } from '../labels/service.ts'
 import type { StateCategory, WorkflowState } from '../teams/schemas.ts'
-import { archivedFilter, defaultState, requireTeam } from '../teams/service.ts'
-import { checkEstimate, intakeState, teamSettingsOf, triageAssignee } from '../teams/settings.ts'
-import type { TeamSettingsRecord } from '../teams/settings-schemas.ts'
+import { archivedFilter } from '../teams/service.ts'
+import { checkEstimate } from '../teams/settings.ts'
 import { assertCycleForTask } from './cycle.ts'
 import { fieldSortValue } from './fields/order.ts'
 import { applyFieldQuery } from './fields/query.ts'
 import { fieldChanges, taskHolder } from './fields/values.ts'
-import type { TaskCondition } from './filter/condition.ts'
 import { idsCondition, resolveTaskFilter } from './filter/filter.ts'
+import type { TaskCondition } from './filter/condition.ts'
 import type { TaskFilterInput } from './filter/schema.ts'
-import { CREATED_FIELD, recordTaskHistory } from './history/history.ts'
+import { recordTaskHistory } from './history/history.ts'
 import { TASK_HISTORY_FIELDS, type TaskHistoryChange } from './history/schemas.ts'
 import { planTeamMove } from './keys.ts'
 import { checkTaskLabels, writeTaskLabels } from './labels/labels.ts'
-import { newTask } from './new-task.ts'
-import { type TaskSortParam, taskSortValue } from './order.ts'
+import { taskSortValue } from './order.ts'
 import { projectPlacement } from './project.ts'
-import { ranksOfNewTask, ranksOnEnter } from './rank/rank.ts'
-import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from './relations/subtasks.ts'
+import { ranksOnEnter } from './rank/rank.ts'
 import { requireTask } from './require-task.ts'
 import type { Priority, Task } from './schemas.ts'
 import { type ListTasksQuery, searchFilter } from './search/search.ts'
-import type { TaskFilter, TaskRecord, TaskSort } from './storage.ts'
+import type { TaskFilter, TaskSort } from './storage.ts'
 import { autoSubscribe } from './subscribers.ts'
+import { type ChildrenPolicy, checkParent, detachChildren, settleChildren } from './relations/subtasks.ts'
+import { activeMember, checkDates, stateNotOfTeam } from './task-checks.ts'
 
 export interface TaskFields {
   title?: string
@@ -66,88 +62,6 @@ export interface TaskFields {
   labelIds?: LabelId[]
   /** Custom field values by field id; null clears one (see fields/values.ts). */
   fields?: Record<string, CustomFieldValue | null>
-}
-
-export async function createTask(
-  ctx: OperationContext,
-  input: TaskFields & { teamId: TeamId; title: string },
-): Promise<Task> {
-  const team = await inBody('/body/teamId', 'No team with this id that you can view.', () =>
-    requireTeam(ctx, input.teamId),
-  )
-  if (team.archivedAt)
-    throw new ProblemError('archived', 'The team is archived; restore it before adding tasks.')
-  // The team's settings, read once for all that needs them: intake, default state, triage, estimates.
-  let read: Promise<TeamSettingsRecord> | undefined
-  const settings = () => (read ??= teamSettingsOf(ctx.store, team.orgId, team.id))
-  const state = input.stateId
-    ? await stateOfTeam(ctx, input.stateId, team.id)
-    : ((await intakeState(ctx, team, await settings())) ??
-      (await defaultState(ctx, team.id, await settings())))
-  if (input.assigneeId) await ctx.require('assign', { type: 'team', id: team.id })
-  if (input.assigneeId) await activeMember(ctx, input.assigneeId)
-  // A new triage item goes to the team's triage handler when the triage settings say so.
-  const assigneeId =
-    input.assigneeId ??
-    (state.category === 'triage' ? await triageAssignee(ctx, team, await settings()) : null)
-  if (input.estimate != null)
-    await checkEstimate(ctx, team.orgId, team.id, input.estimate, '/body/estimate', await settings())
-  checkDates(input.startDate ?? null, input.dueDate ?? null)
-  if (input.parentId) await checkParent(ctx, null, input.parentId)
-  if (input.cycleId) await assertCycleForTask(ctx, input.cycleId, team.id)
-  const placement = await projectPlacement(ctx, null, input)
-  const id = newId('TaskId')
-  const labelIds = input.labelIds ?? []
-  await checkTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds, team.id)
-  const holder = { orgId: team.orgId, kind: 'task', id, teamIds: [team.id], fields: {} } as const
-  const fieldPlan = input.fields ? await planFieldValues(ctx, holder, input.fields, '/body/fields') : []
-  const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
-  const lists = { stateId: state.id, projectId: placement.projectId ?? null, cycleId: input.cycleId ?? null }
-  const ranks = await ranksOfNewTask(ctx, team.orgId, lists)
-  const record: TaskRecord = {
-    id,
-    orgId: team.orgId,
-    teamId: team.id,
-    number,
-    title: input.title,
-    description: input.description ?? null,
-    stateId: state.id,
-    assigneeId,
-    creatorId: ctx.actor!.id,
-    priority: input.priority ?? 'none',
-    estimate: input.estimate ?? null,
-    dueDate: input.dueDate ?? null,
-    startDate: input.startDate ?? null,
-    parentId: input.parentId ?? null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-    ...EMPTY_STAMPS,
-    ...lifecycleStamps(null, state.category, EMPTY_STAMPS, ctx.now),
-    archivedAt: null,
-    cycleId: input.cycleId ?? null,
-    projectId: placement.projectId ?? null,
-    milestoneId: placement.milestoneId ?? null,
-    ...ranks,
-  }
-  await ctx.store.tasks.insert(record)
-  await writeTaskLabels(ctx, { id, orgId: team.orgId, labelIds: [] }, labelIds)
-  await writeFieldValues(ctx, holder, fieldPlan)
-  const task = newTask(record, team.key, state.category, labelIds, fieldPlan)
-  await recordTaskHistory(ctx, task, [
-    { field: CREATED_FIELD, before: null, after: { key: task.key, title: task.title } },
-    ...(task.labelIds.length ? [{ field: 'labelIds' as const, before: [], after: task.labelIds }] : []),
-    ...fieldChangeEntries(fieldPlan),
-  ])
-  await autoSubscribe(ctx, task, task.creatorId as ActorId)
-  if (task.assigneeId) await autoSubscribe(ctx, task, task.assigneeId)
-  ctx.emit({
-    kind: 'task.created',
-    resourceType: 'task',
-    resourceId: task.id,
-    teamId: task.teamId,
-    data: { task },
-  })
-  return task
 }
 
 export async function updateTask(
@@ -390,34 +304,8 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x))
 }
 
-/** A start date after the due date is refused, whichever of the two the request changed. */
-function checkDates(startDate: string | null, dueDate: string | null): void {
-  if (startDate && dueDate && startDate > dueDate) {
-    throw new ProblemError('rule_violated', 'The start date is after the due date.', {
-      errors: [{ pointer: '/body/startDate', message: 'Must be on or before dueDate' }],
-    })
-  }
-}
-
 async function stateOfTeam(ctx: OperationContext, stateId: StateId, teamId: TeamId): Promise<WorkflowState> {
   const state = await ctx.store.states.get(currentOrg(ctx).id, stateId)
-  if (!state || state.teamId !== teamId || state.archivedAt) {
-    throw referenceNotFound(
-      '/body/stateId',
-      "The state is not an active workflow state of the task's team.",
-      "Not an active state of the task's team",
-    )
-  }
+  if (!state || state.teamId !== teamId || state.archivedAt) throw stateNotOfTeam()
   return state
-}
-
-async function activeMember(ctx: OperationContext, memberId: MemberId): Promise<void> {
-  const member = await ctx.store.members.get(currentOrg(ctx).id, memberId)
-  if (!member || member.status !== 'active') {
-    throw referenceNotFound(
-      '/body/assigneeId',
-      'The assignee is not an active member of this workspace.',
-      'Not an active member of this workspace',
-    )
-  }
 }

@@ -1,6 +1,6 @@
 /** Storage of tasks and what hangs off them: history, dependencies, relations, keys, subscribers, links. */
 
-import type { CustomField } from '../fields/schemas.ts'
+import type { CustomField, CustomFieldValue } from '../fields/schemas.ts'
 import type {
   ActorId,
   CycleId,
@@ -110,8 +110,30 @@ export interface TaskFilter {
   ids?: readonly TaskId[]
 }
 
+/**
+ * What a create writes with the task, as the single writes would: its labels and subscribers (put
+ * on by `by`), its custom field values (none cleared: the task had none) and its history entries.
+ */
+export interface NewTaskRows {
+  labelIds: readonly LabelId[]
+  fieldValues: readonly { field: CustomField; value: CustomFieldValue }[]
+  history: readonly TaskHistoryRecord[]
+  subscriberIds: readonly ActorId[]
+  by: { actorId: ActorId; at: string }
+}
+
 export interface TaskRepo {
   insert(task: TaskRecord): Promise<void>
+  /**
+   * Inserts a new task with what hangs on it (`NewTaskRows`), in one statement where the database
+   * allows it, and answers the task as `get` maps a row, from what the insert returns and the joined
+   * values the caller checked (its team's key, its state's category); a new task has no blocker.
+   */
+  create(
+    task: TaskRecord,
+    joined: { teamKey: string; stateCategory: StateCategory },
+    rows: NewTaskRows,
+  ): Promise<Omit<Task, 'labelIds' | 'fields'>>
   /** Deleted tasks, and tasks the scope cannot view, are not returned. */
   get(orgId: OrgId, id: TaskId, scope: ReadScope): Promise<Task | null>
   /** Only tasks the scope can view: the predicate is part of the query, so pages are exact. */

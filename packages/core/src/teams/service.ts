@@ -310,6 +310,14 @@ export async function defaultState(
   const chosen = settings
     ? settings.defaultStateId
     : (await ctx.store.teamSettings.get(orgId, teamId))?.defaultStateId
+  return chooseDefaultState(states, chosen ?? null)
+}
+
+/**
+ * The default state among the team's active states in board order: the one the settings name,
+ * else the first backlog, else the first unstarted, else the first.
+ */
+export function chooseDefaultState(states: readonly WorkflowState[], chosen: StateId | null): WorkflowState {
   const state =
     states.find((s) => s.id === chosen) ??
     states.find((s) => s.category === 'backlog') ??

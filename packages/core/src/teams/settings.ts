@@ -2,7 +2,7 @@ import { atLeast } from '../kernel/capabilities.ts'
 import { changesOf } from '../kernel/history-entry.ts'
 import type { MemberId, OrgId, StateId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
-import { capabilityIn } from '../kernel/permissions.ts'
+import { type Container, capabilityIn } from '../kernel/permissions.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { Store } from '../kernel/storage.ts'
 import type { Team, WorkflowState } from './schemas.ts'
@@ -155,17 +155,26 @@ export async function triageStateOf(
 
 /**
  * Where a task created without a state goes: triage, when the team has it on and the caller holds
- * less than `assign` on the team (guests, agents and outside requesters); otherwise null (the default state).
+ * less than `assign` on the team (guests, agents and outside requesters); otherwise null (the default
+ * state). `states`: the team's active states in board order, when the caller has read them.
  */
 export async function intakeState(
   ctx: OperationContext,
   team: Team,
   read?: TeamSettingsRecord,
+  states?: readonly WorkflowState[],
 ): Promise<WorkflowState | null> {
   const settings = read ?? (await teamSettingsOf(ctx.store, team.orgId, team.id))
   if (!settings.triageEnabled) return null
-  const containers = await ctx.containersOf({ type: 'team', id: team.id })
+  // The team was just read, so its containers are known: the org and the team itself.
+  const containers: Container[] | null = states
+    ? [
+        { type: 'org', id: team.orgId },
+        { type: 'team', id: team.id },
+      ]
+    : await ctx.containersOf({ type: 'team', id: team.id })
   if (containers && atLeast(capabilityIn(await ctx.access(), containers), 'assign')) return null
+  if (states) return states.find((s) => s.category === 'triage') ?? null
   return triageStateOf(ctx, team.orgId, team.id)
 }
 

@@ -4,10 +4,9 @@ import type { Kysely } from 'kysely'
 import { historyRepo } from '../../history.ts'
 import type { Database } from '../../schema.ts'
 
-/** A task's field changes; `automation` names what acted when it was not a person or agent alone. */
+/** The task history table: `automation` names what acted when it was not a person or agent alone. */
+export const TASK_HISTORY = { table: 'taskHistory', holder: 'taskId', extra: ['automation'] } as const
+
+/** A task's field changes. */
 export const taskHistoryRepo = (db: Kysely<Database>): TaskHistoryRepo =>
-  historyRepo<'taskId', TaskHistoryRecord, TaskHistoryEntry>(db, {
-    table: 'taskHistory',
-    holder: 'taskId',
-    extra: ['automation'],
-  })
+  historyRepo<'taskId', TaskHistoryRecord, TaskHistoryEntry>(db, TASK_HISTORY)

@@ -41,15 +41,23 @@ export function taskRankRepo(db: Kysely<Database>): TaskRankRepo {
       const { archivedAt, ...places } = row
       return { ...places, id: places.id as TaskId, archived: archivedAt !== null }
     },
-    async last(orgId, list) {
-      const rank = RANK_COLUMN[list.kind]
-      const row = await inList(orgId, list)
-        .select(`tasks.${rank} as rank`)
-        .where(`tasks.${rank}`, 'is not', null)
-        .orderBy(`tasks.${rank}`, 'desc')
-        .limit(1)
-        .executeTakeFirst()
-      return (row?.rank as string | undefined) ?? null
+    async lastOf(orgId, lists) {
+      if (lists.length === 0) return []
+      // One scalar subquery per list, each the top of its rank index.
+      const row = (await db
+        .selectNoFrom(() =>
+          lists.map((list, i) => {
+            const rank = RANK_COLUMN[list.kind]
+            return inList(orgId, list)
+              .select(`tasks.${rank}`)
+              .where(`tasks.${rank}`, 'is not', null)
+              .orderBy(`tasks.${rank}`, 'desc')
+              .limit(1)
+              .as(`last${i}`)
+          }),
+        )
+        .executeTakeFirstOrThrow()) as Record<string, string | null>
+      return lists.map((_, i) => row[`last${i}`] ?? null)
     },
     async neighbour(orgId, list, of, side, { exceptId, scope }) {
       const rank = RANK_COLUMN[list.kind]

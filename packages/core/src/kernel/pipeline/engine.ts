@@ -17,17 +17,19 @@ import {
 import { CursorCodec } from '../pagination.ts'
 import type { Actor, PermissionModel } from '../permissions.ts'
 import { ProblemError } from '../problems.ts'
-import type { Storage, Store } from '../storage.ts'
+import type { IdempotencyLookup, Storage, Store } from '../storage.ts'
 import { etagMatches, etagOf } from './canonical.ts'
 import { type CompiledOperation, compileOperation } from './compile-operation.ts'
 import { DiscardChanges } from './discard.ts'
 import { type EngineOptions, engineConfig, type KernelPorts } from './engine-options.ts'
 import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
 import {
-  claimIdempotencyKey,
   IDEMPOTENCY_WINDOW_MS,
+  idempotencyLock,
+  idempotencyLookup,
   idempotentRequest,
   rememberResponse,
+  replayOf,
 } from './idempotency.ts'
 import {
   createMemoryRateLimitStore,
@@ -115,9 +117,16 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
         ? idempotentRequest(opts.idempotencyKey, operationId, principal, input)
         : null
 
-    // The org, actor and capability checks, shared by the outbound step's read and the run.
-    const checkedContext = async (store: Store, events: EventBuffer) => {
-      const { org, actor, known } = await resolveActor(store, operation, input.params, principal)
+    // The org, actor and capability checks, shared by the outbound step's read and the run; with
+    // `lookup`, the Idempotency-Key's stored answer is read with the org (undefined when it was not).
+    const checkedContext = async (store: Store, events: EventBuffer, lookup?: IdempotencyLookup) => {
+      const { org, actor, known, replay } = await resolveActor(
+        store,
+        operation,
+        input.params,
+        principal,
+        lookup,
+      )
       const deps: ContextDeps = {
         store,
         principal,
@@ -133,27 +142,37 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       }
       if (operation.perWorkspace) deps.separately = (other, as, fn) => runSeparately(deps, other, as, fn)
       const ctx = createContext(deps, org, actor, known)
-      if (operation.capability)
-        await ctx.require(operation.capability, operation.target?.(input) ?? { type: 'org' })
-      return ctx
+      const prefetched = operation.prefetch ? await operation.prefetch(ctx, input) : undefined
+      if (prefetched) input.prefetched = prefetched.read
+      if (operation.capability) {
+        const target = operation.target?.(input) ?? { type: 'org' as const }
+        await ctx.require(operation.capability, target, prefetched?.containers)
+      }
+      return { ctx, replay }
     }
 
     if (operation.outbound) {
       const step = operation.outbound
       const prepared = await storage.read(async (store) =>
-        step.prepare(await checkedContext(store, new Map()), input),
+        step.prepare((await checkedContext(store, new Map())).ctx, input),
       )
       input.outbound = await step.send(prepared, config)
     }
 
     const runIn = async (store: Store): Promise<{ result: ExecuteResult; notices: HubNotice[] }> => {
       const events: EventBuffer = new Map()
-      const ctx = await checkedContext(store, events)
-      if (idempotency) {
-        const replay = await claimIdempotencyKey(store, idempotency, clock(), {
-          lock: !operation.perWorkspace,
-        })
-        if (replay) return { result: replay, notices: [] }
+      // The key's lock comes first, for the rest of the transaction, so that the stored answer read
+      // after it is current; a write that holds no transaction (`perWorkspace`) only looks.
+      if (idempotency && !operation.perWorkspace) await store.locks.acquire(idempotencyLock(idempotency))
+      const lookup = idempotency ? idempotencyLookup(idempotency, clock()) : undefined
+      const { ctx, replay } = await checkedContext(store, events, lookup)
+      if (idempotency && lookup) {
+        const stored =
+          replay !== undefined
+            ? replay
+            : await store.idempotency.get(lookup.principalKey, lookup.key, lookup.notBefore)
+        const answer = replayOf(idempotency, stored)
+        if (answer) return { result: answer, notices: [] }
       }
       if (operation.precondition)
         await checkPrecondition(ctx, operationOf, operation.precondition, input.params, opts.ifMatch)

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import { ProblemError } from '../problems.ts'
-import type { Store } from '../storage.ts'
+import type { IdempotencyLookup, IdempotencyRecord, Store } from '../storage.ts'
 import { canonicalJson, sha256 } from './canonical.ts'
 import type { ExecuteResult } from './execution.ts'
 
@@ -33,17 +33,18 @@ export function idempotencyLock(request: IdempotentRequest): string {
   return `idempotency:${request.principalKey}:${request.key}`
 }
 
-/**
- * The stored response for this key, if the key was used in the last 24 hours. Called inside the
- * transaction, after the key's lock: a concurrent twin has either committed its record or not begun.
- */
-export async function findReplay(
-  store: Store,
-  request: IdempotentRequest,
-  now: Date,
-): Promise<ExecuteResult | null> {
+/** What to look for: the key's record of the last 24 hours. */
+export function idempotencyLookup(request: IdempotentRequest, now: Date): IdempotencyLookup {
   const notBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
-  const record = await store.idempotency.get(request.principalKey, request.key, notBefore)
+  return { principalKey: request.principalKey, key: request.key, notBefore }
+}
+
+/**
+ * The stored response for this key, if the key was used in the last 24 hours (`record`, read inside
+ * the transaction after the key's lock: a concurrent twin has either committed its record or not
+ * begun). A record of another request under the same key is refused.
+ */
+export function replayOf(request: IdempotentRequest, record: IdempotencyRecord | null): ExecuteResult | null {
   if (!record) return null
   if (record.requestHash !== request.hash || record.operationId !== request.operationId) {
     throw new ProblemError(
@@ -57,20 +58,6 @@ export async function findReplay(
     ...(record.etag ? { etag: record.etag } : {}),
     replayed: true,
   }
-}
-
-/**
- * Takes the key's lock for the rest of the transaction, then answers the stored response to replay,
- * if any. A write that holds no transaction (`perWorkspace`) has nothing to lock in and only looks.
- */
-export async function claimIdempotencyKey(
-  store: Store,
-  request: IdempotentRequest,
-  now: Date,
-  { lock }: { lock: boolean },
-): Promise<ExecuteResult | null> {
-  if (lock) await store.locks.acquire(idempotencyLock(request))
-  return findReplay(store, request, now)
 }
 
 /** Stores a successful response in the same transaction as the change it describes. */

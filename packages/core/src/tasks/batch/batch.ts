@@ -3,7 +3,8 @@ import type { OperationContext } from '../../kernel/operation.ts'
 import { atPointer } from '../../kernel/problems/pointers.ts'
 import { ProblemError } from '../../kernel/problems.ts'
 import type { Task } from '../schemas.ts'
-import { createTask, type TaskFields, updateTask } from '../service.ts'
+import { createTask } from '../create.ts'
+import { type TaskFields, updateTask } from '../service.ts'
 
 /** Most items one batch call takes. */
 export const BATCH_MAX = 100

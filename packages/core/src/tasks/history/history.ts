@@ -4,6 +4,7 @@ import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
 import { requireTask } from '../require-task.ts'
 import type { TaskHistoryChange, TaskHistoryEntry } from './schemas.ts'
+import type { TaskHistoryRecord } from '../storage.ts'
 
 /** What acts on the engine's behalf: a team's maintenance pass, or an automation rule's id. */
 export type Automation = 'autoClose' | 'autoArchive' | `rule_${string}`
@@ -40,19 +41,26 @@ export async function recordTaskHistory(
   entries: readonly TaskHistoryChange[],
 ): Promise<void> {
   if (entries.length === 0) return
+  await ctx.store.taskHistory.insert(taskHistoryRecords(ctx, task, entries))
+}
+
+/** The rows `recordTaskHistory` stores, for a write that stores them with its own (a task's create). */
+export function taskHistoryRecords(
+  ctx: OperationContext,
+  task: { id: TaskId; orgId: OrgId },
+  entries: readonly TaskHistoryChange[],
+): TaskHistoryRecord[] {
   // No actor: the engine's own maintenance (a cycle's rollover, a team's auto-close and auto-archive).
   const actorId = ctx.actor?.id ?? null
-  await ctx.store.taskHistory.insert(
-    entries.map((e) => ({
-      id: newId('TaskHistoryId'),
-      orgId: task.orgId,
-      taskId: task.id,
-      actorId,
-      automation: ACTING.get(ctx) ?? null,
-      ...e,
-      createdAt: ctx.now,
-    })),
-  )
+  return entries.map((e) => ({
+    id: newId('TaskHistoryId'),
+    orgId: task.orgId,
+    taskId: task.id,
+    actorId,
+    automation: ACTING.get(ctx) ?? null,
+    ...e,
+    createdAt: ctx.now,
+  }))
 }
 
 /** A task's history, oldest first; anyone who can view the task reads it. */

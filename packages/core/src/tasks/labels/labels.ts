@@ -55,10 +55,12 @@ export async function checkTaskLabels(
   task: LabelledTask,
   labelIds: readonly LabelId[],
   teamId: TeamId,
+  read?: readonly Label[],
 ): Promise<void> {
   const groups = new Map<LabelId, number>()
-  // The whole list in one read; each label is then judged in list order, so the first bad one is named.
-  const found = await ctx.store.labels.getMany(task.orgId, labelIds, await ctx.scope())
+  // The whole list in one read (or the caller's, `read`: the labels of the list the caller may view);
+  // each label is then judged in list order, so the first bad one is named.
+  const found = read ?? (await ctx.store.labels.getMany(task.orgId, labelIds, await ctx.scope()))
   const byId = new Map(found.map((l) => [l.id, l]))
   for (const [i, labelId] of labelIds.entries()) {
     const pointer = `/body/labelIds/${i}`

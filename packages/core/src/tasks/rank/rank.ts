@@ -64,8 +64,12 @@ export async function ranksOnEnter(
     else if (kind !== 'board') ranks[RANK[kind]] = null
   }
   entered.sort((a, b) => (lockOf(orgId, a) < lockOf(orgId, b) ? -1 : 1))
-  for (const list of entered)
-    (ranks as Record<string, string>)[RANK[list.kind]] = await rankAtEnd(ctx, orgId, list)
+  if (entered.length === 0) return ranks
+  // Every entered list's lock in one statement, then every list's last rank in one read.
+  await ctx.store.locks.acquire(...entered.map((list) => lockOf(orgId, list)))
+  const lasts = await ctx.store.taskRanks.lastOf(orgId, entered)
+  for (const [i, list] of entered.entries())
+    (ranks as Record<string, string>)[RANK[list.kind]] = generateKeyBetween(lasts[i] ?? null, null)
   return ranks
 }
 
@@ -77,7 +81,8 @@ export function ranksInOrder(count: number): string[] {
 /** A rank after every task of the list, under the list's lock (held until the transaction ends). */
 export async function rankAtEnd(ctx: OperationContext, orgId: OrgId, list: TaskList): Promise<string> {
   await ctx.store.locks.acquire(lockOf(orgId, list))
-  return generateKeyBetween(await ctx.store.taskRanks.last(orgId, list), null)
+  const [last] = await ctx.store.taskRanks.lastOf(orgId, [list])
+  return generateKeyBetween(last ?? null, null)
 }
 
 /** A new task's ranks: last in its board column, and in its project and cycle when it has them. */

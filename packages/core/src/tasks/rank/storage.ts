@@ -36,8 +36,8 @@ export interface TaskPlaces {
 export interface TaskRankRepo {
   /** The task's lists and ranks, whoever may view it; null when deleted or missing. */
   places(orgId: OrgId, taskId: TaskId): Promise<TaskPlaces | null>
-  /** The highest rank of the list; null when it is empty. */
-  last(orgId: OrgId, list: TaskList): Promise<string | null>
+  /** The highest rank of each list, in the order given (one read); null for an empty list. */
+  lastOf(orgId: OrgId, lists: readonly TaskList[]): Promise<(string | null)[]>
   /**
    * The task just before (`side: 'before'`) or after `of` in the list, skipping `exceptId`. With
    * `scope`, only unarchived tasks the scope may view count (what the caller sees of the list).
