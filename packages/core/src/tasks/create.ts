@@ -17,10 +17,10 @@ import type { TaskIntake } from './intake-storage.ts'
 import { checkTaskLabels } from './labels/labels.ts'
 import { projectPlacement } from './project.ts'
 import { ranksOfNewTask } from './rank/rank.ts'
+import { checkParent } from './relations/subtasks.ts'
 import type { Task } from './schemas.ts'
 import type { TaskFields } from './service.ts'
 import type { NewTaskRows, TaskRecord } from './storage.ts'
-import { checkParent } from './relations/subtasks.ts'
 import { activeMember, checkDates, stateNotOfTeam } from './task-checks.ts'
 
 /**

@@ -2,8 +2,8 @@ import type { TaskId, TeamId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
 import { atPointer } from '../../kernel/problems/pointers.ts'
 import { ProblemError } from '../../kernel/problems.ts'
-import type { Task } from '../schemas.ts'
 import { createTask } from '../create.ts'
+import type { Task } from '../schemas.ts'
 import { type TaskFields, updateTask } from '../service.ts'
 
 /** Most items one batch call takes. */

@@ -3,8 +3,8 @@ import type { OperationContext } from '../../kernel/operation.ts'
 import type { Page } from '../../kernel/pagination.ts'
 import { readPage } from '../../kernel/paging.ts'
 import { requireTask } from '../require-task.ts'
-import type { TaskHistoryChange, TaskHistoryEntry } from './schemas.ts'
 import type { TaskHistoryRecord } from '../storage.ts'
+import type { TaskHistoryChange, TaskHistoryEntry } from './schemas.ts'
 
 /** What acts on the engine's behalf: a team's maintenance pass, or an automation rule's id. */
 export type Automation = 'autoClose' | 'autoArchive' | `rule_${string}`
