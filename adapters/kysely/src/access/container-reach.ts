@@ -28,7 +28,7 @@ function collect(rows: { kind: string; id: string }[]): ContainerReach {
  * in the writing transaction by the initiatives repo): the initiatives below the granted ones
  * (themselves included), the programs they link plus the granted ones, and every project linked to
  * any of those initiatives or programs. Not used by storage: `reachByRecursion` returns the same sets
- * and measured faster on both databases (docs/performance.md, "Container grants"); kept for
+ * and measured faster on both databases (docs/performance-log.md, "Container grants"); kept for
  * bench/container-grants.ts, which checks the two agree and times them.
  */
 export async function reachByClosure(
@@ -82,7 +82,7 @@ export async function reachByClosure(
  * `initiatives.parent_id` down from the granted initiatives (`initiatives_parent` index), then the
  * link tables give their programs (plus the granted ones) and the projects of both. What storage
  * uses, once per request for actors holding such grants; chosen over the closure table by
- * measurement (docs/performance.md, "Container grants").
+ * measurement (docs/performance-log.md, "Container grants").
  */
 export async function reachByRecursion(
   db: Kysely<Database>,

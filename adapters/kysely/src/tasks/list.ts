@@ -25,7 +25,7 @@ type Visible = (eb: ExpressionBuilder<Database, 'tasks'>) => Expression<SqlBool>
  * page order over the org (then a reader sees enough of it for the walk to end soon). Every side
  * costs a seek to start: with no bound, readers of 100–374 projects took 2.2 ms of CPU on SQLite and
  * 5.3 ms on Postgres, against 0.7 and 3.9 ms with the one side; below it the sides win (a reader of
- * 17–39 projects: 0.7 against 0.9 ms on SQLite). docs/performance.md.
+ * 17–39 projects: 0.7 against 0.9 ms on SQLite). docs/performance-log.md.
  */
 const PROJECT_SIDES = 32
 
@@ -34,7 +34,7 @@ const PROJECT_SIDES = 32
  *
  * A reader with project grants sees `team_id in (…) or project_id in (…)`. With no team or one,
  * neither planner reads that `or` in page order through an index (SQLite walked the org's tasks:
- * 28 ms of CPU for a guest with two projects, against 0.3 ms for one team; docs/performance.md), so
+ * 28 ms of CPU for a guest with two projects, against 0.3 ms for one team; docs/performance-log.md), so
  * it is read in sides, each an index range in page order, and merged: the team's tasks
  * (`tasks_team_*`) and each granted project's tasks outside that team (`tasks_project_*`). The
  * sides are disjoint and together are exactly the visible tasks, so the merged page is exact. The
@@ -143,7 +143,7 @@ export async function taskPageRows(
       // On Postgres the projects are one member: a lateral page of keys per project, over the list
       // of ids. Planning it costs the same for any number of projects, where one side per project
       // cost Postgres about 0.06 ms of planning each (1.0 ms for 15, 1.7 ms for 28, against 0.2 ms for
-      // a one-team page; docs/performance.md).
+      // a one-team page; docs/performance-log.md).
       const ids = sql<string>`unnest(array[${sql.join(s.projectIds)}]::text[])`.as('p')
       const perProject = keysetPage(
         member((eb) => eb.and([eb('tasks.projectId', '=', sql.ref<string>('p.p')), outsideTeams(eb)])),
@@ -165,7 +165,7 @@ export async function taskPageRows(
     // in page order (SQLite's `MERGE (UNION ALL)` of co-routines, Postgres's `Merge Append`) and
     // stop when the page is full. Then one look-up of the page's rows by id. The limit is a literal:
     // with `limit ?` SQLite's merge did not bound its members by it, and 28 sides cost 0.62 ms of
-    // CPU in SQLite instead of 0.35 (a page size is a validated integer; docs/performance.md).
+    // CPU in SQLite instead of 0.35 (a page size is a validated integer; docs/performance-log.md).
     const merged = rest
       .reduce((all, next) => all.unionAll(next), first!)
       .orderBy('sortKey', p.direction)
