@@ -337,6 +337,9 @@ function parametersOf(
   const required = new Set(schema.required ?? [])
   return Object.entries(schema.properties).map(([name, prop]) => {
     const { description, ...rest } = ref(prop) as Json
+    // An empty query value is refused whatever the parameter (kernel/query-strings.ts): a schema
+    // that admits empty text says it does not.
+    if (where === 'query' && admitsEmptyText(rest)) rest.minLength = 1
     return {
       name,
       in: where,
@@ -354,6 +357,19 @@ function header(name: string, description: string, rules: Json = {}): Json {
 const YEAR_ONE_ON = '^(?!0000)'
 /** Any text but U+0000 and unpaired surrogates (in Unicode mode a pair is one code point). */
 export const STORABLE_TEXT = '^[^\\u0000\\uD800-\\uDFFF]*$'
+
+/** Whether the schema admits the empty string: text with no enum, const, format or length that refuses it. */
+function admitsEmptyText(node: Json): boolean {
+  const types = Array.isArray(node.type) ? node.type : [node.type]
+  return (
+    types.includes('string') &&
+    node.enum === undefined &&
+    node.const === undefined &&
+    node.format === undefined &&
+    !(node.minLength >= 1) &&
+    (node.pattern === undefined || new RegExp(node.pattern, 'u').test(''))
+  )
+}
 
 function isFreeText(node: Json): boolean {
   const types = Array.isArray(node.type) ? node.type : [node.type]
