@@ -29,14 +29,28 @@ export async function fuzzWorld(server: Server): Promise<Record<string, string>>
     ws.api.post('/v1/me/away', { startDate: '2031-03-10', endDate: '2031-03-12' }),
     'period away',
   )
-  const favoriteId = await created(
-    ws.api.post('/v1/me/favorites', { record: { orgId: ws.orgId, type: 'task', id: ids.taskId } }),
-    'favorite',
-  )
-  const planItemId = await created(
-    ws.api.post(`/v1/me/daily-plan/${PLAN_DAY}/items`, { text: 'Sample plan item' }),
-    'plan item',
-  )
+  // Two favorites and two plan items: the move examples put the second (the one in the path)
+  // before the first (rank 0 of the example ids).
+  const favorites = [
+    await created(
+      ws.api.post('/v1/me/favorites', { record: { orgId: ws.orgId, type: 'project', id: ids.projectId } }),
+      'favorite',
+    ),
+    await created(
+      ws.api.post('/v1/me/favorites', { record: { orgId: ws.orgId, type: 'task', id: ids.taskId } }),
+      'favorite',
+    ),
+  ]
+  const planItems = [
+    await created(
+      ws.api.post(`/v1/me/daily-plan/${PLAN_DAY}/items`, { task: { orgId: ws.orgId, id: ids.taskId } }),
+      'plan item',
+    ),
+    await created(
+      ws.api.post(`/v1/me/daily-plan/${PLAN_DAY}/items`, { text: 'Sample plan item' }),
+      'plan item',
+    ),
+  ]
   const userId = ws.owner.user.id as UserId
   const sessionId = newId('WebSessionId') as WebSessionId
   const consentId = newId('ConsentId') as ConsentId
@@ -63,16 +77,24 @@ export async function fuzzWorld(server: Server): Promise<Record<string, string>>
   const values: Record<string, string> = {
     ...ids,
     awayId,
-    favoriteId,
-    planItemId,
+    favoriteId: favorites[1]!,
+    planItemId: planItems[1]!,
     date: PLAN_DAY,
     sessionId,
     consentId,
     baseUrl: server.url,
     bearerToken: token,
   }
-  for (const prefix of Object.keys(EXAMPLE_RANKS))
-    ranked(prefix, ids).forEach((id, rank) => {
+  const ranks: Record<string, string[]> = {
+    awy: [awayId],
+    fav: favorites,
+    pli: planItems,
+    wsn: [sessionId],
+    cns: [consentId],
+  }
+  for (const prefix of Object.keys(EXAMPLE_RANKS)) ranks[prefix] = ranked(prefix, ids)
+  for (const [prefix, records] of Object.entries(ranks))
+    records.forEach((id, rank) => {
       values[`${prefix}_${rank}`] = id
     })
   return values
