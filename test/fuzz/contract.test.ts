@@ -135,7 +135,9 @@ describeEachDatabase('contract checks on every operation (Schemathesis names, Pr
       const draft = drafts[0]!
       // negative_data_rejection of an empty query value (`?subjectId=`), on one query parameter of
       // every operation that has any: refused, never read as the parameter's absence.
-      const queryNames = ((op.spec.parameters ?? []) as Json[]).filter((p) => p.in === 'query').map((p) => p.name)
+      const queryNames = ((op.spec.parameters ?? []) as Json[])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
       if (queryNames.length > 0) {
         const name = queryNames[(SEED + index) % queryNames.length]!
         const empty: Draft = { ...draft, query: [...draft.query.filter(([k]) => k !== name), [name, '']] }
@@ -143,7 +145,12 @@ describeEachDatabase('contract checks on every operation (Schemathesis names, Pr
         const refused = await forward(send, op, empty, world.full, { errors: false })
         conform(failures, server, op, empty, refused)
         if (refused.input.length === 0)
-          failures.add('negative_data_rejection', op, `Prism finds an empty ${name} valid: the schema admits it`, empty)
+          failures.add(
+            'negative_data_rejection',
+            op,
+            `Prism finds an empty ${name} valid: the schema admits it`,
+            empty,
+          )
         else if (!REJECTIONS.has(refused.status))
           failures.add('negative_data_rejection', op, `${refused.status} for an empty ${name}`, empty)
       }
@@ -515,7 +522,8 @@ function forbiddenValues(schema: Json): unknown[] {
   if (types.includes('string')) {
     if (typeof schema.maxLength === 'number' && schema.maxLength < 100_000)
       out.push('x'.repeat(schema.maxLength + 1))
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push('x'.repeat(schema.minLength - 1))
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      out.push('x'.repeat(schema.minLength - 1))
     if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test('!!')) out.push('!!')
     if (schema.format === 'date-time') out.push('not-a-date-time')
     if (schema.format === 'date') out.push('2024-13-45')

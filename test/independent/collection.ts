@@ -82,7 +82,8 @@ export function unchangedVariations(collection: Json): { collection: Json; dropp
   const folders: Json[] = collection.item ?? []
   const contract = new Map<string, Json>()
   for (const folder of folders)
-    for (const item of folder.item ?? []) if (item.request) contract.set(`${folder.name}\u0000${item.name}`, item)
+    for (const item of folder.item ?? [])
+      if (item.request) contract.set(`${folder.name}\u0000${item.name}`, item)
   const dropped: string[] = []
   const item = folders.map((folder) => {
     if (!(folder.item ?? []).some((sub: Json) => String(sub.name).endsWith(' Variations'))) return folder

@@ -366,8 +366,8 @@ function admitsEmptyText(node: Json): boolean {
     node.enum === undefined &&
     node.const === undefined &&
     node.format === undefined &&
-    !(node.minLength >= 1) &&
-    (node.pattern === undefined || new RegExp(node.pattern, 'u').test(''))
+    !(typeof node.minLength === 'number' && node.minLength >= 1) &&
+    (typeof node.pattern !== 'string' || new RegExp(node.pattern, 'u').test(''))
   )
 }
 
