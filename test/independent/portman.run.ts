@@ -106,7 +106,8 @@ const portmanConfig = {
     variationTests: [
       {
         openApiOperation: '*::/*',
-        openApiResponse: '4*',
+        // One variation per fuzzed field: `4*` made one per documented 4xx status, all alike.
+        openApiResponse: '400',
         variations: [
           {
             name: 'fuzz',
