@@ -132,8 +132,30 @@ describeEachDatabase('contract checks on every operation (Schemathesis names, Pr
         }
       }
 
-      // ignored_auth: without a token, and with a forged one, only a public operation answers.
       const draft = drafts[0]!
+      // negative_data_rejection of an empty query value (`?subjectId=`), on one query parameter of
+      // every operation that has any: refused with a 400 naming it, never read as the parameter's
+      // absence. The server is the judge here, not Prism: Prism reads an empty value as absent.
+      const queryNames = ((op.spec.parameters ?? []) as Json[])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name as string)
+      if (queryNames.length > 0) {
+        const name = queryNames[(SEED + index) % queryNames.length]!
+        const empty: Draft = { ...draft, query: [...draft.query.filter(([k]) => k !== name), [name, '']] }
+        requests++
+        const refused = await forward(send, op, empty, world.full, { errors: false })
+        conform(failures, server, op, empty, refused)
+        const pointer = ((refused.body as Json | undefined)?.errors as Json[] | undefined)?.[0]?.pointer
+        if (refused.status !== 400 || pointer !== `/query/${name}`)
+          failures.add(
+            'negative_data_rejection',
+            op,
+            `${refused.status} ${codeOf(refused)} for an empty ${name} (pointer ${pointer})`,
+            empty,
+          )
+      }
+
+      // ignored_auth: without a token, and with a forged one, only a public operation answers.
       // No token, and a forged one: a JWT-shaped one and an opaque one in turn (both in the long run).
       const forged = ['e30.e30.e30', `wg_${'A'.repeat(40)}`]
       for (const token of [null, ...(RUNS > 1 ? forged : [forged[index % 2]!])]) {
@@ -500,6 +522,8 @@ function forbiddenValues(schema: Json): unknown[] {
   if (types.includes('string')) {
     if (typeof schema.maxLength === 'number' && schema.maxLength < 100_000)
       out.push('x'.repeat(schema.maxLength + 1))
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      out.push('x'.repeat(schema.minLength - 1))
     if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test('!!')) out.push('!!')
     if (schema.format === 'date-time') out.push('not-a-date-time')
     if (schema.format === 'date') out.push('2024-13-45')

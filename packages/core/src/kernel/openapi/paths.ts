@@ -174,6 +174,9 @@ function parametersOf(
   const required = new Set(schema.required ?? [])
   return Object.entries(schema.properties).map(([name, prop]) => {
     const { description, ...rest } = ref(prop) as Json
+    // An empty query value is refused whatever the parameter (kernel/pipeline/query-strings.ts): a
+    // schema that admits empty text says it does not.
+    if (where === 'query' && admitsEmptyText(rest)) rest.minLength = 1
     return {
       name,
       in: where,
@@ -182,6 +185,19 @@ function parametersOf(
       schema: rest,
     }
   })
+}
+
+/** Whether the schema admits the empty string: text with no enum, const, format or length that refuses it. */
+function admitsEmptyText(node: Json): boolean {
+  const types = Array.isArray(node.type) ? node.type : [node.type]
+  return (
+    types.includes('string') &&
+    node.enum === undefined &&
+    node.const === undefined &&
+    node.format === undefined &&
+    !(typeof node.minLength === 'number' && node.minLength >= 1) &&
+    (typeof node.pattern !== 'string' || new RegExp(node.pattern, 'u').test(''))
+  )
 }
 
 function header(name: string, description: string, rules: Json = {}): Json {

@@ -48,3 +48,19 @@ function scalar(type: unknown, text: string): unknown {
   if (type === 'null' && text === 'null') return null
   return text
 }
+
+/** Why an empty query value is refused (docs/api-conventions.md, "Query parameters"). */
+export const EMPTY_QUERY_VALUE = 'Empty value: leave the parameter out, or give it a value'
+
+/**
+ * The name of the first parameter of the schema sent with an empty value (`?subjectId=`), or null.
+ * An empty value is neither the parameter's absence nor a value: read as absent, it would widen a
+ * filter the client meant to narrow, so it is refused whatever the parameter's type. A parameter
+ * the schema does not know is left to the schema's own refusal ("Unknown field").
+ */
+export function emptyQueryParameter(schema: TSchema, value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const properties: Record<string, TSchema> = schema.properties ?? {}
+  for (const [name, text] of Object.entries(value)) if (text === '' && properties[name]) return name
+  return null
+}

@@ -5,7 +5,7 @@ import { BRAND_KEYWORD } from '../ids.ts'
 import { type FieldError, ProblemError } from '../problems.ts'
 import { nullableReason } from '../schema-types.ts'
 import { hintInWords, identifierHint } from './identifier-hints.ts'
-import { convertQueryStrings } from './query-strings.ts'
+import { convertQueryStrings, EMPTY_QUERY_VALUE, emptyQueryParameter } from './query-strings.ts'
 
 /** A compiled validator for one part of a request (params, query or body). */
 export interface PartValidator<T = unknown> {
@@ -27,6 +27,11 @@ export function compilePart<T>(
       if (deep !== null)
         throw new ProblemError('validation_failed', `/${part}${deep}: ${TOO_DEEP}`, {
           errors: [{ pointer: `/${part}${deep}`, message: TOO_DEEP }],
+        })
+      const empty = part === 'query' ? emptyQueryParameter(schema, value) : null
+      if (empty !== null)
+        throw new ProblemError('validation_failed', `/query/${empty}: ${EMPTY_QUERY_VALUE}`, {
+          errors: [{ pointer: `/query/${empty}`, message: EMPTY_QUERY_VALUE }],
         })
       const input = options.coerce ? convertQueryStrings(schema, value) : value
       if (!check.Check(input)) throw toProblem(part, [...check.Errors(input)], input)
