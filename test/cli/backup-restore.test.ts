@@ -10,7 +10,12 @@ import { join } from 'node:path'
 import { createEngine, createUser } from '@workgraph/core'
 import { openStorage } from '@workgraph/kysely'
 import { afterAll, expect, it } from 'vitest'
-import { POSTGRES_URL, postgresAvailable, postgresDatabaseUrl } from '../support/databases.ts'
+import {
+  POSTGRES_DIRECT_URL,
+  postgresAvailable,
+  postgresDatabaseUrl,
+  postgresDirectUrl,
+} from '../support/databases.ts'
 import { freePort, startServerBin, stopProcess } from '../support/processes.ts'
 import { cliEnvironment, runCli } from './support.ts'
 
@@ -163,20 +168,25 @@ it.skipIf(!postgresAvailable())(
   'backs up a running Postgres server with pg_dump and restores it with pg_restore, nothing acknowledged lost',
   async () => {
     const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+    // The server runs on DATABASE_URL (a pooler under `pnpm test:pgbouncer`); pg_dump and pg_restore
+    // go to Postgres itself, as docs/deployment.md says: pg_dump empties `search_path` for its
+    // session, which a pooler in transaction mode would hand to the server's next transaction.
     const source = postgresDatabaseUrl(`wg_backup_${suffix}`)
+    const sourceDirect = postgresDirectUrl(`wg_backup_${suffix}`)
     const target = postgresDatabaseUrl(`wg_restored_${suffix}`)
+    const targetDirect = postgresDirectUrl(`wg_restored_${suffix}`)
     const dump = join(dir, 'workgraph.dump')
     const run = (command: string, args: string[]) => {
       const result = spawnSync(command, args, { encoding: 'utf8' })
       expect(result.status, result.stderr).toBe(0)
     }
-    run('createdb', ['--maintenance-db', POSTGRES_URL, `wg_backup_${suffix}`])
+    run('createdb', ['--maintenance-db', POSTGRES_DIRECT_URL, `wg_backup_${suffix}`])
     try {
       await backupUnderWrites({
         source,
         async backup() {
           await new Promise<void>((resolve, reject) => {
-            const child = spawn('pg_dump', ['--format=custom', `--file=${dump}`, source], {
+            const child = spawn('pg_dump', ['--format=custom', `--file=${dump}`, sourceDirect], {
               stdio: 'inherit',
             })
             child.once('exit', (code) =>
@@ -185,14 +195,14 @@ it.skipIf(!postgresAvailable())(
           })
         },
         async restore() {
-          run('createdb', ['--maintenance-db', POSTGRES_URL, `wg_restored_${suffix}`])
-          run('pg_restore', ['--no-owner', `--dbname=${target}`, dump])
+          run('createdb', ['--maintenance-db', POSTGRES_DIRECT_URL, `wg_restored_${suffix}`])
+          run('pg_restore', ['--no-owner', `--dbname=${targetDirect}`, dump])
           return target
         },
       })
     } finally {
       for (const name of [`wg_backup_${suffix}`, `wg_restored_${suffix}`])
-        spawnSync('dropdb', ['--if-exists', '--force', '--maintenance-db', POSTGRES_URL, name])
+        spawnSync('dropdb', ['--if-exists', '--force', '--maintenance-db', POSTGRES_DIRECT_URL, name])
     }
   },
   120_000,

@@ -11,7 +11,7 @@ import {
 } from '@workgraph/kysely'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { postgresAvailable, postgresDatabaseUrl } from '../support/databases.ts'
+import { postgresAvailable, postgresDirectUrl } from '../support/databases.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { freePort, programArgs, startServerBin, stopProcess } from '../support/processes.ts'
 
@@ -134,12 +134,12 @@ describe('a second server on the same SQLite file', () => {
 
 describe.skipIf(!postgresAvailable())('Postgres that cannot be used', () => {
   it('a database that does not exist: the createdb to run', async () => {
-    const url = postgresDatabaseUrl(`wg_missing_${process.pid}`)
+    // Postgres itself: a pooler in front may keep retrying the login instead of relaying the refusal.
+    const url = postgresDirectUrl(`wg_missing_${process.pid}`)
     const { code, stderr } = await startFails({ DATABASE_URL: url })
     expect(code).toBe(1)
     expectOneLine(stderr)
     expect(stderr).toContain(`has no database "wg_missing_${process.pid}"`)
-    // Through a pooler (`pnpm test:pgbouncer`) the advice names the address the server was given.
     const port = new URL(url).port || '5432'
     expect(stderr).toMatch(new RegExp(`createdb -h 127\\.0\\.0\\.1 -p ${port} -U postgres wg_missing_\\d+`))
   }, 30_000)
