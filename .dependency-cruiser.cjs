@@ -37,6 +37,9 @@ const GROUPS = [
   'transfers',
   'insights',
   'hub',
+  // Mail delivery of notifications (outbox, digests, unsubscribing) reads notifications, preferences
+  // and away status; only the composition files (engine, storage, index) import it.
+  'mail',
 ]
 // Not layered: `admin` and `access` import each other (org settings and the permission checks they
 // drive); file cycles are still refused by `no-circular`.

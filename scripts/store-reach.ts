@@ -25,7 +25,7 @@ export const GROUPS: readonly string[] = (() => {
 /** The kernel's repositories (events, locks, secrets, …) serve every group; the kernel reads no group's. */
 const KERNEL = 'kernel'
 /** Folders outside the layering, as in `.dependency-cruiser.cjs`: they read any group's repositories, and only they read theirs. */
-export const UNLAYERED: readonly string[] = ['admin', 'mail']
+export const UNLAYERED: readonly string[] = ['admin']
 
 export interface StoreRead {
   /** Path from the repository root, and the line of the read. */

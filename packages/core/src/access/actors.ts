@@ -17,12 +17,11 @@ export type AgentReader = (
 ) => Promise<AgentFacts | null>
 
 // Agents sit above access in the groups' layering: this group may not read their storage, so the
-// agents group hands in its lookup. Until it does, no agent exists.
-let readAgent: AgentReader = async () => null
-
-/** Called once by the agents group, which this group may not import. */
-export function registerAgentReader(read: AgentReader): void {
-  readAgent = read
+// agents group fills this hook.
+declare module '../kernel/hooks.ts' {
+  interface Hooks {
+    'access.agent': AgentReader
+  }
 }
 
 /** The actor an id names in the org: a member (removed ones included: they keep their name) or an agent. */
@@ -39,7 +38,7 @@ export async function findActor(
     return member ? { kind: 'person', member } : null
   }
   if (isId('AgentId', actorId)) {
-    const agent = await readAgent(ctx, orgId, actorId)
+    const agent = await ctx.hook('access.agent')(ctx, orgId, actorId)
     return agent ? { kind: 'agent', agent } : null
   }
   return null

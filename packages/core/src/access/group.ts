@@ -1,7 +1,6 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { ACCESS_EVENT_DATA } from './event-data.ts'
-// Hands the removal of a member's grants down to orgs (see orgs/member-removal.ts).
-import './member-removal.ts'
+import { removeMemberAccess } from './member-removal.ts'
 import { accessCatalogue } from './operations.ts'
 import { ACCESS_PROBLEMS } from './problems.ts'
 
@@ -33,4 +32,6 @@ export const accessGroup: ResourceGroup = {
       emittedBy: '`grants.*`',
     },
   ],
+  // The removal of a member's grants orgs needs (orgs/member-removal.ts).
+  fills: { 'orgs.memberRemoval': removeMemberAccess },
 }

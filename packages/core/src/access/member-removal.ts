@@ -1,9 +1,9 @@
-import { registerMemberRemoval } from '../orgs/member-removal.ts'
+import type { MemberRemoval } from '../orgs/member-removal.ts'
 
 /**
  * A member who leaves or is removed loses their grants and team memberships. Orgs sits below access
- * and cannot touch its storage, so this group hands the removal in (see `orgs/member-removal.ts`).
+ * and cannot touch its storage, so this group fills the hook `orgs.memberRemoval`.
  */
-registerMemberRemoval(async (ctx, orgId, memberId) => {
+export const removeMemberAccess: MemberRemoval = async (ctx, orgId, memberId) => {
   await ctx.store.access.deleteGrantsOf(orgId, memberId)
-})
+}

@@ -1,6 +1,5 @@
 import type { ResourceGroup } from '../kernel/group.ts'
-// Hands the agent lookup down to access (see access/actors.ts).
-import './actor-lookup.ts'
+import { readActorAgent } from './actor-lookup.ts'
 import { AGENT_EVENT_DATA } from './event-data.ts'
 import { agentsCatalogue } from './operations.ts'
 import { AGENT_PROBLEMS } from './problems.ts'
@@ -53,4 +52,6 @@ export const agentsGroup: ResourceGroup = {
       emittedBy: '`approvalPolicies.*`',
     },
   ],
+  // The agent lookup access needs (access/actors.ts).
+  fills: { 'access.agent': readActorAgent },
 }

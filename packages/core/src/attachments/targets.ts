@@ -1,5 +1,6 @@
 import { commentTargets } from '../comments/targets.ts'
 import { documentTargets } from '../documents/targets.ts'
+import type { HookReader } from '../kernel/hooks.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { TargetResolver } from '../kernel/permissions.ts'
 import type { Store } from '../kernel/storage.ts'
@@ -24,9 +25,11 @@ const RECORDS: Record<AttachmentRecordType, TargetResolver> = {
 export const attachmentTargets = {
   attachment: {
     name: 'Attachment',
-    containers: async (store: Store, orgId: OrgId, id: string) => {
+    containers: async (store: Store, orgId: OrgId, id: string, hook: HookReader) => {
       const attachment = await store.attachments.get(orgId, id as never)
-      return attachment ? RECORDS[attachment.recordType].containers(store, orgId, attachment.recordId) : null
+      return attachment
+        ? RECORDS[attachment.recordType].containers(store, orgId, attachment.recordId, hook)
+        : null
     },
   },
 } satisfies Record<string, TargetResolver>

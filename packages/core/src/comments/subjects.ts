@@ -3,6 +3,7 @@ import { requireDocument } from '../documents/service.ts'
 import { documentTargets } from '../documents/targets.ts'
 import { requireInitiative } from '../initiatives/service.ts'
 import { initiativeTargets } from '../initiatives/targets.ts'
+import type { HookReader } from '../kernel/hooks.ts'
 import type {
   DocumentId,
   InitiativeId,
@@ -25,7 +26,7 @@ import { projectTargets } from '../projects/targets.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import { taskTargets } from '../tasks/targets.ts'
 import { requireUpdate } from '../updates/service.ts'
-import { SUBJECTS as UPDATE_SUBJECTS } from '../updates/subjects.ts'
+import { updateSubject } from '../updates/subjects.ts'
 import { updateTargets } from '../updates/targets.ts'
 import type { CommentSubjectType } from './schemas.ts'
 
@@ -54,7 +55,7 @@ export interface CommentSubject {
   /** The subject as the caller may view it; 404 otherwise (a deleted task counts as missing). */
   require(ctx: OperationContext, id: string): Promise<SubjectView>
   /** The containers holding the subject, for capability checks on its comments. */
-  containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
+  containers(store: Store, orgId: OrgId, id: string, hook: HookReader): Promise<Container[] | null>
 }
 
 export const COMMENT_SUBJECTS: Record<CommentSubjectType, CommentSubject> = {
@@ -99,7 +100,7 @@ export const COMMENT_SUBJECTS: Record<CommentSubjectType, CommentSubject> = {
     param: 'updateId',
     async require(ctx, id) {
       const update = await requireUpdate(ctx, id as UpdateId)
-      const teamId = await UPDATE_SUBJECTS[update.subjectType].eventTeam(
+      const teamId = await updateSubject(ctx.hook, update.subjectType).eventTeam(
         ctx.store,
         update.orgId,
         update.subjectId,

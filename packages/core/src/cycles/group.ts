@@ -1,10 +1,9 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { CYCLE_EVENT_DATA } from './event-data.ts'
 import { cyclesCatalogue } from './operations.ts'
-// Hands the cycle lookup down to tasks (see tasks/cycle.ts).
-import './task-cycle.ts'
 import { CYCLE_PROBLEMS } from './problems.ts'
 import { cycleTargets } from './targets.ts'
+import { readTaskCycle } from './task-cycle.ts'
 
 /** Cycles: a team's time windows, rollover and cadence. */
 export const cyclesGroup: ResourceGroup = {
@@ -39,4 +38,6 @@ export const cyclesGroup: ResourceGroup = {
     },
   ],
   targets: cycleTargets,
+  // The cycle lookup tasks need (tasks/cycle.ts).
+  fills: { 'tasks.cycle': readTaskCycle },
 }

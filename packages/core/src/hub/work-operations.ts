@@ -14,7 +14,7 @@ import { DIGEST_MAX_DAYS, hubDigest } from './digest.ts'
 import { hubExamples as ex } from './examples.ts'
 import { HUB_ITEMS_MAX } from './fanout.ts'
 import { hubMoreExamples as more } from './more-examples.ts'
-import { ACROSS, obj, RELATED, TAG, typesQuery } from './operation-parts.ts'
+import { ACROSS, hubListOperation, obj, RELATED, TAG, typesQuery } from './operation-parts.ts'
 import { hubPortfolio, PORTFOLIO_LIMIT_DEFAULT, parseTypes } from './portfolio.ts'
 import {
   AgendaItemSchema,
@@ -31,15 +31,12 @@ import { hubToday, TODAY_SECTION_LIMIT_DEFAULT } from './today.ts'
 import { hubUpdates } from './updates.ts'
 
 /** My work across workspaces: tasks, approvals, today, the portfolio, updates, agenda and digest. */
-export const hubTasksOperation = declareOperation({
+export const hubTasksOperation = hubListOperation({
   id: 'hub.tasks',
-  method: 'GET',
   path: '/v1/hub/tasks',
-  tag: TAG,
-  scope: 'work:read',
   summary: 'My tasks in all workspaces',
   description: `Unarchived tasks assigned to you (default), created by you, followed by you, or any, in every workspace, among the tasks you may view there; filter by status, priority and due dates (\`hub.tasks.query\` takes a composed filter), sort like \`tasks.list\` (default: due date, undated last). ${ACROSS}`,
-  query: obj({
+  query: {
     relation: Type.Optional(
       StringEnum(HUB_TASK_RELATIONS, {
         default: 'assigned',
@@ -59,29 +56,22 @@ export const hubTasksOperation = declareOperation({
     sort: Type.Optional(
       StringEnum(TASK_SORTS, { default: 'dueDate', description: 'A key, descending with a leading `-`.' }),
     ),
-    ...HubPageQuery,
-  }),
-  response: HubPageOf(Task, 'Tasks in the order asked.'),
-  status: 200,
-  errors: ['invalid_cursor'],
+  },
+  item: Task,
+  order: 'Tasks in the order asked.',
   examples: ex.tasks,
-  run: (ctx, { query }) => hubTasks(ctx, query as never),
+  run: (ctx, query) => hubTasks(ctx, query as never),
 })
 
-export const hubApprovalsOperation = declareOperation({
+export const hubApprovalsOperation = hubListOperation({
   id: 'hub.approvals',
-  method: 'GET',
   path: '/v1/hub/approvals',
-  tag: TAG,
-  scope: 'work:read',
   summary: 'Approval requests I can decide',
   description: `Pending, unexpired approval requests of agents in every workspace that you may decide: their session is visible to you and you hold the capability the proposed action needs on its target (what \`approvalRequests.reject\` checks). Oldest first. ${ACROSS}`,
-  query: obj({ ...HubPageQuery }),
-  response: HubPageOf(ApprovalRequest, 'Requests, oldest first.'),
-  status: 200,
-  errors: ['invalid_cursor'],
+  item: ApprovalRequest,
+  order: 'Requests, oldest first.',
   examples: ex.approvals,
-  run: (ctx, { query }) => hubApprovals(ctx, query as never),
+  run: (ctx, query) => hubApprovals(ctx, query as never),
 })
 
 export const hubTodayOperation = declareOperation({
@@ -156,25 +146,20 @@ export const hubPortfolioOperation = declareOperation({
   run: (ctx, { query }) => hubPortfolio(ctx, query as never),
 })
 
-export const hubUpdatesOperation = declareOperation({
+export const hubUpdatesOperation = hubListOperation({
   id: 'hub.updates',
-  method: 'GET',
   path: '/v1/hub/updates',
-  tag: TAG,
-  scope: 'work:read',
   summary: 'Status updates of what I lead or follow',
   description: `Unarchived status updates of ${RELATED}, in all workspaces, newest first; filter by subject type, health and \`since\`. ${ACROSS}`,
-  query: obj({
+  query: {
     types: typesQuery,
     health: Type.Optional(UpdateHealthSchema),
     since: Type.Optional(Type.String({ format: 'date-time', description: 'Posted at or after this time.' })),
-    ...HubPageQuery,
-  }),
-  response: HubPageOf(StatusUpdate, 'Updates, newest first.'),
-  status: 200,
-  errors: ['invalid_cursor'],
+  },
+  item: StatusUpdate,
+  order: 'Updates, newest first.',
   examples: more.updates,
-  run: (ctx, { query }) => {
+  run: (ctx, query) => {
     const q = query as { types?: string }
     return hubUpdates(ctx, { ...(query as object), types: parseTypes(q.types) } as never)
   },

@@ -6,10 +6,11 @@ import { metricOperations } from './metric/operations.ts'
 import { initiativeOperations } from './operations.ts'
 import { INITIATIVE_PROBLEMS } from './problems.ts'
 import { initiativeReadOperations } from './read-operations.ts'
-import { initiativeResourceLinkOperations } from './resource-links.ts'
+import { initiativeLinkParent, initiativeResourceLinkOperations } from './resource-links.ts'
 import { initiativeSubscriberOperations } from './subscriber-operations.ts'
 import { initiativeTargets } from './targets.ts'
 import { initiativeUpdateOperations } from './updates/operations.ts'
+import { initiativeUpdateSubject } from './updates/subject.ts'
 
 /** Initiatives: strategic themes over projects, nested as sub-initiatives, with rolled-up progress and health. */
 export const initiativesGroup: ResourceGroup = {
@@ -76,4 +77,6 @@ export const initiativesGroup: ResourceGroup = {
     },
   ],
   targets: initiativeTargets,
+  // Initiatives as links and updates see them.
+  fills: { 'links.initiative': initiativeLinkParent, 'updates.initiative': initiativeUpdateSubject },
 }

@@ -33,12 +33,11 @@ export type ProgramContributionReader = (
 ) => Promise<ProgramContribution>
 
 // Programs sit above initiatives in the groups' layering: this group may not read their storage,
-// so the programs group hands in its part. Until it does, rollups count no program.
-let reader: ProgramContributionReader = async () => ({ programLinks: [], programs: new Map() })
-
-/** Called once by the programs group, which this group may not import. */
-export function registerProgramContribution(read: ProgramContributionReader): void {
-  reader = read
+// so the programs group fills this hook.
+declare module '../kernel/hooks.ts' {
+  interface Hooks {
+    'initiatives.programContribution': ProgramContributionReader
+  }
 }
 
 /** The programs' part of the rollups over `initiativeIds`, as the reader sees it. */
@@ -48,5 +47,5 @@ export function programContribution(
   initiativeIds: InitiativeId[],
   scope: ReadScope,
 ): Promise<ProgramContribution> {
-  return reader(ctx, orgId, initiativeIds, scope)
+  return ctx.hook('initiatives.programContribution')(ctx, orgId, initiativeIds, scope)
 }

@@ -115,6 +115,7 @@ export function createContext(
     transactionIn: (other, as, fn) =>
       deps.separately ? deps.separately(other, as, fn) : fn(createContext(deps, other, as)),
     hub: deps.hub,
+    hook: deps.permissions.hook,
   }
   return ctx
 }

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
+import type { FilledHooks } from './hooks.ts'
 import type { EventStreamEndpoint } from './openapi/paths.ts'
 import type { AnyOperation } from './operation.ts'
 import type { TargetResolver } from './permissions.ts'
@@ -43,6 +44,8 @@ export interface ResourceGroup {
   targets?: Readonly<Record<string, TargetResolver>>
   /** Server-sent event endpoints, which are not operations but appear in the reference. */
   eventStreams?: readonly EventStreamEndpoint[]
+  /** The hooks of lower groups this group fills (`kernel/hooks.ts`): what they need of it. */
+  fills?: FilledHooks
 }
 
 /** The catalogue assembled from groups, checked for duplicate ids, routes, tags, kinds and targets. */
@@ -58,12 +61,15 @@ export interface Catalogue {
   eventData: Readonly<Record<string, TSchema>>
   targets: Readonly<Record<string, TargetResolver>>
   eventStreams: readonly EventStreamEndpoint[]
+  /** Every group's `fills`: the hooks an engine over this catalogue answers. */
+  hooks: FilledHooks
 }
 
 export function assembleCatalogue(groups: readonly ResourceGroup[]): Catalogue {
   const tags: Record<string, string> = {}
   const agentTags = new Set<string>()
   const targets: Record<string, TargetResolver> = {}
+  const hooks: Record<string, unknown> = {}
   const kinds = new Set<string>()
   const seen = new Set<string>()
   const fail = (group: ResourceGroup, message: string) => {
@@ -84,6 +90,10 @@ export function assembleCatalogue(groups: readonly ResourceGroup[]): Catalogue {
         if (kinds.has(kind)) fail(group, `the event kind ${kind} is declared twice`)
         kinds.add(kind)
       }
+    }
+    for (const [name, hook] of Object.entries(group.fills ?? {})) {
+      if (name in hooks) fail(group, `the hook ${name} is filled twice`)
+      hooks[name] = hook
     }
     const own = new Set(group.events?.flatMap((row) => row.kinds))
     for (const kind of Object.keys(group.eventData ?? {}))
@@ -108,5 +118,6 @@ export function assembleCatalogue(groups: readonly ResourceGroup[]): Catalogue {
     eventData: Object.assign({}, ...groups.map((g) => g.eventData ?? {})),
     targets,
     eventStreams: groups.flatMap((g) => g.eventStreams ?? []),
+    hooks: hooks as FilledHooks,
   }
 }

@@ -2,6 +2,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { Principal, Scope } from './auth/principal.ts'
 import type { Capability } from './capabilities.ts'
 import type { EventHub, NewEvent } from './events/events.ts'
+import type { HookReader } from './hooks.ts'
 import type { EventId, OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
 import type { CursorCodec } from './pagination.ts'
@@ -71,6 +72,8 @@ export interface OperationContext {
   config: EngineConfig
   /** Wakes stream readers when a log grows (long-polls wait on it). */
   hub: EventHub
+  /** What the engine's upper groups hand down to lower ones (`kernel/hooks.ts`). */
+  hook: HookReader
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type OrgRole,
   ROLE_BASE_CAPABILITY,
 } from './capabilities.ts'
+import type { HookReader } from './hooks.ts'
 import type { ActorId, OrgId, UserId } from './ids.ts'
 import { notFound, ProblemError } from './problems.ts'
 import type { ReadScope } from './read-scope.ts'
@@ -64,7 +65,8 @@ export type CapabilityTarget =
 export interface TargetResolver {
   /** Singular, for problem details: `Task`. */
   name: string
-  containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
+  /** `hook`: the engine's hooks, for a kind held by whatever holds a record of an upper group. */
+  containers(store: Store, orgId: OrgId, id: string, hook: HookReader): Promise<Container[] | null>
 }
 
 /**
@@ -75,6 +77,8 @@ export interface PermissionModel {
   /** `known`: the actor's teams and grants, when the request already read them with its org. */
   loadProfile(store: Store, actor: Actor, known?: KnownAccess): Promise<AccessProfile>
   targets: Readonly<Record<string, TargetResolver>>
+  /** The hooks of the engine's catalogue. */
+  hook: HookReader
 }
 
 /**
@@ -158,7 +162,7 @@ export async function containersOf(
   target: CapabilityTarget,
 ): Promise<Container[] | null> {
   if (target.type === 'org') return [{ type: 'org', id: orgId }]
-  return resolverOf(model, target).containers(store, orgId, target.id)
+  return resolverOf(model, target).containers(store, orgId, target.id, model.hook)
 }
 
 /**

@@ -356,3 +356,39 @@ export function subListOperation(list: {
       list.run(ctx, params, query) as never,
   })
 }
+
+/**
+ * Undoes a link under a parent record (a program's project, a task's blocker): DELETE with
+ * `work:write`, the path's ids as params, 204 with no body. `errors` defaults to `not_found`.
+ */
+export function unlinkOperation(unlink: {
+  id: string
+  path: string
+  tag: string
+  summary: string
+  description: string
+  capability: Capability
+  target: NonNullable<AnyOperation['target']>
+  errors?: ProblemCode[]
+  run: (ctx: OperationContext, params: Params) => Promise<unknown>
+}): AnyOperation {
+  return declareOperation({
+    id: unlink.id,
+    method: 'DELETE',
+    path: unlink.path,
+    tag: unlink.tag,
+    scope: 'work:write',
+    summary: unlink.summary,
+    description: unlink.description,
+    params: Type.Object(paramsOf(unlink.path), { additionalProperties: false }),
+    response: null,
+    status: 204,
+    capability: unlink.capability,
+    target: unlink.target,
+    errors: unlink.errors ?? ['not_found'],
+    run: async (ctx: OperationContext, { params }: { params: Params }) => {
+      await unlink.run(ctx, params)
+      return undefined
+    },
+  })
+}

@@ -1,3 +1,4 @@
+import type { HookReader } from '../kernel/hooks.ts'
 import type { OrgId, ProjectId, TaskId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Container } from '../kernel/permissions.ts'
@@ -19,7 +20,7 @@ export interface LinkParent {
   /** The team an event about its links is filed under (null: org level), so it reaches who can view it. */
   eventTeam(store: Store, orgId: OrgId, id: string): Promise<TeamId | null>
   /** The containers holding it, for capability checks on its links. */
-  containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
+  containers(store: Store, orgId: OrgId, id: string, hook: HookReader): Promise<Container[] | null>
   /** Removing a link someone else added needs `manage` on the parent (tasks), not only `contribute`. */
   othersNeedManage?: boolean
   /** Called after a link's url or title changes (added, edited, removed), for the parent's own history. */
@@ -28,7 +29,16 @@ export interface LinkParent {
 
 const value = (link: Link | null) => (link ? { url: link.url, title: link.title } : null)
 
-const registry: Partial<Record<LinkParentType, LinkParent>> = {
+// Programs and initiatives sit above this group in the layering: their groups fill these hooks.
+declare module '../kernel/hooks.ts' {
+  interface Hooks {
+    'links.program': LinkParent
+    'links.initiative': LinkParent
+  }
+}
+
+/** The kinds of parent of this group and the groups below it. */
+const OWN: Record<'task' | 'project', LinkParent> = {
   task: {
     name: 'Task',
     require: (ctx, id) => requireTask(ctx, id as TaskId),
@@ -59,13 +69,7 @@ const registry: Partial<Record<LinkParentType, LinkParent>> = {
   },
 }
 
-/** Every kind of parent, once the groups that declare them are loaded (the catalogue loads them all). */
-export const LINK_PARENTS = registry as Readonly<Record<LinkParentType, LinkParent>>
-
-/** Called once by the group a parent kind belongs to (programs, initiatives), which this group may not import. */
-export function registerLinkParent(
-  type: Exclude<LinkParentType, 'project' | 'task'>,
-  parent: LinkParent,
-): void {
-  registry[type] = parent
+/** How a kind of parent is read: this group's own, or the hook its group fills. */
+export function linkParent(hook: HookReader, type: LinkParentType): LinkParent {
+  return type === 'task' || type === 'project' ? OWN[type] : hook(`links.${type}`)
 }

@@ -6,7 +6,7 @@ import { type MoveTo, placeMoved } from '../kernel/ordering.ts'
 import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { LINK_PARENTS } from './parents.ts'
+import { linkParent } from './parents.ts'
 import type { Link, LinkParentType } from './schemas.ts'
 
 export interface LinkFields {
@@ -21,7 +21,7 @@ export async function listLinks(
   parentId: string,
   query: { cursor?: string; limit?: number },
 ): Promise<Page<Link>> {
-  const parent = await LINK_PARENTS[parentType].require(ctx, parentId)
+  const parent = await linkParent(ctx.hook, parentType).require(ctx, parentId)
   const orgId = currentOrg(ctx).id
   return readPage(ctx, {
     scope: ['links.list', orgId, parentType, parent.id],
@@ -40,7 +40,7 @@ export async function createLink(
   parentId: string,
   input: LinkFields & { url: string },
 ): Promise<Link> {
-  const parent = await LINK_PARENTS[parentType].require(ctx, parentId)
+  const parent = await linkParent(ctx.hook, parentType).require(ctx, parentId)
   const orgId = currentOrg(ctx).id
   await lockLinks(ctx, parentType, parent.id)
   const last = await ctx.store.links.lastPosition(orgId, parentType, parent.id)
@@ -57,7 +57,7 @@ export async function createLink(
     updatedAt: ctx.now,
   }
   await ctx.store.links.insert(link)
-  await LINK_PARENTS[parentType].changed?.(ctx, null, link)
+  await linkParent(ctx.hook, parentType).changed?.(ctx, null, link)
   await emitLink(ctx, 'created', link, { link })
   return link
 }
@@ -67,7 +67,7 @@ export async function requireLink(ctx: OperationContext, id: LinkId): Promise<Li
   const link = await ctx.store.links.get(currentOrg(ctx).id, id)
   if (!link) throw notFound('Link')
   try {
-    await LINK_PARENTS[link.parentType].require(ctx, link.parentId)
+    await linkParent(ctx.hook, link.parentType).require(ctx, link.parentId)
   } catch (e) {
     if (e instanceof ProblemError && e.code === 'not_found') throw notFound('Link')
     throw e
@@ -83,7 +83,7 @@ export async function updateLink(ctx: OperationContext, id: LinkId, input: LinkF
   if (Object.keys(changed).length === 0) return link
   await ctx.store.links.update(link.orgId, link.id, { ...changed, updatedAt: ctx.now })
   const next = { ...link, ...changed, updatedAt: ctx.now }
-  await LINK_PARENTS[link.parentType].changed?.(ctx, link, next)
+  await linkParent(ctx.hook, link.parentType).changed?.(ctx, link, next)
   await emitLink(ctx, 'updated', next, { link: next, changes: changesOf(link, changed) })
   return next
 }
@@ -111,7 +111,7 @@ export async function moveLink(ctx: OperationContext, id: LinkId, to: MoveTo): P
 /** Removes the link; on a task, someone else's link needs `manage` on it (your own, `contribute`). */
 export async function deleteLink(ctx: OperationContext, id: LinkId): Promise<void> {
   const link = await requireLink(ctx, id)
-  const parent = LINK_PARENTS[link.parentType]
+  const parent = linkParent(ctx.hook, link.parentType)
   if (parent.othersNeedManage && link.createdBy !== ctx.actor!.id)
     await ctx.require('manage', { type: 'link', id: link.id })
   await ctx.store.links.delete(link.orgId, link.id)
@@ -134,7 +134,7 @@ async function emitLink(
     kind: `link.${action}`,
     resourceType: 'link',
     resourceId: link.id,
-    teamId: await LINK_PARENTS[link.parentType].eventTeam(ctx.store, link.orgId, link.parentId),
+    teamId: await linkParent(ctx.hook, link.parentType).eventTeam(ctx.store, link.orgId, link.parentId),
     data: { parentType: link.parentType, ...data },
   })
 }

@@ -1,7 +1,8 @@
+import type { HookReader } from '../kernel/hooks.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { TargetResolver } from '../kernel/permissions.ts'
 import type { Store } from '../kernel/storage.ts'
-import { LINK_PARENTS } from './parents.ts'
+import { linkParent } from './parents.ts'
 
 declare module '../kernel/permissions.ts' {
   interface TargetKinds {
@@ -13,9 +14,9 @@ declare module '../kernel/permissions.ts' {
 export const linkTargets = {
   link: {
     name: 'Link',
-    containers: async (store: Store, orgId: OrgId, id: string) => {
+    containers: async (store: Store, orgId: OrgId, id: string, hook: HookReader) => {
       const link = await store.links.get(orgId, id as never)
-      return link ? LINK_PARENTS[link.parentType].containers(store, orgId, link.parentId) : null
+      return link ? linkParent(hook, link.parentType).containers(store, orgId, link.parentId, hook) : null
     },
   },
 } satisfies Record<string, TargetResolver>

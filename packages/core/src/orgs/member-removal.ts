@@ -5,15 +5,14 @@ import type { OperationContext } from '../kernel/operation.ts'
 export type MemberRemoval = (ctx: OperationContext, orgId: OrgId, memberId: MemberId) => Promise<void>
 
 // Grants and team memberships belong to access, above orgs in the groups' layering: this group may
-// not touch their storage, so access hands in the removal. Until it does, there is nothing to drop.
-let removal: MemberRemoval = async () => {}
-
-/** Called once by the access group, which this group may not import. */
-export function registerMemberRemoval(remove: MemberRemoval): void {
-  removal = remove
+// not touch their storage, so access fills this hook.
+declare module '../kernel/hooks.ts' {
+  interface Hooks {
+    'orgs.memberRemoval': MemberRemoval
+  }
 }
 
-/** Drops the member's grants and team memberships (whatever access registered). */
+/** Drops the member's grants and team memberships (what the access group's hook removes). */
 export function dropMemberStanding(ctx: OperationContext, orgId: OrgId, memberId: MemberId): Promise<void> {
-  return removal(ctx, orgId, memberId)
+  return ctx.hook('orgs.memberRemoval')(ctx, orgId, memberId)
 }

@@ -1,13 +1,15 @@
 import type { ResourceGroup } from '../kernel/group.ts'
 import { PROGRAM_EVENT_DATA } from './event-data.ts'
 import { programInitiativeOperations } from './initiatives/link-operations.ts'
+import { programContribution } from './initiatives/rollup.ts'
 import { programLabelOperations } from './labels/operations.ts'
 import { programLinkOperations } from './links/operations.ts'
 import { programOperations } from './operations.ts'
-import { programResourceLinkOperations } from './resource-links.ts'
+import { programLinkParent, programResourceLinkOperations } from './resource-links.ts'
 import { programSubscriberOperations } from './subscriber-operations.ts'
 import { programTargets } from './targets.ts'
 import { programUpdateOperations } from './updates/operations.ts'
+import { programUpdateSubject } from './updates/subject.ts'
 
 /** Programs: ongoing areas holding projects, with members, teams and rolled-up health and progress. */
 export const programsGroup: ResourceGroup = {
@@ -76,4 +78,10 @@ export const programsGroup: ResourceGroup = {
     },
   ],
   targets: programTargets,
+  // Programs as initiatives' rollups, links and updates see them.
+  fills: {
+    'initiatives.programContribution': programContribution,
+    'links.program': programLinkParent,
+    'updates.program': programUpdateSubject,
+  },
 }

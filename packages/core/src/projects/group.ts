@@ -7,10 +7,9 @@ import { projectOperations } from './operations.ts'
 import { PROJECT_PROBLEMS } from './problems.ts'
 import { projectRelationOperations } from './relations/operations.ts'
 import { projectStatusOperations } from './statuses/operations.ts'
-// Hands the project and milestone lookups down to tasks (see tasks/project.ts).
-import './task-placement.ts'
 import { projectSubscriberOperations } from './subscriber-operations.ts'
 import { projectTargets } from './targets.ts'
+import { taskPlacementReader } from './task-placement.ts'
 
 /** Projects: bounded efforts across teams, their statuses and milestones. */
 export const projectsGroup: ResourceGroup = {
@@ -83,4 +82,6 @@ export const projectsGroup: ResourceGroup = {
     },
   ],
   targets: projectTargets,
+  // The project and milestone lookups tasks need (tasks/project.ts).
+  fills: { 'tasks.placement': taskPlacementReader },
 }

@@ -1,13 +1,13 @@
-import { registerPlacementReader } from '../tasks/project.ts'
+import type { PlacementReader } from '../tasks/project.ts'
 
 /**
  * The projects' part of placing a task in a project or milestone (`tasks/project.ts`): tasks sit
- * below projects and cannot read their storage, so this group hands the lookups in.
+ * below projects and cannot read their storage, so this group fills the hook `tasks.placement`.
  */
-registerPlacementReader({
+export const taskPlacementReader: PlacementReader = {
   milestone: async (ctx, orgId, id) => {
     const milestone = await ctx.store.milestones.get(orgId, id)
     return milestone ? { projectId: milestone.projectId } : null
   },
   project: (ctx, orgId, id, scope) => ctx.store.projects.placement(orgId, id, scope),
-})
+}

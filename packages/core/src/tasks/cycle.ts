@@ -18,12 +18,11 @@ export type CycleReader = (
 ) => Promise<CycleFacts | null>
 
 // Cycles sit above tasks in the groups' layering: this group may not read their storage, so the
-// cycles group hands in its lookup. Until it does, no cycle exists.
-let readCycle: CycleReader = async () => null
-
-/** Called once by the cycles group, which this group may not import. */
-export function registerCycleReader(read: CycleReader): void {
-  readCycle = read
+// cycles group fills this hook.
+declare module '../kernel/hooks.ts' {
+  interface Hooks {
+    'tasks.cycle': CycleReader
+  }
 }
 
 /**
@@ -37,7 +36,7 @@ export async function assertCycleForTask(
   teamId: TeamId,
   pointer = '/body/cycleId',
 ): Promise<void> {
-  const cycle = await readCycle(ctx, currentOrg(ctx).id, cycleId)
+  const cycle = await ctx.hook('tasks.cycle')(ctx, currentOrg(ctx).id, cycleId)
   if (!cycle || cycle.teamId !== teamId) {
     throw referenceNotFound(
       pointer,

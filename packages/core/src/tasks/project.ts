@@ -19,12 +19,11 @@ export interface PlacementReader {
 }
 
 // Projects sit above tasks in the groups' layering: this group may not read their storage, so the
-// projects group hands in its lookups. Until it does, no project or milestone exists.
-let placements: PlacementReader = { milestone: async () => null, project: async () => null }
-
-/** Called once by the projects group, which this group may not import. */
-export function registerPlacementReader(read: PlacementReader): void {
-  placements = read
+// projects group fills this hook.
+declare module '../kernel/hooks.ts' {
+  interface Hooks {
+    'tasks.placement': PlacementReader
+  }
 }
 
 type Placement = { projectId?: ProjectId | null; milestoneId?: MilestoneId | null }
@@ -43,6 +42,7 @@ export async function projectPlacement(
   read?: { projectId: ProjectId; placement: { archived: boolean } | null },
 ): Promise<Placement> {
   const orgId = currentOrg(ctx).id
+  const placements = ctx.hook('tasks.placement')
   const current = { projectId: task?.projectId ?? null, milestoneId: task?.milestoneId ?? null }
   let projectId = fields.projectId !== undefined ? fields.projectId : current.projectId
   let milestoneId =

@@ -162,7 +162,6 @@ export async function applyTemplate(
 ): Promise<TemplateApplication> {
   const template = await requireTemplate(ctx, id)
   const start = input.startDate ?? ctx.now.slice(0, 10)
-  const at = (offset: number | null) => (offset === null ? null : addDays(start, offset))
   const application: TemplateApplication = {
     templateId: template.id,
     kind: template.kind,
@@ -176,7 +175,7 @@ export async function applyTemplate(
     }
     const task = await taskFromTemplate(ctx, template, input.teamId ?? template.teamId, {
       title: input.title,
-      dueDate: at(template.task!.dueOffsetDays),
+      startDate: start,
     })
     application.taskIds.push(task.id)
   } else {
@@ -195,23 +194,27 @@ export async function applyTemplate(
   return application
 }
 
-/** One task from a task template, in `teamId` (contribute there is asked when it is not the template's). */
+/**
+ * One task from a task template, in `teamId` (contribute there is asked when it is not the
+ * template's), due the template's offset after `startDate` (the day applied, or an occurrence's).
+ */
 export async function taskFromTemplate(
   ctx: OperationContext,
   template: Template,
   teamId: TeamId,
-  overrides: { title?: string; dueDate: string | null },
+  overrides: { title?: string; startDate: string },
 ) {
   if (template.kind !== 'task') throw invalid('/body/templateId', 'This needs a task template.')
   if (teamId !== template.teamId) await ctx.require('contribute', { type: 'team', id: teamId })
   const skeleton = template.task!
+  const offset = skeleton.dueOffsetDays
   return createTask(ctx, {
     teamId,
     title: overrides.title ?? skeleton.title,
     description: skeleton.description,
     priority: skeleton.priority,
     estimate: skeleton.estimate,
-    dueDate: overrides.dueDate,
+    dueDate: offset === null ? null : addDays(overrides.startDate, offset),
     labelIds: skeleton.labelIds as LabelId[],
   })
 }

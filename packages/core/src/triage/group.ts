@@ -3,6 +3,7 @@ import { triageSettingsOperations } from '../teams/settings-operations.ts'
 import { TRIAGE_EVENT_DATA } from './event-data.ts'
 import { triageOperations } from './operations.ts'
 import { TRIAGE_PROBLEMS } from './problems.ts'
+import { settleTriageDuplicate } from './service.ts'
 
 /** Triage: a team's intake queue of requests, and the decisions taken on them. */
 export const triageGroup: ResourceGroup = {
@@ -26,4 +27,6 @@ export const triageGroup: ResourceGroup = {
     },
     { kinds: ['task.triage_snoozed'], emittedBy: '`triage.snooze`' },
   ],
+  // Settling a triage item marked a duplicate (tasks/relations/relations.ts).
+  fills: { 'tasks.triageDuplicate': settleTriageDuplicate },
 }

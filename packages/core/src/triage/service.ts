@@ -4,7 +4,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import { createTask } from '../tasks/create.ts'
-import { onTriageDuplicate } from '../tasks/relations/relations.ts'
+import type { TriageDuplicateHook } from '../tasks/relations/relations.ts'
 import { requireTask } from '../tasks/require-task.ts'
 import type { Priority, Task } from '../tasks/schemas.ts'
 import { updateTask } from '../tasks/service.ts'
@@ -98,11 +98,13 @@ export async function declineTriage(ctx: OperationContext, taskId: TaskId, reaso
   return settle(ctx, next, 'declined', { reason })
 }
 
-/** Marks a triage item a duplicate of another task (a `duplicateOf` relation), which cancels it. */
-// Marking a triage item a duplicate is `tasks.relations.add` with `duplicateOf`: it settles the item here.
-onTriageDuplicate(async (ctx, task, duplicateOfId) => {
+/**
+ * Settles a triage item marked a duplicate of another task: `tasks.relations.add` with
+ * `duplicateOf` cancels it and calls this through the hook `tasks.triageDuplicate`.
+ */
+export const settleTriageDuplicate: TriageDuplicateHook = async (ctx, task, duplicateOfId) => {
   await settle(ctx, task, 'duplicate', { duplicateOfId })
-})
+}
 
 /** Hides a triage item from the queue until `until`; snoozing again replaces the time. */
 export async function snoozeTriage(

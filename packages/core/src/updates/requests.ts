@@ -3,7 +3,7 @@ import { newId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { UpdateRequest, UpdateRequestBody } from './cadence-schemas.ts'
-import { SUBJECTS } from './subjects.ts'
+import { updateSubject } from './subjects.ts'
 
 /**
  * Asks the lead (project) or owner (program, initiative) for a status update: stored, and an
@@ -12,7 +12,7 @@ import { SUBJECTS } from './subjects.ts'
  * open request per record per day (UTC), so a record is not nagged twice the same day.
  */
 export async function requestUpdate(ctx: OperationContext, body: UpdateRequestBody): Promise<UpdateRequest> {
-  const kind = SUBJECTS[body.subjectType]
+  const kind = updateSubject(ctx.hook, body.subjectType)
   const subject = await kind.require(ctx, body.subjectId)
   if (subject.archivedAt) {
     throw new ProblemError('archived', `The ${kind.name.toLowerCase()} is archived; restore it first.`)

@@ -12,8 +12,8 @@ export const UpdateHealthSchema = StringEnum(UPDATE_HEALTHS, {
 })
 
 /**
- * What an update can be about. Each kind adds its type here and registers its entry of `SUBJECTS`
- * (subjects.ts), and reuses the rest unchanged.
+ * What an update can be about. Each kind adds its type here and, when its group sits above this
+ * one, its hook `updates.<kind>` (subjects.ts), and reuses the rest unchanged.
  */
 export const UPDATE_SUBJECT_TYPES = ['project', 'initiative', 'program'] as const
 export type UpdateSubjectType = (typeof UPDATE_SUBJECT_TYPES)[number]

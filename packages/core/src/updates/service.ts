@@ -8,7 +8,7 @@ import { notFound, ProblemError } from '../kernel/problems.ts'
 import { archivedFilter } from '../teams/service.ts'
 import type { StatusUpdate, UpdateHealth, UpdateRevision, UpdateSubjectType } from './schemas.ts'
 import type { FeedFilter, UpdateFilter } from './storage.ts'
-import { SUBJECTS } from './subjects.ts'
+import { updateSubject } from './subjects.ts'
 
 export interface UpdateFields {
   body?: string
@@ -42,7 +42,7 @@ export async function requireUpdate(ctx: OperationContext, updateId: UpdateId): 
   const update = await ctx.store.updates.get(currentOrg(ctx).id, updateId)
   if (!update) throw notFound('Update')
   try {
-    await SUBJECTS[update.subjectType].require(ctx, update.subjectId)
+    await updateSubject(ctx.hook, update.subjectType).require(ctx, update.subjectId)
   } catch (e) {
     if (e instanceof ProblemError && e.code === 'not_found') throw notFound('Update')
     throw e
@@ -56,7 +56,7 @@ export async function createUpdate(
   subjectId: string,
   input: { body: string; health: UpdateHealth },
 ): Promise<StatusUpdate> {
-  const kind = SUBJECTS[subjectType]
+  const kind = updateSubject(ctx.hook, subjectType)
   const subject = await kind.require(ctx, subjectId)
   if (subject.archivedAt) {
     throw new ProblemError('archived', `The ${kind.name.toLowerCase()} is archived; restore it first.`)
@@ -169,7 +169,11 @@ async function emitUpdate(
     kind: `${update.subjectType}_update.${action}`,
     resourceType: `${update.subjectType}_update`,
     resourceId: update.id,
-    teamId: await SUBJECTS[update.subjectType].eventTeam(ctx.store, update.orgId, update.subjectId),
+    teamId: await updateSubject(ctx.hook, update.subjectType).eventTeam(
+      ctx.store,
+      update.orgId,
+      update.subjectId,
+    ),
     data,
   })
 }

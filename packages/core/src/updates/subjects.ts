@@ -1,3 +1,4 @@
+import type { HookReader } from '../kernel/hooks.ts'
 import type { OrgId, ProjectId, TeamId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import type { Container } from '../kernel/permissions.ts'
@@ -21,9 +22,8 @@ export interface SubjectView {
 }
 
 /**
- * How each kind of subject is read. Groups above this one (initiatives, programs) register theirs
- * with {@link registerUpdateSubject} in the module that declares their update operations; the
- * operations, storage and events of updates stay as they are.
+ * How each kind of subject is read. Groups above this one (initiatives, programs) fill the hooks
+ * `updates.<kind>` with theirs; the operations, storage and events of updates stay as they are.
  */
 export interface UpdateSubject {
   /** For problem details: `Project`. */
@@ -38,37 +38,37 @@ export interface UpdateSubject {
    */
   eventTeam(store: Store, orgId: OrgId, id: string): Promise<TeamId | null>
   /** The containers holding the subject, for capability checks on its updates. */
-  containers(store: Store, orgId: OrgId, id: string): Promise<Container[] | null>
+  containers(store: Store, orgId: OrgId, id: string, hook: HookReader): Promise<Container[] | null>
 }
 
-const registry: Partial<Record<UpdateSubjectType, UpdateSubject>> = {
-  project: {
-    name: 'Project',
-    require: (ctx, id) => requireProject(ctx, id as ProjectId),
-    async progress(ctx, id) {
-      const p = await projectProgress(ctx, id as ProjectId)
-      if (p.total.tasks === 0) return null
-      return {
-        tasks: p.total.tasks,
-        completedTasks: p.byCategory.completed.tasks,
-        completedRatio: p.completedRatio,
-      }
-    },
-    async eventTeam(store, orgId, id) {
-      const project = await store.projects.get(orgId, id as ProjectId, UNSCOPED)
-      return project!.teamIds[0] as TeamId
-    },
-    containers: (store, orgId, id) => projectTargets.project.containers(store, orgId, id),
+declare module '../kernel/hooks.ts' {
+  interface Hooks {
+    'updates.program': UpdateSubject
+    'updates.initiative': UpdateSubject
+  }
+}
+
+/** Projects, the one kind of subject of a group below this one. */
+const PROJECT: UpdateSubject = {
+  name: 'Project',
+  require: (ctx, id) => requireProject(ctx, id as ProjectId),
+  async progress(ctx, id) {
+    const p = await projectProgress(ctx, id as ProjectId)
+    if (p.total.tasks === 0) return null
+    return {
+      tasks: p.total.tasks,
+      completedTasks: p.byCategory.completed.tasks,
+      completedRatio: p.completedRatio,
+    }
   },
+  async eventTeam(store, orgId, id) {
+    const project = await store.projects.get(orgId, id as ProjectId, UNSCOPED)
+    return project!.teamIds[0] as TeamId
+  },
+  containers: (store, orgId, id) => projectTargets.project.containers(store, orgId, id),
 }
 
-/** Every kind of subject, once the groups that declare them are loaded (the catalogue loads them all). */
-export const SUBJECTS = registry as Readonly<Record<UpdateSubjectType, UpdateSubject>>
-
-/** Called once by the group a subject kind belongs to, which this group may not import. */
-export function registerUpdateSubject(
-  type: Exclude<UpdateSubjectType, 'project'>,
-  subject: UpdateSubject,
-): void {
-  registry[type] = subject
+/** How a kind of subject is read: projects here, the others through the hook their group fills. */
+export function updateSubject(hook: HookReader, type: UpdateSubjectType): UpdateSubject {
+  return type === 'project' ? PROJECT : hook(`updates.${type}`)
 }

@@ -1,7 +1,8 @@
+import type { HookReader } from '../kernel/hooks.ts'
 import type { OrgId } from '../kernel/ids.ts'
 import type { TargetResolver } from '../kernel/permissions.ts'
 import type { Store } from '../kernel/storage.ts'
-import { SUBJECTS } from './subjects.ts'
+import { updateSubject } from './subjects.ts'
 
 declare module '../kernel/permissions.ts' {
   interface TargetKinds {
@@ -13,9 +14,11 @@ declare module '../kernel/permissions.ts' {
 export const updateTargets = {
   update: {
     name: 'Update',
-    containers: async (store: Store, orgId: OrgId, id: string) => {
+    containers: async (store: Store, orgId: OrgId, id: string, hook: HookReader) => {
       const update = await store.updates.get(orgId, id as never)
-      return update ? SUBJECTS[update.subjectType].containers(store, orgId, update.subjectId) : null
+      return update
+        ? updateSubject(hook, update.subjectType).containers(store, orgId, update.subjectId, hook)
+        : null
     },
   },
 } satisfies Record<string, TargetResolver>

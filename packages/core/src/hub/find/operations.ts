@@ -5,7 +5,7 @@ import { PollQueryFields, StreamEvent } from '../../streams/schema.ts'
 import { hubExamples as ex } from '../examples.ts'
 import { HUB_WORKSPACES_MAX } from '../fanout.ts'
 import { hubMoreExamples as more } from '../more-examples.ts'
-import { ACROSS, obj, TAG } from '../operation-parts.ts'
+import { ACROSS, hubListOperation, obj, TAG } from '../operation-parts.ts'
 import {
   HubPageOf,
   HubPageQuery,
@@ -51,27 +51,22 @@ export const hubSearchOperation = declareOperation({
   run: (ctx, { query }) => hubSearch(ctx, query as never),
 })
 
-export const hubActivityOperation = declareOperation({
+export const hubActivityOperation = hubListOperation({
   id: 'hub.activity',
-  method: 'GET',
   path: '/v1/hub/activity',
-  tag: TAG,
-  scope: 'work:read',
   summary: 'Recent events in all my workspaces',
   description: `The events you may see in every workspace, newest first (\`hub.stream\` is the same log oldest first, for following it). Filters: \`kinds\`, \`actorId\`, \`recordId\`. ${ACROSS}`,
-  query: obj({
+  query: {
     kinds: PollQueryFields.kinds,
     actorId: Type.Optional(
       Type.String({ maxLength: 64, description: 'Only changes made by this member or agent.' }),
     ),
     recordId: Type.Optional(Type.String({ maxLength: 64, description: 'Only events about this record.' })),
-    ...HubPageQuery,
-  }),
-  response: HubPageOf(StreamEvent, 'Events, newest first.'),
-  status: 200,
-  errors: ['invalid_cursor'],
+  },
+  item: StreamEvent,
+  order: 'Events, newest first.',
   examples: ex.activity,
-  run: (ctx, { query }) => hubActivity(ctx, query as never),
+  run: (ctx, query) => hubActivity(ctx, query as never),
 })
 
 export const hubResolveOperation = declareOperation({

@@ -6,22 +6,19 @@ import { NOTIFICATION_VIEWS, Notification, NotificationKindSchema } from '../../
 import { hubExamples as ex } from '../examples.ts'
 import { HUB_WORKSPACES_MAX } from '../fanout.ts'
 import { hubMoreExamples as more } from '../more-examples.ts'
-import { ACROSS, obj, TAG } from '../operation-parts.ts'
-import { HubInboxCount, HubPageOf, HubPageQuery, PartialOrg } from '../schemas.ts'
+import { ACROSS, hubListOperation, obj, TAG } from '../operation-parts.ts'
+import { HubInboxCount, PartialOrg } from '../schemas.ts'
 import { HUB_INBOX_ACTIONS, hubInboxBatch } from './batch.ts'
 import { hubInboxCounts } from './counts.ts'
 import { hubInbox } from './inbox.ts'
 
 /** The inbox across workspaces: notifications, their counts, and actions on many at once. */
-export const hubInboxOperation = declareOperation({
+export const hubInboxOperation = hubListOperation({
   id: 'hub.inbox',
-  method: 'GET',
   path: '/v1/hub/inbox',
-  tag: TAG,
-  scope: 'work:read',
   summary: 'My notifications in all workspaces',
   description: `Your notifications of every workspace, newest first, with the filters of \`notifications.list\`; mark them read through \`notifications.read\` of their workspace (\`orgId\` is on each). ${ACROSS}`,
-  query: obj({
+  query: {
     view: Type.Optional(
       StringEnum(NOTIFICATION_VIEWS, {
         default: 'inbox',
@@ -30,13 +27,11 @@ export const hubInboxOperation = declareOperation({
     ),
     unread: Type.Optional(Type.Boolean({ description: 'true: only unread ones; false: only read ones.' })),
     kind: Type.Optional(NotificationKindSchema),
-    ...HubPageQuery,
-  }),
-  response: HubPageOf(Notification, 'Notifications, newest first.'),
-  status: 200,
-  errors: ['invalid_cursor'],
+  },
+  item: Notification,
+  order: 'Notifications, newest first.',
   examples: ex.inbox,
-  run: (ctx, { query }) => hubInbox(ctx, query as never),
+  run: (ctx, query) => hubInbox(ctx, query as never),
 })
 
 export const hubInboxCountsOperation = declareOperation({

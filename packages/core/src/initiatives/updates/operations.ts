@@ -2,7 +2,6 @@ import type { AnyOperation } from '../../kernel/operation.ts'
 import { subjectUpdateCreate } from '../../updates/operations.ts'
 import { examples } from '../examples.ts'
 import { initiativePath } from '../operations.ts'
-import './subject.ts'
 
 /**
  * Posting an initiative's status update; listing is `updates.list?subjectType=initiative&subjectId=`, and

@@ -1,14 +1,14 @@
 import type { InitiativeId } from '../../kernel/ids.ts'
 import { UNSCOPED } from '../../kernel/read-scope.ts'
-import { registerUpdateSubject } from '../../updates/subjects.ts'
+import type { UpdateSubject } from '../../updates/subjects.ts'
 import { initiativeRollup } from '../rollup.ts'
 import { requireInitiative } from '../service.ts'
 
 /**
  * Status updates on initiatives: the updates group's operations, storage and events, with an
- * initiative as the subject. Its progress snapshot is the initiative's rollup as the author sees it.
+ * initiative as the subject (the hook `updates.initiative`). Its progress snapshot is the initiative's rollup as the author sees it.
  */
-registerUpdateSubject('initiative', {
+export const initiativeUpdateSubject: UpdateSubject = {
   name: 'Initiative',
   require: (ctx, id) => requireInitiative(ctx, id as InitiativeId),
   async progress(ctx, id) {
@@ -26,4 +26,4 @@ registerUpdateSubject('initiative', {
     const initiative = await store.initiatives.get(orgId, id as InitiativeId, UNSCOPED)
     return initiative ? [{ type: 'org', id: orgId }] : null
   },
-})
+}

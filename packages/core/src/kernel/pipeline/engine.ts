@@ -4,6 +4,7 @@ import { createTokenService, type TokenService } from '../auth/tokens.ts'
 import { type ContextDeps, createContext, type EventBuffer } from '../context.ts'
 import { appendEvents, transactionWithEvents } from '../events/commit.ts'
 import { createMemoryEventHub, type EventHub, type HubNotice } from '../events/events.ts'
+import { hookReader } from '../hooks.ts'
 import type { OrgId } from '../ids.ts'
 import { createConsoleMailer, type Mailer } from '../mailer.ts'
 import {
@@ -76,7 +77,11 @@ export interface EngineCore extends EngineBase {
 
 export async function createEngineCore(options: EngineOptions, ports: KernelPorts): Promise<EngineCore> {
   const { catalogue, resolveActor } = ports
-  const permissions: PermissionModel = { loadProfile: ports.loadProfile, targets: catalogue.targets }
+  const permissions: PermissionModel = {
+    loadProfile: ports.loadProfile,
+    targets: catalogue.targets,
+    hook: hookReader(catalogue.hooks),
+  }
   const config = engineConfig(options.config)
   const { storage } = options
   const hub = options.hub ?? createMemoryEventHub()

@@ -27,7 +27,6 @@ export const PROBLEM_ADVICE: Partial<Record<ProblemCode, string>> = {
   conflict: 'Another request changed the same record at the same moment. Read it again and retry.',
   precondition_failed:
     'The record changed since you read it: your `If-Match` ETag is stale. Read it again, reapply your change, and send the new ETag.',
-  precondition_required: 'This write needs `If-Match` with the ETag of the version you read.',
   payload_too_large:
     'The body is over the limit (`maxBytes`). Send less, or split the work into several requests.',
   unsupported_media_type: 'Send the body as `Content-Type: application/json`.',

@@ -47,7 +47,6 @@ export const COMMON_PROBLEMS = {
     status: 422,
     title: 'A record the request refers to does not exist or is not usable here',
   },
-  precondition_required: { status: 428, title: 'This request requires a precondition' },
   rate_limited: { status: 429, title: 'Too many requests' },
   ambiguous_name: { status: 422, title: 'The name matches more than one record' },
   unknown_name: { status: 422, title: 'No record you can see has this name' },

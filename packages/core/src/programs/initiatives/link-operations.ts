@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { initiativeExample } from '../../initiatives/examples.ts'
+import { exampleId as id } from '../../kernel/examples.ts'
 import type { InitiativeId, ProgramId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { paramsOf, subListOperation } from '../../kernel/resource.ts'
@@ -14,8 +15,6 @@ import {
   listProgramInitiatives,
   removeInitiativeProgram,
 } from './links.ts'
-import './rollup.ts'
-import { exampleId as id } from '../../kernel/examples.ts'
 
 // Examples for the reference; test/core/openapi.test.ts checks each against its schema.
 const at = '2030-01-06T09:30:00.000Z'

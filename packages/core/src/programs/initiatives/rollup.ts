@@ -1,7 +1,7 @@
-import {
-  type ProgramContribution,
-  type ProgramFacts,
-  registerProgramContribution,
+import type {
+  ProgramContribution,
+  ProgramContributionReader,
+  ProgramFacts,
 } from '../../initiatives/program-contribution.ts'
 
 /** Every project of a program: programs hold tens of projects, not thousands. */
@@ -13,9 +13,9 @@ const OPEN_PROGRAM = new Set(['active', 'paused'])
 /**
  * The programs' part of initiative rollups: each visible program linked to the initiatives, with
  * its visible projects. Initiatives sit below programs and cannot read them, so this group hands
- * them in (see `initiatives/program-contribution.ts`).
+ * them in: it fills the hook `initiatives.programContribution` (see `initiatives/program-contribution.ts`).
  */
-registerProgramContribution(async (ctx, orgId, initiativeIds, scope) => {
+export const programContribution: ProgramContributionReader = async (ctx, orgId, initiativeIds, scope) => {
   const programs = new Map<string, ProgramFacts>()
   const programLinks: ProgramContribution['programLinks'] = []
   for (const link of await ctx.store.initiativePrograms.allOf(orgId, initiativeIds)) {
@@ -35,4 +35,4 @@ registerProgramContribution(async (ctx, orgId, initiativeIds, scope) => {
     programLinks.push({ initiativeId: link.initiativeId, programId: link.programId })
   }
   return { programLinks, programs }
-})
+}

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { MemberId, ProgramId, ProjectId, TeamId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { MoveBody } from '../../kernel/ordering.ts'
-import { paramsOf, subListOperation } from '../../kernel/resource.ts'
+import { paramsOf, subListOperation, unlinkOperation } from '../../kernel/resource.ts'
 import { examples } from '../examples.ts'
 import { listProgramHistory } from '../history.ts'
 import { programParams, programPath, programTarget } from '../operations.ts'
@@ -61,26 +61,17 @@ const projects: AnyOperation[] = [
     examples: examples.projectAdd,
     run: (ctx, { params }) => addProgramProject(ctx, programId(params), params.projectId as ProjectId),
   }),
-  declareOperation({
+  unlinkOperation({
     id: 'programs.projects.remove',
-    method: 'DELETE',
     path: projectPath,
     tag: 'Programs',
-    scope: 'work:write',
     summary: 'Remove a project from a program',
     description:
       'Unlinks the project; it stays as it is. Idempotent: a project not in the program changes nothing (204, no ' +
       'event). Needs `contribute` on the program.',
-    params: params(projectPath),
-    response: null,
-    status: 204,
     capability: 'contribute',
     target: programTarget,
-    errors: ['not_found'],
-    run: async (ctx, { params }) => {
-      await removeProgramProject(ctx, programId(params), params.projectId as ProjectId)
-      return undefined
-    },
+    run: (ctx, params) => removeProgramProject(ctx, programId(params), params.projectId as ProjectId),
   }),
   declareOperation({
     id: 'programs.projects.move',
@@ -143,25 +134,16 @@ const people: AnyOperation[] = [
     examples: examples.memberAdd,
     run: (ctx, { params }) => addProgramMember(ctx, programId(params), params.memberId as MemberId),
   }),
-  declareOperation({
+  unlinkOperation({
     id: 'programs.members.remove',
-    method: 'DELETE',
     path: memberPath,
     tag: 'Programs',
-    scope: 'work:write',
     summary: 'Remove a member from a program',
     description:
       'Idempotent: a member not in the program changes nothing (204, no event). Needs `assign` on the program.',
-    params: params(memberPath),
-    response: null,
-    status: 204,
     capability: 'assign',
     target: programTarget,
-    errors: ['not_found'],
-    run: async (ctx, { params }) => {
-      await removeProgramMember(ctx, programId(params), params.memberId as MemberId)
-      return undefined
-    },
+    run: (ctx, params) => removeProgramMember(ctx, programId(params), params.memberId as MemberId),
   }),
   subListOperation({
     id: 'programs.teams.list',
@@ -194,25 +176,16 @@ const people: AnyOperation[] = [
     examples: examples.teamAdd,
     run: (ctx, { params }) => addProgramTeam(ctx, programId(params), params.teamId as TeamId),
   }),
-  declareOperation({
+  unlinkOperation({
     id: 'programs.teams.remove',
-    method: 'DELETE',
     path: teamPath,
     tag: 'Programs',
-    scope: 'work:write',
     summary: 'Remove a team from a program',
     description:
       'Idempotent: a team not in the program changes nothing (204, no event). Needs `contribute` on the program.',
-    params: params(teamPath),
-    response: null,
-    status: 204,
     capability: 'contribute',
     target: programTarget,
-    errors: ['not_found'],
-    run: async (ctx, { params }) => {
-      await removeProgramTeam(ctx, programId(params), params.teamId as TeamId)
-      return undefined
-    },
+    run: (ctx, params) => removeProgramTeam(ctx, programId(params), params.teamId as TeamId),
   }),
 ]
 

@@ -3,7 +3,6 @@ import type { AnyOperation } from '../../kernel/operation.ts'
 import { updateExample } from '../../updates/examples.ts'
 import { subjectUpdateCreate } from '../../updates/operations.ts'
 import { programPath } from '../operations.ts'
-import './subject.ts'
 
 const programUpdate = {
   ...updateExample,

@@ -1,14 +1,14 @@
 import type { ProgramId } from '../../kernel/ids.ts'
 import { summarizeProgress } from '../../tasks/progress.ts'
-import { registerUpdateSubject } from '../../updates/subjects.ts'
+import type { UpdateSubject } from '../../updates/subjects.ts'
 import { requireProgram } from '../service.ts'
 import { programContainers } from '../targets.ts'
 
 /**
  * Status updates on programs: the updates group's operations, storage and events, with a program as
- * the subject. Its progress snapshot pools the tasks of the program's projects the author can view.
+ * the subject (the hook `updates.program`). Its progress snapshot pools the tasks of the program's projects the author can view.
  */
-registerUpdateSubject('program', {
+export const programUpdateSubject: UpdateSubject = {
   name: 'Program',
   require: (ctx, id) => requireProgram(ctx, id as ProgramId),
   async progress(ctx, id) {
@@ -26,4 +26,4 @@ registerUpdateSubject('program', {
   // Org-level, as the program's own events: every member may view a program.
   eventTeam: async () => null,
   containers: (store, orgId, id) => programContainers(store, orgId, id),
-})
+}

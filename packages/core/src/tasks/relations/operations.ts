@@ -3,7 +3,7 @@ import { ActorIdSchema } from '../../access/schemas.ts'
 import { IdSchema, type TaskId } from '../../kernel/ids.ts'
 import { type AnyOperation, declareOperation } from '../../kernel/operation.ts'
 import { PageQuery } from '../../kernel/pagination.ts'
-import { paramsOf, subListOperation } from '../../kernel/resource.ts'
+import { paramsOf, subListOperation, unlinkOperation } from '../../kernel/resource.ts'
 import { StringEnum } from '../../kernel/schema-types.ts'
 import { depthExamples, taskExamples } from '../examples.ts'
 import { taskByKey } from '../keys.ts'
@@ -69,25 +69,16 @@ const dependencyOperations = [
     examples: depthExamples.blockersAdd,
     run: (ctx, { params }) => addBlocker(ctx, tid(params), params.blockerId as TaskId),
   }),
-  declareOperation({
+  unlinkOperation({
     id: 'tasks.blockers.remove',
-    method: 'DELETE',
     path: `${taskPath}/blockers/{blockerId}`,
     tag: 'Tasks',
-    scope: 'work:write',
     summary: 'Remove a blocking task',
     description:
       "Removes the dependency that has `blockerId` block the task; both tasks must be visible to the caller (404 otherwise). Recorded in both tasks' history; emits `task_dependency.deleted`. Idempotent: a pair that is not linked changes nothing (204, no event). Needs `contribute` on the task.",
-    params: params(`${taskPath}/blockers/{blockerId}`),
-    response: null,
-    status: 204,
     capability: 'contribute',
     target: onTask,
-    errors: ['not_found'],
-    run: async (ctx, { params }) => {
-      await removeBlocker(ctx, tid(params), params.blockerId as TaskId)
-      return undefined
-    },
+    run: (ctx, params) => removeBlocker(ctx, tid(params), params.blockerId as TaskId),
   }),
   subListOperation({
     id: 'tasks.blocking.list',
@@ -134,27 +125,18 @@ const relationOperations = [
     run: (ctx, { params, body }) =>
       addRelation(ctx, tid(params), { type: body.type, taskId: params.relatedTaskId as TaskId }),
   }),
-  declareOperation({
+  unlinkOperation({
     id: 'tasks.relations.remove',
-    method: 'DELETE',
     path: `${taskPath}/relations/{relatedTaskId}`,
     tag: 'Tasks',
-    scope: 'work:write',
     summary: 'Remove the relation between two tasks',
     description:
       'Removes the relation between the two tasks, both ways; both must be visible to the caller (404 otherwise). ' +
       'A duplicate keeps the state it was moved to. Idempotent: a pair that is not related changes nothing (204, ' +
       'no event). Needs `contribute` on this task, and on the other one when it is a duplicate of this one.',
-    params: params(`${taskPath}/relations/{relatedTaskId}`),
-    response: null,
-    status: 204,
     capability: 'contribute',
     target: onTask,
-    errors: ['not_found'],
-    run: async (ctx, { params }) => {
-      await removeRelation(ctx, tid(params), params.relatedTaskId as TaskId)
-      return undefined
-    },
+    run: (ctx, params) => removeRelation(ctx, tid(params), params.relatedTaskId as TaskId),
   }),
 ]
 

@@ -12,15 +12,15 @@ import type { RelationType, TaskRelation } from './schemas.ts'
 
 /**
  * What happens when a task waiting in triage is marked a duplicate: the triage group (above this
- * one) registers it, to settle the triage item (its `task.triaged` event, which notifies the
- * requester, and its snooze).
+ * one) fills the hook `tasks.triageDuplicate`, to settle the triage item (its `task.triaged` event,
+ * which notifies the requester, and its snooze).
  */
-type TriageDuplicateHook = (ctx: OperationContext, task: Task, duplicateOfId: TaskId) => Promise<void>
-let triageDuplicate: TriageDuplicateHook | null = null
+export type TriageDuplicateHook = (ctx: OperationContext, task: Task, duplicateOfId: TaskId) => Promise<void>
 
-/** Called once by the triage group. */
-export function onTriageDuplicate(hook: TriageDuplicateHook): void {
-  triageDuplicate = hook
+declare module '../../kernel/hooks.ts' {
+  interface Hooks {
+    'tasks.triageDuplicate': TriageDuplicateHook
+  }
 }
 
 /**
@@ -74,7 +74,7 @@ export async function addRelation(
   }
   await recordRelation(ctx, task, other, relation.type, mirror.type, 'added')
   if (canceled) await updateTask(ctx, task.id, { stateId: canceled.id })
-  if (inTriage && triageDuplicate) await triageDuplicate(ctx, await requireTask(ctx, task.id), other.id)
+  if (inTriage) await ctx.hook('tasks.triageDuplicate')(ctx, await requireTask(ctx, task.id), other.id)
   return { type: relation.type, task: other, createdBy: relation.createdBy, createdAt: relation.createdAt }
 }
 

@@ -8,7 +8,7 @@ import type { Actor } from '../../kernel/permissions.ts'
 import { notFound, ProblemError } from '../../kernel/problems.ts'
 import { UNSCOPED } from '../../kernel/read-scope.ts'
 import { requireTeam } from '../../teams/service.ts'
-import { addDays, checkSchedule, dayAfter, nextOccurrence } from '../schedule.ts'
+import { checkSchedule, dayAfter, nextOccurrence } from '../schedule.ts'
 import type { Occurrence, Recurrence, Schedule } from '../schemas.ts'
 import type { RecurrenceFilter } from '../storage.ts'
 import { requireTemplate, taskFromTemplate } from '../templates.ts'
@@ -207,10 +207,7 @@ export async function runRecurrence(
           throw new ProblemError('not_found', 'Its creator is no longer a member of the workspace.')
         const as = ctx.within(ctx.org!, creator)
         const template = await requireTemplate(as, recurrence.templateId)
-        const offset = template.task?.dueOffsetDays ?? null
-        const task = await taskFromTemplate(as, template, recurrence.teamId, {
-          dueDate: offset === null ? null : addDays(date, offset),
-        })
+        const task = await taskFromTemplate(as, template, recurrence.teamId, { startDate: date })
         await ctx.store.recurrences.setOccurrenceTask(orgId, recurrence.id, date, task.id)
         ctx.emit({
           kind: 'recurrence.occurred',
