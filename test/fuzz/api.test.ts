@@ -10,7 +10,7 @@ import { judge } from './oracle.ts'
 import { type Json, newWorld, type Operation, operationsOf, type World } from './world.ts'
 
 // Cases per operation and database, under a seed that rotates every run (FUZZ_SEED replays one).
-const RUNS = sized('FUZZ_RUNS', { test: 5, deep: 100 })
+const RUNS = sized('FUZZ_RUNS', { test: 2, deep: 100 })
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 // Operations that share one world before a fresh one is made (at the next tag).
 const WORLD_SIZE = 30

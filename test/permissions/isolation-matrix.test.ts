@@ -43,8 +43,12 @@ const PERSONAL = new Set(
 
 describeEachDatabase('tenant isolation over every operation', (db) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
+  // The other tenant, B: every request at its records comes from someone outside it and must fail,
+  // so it is never changed, and one serves every test. Each test makes its own A.
+  let b: Awaited<ReturnType<typeof sampleWorld>>
   beforeAll(async () => {
     server = await startTestServer(db, { config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } } })
+    b = await sampleWorld(server)
   })
   afterAll(() => server.drop())
 
@@ -55,7 +59,6 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     timeout: 300_000,
   }, async () => {
     const a = await world()
-    const b = await world()
     const outsider = await newPerson(server.engine, {
       scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
     })
@@ -118,7 +121,6 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     timeout: 300_000,
   }, async () => {
     const a = await world()
-    const b = await world()
     const base = `/v1/orgs/${a.ids.orgId}`
     // A second project in A, on a team the guest has no grant on, with a milestone.
     const hidden = (await a.ws.api.post(`${base}/projects`, { name: 'Hidden', teamIds: [a.ids.otherTeamId] }))
@@ -194,7 +196,6 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     timeout: 300_000,
   }, async () => {
     const a = await world()
-    const b = await world()
     const base = `/v1/orgs/${a.ids.orgId}`
     // A second program in A holding the sample project, and a guest with `view` on the sample program.
     const hidden = (await a.ws.api.post(`${base}/programs`, { name: 'Hidden' })).body
