@@ -123,8 +123,8 @@ function repositoryGetters(on: On): object {
       Object.defineProperty(getters, name, {
         enumerable: true,
         get(this: LazyStore) {
-          const built = (this[BUILT][i] ??= GROUPS[i]!(this[ON]) as Record<string, unknown>)
-          return built[name]
+          this[BUILT][i] ??= GROUPS[i]!(this[ON]) as Record<string, unknown>
+          return this[BUILT][i][name]
         },
       })
   })
