@@ -242,3 +242,23 @@ export class QueuedSqliteDialect extends SqliteDialect {
     return new TransactionalSqliteAdapter()
   }
 }
+
+/**
+ * `compiledOnce` for a query that writes `rows` (plain values; keys whose value is undefined are left
+ * out, as Kysely leaves them out): compiled once per `shape` and the rows' keys, then run with the
+ * rows' values. `build` receives stand-ins for the rows and passes them straight into `values`.
+ */
+export function rowsOnce<DB, O>(
+  db: Kysely<DB>,
+  shape: string,
+  rows: readonly Record<string, unknown>[],
+  build: (rows: Record<string, string>[]) => Compilable<O>,
+): CompiledQuery<O> {
+  const keys = rows.map((row) => Object.keys(row).filter((k) => row[k] !== undefined))
+  const args = rows.flatMap((row, i) => keys[i]!.map((k) => row[k]))
+  const shapeOfRows = keys.map((k) => k.join(',')).join('|')
+  return compiledOnce(db, `${shape}:${shapeOfRows}`, args, (stand) => {
+    let at = 0
+    return build(keys.map((k) => Object.fromEntries(k.map((key) => [key, stand[at++]!]))))
+  })
+}

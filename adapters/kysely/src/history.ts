@@ -39,23 +39,38 @@ type Loose = Kysely<any>
 /** The insert of a change's entries (at least one) into a history table, as a query to run or compose. */
 export function historyInsert<H extends string, R extends HistoryRecord & Record<H, string>>(
   db: Kysely<Database>,
-  { table, holder, extra = [] }: HistoryTable<H>,
+  config: HistoryTable<H>,
   entries: readonly R[],
 ) {
+  return historyRowsInsert(db, config.table, historyRows(config, entries))
+}
+
+/** The rows a change's entries are stored as. */
+export function historyRows<H extends string, R extends HistoryRecord & Record<H, string>>(
+  { holder, extra = [] }: HistoryTable<H>,
+  entries: readonly R[],
+): Record<string, unknown>[] {
   const extras = (source: Record<string, unknown>) => Object.fromEntries(extra.map((c) => [c, source[c]]))
-  return (db as Loose).insertInto(table).values(
-    entries.map((e) => ({
-      orgId: e.orgId,
-      id: e.id,
-      [holder]: e[holder],
-      actorId: e.actorId,
-      ...extras(e),
-      field: e.field,
-      beforeValue: wrapHistoryValue(e.before),
-      afterValue: wrapHistoryValue(e.after),
-      createdAt: e.createdAt,
-    })),
-  )
+  return entries.map((e) => ({
+    orgId: e.orgId,
+    id: e.id,
+    [holder]: e[holder],
+    actorId: e.actorId,
+    ...extras(e),
+    field: e.field,
+    beforeValue: wrapHistoryValue(e.before),
+    afterValue: wrapHistoryValue(e.after),
+    createdAt: e.createdAt,
+  }))
+}
+
+/** The insert of history rows (or stand-ins for them, see `rowsOnce`). */
+export function historyRowsInsert(
+  db: Kysely<Database>,
+  table: HistoryTable<string>['table'],
+  rows: readonly Record<string, unknown>[],
+) {
+  return (db as Loose).insertInto(table).values(rows as Record<string, unknown>[])
 }
 
 /** The repository of a history table: insert a change's entries, list a holder's oldest first. */

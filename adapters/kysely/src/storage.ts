@@ -26,6 +26,7 @@ import { orgsStore } from './orgs/store.ts'
 import { programsStore } from './programs/store.ts'
 import { projectsStore } from './projects/store.ts'
 import { purgeOn } from './purge.ts'
+import type { Purge } from './purge-kinds.ts'
 import { rulesStore } from './rules/store.ts'
 import type { Database, Dialect } from './schema.ts'
 import { tasksStore } from './tasks/store.ts'
@@ -42,44 +43,94 @@ export interface KyselyStorage extends Storage {
   readonly db: Kysely<Database>
 }
 
-/** One repo per storage interface of core, each group's from its folder; a missing one fails to compile. */
+/** What a group's part of a store is built on: the connection or transaction, the dialect, the delete cascade. */
+interface On {
+  db: Kysely<Database>
+  dialect: Dialect
+  purge: Purge
+}
+
+/** Every group's part of a store, in layering order: one line per group. */
+const GROUPS = [
+  ({ db, dialect }) => kernelStore(db, dialect),
+  ({ db }) => usersStore(db),
+  ({ db }) => oauthStore(db),
+  ({ db }) => orgsStore(db),
+  ({ db }) => teamsStore(db),
+  ({ db }) => accessStore(db),
+  ({ db }) => adminStore(db),
+  ({ db }) => transfersStore(db),
+  ({ db, dialect }) => insightsStore(db, dialect),
+  ({ db }) => labelsStore(db),
+  ({ db, dialect, purge }) => tasksStore(db, dialect, purge),
+  ({ db, purge }) => cyclesStore(db, purge),
+  ({ db }) => triageStore(db),
+  ({ db, purge }) => projectsStore(db, purge),
+  ({ db, purge }) => updatesStore(db, purge),
+  ({ db }) => linksStore(db),
+  ({ db, purge }) => initiativesStore(db, purge),
+  ({ db, dialect, purge }) => documentsStore(db, dialect, purge),
+  ({ db }) => customFieldsStore(db),
+  ({ db }) => templatesStore(db),
+  ({ db }) => timeStore(db),
+  ({ db, purge }) => programsStore(db, purge),
+  ({ db }) => commentsStore(db),
+  ({ db }) => attachmentsStore(db),
+  ({ db }) => agentsStore(db),
+  ({ db }) => connectorsStore(db),
+  ({ db, dialect }) => notificationsStore(db, dialect),
+  ({ db }) => meStore(db),
+  ({ db, dialect }) => mailStore(db, dialect),
+  ({ db }) => viewsStore(db),
+  ({ db, dialect }) => rulesStore(db, dialect),
+  ({ db, dialect }) => hubStore(db, dialect),
+] as const satisfies readonly ((on: On) => object)[]
+
+// A missing repository fails to compile: the parts together must make a whole Store.
+type Whole<G> = G extends readonly [infer First extends (on: On) => object, ...infer Rest]
+  ? ReturnType<First> & Whole<Rest>
+  : unknown
+const complete: Whole<typeof GROUPS> extends Store ? true : never = true
+
+const ON = Symbol('built on')
+const BUILT = Symbol('parts built')
+interface LazyStore {
+  [ON]: On
+  [BUILT]: (Record<string, unknown> | undefined)[]
+}
+let prototype: object | undefined
+
+/**
+ * The store on `db` (a transaction, or the root connection). Each transaction gets one, and building
+ * every group's repositories for it (some hundred objects of closures) cost more CPU than a create's
+ * statements on SQLite. Here a group's part is built when the request first uses one of its
+ * repositories and kept for the rest of the transaction (a repository replaced in a test stays so).
+ */
 function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
   // Deletes cascade through every group's part, on the same connection (the transaction).
-  const purge = purgeOn(db)
-  return {
-    ...kernelStore(db, dialect),
-    ...usersStore(db),
-    ...oauthStore(db),
-    ...orgsStore(db),
-    ...teamsStore(db),
-    ...accessStore(db),
-    ...adminStore(db),
-    ...transfersStore(db),
-    ...insightsStore(db, dialect),
-    ...labelsStore(db),
-    ...tasksStore(db, dialect, purge),
-    ...cyclesStore(db, purge),
-    ...triageStore(db),
-    ...projectsStore(db, purge),
-    ...updatesStore(db, purge),
-    ...linksStore(db),
-    ...initiativesStore(db, purge),
-    ...documentsStore(db, dialect, purge),
-    ...customFieldsStore(db),
-    ...templatesStore(db),
-    ...timeStore(db),
-    ...programsStore(db, purge),
-    ...commentsStore(db),
-    ...attachmentsStore(db),
-    ...agentsStore(db),
-    ...connectorsStore(db),
-    ...notificationsStore(db, dialect),
-    ...meStore(db),
-    ...mailStore(db, dialect),
-    ...viewsStore(db),
-    ...rulesStore(db, dialect),
-    ...hubStore(db, dialect),
-  }
+  const on: On = { db, dialect, purge: purgeOn(db) }
+  const store = Object.create(prototype ?? repositoryGetters(on)) as LazyStore
+  store[ON] = on
+  store[BUILT] = []
+  return store as unknown as Store
+}
+
+/** One getter per repository, building its group's part; made once, naming the repositories of `on`'s parts. */
+function repositoryGetters(on: On): object {
+  const getters: object = {}
+  GROUPS.forEach((group, i) => {
+    for (const name of Object.keys(group(on)))
+      Object.defineProperty(getters, name, {
+        enumerable: true,
+        get(this: LazyStore) {
+          this[BUILT][i] ??= GROUPS[i]!(this[ON]) as Record<string, unknown>
+          return this[BUILT][i][name]
+        },
+      })
+  })
+  if (!complete) throw new Error('unreachable')
+  prototype = getters
+  return getters
 }
 
 /** The storage interface over an open Kysely instance; the dialect is explicit, never guessed. */

@@ -1,6 +1,7 @@
 import type { ActorId, EventId, MemberId, NewEvent, OrgId, StoredEvent, TeamId } from '@workgraph/core'
 import type { EventRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
+import { compiledOnce, rowsOnce, runCompiled } from '../fast-path.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
@@ -12,12 +13,18 @@ export function eventRepo(db: Kysely<Database>, dialect: Dialect): EventRepo {
       if (dialect === 'postgres') return appendInOneStatement(db, orgId, events)
       // The counter row is locked until commit, so concurrent writers of one org take sequences in
       // commit order and a reader never sees seq n+1 before seq n.
-      const row = await db
-        .updateTable('orgEventCounters')
-        .set({ lastSeq: sql<number>`last_seq + ${events.length}` })
-        .where('orgId', '=', orgId)
-        .returning('lastSeq')
-        .executeTakeFirstOrThrow()
+      // Compiled once per shape (`compiledOnce`, `rowsOnce`): every write runs these two.
+      const [row] = await runCompiled(
+        db,
+        compiledOnce(db, 'events.counter', [events.length, orgId], ([n, org]) =>
+          db
+            .updateTable('orgEventCounters')
+            .set({ lastSeq: sql<number>`last_seq + ${n}` })
+            .where('orgId', '=', org!)
+            .returning('lastSeq'),
+        ),
+      )
+      if (!row) throw new Error(`The event counter of org ${orgId} is missing`)
       const first = int(row.lastSeq) - events.length + 1
       const stored: StoredEvent[] = events.map((e, i) => ({
         ...e,
@@ -26,10 +33,11 @@ export function eventRepo(db: Kysely<Database>, dialect: Dialect): EventRepo {
         orgId,
         seq: first + i,
       }))
-      await db
-        .insertInto('events')
-        .values(stored.map((e) => ({ ...e, data: JSON.stringify(e.data) })))
-        .execute()
+      const rows = stored.map((e) => ({ ...e, data: JSON.stringify(e.data) }))
+      await runCompiled(
+        db,
+        rowsOnce(db, 'events.insert', rows, (r) => db.insertInto('events').values(r as never)),
+      )
       return stored
     },
     async list(orgId, afterSeq, limit, scope, kinds) {

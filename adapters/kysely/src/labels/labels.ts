@@ -40,9 +40,24 @@ export function taskLabelsInsert(
   labelIds: readonly string[],
   by: { actorId: string; at: string },
 ) {
+  return taskLabelRowsInsert(db, taskLabelRows(orgId, taskId, labelIds, by))
+}
+
+/** The rows of labels put on a task. */
+export function taskLabelRows(
+  orgId: string,
+  taskId: string,
+  labelIds: readonly string[],
+  by: { actorId: string; at: string },
+) {
+  return labelIds.map((labelId) => ({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at }))
+}
+
+/** The insert of task label rows (or stand-ins for them, see `rowsOnce`); one already there stays. */
+export function taskLabelRowsInsert(db: Kysely<Database>, rows: readonly Record<string, string>[]) {
   return db
     .insertInto('taskLabels')
-    .values(labelIds.map((labelId) => ({ orgId, taskId, labelId, createdBy: by.actorId, createdAt: by.at })))
+    .values(rows as never)
     .onConflict((oc) => oc.columns(['orgId', 'taskId', 'labelId']).doNothing())
 }
 

@@ -13,9 +13,19 @@ export function subscribersInsert(
   actorIds: readonly string[],
   at: string,
 ) {
+  return subscriberRowsInsert(db, subscriberRows(orgId, taskId, actorIds, at))
+}
+
+/** The rows of a task's new subscribers. */
+export function subscriberRows(orgId: string, taskId: string, actorIds: readonly string[], at: string) {
+  return actorIds.map((actorId) => ({ orgId, taskId, actorId, createdAt: at }))
+}
+
+/** The insert of subscriber rows (or stand-ins for them, see `rowsOnce`); one already there stays. */
+export function subscriberRowsInsert(db: Kysely<Database>, rows: readonly Record<string, string>[]) {
   return db
     .insertInto('taskSubscribers')
-    .values(actorIds.map((actorId) => ({ orgId, taskId, actorId, createdAt: at })))
+    .values(rows as never)
     .onConflict((oc) => oc.columns(['orgId', 'taskId', 'actorId']).doNothing())
 }
 

@@ -1,6 +1,7 @@
 import type { OrgId, StateId, Team, TeamId, WorkflowState } from '@workgraph/core'
 import type { StateRepo, TeamRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
@@ -54,13 +55,19 @@ export function teamRepo(db: Kysely<Database>): TeamRepo {
       await db.updateTable('teams').set(patch).where('orgId', '=', orgId).where('id', '=', id).execute()
     },
     async nextTaskNumber(orgId, id) {
-      const row = await db
-        .updateTable('teams')
-        .set((eb) => ({ nextNumber: eb('nextNumber', '+', 1) }))
-        .where('orgId', '=', orgId)
-        .where('id', '=', id)
-        .returning('nextNumber')
-        .executeTakeFirstOrThrow()
+      // Every create runs it: compiled once.
+      const [row] = await runCompiled(
+        db,
+        compiledOnce(db, 'teams.nextTaskNumber', [orgId, id], ([org, team]) =>
+          db
+            .updateTable('teams')
+            .set((eb) => ({ nextNumber: eb('nextNumber', '+', 1) }))
+            .where('orgId', '=', org!)
+            .where('id', '=', team!)
+            .returning('nextNumber'),
+        ),
+      )
+      if (!row) throw new Error(`No team ${id} to number a task in`)
       return row.nextNumber
     },
   }

@@ -1,6 +1,7 @@
 import type { OrgId, TaskId } from '@workgraph/core'
 import type { TaskList, TaskListKind, TaskRankRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
+import { compiledOnce, runCompiled } from '../../fast-path.ts'
 import type { Database } from '../../schema.ts'
 import { visibleTask } from '../../scope.ts'
 
@@ -44,20 +45,23 @@ export function taskRankRepo(db: Kysely<Database>): TaskRankRepo {
     async lastOf(orgId, lists) {
       if (lists.length === 0) return []
       // One scalar subquery per list, each the top of its rank index.
-      const row = (await db
-        .selectNoFrom(() =>
+      // Every create runs it: compiled once per kinds of lists.
+      const shape = `taskRanks.lastOf:${lists.map((l) => l.kind).join(',')}`
+      const query = compiledOnce(db, shape, [orgId, ...lists.map((l) => l.id)], ([org, ...ids]) =>
+        db.selectNoFrom(() =>
           lists.map((list, i) => {
             const rank = RANK_COLUMN[list.kind]
-            return inList(orgId, list)
+            return inList(org as OrgId, { ...list, id: ids[i]! })
               .select(`tasks.${rank}`)
               .where(`tasks.${rank}`, 'is not', null)
               .orderBy(`tasks.${rank}`, 'desc')
               .limit(1)
               .as(`last${i}`)
           }),
-        )
-        .executeTakeFirstOrThrow()) as Record<string, string | null>
-      return lists.map((_, i) => row[`last${i}`] ?? null)
+        ),
+      )
+      const [row] = (await runCompiled(db, query)) as Record<string, string | null>[]
+      return lists.map((_, i) => row?.[`last${i}`] ?? null)
     },
     async neighbour(orgId, list, of, side, { exceptId, scope }) {
       const rank = RANK_COLUMN[list.kind]
