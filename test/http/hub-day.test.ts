@@ -158,9 +158,15 @@ describeEachDatabase('hub: my day', (db) => {
   it('reports a failing workspace in partial and answers with the others', async () => {
     const root = await server.storage.read(async (s) => s)
     const original = root.tasks.list
+    const originalEach = root.tasks.listEach
     root.tasks.list = async (orgId, ...rest) => {
       if (orgId === b.orgId) throw new ProblemError('service_unavailable', 'injected')
       return original(orgId, ...rest)
+    }
+    // Today reads its task sections together.
+    root.tasks.listEach = async (orgId, ...rest) => {
+      if (orgId === b.orgId) throw new ProblemError('service_unavailable', 'injected')
+      return originalEach(orgId, ...rest)
     }
     try {
       const today_ = await api.get(`/v1/hub/today?date=${today}`)
@@ -170,6 +176,7 @@ describeEachDatabase('hub: my day', (db) => {
       expect(tasks.body.partial).toEqual([{ orgId: b.orgId, code: 'service_unavailable' }])
     } finally {
       root.tasks.list = original
+      root.tasks.listEach = originalEach
     }
   })
 

@@ -19,8 +19,19 @@ export function ftsQuery(dialect: Dialect, terms: readonly string[]): string {
  * narrow the match inside the index, then every term as a word prefix of the title or body.
  */
 export function scopedFtsQuery(orgId: OrgId, kind: HubSearchType, terms: readonly string[]): string {
-  return `scope : "${orgId.toLowerCase().replaceAll('_', '')}" AND scope : "${kind}" AND ${ftsQuery('sqlite', terms)}`
+  return `scope : "${orgToken(orgId)}" AND scope : "${kind}" AND ${ftsQuery('sqlite', terms)}`
 }
+
+/**
+ * The SQLite FTS5 query of one workspace, every kind: its `scope` token, then the terms. The scope
+ * column weighs nothing in the hub's bm25, so a match ranks as it does in `scopedFtsQuery`.
+ */
+export function workspaceFtsQuery(orgId: OrgId, terms: readonly string[]): string {
+  return `scope : "${orgToken(orgId)}" AND ${ftsQuery('sqlite', terms)}`
+}
+
+/** An org id as the one token the index's `scope` column holds for it. */
+const orgToken = (orgId: OrgId) => orgId.toLowerCase().replaceAll('_', '')
 
 /**
  * Whether the row of `table` (its SQL name) matches every term: a condition on the outer query.

@@ -62,15 +62,9 @@ export async function taskPageRows(
     return keysetPage(q, p, { sort, id: 'tasks.id' })
   }
   const side = (visible: Visible | null, from = db) => sideOf(orgId, page, scope, visible, from)
-  // With two or more teams the team list alone already has both planners walk the org's keyset
-  // index in page order (neither reads an `in` list of several teams in order); the projects only
-  // add matches to that walk, so one query with the `or` costs what the teams cost alone.
   const plain =
     !filter.sortField && Object.entries(filter).every(([k, v]) => k === 'archived' || v === undefined)
-  // A reader of one project and no team is one index range in page order too (`project_id in (p)`,
-  // one value), read directly like a one-team reader's.
-  const oneRange = scope.teamIds.length === 0 && scope.projectIds.length === 1
-  if (scope.orgWide || scope.projectIds.length === 0 || scope.teamIds.length >= 2 || oneRange) {
+  if (oneSide(scope)) {
     const whole = (s: ReadScope): Visible | null => (s.orgWide ? null : (eb) => visibleTask(eb, 'tasks', s))
     if (!plain) return side(whole(scope)).execute()
     // The plain list (no filter but `archived`, a client's usual first request) is built and compiled
@@ -86,6 +80,8 @@ export async function taskPageRows(
       }),
     )
   }
+  const mergedSides = (o: OrgId, p: PageRequest<TaskSort>, s: ReadScope) =>
+    taskSelectByKeys(db, o, taskPageKeys(db, dialect, o, filter, p, s) as never, p.direction)
   if (!plain) return (await mergedSides(orgId, page, scope).execute()) as TaskRow[]
   // Plain lists merge the same sides for every reader with as many teams and projects: built and
   // compiled once per such shape, as the single query above (Kysely builds each side for about 0.2 ms).
@@ -98,81 +94,106 @@ export async function taskPageRows(
       return mergedSides(args[0] as OrgId, p, scopeStandIn(scope, args.slice(1 + after.length)))
     }),
   )) as TaskRow[]
+}
 
-  /**
-   * The team's side and each granted project's side outside that team, merged in page order: the
-   * sides select only the sort key and the id, and the page's rows are then read by id.
-   */
-  function mergedSides(o: OrgId, p: PageRequest<TaskSort>, s: ReadScope) {
-    const sort = filter.sortField ? fieldSortKey(o, filter.sortField, p.direction) : taskSortKey(p)
-    const sortKey = typeof sort === 'string' ? sql.ref(sort) : sql<unknown>`${sort}`
-    // The sides are built without the plugins: the page's query applies them (camel case) to the
-    // whole tree once, where each side would otherwise be transformed on its own first as well.
-    const bare = db.withoutPlugins()
-    // A side's keys: the tasks the predicate lets through, with the filters and the cursor applied.
-    const member = (visible: Visible) => {
-      let q = bare.selectFrom('tasks') as unknown as ListQuery
-      // Only the state filter needs a joined table; the rows' team and state are joined for the page.
-      if (filter.stateCategory?.length)
-        q = q.innerJoin('workflowStates as s', (j) =>
-          j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
-        ) as unknown as ListQuery
-      q = q.where('tasks.deletedAt', 'is', null).where('tasks.orgId', '=', o).where(visible)
-      q = applyListFilters(q, o, filter)
-      q = applyTaskFilters(q, o, filter, s, dialect)
-      return q.select([sortKey.as('sortKey'), 'tasks.id as id'])
-    }
-    const keys = (visible: Visible) => {
-      const keysOf = member(visible)
-      // Postgres plans a bare member without an ordered path (it appended every side's rows and
-      // sorted them all); as a subquery ordered and limited to the page, each is a `Limit` over an
-      // index scan under a `Merge Append`. SQLite rejects `order by` on a bare member and reads bare
-      // ones lazily; as subqueries it filled and sorted each.
-      if (dialect === 'postgres')
-        return bare
-          .selectFrom(keysetPage(keysOf, p, { sort, id: 'tasks.id' }).as('side'))
-          .selectAll() as unknown as typeof keysOf
-      return afterCursor(keysOf, p, { sort, id: 'tasks.id' })
-    }
-    const outsideTeams = (eb: ExpressionBuilder<Database, 'tasks'>) =>
-      s.teamIds.length === 0 ? sql<SqlBool>`1 = 1` : eb('tasks.teamId', 'not in', [...s.teamIds])
-    const sides: ReturnType<typeof keys>[] = []
-    if (s.projectIds.length > PROJECT_SIDES)
-      sides.push(keys((eb) => eb.and([eb('tasks.projectId', 'in', [...s.projectIds]), outsideTeams(eb)])))
-    else if (dialect === 'postgres') {
-      // On Postgres the projects are one member: a lateral page of keys per project, over the list
-      // of ids. Planning it costs the same for any number of projects, where one side per project
-      // cost Postgres about 0.06 ms of planning each (1.0 ms for 15, 1.7 ms for 28, against 0.2 ms for
-      // a one-team page; docs/performance-log.md).
-      const ids = sql<string>`unnest(array[${sql.join(s.projectIds)}]::text[])`.as('p')
-      const perProject = keysetPage(
-        member((eb) => eb.and([eb('tasks.projectId', '=', sql.ref<string>('p.p')), outsideTeams(eb)])),
-        p,
-        { sort, id: 'tasks.id' },
-      ).as('side')
-      sides.push(
-        bare
-          .selectFrom(ids)
-          .crossJoinLateral(() => perProject as never)
-          .select(['side.sortKey' as never, 'side.id' as never]) as unknown as ReturnType<typeof keys>,
-      )
-    } else
-      for (const id of s.projectIds)
-        sides.push(keys((eb) => eb.and([eb('tasks.projectId', '=', id), outsideTeams(eb)])))
-    if (s.teamIds.length > 0) sides.unshift(keys((eb) => inVisibleTeams(eb, 'tasks.teamId', s)))
-    const [first, ...rest] = sides
-    // One compound select, ordered and limited as a whole; both planners read the members lazily
-    // in page order (SQLite's `MERGE (UNION ALL)` of co-routines, Postgres's `Merge Append`) and
-    // stop when the page is full. Then one look-up of the page's rows by id. The limit is a literal:
-    // with `limit ?` SQLite's merge did not bound its members by it, and 28 sides cost 0.62 ms of
-    // CPU in SQLite instead of 0.35 (a page size is a validated integer; docs/performance-log.md).
-    const merged = rest
-      .reduce((all, next) => all.unionAll(next), first!)
-      .orderBy('sortKey', p.direction)
-      .orderBy('id', p.direction)
-      .limit(sql.lit(pageSize(p.limit + 1)))
-    return taskSelectByKeys(db, o, merged as never, p.direction)
+/** Whether the scope's visible tasks are one index range in page order (one query, no sides). */
+function oneSide(scope: ReadScope): boolean {
+  // With two or more teams the team list alone already has both planners walk the org's keyset
+  // index in page order (neither reads an `in` list of several teams in order); the projects only
+  // add matches to that walk, so one query with the `or` costs what the teams cost alone.
+  // A reader of one project and no team is one index range in page order too (`project_id in (p)`,
+  // one value), read directly like a one-team reader's.
+  const oneRange = scope.teamIds.length === 0 && scope.projectIds.length === 1
+  return scope.orgWide || scope.projectIds.length === 0 || scope.teamIds.length >= 2 || oneRange
+}
+
+/**
+ * The sort keys and ids of one page of `tasks.list` (`sortKey`, `id`), `limit + 1` of them after the
+ * cursor, ordered and limited: one query for a scope of one side (`oneSide`), else the team's side
+ * and each granted project's side outside that team, merged in page order. The page's rows are
+ * then read by id (`taskSelectByKeys`).
+ */
+export function taskPageKeys(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  o: OrgId,
+  filter: TaskFilter,
+  p: PageRequest<TaskSort>,
+  s: ReadScope,
+) {
+  const sort = filter.sortField ? fieldSortKey(o, filter.sortField, p.direction) : taskSortKey(p)
+  const sortKey = typeof sort === 'string' ? sql.ref(sort) : sql<unknown>`${sort}`
+  // The sides are built without the plugins: the page's query applies them (camel case) to the
+  // whole tree once, where each side would otherwise be transformed on its own first as well.
+  const bare = db.withoutPlugins()
+  // A side's keys: the tasks the predicate lets through, with the filters and the cursor applied.
+  const member = (visible: Visible | null) => {
+    let q = bare.selectFrom('tasks') as unknown as ListQuery
+    // Only the state filter needs a joined table; the rows' team and state are joined for the page.
+    if (filter.stateCategory?.length)
+      q = q.innerJoin('workflowStates as s', (j) =>
+        j.onRef('s.orgId', '=', 'tasks.orgId').onRef('s.id', '=', 'tasks.stateId'),
+      ) as unknown as ListQuery
+    q = q.where('tasks.deletedAt', 'is', null).where('tasks.orgId', '=', o)
+    if (visible) q = q.where(visible)
+    q = applyListFilters(q, o, filter)
+    q = applyTaskFilters(q, o, filter, s, dialect)
+    return q.select([sortKey.as('sortKey'), 'tasks.id as id'])
   }
+  if (oneSide(s))
+    return keysetPage(member(s.orgWide ? null : (eb) => visibleTask(eb, 'tasks', s)), p, {
+      sort,
+      id: 'tasks.id',
+    })
+  const keys = (visible: Visible) => {
+    const keysOf = member(visible)
+    // Postgres plans a bare member without an ordered path (it appended every side's rows and
+    // sorted them all); as a subquery ordered and limited to the page, each is a `Limit` over an
+    // index scan under a `Merge Append`. SQLite rejects `order by` on a bare member and reads bare
+    // ones lazily; as subqueries it filled and sorted each.
+    if (dialect === 'postgres')
+      return bare
+        .selectFrom(keysetPage(keysOf, p, { sort, id: 'tasks.id' }).as('side'))
+        .selectAll() as unknown as typeof keysOf
+    return afterCursor(keysOf, p, { sort, id: 'tasks.id' })
+  }
+  const outsideTeams = (eb: ExpressionBuilder<Database, 'tasks'>) =>
+    s.teamIds.length === 0 ? sql<SqlBool>`1 = 1` : eb('tasks.teamId', 'not in', [...s.teamIds])
+  const sides: ReturnType<typeof keys>[] = []
+  if (s.projectIds.length > PROJECT_SIDES)
+    sides.push(keys((eb) => eb.and([eb('tasks.projectId', 'in', [...s.projectIds]), outsideTeams(eb)])))
+  else if (dialect === 'postgres') {
+    // On Postgres the projects are one member: a lateral page of keys per project, over the list
+    // of ids. Planning it costs the same for any number of projects, where one side per project
+    // cost Postgres about 0.06 ms of planning each (1.0 ms for 15, 1.7 ms for 28, against 0.2 ms for
+    // a one-team page; docs/performance-log.md).
+    const ids = sql<string>`unnest(array[${sql.join(s.projectIds)}]::text[])`.as('p')
+    const perProject = keysetPage(
+      member((eb) => eb.and([eb('tasks.projectId', '=', sql.ref<string>('p.p')), outsideTeams(eb)])),
+      p,
+      { sort, id: 'tasks.id' },
+    ).as('side')
+    sides.push(
+      bare
+        .selectFrom(ids)
+        .crossJoinLateral(() => perProject as never)
+        .select(['side.sortKey' as never, 'side.id' as never]) as unknown as ReturnType<typeof keys>,
+    )
+  } else
+    for (const id of s.projectIds)
+      sides.push(keys((eb) => eb.and([eb('tasks.projectId', '=', id), outsideTeams(eb)])))
+  if (s.teamIds.length > 0) sides.unshift(keys((eb) => inVisibleTeams(eb, 'tasks.teamId', s)))
+  const [first, ...rest] = sides
+  // One compound select, ordered and limited as a whole; both planners read the members lazily
+  // in page order (SQLite's `MERGE (UNION ALL)` of co-routines, Postgres's `Merge Append`) and
+  // stop when the page is full. The limit is a literal: with `limit ?` SQLite's merge did not bound
+  // its members by it, and 28 sides cost 0.62 ms of CPU in SQLite instead of 0.35 (a page size is a
+  // validated integer; docs/performance-log.md).
+  return rest
+    .reduce((all, next) => all.unionAll(next), first!)
+    .orderBy('sortKey', p.direction)
+    .orderBy('id', p.direction)
+    .limit(sql.lit(pageSize(p.limit + 1)))
 }
 
 /** A page size as an SQL literal must be a plain positive integer, whatever the caller checked. */

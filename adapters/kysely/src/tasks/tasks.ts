@@ -23,6 +23,7 @@ import { TASK_HISTORY } from './history/history.ts'
 import { withLabelIds } from './labels.ts'
 import { taskPageRows } from './list.ts'
 import { withPageExtras } from './page-extras.ts'
+import { taskPagesRows } from './pages.ts'
 import { subscriberRows, subscriberRowsInsert, subscribersInsert } from './subscribers.ts'
 import { taskSelect } from './task-select.ts'
 
@@ -56,6 +57,22 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): 
     async list(orgId, filter, page, scope) {
       const rows = await taskPageRows(db, dialect, orgId, filter, page, scope)
       return withPageExtras(db, orgId, rows.map(toTask), scope)
+    },
+    async listEach(orgId, filters, page, scope) {
+      const pages = await taskPagesRows(db, dialect, orgId, filters, page, scope)
+      // A task on several pages is one object there, completed once by the one read of the extras.
+      const byId = new Map<string, ReturnType<typeof toTask>>()
+      const mapped = pages.map((rows) =>
+        rows.map((row) => {
+          const known = byId.get(row.id)
+          if (known) return known
+          const task = toTask(row)
+          byId.set(row.id, task)
+          return task
+        }),
+      )
+      await withPageExtras(db, orgId, [...byId.values()], scope)
+      return mapped as Task[][]
     },
     async update(orgId, id, patch) {
       await db

@@ -6,6 +6,7 @@ import type { CapabilityTarget } from '../kernel/permissions.ts'
 import { ProblemError } from '../kernel/problems.ts'
 import type { StreamReader } from '../streams/readers.ts'
 import { fanOut } from './fanout.ts'
+import { contextIn } from './orgs.ts'
 import { mergeOrgRows, openHubCursor, sealHubCursor } from './paging.ts'
 
 const SCAN_CHUNK = 100
@@ -13,28 +14,26 @@ const SCAN_CHUNK = 100
 /**
  * The pending, unexpired approval requests of one workspace that the reader may decide: its session
  * is visible to them (the storage scope) and they hold the capability the proposed action needs on
- * its target, exactly as `approvalRequests.reject` checks it. By id, after `afterId`, up to `want` of them.
+ * its target, exactly as `approvalRequests.reject` checks it. By id, after `afterId`, up to `want` of
+ * them. `as`: the reader's context in that workspace (`contextIn`).
  */
 export async function decidableApprovals(
-  ctx: OperationContext,
+  as: OperationContext,
   reader: StreamReader,
   afterId: string | null,
   want: number,
 ): Promise<ApprovalRequest[]> {
-  const org = await ctx.store.orgs.get(reader.orgId)
-  if (!org) return []
-  const as = ctx.within(org, reader.actor)
   const found: ApprovalRequest[] = []
   let after = afterId
   for (;;) {
-    const chunk = await ctx.store.approvals.list(
+    const chunk = await as.store.approvals.list(
       reader.orgId,
       { state: 'pending' },
       { sort: 'id', direction: 'asc', after: after ? { value: after, id: after } : null, limit: SCAN_CHUNK },
       reader.scope,
     )
     for (const request of chunk.slice(0, SCAN_CHUNK)) {
-      if (request.expiresAt > ctx.now && (await mayDecide(as, request))) found.push(request)
+      if (request.expiresAt > as.now && (await mayDecide(as, request))) found.push(request)
       if (found.length >= want) return found
     }
     if (chunk.length <= SCAN_CHUNK) return found
@@ -66,10 +65,10 @@ export async function hubApprovals(
   const previous = openHubCursor(ctx.cursors, scope, query.cursor, isPosition)
   const { results, partial } = await fanOut(
     ctx,
-    (reader) =>
-      reader.actor.kind === 'person'
-        ? decidableApprovals(ctx, reader, previous.get(reader.orgId) ?? null, limit + 1)
-        : Promise.resolve([]),
+    async (reader) => {
+      const as = reader.actor.kind === 'person' ? await contextIn(ctx, reader) : null
+      return as ? decidableApprovals(as, reader, previous.get(reader.orgId) ?? null, limit + 1) : []
+    },
     { only: query.orgId as OrgId | undefined },
   )
   const merged = mergeOrgRows(

@@ -11,7 +11,7 @@ export async function contextIn(
   reader: StreamReader,
 ): Promise<OperationContext | null> {
   const org = await ctx.store.orgs.get(reader.orgId)
-  return org ? ctx.within(org, reader.actor) : null
+  return org ? ctx.within(org, reader.actor, reader.known) : null
 }
 
 /** Runs a look-up of one record, answering null when the reader may not view it (a 404). */

@@ -59,20 +59,18 @@ interface OrgToday {
 
 /**
  * What `updates.due` answers there with `ownerId=me` (its cadences, its visibility predicate), as the
- * caller's member, up to `limit + 1` rows like the other sections.
+ * caller's member (`as`, their context there), up to `limit + 1` rows like the other sections.
  */
-async function updatesDueIn(
-  ctx: OperationContext,
-  reader: StreamReader,
-  limit: number,
-): Promise<TodayUpdateDue[]> {
-  const as = await contextIn(ctx, reader)
-  if (!as) return []
+async function updatesDueIn(as: OperationContext, orgId: OrgId, limit: number): Promise<TodayUpdateDue[]> {
   const page = await listDue(as, { ownerId: 'me', limit: limit + 1 })
-  return page.data.map((item) => ({ orgId: reader.orgId, ...item }))
+  return page.data.map((item) => ({ orgId, ...item }))
 }
 
-/** One workspace's sections, each up to `limit + 1` rows (the extra one tells `more`). */
+/**
+ * One workspace's sections, each up to `limit + 1` rows (the extra one tells `more`): the five task
+ * sections in one read (and one of their labels, fields and blocked flags), the mentions, and, in
+ * one context there, the approvals and the updates due.
+ */
 async function todayIn(
   ctx: OperationContext,
   reader: StreamReader,
@@ -81,15 +79,16 @@ async function todayIn(
 ): Promise<OrgToday> {
   const me = reader.actor.id as MemberId
   const filters = taskFilters(me, today, ctx.now)
-  const tasks = {} as Record<TaskSection, Task[]>
-  for (const section of TODAY_TASK_SECTIONS) {
-    tasks[section] = await ctx.store.tasks.list(
-      reader.orgId,
-      filters[section],
-      { sort: 'dueDate', direction: 'asc', after: null, limit },
-      reader.scope,
-    )
-  }
+  const pages = await ctx.store.tasks.listEach(
+    reader.orgId,
+    TODAY_TASK_SECTIONS.map((section) => filters[section]),
+    { sort: 'dueDate', direction: 'asc', after: null, limit },
+    reader.scope,
+  )
+  const tasks = Object.fromEntries(TODAY_TASK_SECTIONS.map((section, i) => [section, pages[i]!])) as Record<
+    TaskSection,
+    Task[]
+  >
   const mentions = await ctx.store.notifications.list(
     reader.orgId,
     me,
@@ -97,8 +96,9 @@ async function todayIn(
     ctx.now,
     { sort: 'createdAt', direction: 'desc', after: null, limit },
   )
-  const approvals = await decidableApprovals(ctx, reader, null, limit + 1)
-  const updatesDue = await updatesDueIn(ctx, reader, limit)
+  const as = await contextIn(ctx, reader)
+  const approvals = as ? await decidableApprovals(as, reader, null, limit + 1) : []
+  const updatesDue = as ? await updatesDueIn(as, reader.orgId, limit) : []
   return { tasks, approvals, mentions: mentions.map((n) => present(n, ctx.now)), updatesDue }
 }
 

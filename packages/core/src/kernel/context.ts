@@ -111,7 +111,7 @@ export function createContext(
     },
     invoke: deps.invoke,
     operationOf: deps.operationOf,
-    within: (other, as) => createContext(deps, other, as),
+    within: (other, as, knownThere) => createContext(deps, other, as, knownThere),
     transactionIn: (other, as, fn) =>
       deps.separately ? deps.separately(other, as, fn) : fn(createContext(deps, other, as)),
     hub: deps.hub,

@@ -6,7 +6,7 @@ import type { HookReader } from './hooks.ts'
 import type { EventId, OrgId } from './ids.ts'
 import type { Mailer } from './mailer.ts'
 import type { CursorCodec } from './pagination.ts'
-import type { AccessProfile, Actor, CapabilityTarget, Container } from './permissions.ts'
+import type { AccessProfile, Actor, CapabilityTarget, Container, KnownAccess } from './permissions.ts'
 import type { ProblemCode } from './problems.ts'
 import type { ReadScope } from './read-scope.ts'
 import type { Storage, Store } from './storage.ts'
@@ -61,8 +61,9 @@ export interface OperationContext {
   /**
    * The same request acting as another of the person's actors, in another org: cross-workspace
    * reads check capabilities and read scopes there (favorites, the hub). It shares the transaction.
+   * `known`: the actor's teams and grants when the caller has read them (a hub reader's).
    */
-  within(org: Tenant, actor: Actor): OperationContext
+  within(org: Tenant, actor: Actor, known?: KnownAccess): OperationContext
   /**
    * Runs `fn` as `actor` in `org`. In an operation declared `perWorkspace` it is a transaction of its
    * own, with its own events: committed (and its events published) when `fn` resolves, rolled back

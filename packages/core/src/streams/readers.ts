@@ -1,6 +1,6 @@
 import { loadProfile } from '../access/profile.ts'
 import type { OrgId, UserId } from '../kernel/ids.ts'
-import { type Actor, readScope } from '../kernel/permissions.ts'
+import { type Actor, type KnownAccess, readScope } from '../kernel/permissions.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
 
@@ -9,11 +9,19 @@ export interface StreamReader {
   orgId: OrgId
   actor: Actor
   scope: ReadScope
+  /** The teams and grants the scope was made from: a context in the workspace need not read them again. */
+  known?: KnownAccess
 }
 
 /** The reader for an actor (a person or an agent): its grants as they are now. */
 export async function readerFor(store: Store, actor: Actor): Promise<StreamReader> {
-  return { orgId: actor.orgId, actor, scope: readScope(await loadProfile(store, actor)) }
+  const profile = await loadProfile(store, actor)
+  return {
+    orgId: actor.orgId,
+    actor,
+    scope: readScope(profile),
+    known: { teamIds: profile.teamIds, grants: profile.grants },
+  }
 }
 
 /** The user's reader in one workspace; null when they are not an active member. */

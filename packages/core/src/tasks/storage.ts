@@ -138,6 +138,17 @@ export interface TaskRepo {
   get(orgId: OrgId, id: TaskId, scope: ReadScope): Promise<Task | null>
   /** Only tasks the scope can view: the predicate is part of the query, so pages are exact. */
   list(orgId: OrgId, filter: TaskFilter, page: PageRequest<TaskSort>, scope: ReadScope): Promise<Task[]>
+  /**
+   * What `list` answers for each filter with the same page request, in the filters' order, read
+   * together (one statement for the pages, one for their labels, fields and blocked flags): the hub's
+   * today sections. A task on several pages is on each.
+   */
+  listEach(
+    orgId: OrgId,
+    filters: readonly TaskFilter[],
+    page: PageRequest<TaskSort>,
+    scope: ReadScope,
+  ): Promise<Task[][]>
   update(
     orgId: OrgId,
     id: TaskId,
