@@ -40,7 +40,9 @@ export function runWithCodeCache(file, { record = false } = {}) {
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file))
   if (record)
     process.once('exit', () => {
-      const stale = readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.`) && f.endsWith('.cache'))
+      const stale = readdirSync(dirname(file)).filter(
+        (f) => f.startsWith(`${basename(file)}.`) && f.endsWith('.cache'),
+      )
       for (const f of stale) rmSync(join(dirname(file), f), { force: true })
       writeFileSync(cacheFile, script.createCachedData())
     })
