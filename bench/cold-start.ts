@@ -2,9 +2,11 @@
  * Cold start: milliseconds from spawning the server's start command to the first 200 from
  * `GET /v1/config`, on a fresh SQLite file (the first start builds the schema) and on a copy of one
  * already built (every later start); `--database=fresh` or `--database=migrated` for one of them.
- * Runs each command `--runs` times (default 7), interleaved, and prints the median and the range. Commands: what `pnpm start` runs (`node scripts/start.mjs`: the bundle built at install,
- * dist/server/server.mjs) and the source under tsx (`pnpm start:source`); `--only=built` or
- * `--only=source`.
+ * Runs each command `--runs` times (default 7), interleaved, and prints the median and the range.
+ * Commands: what `pnpm start` runs (`node scripts/start.mjs`: the bundle built by `build:server`,
+ * dist/server/server.cjs, with its code cache) and the source under tsx (`pnpm start:source`);
+ * `--only=built` or `--only=source`. `--against=/path/to/checkout` adds that checkout's
+ * `scripts/start.mjs` (its bundle built) to the rotation, for a before/after on the same machine.
  */
 import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -18,9 +20,12 @@ const only = arg('only')
 type Database = 'fresh' | 'migrated'
 const databases: Database[] = arg('database') ? [arg('database') as Database] : ['fresh', 'migrated']
 const root = join(import.meta.dirname, '..')
-const bundle = join(root, 'dist/server/server.mjs')
+const bundle = join(root, 'dist/server/server.cjs')
+const against = arg('against')
 const commands: Record<string, string[]> = {
   built: ['node', join(root, 'scripts/start.mjs')],
+  // Another checkout's `pnpm start` (its bundle built), e.g. main's, run in turn with this one's.
+  ...(against ? { against: ['node', join(against, 'scripts/start.mjs')] } : {}),
   source: [
     join(root, 'node_modules/.bin/tsx'),
     '--conditions=dev-source',
@@ -104,7 +109,7 @@ async function once(
 }
 
 const names = Object.keys(commands)
-  .filter((n) => !only || n === only)
+  .filter((n) => !only || n === only || n === 'against')
   .flatMap((n) => databases.map((d) => `${n}/${d}`))
 const times: Record<string, { wall: number; cpu: number }[]> = Object.fromEntries(names.map((n) => [n, []]))
 const commandOf = (name: string) => commands[name.split('/')[0]!]!

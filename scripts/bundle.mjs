@@ -13,23 +13,29 @@ const NATIVE = /^(better-sqlite3|pg-native)$/
 
 /**
  * Builds `entryPoints` (paths relative to `root`, or `{ in, out }`) into `outdir`, one `{name}.mjs`
- * each, sharing chunks. Returns the workspace's files it read (paths relative to `root`).
+ * each, sharing chunks; with `format: 'cjs'`, one self-contained `{name}.cjs` each. Returns the
+ * workspace's files it read (paths relative to `root`).
  */
-export async function bundle({ root, entryPoints, outdir }) {
+export async function bundle({ root, entryPoints, outdir, format = 'esm' }) {
   // Chunk names carry a hash of their content: the last build's would stay beside the new ones.
   await rm(join(outdir, 'chunks'), { recursive: true, force: true })
+  const esm = format === 'esm'
   const { metafile } = await build({
     absWorkingDir: root,
     entryPoints,
     outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
-    outExtension: { '.js': '.mjs' },
-    // What loads only when configured (nodemailer, ioredis, pg) goes to chunks of its own.
-    splitting: true,
+    outExtension: { '.js': esm ? '.mjs' : '.cjs' },
+    // What loads only when configured (nodemailer, ioredis, pg) goes to chunks of its own. CommonJS
+    // has no chunks: there it stays in the one file, its modules evaluated on first import.
+    splitting: esm,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format,
+    // CommonJS runs through vm.Script (scripts/code-cache.mjs), where an import() would need
+    // vm's experimental module loader: esbuild turns the ones left (Node's own modules) into require().
+    ...(!esm && { supported: { 'dynamic-import': false } }),
     target: 'node20',
     conditions: ['dev-source'],
     sourcemap: 'linked',
@@ -40,9 +46,11 @@ export async function bundle({ root, entryPoints, outdir }) {
     logLevel: 'warning',
     metafile: true,
     // Bundled CommonJS code calls require(); in an ES module it needs one.
-    banner: {
-      js: "import { createRequire as __workgraphRequire } from 'node:module'\nconst require = __workgraphRequire(import.meta.url)",
-    },
+    ...(esm && {
+      banner: {
+        js: "import { createRequire as __workgraphRequire } from 'node:module'\nconst require = __workgraphRequire(import.meta.url)",
+      },
+    }),
     plugins: [
       {
         // `createRequire(import.meta.url)` in the sources resolves packages (and files such as the API
