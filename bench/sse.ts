@@ -1,15 +1,20 @@
 /**
  * SSE fan-out bench: one reference server process (spawned, SQLite file by default, `--postgres`
  * for a fresh Postgres database), N concurrent SSE connections (default 1,000, 5,000 and 10,000)
- * opened by several client processes with raw HTTP, tasks created at a steady rate through the API.
- * Reports delivery latency (write sent → event parsed by a client) p50/p99 and the server's RSS per
- * connection, the writer's latency (each tasks.create round trip while fan-out runs) and the server's
- * CPU time per delivery (less sensitive than latency to what else runs on the machine). Usage: `ulimit -n 20000; pnpm bench:sse [--postgres] [--sizes=1000,5000] [--users=100]`.
+ * opened by several client processes over raw sockets, tasks created at a steady rate through the
+ * API. Reports delivery latency p50/p99 from the write sent (the title carries the time) and from the
+ * event's `createdAt` (the server's clock in the write) to the frame read by a client; the writer's
+ * latency (each tasks.create round trip while fan-out runs); the CPU time per delivery of the
+ * server and of the bench's own clients over the write phase (the clients share the machine, and
+ * their parsing competes with the server); and the server's RSS per connection. Fails (exit 1) unless
+ * every connection got every event once, in order. `--pin` puts the server alone on CPU 0 and the
+ * clients and writer on CPU 1 (Linux `taskset`; Postgres is not pinned). Usage: `ulimit -n 20000;
+ * pnpm bench:sse [--postgres] [--sizes=1000,5000] [--users=100] [--seconds=20] [--pin]`.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { connect as netConnect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEngine, createUser, newId, type OrgId } from '@workgraph/core'
@@ -23,52 +28,100 @@ const RATE = Number(arg('rate') ?? 5)
 const SECONDS = Number(arg('seconds') ?? 20)
 const BASE_URL = 'http://workgraph.bench'
 const postgres = process.argv.includes('--postgres')
+// The server alone on CPU 0, this process and the clients on CPU 1 (Postgres, shared, is not pinned).
+const PIN = process.argv.includes('--pin')
 
-// Client mode: open connections, report every task.created latency to the parent.
+// Client mode: open connections, keep every task.created latency, hand them over when asked. The
+// client is kept cheap because it shares the machine with the server: raw sockets (no HTTP parser
+// or stream per response), frames found by byte search, no per-delivery IPC message.
 if (process.argv.includes('--client')) {
   const { url, tokens, count } = JSON.parse(process.argv.at(-1)!) as {
     url: string
     tokens: string[]
     count: number
   }
-  // Connect in waves, so the server's accept backlog never overflows.
+  const { hostname, port } = new URL(url)
+  // Per delivery: since the write was sent (the title's timestamp) and since the event's createdAt
+  // (the server's clock inside the write, so the writer's request and queue are left out).
+  const sinceSent: number[] = []
+  const sinceCreated: number[] = []
+  const errors: string[] = []
+  const received: number[] = new Array(count).fill(0)
   const connect = (i: number) =>
     new Promise<void>((settle) => {
-      const req = request(`${url}/v1/stream/sse?from=now&kinds=task.created`, {
-        agent: false,
-        headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, accept: 'text/event-stream' },
-      })
-      req.on('response', (res) => {
-        if (res.statusCode !== 200) process.send!({ error: `status ${res.statusCode}` })
-        res.setEncoding('utf8')
-        let buffer = ''
-        res.on('data', (chunk: string) => {
-          buffer += chunk
-          const frames = buffer.split('\n\n')
-          buffer = frames.pop()!
-          const now = Date.now()
-          for (const frame of frames) {
-            const sent = /"title":"t(\d+)"/.exec(frame)
-            if (sent) process.send!({ latency: now - Number(sent[1]) })
+      const socket = netConnect({ host: hostname, port: Number(port) })
+      socket.write(
+        `GET /v1/stream/sse?from=now&kinds=task.created HTTP/1.1\r\nhost: ${hostname}:${port}\r\n` +
+          `authorization: Bearer ${tokens[i % tokens.length]}\r\naccept: text/event-stream\r\n\r\n`,
+      )
+      let carry: Buffer | null = null
+      let headed = false
+      let last = 0
+      socket.on('data', (chunk: Buffer) => {
+        const now = Date.now()
+        const buf = carry ? Buffer.concat([carry, chunk]) : chunk
+        carry = null
+        if (!headed) {
+          headed = true
+          if (!buf.toString('latin1', 0, 12).endsWith(' 200')) errors.push(buf.toString('latin1', 0, 12))
+          settle()
+        }
+        // A frame ends with a blank line; JSON escapes newlines, so `\n\n` is only ever an end.
+        let from = 0
+        for (;;) {
+          const end = buf.indexOf('\n\n', from)
+          if (end < 0) break
+          const title = buf.indexOf('"title":"t', from)
+          if (title >= 0 && title < end) {
+            const sent = Number(buf.toString('latin1', title + 10, buf.indexOf('"', title + 10)))
+            // Titles grow with every write: a repeat or a step back is a duplicate or a reordering.
+            if (sent <= last) errors.push(`connection ${i}: t${sent} after t${last}`)
+            last = sent
+            received[i]!++
+            sinceSent.push(now - sent)
+            // The frame ends with the event's own createdAt: `"createdAt":"<24 characters>"}`.
+            sinceCreated.push(now - Date.parse(buf.toString('latin1', end - 26, end - 2)))
           }
-        })
+          from = end + 2
+        }
+        if (from < buf.length) carry = buf.subarray(from)
+      })
+      socket.on('error', (error) => {
+        errors.push(error.message)
         settle()
       })
-      req.on('error', (error) => {
-        process.send!({ error: error.message })
-        settle()
-      })
-      req.end()
     })
+  // Connect in waves, so the server's accept backlog never overflows.
   for (let i = 0; i < count; i += 100) {
     await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => connect(i + k)))
   }
   process.send!({ open: count })
+  // `start` when the writes begin (CPU from then on), `report` when they are over.
+  let cpuAtStart = process.cpuUsage()
+  process.on('message', (m: string) => {
+    if (m === 'start') {
+      cpuAtStart = process.cpuUsage()
+      return
+    }
+    const cpu = process.cpuUsage(cpuAtStart)
+    process.send!(
+      {
+        sinceSent,
+        sinceCreated,
+        errors,
+        fewest: Math.min(...received),
+        most: Math.max(...received),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      },
+      () => process.exit(0),
+    )
+  })
 } else {
   await main()
 }
 
 async function main(): Promise<void> {
+  if (PIN) pin(process.pid, '1')
   const { databaseUrl, drop } = await freshDatabase()
   // Seed: one org, USERS members (role member: org-wide view), tokens for each.
   const storage = await openStorage({ url: databaseUrl })
@@ -113,20 +166,19 @@ async function main(): Promise<void> {
   await storage.close()
 
   console.log(
-    `SSE bench on ${postgres ? 'Postgres' : 'SQLite'}: ${USERS} members, ${CLIENTS} client processes, ${RATE} events/s for ${SECONDS} s`,
+    `SSE bench on ${postgres ? 'Postgres' : 'SQLite'}: ${USERS} members, ${CLIENTS} client processes, ${RATE} events/s for ${SECONDS} s${PIN ? ', server pinned to CPU 0, the rest to CPU 1' : ''}`,
   )
   console.log(
-    '| connections | events | deliveries | p50 ms | p99 ms | max ms | writer p50 / p99 / max ms | server CPU µs per delivery | server RSS idle → connected | RSS per connection |',
+    '| connections | events | deliveries | p50 / p99 / max ms | from createdAt p50 / p99 ms | writer p50 / p99 / max ms | CPU µs per delivery: server / clients | server RSS idle → connected | RSS per connection |',
   )
-  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|')
+  let failed = false
   for (const size of SIZES) {
     const server = await spawnServer(databaseUrl)
     await sleep(1000)
     const idle = rss(server.process.pid!)
-    const latencies: number[] = []
     const clients: ChildProcess[] = []
     let opened = 0
-    const errors: string[] = []
     await new Promise<void>((resolve) => {
       for (let c = 0; c < CLIENTS; c++) {
         const count = Math.floor(size / CLIENTS) + (c < size % CLIENTS ? 1 : 0)
@@ -137,9 +189,7 @@ async function main(): Promise<void> {
             execArgv: ['--conditions=dev-source', '--import', 'tsx'],
           },
         )
-        child.on('message', (m: { latency?: number; open?: number; error?: string }) => {
-          if (m.latency !== undefined) latencies.push(m.latency)
-          if (m.error) errors.push(m.error)
+        child.on('message', (m: { open?: number }) => {
           if (m.open === undefined) return
           opened += m.open
           if (opened === size) resolve()
@@ -151,6 +201,7 @@ async function main(): Promise<void> {
     const connected = rss(server.process.pid!)
     let events = 0
     const writes: number[] = []
+    for (const child of clients) child.send('start')
     const cpuBefore = cpuMs(server.process.pid!)
     const started = Date.now()
     while (Date.now() - started < SECONDS * 1000) {
@@ -168,21 +219,60 @@ async function main(): Promise<void> {
     }
     await sleep(5000)
     const cpuSpent = cpuMs(server.process.pid!) - cpuBefore
-    for (const child of clients) child.kill()
+    const reports = await Promise.all(clients.map(report))
     server.process.kill('SIGTERM')
     await new Promise((r) => server.process.once('exit', r))
-    latencies.sort((a, b) => a - b)
+    const sinceSent = reports.flatMap((r) => r.sinceSent).sort((a, b) => a - b)
+    const sinceCreated = reports.flatMap((r) => r.sinceCreated).sort((a, b) => a - b)
+    const errors = reports.flatMap((r) => r.errors)
+    const clientCpu = reports.reduce((sum, r) => sum + r.cpuMs, 0)
     writes.sort((a, b) => a - b)
     const quantile = (values: number[], p: number) =>
       values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? Number.NaN
-    const q = (p: number) => quantile(latencies, p)
     const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`
+    const perDelivery = (ms: number) => ((ms * 1000) / Math.max(1, sinceSent.length)).toFixed(1)
     console.log(
-      `| ${size.toLocaleString('en')} | ${events} | ${latencies.length.toLocaleString('en')} of ${(events * size).toLocaleString('en')} | ${q(0.5)} | ${q(0.99)} | ${latencies.at(-1)} | ${quantile(writes, 0.5)} / ${quantile(writes, 0.99)} / ${writes.at(-1)} | ${((cpuSpent * 1000) / Math.max(1, latencies.length)).toFixed(1)} | ${mb(idle)} → ${mb(connected)} | ${((connected - idle) / size / 1024).toFixed(1)} KB |`,
+      `| ${size.toLocaleString('en')} | ${events} | ${sinceSent.length.toLocaleString('en')} of ${(events * size).toLocaleString('en')} | ${quantile(sinceSent, 0.5)} / ${quantile(sinceSent, 0.99)} / ${sinceSent.at(-1)} | ${quantile(sinceCreated, 0.5)} / ${quantile(sinceCreated, 0.99)} | ${quantile(writes, 0.5)} / ${quantile(writes, 0.99)} / ${writes.at(-1)} | ${perDelivery(cpuSpent)} / ${perDelivery(clientCpu)} | ${mb(idle)} → ${mb(connected)} | ${((connected - idle) / size / 1024).toFixed(1)} KB |`,
     )
-    if (errors.length > 0) console.log(`  ${errors.length} client errors, first: ${errors[0]}`)
+    // Every connection must have every event once, in order.
+    const fewest = Math.min(...reports.map((r) => r.fewest))
+    const most = Math.max(...reports.map((r) => r.most))
+    if (fewest !== events || most !== events) {
+      failed = true
+      console.log(`  FAILED: a connection got ${fewest} to ${most} events of ${events}`)
+    }
+    if (errors.length > 0) {
+      failed = true
+      console.log(`  FAILED: ${errors.length} client errors, first: ${errors[0]}`)
+    }
   }
   await drop()
+  if (failed) process.exitCode = 1
+  await drop()
+}
+
+interface ClientReport {
+  sinceSent: number[]
+  sinceCreated: number[]
+  errors: string[]
+  fewest: number
+  most: number
+  cpuMs: number
+}
+
+/** Asks a client process for what it measured; it answers and exits. */
+function report(child: ChildProcess): Promise<ClientReport> {
+  return new Promise((resolve) => {
+    child.on('message', (m: Partial<ClientReport>) => {
+      if (m.sinceSent) resolve(m as ClientReport)
+    })
+    child.send('report')
+  })
+}
+
+/** Binds a process (its threads, and the children it starts afterwards) to the given CPUs, Linux only. */
+function pin(pid: number, cpus: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' })
 }
 
 async function freshDatabase(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
@@ -203,20 +293,17 @@ async function freshDatabase(): Promise<{ databaseUrl: string; drop(): Promise<v
 }
 
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(
-    'node_modules/.bin/tsx',
-    ['--conditions=dev-source', 'packages/server/src/bin/server.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        BASE_URL,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const command = ['node_modules/.bin/tsx', '--conditions=dev-source', 'packages/server/src/bin/server.ts']
+  const child = spawn(PIN ? 'taskset' : command[0]!, PIN ? ['-c', '0', ...command] : command.slice(1), {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      BASE_URL,
     },
-  )
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   // Never leave the server behind, whatever happens to the bench.
   process.on('exit', () => child.kill('SIGKILL'))
   // PORT=0: the server prints the address it really listens on beside the public BASE_URL.

@@ -42,6 +42,23 @@ export function bytesOf(item: StreamItem): Uint8Array {
   return bytes
 }
 
+const CRLF = encoder.encode('\r\n')
+// The same frame as one HTTP/1.1 chunk (size line, frame, CRLF), built once per shared frame.
+const chunks = new WeakMap<Uint8Array, Uint8Array>()
+
+/** A frame's bytes as one chunk of a chunked HTTP/1.1 body. */
+export function chunkOf(bytes: Uint8Array): Uint8Array {
+  let chunk = chunks.get(bytes)
+  if (!chunk) {
+    const head = encoder.encode(`${bytes.byteLength.toString(16)}\r\n`)
+    chunk = new Uint8Array(head.byteLength + bytes.byteLength + 2)
+    chunk.set(head, 0)
+    chunk.set(bytes, head.byteLength)
+    chunk.set(CRLF, head.byteLength + bytes.byteLength)
+    chunks.set(bytes, chunk)
+  }
+  return chunk
+}
 /** Server-sent event framing of a core live stream: `stream-event`, `ping` and a final `stream-end`. */
 export function frame(item: StreamItem): string {
   switch (item.type) {

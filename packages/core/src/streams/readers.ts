@@ -24,18 +24,16 @@ export async function readerFor(store: Store, actor: Actor): Promise<StreamReade
   }
 }
 
-/** The user's reader in one workspace; null when they are not an active member. */
+/**
+ * The user's reader in one workspace; null when they are not an active member. The membership, teams
+ * and grants come in one statement (`standing`, as every request reads them): a stream round reads
+ * this for every user it delivers to.
+ */
 export async function readerIn(store: Store, orgId: OrgId, userId: UserId): Promise<StreamReader | null> {
-  const member = await store.members.findByUser(orgId, userId)
+  const { member, teamIds, grants } = await store.access.standing(orgId, userId)
   if (member?.status !== 'active') return null
-  return readerFor(store, {
-    id: member.id,
-    kind: 'person',
-    orgId,
-    role: member.role,
-    userId,
-    name: member.name,
-  })
+  const actor: Actor = { id: member.id, kind: 'person', orgId, role: member.role, userId, name: member.name }
+  return { orgId, actor, scope: readScope(await loadProfile(store, actor, { teamIds, grants })) }
 }
 
 /** Every workspace the user is an active member of, in id order. */
