@@ -4,15 +4,14 @@
  * holding a `<tag> Variations` folder per tag, and Newman sends them in that order to one world: the
  * contract pass deleted the records its variations were then sent to, and the deletions of one tag
  * took away what the next tag's requests needed. Here each tag's contract requests and each tag's
- * variations get a world of their own, and within a contract folder the deletions go last.
+ * variations are a batch, sent by a Newman run of its own to a world of its own, and within a
+ * contract folder the deletions go last.
  */
 type Json = Record<string, any>
 
-/** One folder of requests and the world it is sent to. */
+/** One folder of requests, sent to a world of its own. */
 export interface Batch {
   name: string
-  /** The world's variables are prefixed with this, so that one run can hold every batch. */
-  prefix: string
   folder: Json
 }
 
@@ -26,16 +25,12 @@ export function batchesOf(collection: Json, tags?: string[]): Batch[] {
   const batches: Batch[] = []
   for (const folder of folders) {
     if (folder === variations || !folder.item || !wanted(folder.name)) continue
-    batches.push({
-      name: folder.name,
-      prefix: `w${batches.length}__`,
-      folder: { ...folder, item: deletionsLast(folder.item) },
-    })
+    batches.push({ name: folder.name, folder: { ...folder, item: deletionsLast(folder.item) } })
   }
   for (const folder of variations?.item ?? []) {
     const tag = String(folder.name).replace(/ Variations$/, '')
     if (!wanted(tag)) continue
-    batches.push({ name: folder.name, prefix: `w${batches.length}__`, folder })
+    batches.push({ name: folder.name, folder })
   }
   return batches
 }
@@ -51,24 +46,9 @@ export function deletionsLast(items: Json[]): Json[] {
   return [...items.filter((item) => !isDelete(item)), ...deletions]
 }
 
-/**
- * One collection holding every batch, each batch's folder reading its own world's variables
- * (`{{taskId}}` becomes `{{w3__taskId}}`) and calling with its own world's token.
- */
-export function collectionOf(collection: Json, batches: Batch[]): Json {
-  const { item: _folders, auth, ...rest } = collection
-  return {
-    ...rest,
-    item: batches.map((batch) => ({
-      ...prefixed(batch.folder, batch.prefix),
-      ...(auth ? { auth: prefixed(auth, batch.prefix) } : {}),
-    })),
-  }
-}
-
-/** `value` with every Postman variable but the dynamic ones (`{{$guid}}`) read with `prefix`. */
-function prefixed<T>(value: T, prefix: string): T {
-  return JSON.parse(JSON.stringify(value).replace(/\{\{(?!\$)([^{}]+)\}\}/g, `{{${prefix}$1}}`))
+/** The collection holding one batch's folder alone, for a Newman run of its own. */
+export function collectionOf(collection: Json, batch: Batch): Json {
+  return { ...collection, item: [batch.folder] }
 }
 
 /**

@@ -1,4 +1,11 @@
-import { type ConsentId, newId, type UserId, type WebSessionId } from '@workgraph/core'
+import {
+  type ConsentId,
+  type MemberId,
+  newId,
+  type OrgId,
+  type UserId,
+  type WebSessionId,
+} from '@workgraph/core'
 import { EXAMPLE_RANKS, ranked } from '../support/example-world.ts'
 import type { startTestServer } from '../support/http.ts'
 import { sampleWorld } from '../support/sample-world.ts'
@@ -74,8 +81,18 @@ export async function fuzzWorld(server: Server): Promise<Record<string, string>>
       updatedAt: now.toISOString(),
     })
   })
+  // A member other than the owner, for what the owner cannot do (leave the org), and the sample
+  // task's key, for the examples that name a task by its key.
+  const member = await server.storage.read((s) => s.members.get(ws.orgId as OrgId, ids.memberId as MemberId))
+  const memberToken = await server.engine.tokens.issueAccessToken({
+    userId: member!.userId,
+    scopes: ['work:read', 'work:write', 'agents:run', 'connectors:link'],
+  })
+  const taskKey = (await ws.api.get(`/v1/orgs/${ws.orgId}/tasks/${ids.taskId}`)).body.key as string
   const values: Record<string, string> = {
     ...ids,
+    memberToken,
+    taskKey,
     awayId,
     favoriteId: favorites[1]!,
     planItemId: planItems[1]!,
