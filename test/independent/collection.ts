@@ -174,7 +174,7 @@ function sent(item: Json): string {
 /**
  * The collection without the checks Portman 1.33.0 writes from a misreading of the document, and
  * their names: a content-type check compares the header with the documented type as a string, so a
- * media range (`*/*`, `attachments.download`) never matches; and a JSON-body check goes with every
+ * media range (`*` slash `*`, `attachments.download`) never matches; and a JSON-body check goes with every
  * documented type that contains `json` (`application/x-ndjson`, `exports.download`), though such a
  * body is no JSON document. Every other check of these requests stays.
  */
