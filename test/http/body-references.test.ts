@@ -71,8 +71,13 @@ describeEachDatabase('references in the body and in the path', (db) => {
     const guest = await ws.addMember('guest')
     const unknownTeam = 'team_01JD3Q2R4S5T6V7W8X9YZABCDE'
     const elsewhere = await newWorkspace(server)
-    const project = (await elsewhere.api.post(`/v1/orgs/${elsewhere.orgId}/projects`, { name: 'Theirs' }))
-      .body
+    const project = (
+      await elsewhere.api.post(`/v1/orgs/${elsewhere.orgId}/projects`, {
+        name: 'Theirs',
+        teamIds: [elsewhere.teamId],
+      })
+    ).body
+    expect(project.id).toBeDefined()
     const grant = (who: typeof ws.api, body: Record<string, string>) =>
       who.post(`${o}/grants`, {
         subjectType: 'member',
