@@ -20,7 +20,10 @@ describeEachDatabase('bounds of nullable body fields', (db) => {
   })
   afterAll(() => server.drop())
 
-  it('refuses a value past the minLength or maxLength the document states, at the field', async () => {
+  // Some hundred requests: minutes on a loaded machine.
+  it('refuses a value past the minLength or maxLength the document states, at the field', {
+    timeout: 300_000,
+  }, async () => {
     const { ids, ws } = await sampleWorld(server)
     const document = (await server.request<Json>('GET', '/v1/openapi.json')).body
     const resolve = (schema: Json): Json =>
