@@ -62,6 +62,88 @@ describeEachDatabase('references in the body and in the path', (db) => {
     expect((await ws.api.get(`${o}/teams/${unknown}`)).status).toBe(404)
   })
 
+  it('grants.create: a missing or hidden container or subject team is a 422 at its field', async () => {
+    const ws = await newWorkspace(server)
+    const o = `/v1/orgs/${ws.orgId}`
+    const design = (await ws.api.post(`${o}/teams`, { name: 'Design', key: 'DES' })).body
+    // `manage` on the sample team only: Design is hidden from the lead.
+    const lead = await teamGuest(ws, 'manage')
+    const guest = await ws.addMember('guest')
+    const unknownTeam = 'team_01JD3Q2R4S5T6V7W8X9YZABCDE'
+    const elsewhere = await newWorkspace(server)
+    const project = (
+      await elsewhere.api.post(`/v1/orgs/${elsewhere.orgId}/projects`, {
+        name: 'Theirs',
+        teamIds: [elsewhere.teamId],
+      })
+    ).body
+    expect(project.id).toBeDefined()
+    const grant = (who: typeof ws.api, body: Record<string, string>) =>
+      who.post(`${o}/grants`, {
+        subjectType: 'member',
+        subjectId: guest.memberId,
+        capability: 'view',
+        ...body,
+      })
+    const cases: Array<[string, Promise<any>, string]> = [
+      [
+        'hidden team',
+        grant(lead.api, { containerType: 'team', containerId: design.id }),
+        '/body/containerId',
+      ],
+      [
+        'missing team',
+        grant(lead.api, { containerType: 'team', containerId: unknownTeam }),
+        '/body/containerId',
+      ],
+      [
+        "another workspace's project",
+        grant(ws.api, { containerType: 'project', containerId: project.id }),
+        '/body/containerId',
+      ],
+      [
+        'hidden subject team',
+        grant(lead.api, {
+          subjectType: 'team',
+          subjectId: design.id,
+          containerType: 'team',
+          containerId: ws.teamId,
+        }),
+        '/body/subjectId',
+      ],
+      [
+        'missing member',
+        grant(ws.api, {
+          subjectId: 'mem_01JD3Q2R4S5T6V7W8X9YZABCDE',
+          containerType: 'team',
+          containerId: ws.teamId,
+        }),
+        '/body/subjectId',
+      ],
+    ]
+    const answers = []
+    for (const [what, answer, pointer] of cases) {
+      const res = await answer
+      answers.push(res)
+      expect({ what, ...res }).toMatchObject({
+        what,
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer }] },
+      })
+    }
+    // The hidden team reads as the missing one.
+    expect(answers[0].body.detail).toBe(answers[1].body.detail)
+    // Nothing was granted; a visible team without `manage` is still a 403, a grant in the path a 404.
+    const grants = (await ws.api.get(`${o}/grants?subjectId=${guest.memberId}`)).body.data
+    expect(grants).toEqual([])
+    const viewer = await teamGuest(ws, 'view')
+    expect(await grant(viewer.api, { containerType: 'team', containerId: ws.teamId })).toMatchObject({
+      status: 403,
+      body: { code: 'capability_required' },
+    })
+    expect((await ws.api.get(`${o}/grants/grt_01JD3Q2R4S5T6V7W8X9YZABCDE`)).status).toBe(404)
+  })
+
   it('every operation that names a record in its body answers a missing one with 422 at that field', async () => {
     const ws = await newWorkspace(server)
     const o = `/v1/orgs/${ws.orgId}`

@@ -222,11 +222,13 @@ describeEachDatabase('grants on programs and initiatives', (db) => {
     expect(onProgram.status).toBe(201)
     const listed = await lead.api.get(`${h.base}/grants?containerType=program&containerId=${h.program.id}`)
     expect(ids(listed)).toEqual([onProgram.body.id])
-    for (const [containerType, containerId] of [
-      ['program', h.otherProgram.id],
-      ['initiative', h.sibling.id],
-      ['program', 'prg_01JD3Q2R4S5T6V7W8X9YZABCDE'],
-    ]) {
+    // Programs and initiatives are org-level: one without `manage` is a 403; a missing one, named in
+    // the body, a 422 at the field.
+    for (const [containerType, containerId, status] of [
+      ['program', h.otherProgram.id, 403],
+      ['initiative', h.sibling.id, 403],
+      ['program', 'prg_01JD3Q2R4S5T6V7W8X9YZABCDE', 422],
+    ] as const) {
       const hidden = await lead.api.post(`${h.base}/grants`, {
         subjectType: 'member',
         subjectId: guest.memberId,
@@ -234,7 +236,9 @@ describeEachDatabase('grants on programs and initiatives', (db) => {
         containerId,
         capability: 'view',
       })
-      expect([403, 404]).toContain(hidden.status)
+      expect(hidden.status, `${containerType} ${containerId}`).toBe(status)
+      if (status === 422)
+        expect(hidden.body.errors).toEqual([expect.objectContaining({ pointer: '/body/containerId' })])
     }
     // Deleting the program or the initiative deletes the grants on it.
     const onSub = (await grantOn(ws, guest.memberId, 'initiative', h.sub.id, 'view')).body

@@ -171,7 +171,8 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
     const asGuest = server.as(token)
     expect((await asGuest.get(`${base}/tasks/${a.ids.taskId}`)).status).toBe(200)
     expect((await asGuest.get(`${base}/tasks/${a.ids.otherTaskId}`)).status).toBe(404)
-    // Grants on another tenant's project, and explaining one: as missing, for A's owner too.
+    // Grants on another tenant's project (named in the body: 422 at the field), and explaining one:
+    // as missing, for A's owner too.
     const crossed = await a.ws.api.post(`${base}/grants`, {
       subjectType: 'member',
       subjectId: guest.memberId,
@@ -179,7 +180,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       containerId: b.ids.projectId,
       capability: 'view',
     })
-    expect(crossed.status).toBe(404)
+    expect(crossed).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/containerId' }] },
+    })
     expect(
       (await a.ws.api.get(`${base}/grants?containerType=project&containerId=${b.ids.projectId}`)).status,
     ).toBe(404)
@@ -239,7 +243,7 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       expect((await asGuest.get(`${base}/projects/${projectId}`)).status).toBe(200)
     expect((await asGuest.get(`${base}/projects/${a.ids.projectId}`)).status).toBe(404)
     expect((await asGuest.get(`${base}/tasks/${a.ids.taskId}`)).status).toBe(404)
-    // A grant on another tenant's program: as missing.
+    // A grant on another tenant's program: as missing (named in the body: 422 at the field).
     const crossed = await a.ws.api.post(`${base}/grants`, {
       subjectType: 'member',
       subjectId: guest.memberId,
@@ -247,7 +251,10 @@ describeEachDatabase('tenant isolation over every operation', (db) => {
       containerId: b.ids.programId,
       capability: 'view',
     })
-    expect(crossed.status).toBe(404)
+    expect(crossed).toMatchObject({
+      status: 422,
+      body: { code: 'reference_not_found', errors: [{ pointer: '/body/containerId' }] },
+    })
   })
 
   // Every mutation twice, with a new person each: minutes on a loaded machine.

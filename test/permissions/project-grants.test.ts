@@ -87,7 +87,7 @@ describeEachDatabase('grants on projects', (db) => {
     ])
   })
 
-  it('needs `manage` on the project to grant on it; a project the caller cannot view is a 404', async () => {
+  it('needs `manage` on the project to grant on it; a project the caller cannot view is as missing', async () => {
     const ws = await newWorkspace(server)
     const base = `/v1/orgs/${ws.orgId}`
     const p = await projectWith(ws, 0)
@@ -125,7 +125,10 @@ describeEachDatabase('grants on projects', (db) => {
         containerId,
         capability: 'view',
       })
-      expect(hidden.status).toBe(404)
+      expect(hidden).toMatchObject({
+        status: 422,
+        body: { code: 'reference_not_found', errors: [{ pointer: '/body/containerId' }] },
+      })
     }
     expect((await grantOn(ws, lead.memberId, p.id, 'view')).body.code).toBe('already_exists')
     // Deleting the project deletes the grants on it.

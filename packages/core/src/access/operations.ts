@@ -153,7 +153,7 @@ const grantOperations: AnyOperation[] = [
     summary: 'Grant a capability',
     requires: '`manage` on the container named by `containerType` and `containerId`',
     description:
-      "To a member, an agent or a whole team, on the org, one team, one project, one program or one initiative. A grant on a program reaches its projects (and their tasks and milestones); one on an initiative reaches its sub-initiatives, the programs and projects linked to any of them and those programs' projects. Needs `manage` on that container; a container the caller cannot view is a 404.",
+      "To a member, an agent or a whole team, on the org, one team, one project, one program or one initiative. A grant on a program reaches its projects (and their tasks and milestones); one on an initiative reaches its sub-initiatives, the programs and projects linked to any of them and those programs' projects. Needs `manage` on that container (403 `capability_required` on one the caller can view). A container or subject team that does not exist or that the caller cannot view is a 422 `reference_not_found` at `containerId` or `subjectId`, as is a member or agent not of this workspace.",
     params: obj(paramsOf(grantsPath)),
     body: obj({
       subjectType: StringEnum(SUBJECT_TYPES),
@@ -164,7 +164,7 @@ const grantOperations: AnyOperation[] = [
     }),
     response: Grant,
     status: 201,
-    errors: ['not_found', 'reference_not_found', 'already_exists', 'capability_required'],
+    errors: ['reference_not_found', 'already_exists', 'capability_required'],
     location: 'grants.get',
     examples: grantExamples.create,
     run: (ctx, { body }) => addGrant(ctx, body),

@@ -8,7 +8,7 @@ import type { Page } from '../kernel/pagination.ts'
 import { readPage } from '../kernel/paging.ts'
 import { type Actor, type CapabilityTarget, capabilityIn, decisive } from '../kernel/permissions.ts'
 import { notFound, ProblemError } from '../kernel/problems.ts'
-import { referenceNotFound } from '../kernel/references.ts'
+import { inBody, referenceNotFound } from '../kernel/references.ts'
 import { requireTeam } from '../teams/service.ts'
 import { findActor } from './actors.ts'
 import { loadProfile } from './profile.ts'
@@ -105,7 +105,7 @@ export async function removeTeamMember(
 
 /**
  * Grants are managed by whoever may `manage` the container they apply to. A project the caller
- * cannot view is a 404 there (the project's holders decide, as for any project read).
+ * cannot view is as missing there (the project's holders decide, as for any project read).
  */
 function containerTarget(grant: Pick<Grant, 'containerType' | 'containerId'>): CapabilityTarget {
   if (grant.containerType === 'org') return { type: 'org' }
@@ -151,9 +151,21 @@ export async function addGrant(
       'Not this workspace',
     )
   }
-  if (input.containerType === 'team') await requireTeam(ctx, input.containerId as TeamId)
-  await ctx.require('manage', containerTarget(input))
-  if (input.subjectType === 'team') await requireTeam(ctx, input.subjectId as TeamId)
+  // Both records are named by the body: missing or hidden, each is a 422 at its field (as alike as
+  // the 404 of the path would be), a visible container without `manage` a 403.
+  if (input.containerType === 'team')
+    await inBody('/body/containerId', 'No team with this id that you can view.', () =>
+      requireTeam(ctx, input.containerId as TeamId),
+    )
+  const container = containerTarget(input)
+  await ctx.require(
+    'manage',
+    container.type === 'org' ? container : { ...container, pointer: '/body/containerId' },
+  )
+  if (input.subjectType === 'team')
+    await inBody('/body/subjectId', 'No team with this id that you can view.', () =>
+      requireTeam(ctx, input.subjectId as TeamId),
+    )
   else await actorById(ctx, input.subjectId, '/body/subjectId')
   const existing = await ctx.store.access.findGrant(orgId, input)
   if (existing) {

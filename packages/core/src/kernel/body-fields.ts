@@ -1,4 +1,5 @@
 import { type TObject, type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { withKeywords } from './schema-types.ts'
 
 /**
  * How a request body takes one of its resource's fields: `true` as the resource declares it; a
@@ -23,9 +24,10 @@ export function fieldsOf<T extends TProperties, K extends keyof T & string>(
     // A named component is one schema wherever it is used: a request cannot restate it.
     if (use !== true && schema.$id !== undefined)
       throw new Error(`${String(resource.$id)}.${key} is the component ${schema.$id}: take it as it is`)
-    // Spread keeps TypeBox's symbol keys (its kind, a nullable's inner schema), so it checks the same.
+    // Spread keeps TypeBox's symbol keys (its kind, a nullable's inner schema), so it checks the same,
+    // and the keywords a write adds reach a nullable's inner schema, which checks its values.
     picked[key] =
-      use === true ? schema : { ...schema, ...(typeof use === 'string' ? { description: use } : use) }
+      use === true ? schema : withKeywords(schema, typeof use === 'string' ? { description: use } : use)
   }
   return picked as Picked<T, K>
 }

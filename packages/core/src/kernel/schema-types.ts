@@ -52,6 +52,17 @@ export function nullableReason(schema: object, value: unknown): string | undefin
   return innerCheck(schema).Errors(value).First()?.message
 }
 
+/**
+ * `schema` with `keywords` added (a request's tighter `minLength`); for a nullable, to its inner
+ * schema too, which is what checks every non-null value: a keyword on the outer one alone would be
+ * published in the document and never checked.
+ */
+export function withKeywords(schema: TSchema, keywords: Record<string, unknown>): TSchema {
+  const inner = (schema as { [Inner]?: TSchema })[Inner]
+  const { description: _description, ...checked } = keywords
+  return inner ? { ...schema, ...keywords, [Inner]: { ...inner, ...checked } } : { ...schema, ...keywords }
+}
+
 export const Nullable = <T extends TSchema>(schema: T, description?: string): TUnsafe<Static<T> | null> => {
   if (typeof schema.type !== 'string') throw new Error('Nullable takes a scalar schema')
   // The inner schema's `$id` stays with the inner schema: a nullable copy is not that component.
