@@ -218,7 +218,17 @@ describeEachDatabase('approval policies on containers', (db) => {
       containerId: 'team_01JD3Q2R4S5T6V7W8X9YZABCDE',
       operations: ['tasks.delete'],
     })
-    expect(missingTeam.status).toBe(404)
+    expect(missingTeam.body).toMatchObject({ status: 422, code: 'reference_not_found' })
+    expect(missingTeam.body.errors[0].pointer).toBe('/body/containerId')
+    // Another workspace's project answers as one that does not exist, at the field.
+    const outsider = await newWorkspace(server)
+    const hidden = await outsider.api.post(`/v1/orgs/${outsider.orgId}/approval-policies`, {
+      containerType: 'project',
+      containerId: project.id,
+      operations: ['tasks.delete'],
+    })
+    expect(hidden.body).toMatchObject({ status: 422, code: 'reference_not_found' })
+    expect(hidden.body.errors[0].pointer).toBe('/body/containerId')
     expect((await ws.api.get(`${base}/approval-policies`)).body.data).toEqual([])
   })
 

@@ -107,7 +107,13 @@ export async function createPolicy(
       'Not this workspace',
     )
   }
-  await ctx.require('manage', containerTarget(input))
+  // The container is named by the body: missing or hidden, it is a 422 at its field (as the 404 of a
+  // path would be); a visible container without `manage` is a 403.
+  const container = containerTarget(input)
+  await ctx.require(
+    'manage',
+    container.type === 'org' ? container : { ...container, pointer: '/body/containerId' },
+  )
   checkOperations(ctx, input.operations)
   await checkAgents(ctx, input.agentIds)
   const policy: ContainerApprovalPolicy = {

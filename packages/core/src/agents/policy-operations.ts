@@ -73,7 +73,7 @@ export const policyOperations: AnyOperation[] = [
     summary: 'Gate agent actions on a container',
     requires: '`manage` on the container named by `containerType` and `containerId`',
     description:
-      "Actions of agents on records the container holds, naming one of `operations` or needing one of `capabilities`, become approval requests instead of running. Needs `manage` on the container. The agent's own `approvalPolicy` still applies everywhere.",
+      "Actions of agents on records the container holds, naming one of `operations` or needing one of `capabilities`, become approval requests instead of running. Needs `manage` on the container (403 `capability_required` on one the caller can view); a team or project that does not exist or that the caller cannot view is a 422 `reference_not_found` at `containerId`. The agent's own `approvalPolicy` still applies everywhere.",
     params: obj(paramsOf(policiesPath)),
     body: obj({
       containerType: StringEnum(POLICY_CONTAINER_TYPES),
@@ -85,7 +85,7 @@ export const policyOperations: AnyOperation[] = [
     }),
     response: ContainerApprovalPolicy,
     status: 201,
-    errors: ['not_found', 'reference_not_found', 'capability_required', 'rule_violated'],
+    errors: ['reference_not_found', 'capability_required', 'rule_violated'],
     location: 'approvalPolicies.get',
     examples: policyExamples.create,
     run: (ctx, { body }) => createPolicy(ctx, body as Parameters<typeof createPolicy>[1]),
