@@ -98,39 +98,45 @@ interface LazyStore {
   [ON]: On
   [BUILT]: (Record<string, unknown> | undefined)[]
 }
-let prototype: object | undefined
+let descriptors: PropertyDescriptorMap | undefined
 
 /**
  * The store on `db` (a transaction, or the root connection). Each transaction gets one, and building
  * every group's repositories for it (some hundred objects of closures) cost more CPU than a create's
  * statements on SQLite. Here a group's part is built when the request first uses one of its
- * repositories and kept for the rest of the transaction (a repository replaced in a test stays so).
+ * repositories and kept for the rest of the transaction. The repositories are the store's own
+ * enumerable properties, so the store still behaves as a plain object: spreading it (`{ ...store }`,
+ * as a wrapper does) reads every one, and one assigned (a test's stand-in, an embedder's decorator)
+ * stays as assigned.
  */
 function storeOn(db: Kysely<Database>, dialect: Dialect): Store {
   // Deletes cascade through every group's part, on the same connection (the transaction).
   const on: On = { db, dialect, purge: purgeOn(db) }
-  const store = Object.create(prototype ?? repositoryGetters(on)) as LazyStore
-  store[ON] = on
-  store[BUILT] = []
+  const store: LazyStore = { [ON]: on, [BUILT]: [] }
+  Object.defineProperties(store, descriptors ?? repositoryDescriptors(on))
   return store as unknown as Store
 }
 
-/** One getter per repository, building its group's part; made once, naming the repositories of `on`'s parts. */
-function repositoryGetters(on: On): object {
-  const getters: object = {}
+/** One accessor per repository, building its group's part; made once, naming the repositories of `on`'s parts. */
+function repositoryDescriptors(on: On): PropertyDescriptorMap {
+  const map: PropertyDescriptorMap = {}
   GROUPS.forEach((group, i) => {
     for (const name of Object.keys(group(on)))
-      Object.defineProperty(getters, name, {
+      map[name] = {
         enumerable: true,
+        configurable: true,
         get(this: LazyStore) {
           this[BUILT][i] ??= GROUPS[i]!(this[ON]) as Record<string, unknown>
           return this[BUILT][i][name]
         },
-      })
+        set(this: LazyStore, value: unknown) {
+          Object.defineProperty(this, name, { value, writable: true, enumerable: true, configurable: true })
+        },
+      }
   })
   if (!complete) throw new Error('unreachable')
-  prototype = getters
-  return getters
+  descriptors = map
+  return map
 }
 
 /** The storage interface over an open Kysely instance; the dialect is explicit, never guessed. */
