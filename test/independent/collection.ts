@@ -7,6 +7,8 @@
  * variations are a batch, sent by a Newman run of its own to a world of its own, and within a
  * contract folder the deletions go last.
  */
+
+import { SETTLING_VERBS } from '../support/settling-verbs.ts'
 import { operationOf, settles } from './in-world.ts'
 
 type Json = Record<string, any>
@@ -38,28 +40,10 @@ export function batchesOf(collection: Json, tags?: string[]): Batch[] {
 }
 
 /**
- * Verbs after which a record may be gone or settled (as in test/streams/every-write-emits.test.ts),
+ * Verbs after which a record may be gone or settled (`SETTLING_VERBS`),
  * and `lock` and `pause`, which a later write to the record meets as a 409 until they are undone.
  */
-const SETTLING = new Set([
-  'archive',
-  'remove',
-  'cancel',
-  'complete',
-  'deactivate',
-  'revoke',
-  'finish',
-  'reject',
-  'decline',
-  'accept',
-  'markDuplicate',
-  'approve',
-  'requestChanges',
-  'clear',
-  'removeTask',
-  'lock',
-  'pause',
-])
+const SETTLING = new Set([...SETTLING_VERBS, 'lock', 'pause'])
 /** Verbs that undo another, and the verb each undoes: `restore` comes after `archive`. */
 const UNDOES: Record<string, string> = {
   restore: 'archive',

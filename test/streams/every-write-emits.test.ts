@@ -15,6 +15,7 @@ import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 import { createComponentValidator } from '../support/openapi-validator.ts'
 import { type Ids, sampleWorld } from '../support/sample-world.ts'
+import { SETTLING_VERBS } from '../support/settling-verbs.ts'
 
 /**
  * Writes outside any workspace change only the caller's own account and personal data: no workspace
@@ -109,24 +110,7 @@ const QUERY: Record<string, (ids: Ids) => string> = {
   'attachments.create': (ids) => `?recordType=task&recordId=${ids.taskId}`,
 }
 /** Verbs after which the world's records may be gone or settled: they run after the others. */
-const DESTRUCTIVE = new Set([
-  'delete',
-  'remove',
-  'archive',
-  'cancel',
-  'complete',
-  'deactivate',
-  'revoke',
-  'finish',
-  'reject',
-  'decline',
-  'accept',
-  'markDuplicate',
-  'approve',
-  'requestChanges',
-  'clear',
-  'removeTask',
-])
+const DESTRUCTIVE = new Set(['delete', ...SETTLING_VERBS])
 const destructive = (op: AnyOperation) => DESTRUCTIVE.has(op.id.split('.').at(-1)!)
 /** Writes that leave the sample world unusable for anyone after them (the org archived, the member gone). */
 const ENDS_WORLD = new Set(['orgs.archive', 'orgs.restore', 'orgs.leave'])
