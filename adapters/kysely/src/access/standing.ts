@@ -9,7 +9,7 @@ import type { Database } from '../schema.ts'
  * One row of `standing`'s union: what `kind` says, in shared columns (`a` to `e` hold text whose
  * meaning depends on the kind; a team row has only its id).
  */
-interface StandingRow {
+export interface StandingRow {
   kind: 'org' | 'member' | 'team' | 'grant' | 'replay'
   id: string
   a: string | null
@@ -22,8 +22,8 @@ interface StandingRow {
   archivedAt: Date | string | null
 }
 
-const none = () => sql<string | null>`null`
-const kind = (k: StandingRow['kind']) => sql<StandingRow['kind']>`${sql.lit(k)}`.as('kind')
+export const none = () => sql<string | null>`null`
+export const kind = (k: StandingRow['kind']) => sql<StandingRow['kind']>`${sql.lit(k)}`.as('kind')
 
 /**
  * The org, the user's membership, its teams and its grants in one statement (a `union all` of typed
@@ -146,7 +146,15 @@ export async function standing(
       : rows
     return all as never as { compile(): import('kysely').CompiledQuery<StandingRow> }
   })
-  const rows = await runCompiled(db, query)
+  return standingFromRows(await runCompiled(db, query), orgId, replay)
+}
+
+/** `standing`'s rows of one org as the record they stand for. */
+export function standingFromRows(
+  rows: readonly StandingRow[],
+  orgId: OrgId,
+  replay?: IdempotencyLookup,
+): OrgStanding {
   const result: OrgStanding = { org: null, member: null, teamIds: [], grants: [] }
   if (replay) result.replay = null
   for (const r of rows) {

@@ -50,6 +50,9 @@ export interface OrgStanding {
   replay?: IdempotencyRecord | null
 }
 
+/** A standing with an active membership: its org and member are there. */
+export type ActiveStanding = OrgStanding & { org: Org; member: Member }
+
 /** Team memberships and grants: everything the permission engine reads. */
 export interface AccessRepo {
   /**
@@ -57,6 +60,11 @@ export interface AccessRepo {
    * `replay`, also the key's stored answer (null when there is none).
    */
   standing(orgId: OrgId, userId: UserId, replay?: IdempotencyLookup): Promise<OrgStanding>
+  /**
+   * `standing` in every org where the user is an active member (org and member always set), by org
+   * id: what a hub read across the user's workspaces starts from, in one read.
+   */
+  standingsOf(userId: UserId): Promise<ActiveStanding[]>
   /** The teams the actor belongs to. */
   teamsOf(orgId: OrgId, actorId: ActorId): Promise<string[]>
   /** Grants held by the actor directly or by any of the given teams. */

@@ -1,7 +1,7 @@
 import type { OrgId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { ProblemError } from '../kernel/problems.ts'
-import { membershipsOf, readerIn, type StreamReader } from '../streams/readers.ts'
+import { readerOfStanding, type StandingReader } from '../streams/readers.ts'
 
 /** How long one workspace's part of a hub read may take before it is reported in `partial`. */
 export const HUB_ORG_BUDGET_MS = 5_000
@@ -22,7 +22,7 @@ export interface PartialOrg {
 
 export interface FanOutResult<T> {
   /** In membership (org id) order; workspaces where the caller is no longer a member are absent. */
-  results: Array<{ orgId: OrgId; reader: StreamReader; value: T }>
+  results: Array<{ orgId: OrgId; reader: StandingReader; value: T }>
   partial: PartialOrg[]
 }
 
@@ -35,23 +35,23 @@ export interface FanOutResult<T> {
  */
 export async function fanOut<T>(
   ctx: OperationContext,
-  read: (reader: StreamReader) => Promise<T>,
+  read: (reader: StandingReader) => Promise<T>,
   options: { only?: OrgId | undefined; budgetMs?: number } = {},
 ): Promise<FanOutResult<T>> {
-  const userId = ctx.principal!.userId
-  let orgIds = await membershipsOf(ctx.store, userId)
-  if (options.only) orgIds = orgIds.filter((id) => id === options.only)
-  orgIds = orgIds.slice(0, HUB_WORKSPACES_MAX)
+  // Every membership's org, member, teams and grants in one read, not one per workspace.
+  let standings = await ctx.store.access.standingsOf(ctx.principal!.userId)
+  if (options.only) standings = standings.filter((s) => s.org.id === options.only)
+  standings = standings.slice(0, HUB_WORKSPACES_MAX)
   const budget = options.budgetMs ?? HUB_ORG_BUDGET_MS
-  const slots: Array<{ orgId: OrgId; reader: StreamReader; value: T } | PartialOrg | null> = []
+  const slots: Array<{ orgId: OrgId; reader: StandingReader; value: T } | PartialOrg | null> = []
   let next = 0
   async function worker(): Promise<void> {
-    while (next < orgIds.length) {
+    while (next < standings.length) {
       const i = next++
-      const orgId = orgIds[i]!
+      const standing = standings[i]!
+      const orgId = standing.org.id
       slots[i] = await within(budget, async () => {
-        const reader = await readerIn(ctx.store, orgId, userId)
-        if (!reader) return null
+        const reader = await readerOfStanding(ctx.store, standing)
         return { orgId, reader, value: await read(reader) }
       }).catch((error: unknown) => {
         if (error instanceof ProblemError && CALLER_ERRORS.has(error.code)) throw error
@@ -59,7 +59,7 @@ export async function fanOut<T>(
       })
     }
   }
-  await Promise.all(Array.from({ length: Math.min(HUB_CONCURRENCY, orgIds.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(HUB_CONCURRENCY, standings.length) }, worker))
   const results: FanOutResult<T>['results'] = []
   const partial: PartialOrg[] = []
   for (const slot of slots) {

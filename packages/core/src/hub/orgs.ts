@@ -10,7 +10,8 @@ export async function contextIn(
   ctx: OperationContext,
   reader: StreamReader,
 ): Promise<OperationContext | null> {
-  const org = await ctx.store.orgs.get(reader.orgId)
+  // A hub reader comes with the org its standing read (`fanOut`).
+  const org = reader.org ?? (await ctx.store.orgs.get(reader.orgId))
   return org ? ctx.within(org, reader.actor, reader.known) : null
 }
 
