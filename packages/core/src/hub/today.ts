@@ -3,9 +3,10 @@ import { shiftDateWithin } from '../kernel/calendar.ts'
 import type { MemberId, OrgId, UserId } from '../kernel/ids.ts'
 import type { OperationContext } from '../kernel/operation.ts'
 import { getPlanDay } from '../me/plan/plan.ts'
+import type { OpenWorkspace } from '../me/plan/view.ts'
 import type { Notification } from '../notifications/schemas.ts'
 import { present } from '../notifications/service.ts'
-import type { StreamReader } from '../streams/readers.ts'
+import type { StandingReader, StreamReader } from '../streams/readers.ts'
 import type { Task } from '../tasks/schemas.ts'
 import type { TaskFilter } from '../tasks/storage.ts'
 import { listDue } from '../updates/cadence.ts'
@@ -51,6 +52,8 @@ function taskFilters(me: MemberId, today: string, now: string): Record<TaskSecti
 export type TodayUpdateDue = UpdateDueItem & { orgId: OrgId }
 
 interface OrgToday {
+  /** The caller's context there (null for a deleted workspace): the daily plan reads through it. */
+  as: OperationContext | null
   tasks: Record<TaskSection, Task[]>
   approvals: ApprovalRequest[]
   mentions: Notification[]
@@ -99,7 +102,7 @@ async function todayIn(
   const as = await contextIn(ctx, reader)
   const approvals = as ? await decidableApprovals(as, reader, null, limit + 1) : []
   const updatesDue = as ? await updatesDueIn(as, reader.orgId, limit) : []
-  return { tasks, approvals, mentions: mentions.map((n) => present(n, ctx.now)), updatesDue }
+  return { as, tasks, approvals, mentions: mentions.map((n) => present(n, ctx.now)), updatesDue }
 }
 
 /** Takes the first `limit` of the merged rows; `more` when any workspace had more. */
@@ -126,6 +129,13 @@ const byDueAt = (a: TodayUpdateDue, b: TodayUpdateDue) =>
   a.nextUpdateDueAt < b.nextUpdateDueAt ||
   (a.nextUpdateDueAt === b.nextUpdateDueAt &&
     (a.orgId < b.orgId || (a.orgId === b.orgId && a.subjectId < b.subjectId)))
+
+/** The contexts the workspaces were read with, for the daily plan to read its tasks through. */
+function opened(orgs: Array<{ orgId: OrgId; reader: StandingReader; value: OrgToday }>) {
+  const out = new Map<OrgId, OpenWorkspace>()
+  for (const r of orgs) if (r.value.as) out.set(r.orgId, { ctx: r.value.as, orgName: r.reader.org.name })
+  return out
+}
 
 /**
  * What needs the caller today in every workspace, in sections, each capped at `limit` with `more`.
@@ -169,7 +179,7 @@ export async function hubToday(ctx: OperationContext, query: { date?: string; li
       limit,
       byDueAt,
     ),
-    plan: (await getPlanDay(ctx, today)).items,
+    plan: (await getPlanDay(ctx, today, opened(orgs))).items,
     partial,
   }
 }

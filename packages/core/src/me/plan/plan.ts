@@ -10,6 +10,7 @@ import { callerId } from '../profile/profile.ts'
 import type { PlanItem, PlanSource } from './schemas.ts'
 import { PLAN_DAY_MAX, PLAN_RANGE_DAYS, type PlanItemPatch, type PlanItemRecord } from './storage.ts'
 import {
+  type OpenWorkspace,
   present,
   presentAll,
   requireItem,
@@ -58,11 +59,13 @@ function refuseTwice(
     throw new ProblemError('conflict', 'The task is already on that day’s plan.')
 }
 
+/** The day's items; `opened`: the person's contexts the caller already holds (`workspaces`). */
 export async function getPlanDay(
   ctx: OperationContext,
   date: string,
+  opened?: ReadonlyMap<OrgId, OpenWorkspace>,
 ): Promise<{ date: string; items: PlanItem[] }> {
-  const ws = workspaces(ctx)
+  const ws = workspaces(ctx, opened)
   const items = await ctx.store.planItems.day(callerId(ctx), date)
   return { date, items: await presentAll(ctx, ws, items) }
 }

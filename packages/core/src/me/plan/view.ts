@@ -11,12 +11,20 @@ import type { PlanItemRecord } from './storage.ts'
 
 export type TaskView = { task: Task; shown: VisiblePlanTask } | { hidden: 'no_access' | 'membership_ended' }
 
+/** The person's context in one workspace, and the workspace's name. */
+export interface OpenWorkspace {
+  ctx: OperationContext
+  orgName: string
+}
+
 /**
  * The person as an actor in each of their workspaces, one context per workspace for the request.
- * Null where the membership ended (or never was): nothing of that workspace is shown then.
+ * Null where the membership ended (or never was): nothing of that workspace is shown then. `opened`:
+ * contexts the caller already holds (a hub read's), used instead of reading the org and member again.
  */
-export function workspaces(ctx: OperationContext) {
-  const cache = new Map<OrgId, Promise<{ ctx: OperationContext; orgName: string } | null>>()
+export function workspaces(ctx: OperationContext, opened?: ReadonlyMap<OrgId, OpenWorkspace>) {
+  const cache = new Map<OrgId, Promise<OpenWorkspace | null>>()
+  for (const [orgId, open] of opened ?? []) cache.set(orgId, Promise.resolve(open))
   const open = async (orgId: OrgId) => {
     const org = await ctx.store.orgs.get(orgId)
     const member = org ? await ctx.store.members.findByUser(orgId, callerId(ctx)) : null
