@@ -13,7 +13,7 @@ import { describeEachDatabase } from '../support/matrix.ts'
  * It was 23 when each section read a page and its extras, and the approvals and the updates due
  * each read the org and the member's teams and grants again.
  */
-const STATEMENTS_PER_WORKSPACE = 12
+const STATEMENTS_PER_WORKSPACE = 6
 
 /**
  * `hub.today` reads each workspace in a bounded number of statements: its five task sections

@@ -6,7 +6,8 @@ import type {
   UpdateRequestRepo,
   UpdateSettingsRepo,
 } from '@workgraph/core/storage'
-import type { Kysely } from 'kysely'
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import { latestUpdate, visibleProject } from '../projects/project-rows.ts'
 import type { Database } from '../schema.ts'
@@ -16,7 +17,11 @@ import { latestUpdate as latestOf } from './latest.ts'
 export function updateSettingsRepo(db: Kysely<Database>): UpdateSettingsRepo {
   return {
     async get(orgId) {
-      const rows = await db.selectFrom('updateSettings').selectAll().where('orgId', '=', orgId).execute()
+      // Read in every workspace of a `hub.today`: built and compiled once.
+      const query = compiledOnce(db, 'updateSettings.get', [orgId], ([org]) =>
+        db.selectFrom('updateSettings').selectAll().where('orgId', '=', org!),
+      )
+      const rows = await runCompiled(db, query)
       const defaults: Partial<Record<CadenceParentType, CadenceDefault>> = {}
       let updatedAt: string | null = null
       for (const r of rows) {
@@ -42,9 +47,10 @@ export function updateSettingsRepo(db: Kysely<Database>): UpdateSettingsRepo {
 
 export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
   return {
+    // The kinds wanted are branches of one `union all` (a hub read asks for all three in every workspace).
     async candidates(orgId, filter, scope) {
-      const out: DueCandidate[] = []
       const want = (type: CadenceParentType) => !filter.subjectType || filter.subjectType === type
+      const branches: Array<SelectQueryBuilder<Database, keyof Database, CandidateRow>> = []
       if (want('project')) {
         let q = db
           .selectFrom('projects')
@@ -52,9 +58,10 @@ export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
             j.onRef('st.orgId', '=', 'projects.orgId').onRef('st.id', '=', 'projects.statusId'),
           )
           .select([
+            sql<CadenceParentType>`${sql.lit('project')}`.as('kind'),
             'projects.id',
             'projects.name',
-            'projects.leadId',
+            'projects.leadId as ownerId',
             'projects.createdAt',
             'projects.updateCadence',
             'projects.updateWeekday',
@@ -66,26 +73,21 @@ export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
           .where('st.category', 'not in', ['completed', 'canceled'])
         if (filter.ownerId) q = q.where('projects.leadId', '=', filter.ownerId)
         if (!scope.orgWide) q = q.where((eb) => visibleProject(eb, scope))
-        for (const r of await q.execute()) {
-          out.push({
-            subjectType: 'project',
-            subjectId: r.id,
-            name: r.name,
-            ownerId: r.leadId,
-            createdAt: iso(r.createdAt as string),
-            lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
-            cadence: {
-              updateCadence: r.updateCadence as NonNullable<DueCandidate['cadence']>['updateCadence'],
-              updateWeekday: r.updateWeekday as NonNullable<DueCandidate['cadence']>['updateWeekday'],
-            },
-          })
-        }
+        branches.push(q as never)
       }
       if (want('program')) {
         // The programs the reader may view (programs/service.ts).
         let q = db
           .selectFrom('programs')
-          .select(['programs.id', 'programs.name', 'programs.ownerId', 'programs.createdAt'])
+          .select([
+            sql<CadenceParentType>`${sql.lit('program')}`.as('kind'),
+            'programs.id',
+            'programs.name',
+            'programs.ownerId',
+            'programs.createdAt',
+            sql<string | null>`null`.as('updateCadence'),
+            sql<string | null>`null`.as('updateWeekday'),
+          ])
           .select((eb) =>
             latestOf(eb, 'program', 'programs.id', 'programs.orgId')
               .select('su.createdAt')
@@ -96,12 +98,20 @@ export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
           .where('programs.status', '!=', 'retired')
           .where((eb) => visibleProgramRef(eb, 'programs.id', 'programs.orgId', scope))
         if (filter.ownerId) q = q.where('programs.ownerId', '=', filter.ownerId)
-        for (const r of await q.execute()) out.push(row('program', r))
+        branches.push(q as never)
       }
       if (want('initiative')) {
         let q = db
           .selectFrom('initiatives')
-          .select(['initiatives.id', 'initiatives.name', 'initiatives.ownerId', 'initiatives.createdAt'])
+          .select([
+            sql<CadenceParentType>`${sql.lit('initiative')}`.as('kind'),
+            'initiatives.id',
+            'initiatives.name',
+            'initiatives.ownerId',
+            'initiatives.createdAt',
+            sql<string | null>`null`.as('updateCadence'),
+            sql<string | null>`null`.as('updateWeekday'),
+          ])
           .select((eb) =>
             latestOf(eb, 'initiative', 'initiatives.id', 'initiatives.orgId')
               .select('su.createdAt')
@@ -112,25 +122,46 @@ export function updateDueRepo(db: Kysely<Database>): UpdateDueRepo {
           .where('initiatives.status', 'in', ['planned', 'active'])
           .where((eb) => visibleInitiativeRef(eb, 'initiatives.id', 'initiatives.orgId', scope))
         if (filter.ownerId) q = q.where('initiatives.ownerId', '=', filter.ownerId)
-        for (const r of await q.execute()) out.push(row('initiative', r))
+        branches.push(q as never)
       }
-      return out
+      const [first, ...rest] = branches
+      if (!first) return []
+      const rows = await rest.reduce((all, q) => all.unionAll(q), first).execute()
+      // Projects, then programs, then initiatives, as the kinds were read one after the other.
+      const order = { project: 0, program: 1, initiative: 2 }
+      return rows.sort((a, b) => order[a.kind] - order[b.kind]).map(candidate)
     },
   }
 }
 
-function row(
-  subjectType: 'program' | 'initiative',
-  r: { id: string; name: string; ownerId: string | null; createdAt: unknown; lastUpdateAt: unknown },
-): DueCandidate {
+/** One candidate of any kind; the cadence columns are a project's own (null for the others). */
+interface CandidateRow {
+  kind: CadenceParentType
+  id: string
+  name: string
+  ownerId: string | null
+  createdAt: unknown
+  updateCadence: string | null
+  updateWeekday: string | null
+  lastUpdateAt: unknown
+}
+
+function candidate(r: CandidateRow): DueCandidate {
+  type Cadence = NonNullable<DueCandidate['cadence']>
   return {
-    subjectType,
+    subjectType: r.kind,
     subjectId: r.id,
     name: r.name,
     ownerId: r.ownerId,
     createdAt: iso(r.createdAt as string),
     lastUpdateAt: isoOrNull((r.lastUpdateAt ?? null) as string | null),
-    cadence: null,
+    cadence:
+      r.kind === 'project'
+        ? {
+            updateCadence: r.updateCadence as Cadence['updateCadence'],
+            updateWeekday: r.updateWeekday as Cadence['updateWeekday'],
+          }
+        : null,
   }
 }
 
