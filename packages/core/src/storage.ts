@@ -4,10 +4,10 @@
 
 export type {
   AccessRepo,
+  ActiveStanding,
   GrantFilter,
   InvitationRecord,
   InvitationRepo,
-  ActiveStanding,
   OrgStanding,
 } from './access/storage.ts'
 export type { AuditFilter, AuditLogRepo, DomainRepo, OrgSettingsRepo } from './admin/storage.ts'
