@@ -171,6 +171,15 @@ export async function migrateToLatest(
     dialect === 'sqlite' && options.baseline !== false
       ? await applySqliteBaseline(db, SQLITE_BASELINE, MIGRATION_NAMES)
       : []
+  // The migrations the baseline stood for were applied too, in its one transaction.
+  const baselined = fromBaseline.map((migrationName) => ({
+    migrationName,
+    direction: 'Up' as const,
+    status: 'Success' as const,
+  }))
+  // A baseline through the latest migration leaves the migrator nothing to do but introspect every
+  // table (twice) to find that out.
+  if (fromBaseline.length === MIGRATION_NAMES.length) return { results: baselined }
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
   )
@@ -196,11 +205,5 @@ export async function migrateToLatest(
       (failed ? new MigrationFailedError(failed.migrationName, result.error) : result.error)
     )
   }
-  // The migrations the baseline stood for were applied too, in its one transaction.
-  const baselined = fromBaseline.map((migrationName) => ({
-    migrationName,
-    direction: 'Up' as const,
-    status: 'Success' as const,
-  }))
   return { ...result, results: [...baselined, ...(result.results ?? [])] }
 }
