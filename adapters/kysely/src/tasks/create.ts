@@ -6,7 +6,7 @@ import { historyRows, historyRowsInsert } from '../history.ts'
 import { taskLabelRows, taskLabelRowsInsert } from '../labels/labels.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { TASK_HISTORY } from './history/history.ts'
-import { subscriberRowsInsert, subscriberRows } from './subscribers.ts'
+import { subscriberRows, subscriberRowsInsert } from './subscribers.ts'
 
 /** The task's row as inserted. */
 export function taskRow(task: TaskRecord) {

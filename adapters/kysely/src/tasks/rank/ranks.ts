@@ -3,8 +3,8 @@ import type { TaskList, TaskListKind, TaskRankRepo } from '@workgraph/core/stora
 import { type Kysely, sql } from 'kysely'
 import { compiledOnce, runCompiled } from '../../fast-path.ts'
 import type { Database, Dialect } from '../../schema.ts'
-import { nextNumber } from '../../teams/teams.ts'
 import { visibleTask } from '../../scope.ts'
+import { nextNumber } from '../../teams/teams.ts'
 
 const LIST_COLUMN = { board: 'stateId', project: 'projectId', cycle: 'cycleId' } as const
 const RANK_COLUMN = { board: 'boardRank', project: 'projectRank', cycle: 'cycleRank' } as const
