@@ -23,7 +23,8 @@ export async function runBench(
   name: string,
   bench: (server: RunningServer, schema: string) => Promise<void>,
 ): Promise<void> {
-  const schema = `bench_${name}_${Date.now()}`
+  // A schema name is an identifier: a bench named with a hyphen (`write-cpu`) gets an underscore.
+  const schema = `bench_${name.replaceAll('-', '_')}_${Date.now()}`
   const tempDir = postgres ? null : mkdtempSync(join(tmpdir(), `workgraph-bench-${name}-`))
   const server = await startServer({
     databaseUrl: postgres ? pgUrl : join(tempDir!, 'bench.sqlite'),

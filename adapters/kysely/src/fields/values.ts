@@ -13,6 +13,15 @@ export function storedValue(r: ValueRow): CustomFieldValues[string] {
   return r.valueText as string
 }
 
+/** The columns a value is stored in: the one its type uses, the others null. */
+export function fieldValueColumns(value: CustomFieldValues[string]) {
+  return {
+    valueText: typeof value === 'string' ? value : null,
+    valueNumber: typeof value === 'number' ? value : null,
+    valueJson: Array.isArray(value) ? JSON.stringify(value) : null,
+  }
+}
+
 /** Sets one field's value on a record (the column its type uses): a query to run or compose. */
 export function fieldValueUpsert(
   db: Kysely<Database>,
@@ -21,16 +30,31 @@ export function fieldValueUpsert(
   value: CustomFieldValues[string],
   at: string,
 ) {
-  const columns = {
-    valueText: typeof value === 'string' ? value : null,
-    valueNumber: typeof value === 'number' ? value : null,
-    valueJson: Array.isArray(value) ? JSON.stringify(value) : null,
-    updatedAt: at,
-  }
+  return fieldValueRowUpsert(db, fieldValueRow(holder, fieldId, value, at))
+}
+
+/** The row a field's value on a record is stored as. */
+export function fieldValueRow(
+  holder: { orgId: string; kind: string; id: string },
+  fieldId: string,
+  value: CustomFieldValues[string],
+  at: string,
+) {
+  const { orgId, kind: recordKind, id: recordId } = holder
+  return { orgId, recordKind, recordId, fieldId, ...fieldValueColumns(value), updatedAt: at }
+}
+
+/** The upsert of a value's row (or stand-ins for it, see `rowsOnce`). */
+export function fieldValueRowUpsert(db: Kysely<Database>, row: ReturnType<typeof fieldValueRow>) {
+  const { valueText, valueNumber, valueJson, updatedAt } = row
   return db
     .insertInto('customFieldValues')
-    .values({ orgId: holder.orgId, recordKind: holder.kind, recordId: holder.id, fieldId, ...columns })
-    .onConflict((oc) => oc.columns(['orgId', 'recordKind', 'recordId', 'fieldId']).doUpdateSet(columns))
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['orgId', 'recordKind', 'recordId', 'fieldId'])
+        .doUpdateSet({ valueText, valueNumber, valueJson, updatedAt }),
+    )
 }
 
 export function customFieldValueRepo(db: Kysely<Database>): CustomFieldValueRepo {

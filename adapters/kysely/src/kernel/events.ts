@@ -1,7 +1,7 @@
 import type { ActorId, EventId, MemberId, NewEvent, OrgId, StoredEvent, TeamId } from '@workgraph/core'
 import type { EventRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { compiledOnce, rowsOnce, runCompiled } from '../fast-path.ts'
+import { rowsOnce, runCompiled } from '../fast-path.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'
@@ -11,21 +11,30 @@ export function eventRepo(db: Kysely<Database>, dialect: Dialect): EventRepo {
     async append(orgId, events) {
       if (events.length === 0) return []
       if (dialect === 'postgres') return appendInOneStatement(db, orgId, events)
-      // The counter row is locked until commit, so concurrent writers of one org take sequences in
-      // commit order and a reader never sees seq n+1 before seq n.
-      // Compiled once per shape (`compiledOnce`, `rowsOnce`): every write runs these two.
-      const [row] = await runCompiled(
+      // One statement: each event's seq is the counter plus its place in the insert, read by the
+      // insert itself; the `events_seq` trigger (migration 0072) moves the counter with each row and
+      // refuses a seq that is not its next. The insert holds the write lock until commit, so
+      // concurrent writers of one org take sequences in commit order and a reader never sees seq n+1
+      // before seq n. Compiled once per shape (`rowsOnce`): every write runs it.
+      const rows = events.map((e) => ({
+        ...e,
+        teamId: e.teamId ?? null,
+        recipientId: e.recipientId ?? null,
+        orgId,
+        data: JSON.stringify(e.data),
+      }))
+      const inserted = await runCompiled(
         db,
-        compiledOnce(db, 'events.counter', [events.length, orgId], ([n, org]) =>
+        rowsOnce(db, 'events.insert', rows, (r) =>
           db
-            .updateTable('orgEventCounters')
-            .set({ lastSeq: sql<number>`last_seq + ${n}` })
-            .where('orgId', '=', org!)
-            .returning('lastSeq'),
+            .insertInto('events')
+            .values(r.map((row, i) => ({ ...row, seq: nextSeq(row.orgId!, i + 1) })) as never)
+            .returning('seq'),
         ),
       )
-      if (!row) throw new Error(`The event counter of org ${orgId} is missing`)
-      const first = int(row.lastSeq) - events.length + 1
+      if (inserted.length !== events.length) throw new Error(`The event counter of org ${orgId} is missing`)
+      // RETURNING answers in no set order; the sequences are consecutive from the smallest.
+      const first = inserted.reduce((min, r) => Math.min(min, int(r.seq)), Number.POSITIVE_INFINITY)
       const stored: StoredEvent[] = events.map((e, i) => ({
         ...e,
         teamId: e.teamId ?? null,
@@ -33,11 +42,6 @@ export function eventRepo(db: Kysely<Database>, dialect: Dialect): EventRepo {
         orgId,
         seq: first + i,
       }))
-      const rows = stored.map((e) => ({ ...e, data: JSON.stringify(e.data) }))
-      await runCompiled(
-        db,
-        rowsOnce(db, 'events.insert', rows, (r) => db.insertInto('events').values(r as never)),
-      )
       return stored
     },
     async list(orgId, afterSeq, limit, scope, kinds) {
@@ -113,6 +117,10 @@ export function eventRepo(db: Kysely<Database>, dialect: Dialect): EventRepo {
     },
   }
 }
+
+/** The `place`-th sequence after the org's counter, read in the statement that inserts it (SQLite). */
+const nextSeq = (orgId: string, place: number) =>
+  sql<number>`(select last_seq from org_event_counters where org_id = ${orgId}) + ${sql.lit(place)}`
 
 /**
  * Postgres: the counter's update and the events' insert in one statement (a data-modifying CTE), with

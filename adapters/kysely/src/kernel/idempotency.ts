@@ -1,5 +1,6 @@
 import type { IdempotencyRepo, SecretRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
+import { rowsOnce } from '../fast-path.ts'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
@@ -37,12 +38,16 @@ export function idempotencyRepo(db: Kysely<Database>): IdempotencyRepo {
       return row ? { ...row, body: json(row.body), createdAt: iso(row.createdAt) } : null
     },
     async put(record) {
-      const result = await db
-        .insertInto('idempotencyKeys')
-        .values({ ...record, body: JSON.stringify(record.body) })
-        .onConflict((oc) => oc.columns(['principalKey', 'key']).doNothing())
-        .executeTakeFirst()
-      if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return true
+      // Every POST with an Idempotency-Key writes one: compiled once per shape (`rowsOnce`).
+      const result = await db.executeQuery(
+        rowsOnce(db, 'idempotencyKeys.insert', [{ ...record, body: JSON.stringify(record.body) }], ([r]) =>
+          db
+            .insertInto('idempotencyKeys')
+            .values(r as never)
+            .onConflict((oc) => oc.columns(['principalKey', 'key']).doNothing()),
+        ),
+      )
+      if (Number(result.numAffectedRows ?? 0n) > 0) return true
       // An expired record under the same key gives way to the new request.
       const replaced = await db
         .updateTable('idempotencyKeys')

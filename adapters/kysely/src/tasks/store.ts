@@ -22,6 +22,6 @@ export const tasksStore = (db: Kysely<Database>, dialect: Dialect, purge: Purge)
     taskKeys: taskKeyRepo(db),
     taskSubscribers: taskSubscriberRepo(db),
     taskAutomation: taskAutomationRepo(db),
-    taskRanks: taskRankRepo(db),
+    taskRanks: taskRankRepo(db, dialect),
     taskIntake: taskIntakeRepo(db),
   }) satisfies Partial<Store>

@@ -63,4 +63,25 @@ export interface TasksTables {
   }
   taskPreviousKeys: { orgId: string; key: string; taskId: string; createdAt: Timestamp }
   taskSubscribers: { orgId: string; taskId: string; actorId: string; createdAt: Timestamp }
+  /**
+   * SQLite only (migration 0072): a view storing nothing, whose insert routes each row by `kind` to
+   * `taskLabels` (`ref` the label), `customFieldValues` (`ref` the field), `taskHistory` or
+   * `taskSubscribers` (`ref` the actor), so a new task's rows are one statement.
+   */
+  newTaskRows: {
+    kind: 'label' | 'field' | 'history' | 'subscriber'
+    orgId: string
+    taskId: string
+    ref: string | null
+    actorId: string | null
+    automation: string | null
+    id: string | null
+    field: string | null
+    beforeValue: string | null
+    afterValue: string | null
+    valueText: string | null
+    valueNumber: number | null
+    valueJson: string | null
+    createdAt: string
+  }
 }

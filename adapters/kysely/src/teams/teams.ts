@@ -58,14 +58,7 @@ export function teamRepo(db: Kysely<Database>): TeamRepo {
       // Every create runs it: compiled once.
       const [row] = await runCompiled(
         db,
-        compiledOnce(db, 'teams.nextTaskNumber', [orgId, id], ([org, team]) =>
-          db
-            .updateTable('teams')
-            .set((eb) => ({ nextNumber: eb('nextNumber', '+', 1) }))
-            .where('orgId', '=', org!)
-            .where('id', '=', team!)
-            .returning('nextNumber'),
-        ),
+        compiledOnce(db, 'teams.nextTaskNumber', [orgId, id], ([org, team]) => nextNumber(db, org!, team!)),
       )
       if (!row) throw new Error(`No team ${id} to number a task in`)
       return row.nextNumber
@@ -139,4 +132,14 @@ export function stateRepo(db: Kysely<Database>): StateRepo {
       return Number(row.n)
     },
   }
+}
+
+/** The team's task counter moved on by one (the caller says what it returns; `nextNumber` first). */
+export function nextNumber(db: Kysely<Database>, orgId: string, teamId: string) {
+  return db
+    .updateTable('teams')
+    .set((eb) => ({ nextNumber: eb('nextNumber', '+', 1) }))
+    .where('orgId', '=', orgId)
+    .where('id', '=', teamId)
+    .returning('nextNumber')
 }

@@ -16,7 +16,7 @@ import { CREATED_FIELD, taskHistoryRecords } from './history/history.ts'
 import type { TaskIntake } from './intake-storage.ts'
 import { checkTaskLabels } from './labels/labels.ts'
 import { projectPlacement } from './project.ts'
-import { ranksOfNewTask } from './rank/rank.ts'
+import { numberAndRanksOfNewTask } from './rank/rank.ts'
 import { checkParent } from './relations/subtasks.ts'
 import type { Task } from './schemas.ts'
 import type { TaskFields } from './service.ts'
@@ -75,9 +75,8 @@ export async function createTask(
   const fieldPlan = input.fields
     ? await planFieldValues(ctx, holder, input.fields, '/body/fields', intake.fields)
     : []
-  const number = await ctx.store.teams.nextTaskNumber(team.orgId, team.id)
   const lists = { stateId: state.id, projectId: placement.projectId ?? null, cycleId: input.cycleId ?? null }
-  const ranks = await ranksOfNewTask(ctx, team.orgId, lists)
+  const { number, ranks } = await numberAndRanksOfNewTask(ctx, team.orgId, team.id, lists)
   const record: TaskRecord = {
     id,
     orgId: team.orgId,

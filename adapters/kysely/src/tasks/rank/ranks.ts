@@ -1,9 +1,10 @@
 import type { OrgId, TaskId } from '@workgraph/core'
 import type { TaskList, TaskListKind, TaskRankRepo } from '@workgraph/core/storage'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { compiledOnce, runCompiled } from '../../fast-path.ts'
-import type { Database } from '../../schema.ts'
+import type { Database, Dialect } from '../../schema.ts'
 import { visibleTask } from '../../scope.ts'
+import { nextNumber } from '../../teams/teams.ts'
 
 const LIST_COLUMN = { board: 'stateId', project: 'projectId', cycle: 'cycleId' } as const
 const RANK_COLUMN = { board: 'boardRank', project: 'projectRank', cycle: 'cycleRank' } as const
@@ -13,13 +14,36 @@ const RANK_COLUMN = { board: 'boardRank', project: 'projectRank', cycle: 'cycleR
  * undeleted tasks, read through the partial unique indexes `tasks_*_rank` (migration 0066), which
  * compare ranks byte-wise on both databases.
  */
-export function taskRankRepo(db: Kysely<Database>): TaskRankRepo {
+export function taskRankRepo(db: Kysely<Database>, dialect: Dialect): TaskRankRepo {
   const inList = (orgId: OrgId, list: TaskList) =>
     db
       .selectFrom('tasks')
       .where('tasks.orgId', '=', orgId)
       .where(`tasks.${LIST_COLUMN[list.kind]}`, '=', list.id)
       .where('tasks.deletedAt', 'is', null)
+  /** The list's highest rank, as a scalar subquery named `last<i>`. */
+  const lastRank = (orgId: string, list: TaskList, i: number) => {
+    const rank = RANK_COLUMN[list.kind]
+    return inList(orgId as OrgId, list)
+      .select(`tasks.${rank}`)
+      .where(`tasks.${rank}`, 'is not', null)
+      .orderBy(`tasks.${rank}`, 'desc')
+      .limit(1)
+      .as(`last${i}`)
+  }
+  const lastsOf = (row: Record<string, unknown> | undefined, lists: readonly TaskList[]) =>
+    lists.map((_, i) => (row?.[`last${i}`] as string | null | undefined) ?? null)
+  const lastOf = async (orgId: OrgId, lists: readonly TaskList[]) => {
+    if (lists.length === 0) return []
+    // One scalar subquery per list, each the top of its rank index.
+    // Every create runs it: compiled once per kinds of lists.
+    const shape = `taskRanks.lastOf:${lists.map((l) => l.kind).join(',')}`
+    const query = compiledOnce(db, shape, [orgId, ...lists.map((l) => l.id)], ([org, ...ids]) =>
+      db.selectNoFrom(() => lists.map((list, i) => lastRank(org!, { ...list, id: ids[i]! }, i))),
+    )
+    const [row] = (await runCompiled(db, query)) as Record<string, string | null>[]
+    return lastsOf(row, lists)
+  }
   return {
     async places(orgId, taskId) {
       const row = await db
@@ -42,26 +66,40 @@ export function taskRankRepo(db: Kysely<Database>): TaskRankRepo {
       const { archivedAt, ...places } = row
       return { ...places, id: places.id as TaskId, archived: archivedAt !== null }
     },
-    async lastOf(orgId, lists) {
-      if (lists.length === 0) return []
-      // One scalar subquery per list, each the top of its rank index.
-      // Every create runs it: compiled once per kinds of lists.
-      const shape = `taskRanks.lastOf:${lists.map((l) => l.kind).join(',')}`
-      const query = compiledOnce(db, shape, [orgId, ...lists.map((l) => l.id)], ([org, ...ids]) =>
-        db.selectNoFrom(() =>
-          lists.map((list, i) => {
-            const rank = RANK_COLUMN[list.kind]
-            return inList(org as OrgId, { ...list, id: ids[i]! })
-              .select(`tasks.${rank}`)
-              .where(`tasks.${rank}`, 'is not', null)
-              .orderBy(`tasks.${rank}`, 'desc')
-              .limit(1)
-              .as(`last${i}`)
-          }),
-        ),
+    lastOf,
+    async numberAndLastOf(orgId, teamId, lists, locks) {
+      const kinds = lists.map((l) => l.kind).join(',')
+      const ids = lists.map((l) => l.id)
+      if (dialect === 'postgres') {
+        // The team's counter row, then the locks, in one statement (its RETURNING list is evaluated
+        // left to right once the row is locked); the ranks after, in a statement whose snapshot
+        // follows the locks, so it sees every task a previous holder committed.
+        const query = compiledOnce(
+          db,
+          `taskRanks.numberWithLocks:${locks.length}`,
+          [orgId, teamId, ...locks],
+          ([org, team, ...keys]) =>
+            nextNumber(db, org!, team!).returning(
+              keys.map((key, i) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`.as(`lock${i}`)),
+            ),
+        )
+        const [row] = await runCompiled(db, query)
+        if (!row) throw new Error(`No team ${teamId} to number a task in`)
+        return { number: row.nextNumber, lasts: await lastOf(orgId, lists) }
+      }
+      // SQLite: one statement. Its write lock serialises writers already (`locks` take none there).
+      const query = compiledOnce(
+        db,
+        `taskRanks.numberAndLastOf:${kinds}`,
+        [orgId, teamId, ...ids],
+        ([org, team, ...listIds]) =>
+          nextNumber(db, org!, team!).returning(
+            lists.map((list, i) => lastRank(org!, { ...list, id: listIds[i]! }, i)),
+          ),
       )
-      const [row] = (await runCompiled(db, query)) as Record<string, string | null>[]
-      return lists.map((_, i) => row?.[`last${i}`] ?? null)
+      const [row] = (await runCompiled(db, query)) as (Record<string, unknown> & { nextNumber: number })[]
+      if (!row) throw new Error(`No team ${teamId} to number a task in`)
+      return { number: row.nextNumber, lasts: lastsOf(row, lists) }
     },
     async neighbour(orgId, list, of, side, { exceptId, scope }) {
       const rank = RANK_COLUMN[list.kind]

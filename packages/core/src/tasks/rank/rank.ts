@@ -1,13 +1,13 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing'
 import { currentOrg } from '../../kernel/context.ts'
-import type { OrgId, TaskId } from '../../kernel/ids.ts'
+import type { OrgId, TaskId, TeamId } from '../../kernel/ids.ts'
 import type { OperationContext } from '../../kernel/operation.ts'
 import type { MoveTo } from '../../kernel/ordering.ts'
 import { ProblemError } from '../../kernel/problems.ts'
 import { referenceNotFound } from '../../kernel/references.ts'
 import { requireTask } from '../require-task.ts'
 import type { Task } from '../schemas.ts'
-import type { RankedTask, TaskList, TaskListKind, TaskPlaces } from './storage.ts'
+import { type RankedTask, TASK_LISTS, type TaskList, type TaskListKind, type TaskPlaces } from './storage.ts'
 import './storage.ts'
 
 /**
@@ -85,18 +85,25 @@ export async function rankAtEnd(ctx: OperationContext, orgId: OrgId, list: TaskL
   return generateKeyBetween(last ?? null, null)
 }
 
-/** A new task's ranks: last in its board column, and in its project and cycle when it has them. */
-export async function ranksOfNewTask(
+/**
+ * A new task's number in its team and its ranks: last in its board column, and in its project and
+ * cycle when it has them. The number is allocated first, then the lists' locks taken, as a create
+ * always took them (`numberAndLastOf`: one statement on SQLite, two on Postgres).
+ */
+export async function numberAndRanksOfNewTask(
   ctx: OperationContext,
   orgId: OrgId,
+  teamId: TeamId,
   lists: TaskListIds,
-): Promise<TaskRanks> {
-  const ranks = await ranksOnEnter(ctx, orgId, null, lists)
-  return {
-    boardRank: ranks.boardRank!,
-    projectRank: ranks.projectRank ?? null,
-    cycleRank: ranks.cycleRank ?? null,
-  }
+): Promise<{ number: number; ranks: TaskRanks }> {
+  const entered = TASK_LISTS.map((kind) => listOf(kind, lists)).filter((l) => l !== null)
+  entered.sort((a, b) => (lockOf(orgId, a) < lockOf(orgId, b) ? -1 : 1))
+  const locks = entered.map((list) => lockOf(orgId, list))
+  const { number, lasts } = await ctx.store.taskRanks.numberAndLastOf(orgId, teamId, entered, locks)
+  const ranks: TaskRanks = { boardRank: '', projectRank: null, cycleRank: null }
+  for (const [i, list] of entered.entries())
+    ranks[RANK[list.kind]] = generateKeyBetween(lasts[i] ?? null, null)
+  return { number, ranks }
 }
 
 /**

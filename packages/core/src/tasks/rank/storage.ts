@@ -1,4 +1,4 @@
-import type { OrgId, TaskId } from '../../kernel/ids.ts'
+import type { OrgId, TaskId, TeamId } from '../../kernel/ids.ts'
 import type { ReadScope } from '../../kernel/read-scope.ts'
 
 /** The hand-ordered lists a task stands in: its board column (its state), its project, its cycle. */
@@ -38,6 +38,19 @@ export interface TaskRankRepo {
   places(orgId: OrgId, taskId: TaskId): Promise<TaskPlaces | null>
   /** The highest rank of each list, in the order given (one read); null for an empty list. */
   lastOf(orgId: OrgId, lists: readonly TaskList[]): Promise<(string | null)[]>
+  /**
+   * A new task's number and the top of the lists it enters, in as few statements as the database
+   * allows: allocates the team's next task number (as `teams.nextTaskNumber`: distinct under
+   * concurrent calls, the counter row locked until the transaction ends), then takes `locks` in the
+   * order given (as `locks.acquire`), then reads each list's highest rank (as `lastOf`). The order is
+   * the one the separate calls ran in, so no lock is taken in a new order.
+   */
+  numberAndLastOf(
+    orgId: OrgId,
+    teamId: TeamId,
+    lists: readonly TaskList[],
+    locks: readonly string[],
+  ): Promise<{ number: number; lasts: (string | null)[] }>
   /**
    * The task just before (`side: 'before'`) or after `of` in the list, skipping `exceptId`. With
    * `scope`, only unarchived tasks the scope may view count (what the caller sees of the list).
