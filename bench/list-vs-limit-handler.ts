@@ -8,9 +8,10 @@
  * statement), on its own connection with the same
  * driver, and maps the rows straight to the list's JSON.
  */
+import { createHmac } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CursorCodec, sharedSecret } from '@workgraph/core'
+import { sharedSecret } from '@workgraph/core'
 import type { RunningServer } from '@workgraph/server'
 import SQLite from 'better-sqlite3'
 import { createLocalJWKSet, jwtVerify } from 'jose'
@@ -22,7 +23,7 @@ export interface Recorded {
   sql: string
   parameters: readonly unknown[]
 }
-/** A reader's statements in the server's order, which of them is the page, and the cursor's scope. */
+/** A reader's statements in the server's order, which of them is the page, and the cursor's scope digest. */
 export interface Plan {
   statements: Recorded[]
   page: number
@@ -41,10 +42,13 @@ export async function startHandwritten(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const { engine, storage } = server
   const { run, close } = await driver(server, schema)
-  // The server's cursor secret: the next page's cursor is signed the same way (HMAC over its body).
-  const cursors = new CursorCodec(
-    Buffer.from(await sharedSecret(storage, 'cursor-key', () => new Date()), 'base64url'),
-  )
+  // The server's cursor secret: the next page's cursor is its body (the list's scope digest, as the
+  // server's cursor names it, the sort value and the id) signed with HMAC-SHA256, as the server signs.
+  const key = Buffer.from(await sharedSecret(storage, 'cursor-key', () => new Date()), 'base64url')
+  const cursor = (s: string, v: string, i: string) => {
+    const body = Buffer.from(JSON.stringify({ s, v, i })).toString('base64url')
+    return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`
+  }
   const jwks = createLocalJWKSet(await engine.tokens.jwks())
   const issuer = engine.tokens.issuer
   const audience = [...engine.tokens.audiences]
@@ -113,9 +117,7 @@ export async function startHandwritten(
     const data = tasks.slice(0, LIMIT)
     const last = data[data.length - 1]
     const nextCursor =
-      tasks.length > LIMIT && last
-        ? cursors.encode(plan.cursorScope, { value: last.createdAt as string, id: last.id })
-        : null
+      tasks.length > LIMIT && last ? cursor(plan.cursorScope, last.createdAt as string, last.id) : null
     send(res, 200, { data, nextCursor })
   }
 
