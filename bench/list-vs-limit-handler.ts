@@ -3,8 +3,9 @@
  * `GET /v1/orgs/{orgId}/tasks?limit=50`, written the way one would by hand. It verifies the bearer token
  * with jose against the server's public keys (issuer, audiences, ES256, `at+jwt`, required claims, as
  * the server does), then runs, for the token's subject, the statements the server ran for that
- * reader's page (recorded by the bench: token check, the org with the membership, teams and grants,
- * the scoped keyset page, then the page's blocked flags, labels and custom field values in one
+ * reader's page (recorded by the bench: the org with the membership, teams, grants and the token's
+ * revocation check, the expansion of program and initiative grants when there are any, the scoped
+ * keyset page, then the page's blocked flags, labels and custom field values in one
  * statement), on its own connection with the same
  * driver, and maps the rows straight to the list's JSON.
  */
@@ -92,10 +93,11 @@ export async function startHandwritten(
     if (!reader) return send(res, 403, { title: 'Forbidden' })
     const { plan, idsAt } = reader
     const { statements } = plan
-    // Token still live, membership, grants: as the server, before the page.
+    // Membership, grants and the token's revocation (a `revoked` row of the standing read): as the
+    // server, before the page.
     for (let i = 0; i < plan.page; i++) {
       const rows = await run(statements[i]!.sql, statements[i]!.parameters)
-      if (i === 0 && rows.length === 0) return send(res, 401, { title: 'Unauthenticated' })
+      if (rows.some((r) => r.kind === 'revoked')) return send(res, 401, { title: 'Unauthenticated' })
     }
     const rows = await run(statements[plan.page]!.sql, statements[plan.page]!.parameters)
     const ids = rows.map((r) => r.id as string)
