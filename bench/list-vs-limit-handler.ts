@@ -3,14 +3,16 @@
  * `GET /v1/orgs/{orgId}/tasks?limit=50`, written the way one would by hand. It verifies the bearer token
  * with jose against the server's public keys (issuer, audiences, ES256, `at+jwt`, required claims, as
  * the server does), then runs, for the token's subject, the statements the server ran for that
- * reader's page (recorded by the bench: token check, the org with the membership, teams and grants,
- * the scoped keyset page, then the page's blocked flags, labels and custom field values in one
+ * reader's page (recorded by the bench: the org with the membership, teams, grants and the token's
+ * revocation check, the expansion of program and initiative grants when there are any, the scoped
+ * keyset page, then the page's blocked flags, labels and custom field values in one
  * statement), on its own connection with the same
  * driver, and maps the rows straight to the list's JSON.
  */
+import { createHmac } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { CursorCodec, sharedSecret } from '@workgraph/core'
+import { sharedSecret } from '@workgraph/core'
 import type { RunningServer } from '@workgraph/server'
 import SQLite from 'better-sqlite3'
 import { createLocalJWKSet, jwtVerify } from 'jose'
@@ -22,7 +24,7 @@ export interface Recorded {
   sql: string
   parameters: readonly unknown[]
 }
-/** A reader's statements in the server's order, which of them is the page, and the cursor's scope. */
+/** A reader's statements in the server's order, which of them is the page, and the cursor's scope digest. */
 export interface Plan {
   statements: Recorded[]
   page: number
@@ -41,10 +43,13 @@ export async function startHandwritten(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const { engine, storage } = server
   const { run, close } = await driver(server, schema)
-  // The server's cursor secret: the next page's cursor is signed the same way (HMAC over its body).
-  const cursors = new CursorCodec(
-    Buffer.from(await sharedSecret(storage, 'cursor-key', () => new Date()), 'base64url'),
-  )
+  // The server's cursor secret: the next page's cursor is its body (the list's scope digest, as the
+  // server's cursor names it, the sort value and the id) signed with HMAC-SHA256, as the server signs.
+  const key = Buffer.from(await sharedSecret(storage, 'cursor-key', () => new Date()), 'base64url')
+  const cursor = (s: string, v: string, i: string) => {
+    const body = Buffer.from(JSON.stringify({ s, v, i })).toString('base64url')
+    return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`
+  }
   const jwks = createLocalJWKSet(await engine.tokens.jwks())
   const issuer = engine.tokens.issuer
   const audience = [...engine.tokens.audiences]
@@ -88,10 +93,11 @@ export async function startHandwritten(
     if (!reader) return send(res, 403, { title: 'Forbidden' })
     const { plan, idsAt } = reader
     const { statements } = plan
-    // Token still live, membership, grants: as the server, before the page.
+    // Membership, grants and the token's revocation (a `revoked` row of the standing read): as the
+    // server, before the page.
     for (let i = 0; i < plan.page; i++) {
       const rows = await run(statements[i]!.sql, statements[i]!.parameters)
-      if (i === 0 && rows.length === 0) return send(res, 401, { title: 'Unauthenticated' })
+      if (rows.some((r) => r.kind === 'revoked')) return send(res, 401, { title: 'Unauthenticated' })
     }
     const rows = await run(statements[plan.page]!.sql, statements[plan.page]!.parameters)
     const ids = rows.map((r) => r.id as string)
@@ -113,9 +119,7 @@ export async function startHandwritten(
     const data = tasks.slice(0, LIMIT)
     const last = data[data.length - 1]
     const nextCursor =
-      tasks.length > LIMIT && last
-        ? cursors.encode(plan.cursorScope, { value: last.createdAt as string, id: last.id })
-        : null
+      tasks.length > LIMIT && last ? cursor(plan.cursorScope, last.createdAt as string, last.id) : null
     send(res, 200, { data, nextCursor })
   }
 

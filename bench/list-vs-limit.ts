@@ -8,8 +8,9 @@
  * driver (its own better-sqlite3 connection with statements prepared once, or a pg pool of the same
  * size), maps the rows to the same JSON (checked equal to the server's, cursor included) and writes it.
  *
- * Readers: the org's owner, a member with team memberships and a direct team grant, a guest with one
- * team grant. Each cell (reader × concurrency 1 and 32) runs interleaved A/B rounds from the worker-thread
+ * Readers, one of each class the issue names: the org's owner, a member with team memberships and a
+ * direct team grant, a guest with one team grant, a guest with two or three project grants, a guest
+ * with one program grant and one with one initiative grant (bench/list-vs-limit-readers.ts). Each cell (reader × concurrency 1 and 32) runs interleaved A/B rounds from the worker-thread
  * load generator (bench/load-worker.mjs, keep-alive); it reports the throughput ratio
  * workgraph / hand-written (median of the rounds' ratios) and p50/p99 of each side. `--postgres`,
  * `--rounds=5`, `--count=400` (requests per round and side at concurrency 32; a quarter of that at 1).
@@ -19,9 +20,11 @@
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
+import type { UserId } from '@workgraph/core'
 import { abRounds } from './ab-rounds.ts'
 import { type Plan, type Recorded, startHandwritten } from './list-vs-limit-handler.ts'
 import { profileServer } from './list-vs-limit-profile.ts'
+import { containerReaders } from './list-vs-limit-readers.ts'
 import { seedWorld } from './seed-world.ts'
 import { analyzePostgres, failures, fmt, load, postgres, runBench } from './support.ts'
 
@@ -54,8 +57,23 @@ await runBench('lvl', async (server, schema) => {
       access.grants.some((g) => g.subjectId === p.memberId && g.containerType === 'team'),
   )!
   const guest = people.find((p) => p.kind === 'guest-1')!
+  // Two or three project grants and no team: the page merges one keyset side per project.
+  const projectGuest = people.find(
+    (p) =>
+      p.kind === 'guest-projects' &&
+      access.grants.filter((g) => g.subjectId === p.memberId && g.containerType === 'project').length >= 2,
+  )!
+  const projectGrants = access.grants.filter(
+    (g) => g.subjectId === projectGuest.memberId && g.containerType === 'project',
+  ).length
+  const containers = await containerReaders(server, world)
   // Issued after seeding, as the others: on a busy machine seeding outlasts an access token's lifetime.
   const ownerToken = await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read'] })
+  const reader = async (label: string, userId: string) => ({
+    label,
+    userId,
+    token: await engine.tokens.issueAccessToken({ userId: userId as UserId, scopes: ['work:read'] }),
+  })
   const readers = [
     { label: 'owner', userId: owner.id as string, token: ownerToken },
     {
@@ -68,6 +86,9 @@ await runBench('lvl', async (server, schema) => {
       userId: guest.user.id as string,
       token: await engine.tokens.issueAccessToken({ userId: guest.user.id, scopes: ['work:read'] }),
     },
+    await reader(`guest, ${projectGrants} project grants`, projectGuest.user.id),
+    await reader('guest, 1 program grant (15 projects)', containers.program),
+    await reader('guest, 1 initiative grant (17 projects)', containers.initiative),
   ]
   const path = `/v1/orgs/${org.id}/tasks?limit=${LIMIT}`
   currentPath = path
@@ -98,7 +119,10 @@ await runBench('lvl', async (server, schema) => {
     const { status, body } = await get(url, reader.token)
     recording = false
     if (status !== 200) throw new Error(`${reader.label}: HTTP ${status}`)
-    const page = recorded.findIndex((s) => /from "tasks" inner join "teams"/.test(s.sql))
+    // The page: one keyset query, or the merged sides' keys with the rows read by id.
+    const page = recorded.findIndex((s) =>
+      /join "teams" on "teams"\."org_id" = "tasks"\."org_id"/.test(s.sql),
+    )
     if (page < 0 || !body.nextCursor) throw new Error(`${reader.label}: no page query or no next page`)
     const cursorScope = JSON.parse(Buffer.from(body.nextCursor.split('.')[0]!, 'base64url').toString()).s
     plans.set(reader.userId, { statements: recorded.splice(0), page, cursorScope })
@@ -117,8 +141,10 @@ await runBench('lvl', async (server, schema) => {
   try {
     for (const reader of readers) {
       const mine = await get(handwritten.url, reader.token)
-      if (mine.status !== 200 || !isDeepStrictEqual(mine.body, expected.get(reader.token)))
-        failures.push(`${reader.label}: the hand-written page differs from the server's`)
+      const difference =
+        mine.status !== 200 ? `HTTP ${mine.status}` : firstDifference(expected.get(reader.token), mine.body)
+      if (difference)
+        failures.push(`${reader.label}: the hand-written page differs from the server's: ${difference}`)
     }
     const results: Cell[] = []
     for (const reader of readers) {
@@ -184,4 +210,21 @@ function loadJob(base: string, token: string, concurrency: number, count: number
     concurrency,
     expect: 200,
   }
+}
+
+/** Where two JSON values first differ (a path and both values), or null when they are equal. */
+function firstDifference(server: unknown, mine: unknown, at = ''): string | null {
+  if (isDeepStrictEqual(server, mine)) return null
+  if (server && mine && typeof server === 'object' && typeof mine === 'object') {
+    const keys = new Set([...Object.keys(server), ...Object.keys(mine)])
+    for (const key of keys) {
+      const found = firstDifference(
+        (server as Record<string, unknown>)[key],
+        (mine as Record<string, unknown>)[key],
+        `${at}/${key}`,
+      )
+      if (found) return found
+    }
+  }
+  return `at ${at || '/'} the server has ${JSON.stringify(server)?.slice(0, 200)}, the handler ${JSON.stringify(mine)?.slice(0, 200)}`
 }

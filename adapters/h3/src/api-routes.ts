@@ -1,4 +1,11 @@
-import { type AnyOperation, type Engine, isProblem, isWrite, ProblemError } from '@workgraph/core'
+import {
+  type AnyOperation,
+  type Engine,
+  isProblem,
+  isWrite,
+  type Principal,
+  ProblemError,
+} from '@workgraph/core'
 import type { H3 } from 'h3'
 import { authenticate } from './authenticate.ts'
 import { acceptsJson, parseJsonBody, parseQuery, readLimitedText, streamedBody } from './http-request.ts'
@@ -37,6 +44,7 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         methods.get(request.method) ?? (request.method === 'HEAD' ? methods.get('GET') : undefined)
       const headers: Record<string, string> = { ...CORS_HEADERS }
       const seen = { hadToken: false }
+      let principal: Principal | null = null
       try {
         if (!operation)
           throw new ProblemError(
@@ -49,7 +57,8 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
             'This API answers with application/json (and application/problem+json for errors).',
           )
         }
-        const principal = await authenticate(event, engine, headers, seen)
+        // The token's revocation check rides on the request's first read (`engine.execute`).
+        principal = await authenticate(event, engine, headers, seen, { deferLiveCheck: true })
         if (operation.scope && !principal)
           throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
 
@@ -71,7 +80,15 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers })
         if (operation.file) return fileResponse(engine, operation.file, result.body, headers)
         return json(result.status, result.body, headers)
-      } catch (error) {
+      } catch (caught) {
+        // Refused before the engine read anything (a bad body, a header): a dead token's 401 first.
+        const error =
+          isProblem(caught) && caught.code !== 'unauthenticated'
+            ? await engine.tokens.confirmLive(principal).then(
+                () => caught,
+                (dead: unknown) => dead,
+              )
+            : caught
         if (isProblem(error)) {
           const extra: Record<string, string> =
             error.code === 'method_not_allowed'

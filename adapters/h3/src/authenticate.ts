@@ -8,13 +8,15 @@ import { rateLimitHeaders } from './http-response.ts'
  * only in the Authorization header, verified, then the rate limit, keyed by person and client or
  * by address. A bad token is counted against the caller's address before it is refused, so
  * guessing is throttled. Adds the rate-limit headers to `headers`; `seen.hadToken` tells the
- * caller's error path which challenge to send. Returns null without a token.
+ * caller's error path which challenge to send. Returns null without a token. `deferLiveCheck`: the
+ * token's revocation check is left to `engine.execute` (`Principal.liveCheck`).
  */
 export async function authenticate(
   event: H3Event,
   engine: Engine,
   headers: Record<string, string>,
   seen: { hadToken: boolean },
+  options: { deferLiveCheck?: boolean } = {},
 ): Promise<Principal | null> {
   const request = event.req
   const token = bearerToken(request)
@@ -22,7 +24,7 @@ export async function authenticate(
   if (new URL(request.url).searchParams.has('access_token'))
     throw new ProblemError('unauthenticated', 'Send the token in the Authorization header, never in the URL.')
   const verified = token
-    ? await engine.tokens.verifyAccessToken(token).catch((error: unknown) => error)
+    ? await engine.tokens.verifyAccessToken(token, options).catch((error: unknown) => error)
     : null
   const principal = verified && !(verified instanceof Error) ? (verified as Principal) : null
   const decision = await engine.limiter.consume(

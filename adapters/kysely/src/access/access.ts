@@ -37,7 +37,7 @@ function toGrant({ rank: _rank, createdBy: _by, ...r }: GrantRow): Grant {
 
 export function accessRepo(db: Kysely<Database>): AccessRepo {
   return {
-    standing: (orgId, userId, replay) => standing(db, orgId, userId, replay),
+    standing: (orgId, userId, replay, token) => standing(db, orgId, userId, replay, token),
     standingsOf: (userId) => standingsOf(db, userId),
     async teamsOf(orgId, actorId) {
       const query = compiledOnce(db, 'access.teamsOf', [orgId, actorId], ([org, actor]) =>

@@ -1,8 +1,9 @@
-import type { Grant, GrantId, Member, MemberId, OrgId, UserId } from '@workgraph/core'
+import type { Grant, GrantId, LiveCheck, Member, MemberId, OrgId, UserId } from '@workgraph/core'
 import type { IdempotencyLookup, OrgStanding } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { iso, isoOrNull, json } from '../normalize.ts'
+import type { OAuthTables, RevokedAccessTokensTable } from '../oauth/rows.ts'
 import type { Database } from '../schema.ts'
 
 /**
@@ -10,7 +11,7 @@ import type { Database } from '../schema.ts'
  * meaning depends on the kind; a team row has only its id).
  */
 export interface StandingRow {
-  kind: 'org' | 'member' | 'team' | 'grant' | 'replay'
+  kind: 'org' | 'member' | 'team' | 'grant' | 'replay' | 'revoked' | 'consent'
   id: string
   a: string | null
   b: string | null
@@ -29,17 +30,24 @@ export const kind = (k: StandingRow['kind']) => sql<StandingRow['kind']>`${sql.l
  * The org, the user's membership, its teams and its grants in one statement (a `union all` of typed
  * rows), where the request used to run four, one after the other: every request in an org runs it.
  * The teams and grants are those `teamsOf` and `grantsFor` return for the member. With `replay`, an
- * Idempotency-Key's stored answer comes as one more row, as `idempotency.get` reads it.
+ * Idempotency-Key's stored answer comes as one more row, as `idempotency.get` reads it; with
+ * `token`, the access token's check rides along too (`oauth.accessTokenIsLive`'s read), where it was
+ * a statement of its own before every request.
  */
 export async function standing(
   db: Kysely<Database>,
   orgId: OrgId,
   userId: UserId,
   replay?: IdempotencyLookup,
+  token?: LiveCheck,
 ): Promise<OrgStanding> {
-  const args = replay ? [orgId, userId, replay.principalKey, replay.key, replay.notBefore] : [orgId, userId]
-  const shape = replay ? 'access.standing+replay' : 'access.standing'
-  const query = compiledOnce(db, shape, args, ([org, user, principalKey, key, notBefore]) => {
+  const replayArgs = replay ? [replay.principalKey, replay.key, replay.notBefore] : []
+  const tokenArgs = token ? [token.jti, ...(token.grantId === null ? [] : [token.grantId])] : []
+  const args = [orgId, userId, ...replayArgs, ...tokenArgs]
+  const shape = `access.standing:${replay ? 'replay' : ''}:${token ? (token.grantId === null ? 'token' : 'consent') : ''}`
+  const query = compiledOnce(db, shape, args, ([org, user, ...rest]) => {
+    const [principalKey, key, notBefore] = replay ? rest : []
+    const [jti, grantId] = rest.slice(replayArgs.length)
     const memberId = () =>
       db
         .selectFrom('members')
@@ -123,7 +131,7 @@ export async function standing(
           // Held by the member or by one of its teams (ids carry their type's prefix, as in `grantsFor`).
           .where('grants.subjectId', 'in', memberId().unionAll(teamIds())),
       )
-    const all = principalKey
+    const withReplay = principalKey
       ? rows.unionAll(
           db
             .selectFrom('idempotencyKeys as ik')
@@ -144,6 +152,32 @@ export async function standing(
             .where('ik.createdAt', '>=', notBefore!),
         )
       : rows
+    // The token's check: a row when its `jti` is revoked, a row when its consent still exists.
+    const marker = (k: 'revoked' | 'consent', id: string) => [
+      kind(k),
+      sql<string>`${sql.ref(id)}`.as('id'),
+      none().as('a'),
+      none().as('b'),
+      none().as('c'),
+      none().as('d'),
+      none().as('e'),
+      none().as('createdAt'),
+      none().as('updatedAt'),
+      none().as('archivedAt'),
+    ]
+    // The oauth group's tables, read here as its `accessTokenIsLive` reads them.
+    const oauth = db as unknown as Kysely<OAuthTables & RevokedAccessTokensTable>
+    const revoked = oauth
+      .selectFrom('revokedAccessTokens')
+      .select(marker('revoked', 'revokedAccessTokens.jti') as never)
+      .where('revokedAccessTokens.jti', '=', jti!)
+    const consent = oauth
+      .selectFrom('oauthConsents')
+      .select(marker('consent', 'oauthConsents.id') as never)
+      .where('oauthConsents.id', '=', grantId!)
+    let all = withReplay
+    if (jti !== undefined) all = all.unionAll(revoked as never)
+    if (grantId !== undefined) all = all.unionAll(consent as never)
     return all as never as { compile(): import('kysely').CompiledQuery<StandingRow> }
   })
   return standingFromRows(await runCompiled(db, query), orgId, replay)
@@ -157,8 +191,12 @@ export function standingFromRows(
 ): OrgStanding {
   const result: OrgStanding = { org: null, member: null, teamIds: [], grants: [] }
   if (replay) result.replay = null
+  let revoked = false
+  let consent = false
   for (const r of rows) {
-    if (r.kind === 'org') {
+    if (r.kind === 'revoked') revoked = true
+    else if (r.kind === 'consent') consent = true
+    else if (r.kind === 'org') {
       result.org = {
         id: r.id as OrgId,
         name: r.a!,
@@ -207,5 +245,6 @@ export function standingFromRows(
       })
     }
   }
+  if (token) result.tokenLive = !revoked && (token.grantId === null || consent)
   return result
 }

@@ -1,3 +1,4 @@
+import type { LiveCheck } from '../kernel/auth/principal.ts'
 import type { OrgRole } from '../kernel/capabilities.ts'
 import type {
   ActorId,
@@ -40,7 +41,8 @@ export interface GrantFilter {
  * in it (whatever its status), and that member's teams and the grants held by the member or those
  * teams (as `teamsOf` and `grantsFor` give them). Read afresh per request, so a removed membership or
  * grant counts from the next request on. With an Idempotency-Key, the key's stored answer comes in
- * the same read (`replay`, as `idempotency.get` answers it).
+ * the same read (`replay`, as `idempotency.get` answers it); with a deferred token check, whether the
+ * token is live (`tokenLive`, as `oauth.accessTokenIsLive` answers it).
  */
 export interface OrgStanding {
   org: Org | null
@@ -48,6 +50,7 @@ export interface OrgStanding {
   teamIds: string[]
   grants: Grant[]
   replay?: IdempotencyRecord | null
+  tokenLive?: boolean
 }
 
 /** A standing with an active membership: its org and member are there. */
@@ -57,9 +60,10 @@ export type ActiveStanding = OrgStanding & { org: Org; member: Member }
 export interface AccessRepo {
   /**
    * The org, the user's membership, its teams and grants; empty lists without a membership. With
-   * `replay`, also the key's stored answer (null when there is none).
+   * `replay`, also the key's stored answer (null when there is none); with `token`, whether that
+   * access token is live (its consent exists, its `jti` is not revoked).
    */
-  standing(orgId: OrgId, userId: UserId, replay?: IdempotencyLookup): Promise<OrgStanding>
+  standing(orgId: OrgId, userId: UserId, replay?: IdempotencyLookup, token?: LiveCheck): Promise<OrgStanding>
   /**
    * `standing` in every org where the user is an active member (org and member always set), by org
    * id: what a hub read across the user's workspaces starts from, in one read.

@@ -23,4 +23,16 @@ export interface Principal {
   audience?: string
   /** When the token stops being valid (ISO time); long-lived streams end then. */
   expiresAt?: string
+  /**
+   * Set when the token's liveness (its consent exists, its `jti` not revoked) is not checked yet
+   * (`verifyAccessToken(token, { deferLiveCheck: true })`): `engine.execute` checks it with the
+   * request's first read, or on its own before anything else when the request has no such read.
+   */
+  liveCheck?: LiveCheck
+}
+
+/** What a deferred token check reads: the token's `jti` and the consent it rests on (null: none). */
+export interface LiveCheck {
+  jti: string
+  grantId: string | null
 }

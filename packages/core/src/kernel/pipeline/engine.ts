@@ -112,9 +112,20 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
     const entry = compiled.get(operationId)
     if (!entry) throw new Error(`Unknown operation ${operationId}`)
     const { operation } = entry
-    checkConditionalHeaders(operation, opts)
-    const input = entry.parse(raw)
-    checkScope(operation, principal)
+    const input = await (async () => {
+      try {
+        checkConditionalHeaders(operation, opts)
+        const parsed = entry.parse(raw)
+        checkScope(operation, principal)
+        return parsed
+      } catch (error) {
+        // A refusal before the first read answers a dead token's 401 first, as a checked token would.
+        await tokens.confirmLive(principal)
+        throw error
+      }
+    })()
+    // A deferred token check rides on the org's standing read (`resolveActor`); without one, on its own.
+    if (!isOrgScoped(operation)) await tokens.confirmLive(principal)
     const now = clock().toISOString()
 
     const idempotency =
