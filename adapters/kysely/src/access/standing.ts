@@ -180,7 +180,7 @@ export async function standing(
     if (grantId !== undefined) all = all.unionAll(consent as never)
     return all as never as { compile(): import('kysely').CompiledQuery<StandingRow> }
   })
-  return standingFromRows(await runCompiled(db, query), orgId, replay)
+  return standingFromRows(await runCompiled(db, query), orgId, replay, token)
 }
 
 /** `standing`'s rows of one org as the record they stand for. */
@@ -188,6 +188,7 @@ export function standingFromRows(
   rows: readonly StandingRow[],
   orgId: OrgId,
   replay?: IdempotencyLookup,
+  token?: LiveCheck,
 ): OrgStanding {
   const result: OrgStanding = { org: null, member: null, teamIds: [], grants: [] }
   if (replay) result.replay = null
