@@ -15,6 +15,7 @@ import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { containersAbove, reachByRecursion } from './container-reach.ts'
 import { standing } from './standing.ts'
+import { standings } from './standings.ts'
 
 type GrantRow = Omit<Database['grants'], 'createdAt' | 'updatedAt'> & {
   createdAt: Date | string
@@ -37,6 +38,7 @@ function toGrant({ rank: _rank, createdBy: _by, ...r }: GrantRow): Grant {
 export function accessRepo(db: Kysely<Database>): AccessRepo {
   return {
     standing: (orgId, userId, replay) => standing(db, orgId, userId, replay),
+    standings: (orgId, userIds) => standings(db, orgId, userIds),
     async teamsOf(orgId, actorId) {
       const query = compiledOnce(db, 'access.teamsOf', [orgId, actorId], ([org, actor]) =>
         db

@@ -50,6 +50,13 @@ export interface OrgStanding {
   replay?: IdempotencyRecord | null
 }
 
+/** One user's membership in an org (whatever its status), its teams and grants, as `standing` reads them. */
+export interface MemberStanding {
+  member: Member
+  teamIds: string[]
+  grants: Grant[]
+}
+
 /** Team memberships and grants: everything the permission engine reads. */
 export interface AccessRepo {
   /**
@@ -57,6 +64,11 @@ export interface AccessRepo {
    * `replay`, also the key's stored answer (null when there is none).
    */
   standing(orgId: OrgId, userId: UserId, replay?: IdempotencyLookup): Promise<OrgStanding>
+  /**
+   * `standing` for many users of one org at once, without the org (a stream round reads every reader
+   * it delivers to): each user with a membership maps to it, its teams and grants; others are absent.
+   */
+  standings(orgId: OrgId, userIds: readonly UserId[]): Promise<Map<UserId, MemberStanding>>
   /** The teams the actor belongs to. */
   teamsOf(orgId: OrgId, actorId: ActorId): Promise<string[]>
   /** Grants held by the actor directly or by any of the given teams. */
