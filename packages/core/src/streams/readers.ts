@@ -1,4 +1,5 @@
 import { loadProfile } from '../access/profile.ts'
+import type { MemberStanding } from '../access/storage.ts'
 import type { OrgId, UserId } from '../kernel/ids.ts'
 import { type Actor, type KnownAccess, readScope } from '../kernel/permissions.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
@@ -31,7 +32,35 @@ export async function readerFor(store: Store, actor: Actor): Promise<StreamReade
  */
 export async function readerIn(store: Store, orgId: OrgId, userId: UserId): Promise<StreamReader | null> {
   const { member, teamIds, grants } = await store.access.standing(orgId, userId)
-  if (member?.status !== 'active') return null
+  return member ? readerOfMember(store, { member, teamIds, grants }) : null
+}
+
+/**
+ * The readers of many users in one workspace, their memberships, teams and grants read in one
+ * statement (`standings`): a stream round reads every user it delivers to at once. Users who are not
+ * active members are absent.
+ */
+export async function readersIn(
+  store: Store,
+  orgId: OrgId,
+  userIds: readonly UserId[],
+): Promise<Map<UserId, StreamReader>> {
+  const standings = await store.access.standings(orgId, userIds)
+  const readers = new Map<UserId, StreamReader>()
+  await Promise.all(
+    [...standings].map(async ([userId, standing]) => {
+      const reader = await readerOfMember(store, standing)
+      if (reader) readers.set(userId, reader)
+    }),
+  )
+  return readers
+}
+
+/** A member's reader from its standing; null unless the membership is active. */
+async function readerOfMember(store: Store, standing: MemberStanding): Promise<StreamReader | null> {
+  const { member, teamIds, grants } = standing
+  if (member.status !== 'active') return null
+  const { orgId, userId } = member
   const actor: Actor = { id: member.id, kind: 'person', orgId, role: member.role, userId, name: member.name }
   return { orgId, actor, scope: readScope(await loadProfile(store, actor, { teamIds, grants })) }
 }
