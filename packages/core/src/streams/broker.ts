@@ -197,7 +197,8 @@ export function createStreamBroker(deps: {
   /** One pass over a workspace's subscribers; true when some group had more to read. */
   async function round(orgId: OrgId): Promise<boolean> {
     if (!byOrg.get(orgId)?.size) return false
-    const { last } = await storage.read((s) => s.events.bounds(orgId))
+    const bounds = await storage.read((s) => s.events.bounds(orgId))
+    const { last } = bounds
     heads.set(orgId, last)
     // One pass over the workspace's subscribers (thousands): expiry, then who is behind the log.
     // The byte bound only grows with deliveries, which check it.
@@ -248,7 +249,9 @@ export function createStreamBroker(deps: {
     for (const group of groups.values()) {
       const kinds = group.subs[0]!.kinds
       try {
-        const page = await storage.read((s) => readOrg(s, group.reader, group.after, { limit: BATCH, kinds }))
+        const page = await storage.read((s) =>
+          readOrg(s, group.reader, group.after, { limit: BATCH, kinds, bounds }),
+        )
         more ||= page.more
         await forEachInSlices(group.subs, FANOUT_SLICE, (sub) =>
           deliver(sub, orgId, page.events, page.position, nowMs),
