@@ -295,7 +295,18 @@ async function freshDatabase(): Promise<{ databaseUrl: string; drop(): Promise<v
 }
 
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const command = ['node_modules/.bin/tsx', '--conditions=dev-source', 'packages/server/src/bin/server.ts']
+  const command = PROFILE
+    ? // Node refuses --cpu-prof in NODE_OPTIONS: run node itself with tsx as a loader.
+      [
+        process.execPath,
+        '--cpu-prof',
+        `--cpu-prof-dir=${PROFILE}`,
+        '--conditions=dev-source',
+        '--import',
+        'tsx',
+        'packages/server/src/bin/server.ts',
+      ]
+    : ['node_modules/.bin/tsx', '--conditions=dev-source', 'packages/server/src/bin/server.ts']
   const child = spawn(PIN ? 'taskset' : command[0]!, PIN ? ['-c', '0', ...command] : command.slice(1), {
     env: {
       ...process.env,
@@ -303,7 +314,6 @@ async function spawnServer(databaseUrl: string): Promise<{ url: string; process:
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       BASE_URL,
-      ...(PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE}` } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
