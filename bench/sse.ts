@@ -9,7 +9,7 @@
  * their parsing competes with the server); and the server's RSS per connection. Fails (exit 1) unless
  * every connection got every event once, in order. `--pin` puts the server alone on CPU 0 and the
  * clients and writer on CPU 1 (Linux `taskset`; Postgres is not pinned). Usage: `ulimit -n 20000;
- * pnpm bench:sse [--postgres] [--sizes=1000,5000] [--users=100] [--seconds=20] [--pin]`.
+ * pnpm bench:sse [--postgres] [--sizes=1000,5000] [--users=100] [--seconds=20] [--pin] [--profile=<dir>]`.
  */
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -30,6 +30,8 @@ const BASE_URL = 'http://workgraph.bench'
 const postgres = process.argv.includes('--postgres')
 // The server alone on CPU 0, this process and the clients on CPU 1 (Postgres, shared, is not pinned).
 const PIN = process.argv.includes('--pin')
+// `--profile=<dir>`: the server writes a V8 CPU profile there when it exits (bench/profile-summary.ts reads it).
+const PROFILE = arg('profile')
 
 // Client mode: open connections, keep every task.created latency, hand them over when asked. The
 // client is kept cheap because it shares the machine with the server: raw sockets (no HTTP parser
@@ -293,7 +295,18 @@ async function freshDatabase(): Promise<{ databaseUrl: string; drop(): Promise<v
 }
 
 async function spawnServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess }> {
-  const command = ['node_modules/.bin/tsx', '--conditions=dev-source', 'packages/server/src/bin/server.ts']
+  const command = PROFILE
+    ? // Node refuses --cpu-prof in NODE_OPTIONS: run node itself with tsx as a loader.
+      [
+        process.execPath,
+        '--cpu-prof',
+        `--cpu-prof-dir=${PROFILE}`,
+        '--conditions=dev-source',
+        '--import',
+        'tsx',
+        'packages/server/src/bin/server.ts',
+      ]
+    : ['node_modules/.bin/tsx', '--conditions=dev-source', 'packages/server/src/bin/server.ts']
   const child = spawn(PIN ? 'taskset' : command[0]!, PIN ? ['-c', '0', ...command] : command.slice(1), {
     env: {
       ...process.env,

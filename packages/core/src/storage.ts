@@ -8,6 +8,7 @@ export type {
   GrantFilter,
   InvitationRecord,
   InvitationRepo,
+  MemberStanding,
   OrgStanding,
 } from './access/storage.ts'
 export type { AuditFilter, AuditLogRepo, DomainRepo, OrgSettingsRepo } from './admin/storage.ts'

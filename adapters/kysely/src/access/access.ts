@@ -15,7 +15,8 @@ import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import { containersAbove, reachByRecursion } from './container-reach.ts'
 import { standing } from './standing.ts'
-import { standingsOf } from './standings.ts'
+import { standings } from './standings.ts'
+import { standingsOf } from './standings-of.ts'
 
 type GrantRow = Omit<Database['grants'], 'createdAt' | 'updatedAt'> & {
   createdAt: Date | string
@@ -39,6 +40,7 @@ export function accessRepo(db: Kysely<Database>): AccessRepo {
   return {
     standing: (orgId, userId, replay, token) => standing(db, orgId, userId, replay, token),
     standingsOf: (userId) => standingsOf(db, userId),
+    standings: (orgId, userIds) => standings(db, orgId, userIds),
     async teamsOf(orgId, actorId) {
       const query = compiledOnce(db, 'access.teamsOf', [orgId, actorId], ([org, actor]) =>
         db

@@ -1,6 +1,8 @@
+import type { ConsentId } from '@workgraph/core'
 import type { AccountTokenRecord, OAuthStore } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { inLists } from '../in-list.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 import {
@@ -157,6 +159,44 @@ export function oauthRepo(database: Kysely<Database>): OAuthStore {
       )
       const row = (await runCompiled(db, query))[0]!
       return Boolean(Number(row.grantLive)) && !Number(row.revoked)
+    },
+    async credentialStates(grantIds, jtis) {
+      const liveGrants = new Set<ConsentId>()
+      const revokedJtis = new Set<string>()
+      const grantLists = inLists([...new Set(grantIds)])
+      const jtiLists = inLists([...new Set(jtis)])
+      // One statement per pair of lists (one in all for up to 256 of each): the consents that exist
+      // and the jtis that are revoked, told apart by `kind`.
+      for (let i = 0; i < Math.max(grantLists.length, jtiLists.length); i++) {
+        const grants = grantLists[i] ?? []
+        const revoked = jtiLists[i] ?? []
+        const query = compiledOnce(
+          db,
+          `oauth.credentialStates:${grants.length}:${revoked.length}`,
+          [...grants, ...revoked],
+          (args) => {
+            const consents = (ids: readonly string[]) =>
+              db
+                .selectFrom('oauthConsents')
+                .select([sql<string>`'grant'`.as('kind'), 'id'])
+                .where('id', 'in', ids)
+            const denied = (ids: readonly string[]) =>
+              db
+                .selectFrom('revokedAccessTokens')
+                .select([sql<string>`'jti'`.as('kind'), 'jti as id'])
+                .where('jti', 'in', ids)
+            const g = args.slice(0, grants.length)
+            const j = args.slice(grants.length)
+            if (g.length === 0) return denied(j)
+            return j.length === 0 ? consents(g) : consents(g).unionAll(denied(j))
+          },
+        )
+        for (const row of await runCompiled(db, query)) {
+          if (row.kind === 'grant') liveGrants.add(row.id as ConsentId)
+          else revokedJtis.add(row.id)
+        }
+      }
+      return { liveGrants, revokedJtis }
     },
     async revokeAccessToken(jti, expiresAt) {
       await db

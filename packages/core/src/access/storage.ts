@@ -55,6 +55,12 @@ export interface OrgStanding {
 
 /** A standing with an active membership: its org and member are there. */
 export type ActiveStanding = OrgStanding & { org: Org; member: Member }
+/** One user's membership in an org (whatever its status), its teams and grants, as `standing` reads them. */
+export interface MemberStanding {
+  member: Member
+  teamIds: string[]
+  grants: Grant[]
+}
 
 /** Team memberships and grants: everything the permission engine reads. */
 export interface AccessRepo {
@@ -69,6 +75,11 @@ export interface AccessRepo {
    * id: what a hub read across the user's workspaces starts from, in one read.
    */
   standingsOf(userId: UserId): Promise<ActiveStanding[]>
+  /**
+   * `standing` for many users of one org at once, without the org (a stream round reads every reader
+   * it delivers to): each user with a membership maps to it, its teams and grants; others are absent.
+   */
+  standings(orgId: OrgId, userIds: readonly UserId[]): Promise<Map<UserId, MemberStanding>>
   /** The teams the actor belongs to. */
   teamsOf(orgId: OrgId, actorId: ActorId): Promise<string[]>
   /** Grants held by the actor directly or by any of the given teams. */

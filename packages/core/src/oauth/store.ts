@@ -127,6 +127,14 @@ export interface OAuthStore {
    * and its `jti` has not been revoked.
    */
   accessTokenIsLive(jti: string, grantId: ConsentId | null): Promise<boolean>
+  /**
+   * `grantIsLive` and `accessTokenIsLive` for many credentials in one read (a stream round checks
+   * every token it delivers to): which of the consents exist, and which of the jtis are revoked.
+   */
+  credentialStates(
+    grantIds: readonly ConsentId[],
+    jtis: readonly string[],
+  ): Promise<{ liveGrants: Set<ConsentId>; revokedJtis: Set<string> }>
   /** Denies the access token `jti` until `expiresAt` (RFC 7009); revoking twice changes nothing. */
   revokeAccessToken(jti: string, expiresAt: string): Promise<void>
   /**

@@ -5,10 +5,11 @@ import type { StreamConfig } from '../kernel/operation.ts'
 import type { CursorCodec } from '../kernel/pagination.ts'
 import { isProblem, notFound } from '../kernel/problems.ts'
 import type { Storage } from '../kernel/storage.ts'
+import { deadCredentials } from './credentials.ts'
 import { encodeStreamCursor } from './cursor.ts'
 import { startPositions } from './poll.ts'
 import { readOrg } from './read.ts'
-import { membershipsOf, readerIn, type StreamReader } from './readers.ts'
+import { membershipsOf, readerIn, readersIn, type StreamReader } from './readers.ts'
 import type { StreamEndReason } from './schema.ts'
 import { forEachInSlices } from './slices.ts'
 
@@ -88,7 +89,12 @@ export function createStreamBroker(deps: {
   const heads = new Map<OrgId, number>()
   const rounds = new Map<OrgId, { again: boolean }>()
 
+  // The highest sequence each workspace's notices announced, streams or not (one number a workspace):
+  // a stream that joins below it is behind (see `subscribe`).
+  const noticed = new Map<OrgId, number>()
+
   const unsubscribeHub = deps.hub.subscribe((notice) => {
+    if (notice.seq > (noticed.get(notice.orgId) ?? -1)) noticed.set(notice.orgId, notice.seq)
     if (byOrg.has(notice.orgId)) schedule(notice.orgId)
   })
   const fallback = setInterval(() => void pollFallback(), config.pollFallbackMs)
@@ -180,36 +186,19 @@ export function createStreamBroker(deps: {
     return true
   }
 
-  /** A stream's credential key: one read per token (its consent, and the token on its own, RFC 7009). */
-  function credentialOf(sub: Subscription): string | undefined {
-    const { grantId, tokenId } = sub.principal
-    return tokenId ? `${grantId ?? ''} ${tokenId}` : grantId
-  }
-
-  async function credentialLive(key: string): Promise<boolean> {
-    const [grantId, tokenId] = key.split(' ') as [string, string | undefined]
-    if (tokenId === undefined) return storage.read((s) => s.oauth.grantIsLive(grantId as never))
-    return storage.read((s) => s.oauth.accessTokenIsLive(tokenId, (grantId || null) as never))
-  }
-
-  /** Reads every distinct credential of `subs` once; a stream whose credential died is ended. */
+  /** Ends the streams whose consent or token died; `failOpen`: a failed read ends nothing. */
   async function endRevoked(subs: Subscription[], failOpen: boolean): Promise<void> {
-    const live = new Map<string, boolean>()
-    const keys = [...new Set(subs.map(credentialOf).filter((k) => k !== undefined))]
-    await forEachLimited(keys, ACCESS_CONCURRENCY, async (key) => {
-      live.set(key, await credentialLive(key).catch((e) => (failOpen ? true : Promise.reject(e))))
-    })
-    for (const sub of subs) {
-      const key = credentialOf(sub)
-      if (!sub.ended && key !== undefined && !live.get(key))
-        end(sub, 'consent_revoked', 'This token, or the consent behind it, was revoked.')
-    }
+    const dead = await storage
+      .read((s) => deadCredentials(s, subs))
+      .catch((e) => (failOpen ? [] : Promise.reject(e)))
+    for (const sub of dead) end(sub, 'consent_revoked', 'This token, or the consent behind it, was revoked.')
   }
 
   /** One pass over a workspace's subscribers; true when some group had more to read. */
   async function round(orgId: OrgId): Promise<boolean> {
     if (!byOrg.get(orgId)?.size) return false
-    const { last } = await storage.read((s) => s.events.bounds(orgId))
+    const bounds = await storage.read((s) => s.events.bounds(orgId))
+    const { last } = bounds
     heads.set(orgId, last)
     // One pass over the workspace's subscribers (thousands): expiry, then who is behind the log.
     // The byte bound only grows with deliveries, which check it.
@@ -222,12 +211,13 @@ export function createStreamBroker(deps: {
     }
     if (behind.length === 0) return false
 
-    // Access afresh, once per user (and consent) per round: a removed grant is in force now.
-    const readers = new Map<UserId, StreamReader | null>()
-    await forEachLimited([...new Set(behind.map((s) => s.userId))], ACCESS_CONCURRENCY, async (userId) => {
-      readers.set(userId, await storage.read((s) => readerIn(s, orgId, userId)))
-    })
-    await endRevoked(behind, false)
+    // Access afresh every round, every user's and every token's in one statement each (side by side):
+    // a removed grant or a revoked token is in force now.
+    const users = [...new Set(behind.map((s) => s.userId))]
+    const [readers] = await Promise.all([
+      storage.read((s) => readersIn(s, orgId, users)),
+      endRevoked(behind, false),
+    ])
 
     // Then synchronously, subscriber by subscriber: no await per subscriber.
     const groups = new Map<string, { reader: StreamReader; after: number | null; subs: Subscription[] }>()
@@ -259,7 +249,9 @@ export function createStreamBroker(deps: {
     for (const group of groups.values()) {
       const kinds = group.subs[0]!.kinds
       try {
-        const page = await storage.read((s) => readOrg(s, group.reader, group.after, { limit: BATCH, kinds }))
+        const page = await storage.read((s) =>
+          readOrg(s, group.reader, group.after, { limit: BATCH, kinds, bounds }),
+        )
         more ||= page.more
         await forEachInSlices(group.subs, FANOUT_SLICE, (sub) =>
           deliver(sub, orgId, page.events, page.position, nowMs),
@@ -335,7 +327,7 @@ export function createStreamBroker(deps: {
         if (!(await readerIn(s, options.orgId, principal.userId))) throw notFound('Org')
         return [options.orgId]
       })
-      const start = await storage.read((store) =>
+      const { positions: start, heads: startHeads } = await storage.read((store) =>
         startPositions({ store, hub: deps.hub, cursors: deps.cursors }, orgIds, options),
       )
       const sub: Subscription = {
@@ -350,8 +342,19 @@ export function createStreamBroker(deps: {
         ended: false,
       }
       all.add(sub)
-      for (const orgId of orgIds) join(sub, orgId, start.get(orgId) ?? null)
-      for (const orgId of orgIds) schedule(orgId)
+      for (const orgId of orgIds) {
+        const at = start.get(orgId) ?? null
+        join(sub, orgId, at)
+        // A round walks every subscriber of the workspace: run one only for a stream that starts
+        // behind what this broker knows of the log (else connecting N streams costs N² steps).
+        // Nothing is lost in between: an event past the head read at the start (`startHeads`) was
+        // committed after that read, so its notice is published after it, while this broker listens.
+        // Heard before the join above, the notice raised `noticed` past `at` and a round runs here;
+        // heard after, the stream is already in `byOrg` and the notice schedules the round. A notice
+        // never heard is a lost wake-up: the fallback poll delivers the event, as for every stream.
+        const known = Math.max(startHeads.get(orgId) ?? -1, noticed.get(orgId) ?? -1, heads.get(orgId) ?? -1)
+        if (at === null || at < known) schedule(orgId)
+      }
       return () => {
         if (sub.ended) return
         sub.ended = true

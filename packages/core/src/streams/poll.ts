@@ -27,26 +27,31 @@ export interface PollDeps {
 
 /**
  * Where each workspace's reading starts: the cursor's position (checked against retention), else
- * the head of the log for `from=now`, else nothing (the oldest retained event).
+ * the head of the log for `from=now`, else nothing (the oldest retained event). `heads` holds the
+ * head of each log read on the way (every workspace with a position).
  */
 export async function startPositions(
   deps: PollDeps,
   orgIds: readonly OrgId[],
   request: Pick<PollRequest, 'cursor' | 'from'>,
-): Promise<Map<OrgId, number>> {
+): Promise<{ positions: Map<OrgId, number>; heads: Map<OrgId, number> }> {
   const given = request.cursor ? decodeStreamCursor(deps.cursors, request.cursor) : null
   const positions = new Map<OrgId, number>()
+  const heads = new Map<OrgId, number>()
   for (const orgId of orgIds) {
     const at = given?.get(orgId)
     if (at !== undefined) {
-      const { oldest } = await deps.store.events.bounds(orgId)
+      const { oldest, last } = await deps.store.events.bounds(orgId)
       if (at + 1 < oldest) throw cursorExpired(orgId, oldest)
       positions.set(orgId, at)
+      heads.set(orgId, last)
     } else if (!given && request.from === 'now') {
-      positions.set(orgId, (await deps.store.events.bounds(orgId)).last)
+      const { last } = await deps.store.events.bounds(orgId)
+      positions.set(orgId, last)
+      heads.set(orgId, last)
     }
   }
-  return positions
+  return { positions, heads }
 }
 
 /**
@@ -60,7 +65,7 @@ export async function poll(
   request: PollRequest,
 ): Promise<{ data: Static<typeof StreamEvent>[]; nextCursor: string }> {
   let readers = await resolveReaders()
-  let positions = await startPositions(
+  let { positions } = await startPositions(
     deps,
     readers.map((r) => r.orgId),
     request,

@@ -24,10 +24,15 @@ export async function readOrg(
   store: Store,
   reader: StreamReader,
   after: number | null,
-  options: { limit: number; kinds?: readonly string[] | undefined },
+  options: {
+    limit: number
+    kinds?: readonly string[] | undefined
+    /** The log's bounds when the caller has just read them (a stream round): not read again. */
+    bounds?: { oldest: number; last: number }
+  },
 ): Promise<OrgPage> {
   const { orgId } = reader
-  const before = await store.events.bounds(orgId)
+  const before = options.bounds ?? (await store.events.bounds(orgId))
   const start = after ?? before.oldest - 1
   const events = await store.events.list(orgId, start, options.limit, reader.scope, options.kinds)
   if (after !== null && after < before.last) {

@@ -1,10 +1,10 @@
 import { loadProfile } from '../access/profile.ts'
-import type { ActiveStanding } from '../access/storage.ts'
+import type { ActiveStanding, MemberStanding } from '../access/storage.ts'
 import type { OrgId, UserId } from '../kernel/ids.ts'
 import { type Actor, type KnownAccess, readScope } from '../kernel/permissions.ts'
 import type { ReadScope } from '../kernel/read-scope.ts'
 import type { Store } from '../kernel/storage.ts'
-import type { Org } from '../orgs/schemas.ts'
+import type { Member, Org } from '../orgs/schemas.ts'
 
 /** Who reads one workspace's log, and what they may see there: decided afresh for every read. */
 export interface StreamReader {
@@ -35,9 +35,46 @@ export async function readerFor(store: Store, actor: Actor): Promise<StreamReade
  */
 export async function readerIn(store: Store, orgId: OrgId, userId: UserId): Promise<StreamReader | null> {
   const { member, teamIds, grants } = await store.access.standing(orgId, userId)
-  if (member?.status !== 'active') return null
-  const actor: Actor = { id: member.id, kind: 'person', orgId, role: member.role, userId, name: member.name }
-  return { orgId, actor, scope: readScope(await loadProfile(store, actor, { teamIds, grants })) }
+  return member ? readerOfMember(store, { member, teamIds, grants }) : null
+}
+
+/**
+ * The readers of many users in one workspace, their memberships, teams and grants read in one
+ * statement (`standings`): a stream round reads every user it delivers to at once. Users who are not
+ * active members are absent.
+ */
+export async function readersIn(
+  store: Store,
+  orgId: OrgId,
+  userIds: readonly UserId[],
+): Promise<Map<UserId, StreamReader>> {
+  const standings = await store.access.standings(orgId, userIds)
+  const readers = new Map<UserId, StreamReader>()
+  await Promise.all(
+    [...standings].map(async ([userId, standing]) => {
+      const reader = await readerOfMember(store, standing)
+      if (reader) readers.set(userId, reader)
+    }),
+  )
+  return readers
+}
+
+/** A member's reader from its standing; null unless the membership is active. */
+async function readerOfMember(store: Store, standing: MemberStanding): Promise<StreamReader | null> {
+  const { member, teamIds, grants } = standing
+  if (member.status !== 'active') return null
+  const actor = actorOf(member)
+  return {
+    orgId: member.orgId,
+    actor,
+    scope: readScope(await loadProfile(store, actor, { teamIds, grants })),
+  }
+}
+
+/** The person acting through a membership. */
+function actorOf(member: Member): Actor {
+  const { id, orgId, role, userId, name } = member
+  return { id, kind: 'person', orgId, role, userId, name }
 }
 
 /** A reader with the workspace and the teams and grants its scope was made from (`known`). */
@@ -49,14 +86,7 @@ export type StandingReader = StreamReader & { org: Org; known: KnownAccess }
  */
 export async function readerOfStanding(store: Store, standing: ActiveStanding): Promise<StandingReader> {
   const { org, member, teamIds, grants } = standing
-  const actor: Actor = {
-    id: member.id,
-    kind: 'person',
-    orgId: org.id,
-    role: member.role,
-    userId: member.userId,
-    name: member.name,
-  }
+  const actor = actorOf(member)
   const known = { teamIds, grants }
   return { orgId: org.id, actor, scope: readScope(await loadProfile(store, actor, known)), org, known }
 }
