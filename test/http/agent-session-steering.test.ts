@@ -73,6 +73,18 @@ describeEachDatabase('steering agent sessions: feedback, withdrawal, prompts and
     expect((await owner.post(`${requestPath}/request-changes`, { feedback: 'again' })).status).toBe(409)
   })
 
+  it("answers 409 agent_inactive to approving a deactivated agent's request; it stays pending and runs once reactivated", async () => {
+    const { ws, base, owner, agent, task, requestPath } = await setup()
+    expect((await ws.api.post(`${base}/agents/${agent.id}/deactivate`)).status).toBe(200)
+    const refused = await owner.post(`${requestPath}/approve`)
+    expect(refused.body).toMatchObject({ status: 409, code: 'agent_inactive' })
+    expect((await ws.api.get(requestPath)).body.state).toBe('pending')
+    expect((await ws.api.get(`${base}/tasks/${task.id}`)).status).toBe(200)
+    expect((await ws.api.post(`${base}/agents/${agent.id}/reactivate`)).status).toBe(200)
+    expect((await owner.post(`${requestPath}/approve`)).body.state).toBe('approved')
+    expect((await ws.api.get(`${base}/tasks/${task.id}`)).status).toBe(404)
+  })
+
   it('lets only someone who may approve send it back', async () => {
     const { ws, runner, requestPath, sessionPath } = await setup()
     const denied = await runner.post(`${requestPath}/request-changes`, { feedback: 'I changed my mind' })

@@ -72,11 +72,11 @@ export const approvalOperations: AnyOperation[] = [
     requires:
       "the capability the proposed action needs on its target (and a gating policy's approver capability, if higher)",
     description:
-      'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes. A rule its operation states answers 422 `rule_violated`, as that operation does.',
+      'Needs the capability the action needs. The action runs as the agent; if it fails, nothing changes. A rule its operation states answers 422 `rule_violated`, as that operation does. A request of an agent deactivated since it proposed answers 409 `agent_inactive` and stays pending: reactivate the agent, or reject the request.',
     params: approvalParams,
     response: ApprovalRequest,
     status: 200,
-    errors: ['not_found', 'approval_closed', 'capability_required', 'rule_violated'],
+    errors: ['not_found', 'approval_closed', 'capability_required', 'rule_violated', 'agent_inactive'],
     examples: approvalExamples.approve,
     run: (ctx, { params }) => approve(ctx, aid(params)),
   }),
