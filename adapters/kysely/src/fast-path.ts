@@ -110,10 +110,31 @@ const PLACEHOLDER = '\u0000workgraph-argument:'
  * many; past this bound the oldest compiled shape goes (it is compiled again if it comes back).
  */
 const MAX_SHAPES = 2_000
-const compiledQueries = new WeakMap<
-  readonly KyselyPlugin[],
-  Map<string, { compiled: CompiledQuery; slots: number[] }>
->()
+type Shapes = Map<string, { compiled: CompiledQuery; slots: number[] }>
+/**
+ * Compiled shapes per plugin set, keyed plugin by plugin: Kysely copies the plugin array for every
+ * transaction (`withConnectionProvider`), so the array itself is a new key each time while the
+ * plugins in it are the same objects.
+ */
+interface PluginNode {
+  shapes?: Shapes
+  next: WeakMap<KyselyPlugin, PluginNode>
+}
+const compiledQueries: PluginNode = { next: new WeakMap() }
+
+function shapesFor(plugins: readonly KyselyPlugin[]): Shapes {
+  let node = compiledQueries
+  for (const plugin of plugins) {
+    let next = node.next.get(plugin)
+    if (!next) {
+      next = { next: new WeakMap() }
+      node.next.set(plugin, next)
+    }
+    node = next
+  }
+  node.shapes ??= new Map()
+  return node.shapes
+}
 
 /**
  * A hot query built and compiled once, then run with new arguments: Kysely builds an immutable
@@ -129,12 +150,7 @@ export function compiledOnce<DB, O>(
   args: readonly unknown[],
   build: (args: readonly string[]) => Compilable<O>,
 ): CompiledQuery<O> {
-  const plugins = db.getExecutor().plugins
-  let byShape = compiledQueries.get(plugins)
-  if (!byShape) {
-    byShape = new Map()
-    compiledQueries.set(plugins, byShape)
-  }
+  const byShape = shapesFor(db.getExecutor().plugins)
   let entry = byShape.get(shape)
   if (!entry) {
     const stand = args.map((_, i) => `${PLACEHOLDER}${i}`)
