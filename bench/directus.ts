@@ -5,14 +5,14 @@
  *
  * Workgraph is the reference server on the permissions bench's org (bench/permissions-world.ts: 100,000
  * tasks, 50 teams, 1,000 members), started here as every bench does (bench/support.ts `runBench`).
- * Directus runs on its own, outside the repository (see docs/performance-log.md, "Workgraph against
- * Directus 11", for its set-up); this script fails at once if it does not answer at DIRECTUS_URL. It
- * copies the org's teams and tasks into Directus's database (DIRECTUS_DATABASE_URL) with the indexes the
- * pages need, gives Directus the relations the permission filter walks (tasks.team_id → teams,
- * teams.grants ← team_grants.team_id), a policy whose read permission on `tasks` is
- * `{"team_id":{"grants":{"user_id":{"_eq":"$CURRENT_USER"}}}}`, a role with that policy and a guest user
- * with one team grant: the same team as workgraph's one-team guest. Both sides must return the same
- * task ids in the same order for every page before anything is timed.
+ * Directus runs on its own, outside the repository (`bench/directus-setup.sh start` installs and starts
+ * it; docs/performance-log.md, "Workgraph against Directus 11", says how); this script fails at once if
+ * it does not answer at DIRECTUS_URL. It copies the org's teams and tasks into Directus's database
+ * (DIRECTUS_DATABASE_URL) with the indexes the pages need, gives Directus the relations the permission
+ * filter walks (tasks.team_id → teams, teams.grants ← team_grants.team_id), a policy whose read
+ * permission on `tasks` is `{"team_id":{"grants":{"user_id":{"_eq":"$CURRENT_USER"}}}}`, a role with
+ * that policy and a guest user with one team grant: the same team as workgraph's one-team guest. Both
+ * sides must return the same task ids in the same order for every page before anything is timed.
  *
  * Directus's page: `GET /items/tasks?limit=50&sort=-created_at,-id&filter[archived_at][_null]=true`
  * (page two: `&page=2`, an offset), with a login JWT. Workgraph's: `GET /v1/orgs/{orgId}/tasks?limit=50`
@@ -51,7 +51,7 @@ try {
 } catch (error) {
   console.error(
     `Directus is not running at DIRECTUS_URL=${DIRECTUS_URL} (${(error as Error).message}).\n` +
-      'Start Directus 11 first (set-up in docs/performance-log.md, "Workgraph against Directus 11"), or point DIRECTUS_URL at it.',
+      'Start Directus 11 first (`bench/directus-setup.sh start`, which installs it; see docs/performance-log.md, "Workgraph against Directus 11"), or point DIRECTUS_URL at it.',
   )
   process.exit(1)
 }
