@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 
 /** A character beyond ASCII, with the backslashes before it (an odd run escapes it). */
-const NON_ASCII = /(\\*)([^\x00-\x7f])/g
+const NON_ASCII = /(\\*)([\u0080-\uffff])/g
 
 /** Escapes, as `\uXXXX` (a surrogate pair as two), each character of a package's file beyond ASCII. */
 export const asciiSource = {
@@ -14,7 +14,7 @@ export const asciiSource = {
   setup(build) {
     build.onLoad({ filter: /\/node_modules\/.*\.[cm]?js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8')
-      if (!/[^\x00-\x7f]/.test(source)) return undefined
+      if (!/[\u0080-\uffff]/.test(source)) return undefined
       const contents = source.replace(NON_ASCII, (_, slashes, c) => {
         // `\é` is `é` itself: its escape takes that backslash's place.
         const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes
