@@ -13,6 +13,6 @@ VOLUME /data
 EXPOSE 3000
 USER node
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# The bundle with the V8 code cache the build recorded (scripts/run-server.mjs; any other V8 flag on
+# The bundle with the V8 code cache the build recorded (scripts/run-server.cjs; any other V8 flag on
 # this line would make V8 refuse that cache); stacks name the TypeScript sources, mapped when printed.
-CMD ["node", "scripts/run-server.mjs"]
+CMD ["node", "scripts/run-server.cjs"]

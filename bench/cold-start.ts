@@ -3,13 +3,13 @@
  * `GET /v1/config`, on a fresh SQLite file (the first start builds the schema) and on a copy of one
  * already built (every later start); `--database=fresh` or `--database=migrated` for one of them.
  * Runs each command `--runs` times (default 7), interleaved, and prints the median and the range.
- * Commands: what `pnpm start` runs (`node scripts/start.mjs`: the bundle built by `build:server`,
+ * Commands: what `pnpm start` runs (`node scripts/start.cjs`: the bundle built by `build:server`,
  * dist/server/server.cjs, with its code cache) and the source under tsx (`pnpm start:source`);
  * `--only=built` or `--only=source`. `--against=/path/to/checkout` adds that checkout's
- * `scripts/start.mjs` (its bundle built) to the rotation, for a before/after on the same machine.
+ * `pnpm start` (its bundle built) to the rotation, for a before/after on the same machine.
  */
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,10 +22,13 @@ const databases: Database[] = arg('database') ? [arg('database') as Database] : 
 const root = join(import.meta.dirname, '..')
 const bundle = join(root, 'dist/server/server.cjs')
 const against = arg('against')
+/** A checkout's `pnpm start` script: `start.cjs`, or `start.mjs` in checkouts before it. */
+const startOf = (checkout: string) =>
+  ['start.cjs', 'start.mjs'].map((f) => join(checkout, 'scripts', f)).find((f) => existsSync(f))!
 const commands: Record<string, string[]> = {
-  built: ['node', join(root, 'scripts/start.mjs')],
+  built: ['node', startOf(root)],
   // Another checkout's `pnpm start` (its bundle built), e.g. main's, run in turn with this one's.
-  ...(against ? { against: ['node', join(against, 'scripts/start.mjs')] } : {}),
+  ...(against ? { against: ['node', startOf(against)] } : {}),
   source: [
     join(root, 'node_modules/.bin/tsx'),
     '--conditions=dev-source',
@@ -54,10 +57,16 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve))
   return port
 }
-/** User + system CPU time of a live process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+/**
+ * CPU time of a live process so far, in ms: each thread's time on a CPU from the scheduler
+ * (/proc/<pid>/task/<tid>/schedstat, nanoseconds; /proc/<pid>/stat counts 10 ms ticks, too coarse
+ * to tell two starts apart). Threads that already ended are not in it.
+ */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
+  let ns = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`))
+    ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0])
+  return ns / 1e6
 }
 
 /**
@@ -118,7 +127,7 @@ await once(commandOf(names[0]!), 'fresh', migrated)
 for (let i = 0; i < runs; i++)
   for (const name of names) times[name]!.push(await once(commandOf(name), name.split('/')[1] as Database))
 console.log(
-  `cold start to the first /v1/config (ms; CPU = the server process's user + system time until then), ${runs} runs each, interleaved; load average ${loadavg()[0]!.toFixed(1)}`,
+  `cold start to the first /v1/config (ms; CPU = the server process's threads' time on a CPU until then), ${runs} runs each, interleaved; load average ${loadavg()[0]!.toFixed(1)}`,
 )
 // Node reads and parses these certificates before any JavaScript runs, at every start: on the
 // development machine `node -e 0` took 125 ms of CPU with the variable set and 30 ms without (load 9).
@@ -131,6 +140,6 @@ for (const name of names) {
   const cpu = times[name]!.map((t) => t.cpu)
   console.log(
     `${name.padEnd(16)} wall median ${percentile(wall, 0.5).toFixed(0)} (min ${Math.min(...wall).toFixed(0)}, max ${Math.max(...wall).toFixed(0)}), ` +
-      `CPU median ${percentile(cpu, 0.5).toFixed(0)} (min ${Math.min(...cpu)}, max ${Math.max(...cpu)})   ${commandOf(name).join(' ')}`,
+      `CPU median ${percentile(cpu, 0.5).toFixed(0)} (min ${Math.min(...cpu).toFixed(0)}, max ${Math.max(...cpu).toFixed(0)})   ${commandOf(name).join(' ')}`,
   )
 }

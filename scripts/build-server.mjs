@@ -1,10 +1,10 @@
 // Bundles the reference server (packages/server/src/main.ts and the workspace packages it imports,
 // from their TypeScript sources, and their dependencies) into one CommonJS file,
 // dist/server/server.cjs, with a source map (scripts/bundle.mjs), then records V8's code cache for
-// it by starting it once and asking for `/v1/config` (run-server.mjs, code-cache.mjs): a start then
+// it by starting it once and asking for `/v1/config` (run-server.cjs, code-cache.cjs): a start then
 // reads the functions it needs compiled instead of parsing and compiling them. Beside it,
 // sources.json lists the workspace's files the bundle was built from: what `pnpm start` compares
-// the bundle's age with (start.mjs). `pnpm start` runs this when the bundle is missing or older
+// the bundle's age with (start.cjs). `pnpm start` runs this when the bundle is missing or older
 // than one of them; `pnpm build:server` by hand.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -32,7 +32,7 @@ writeFileSync(join(outdir, 'sources.json'), `${JSON.stringify(sources, null, 1)}
 async function recordCodeCache() {
   const dir = mkdtempSync(join(tmpdir(), 'workgraph-code-cache-'))
   const { BASE_URL: _origin, ...env } = process.env
-  const child = spawn(process.execPath, [join(root, 'scripts/run-server.mjs')], {
+  const child = spawn(process.execPath, [join(root, 'scripts/run-server.cjs')], {
     cwd: dir,
     env: {
       ...env,

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { asciiSource } from './ascii-source.mjs'
 
 /** Native addons (and pg's optional one) stay out of the bundle; Node loads them from node_modules. */
 const NATIVE = /^(better-sqlite3|pg-native)$/
@@ -40,14 +41,14 @@ export async function bundle({ root, entryPoints, outdir, format = 'esm' }) {
     bundle: true,
     platform: 'node',
     format,
-    // CommonJS runs through vm.Script (scripts/code-cache.mjs), where an import() would need
+    // CommonJS runs through vm.Script (scripts/code-cache.cjs), where an import() would need
     // vm's experimental module loader: esbuild turns the ones left (Node's own modules) into require().
     ...(!esm && { supported: { 'dynamic-import': false } }),
     target: 'node20',
     conditions: ['dev-source'],
     sourcemap: 'linked',
     // A quarter fewer bytes for V8 to parse at every start; names stay (stacks and logs keep them)
-    // and the source maps give stacks their lines back (scripts/stack-source-maps.mjs).
+    // and the source maps give stacks their lines back (scripts/stack-source-maps.cjs).
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'warning',
@@ -59,6 +60,8 @@ export async function bundle({ root, entryPoints, outdir, format = 'esm' }) {
       },
     }),
     plugins: [
+      // The CommonJS bundle is read as latin1 when it is all ASCII (scripts/code-cache.cjs).
+      ...(esm ? [] : [asciiSource]),
       {
         // `createRequire(import.meta.url)` in the sources resolves packages (and files such as the API
         // reference's script) from the source file's folder, where pnpm installed them; in the bundle

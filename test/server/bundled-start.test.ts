@@ -35,7 +35,7 @@ describeEachDatabase('the bundled server', (db) => {
     const port = await freePort()
     // Vite puts its own BASE_URL (`/`) into the environment; the server reads BASE_URL as its origin.
     const { BASE_URL: _vite, ...env } = process.env
-    child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    child = spawn(process.execPath, [join(root, 'scripts/start.cjs')], {
       cwd: root,
       env: {
         ...env,

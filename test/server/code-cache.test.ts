@@ -29,11 +29,11 @@ async function build(value: string): Promise<void> {
   await bundle({ root: dir, entryPoints: [{ in: 'entry.ts', out: 'entry' }], outdir: out, format: 'cjs' })
 }
 
-/** Runs the bundle in a new Node process as run-server.mjs does: what it answers, and the cache's fate. */
+/** Runs the bundle in a new Node process as run-server.cjs does: what it answers, and the cache's fate. */
 function run(record = false): { cache: string; answer: string; stack: string } {
   const program = [
-    `import { runWithCodeCache } from ${JSON.stringify(pathToFileURL(join(root, 'scripts/code-cache.mjs')).href)}`,
-    `import { mapStacksLazily } from ${JSON.stringify(pathToFileURL(join(root, 'scripts/stack-source-maps.mjs')).href)}`,
+    `import { runWithCodeCache } from ${JSON.stringify(pathToFileURL(join(root, 'scripts/code-cache.cjs')).href)}`,
+    `import { mapStacksLazily } from ${JSON.stringify(pathToFileURL(join(root, 'scripts/stack-source-maps.cjs')).href)}`,
     `mapStacksLazily(${JSON.stringify(`${pathToFileURL(out).href}/`)})`,
     `const { exports, cache } = runWithCodeCache(${JSON.stringify(file)}, { record: ${record} })`,
     'let stack = ""',

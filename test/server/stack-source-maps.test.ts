@@ -26,7 +26,7 @@ it('a stack thrown in the bundle names the TypeScript source, line and column', 
   )
   await bundle({ root: dir, entryPoints: [{ in: 'entry.ts', out: 'entry' }], outdir: join(dir, 'out') })
   const program = [
-    `import { mapStacksLazily } from ${JSON.stringify(pathToFileURL(join(root, 'scripts/stack-source-maps.mjs')).href)}`,
+    `import { mapStacksLazily } from ${JSON.stringify(pathToFileURL(join(root, 'scripts/stack-source-maps.cjs')).href)}`,
     `mapStacksLazily(${JSON.stringify(`${pathToFileURL(join(dir, 'out')).href}/`)})`,
     `const { failing } = await import(${JSON.stringify(pathToFileURL(join(dir, 'out/entry.mjs')).href)})`,
     "try { failing('on purpose') } catch (error) { console.log(error.stack) }",

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import type pg from 'pg'
@@ -56,7 +57,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     }
   }
   checkSqliteDirectory(target.path)
-  const database = new SQLite(target.path)
+  const addon = sqliteAddon()
+  const database = new SQLite(target.path, addon ? { nativeBinding: addon } : {})
   database.pragma('journal_mode = WAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
@@ -67,6 +69,19 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       plugins,
     }),
     dialect: 'sqlite',
+  }
+}
+
+/**
+ * better-sqlite3's native addon where its install puts it, or undefined (another layout): named, it
+ * loads directly; otherwise better-sqlite3's `bindings` package reads a stack trace and tries a dozen
+ * paths first, a few ms of every cold start.
+ */
+function sqliteAddon(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node')
+  } catch {
+    return undefined
   }
 }
 

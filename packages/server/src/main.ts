@@ -1,5 +1,5 @@
 // The reference server's program (bin/server.ts runs it; `pnpm start` loads it from a bundle with
-// V8's code cache, scripts/start.mjs). Every setting it reads is in settings.ts and
+// V8's code cache, scripts/start.cjs). Every setting it reads is in settings.ts and
 // docs/configuration.md; a `.env` file in the working directory is read first.
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'

@@ -1,4 +1,4 @@
-/** Runs a CommonJS bundle with V8's code cache recorded for it, if any (scripts/code-cache.mjs). */
+/** Runs a CommonJS bundle with V8's code cache recorded for it, if any (scripts/code-cache.cjs). */
 export function runWithCodeCache(
   file: string,
   options?: { record?: boolean },

@@ -1,12 +1,12 @@
 // `pnpm start`: runs the bundled server (dist/server/server.cjs, see build-server.mjs, with its code
-// cache: run-server.mjs), building it first when it is missing or older than one of the workspace's
+// cache: run-server.cjs), building it first when it is missing or older than one of the workspace's
 // files it was built from (dist/server/sources.json, written by the build: a stat of each, no walk of
-// the folders). Development runs from source instead: `pnpm start:source`.
-import { readFileSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// the folders). Development runs from source instead: `pnpm start:source`. CommonJS, so that a start
+// with a current bundle never loads Node's ES module loader (run-server.cjs).
+const { readFileSync, statSync } = require('node:fs')
+const { join } = require('node:path')
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const root = join(__dirname, '..')
 
 /** Whether the bundle is missing, or older than a source it was built from (or one is gone). */
 function stale() {
@@ -19,5 +19,5 @@ function stale() {
   }
 }
 
-if (stale()) await import('./build-server.mjs')
-await import('./run-server.mjs')
+if (stale()) import('./build-server.mjs').then(() => require('./run-server.cjs'))
+else require('./run-server.cjs')

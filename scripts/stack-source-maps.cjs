@@ -1,16 +1,16 @@
 // Stack traces of the bundle point at the TypeScript sources, with the source maps read only when a
 // stack is first printed. Node's own `--enable-source-maps` (process.setSourceMapsEnabled) reads and
 // decodes every map (some 7 MB) while the bundle loads: a sixth of a start's CPU, for stacks most
-// starts never print.
-import { readFileSync } from 'node:fs'
-import { SourceMap } from 'node:module'
-import { fileURLToPath } from 'node:url'
+// starts never print. CommonJS, as the rest of the start (run-server.cjs).
+const { readFileSync } = require('node:fs')
+const { SourceMap } = require('node:module')
+const { fileURLToPath } = require('node:url')
 
 /**
  * Formats stacks as V8 does, with each frame in a file under `dirUrl` (a file URL ending in `/`)
  * moved to its original source, line and column when the file's `.map` beside it knows it.
  */
-export function mapStacksLazily(dirUrl) {
+function mapStacksLazily(dirUrl) {
   /** @type {Map<string, SourceMap | null>} each file's map, parsed on its first frame */
   const maps = new Map()
   const mapOf = (url) => {
@@ -49,3 +49,5 @@ export function mapStacksLazily(dirUrl) {
     return header + sites.map((site) => `\n    at ${frame(site)}`).join('')
   }
 }
+
+module.exports = { mapStacksLazily }
