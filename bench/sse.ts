@@ -1,7 +1,7 @@
 /**
  * SSE fan-out bench: one reference server process (spawned, SQLite file by default, `--postgres`
  * for a fresh Postgres database), N concurrent SSE connections (default 1,000, 5,000 and 10,000)
- * opened by several client processes over raw sockets, tasks created at a steady rate through the
+ * opened by several client processes over raw sockets (`bench/sse-client.ts`), tasks created at a steady rate through the
  * API. Reports delivery latency p50/p99 from the write sent (the title carries the time) and from the
  * event's `createdAt` (the server's clock in the write) to the frame read by a client; the writer's
  * latency (each tasks.create round trip while fan-out runs); the CPU time per delivery of the
@@ -14,7 +14,6 @@
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
-import { connect as netConnect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createEngine, createUser, newId, type OrgId } from '@workgraph/core'
@@ -33,94 +32,7 @@ const PIN = process.argv.includes('--pin')
 // `--profile=<dir>`: the server writes a V8 CPU profile there when it exits (bench/profile-summary.ts reads it).
 const PROFILE = arg('profile')
 
-// Client mode: open connections, keep every task.created latency, hand them over when asked. The
-// client is kept cheap because it shares the machine with the server: raw sockets (no HTTP parser
-// or stream per response), frames found by byte search, no per-delivery IPC message.
-if (process.argv.includes('--client')) {
-  const { url, tokens, count } = JSON.parse(process.argv.at(-1)!) as {
-    url: string
-    tokens: string[]
-    count: number
-  }
-  const { hostname, port } = new URL(url)
-  // Per delivery: since the write was sent (the title's timestamp) and since the event's createdAt
-  // (the server's clock inside the write, so the writer's request and queue are left out).
-  const sinceSent: number[] = []
-  const sinceCreated: number[] = []
-  const errors: string[] = []
-  const received: number[] = new Array(count).fill(0)
-  const connect = (i: number) =>
-    new Promise<void>((settle) => {
-      const socket = netConnect({ host: hostname, port: Number(port) })
-      socket.write(
-        `GET /v1/stream/sse?from=now&kinds=task.created HTTP/1.1\r\nhost: ${hostname}:${port}\r\n` +
-          `authorization: Bearer ${tokens[i % tokens.length]}\r\naccept: text/event-stream\r\n\r\n`,
-      )
-      let carry: Buffer | null = null
-      let headed = false
-      let last = 0
-      socket.on('data', (chunk: Buffer) => {
-        const now = Date.now()
-        const buf = carry ? Buffer.concat([carry, chunk]) : chunk
-        carry = null
-        if (!headed) {
-          headed = true
-          if (!buf.toString('latin1', 0, 12).endsWith(' 200')) errors.push(buf.toString('latin1', 0, 12))
-          settle()
-        }
-        // A frame ends with a blank line; JSON escapes newlines, so `\n\n` is only ever an end.
-        let from = 0
-        for (;;) {
-          const end = buf.indexOf('\n\n', from)
-          if (end < 0) break
-          const title = buf.indexOf('"title":"t', from)
-          if (title >= 0 && title < end) {
-            const sent = Number(buf.toString('latin1', title + 10, buf.indexOf('"', title + 10)))
-            // Titles grow with every write: a repeat or a step back is a duplicate or a reordering.
-            if (sent <= last) errors.push(`connection ${i}: t${sent} after t${last}`)
-            last = sent
-            received[i]!++
-            sinceSent.push(now - sent)
-            // The frame ends with the event's own createdAt: `"createdAt":"<24 characters>"}`.
-            sinceCreated.push(now - Date.parse(buf.toString('latin1', end - 26, end - 2)))
-          }
-          from = end + 2
-        }
-        if (from < buf.length) carry = buf.subarray(from)
-      })
-      socket.on('error', (error) => {
-        errors.push(error.message)
-        settle()
-      })
-    })
-  // Connect in waves, so the server's accept backlog never overflows.
-  for (let i = 0; i < count; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => connect(i + k)))
-  }
-  process.send!({ open: count })
-  // `start` when the writes begin (CPU from then on), `report` when they are over.
-  let cpuAtStart = process.cpuUsage()
-  process.on('message', (m: string) => {
-    if (m === 'start') {
-      cpuAtStart = process.cpuUsage()
-      return
-    }
-    const cpu = process.cpuUsage(cpuAtStart)
-    process.send!(
-      {
-        sinceSent,
-        sinceCreated,
-        errors,
-        fewest: Math.min(...received),
-        most: Math.max(...received),
-        cpuMs: (cpu.user + cpu.system) / 1000,
-      },
-      () => process.exit(0),
-    )
-  })
-} else {
-  await main()
-}
+await main()
 
 async function main(): Promise<void> {
   if (PIN) pin(process.pid, '1')
@@ -185,8 +97,8 @@ async function main(): Promise<void> {
       for (let c = 0; c < CLIENTS; c++) {
         const count = Math.floor(size / CLIENTS) + (c < size % CLIENTS ? 1 : 0)
         const child = fork(
-          process.argv[1]!,
-          ['--client', JSON.stringify({ url: server.url, tokens, count })],
+          join(import.meta.dirname, 'sse-client.ts'),
+          [JSON.stringify({ url: server.url, tokens, count })],
           {
             execArgv: ['--conditions=dev-source', '--import', 'tsx'],
           },
