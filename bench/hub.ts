@@ -10,7 +10,8 @@
  * `hub.search`, `hub.inbox`, `hub.activity` and `hub.tasks`, a prefix search, `hub.resolve` of a key
  * and `hub.today`, through `engine.execute`, each answer checked complete (no `partial`) and free of
  * duplicates. The load average is printed before and after. `--explain` first prints, per read,
- * its costliest statements with their plans (bench/hub-profile.ts). SQLite (temp file) by default;
+ * its costliest statements with their plans (bench/hub-profile.ts); `--seed-only` stops after seeding.
+ * SQLite (temp file) by default;
  * `--postgres` uses DATABASE_URL or the local server in a throwaway schema.
  */
 import { availableParallelism, loadavg } from 'node:os'
@@ -42,6 +43,8 @@ await runBench('hub', async (server, schema) => {
   const started = performance.now()
   const world = await seedHubWorld(server, WORKSPACES, TASKS, (line) => console.log(line))
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  // `--seed-only`: the seeding's time alone (its growth with the size, issue 31).
+  if (process.argv.includes('--seed-only')) return
   if (postgres) await analyzePostgres(schema)
   const principal = world.person
 

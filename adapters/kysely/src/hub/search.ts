@@ -80,12 +80,20 @@ async function candidatesRead(
   const { orgId, terms, types, scope, after, count } = input
   const branches = types.map((type) => {
     const branch = BRANCHES[type]
-    return (branch.build(db, scope) as AnyQuery)
-      .innerJoin('top', (j: AnyQuery) =>
-        j.on('top.kind', '=', type).onRef('top.id', '=', `${branch.table}.id`),
-      )
-      .where(`${branch.table}.orgId`, '=', orgId)
-      .select([sql.lit(0).as('part'), 'top.score as score'])
+    return (
+      (branch.build(db, scope) as AnyQuery)
+        .innerJoin('top', (j: AnyQuery) =>
+          j.on('top.kind', '=', type).onRef('top.id', '=', `${branch.table}.id`),
+        )
+        .where(`${branch.table}.orgId`, '=', orgId)
+        // The same candidates again as the key's second column: without it SQLite, which keeps no
+        // statistics, read every row of the workspace's table (10,000 tasks, 1,000 comments with their
+        // visibility) and looked each up among the candidates; with it, one primary-key read each.
+        .where(`${branch.table}.id`, 'in', (eb: AnyQuery) =>
+          eb.selectFrom('top').select('top.id').where('top.kind', '=', type),
+        )
+        .select([sql.lit(0).as('part'), 'top.score as score'])
+    )
   })
   const nothing = sql`null`
   const candidates = db
