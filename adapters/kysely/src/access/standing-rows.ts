@@ -104,12 +104,17 @@ function grantRows(q: Rows, key: StandingKey, holder: 'member' | 'team'): Branch
           .innerJoin('m', (j) =>
             j.onRef('m.orgId', '=', 'grants.orgId').onRef('m.id', '=', 'grants.subjectId'),
           )
-      : q
-          .selectFrom('grants')
-          .innerJoin('teamMemberships as tm', (j) =>
-            j.onRef('tm.orgId', '=', 'grants.orgId').onRef('tm.teamId', '=', 'grants.subjectId'),
-          )
-          .innerJoin('m', (j) => j.onRef('m.orgId', '=', 'tm.orgId').onRef('m.id', '=', 'tm.actorId'))
+      : // A cross join keeps SQLite (which has no statistics to go by) on this order: the members'
+        // teams, then each team's grants by subject, not every grant of the org probed against the
+        // teams. Postgres orders the joins itself.
+        q
+          .selectFrom('m')
+          .crossJoin('teamMemberships as tm')
+          .crossJoin('grants')
+          .whereRef('tm.orgId', '=', 'm.orgId')
+          .whereRef('tm.actorId', '=', 'm.id')
+          .whereRef('grants.orgId', '=', 'tm.orgId')
+          .whereRef('grants.subjectId', '=', 'tm.teamId')
   return grants
     .select([
       kind('grant'),
