@@ -6,7 +6,7 @@ import {
   type Principal,
   ProblemError,
 } from '@workgraph/core'
-import type { H3 } from 'h3'
+import type { H3, H3Event } from 'h3'
 import { authenticate } from './authenticate.ts'
 import { acceptsJson, parseJsonBody, parseQuery, readLimitedText, streamedBody } from './http-request.ts'
 import {
@@ -62,13 +62,12 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         if (operation.scope && !principal)
           throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
 
-        const url = new URL(request.url)
         const body = operation.streamBody
           ? streamedBody(request, operation.streamBody.maxBytes(engine.config))
-          : await jsonBody(request, operation, engine.config.maxBodyBytes)
+          : await jsonBody(event, operation, engine.config.maxBodyBytes)
         const result = await engine.execute(
           operation.id,
-          { params: event.context.params ?? {}, query: parseQuery(url), body },
+          { params: event.context.params ?? {}, query: parseQuery(event.url.searchParams), body },
           principal,
           optionsFrom(request, operation),
         )
@@ -110,8 +109,9 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
   }
 }
 
-async function jsonBody(request: Request, operation: AnyOperation, limit: number): Promise<unknown> {
-  const text = await readLimitedText(request, limit)
+async function jsonBody(event: H3Event, operation: AnyOperation, limit: number): Promise<unknown> {
+  const request = event.req
+  const text = await readLimitedText(request, limit, event.runtime?.node?.req)
   // A body sent to an operation that takes none is refused as such, whatever its type or syntax.
   return operation.body ? parseJsonBody(text, request.headers.get('content-type')) : text
 }
