@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newPerson } from '../support/fixtures.ts'
 import { startTestServer } from '../support/http.ts'
@@ -116,6 +117,35 @@ describeEachDatabase('HTTP semantics', (db) => {
     })
     expect(res.status).toBe(413)
     expect(res.body).toMatchObject({ code: 'payload_too_large', maxBytes: 4096 })
+  })
+
+  it('refuses a chunked body that grows over the limit with 413, and keeps serving', async () => {
+    const ws = await newWorkspace(server)
+    const url = new URL(`${server.url}/v1/orgs/${ws.orgId}/tasks`)
+    // No Content-Length: the size is only known once the body is read past the limit.
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const req = request(url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ws.owner.token}`, 'content-type': 'application/json' },
+        })
+        req.on('response', (res) => {
+          let body = ''
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString()
+          })
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }))
+        })
+        req.on('error', reject)
+        req.write(`{"teamId":"${ws.teamId}","title":"x","description":"`)
+        for (let i = 0; i < 5; i++) req.write('y'.repeat(1000))
+        req.end('"}')
+      },
+    )
+    expect(answer.status).toBe(413)
+    expect(answer.connection).toBe('close')
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large', maxBytes: 4096 })
+    expect((await ws.api.get(`/v1/orgs/${ws.orgId}/tasks`)).body.data).toEqual([])
   })
 
   it('negotiates Accept (406) and refuses an unsupported method (405 with Allow)', async () => {

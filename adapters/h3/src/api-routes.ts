@@ -6,7 +6,7 @@ import {
   type Principal,
   ProblemError,
 } from '@workgraph/core'
-import type { H3 } from 'h3'
+import type { H3, H3Event } from 'h3'
 import { authenticate } from './authenticate.ts'
 import { acceptsJson, parseJsonBody, parseQuery, readLimitedText, streamedBody } from './http-request.ts'
 import {
@@ -33,6 +33,12 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
     byPath.set(op.path, methods)
   }
   const byId = new Map(engine.operations.map((op) => [op.id, op]))
+  // A created resource's read path, filled per request from a template made once per operation.
+  const locations = new Map<string, LocationTemplate>()
+  for (const op of engine.operations) {
+    const read = op.location ? byId.get(op.location) : undefined
+    if (read) locations.set(op.id, locationTemplate(read))
+  }
   const resourceMetadata = `${engine.config.baseUrl}/.well-known/oauth-protected-resource/v1`
 
   for (const [path, methods] of byPath) {
@@ -62,21 +68,24 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
         if (operation.scope && !principal)
           throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
 
-        const url = new URL(request.url)
         const body = operation.streamBody
           ? streamedBody(request, operation.streamBody.maxBytes(engine.config))
-          : await jsonBody(request, operation, engine.config.maxBodyBytes)
+          : await jsonBody(event, operation, engine.config.maxBodyBytes)
         const result = await engine.execute(
           operation.id,
-          { params: event.context.params ?? {}, query: parseQuery(url), body },
+          { params: event.context.params ?? {}, query: parseQuery(event.url.searchParams), body },
           principal,
           optionsFrom(request, operation),
         )
         if (result.etag) headers.etag = result.etag
         if (result.replayed) headers['idempotency-replayed'] = 'true'
-        const location = operation.location && byId.get(operation.location)
+        const location = locations.get(operation.id)
         if (location && result.status === 201)
-          headers.location = fillPath(location, { ...event.context.params, ...(result.body as object) })
+          headers.location = fillPath(
+            location,
+            event.context.params ?? {},
+            Object(result.body) as Record<string, unknown>,
+          )
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers })
         if (operation.file) return fileResponse(engine, operation.file, result.body, headers)
         return json(result.status, result.body, headers)
@@ -110,8 +119,9 @@ export function registerApiRoutes(app: H3, engine: Engine, options: ApiRoutesOpt
   }
 }
 
-async function jsonBody(request: Request, operation: AnyOperation, limit: number): Promise<unknown> {
-  const text = await readLimitedText(request, limit)
+async function jsonBody(event: H3Event, operation: AnyOperation, limit: number): Promise<unknown> {
+  const request = event.req
+  const text = await readLimitedText(request, limit, event.runtime?.node?.req)
   // A body sent to an operation that takes none is refused as such, whatever its type or syntax.
   return operation.body ? parseJsonBody(text, request.headers.get('content-type')) : text
 }
@@ -139,10 +149,29 @@ function toRoute(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1')
 }
 
-/** The URL path of a read, from the request's params and the new resource's `id`. */
-function fillPath(operation: AnyOperation, values: Record<string, unknown>): string {
-  const idParam = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).at(-1)
-  return operation.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    String(name === idParam ? values.id : values[name]),
-  )
+/** A read's path cut at its parameters: `/v1/orgs/{orgId}/tasks/{taskId}` → texts and names. */
+interface LocationTemplate {
+  texts: string[]
+  names: string[]
+}
+
+function locationTemplate(operation: AnyOperation): LocationTemplate {
+  const parts = operation.path.split(/\{(\w+)\}/)
+  return { texts: parts.filter((_p, i) => i % 2 === 0), names: parts.filter((_p, i) => i % 2 === 1) }
+}
+
+/** The URL path of a read: its last parameter is the new resource's `id`, the others the request's params (else the resource's fields). */
+function fillPath(
+  template: LocationTemplate,
+  params: Record<string, string>,
+  created: Record<string, unknown>,
+): string {
+  const { texts, names } = template
+  let path = texts[0]!
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!
+    const value = i === names.length - 1 ? created.id : name in created ? created[name] : params[name]
+    path += String(value) + texts[i + 1]!
+  }
+  return path
 }

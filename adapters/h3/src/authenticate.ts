@@ -21,7 +21,7 @@ export async function authenticate(
   const request = event.req
   const token = bearerToken(request)
   seen.hadToken = token !== null
-  if (new URL(request.url).searchParams.has('access_token'))
+  if (event.url.search !== '' && event.url.searchParams.has('access_token'))
     throw new ProblemError('unauthenticated', 'Send the token in the Authorization header, never in the URL.')
   const verified = token
     ? await engine.tokens.verifyAccessToken(token, options).catch((error: unknown) => error)

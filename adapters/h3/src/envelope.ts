@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { H3, H3Event } from 'h3'
 import { FastResponse } from 'srvx'
-import { bodyTextOf } from './http-response.ts'
+import { type BuiltResponse, builtOf } from './http-response.ts'
 
 /** What the host learns of each answered request (for its request log). */
 export interface RequestRecord {
@@ -97,6 +97,8 @@ async function finish(
   compressedOnce: Map<string, Uint8Array<ArrayBuffer>>,
   problemTypeBase: string | undefined,
 ): Promise<Response> {
+  const made = builtOf(response)
+  if (made) return finishBuilt(event, made, requestId, compressedOnce, problemTypeBase)
   const type = response.headers.get('content-type') ?? ''
   const headers = new Headers(response.headers)
   headers.set('x-request-id', requestId)
@@ -104,39 +106,80 @@ async function finish(
   if (!response.body || type.startsWith('text/event-stream') || headers.has('content-encoding'))
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 
-  // JSON built by this app is at hand as text; anything else is read from its stream.
-  let body: Uint8Array<ArrayBuffer> | string =
-    bodyTextOf(response) ?? new Uint8Array(await response.arrayBuffer())
-  if (type.startsWith('application/problem+json')) {
-    const document = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as Record<
-      string,
-      unknown
-    >
-    // The type URL opens this server's page about the code.
-    const type =
-      problemTypeBase && typeof document.code === 'string'
-        ? { type: `${problemTypeBase}${document.code.replaceAll('_', '-')}` }
-        : {}
-    body = JSON.stringify({ ...document, ...type, requestId })
-  }
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  if (COMPRESSIBLE.test(type)) {
-    headers.append('vary', 'Accept-Encoding')
-    const encoding =
-      length >= MIN_COMPRESS_BYTES ? chooseEncoding(event.req.headers.get('accept-encoding')) : null
-    if (encoding) {
-      const key = /\bpublic\b/.test(headers.get('cache-control') ?? '')
-        ? `${event.url.pathname}|${encoding}|${length}`
-        : undefined
-      const cached = key ? compressedOnce.get(key) : undefined
-      body = cached ?? (await compress(typeof body === 'string' ? Buffer.from(body) : body, encoding))
-      if (key && !cached) compressedOnce.set(key, body)
-      headers.set('content-encoding', encoding)
-    }
-  }
-  headers.set('content-length', String(typeof body === 'string' ? length : body.byteLength))
-  // Written to the socket in one piece on Node (see `bodyTextOf`).
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  const read = type.startsWith('application/problem+json')
+    ? withRequestId(new TextDecoder().decode(bytes), requestId, problemTypeBase)
+    : bytes
+  const publicBody = /\bpublic\b/.test(headers.get('cache-control') ?? '')
+  const { body, encoding } = await encode(event, read, type, publicBody, compressedOnce)
+  if (COMPRESSIBLE.test(type)) headers.append('vary', 'Accept-Encoding')
+  if (encoding) headers.set('content-encoding', encoding)
+  headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength))
+  // Written to the socket in one piece on Node (see `builtOf`).
   return new FastResponse(body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/** A response made by `json` or `problem`: finished from its plain headers and text, no web `Headers`. */
+async function finishBuilt(
+  event: H3Event,
+  made: BuiltResponse,
+  requestId: string,
+  compressedOnce: Map<string, Uint8Array<ArrayBuffer>>,
+  problemTypeBase: string | undefined,
+): Promise<Response> {
+  const headers: Record<string, string> = {}
+  for (const name in made.headers) headers[name.toLowerCase()] = made.headers[name]!
+  headers['x-request-id'] = requestId
+  const exposed = headers['access-control-expose-headers']
+  if (exposed && !/x-request-id/i.test(exposed))
+    headers['access-control-expose-headers'] = `${exposed}, X-Request-Id`
+  if (made.text === null) return new FastResponse(null, { status: made.status, headers })
+
+  const type = headers['content-type'] ?? ''
+  const text = type.startsWith('application/problem+json')
+    ? withRequestId(made.text, requestId, problemTypeBase)
+    : made.text
+  const publicBody = /\bpublic\b/.test(headers['cache-control'] ?? '')
+  const { body, encoding } = await encode(event, text, type, publicBody, compressedOnce)
+  if (COMPRESSIBLE.test(type))
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+  if (encoding) headers['content-encoding'] = encoding
+  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+  return new FastResponse(body, { status: made.status, headers })
+}
+
+/** A problem document with this request's id and, when this server documents them, its type's URL. */
+function withRequestId(text: string, requestId: string, problemTypeBase: string | undefined): string {
+  const document = JSON.parse(text) as Record<string, unknown>
+  // The type URL opens this server's page about the code.
+  const type =
+    problemTypeBase && typeof document.code === 'string'
+      ? { type: `${problemTypeBase}${document.code.replaceAll('_', '-')}` }
+      : {}
+  return JSON.stringify({ ...document, ...type, requestId })
+}
+
+/**
+ * The body as sent: compressed when its type is compressible, it is a kilobyte or more and the
+ * client accepts an encoding; a public, unchanging body (`Cache-Control: public`) is compressed once.
+ */
+async function encode(
+  event: H3Event,
+  body: string | Uint8Array<ArrayBuffer>,
+  type: string,
+  publicBody: boolean,
+  compressedOnce: Map<string, Uint8Array<ArrayBuffer>>,
+): Promise<{ body: string | Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' | null }> {
+  if (!COMPRESSIBLE.test(type)) return { body, encoding: null }
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  const encoding =
+    length >= MIN_COMPRESS_BYTES ? chooseEncoding(event.req.headers.get('accept-encoding')) : null
+  if (!encoding) return { body, encoding: null }
+  const key = publicBody ? `${event.url.pathname}|${encoding}|${length}` : undefined
+  const cached = key ? compressedOnce.get(key) : undefined
+  const compressed = cached ?? (await compress(typeof body === 'string' ? Buffer.from(body) : body, encoding))
+  if (key && !cached) compressedOnce.set(key, compressed)
+  return { body: compressed, encoding }
 }
 
 function exposeRequestId(headers: Headers): void {

@@ -1,17 +1,37 @@
 import { ProblemError } from '@workgraph/core'
 
-/** Reads the body as text, refusing more than `limit` bytes without buffering the excess. */
-export async function readLimitedText(request: Request, limit: number): Promise<string | undefined> {
+/** What reading a body needs of Node's request (`IncomingMessage`, or HTTP/2's `Http2ServerRequest`). */
+export interface NodeBodySource {
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown
+  on(event: 'end' | 'close', listener: () => void): unknown
+  on(event: 'error', listener: (error: Error) => void): unknown
+  off(event: 'data', listener: (chunk: Buffer) => void): unknown
+  off(event: 'end' | 'close', listener: () => void): unknown
+  off(event: 'error', listener: (error: Error) => void): unknown
+  readonly readableEnded: boolean
+}
+
+/**
+ * Reads the body as text, refusing more than `limit` bytes without buffering the excess. Given
+ * Node's request (`node`), reads it directly: a web stream over it costs more than the body's bytes.
+ */
+export async function readLimitedText(
+  request: Request,
+  limit: number,
+  node?: NodeBodySource,
+): Promise<string | undefined> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) throw tooLarge(limit)
-  // A request without Content-Length or Transfer-Encoding has no body (RFC 9112, section 6.3): a GET
-  // from a client is one, and asking for `request.body` would build a web stream to read nothing.
-  if (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    request.headers.get('content-length') === null &&
-    request.headers.get('transfer-encoding') === null
-  )
-    return undefined
+  // A GET or HEAD has no body in the Fetch API (srvx hands none over either): what one sends is ignored.
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined
+  const bytes = node && !node.readableEnded ? await readNode(node, limit) : await readWeb(request, limit)
+  if (bytes === undefined || bytes.byteLength === 0) return undefined
+  const text = bytes.toString('utf8')
+  // As `TextDecoder` reads it: a leading byte-order mark is not part of the text.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+async function readWeb(request: Request, limit: number): Promise<Buffer | undefined> {
   if (!request.body) return undefined
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -26,8 +46,37 @@ export async function readLimitedText(request: Request, limit: number): Promise<
     }
     chunks.push(value)
   }
-  if (size === 0) return undefined
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  return Buffer.concat(chunks, size)
+}
+
+/**
+ * Past `limit` it stops listening and refuses: the rest flows by unread until the connection
+ * closes after the 413 (`Connection: close`). A request closed before its end fails the read.
+ */
+function readNode(source: NodeBodySource, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const done = (settle: () => void) => {
+      source.off('data', onData)
+      source.off('end', onEnd)
+      source.off('close', onClose)
+      source.off('error', onError)
+      settle()
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength
+      if (size > limit) done(() => reject(tooLarge(limit)))
+      else chunks.push(chunk)
+    }
+    const onEnd = () => done(() => resolve(Buffer.concat(chunks, size)))
+    const onClose = () => done(() => reject(new Error('The request closed before its body ended.')))
+    const onError = (error: Error) => done(() => reject(error))
+    source.on('data', onData)
+    source.on('end', onEnd)
+    source.on('close', onClose)
+    source.on('error', onError)
+  })
 }
 
 /**
@@ -87,9 +136,9 @@ export function parseJsonBody(text: string | undefined, contentType: string | nu
 }
 
 /** Query parameters as plain strings; a repeated parameter is refused rather than silently picked. */
-export function parseQuery(url: URL): Record<string, string> {
+export function parseQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {}
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of params) {
     if (key in query) {
       throw new ProblemError('validation_failed', `The query parameter \`${key}\` is repeated.`, {
         errors: [{ pointer: `/query/${key}`, message: 'Repeated parameter; send it once' }],

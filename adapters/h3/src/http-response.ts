@@ -2,21 +2,29 @@ import type { Engine, FileAnswer } from '@workgraph/core'
 import { type ProblemDocument, ProblemError, type RateLimitDecision } from '@workgraph/core'
 import { FastResponse } from 'srvx'
 
-/**
- * The JSON text of the responses made here, so the envelope reads it back without draining a web
- * stream. They are srvx's `FastResponse`: on Node the text goes to the socket in one write with its
- * length, where a plain `Response` is read through a `ReadableStream` chunk by chunk.
- */
-const bodyTexts = new WeakMap<Response, string>()
-
-/** The JSON text of a response built by `json` or `problem`, if it was. */
-export function bodyTextOf(response: Response): string | undefined {
-  return bodyTexts.get(response)
+/** A response made here (`json`, `problem`): its status, its headers as given, its text (null: none). */
+export interface BuiltResponse {
+  status: number
+  headers: Record<string, string>
+  text: string | null
 }
 
-function textResponse(text: string, init: ResponseInit): Response {
-  const response = new FastResponse(text, init)
-  bodyTexts.set(response, text)
+/**
+ * What the responses made here were made of, so the envelope finishes them from plain values
+ * without reading web `Headers` or draining a stream. They are srvx's `FastResponse`: on Node the
+ * text goes to the socket in one write with its length, where a plain `Response` is read through a
+ * `ReadableStream` chunk by chunk.
+ */
+const built = new WeakMap<Response, BuiltResponse>()
+
+/** How a response made by `json` or `problem` was made, if it was. */
+export function builtOf(response: Response): BuiltResponse | undefined {
+  return built.get(response)
+}
+
+function builtResponse(text: string | null, status: number, headers: Record<string, string>): Response {
+  const response = new FastResponse(text, { status, headers })
+  built.set(response, { status, headers, text })
   return response
 }
 
@@ -42,24 +50,22 @@ export function corsPreflight(allow: string[]): Response {
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   if (status === 204 || status === 304)
-    return new Response(null, { status, headers: { 'cache-control': 'no-store', ...headers } })
-  return textResponse(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    return builtResponse(null, status, { 'cache-control': 'no-store', ...headers })
+  return builtResponse(JSON.stringify(body), status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
   })
 }
 
 export function problem(error: ProblemError, headers: Record<string, string> = {}): Response {
   const document: ProblemDocument = error.toDocument()
-  return textResponse(JSON.stringify(document), {
-    status: error.status,
-    headers: {
-      'content-type': 'application/problem+json; charset=utf-8',
-      'cache-control': 'no-store',
-      // A database outage is usually seconds long (a restart, a failover).
-      ...(error.code === 'service_unavailable' ? { 'retry-after': '2' } : {}),
-      ...headers,
-    },
+  return builtResponse(JSON.stringify(document), error.status, {
+    'content-type': 'application/problem+json; charset=utf-8',
+    'cache-control': 'no-store',
+    // A database outage is usually seconds long (a restart, a failover).
+    ...(error.code === 'service_unavailable' ? { 'retry-after': '2' } : {}),
+    ...headers,
   })
 }
 

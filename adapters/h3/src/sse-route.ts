@@ -33,7 +33,6 @@ export function registerSseRoute(app: H3, engine: Engine, onError?: (e: unknown,
     try {
       if (request.method !== 'GET')
         throw new ProblemError('method_not_allowed', `${request.method} is not allowed here; use GET.`)
-      const url = new URL(request.url)
       const principal = await authenticate(event, engine, headers, seen)
       if (!principal)
         throw new ProblemError('unauthenticated', 'Send `Authorization: Bearer <access token>`.')
@@ -41,7 +40,7 @@ export function registerSseRoute(app: H3, engine: Engine, onError?: (e: unknown,
         throw new ProblemError('insufficient_scope', 'This stream needs the `work:read` scope.', {
           extensions: { requiredScope: 'work:read' },
         })
-      const options = parseSseQuery(parseQuery(url), request.headers.get('last-event-id'))
+      const options = parseSseQuery(parseQuery(event.url.searchParams), request.headers.get('last-event-id'))
       return await open(event, engine, principal, options, headers, onError)
     } catch (error) {
       if (isProblem(error))

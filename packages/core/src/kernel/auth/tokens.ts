@@ -13,6 +13,7 @@ import { isId, type UserId } from '../ids.ts'
 import { ProblemError } from '../problems.ts'
 import type { Storage, Store } from '../storage.ts'
 import type { LiveCheck, Principal } from './principal.ts'
+import { createVerifiedTokenCache, type VerifiedToken } from './verified-tokens.ts'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ALG = 'ES256'
@@ -36,7 +37,8 @@ export interface TokenService {
    * Verifies signature, issuer, audience, type and lifetime, and that the token is live (its consent
    * exists, it is not revoked); any failure is a 401 `unauthenticated`. With `deferLiveCheck`, the
    * liveness read is left to `engine.execute` (`Principal.liveCheck`), which folds it into the
-   * request's first read: one statement fewer per request.
+   * request's first read: one statement fewer per request. A token verified before answers from a
+   * bounded cache of verified claims (`VerifiedTokenCache`); its liveness and lifetime are checked anew.
    */
   verifyAccessToken(token: string, options?: { deferLiveCheck?: boolean }): Promise<Principal>
   /** Runs a deferred liveness check (nothing without one); a dead token is a 401 `unauthenticated`. */
@@ -79,6 +81,7 @@ export async function createTokenService(options: {
   let verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
 
   let loadedAt = clock().getTime()
+  const verifiedTokens = createVerifiedTokenCache()
   // The consent still exists (revoking it in Connected apps fails the next call) and this token was
   // not revoked on its own (RFC 7009), in one read. Outside verification's catch: a database that
   // cannot be reached is a 503, not a token to throw away.
@@ -90,10 +93,54 @@ export async function createTokenService(options: {
     keys = await loadKeys(options.storage)
     loadedAt = clock().getTime()
     verifier = createLocalJWKSet({ keys: keys.map((k) => k.publicJwk) })
+    // A token verified under the old set is verified again under the new one.
+    verifiedTokens.clear()
     if (keys[0]!.kid !== current.kid) {
       current = keys[0]!
       signingKey = await importJWK(current.privateJwk, ALG)
     }
+  }
+
+  /** Signature, issuer, audience, type, lifetime and claims; any failure is the one 401. */
+  async function verify(token: string, now: Date): Promise<VerifiedToken> {
+    const payload = await (async () => {
+      const verifyJwt = () =>
+        jwtVerify(token, verifier, {
+          issuer: options.issuer,
+          audience: [...options.audiences],
+          algorithms: [ALG],
+          typ: 'at+jwt',
+          requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+          currentDate: now,
+        })
+      const { payload } = await verifyJwt().catch(async (error: unknown) => {
+        // A key minted by another instance after this one loaded its set.
+        if (!(error instanceof errors.JWKSNoMatchingKey)) throw error
+        await refreshVerifier()
+        return verifyJwt()
+      })
+      if (!isId('UserId', payload.sub)) throw new Error('bad subject')
+      if (payload.gid !== undefined && typeof payload.gid !== 'string') throw new Error('bad consent')
+      return payload
+    })().catch(() => {
+      throw invalidToken()
+    })
+    const verified: VerifiedToken = {
+      principal: {
+        userId: payload.sub as UserId,
+        scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []),
+        ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),
+        ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}),
+        ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
+        ...(typeof payload.aud === 'string' ? { audience: payload.aud } : {}),
+        ...(typeof payload.exp === 'number' ? { expiresAt: new Date(payload.exp * 1000).toISOString() } : {}),
+      },
+      liveCheck: { jti: payload.jti as string, grantId: (payload.gid as string | undefined) ?? null },
+      notBefore: typeof payload.nbf === 'number' ? payload.nbf : Number.NEGATIVE_INFINITY,
+      expires: payload.exp as number,
+    }
+    verifiedTokens.set(token, verified)
+    return verified
   }
 
   return {
@@ -117,41 +164,14 @@ export async function createTokenService(options: {
         .sign(signingKey)
     },
     async verifyAccessToken(token, verifyOptions = {}) {
-      const payload = await (async () => {
-        const verify = () =>
-          jwtVerify(token, verifier, {
-            issuer: options.issuer,
-            audience: [...options.audiences],
-            algorithms: [ALG],
-            typ: 'at+jwt',
-            requiredClaims: ['exp', 'iat', 'sub', 'jti'],
-            currentDate: clock(),
-          })
-        const { payload } = await verify().catch(async (error: unknown) => {
-          // A key minted by another instance after this one loaded its set.
-          if (!(error instanceof errors.JWKSNoMatchingKey)) throw error
-          await refreshVerifier()
-          return verify()
-        })
-        if (!isId('UserId', payload.sub)) throw new Error('bad subject')
-        if (payload.gid !== undefined && typeof payload.gid !== 'string') throw new Error('bad consent')
-        return payload
-      })().catch(() => {
-        throw invalidToken()
-      })
+      const now = clock()
+      const verified =
+        verifiedTokens.get(token, Math.floor(now.getTime() / 1000)) ?? (await verify(token, now))
       // Checked on every request (`confirm`), here or with the request's first read.
-      const liveCheck = { jti: payload.jti as string, grantId: (payload.gid as string | undefined) ?? null }
-      if (!verifyOptions.deferLiveCheck) await confirm(liveCheck)
-      return {
-        userId: payload.sub as UserId,
-        scopes: new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []),
-        ...(typeof payload.client_id === 'string' ? { clientId: payload.client_id } : {}),
-        ...(typeof payload.gid === 'string' ? { grantId: payload.gid } : {}),
-        ...(typeof payload.jti === 'string' ? { tokenId: payload.jti } : {}),
-        ...(typeof payload.aud === 'string' ? { audience: payload.aud } : {}),
-        ...(typeof payload.exp === 'number' ? { expiresAt: new Date(payload.exp * 1000).toISOString() } : {}),
-        ...(verifyOptions.deferLiveCheck ? { liveCheck } : {}),
-      }
+      if (!verifyOptions.deferLiveCheck) await confirm(verified.liveCheck)
+      return verifyOptions.deferLiveCheck
+        ? { ...verified.principal, liveCheck: verified.liveCheck }
+        : { ...verified.principal }
     },
     async confirmLive(principal) {
       if (principal?.liveCheck) await confirm(principal.liveCheck)
