@@ -3,6 +3,7 @@ import type { SearchHit } from '@workgraph/core/storage'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { recordStatements, sqlitePlan } from '../support/statements.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
 /**
@@ -123,40 +124,16 @@ describeEachDatabase('hub search pages', (db) => {
   })
 
   it('reads each candidate by its key, not every row of the workspace', async () => {
-    // The statements the search runs, recorded at Kysely's executor (as bench/hub-profile.ts does).
-    const executor = Object.getPrototypeOf(Object.getPrototypeOf(server.storage.db.getExecutor())) as {
-      executeQuery: (
-        query: { sql: string; parameters: readonly unknown[] },
-        ...rest: unknown[]
-      ) => Promise<unknown>
-    }
-    const execute = executor.executeQuery
-    const recorded: Array<{ sql: string; parameters: readonly unknown[] }> = []
-    executor.executeQuery = function (this: unknown, query, ...rest) {
-      recorded.push({ sql: query.sql, parameters: [...query.parameters] })
-      return execute.call(this, query, ...rest)
-    }
-    try {
-      await search(scopes[0]!.scope, 5, null)
-    } finally {
-      executor.executeQuery = execute
-    }
+    const recorded = await recordStatements(server.storage.db, () => search(scopes[0]!.scope, 5, null))
     const statement = recorded.find((r) => r.sql.includes('"top"'))!
     expect(statement.sql).toContain('"tasks"."id" in (select "top"."id" from "top"')
     // SQLite keeps no statistics: without the key it guessed that `org_id = ?` finds a few rows and
     // read every task and comment of the workspace (10,000 and 1,000 in the hub bench), each looked
     // up among the candidates. Postgres plans from its statistics (a small table is read whole).
     if (db.name !== 'sqlite') return
-    const plan = await server.storage.db.executeQuery<{ detail: string }>({
-      sql: `explain query plan ${statement.sql}`,
-      parameters: statement.parameters,
-      query: null,
-    } as never)
-    const reads = plan.rows
-      .map((r) => r.detail)
-      .filter((d) =>
-        /^(SCAN|SEARCH) (tasks|comments|projects|initiatives|documents|status_updates)\b/.test(d),
-      )
+    const reads = (await sqlitePlan(server.storage.db, statement)).filter((d) =>
+      /^(SCAN|SEARCH) (tasks|comments|projects|initiatives|documents|status_updates)\b/.test(d),
+    )
     expect(reads.length).toBeGreaterThan(0)
     for (const read of reads) expect(read).toMatch(/\(org_id=\? AND id=\?\)/)
   })

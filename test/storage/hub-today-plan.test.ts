@@ -2,6 +2,7 @@ import type { UserId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer } from '../support/http.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
+import { recordStatements, sqlitePlan } from '../support/statements.ts'
 import { newWorkspace, type TestWorkspace } from '../support/workspace.ts'
 
 /**
@@ -73,32 +74,12 @@ describeEachDatabase('hub.today sections by due date', (db) => {
 
   it('reads each section as a range of tasks_assignee_due, in its order (SQLite plan)', async () => {
     if (db.name !== 'sqlite') return
-    // The statements hub.today runs, recorded at Kysely's executor (as bench/hub-profile.ts does).
-    const executor = Object.getPrototypeOf(Object.getPrototypeOf(server.storage.db.getExecutor())) as {
-      executeQuery: (
-        query: { sql: string; parameters: readonly unknown[] },
-        ...rest: unknown[]
-      ) => Promise<unknown>
-    }
-    const execute = executor.executeQuery
-    const recorded: Array<{ sql: string; parameters: readonly unknown[] }> = []
-    executor.executeQuery = function (this: unknown, query, ...rest) {
-      recorded.push({ sql: query.sql, parameters: [...query.parameters] })
-      return execute.call(this, query, ...rest)
-    }
-    try {
+    const recorded = await recordStatements(server.storage.db, async () => {
       expect((await ws.api.get(`/v1/hub/today?date=${today}`)).status).toBe(200)
-    } finally {
-      executor.executeQuery = execute
-    }
+    })
     const statement = recorded.find((r) => r.sql.includes('as "section"'))!
     expect(statement).toBeDefined()
-    const plan = await server.storage.db.executeQuery<{ detail: string }>({
-      sql: `explain query plan ${statement.sql}`,
-      parameters: statement.parameters,
-      query: null,
-    } as never)
-    const details = plan.rows.map((r) => r.detail)
+    const details = await sqlitePlan(server.storage.db, statement)
     const reads = details.filter((d) => /^SEARCH tasks USING .*assignee_id=\?/.test(d))
     // One read per section, each through the index in its order: no section sorts its rows; the one
     // sort left is the statement's own, of the sections' few rows.
