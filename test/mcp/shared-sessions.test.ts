@@ -52,12 +52,14 @@ describeEachDatabase('MCP sessions kept in the database', (db) => {
     await res.text()
     return res.headers.get('mcp-session-id')!
   }
-  const list = (handler: McpHttpHandler, session: string) =>
-    post(handler, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, session)
+  // Requests in flight on one session carry distinct ids (JSON-RPC): the transport routes each answer
+  // to its request's stream by id, so two in flight with one id would share a stream.
+  const list = (handler: McpHttpHandler, session: string, id = 2) =>
+    post(handler, { jsonrpc: '2.0', id, method: 'tools/list' }, session)
 
   it('answers concurrent first requests of a session on another instance', async () => {
     const session = await initialize(one)
-    const answers = await Promise.all([list(two, session), list(two, session), list(two, session)])
+    const answers = await Promise.all([2, 3, 4].map((id) => list(two, session, id)))
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200])
     for (const r of answers) expect(await r.text()).toContain('search_tasks')
   })
