@@ -1,7 +1,7 @@
 import { type NewEvent, newId, type OrgId } from '@workgraph/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eventsInsert } from '../../adapters/kysely/src/kernel/event-insert.ts'
-import { createTestEngine, type TestEngine } from '../support/fixtures.ts'
+import { createTestEngine, insertBareOrg, type TestEngine } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
 /**
@@ -28,21 +28,7 @@ describeEachDatabase('events.append in bulk', (db) => {
     data: { n },
     createdAt: new Date().toISOString(),
   })
-  const newOrg = async () => {
-    const orgId = newId('OrgId')
-    const at = new Date().toISOString()
-    await t.storage.transaction((s) =>
-      s.orgs.insert({
-        id: orgId,
-        name: 'O',
-        slug: orgId.toLowerCase(),
-        createdAt: at,
-        updatedAt: at,
-        archivedAt: null,
-      }),
-    )
-    return orgId
-  }
+  const newOrg = () => insertBareOrg(t.storage)
   const listAll = async (orgId: OrgId) => {
     const all = []
     for (let after = 0; ; ) {

@@ -1,7 +1,7 @@
 import { newId, type OrgId } from '@workgraph/core'
 import type { SeededStatus } from '@workgraph/core/storage'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestEngine, type TestEngine } from '../support/fixtures.ts'
+import { createTestEngine, insertBareOrg, type TestEngine } from '../support/fixtures.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
 const CATEGORIES = ['backlog', 'planned', 'started', 'paused', 'completed', 'canceled'] as const
@@ -30,18 +30,8 @@ describeEachDatabase('project status seeding', (db) => {
     }))
 
   it('inserts the default set once under concurrent transactions, and is a no-op after', async () => {
-    const orgId = newId('OrgId')
+    const orgId = await insertBareOrg(t.storage)
     const at = new Date().toISOString()
-    await t.storage.transaction((s) =>
-      s.orgs.insert({
-        id: orgId,
-        name: 'O',
-        slug: orgId.toLowerCase(),
-        createdAt: at,
-        updatedAt: at,
-        archivedAt: null,
-      }),
-    )
     expect(await t.storage.read((s) => s.projectStatuses.isSeeded(orgId))).toBe(false)
     await Promise.all(
       Array.from({ length: 4 }, () =>

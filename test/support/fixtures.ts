@@ -1,5 +1,13 @@
-import { createEngine, createUser, type Engine, type EngineSettings, type Principal } from '@workgraph/core'
-import type { User } from '@workgraph/core/storage'
+import {
+  createEngine,
+  createUser,
+  type Engine,
+  type EngineSettings,
+  newId,
+  type OrgId,
+  type Principal,
+} from '@workgraph/core'
+import type { Storage, User } from '@workgraph/core/storage'
 import { type KyselyStorage, openStorage } from '@workgraph/kysely'
 import type { TestDatabase } from './databases.ts'
 
@@ -52,4 +60,21 @@ export async function newPerson(
 /** Runs an operation and returns its body, loosely typed for assertions. */
 export async function exec(t: TestEngine, ...args: Parameters<Engine['execute']>): Promise<any> {
   return (await t.engine.execute(...args)).body
+}
+
+/** An org row and nothing else (no owner, no teams), for storage tests below the engine. */
+export async function insertBareOrg(storage: Storage): Promise<OrgId> {
+  const orgId = newId('OrgId')
+  const at = new Date().toISOString()
+  await storage.transaction((s) =>
+    s.orgs.insert({
+      id: orgId,
+      name: 'O',
+      slug: orgId.toLowerCase(),
+      createdAt: at,
+      updatedAt: at,
+      archivedAt: null,
+    }),
+  )
+  return orgId
 }

@@ -130,9 +130,8 @@ async function finishBuilt(
   const headers: Record<string, string> = {}
   for (const name in made.headers) headers[name.toLowerCase()] = made.headers[name]!
   headers['x-request-id'] = requestId
-  const exposed = headers['access-control-expose-headers']
-  if (exposed && !/x-request-id/i.test(exposed))
-    headers['access-control-expose-headers'] = `${exposed}, X-Request-Id`
+  const exposed = withExposedRequestId(headers['access-control-expose-headers'])
+  if (exposed) headers['access-control-expose-headers'] = exposed
   if (made.text === null) return new FastResponse(null, { status: made.status, headers })
 
   const type = headers['content-type'] ?? ''
@@ -183,9 +182,14 @@ async function encode(
 }
 
 function exposeRequestId(headers: Headers): void {
-  const exposed = headers.get('access-control-expose-headers')
-  if (exposed && !/x-request-id/i.test(exposed))
-    headers.set('access-control-expose-headers', `${exposed}, X-Request-Id`)
+  const exposed = withExposedRequestId(headers.get('access-control-expose-headers'))
+  if (exposed) headers.set('access-control-expose-headers', exposed)
+}
+
+/** A CORS response's exposed headers with `X-Request-Id` among them (none without CORS). */
+function withExposedRequestId(exposed: string | null | undefined): string | null {
+  if (!exposed) return null
+  return /x-request-id/i.test(exposed) ? exposed : `${exposed}, X-Request-Id`
 }
 
 /** `br` when the client takes it, else `gzip`; none for `identity` only or a `q=0` refusal. */
