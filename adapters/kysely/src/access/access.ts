@@ -12,7 +12,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
-import type { Database } from '../schema.ts'
+import type { Database, Dialect } from '../schema.ts'
 import { containersAbove, reachByRecursion } from './container-reach.ts'
 import { standing } from './standing.ts'
 import { standings } from './standings.ts'
@@ -36,9 +36,9 @@ function toGrant({ rank: _rank, createdBy: _by, ...r }: GrantRow): Grant {
   }
 }
 
-export function accessRepo(db: Kysely<Database>): AccessRepo {
+export function accessRepo(db: Kysely<Database>, dialect: Dialect): AccessRepo {
   return {
-    standing: (orgId, userId, replay, token) => standing(db, orgId, userId, replay, token),
+    standing: (orgId, userId, replay, token) => standing(db, dialect, orgId, userId, replay, token),
     standingsOf: (userId) => standingsOf(db, userId),
     standings: (orgId, userIds) => standings(db, orgId, userIds),
     async teamsOf(orgId, actorId) {

@@ -4,7 +4,7 @@ import { type CompiledQuery, type Kysely, sql } from 'kysely'
 import { compiledOnce, runCompiled } from '../fast-path.ts'
 import { iso, json } from '../normalize.ts'
 import type { OAuthTables, RevokedAccessTokensTable } from '../oauth/rows.ts'
-import type { Database } from '../schema.ts'
+import type { Database, Dialect } from '../schema.ts'
 import { standingsFromRows } from './standing-records.ts'
 import { kind, nulls, type StandingRow, standingRows } from './standing-rows.ts'
 
@@ -24,27 +24,40 @@ type Row = Omit<StandingRow, 'kind' | 'key'> & {
  */
 export async function standing(
   db: Kysely<Database>,
+  dialect: Dialect,
   orgId: OrgId,
   userId: UserId,
   replay?: IdempotencyLookup,
   token?: LiveCheck,
 ): Promise<OrgStanding> {
-  const replayArgs = replay ? [replay.principalKey, replay.key, replay.notBefore] : []
+  const locked = dialect === 'postgres' && replay?.lock !== undefined
+  const replayArgs = replay
+    ? [replay.principalKey, replay.key, replay.notBefore, ...(locked ? [replay.lock] : [])]
+    : []
   const tokenArgs = token ? [token.jti, ...(token.grantId === null ? [] : [token.grantId])] : []
   const args = [orgId, userId, ...replayArgs, ...tokenArgs]
-  const shape = `access.standing:${replay ? 'replay' : ''}:${token ? (token.grantId === null ? 'token' : 'consent') : ''}`
+  const shape = `access.standing:${replay ? (locked ? 'locked' : 'replay') : ''}:${token ? (token.grantId === null ? 'token' : 'consent') : ''}`
   const query = compiledOnce(db, shape, args, ([org, user, ...rest]) => {
-    const [principalKey, key, notBefore] = replay ? rest : []
+    const [principalKey, key, notBefore, lock] = replay ? rest.slice(0, replayArgs.length) : []
     const [jti, grantId] = rest.slice(replayArgs.length)
     const rows = standingRows(db, {
       key: 'orgId',
       members: (q) => q.where('members.orgId', '=', org!).where('members.userId', '=', user!),
       orgs: (q) => q.where('orgs.id', '=', org!),
     })
+    // With the key's lock (Postgres), `idempotency_answer` takes it and then reads the answer with a
+    // snapshot taken after it (migration 0074); SQLite takes no locks.
+    const answers =
+      lock !== undefined
+        ? db.selectFrom(
+            sql<
+              Database['idempotencyKeys']
+            >`idempotency_answer(${lock}, ${principalKey}, ${key}, ${notBefore})`.as('ik'),
+          )
+        : db.selectFrom('idempotencyKeys as ik')
     const withReplay = principalKey
       ? rows.unionAll(
-          db
-            .selectFrom('idempotencyKeys as ik')
+          (answers as ReturnType<typeof db.selectFrom<'idempotencyKeys as ik'>>)
             .select([
               kind('replay'),
               ...nulls('key'),

@@ -120,6 +120,11 @@ export interface IdempotencyLookup {
   principalKey: string
   key: string
   notBefore: string
+  /**
+   * The key's lock (as `locks.acquire`), taken before the answer is read, by the read that answers
+   * it: a concurrent twin has then either committed its record or not begun.
+   */
+  lock?: string
 }
 
 export interface IdempotencyRepo {

@@ -9,6 +9,10 @@ import { nextNumber } from '../../teams/teams.ts'
 const LIST_COLUMN = { board: 'stateId', project: 'projectId', cycle: 'cycleId' } as const
 const RANK_COLUMN = { board: 'boardRank', project: 'projectRank', cycle: 'cycleRank' } as const
 
+/** Postgres: the list's highest rank, read with a snapshot of its own (migration 0074). */
+const listTop = (orgId: string, kind: TaskListKind, listId: string) =>
+  sql<string | null>`task_list_top(${orgId}, ${sql.lit(kind)}, ${listId})`
+
 /**
  * Ranks of tasks in their board column, project and cycle (core tasks/rank/rank.ts). A list is its
  * undeleted tasks, read through the partial unique indexes `tasks_*_rank` (migration 0066), which
@@ -71,21 +75,25 @@ export function taskRankRepo(db: Kysely<Database>, dialect: Dialect): TaskRankRe
       const kinds = lists.map((l) => l.kind).join(',')
       const ids = lists.map((l) => l.id)
       if (dialect === 'postgres') {
-        // The team's counter row, then the locks, in one statement (its RETURNING list is evaluated
-        // left to right once the row is locked); the ranks after, in a statement whose snapshot
-        // follows the locks, so it sees every task a previous holder committed.
+        // One statement: the team's counter row, then the locks, then each list's top, left to right
+        // once the row is locked. `task_list_top` (migration 0074) reads with a snapshot taken after
+        // the locks, so it sees every task a previous holder committed; a subquery here would read
+        // with the statement's snapshot, taken before the locks were waited for.
         const query = compiledOnce(
           db,
-          `taskRanks.numberWithLocks:${locks.length}`,
-          [orgId, teamId, ...locks],
-          ([org, team, ...keys]) =>
-            nextNumber(db, org!, team!).returning(
-              keys.map((key, i) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`.as(`lock${i}`)),
-            ),
+          `taskRanks.numberWithTops:${locks.length}:${kinds}`,
+          [orgId, teamId, ...locks, ...ids],
+          ([org, team, ...rest]) =>
+            nextNumber(db, org!, team!).returning([
+              ...rest
+                .slice(0, locks.length)
+                .map((key, i) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`.as(`lock${i}`)),
+              ...lists.map((list, i) => listTop(org!, list.kind, rest[locks.length + i]!).as(`last${i}`)),
+            ]),
         )
-        const [row] = await runCompiled(db, query)
+        const [row] = (await runCompiled(db, query)) as (Record<string, unknown> & { nextNumber: number })[]
         if (!row) throw new Error(`No team ${teamId} to number a task in`)
-        return { number: row.nextNumber, lasts: await lastOf(orgId, lists) }
+        return { number: row.nextNumber, lasts: lastsOf(row, lists) }
       }
       // SQLite: one statement. Its write lock serialises writers already (`locks` take none there).
       const query = compiledOnce(

@@ -26,7 +26,6 @@ import { type EngineOptions, engineConfig, type KernelPorts } from './engine-opt
 import type { ExecuteOptions, ExecuteResult, RawInput } from './execution.ts'
 import {
   IDEMPOTENCY_WINDOW_MS,
-  idempotencyLock,
   idempotencyLookup,
   idempotentRequest,
   rememberResponse,
@@ -177,16 +176,20 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
 
     const runIn = async (store: Store): Promise<{ result: ExecuteResult; notices: HubNotice[] }> => {
       const events: EventBuffer = new Map()
-      // The key's lock comes first, for the rest of the transaction, so that the stored answer read
-      // after it is current; a write that holds no transaction (`perWorkspace`) only looks.
-      if (idempotency && !operation.perWorkspace) await store.locks.acquire(idempotencyLock(idempotency))
-      const lookup = idempotency ? idempotencyLookup(idempotency, clock()) : undefined
+      // The key's lock, for the rest of the transaction, comes before the stored answer is read, so
+      // that the answer is current: the org's standing read takes it and reads the answer after it;
+      // a write that holds no transaction (`perWorkspace`) only looks.
+      const lookup = idempotency
+        ? idempotencyLookup(idempotency, clock(), !operation.perWorkspace)
+        : undefined
       const { ctx, replay } = await checkedContext(store, events, lookup)
       if (idempotency && lookup) {
-        const stored =
-          replay !== undefined
-            ? replay
-            : await store.idempotency.get(lookup.principalKey, lookup.key, lookup.notBefore)
+        let stored = replay
+        if (stored === undefined) {
+          // Not read with a standing (an operation outside an org): the lock, then the answer.
+          if (lookup.lock) await store.locks.acquire(lookup.lock)
+          stored = await store.idempotency.get(lookup.principalKey, lookup.key, lookup.notBefore)
+        }
         const answer = replayOf(idempotency, stored)
         if (answer) return { result: answer, notices: [] }
       }

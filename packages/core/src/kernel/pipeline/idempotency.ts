@@ -29,14 +29,19 @@ export function idempotentRequest(
 }
 
 /** The lock that makes concurrent requests with one key run one after the other. */
-export function idempotencyLock(request: IdempotentRequest): string {
+function idempotencyLock(request: IdempotentRequest): string {
   return `idempotency:${request.principalKey}:${request.key}`
 }
 
-/** What to look for: the key's record of the last 24 hours. */
-export function idempotencyLookup(request: IdempotentRequest, now: Date): IdempotencyLookup {
+/**
+ * What to look for: the key's record of the last 24 hours; with `locked`, under the key's lock, taken
+ * by the read that answers it (in the org's standing read: one statement fewer per request).
+ */
+export function idempotencyLookup(request: IdempotentRequest, now: Date, locked: boolean): IdempotencyLookup {
   const notBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()
-  return { principalKey: request.principalKey, key: request.key, notBefore }
+  const lookup: IdempotencyLookup = { principalKey: request.principalKey, key: request.key, notBefore }
+  if (locked) lookup.lock = idempotencyLock(request)
+  return lookup
 }
 
 /**

@@ -88,7 +88,7 @@ export async function rankAtEnd(ctx: OperationContext, orgId: OrgId, list: TaskL
 /**
  * A new task's number in its team and its ranks: last in its board column, and in its project and
  * cycle when it has them. The number is allocated first, then the lists' locks taken, as a create
- * always took them (`numberAndLastOf`: one statement on SQLite, two on Postgres).
+ * always took them (`numberAndLastOf`: one statement on either database).
  */
 export async function numberAndRanksOfNewTask(
   ctx: OperationContext,
