@@ -80,6 +80,18 @@ describeEachDatabase('tasks', (db) => {
     expect(created.body.completedAt).toBe(created.body.createdAt)
   })
 
+  it('answers a create with the estimate a read answers, however fine', async () => {
+    // On Postgres the create answers the row it wrote, unread (held-writes.ts): what it wrote must read back the same.
+    const ws = await newWorkspace(server)
+    const org = `/v1/orgs/${ws.orgId}`
+    for (const estimate of [1.23456789, 0.1, 999.999]) {
+      const created = await ws.api.post(`${org}/tasks`, { teamId: ws.teamId, title: 'Fine', estimate })
+      expect(created.status).toBe(201)
+      const read = await ws.api.get(`${org}/tasks/${created.body.id}`)
+      expect(created.body).toStrictEqual(read.body)
+    }
+  })
+
   it('writes the labels, values, history, subscriptions and event of a create with it', async () => {
     // Postgres writes them in the task's insert statement, SQLite one after the other (issue 31).
     const ws = await newWorkspace(server)

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import type pg from 'pg'
 import { checkSqliteDirectory, parseDatabaseUrl } from './database-url.ts'
 import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './fast-path.ts'
+import { holdingPool } from './held-writes.ts'
 import type { Database, Dialect } from './schema.ts'
 
 export interface ConnectOptions {
@@ -51,7 +52,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     })
     ignoreLostConnections(pool)
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      // Kysely's clients carry a transaction's held write (held-writes.ts); `pool` is the plain one.
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: holdingPool(pool) }), plugins }),
       dialect: 'postgres',
       pool,
     }

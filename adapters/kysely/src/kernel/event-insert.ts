@@ -1,6 +1,7 @@
 import type { NewEvent, OrgId } from '@workgraph/core'
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
 import { compiledOnce } from '../fast-path.ts'
+import { takingHeld } from '../held-writes.ts'
 import type { Database, Dialect } from '../schema.ts'
 
 /**
@@ -35,7 +36,8 @@ export function eventsInsert(
   orgId: OrgId,
   events: readonly NewEvent[],
 ): CompiledQuery<{ seq: number | string }> {
-  if (dialect === 'postgres') return postgresInsert(orgId, events).compile(db)
+  // A write the transaction held back (held-writes.ts, `tasks.create`) rides along as leading CTEs.
+  if (dialect === 'postgres') return takingHeld(postgresInsert(orgId, events).compile(db))
   const args = [orgId, ...events.flatMap(values)]
   const build = (stands: readonly unknown[]) => ({ compile: () => sqliteInsert(stands).compile(db) })
   return events.length <= KEPT_UP_TO

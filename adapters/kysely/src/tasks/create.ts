@@ -1,7 +1,8 @@
 import type { NewTaskRows, TaskRecord } from '@workgraph/core/storage'
-import type { Kysely, QueryCreator, Selectable } from 'kysely'
+import { type Kysely, type QueryCreator, type Selectable, sql } from 'kysely'
 import { rowsOnce, runCompiled } from '../fast-path.ts'
 import { fieldValueRow, fieldValueRowUpsert } from '../fields/values.ts'
+import { holdWrite } from '../held-writes.ts'
 import { historyRows, historyRowsInsert } from '../history.ts'
 import { taskLabelRows, taskLabelRowsInsert } from '../labels/labels.ts'
 import type { Database, Dialect } from '../schema.ts'
@@ -24,6 +25,13 @@ export function taskRow(task: TaskRecord) {
 }
 
 type Row = Record<string, unknown>
+
+/** A compiled `with … select 1 as "held"`'s list of CTEs. */
+function ctesOf(text: string): string {
+  const end = text.lastIndexOf(' select 1 as "held"')
+  if (!text.startsWith('with ') || end < 0) throw new Error(`Not a statement of CTEs: ${text.slice(0, 80)}`)
+  return text.slice('with '.length, end)
+}
 
 /** A new task's rows besides its own, by table, as the single writes stored them. */
 function rowsOf(task: TaskRecord, rows: NewTaskRows) {
@@ -49,12 +57,17 @@ export async function insertNewTask(
 ): Promise<Selectable<Database['tasks']>> {
   const { labels, fields, history, subscribers } = rowsOf(task, rows)
   if (dialect === 'postgres') {
-    // One statement: the other writes as data-modifying CTEs (their foreign keys are checked at its end).
+    // One statement: the task and the other writes as data-modifying CTEs (foreign keys are checked
+    // at its end), held back for the transaction's next statement, the event append (held-writes.ts):
+    // the team's number is locked until commit, and this saves a round trip inside that lock. The
+    // answer is the row as inserted: nothing of the task's row is computed by the database.
     const counts = [labels.length, fields.length, history.length, subscribers.length]
     const all: Row[] = [taskRow(task), ...labels, ...fields, ...history, ...subscribers]
-    const [row] = await runCompiled(
+    const { sql: text, parameters } = rowsOnce(
       db,
-      rowsOnce(db, `tasks.create:${counts.join(',')}`, all, ([taskStand, ...rest]) => {
+      `tasks.create:${counts.join(',')}`,
+      all,
+      ([taskStand, ...rest]) => {
         const take = (n: number) => rest.splice(0, n)
         const writes: unknown[] = []
         const labelStands = take(counts[0]!)
@@ -64,16 +77,15 @@ export async function insertNewTask(
         if (historyStands.length > 0) writes.push(historyRowsInsert(db, TASK_HISTORY.table, historyStands))
         const subscriberStands = take(counts[3]!)
         if (subscriberStands.length > 0) writes.push(subscriberRowsInsert(db, subscriberStands))
+        writes.push(db.insertInto('tasks').values(taskStand as never))
         let into: QueryCreator<Database> = db
         for (const [i, write] of writes.entries())
-          into = into.with(`w${i}`, () => write as never) as unknown as QueryCreator<Database>
-        return into
-          .insertInto('tasks')
-          .values(taskStand as never)
-          .returningAll()
-      }),
+          into = into.with(`new_task_w${i}`, () => write as never) as unknown as QueryCreator<Database>
+        return into.selectNoFrom(sql<number>`1`.as('held'))
+      },
     )
-    return row!
+    await holdWrite(db, ctesOf(text), parameters)
+    return taskRow(task) as unknown as Selectable<Database['tasks']>
   }
   // SQLite, which has no data-modifying CTEs: the task, then its other rows as one insert into the
   // `newTaskRows` view, whose triggers route each row to its table (migration 0072).

@@ -1,0 +1,97 @@
+import type { Kysely, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
+import { CompiledQuery } from 'kysely'
+import type pg from 'pg'
+
+/**
+ * Postgres: a transaction's write held back and sent as leading data-modifying CTEs of its next
+ * statement, one round trip instead of two. `tasks.create` holds its insert (the task, labels, field
+ * values, history, subscriptions) and the event append takes it (issue 31): a create holds the team's
+ * counter row from the number's allocation to commit, so every round trip in between is serialized
+ * across the team's writers. Any other next statement (a read, `commit`) sends the held write first,
+ * on its own, so nothing reads past it; `rollback` drops it. One write is held at a time.
+ *
+ * The connection carries it (a transaction owns its connection until it ends): the pool handed to
+ * Kysely wraps each client, and a held write travels to it as a statement marked `HOLD`.
+ */
+const HOLD = '/* held */ '
+/** Marks a statement that starts with `with` and may take a held write as its first CTEs. */
+const TAKES = '/* takes held */ '
+
+/** A data-modifying statement with CTEs: `ctes` is its list of CTEs, without the `with` keyword. */
+interface Held {
+  ctes: string
+  parameters: readonly unknown[]
+}
+
+/**
+ * Holds `ctes` (`"name" as (insert …), …`, numbered from `$1`) for the transaction's next statement;
+ * outside a transaction there is no next statement of its own, so it runs at once.
+ */
+export async function holdWrite<DB>(db: Kysely<DB>, ctes: string, parameters: readonly unknown[]) {
+  const sql = db.isTransaction ? `${HOLD}${ctes}` : `with ${ctes} select 1`
+  await db.executeQuery(CompiledQuery.raw(sql, [...parameters]))
+}
+
+/** `query` (which starts with `with`) marked to take a held write as its first CTEs. */
+export function takingHeld<Q extends { sql: string }>(query: Q): Q {
+  return { ...query, sql: `${TAKES}${query.sql.trimStart()}` }
+}
+
+/** The pool for Kysely's Postgres dialect, whose clients carry held writes. */
+export function holdingPool(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>()
+  return {
+    async connect() {
+      const client = await pool.connect()
+      let holding = wrapped.get(client)
+      if (!holding) {
+        holding = holdingClient(client)
+        wrapped.set(client, holding)
+      }
+      return holding
+    },
+    end: () => pool.end(),
+  }
+}
+
+function holdingClient(client: pg.PoolClient): PostgresPoolClient {
+  let held: Held | null = null
+  const send = (sql: string, parameters: readonly unknown[]) =>
+    client.query(sql, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<never>>
+  const flush = async () => {
+    if (!held) return
+    const { ctes, parameters } = held
+    held = null
+    await send(`with ${ctes} select 1`, parameters)
+  }
+  async function query(sql: string, parameters: readonly unknown[]) {
+    if (sql.startsWith(HOLD)) {
+      await flush()
+      held = { ctes: sql.slice(HOLD.length), parameters }
+      return { command: 'INSERT', rowCount: 0, rows: [] }
+    }
+    if (!held) return send(sql, parameters)
+    if (sql.startsWith(TAKES)) {
+      const { ctes, parameters: first } = held
+      held = null
+      // The statement's own parameters follow the held write's.
+      const own = sql
+        .slice(TAKES.length + 'with '.length)
+        .replace(/\$(\d+)/g, (_, n) => `$${Number(n) + first.length}`)
+      return send(`with ${ctes}, ${own}`, [...first, ...parameters])
+    }
+    if (sql === 'rollback') held = null
+    else await flush()
+    return send(sql, parameters)
+  }
+  return {
+    query: ((sqlOrCursor: unknown, parameters?: readonly unknown[]) =>
+      typeof sqlOrCursor === 'string'
+        ? query(sqlOrCursor, parameters ?? [])
+        : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
+    release() {
+      held = null
+      client.release()
+    },
+  }
+}
