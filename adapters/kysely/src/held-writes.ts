@@ -11,9 +11,13 @@ import type pg from 'pg'
  * on its own, so nothing reads past it; `rollback` drops it. One write is held at a time.
  *
  * The connection carries it (a transaction owns its connection until it ends): the pool handed to
- * Kysely wraps each client, and a held write travels to it as a statement marked `HOLD`.
+ * Kysely wraps each client, and a held write travels to it as a statement marked `HOLD`. Both marks
+ * are comments of complete statements: over a pool not wrapped (a Kysely instance an embedder built),
+ * the held write simply runs at once.
  */
-const HOLD = '/* held */ '
+const HOLD = '/* held */ with '
+/** How a held statement ends after its CTEs. */
+const HELD_END = ' select 1'
 /** Marks a statement that starts with `with` and may take a held write as its first CTEs. */
 const TAKES = '/* takes held */ '
 
@@ -28,7 +32,7 @@ interface Held {
  * outside a transaction there is no next statement of its own, so it runs at once.
  */
 export async function holdWrite<DB>(db: Kysely<DB>, ctes: string, parameters: readonly unknown[]) {
-  const sql = db.isTransaction ? `${HOLD}${ctes}` : `with ${ctes} select 1`
+  const sql = `${db.isTransaction ? HOLD : 'with '}${ctes}${HELD_END}`
   await db.executeQuery(CompiledQuery.raw(sql, [...parameters]))
 }
 
@@ -62,12 +66,12 @@ function holdingClient(client: pg.PoolClient): PostgresPoolClient {
     if (!held) return
     const { ctes, parameters } = held
     held = null
-    await send(`with ${ctes} select 1`, parameters)
+    await send(`with ${ctes}${HELD_END}`, parameters)
   }
   async function query(sql: string, parameters: readonly unknown[]) {
     if (sql.startsWith(HOLD)) {
       await flush()
-      held = { ctes: sql.slice(HOLD.length), parameters }
+      held = { ctes: sql.slice(HOLD.length, sql.length - HELD_END.length), parameters }
       return { command: 'INSERT', rowCount: 0, rows: [] }
     }
     if (!held) return send(sql, parameters)
