@@ -63,6 +63,10 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
+  // A statement that fires triggers (the task insert: its search entry) keeps a statement journal
+  // of every page it changes; past 64 KiB SQLite spills it to a temp file it creates, writes and
+  // deletes in each transaction (a create touches ~20 pages). In memory it costs no system calls.
+  database.pragma('temp_store = MEMORY')
   return {
     db: new Kysely<Database>({
       dialect: new QueuedSqliteDialect({ database: cachedStatements(database) }),
