@@ -5,6 +5,7 @@ import type pg from 'pg'
 import { checkSqliteDirectory, parseDatabaseUrl } from './database-url.ts'
 import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './fast-path.ts'
 import type { Database, Dialect } from './schema.ts'
+import { walCheckpointer } from './wal-checkpointer.ts'
 
 export interface ConnectOptions {
   /** A `postgres://` URL, or a SQLite file path (`:memory:` for a throwaway database). */
@@ -67,9 +68,17 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   // of every page it changes; past 64 KiB SQLite spills it to a temp file it creates, writes and
   // deletes in each transaction (a create touches ~20 pages). In memory it costs no system calls.
   database.pragma('temp_store = MEMORY')
+  const checkpointer =
+    target.path === ':memory:'
+      ? undefined
+      : walCheckpointer(database, { path: target.path, nativeBinding: addon })
   return {
     db: new Kysely<Database>({
-      dialect: new QueuedSqliteDialect({ database: cachedStatements(database) }),
+      dialect: new QueuedSqliteDialect({
+        database: cachedStatements(database),
+        afterCommit: checkpointer?.committed,
+        beforeDestroy: checkpointer?.stop,
+      }),
       plugins,
     }),
     dialect: 'sqlite',
