@@ -6,6 +6,7 @@ import { checkSqliteDirectory, parseDatabaseUrl } from './database-url.ts'
 import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './fast-path.ts'
 import { holdingPool } from './held-writes.ts'
 import type { Database, Dialect } from './schema.ts'
+import { walCheckpointer } from './wal-checkpointer.ts'
 
 export interface ConnectOptions {
   /** A `postgres://` URL, or a SQLite file path (`:memory:` for a throwaway database). */
@@ -65,9 +66,21 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
+  // A statement that fires triggers (the task insert: its search entry) keeps a statement journal
+  // of every page it changes; past 64 KiB SQLite spills it to a temp file it creates, writes and
+  // deletes in each transaction (a create touches ~20 pages). In memory it costs no system calls.
+  database.pragma('temp_store = MEMORY')
+  const checkpointer =
+    target.path === ':memory:'
+      ? undefined
+      : walCheckpointer(database, { path: target.path, nativeBinding: addon })
   return {
     db: new Kysely<Database>({
-      dialect: new QueuedSqliteDialect({ database: cachedStatements(database) }),
+      dialect: new QueuedSqliteDialect({
+        database: cachedStatements(database),
+        afterCommit: checkpointer?.committed,
+        beforeDestroy: checkpointer?.stop,
+      }),
       plugins,
     }),
     dialect: 'sqlite',

@@ -15,6 +15,7 @@ import {
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
+  type SqliteDialectConfig,
   type SqliteStatement,
   type TransactionSettings,
   type UnknownRow,
@@ -185,11 +186,13 @@ export async function runCompiled<DB, O>(db: Kysely<DB>, compiled: CompiledQuery
  */
 class QueuedSqliteDriver implements Driver {
   readonly #inner: Driver
+  readonly #hooks: SqliteDriverHooks
   readonly #waiting: (() => void)[] = []
   #busy = false
 
-  constructor(inner: Driver) {
+  constructor(inner: Driver, hooks: SqliteDriverHooks) {
     this.#inner = inner
+    this.#hooks = hooks
   }
   init(): Promise<void> {
     return this.#inner.init()
@@ -210,8 +213,9 @@ class QueuedSqliteDriver implements Driver {
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     return this.#inner.beginTransaction(connection, settings)
   }
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.commitTransaction(connection)
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#inner.commitTransaction(connection)
+    this.#hooks.afterCommit?.()
   }
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     return this.#inner.rollbackTransaction(connection)
@@ -237,9 +241,18 @@ class QueuedSqliteDriver implements Driver {
   ): Promise<void> {
     return this.#inner.releaseSavepoint!(connection, name, compile)
   }
-  destroy(): Promise<void> {
+  async destroy(): Promise<void> {
+    await this.#hooks.beforeDestroy?.()
     return this.#inner.destroy()
   }
+}
+
+/** What `QueuedSqliteDialect` calls around the connection's life (the WAL checkpointer). */
+export interface SqliteDriverHooks {
+  /** After each transaction's commit. */
+  afterCommit?: () => void
+  /** Before the connection closes. */
+  beforeDestroy?: () => Promise<void>
 }
 
 /**
@@ -255,8 +268,14 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 
 /** `SqliteDialect` with `QueuedSqliteDriver`, and migrations run in one transaction. */
 export class QueuedSqliteDialect extends SqliteDialect {
+  readonly #hooks: SqliteDriverHooks
+
+  constructor(config: SqliteDialectConfig & SqliteDriverHooks) {
+    super(config)
+    this.#hooks = config
+  }
   override createDriver(): Driver {
-    return new QueuedSqliteDriver(super.createDriver())
+    return new QueuedSqliteDriver(super.createDriver(), this.#hooks)
   }
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter()
