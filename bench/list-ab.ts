@@ -14,7 +14,7 @@ import type { UserId } from '@workgraph/core'
 import { type RunningServer, startServer } from '@workgraph/server'
 import { profileServer } from './list-vs-limit-profile.ts'
 import { seedWorld } from './seed-world.ts'
-import { analyzePostgres, load, percentile, pgUrl } from './support.ts'
+import { analyzePostgres, load, mainThreadCpuMs, percentile, pgUrl } from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const base = arg('base') ?? '/work/main'
@@ -60,10 +60,6 @@ if (!existsSync(meta)) {
   }
   writeFileSync(meta, JSON.stringify(ids))
 } else ids = JSON.parse(readFileSync(meta, 'utf8'))
-
-/** The main thread's time on a CPU in ms, to the nanosecond (/proc's schedstat; stat counts 10 ms ticks). */
-const mainThreadCpuMs = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6
 
 const other = (await import(`${base}/packages/server/src/index.ts`)) as {
   startServer: typeof startServer
