@@ -32,7 +32,9 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const ROUNDS = Number(arg('rounds') ?? 5)
 const COUNT = Number(arg('count') ?? 400)
 const LIMIT = 50
-const profile = process.argv.includes('--profile')
+// `--profile` profiles the last reader; `--profile=owner` the reader whose label starts so, both sides.
+const profile = process.argv.includes('--profile') || arg('profile') !== undefined
+const profiled = arg('profile')
 
 /** The list's path with its org, set once the org exists. */
 let currentPath = ''
@@ -161,9 +163,14 @@ await runBench('lvl', async (server, schema) => {
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
     for (const r of results) console.log(r.row)
     if (profile) {
-      const reader = readers[readers.length - 1]!
+      const reader =
+        (profiled && readers.find((r) => r.label.startsWith(profiled))) || readers[readers.length - 1]!
       console.log(`\nCPU profile of the server, ${reader.label}, concurrency 32:`)
       await profileServer(() => load(loadJob(url, reader.token, 32, COUNT * 2)))
+      if (profiled) {
+        console.log(`\nCPU profile of the hand-written handler, ${reader.label}, concurrency 32:`)
+        await profileServer(() => load(loadJob(handwritten.url, reader.token, 32, COUNT * 2)))
+      }
     }
   } finally {
     await handwritten.close()

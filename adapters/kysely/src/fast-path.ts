@@ -87,21 +87,49 @@ export class CachedCamelCasePlugin extends CamelCasePlugin {
     return out
   }
 
-  // The rows of one result share their columns: their names are converted once per result, not per row.
+  // The rows of one result share their columns: each result's rows are mapped by one function made
+  // for its columns (see `rowMapper`).
   override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const rows = args.result.rows
     if (!Array.isArray(rows) || rows.length === 0) return args.result
     const columns = Object.keys(rows[0]!)
-    const names = columns.map((c) => this.camelCase(c))
-    const mapped = new Array<UnknownRow>(rows.length)
-    for (let r = 0; r < rows.length; r++) {
-      const row = rows[r]!
-      const out: UnknownRow = {}
-      for (let c = 0; c < columns.length; c++) out[names[c]!] = row[columns[c]!]
-      mapped[r] = out
+    const key = columns.join('\u0000')
+    let map = this.#mappers.get(key)
+    if (!map) {
+      map = rowMapper(
+        columns,
+        columns.map((c) => this.camelCase(c)),
+      )
+      if (this.#mappers.size >= MAX_MAPPERS) this.#mappers.delete(this.#mappers.keys().next().value!)
+      this.#mappers.set(key, map)
     }
+    const mapped = new Array<UnknownRow>(rows.length)
+    for (let r = 0; r < rows.length; r++) mapped[r] = map(rows[r]!)
     return { ...args.result, rows: mapped }
   }
+
+  readonly #mappers = new Map<string, (row: UnknownRow) => UnknownRow>()
+}
+
+/** Row mappers kept per plugin: one per distinct column list the app's queries return. */
+const MAX_MAPPERS = 2_000
+
+/**
+ * A function that copies a row's `columns` to `names`, as one object literal. Filling an empty
+ * object key by key (thirty-odd columns a task) left V8 a slow dictionary object per row: mapping a
+ * page of 51 tasks took 75–220 µs, against 3–6 µs with the literal. The names are quoted as JSON
+ * strings, so no column name reaches the generated code as code; `__proto__`, which a literal would
+ * take for the prototype, keeps the loop.
+ */
+function rowMapper(columns: readonly string[], names: readonly string[]): (row: UnknownRow) => UnknownRow {
+  if (names.includes('__proto__'))
+    return (row) => {
+      const out: UnknownRow = {}
+      for (let c = 0; c < columns.length; c++) out[names[c]!] = row[columns[c]!]
+      return out
+    }
+  const fields = columns.map((c, i) => `${JSON.stringify(names[i])}: row[${JSON.stringify(c)}]`)
+  return new Function('row', `return { ${fields.join(', ')} }`) as (row: UnknownRow) => UnknownRow
 }
 
 /** Stands for one argument while a query is compiled once; never sent to the database. */
