@@ -122,14 +122,20 @@ const MAX_MAPPERS = 2_000
  * take for the prototype, keeps the loop.
  */
 function rowMapper(columns: readonly string[], names: readonly string[]): (row: UnknownRow) => UnknownRow {
-  if (names.includes('__proto__'))
-    return (row) => {
-      const out: UnknownRow = {}
-      for (let c = 0; c < columns.length; c++) out[names[c]!] = row[columns[c]!]
-      return out
-    }
+  const loop = (row: UnknownRow) => {
+    const out: UnknownRow = {}
+    for (let c = 0; c < columns.length; c++) out[names[c]!] = row[columns[c]!]
+    return out
+  }
+  if (names.includes('__proto__')) return loop
   const fields = columns.map((c, i) => `${JSON.stringify(names[i])}: row[${JSON.stringify(c)}]`)
-  return new Function('row', `return { ${fields.join(', ')} }`) as (row: UnknownRow) => UnknownRow
+  try {
+    return new Function('row', `return { ${fields.join(', ')} }`) as (row: UnknownRow) => UnknownRow
+  } catch {
+    // A host that refuses code from strings (`--disallow-code-generation-from-strings`, some edge
+    // runtimes) still gets its rows, by the loop.
+    return loop
+  }
 }
 
 /** Stands for one argument while a query is compiled once; never sent to the database. */
