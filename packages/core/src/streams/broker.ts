@@ -46,6 +46,8 @@ export interface StreamBroker {
   subscribe(principal: Principal, options: SubscribeOptions, sink: StreamSink): Promise<() => void>
   /** Live streams in this process. */
   readonly size: number
+  /** Workspaces the broker keeps anything for: those with a live stream or one being opened. */
+  readonly workspaces: number
   /** Ends every stream with `shutdown`. */
   close(): void
 }
@@ -89,12 +91,16 @@ export function createStreamBroker(deps: {
   const heads = new Map<OrgId, number>()
   const rounds = new Map<OrgId, { again: boolean }>()
 
-  // The highest sequence each workspace's notices announced, streams or not (one number a workspace):
-  // a stream that joins below it is behind (see `subscribe`).
+  // Streams being opened, by workspace: from before their start read until they joined (or failed).
+  const joining = new Map<OrgId, number>()
+  // The highest sequence each workspace's notices announced while a stream was being opened there: a
+  // stream that joins below it is behind (see `subscribe`). Kept only while `joining` has the
+  // workspace, so a long-lived process does not keep a number for every workspace that ever wrote.
   const noticed = new Map<OrgId, number>()
 
   const unsubscribeHub = deps.hub.subscribe((notice) => {
-    if (notice.seq > (noticed.get(notice.orgId) ?? -1)) noticed.set(notice.orgId, notice.seq)
+    if (joining.has(notice.orgId) && notice.seq > (noticed.get(notice.orgId) ?? -1))
+      noticed.set(notice.orgId, notice.seq)
     if (byOrg.has(notice.orgId)) schedule(notice.orgId)
   })
   const fallback = setInterval(() => void pollFallback(), config.pollFallbackMs)
@@ -159,10 +165,21 @@ export function createStreamBroker(deps: {
     byOrg.set(orgId, subs)
   }
 
+  /** A stream being opened in the workspace has joined or failed: its notices matter no longer. */
+  function joined(orgId: OrgId): void {
+    const left = (joining.get(orgId) ?? 1) - 1
+    if (left > 0) return void joining.set(orgId, left)
+    joining.delete(orgId)
+    noticed.delete(orgId)
+  }
+
   function leave(sub: Subscription, orgId: OrgId): void {
     const subs = byOrg.get(orgId)
     subs?.delete(sub)
-    if (subs?.size === 0) byOrg.delete(orgId)
+    if (subs?.size === 0) {
+      byOrg.delete(orgId)
+      heads.delete(orgId)
+    }
   }
 
   /** Ends the stream when its token has expired; `nowMs` is read once per pass by the caller. */
@@ -199,7 +216,8 @@ export function createStreamBroker(deps: {
     if (!byOrg.get(orgId)?.size) return false
     const bounds = await storage.read((s) => s.events.bounds(orgId))
     const { last } = bounds
-    heads.set(orgId, last)
+    // Only while the workspace has streams: `leave` forgets the head with the last one.
+    if (byOrg.has(orgId)) heads.set(orgId, last)
     // One pass over the workspace's subscribers (thousands): expiry, then who is behind the log.
     // The byte bound only grows with deliveries, which check it.
     const nowMs = deps.clock().getTime()
@@ -327,43 +345,61 @@ export function createStreamBroker(deps: {
         if (!(await readerIn(s, options.orgId, principal.userId))) throw notFound('Org')
         return [options.orgId]
       })
-      const { positions: start, heads: startHeads } = await storage.read((store) =>
-        startPositions({ store, hub: deps.hub, cursors: deps.cursors }, orgIds, options),
-      )
-      const sub: Subscription = {
-        principal,
-        userId: principal.userId,
-        orgFilter: options.orgId,
-        kinds: options.kinds,
-        kindsKey: options.kinds ? [...options.kinds].sort().join(',') : '*',
-        expiresAtMs: principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY,
-        positions: new Map(),
-        sink,
-        ended: false,
-      }
-      all.add(sub)
-      for (const orgId of orgIds) {
-        const at = start.get(orgId) ?? null
-        join(sub, orgId, at)
-        // A round walks every subscriber of the workspace: run one only for a stream that starts
-        // behind what this broker knows of the log (else connecting N streams costs N² steps).
-        // Nothing is lost in between: an event past the head read at the start (`startHeads`) was
-        // committed after that read, so its notice is published after it, while this broker listens.
-        // Heard before the join above, the notice raised `noticed` past `at` and a round runs here;
-        // heard after, the stream is already in `byOrg` and the notice schedules the round. A notice
-        // never heard is a lost wake-up: the fallback poll delivers the event, as for every stream.
-        const known = Math.max(startHeads.get(orgId) ?? -1, noticed.get(orgId) ?? -1, heads.get(orgId) ?? -1)
-        if (at === null || at < known) schedule(orgId)
-      }
-      return () => {
-        if (sub.ended) return
-        sub.ended = true
-        all.delete(sub)
-        for (const orgId of sub.positions.keys()) leave(sub, orgId)
+      for (const orgId of orgIds) joining.set(orgId, (joining.get(orgId) ?? 0) + 1)
+      try {
+        const { positions: start, heads: startHeads } = await storage.read((store) =>
+          startPositions({ store, hub: deps.hub, cursors: deps.cursors }, orgIds, options),
+        )
+        const sub: Subscription = {
+          principal,
+          userId: principal.userId,
+          orgFilter: options.orgId,
+          kinds: options.kinds,
+          kindsKey: options.kinds ? [...options.kinds].sort().join(',') : '*',
+          expiresAtMs: principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY,
+          positions: new Map(),
+          sink,
+          ended: false,
+        }
+        all.add(sub)
+        for (const orgId of orgIds) {
+          const at = start.get(orgId) ?? null
+          join(sub, orgId, at)
+          // A round walks every subscriber of the workspace: run one only for a stream that starts
+          // behind what this broker knows of the log (else connecting N streams costs N² steps).
+          // Nothing is lost in between: an event past the head read at the start (`startHeads`) was
+          // committed after that read, so its notice is published after it, while this broker listens.
+          // Heard before the join above, the notice raised `noticed` past `at` and a round runs here;
+          // heard after, the stream is already in `byOrg` and the notice schedules the round. A notice
+          // never heard is a lost wake-up: the fallback poll delivers the event, as for every stream.
+          const known = Math.max(
+            startHeads.get(orgId) ?? -1,
+            noticed.get(orgId) ?? -1,
+            heads.get(orgId) ?? -1,
+          )
+          if (at === null || at < known) schedule(orgId)
+        }
+        return () => {
+          if (sub.ended) return
+          sub.ended = true
+          all.delete(sub)
+          for (const orgId of sub.positions.keys()) leave(sub, orgId)
+        }
+      } finally {
+        for (const orgId of orgIds) joined(orgId)
       }
     },
     get size() {
       return all.size
+    },
+    get workspaces() {
+      return new Set([
+        ...byOrg.keys(),
+        ...joining.keys(),
+        ...heads.keys(),
+        ...noticed.keys(),
+        ...rounds.keys(),
+      ]).size
     },
     close() {
       clearInterval(fallback)
