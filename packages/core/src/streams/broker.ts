@@ -214,28 +214,30 @@ export function createStreamBroker(deps: {
   /** One pass over a workspace's subscribers; true when some group had more to read. */
   async function round(orgId: OrgId): Promise<boolean> {
     if (!byOrg.get(orgId)?.size) return false
-    const bounds = await storage.read((s) => s.events.bounds(orgId))
+    // One pass over the workspace's subscribers (thousands) for expiry; the byte bound only grows
+    // with deliveries, which check it.
+    const nowMs = deps.clock().getTime()
+    const live: Subscription[] = []
+    for (const sub of [...(byOrg.get(orgId) ?? [])]) if (!expired(sub, nowMs)) live.push(sub)
+    if (live.length === 0) return false
+
+    // The log's bounds, every user's access and every token's state, one statement each, side by
+    // side: on Postgres each is a round trip, and a round is woken by a new event, which is behind
+    // every stream. Access afresh every round: a removed grant or a revoked token is in force now.
+    const users = [...new Set(live.map((s) => s.userId))]
+    const [bounds, readers] = await Promise.all([
+      storage.read((s) => s.events.bounds(orgId)),
+      storage.read((s) => readersIn(s, orgId, users)),
+      endRevoked(live, false),
+    ])
     const { last } = bounds
     // Only while the workspace has streams: `leave` forgets the head with the last one.
     if (byOrg.has(orgId)) heads.set(orgId, last)
-    // One pass over the workspace's subscribers (thousands): expiry, then who is behind the log.
-    // The byte bound only grows with deliveries, which check it.
-    const nowMs = deps.clock().getTime()
-    const behind: Subscription[] = []
-    for (const sub of [...(byOrg.get(orgId) ?? [])]) {
-      if (expired(sub, nowMs)) continue
+    const behind = live.filter((sub) => {
       const at = sub.positions.get(orgId)
-      if (at === null || at === undefined || at < last) behind.push(sub)
-    }
+      return at === null || at === undefined || at < last
+    })
     if (behind.length === 0) return false
-
-    // Access afresh every round, every user's and every token's in one statement each (side by side):
-    // a removed grant or a revoked token is in force now.
-    const users = [...new Set(behind.map((s) => s.userId))]
-    const [readers] = await Promise.all([
-      storage.read((s) => readersIn(s, orgId, users)),
-      endRevoked(behind, false),
-    ])
 
     // Then synchronously, subscriber by subscriber: no await per subscriber.
     const groups = new Map<string, { reader: StreamReader; after: number | null; subs: Subscription[] }>()
