@@ -68,8 +68,10 @@ interface Subscription {
 
 const BATCH = 200
 const ACCESS_CONCURRENCY = 8
-// Streams written to per turn of the event loop during a fan-out or a ping (a few milliseconds).
-const FANOUT_SLICE = 500
+// Streams written to per turn of the event loop during a fan-out or a ping (a millisecond or two,
+// a socket write being about 10 µs). Short turns: on Postgres each statement of a write made during
+// a fan-out waits for the next turn, so a write of a dozen statements took a dozen slices.
+const FANOUT_SLICE = 100
 
 /**
  * Live streams of one process. Subscriptions are grouped by workspace; a wake-up for a workspace
