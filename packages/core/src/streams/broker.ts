@@ -7,11 +7,12 @@ import { isProblem, notFound } from '../kernel/problems.ts'
 import type { Storage } from '../kernel/storage.ts'
 import { deadCredentials } from './credentials.ts'
 import { encodeStreamCursor } from './cursor.ts'
+import { createJoinWindow } from './joining.ts'
 import { startPositions } from './poll.ts'
 import { readOrg } from './read.ts'
 import { membershipsOf, readerIn, readersIn, type StreamReader } from './readers.ts'
 import type { StreamEndReason } from './schema.ts'
-import { forEachInSlices } from './slices.ts'
+import { forEachInSlices, forEachLimited } from './slices.ts'
 
 /** What a live stream hands its transport, in order. */
 export type StreamItem =
@@ -93,16 +94,11 @@ export function createStreamBroker(deps: {
   const heads = new Map<OrgId, number>()
   const rounds = new Map<OrgId, { again: boolean }>()
 
-  // Streams being opened, by workspace: from before their start read until they joined (or failed).
-  const joining = new Map<OrgId, number>()
-  // The highest sequence each workspace's notices announced while a stream was being opened there: a
-  // stream that joins below it is behind (see `subscribe`). Kept only while `joining` has the
-  // workspace, so a long-lived process does not keep a number for every workspace that ever wrote.
-  const noticed = new Map<OrgId, number>()
+  // Notices heard while streams are being opened (see `subscribe`).
+  const joining = createJoinWindow()
 
   const unsubscribeHub = deps.hub.subscribe((notice) => {
-    if (joining.has(notice.orgId) && notice.seq > (noticed.get(notice.orgId) ?? -1))
-      noticed.set(notice.orgId, notice.seq)
+    joining.heard(notice)
     if (byOrg.has(notice.orgId)) schedule(notice.orgId)
   })
   const fallback = setInterval(() => void pollFallback(), config.pollFallbackMs)
@@ -165,14 +161,6 @@ export function createStreamBroker(deps: {
     const subs = byOrg.get(orgId) ?? new Set()
     subs.add(sub)
     byOrg.set(orgId, subs)
-  }
-
-  /** A stream being opened in the workspace has joined or failed: its notices matter no longer. */
-  function joined(orgId: OrgId): void {
-    const left = (joining.get(orgId) ?? 1) - 1
-    if (left > 0) return void joining.set(orgId, left)
-    joining.delete(orgId)
-    noticed.delete(orgId)
   }
 
   function leave(sub: Subscription, orgId: OrgId): void {
@@ -349,7 +337,7 @@ export function createStreamBroker(deps: {
         if (!(await readerIn(s, options.orgId, principal.userId))) throw notFound('Org')
         return [options.orgId]
       })
-      for (const orgId of orgIds) joining.set(orgId, (joining.get(orgId) ?? 0) + 1)
+      joining.open(orgIds)
       try {
         const { positions: start, heads: startHeads } = await storage.read((store) =>
           startPositions({ store, hub: deps.hub, cursors: deps.cursors }, orgIds, options),
@@ -376,11 +364,7 @@ export function createStreamBroker(deps: {
           // Heard before the join above, the notice raised `noticed` past `at` and a round runs here;
           // heard after, the stream is already in `byOrg` and the notice schedules the round. A notice
           // never heard is a lost wake-up: the fallback poll delivers the event, as for every stream.
-          const known = Math.max(
-            startHeads.get(orgId) ?? -1,
-            noticed.get(orgId) ?? -1,
-            heads.get(orgId) ?? -1,
-          )
+          const known = Math.max(startHeads.get(orgId) ?? -1, joining.noticed(orgId), heads.get(orgId) ?? -1)
           if (at === null || at < known) schedule(orgId)
         }
         return () => {
@@ -390,20 +374,14 @@ export function createStreamBroker(deps: {
           for (const orgId of sub.positions.keys()) leave(sub, orgId)
         }
       } finally {
-        for (const orgId of orgIds) joined(orgId)
+        joining.close(orgIds)
       }
     },
     get size() {
       return all.size
     },
     get workspaces() {
-      return new Set([
-        ...byOrg.keys(),
-        ...joining.keys(),
-        ...heads.keys(),
-        ...noticed.keys(),
-        ...rounds.keys(),
-      ]).size
+      return new Set([...byOrg.keys(), ...joining.workspaces(), ...heads.keys(), ...rounds.keys()]).size
     },
     close() {
       clearInterval(fallback)
@@ -419,12 +397,4 @@ function scopeKey(reader: StreamReader): string {
   return reader.scope.orgWide
     ? 'org'
     : `${reader.scope.actorId}:${[...reader.scope.teamIds].sort().join(',')}`
-}
-
-async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!)
-  })
-  await Promise.all(workers)
 }
