@@ -7,11 +7,12 @@ import { isProblem, notFound } from '../kernel/problems.ts'
 import type { Storage } from '../kernel/storage.ts'
 import { deadCredentials } from './credentials.ts'
 import { encodeStreamCursor } from './cursor.ts'
+import { createJoinWindow } from './joining.ts'
 import { startPositions } from './poll.ts'
 import { readOrg } from './read.ts'
 import { membershipsOf, readerIn, readersIn, type StreamReader } from './readers.ts'
 import type { StreamEndReason } from './schema.ts'
-import { forEachInSlices } from './slices.ts'
+import { forEachInSlices, forEachLimited } from './slices.ts'
 
 /** What a live stream hands its transport, in order. */
 export type StreamItem =
@@ -46,6 +47,8 @@ export interface StreamBroker {
   subscribe(principal: Principal, options: SubscribeOptions, sink: StreamSink): Promise<() => void>
   /** Live streams in this process. */
   readonly size: number
+  /** Workspaces the broker keeps anything for: those with a live stream or one being opened. */
+  readonly workspaces: number
   /** Ends every stream with `shutdown`. */
   close(): void
 }
@@ -66,8 +69,10 @@ interface Subscription {
 
 const BATCH = 200
 const ACCESS_CONCURRENCY = 8
-// Streams written to per turn of the event loop during a fan-out or a ping (a few milliseconds).
-const FANOUT_SLICE = 500
+// Streams written to per turn of the event loop during a fan-out or a ping (a millisecond or two,
+// a socket write being about 10 µs). Short turns: on Postgres each statement of a write made during
+// a fan-out waits for the next turn, so a write of a dozen statements took a dozen slices.
+const FANOUT_SLICE = 100
 
 /**
  * Live streams of one process. Subscriptions are grouped by workspace; a wake-up for a workspace
@@ -89,12 +94,11 @@ export function createStreamBroker(deps: {
   const heads = new Map<OrgId, number>()
   const rounds = new Map<OrgId, { again: boolean }>()
 
-  // The highest sequence each workspace's notices announced, streams or not (one number a workspace):
-  // a stream that joins below it is behind (see `subscribe`).
-  const noticed = new Map<OrgId, number>()
+  // Notices heard while streams are being opened (see `subscribe`).
+  const joining = createJoinWindow()
 
   const unsubscribeHub = deps.hub.subscribe((notice) => {
-    if (notice.seq > (noticed.get(notice.orgId) ?? -1)) noticed.set(notice.orgId, notice.seq)
+    joining.heard(notice)
     if (byOrg.has(notice.orgId)) schedule(notice.orgId)
   })
   const fallback = setInterval(() => void pollFallback(), config.pollFallbackMs)
@@ -162,7 +166,10 @@ export function createStreamBroker(deps: {
   function leave(sub: Subscription, orgId: OrgId): void {
     const subs = byOrg.get(orgId)
     subs?.delete(sub)
-    if (subs?.size === 0) byOrg.delete(orgId)
+    if (subs?.size === 0) {
+      byOrg.delete(orgId)
+      heads.delete(orgId)
+    }
   }
 
   /** Ends the stream when its token has expired; `nowMs` is read once per pass by the caller. */
@@ -197,27 +204,30 @@ export function createStreamBroker(deps: {
   /** One pass over a workspace's subscribers; true when some group had more to read. */
   async function round(orgId: OrgId): Promise<boolean> {
     if (!byOrg.get(orgId)?.size) return false
-    const bounds = await storage.read((s) => s.events.bounds(orgId))
-    const { last } = bounds
-    heads.set(orgId, last)
-    // One pass over the workspace's subscribers (thousands): expiry, then who is behind the log.
-    // The byte bound only grows with deliveries, which check it.
+    // One pass over the workspace's subscribers (thousands) for expiry; the byte bound only grows
+    // with deliveries, which check it.
     const nowMs = deps.clock().getTime()
-    const behind: Subscription[] = []
-    for (const sub of [...(byOrg.get(orgId) ?? [])]) {
-      if (expired(sub, nowMs)) continue
-      const at = sub.positions.get(orgId)
-      if (at === null || at === undefined || at < last) behind.push(sub)
-    }
-    if (behind.length === 0) return false
+    const live: Subscription[] = []
+    for (const sub of [...(byOrg.get(orgId) ?? [])]) if (!expired(sub, nowMs)) live.push(sub)
+    if (live.length === 0) return false
 
-    // Access afresh every round, every user's and every token's in one statement each (side by side):
-    // a removed grant or a revoked token is in force now.
-    const users = [...new Set(behind.map((s) => s.userId))]
-    const [readers] = await Promise.all([
+    // The log's bounds, every user's access and every token's state, one statement each, side by
+    // side: on Postgres each is a round trip, and a round is woken by a new event, which is behind
+    // every stream. Access afresh every round: a removed grant or a revoked token is in force now.
+    const users = [...new Set(live.map((s) => s.userId))]
+    const [bounds, readers] = await Promise.all([
+      storage.read((s) => s.events.bounds(orgId)),
       storage.read((s) => readersIn(s, orgId, users)),
-      endRevoked(behind, false),
+      endRevoked(live, false),
     ])
+    const { last } = bounds
+    // Only while the workspace has streams: `leave` forgets the head with the last one.
+    if (byOrg.has(orgId)) heads.set(orgId, last)
+    const behind = live.filter((sub) => {
+      const at = sub.positions.get(orgId)
+      return at === null || at === undefined || at < last
+    })
+    if (behind.length === 0) return false
 
     // Then synchronously, subscriber by subscriber: no await per subscriber.
     const groups = new Map<string, { reader: StreamReader; after: number | null; subs: Subscription[] }>()
@@ -327,43 +337,51 @@ export function createStreamBroker(deps: {
         if (!(await readerIn(s, options.orgId, principal.userId))) throw notFound('Org')
         return [options.orgId]
       })
-      const { positions: start, heads: startHeads } = await storage.read((store) =>
-        startPositions({ store, hub: deps.hub, cursors: deps.cursors }, orgIds, options),
-      )
-      const sub: Subscription = {
-        principal,
-        userId: principal.userId,
-        orgFilter: options.orgId,
-        kinds: options.kinds,
-        kindsKey: options.kinds ? [...options.kinds].sort().join(',') : '*',
-        expiresAtMs: principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY,
-        positions: new Map(),
-        sink,
-        ended: false,
-      }
-      all.add(sub)
-      for (const orgId of orgIds) {
-        const at = start.get(orgId) ?? null
-        join(sub, orgId, at)
-        // A round walks every subscriber of the workspace: run one only for a stream that starts
-        // behind what this broker knows of the log (else connecting N streams costs N² steps).
-        // Nothing is lost in between: an event past the head read at the start (`startHeads`) was
-        // committed after that read, so its notice is published after it, while this broker listens.
-        // Heard before the join above, the notice raised `noticed` past `at` and a round runs here;
-        // heard after, the stream is already in `byOrg` and the notice schedules the round. A notice
-        // never heard is a lost wake-up: the fallback poll delivers the event, as for every stream.
-        const known = Math.max(startHeads.get(orgId) ?? -1, noticed.get(orgId) ?? -1, heads.get(orgId) ?? -1)
-        if (at === null || at < known) schedule(orgId)
-      }
-      return () => {
-        if (sub.ended) return
-        sub.ended = true
-        all.delete(sub)
-        for (const orgId of sub.positions.keys()) leave(sub, orgId)
+      joining.open(orgIds)
+      try {
+        const { positions: start, heads: startHeads } = await storage.read((store) =>
+          startPositions({ store, hub: deps.hub, cursors: deps.cursors }, orgIds, options),
+        )
+        const sub: Subscription = {
+          principal,
+          userId: principal.userId,
+          orgFilter: options.orgId,
+          kinds: options.kinds,
+          kindsKey: options.kinds ? [...options.kinds].sort().join(',') : '*',
+          expiresAtMs: principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY,
+          positions: new Map(),
+          sink,
+          ended: false,
+        }
+        all.add(sub)
+        for (const orgId of orgIds) {
+          const at = start.get(orgId) ?? null
+          join(sub, orgId, at)
+          // A round walks every subscriber of the workspace: run one only for a stream that starts
+          // behind what this broker knows of the log (else connecting N streams costs N² steps).
+          // Nothing is lost in between: an event past the head read at the start (`startHeads`) was
+          // committed after that read, so its notice is published after it, while this broker listens.
+          // Heard before the join above, the notice raised `noticed` past `at` and a round runs here;
+          // heard after, the stream is already in `byOrg` and the notice schedules the round. A notice
+          // never heard is a lost wake-up: the fallback poll delivers the event, as for every stream.
+          const known = Math.max(startHeads.get(orgId) ?? -1, joining.noticed(orgId), heads.get(orgId) ?? -1)
+          if (at === null || at < known) schedule(orgId)
+        }
+        return () => {
+          if (sub.ended) return
+          sub.ended = true
+          all.delete(sub)
+          for (const orgId of sub.positions.keys()) leave(sub, orgId)
+        }
+      } finally {
+        joining.close(orgIds)
       }
     },
     get size() {
       return all.size
+    },
+    get workspaces() {
+      return new Set([...byOrg.keys(), ...joining.workspaces(), ...heads.keys(), ...rounds.keys()]).size
     },
     close() {
       clearInterval(fallback)
@@ -379,12 +397,4 @@ function scopeKey(reader: StreamReader): string {
   return reader.scope.orgWide
     ? 'org'
     : `${reader.scope.actorId}:${[...reader.scope.teamIds].sort().join(',')}`
-}
-
-async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!)
-  })
-  await Promise.all(workers)
 }

@@ -35,7 +35,8 @@ export async function readOrg(
   const before = options.bounds ?? (await store.events.bounds(orgId))
   const start = after ?? before.oldest - 1
   const events = await store.events.list(orgId, start, options.limit, reader.scope, options.kinds)
-  if (after !== null && after < before.last) {
+  // A page that starts right after `after` skipped nothing, pruned or not: no second read.
+  if (after !== null && after < before.last && events[0]?.seq !== after + 1) {
     const { oldest } = await store.events.bounds(orgId)
     if (after + 1 < oldest) throw cursorExpired(orgId, oldest)
   }

@@ -22,3 +22,16 @@ export async function forEachInSlices<T>(
     for (let i = start; i < end; i++) fn(items[i]!)
   }
 }
+
+/** Calls `fn` for every item, at most `limit` calls under way at once. */
+export async function forEachLimited<T>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!)
+  })
+  await Promise.all(workers)
+}
