@@ -61,7 +61,15 @@ export function walCheckpointer(
   }
   return {
     committed() {
-      if (++commits === START_AFTER_COMMITS) start()
+      // Called after a commit: a worker that cannot start (no driver to resolve, no threads) must
+      // not fail the write that already committed; the main connection keeps checkpointing itself.
+      if (++commits === START_AFTER_COMMITS) {
+        try {
+          start()
+        } catch {
+          worker = undefined
+        }
+      }
       if (worker) {
         Atomics.add(signal, 0, 1)
         Atomics.notify(signal, 0)
