@@ -1,5 +1,5 @@
-import type { Kysely, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
-import { CompiledQuery } from 'kysely'
+import type { Kysely, PostgresPool, PostgresPoolClient, PostgresQueryResult, QueryCreator } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import type pg from 'pg'
 
 /**
@@ -15,9 +15,10 @@ import type pg from 'pg'
  * are comments of complete statements: over a pool not wrapped (a Kysely instance an embedder built),
  * the held write simply runs at once.
  */
-const HOLD = '/* held */ with '
-/** How a held statement ends after its CTEs. */
-const HELD_END = ' select 1'
+/** Marks a statement to hold rather than send. */
+const HOLD = '/* held */ '
+/** How a held statement ends after its CTEs: it reads nothing (`heldStatement`). */
+const HELD_END = ' select 1 as "held"'
 /** Marks a statement that starts with `with` and may take a held write as its first CTEs. */
 const TAKES = '/* takes held */ '
 
@@ -27,18 +28,31 @@ interface Held {
   parameters: readonly unknown[]
 }
 
+/** The statement to hold: the writes of `into` (its CTEs), reading nothing. */
+export function heldStatement<DB>(into: QueryCreator<DB>) {
+  return into.selectNoFrom(sql<number>`1`.as('held'))
+}
+
 /**
- * Holds `ctes` (`"name" as (insert …), …`, numbered from `$1`) for the transaction's next statement;
- * outside a transaction there is no next statement of its own, so it runs at once.
+ * Holds `statement` (a compiled `heldStatement`) for the transaction's next statement; outside a
+ * transaction there is no next statement of its own, so it runs at once.
  */
-export async function holdWrite<DB>(db: Kysely<DB>, ctes: string, parameters: readonly unknown[]) {
-  const sql = `${db.isTransaction ? HOLD : 'with '}${ctes}${HELD_END}`
-  await db.executeQuery(CompiledQuery.raw(sql, [...parameters]))
+export async function holdWrite<DB>(db: Kysely<DB>, statement: CompiledQuery) {
+  ctesOf(statement.sql) // refuses anything but a statement of CTEs before it is held
+  const text = db.isTransaction ? `${HOLD}${statement.sql}` : statement.sql
+  await db.executeQuery(CompiledQuery.raw(text, [...statement.parameters]))
 }
 
 /** `query` (which starts with `with`) marked to take a held write as its first CTEs. */
 export function takingHeld<Q extends { sql: string }>(query: Q): Q {
   return { ...query, sql: `${TAKES}${query.sql.trimStart()}` }
+}
+
+/** A compiled `heldStatement`'s list of CTEs. */
+function ctesOf(text: string): string {
+  if (!text.startsWith('with ') || !text.endsWith(HELD_END))
+    throw new Error(`Not a statement of CTEs to hold: ${text.slice(0, 80)}`)
+  return text.slice('with '.length, text.length - HELD_END.length)
 }
 
 /** The pool for Kysely's Postgres dialect, whose clients carry held writes. */
@@ -71,7 +85,7 @@ function holdingClient(client: pg.PoolClient): PostgresPoolClient {
   async function query(sql: string, parameters: readonly unknown[]) {
     if (sql.startsWith(HOLD)) {
       await flush()
-      held = { ctes: sql.slice(HOLD.length, sql.length - HELD_END.length), parameters }
+      held = { ctes: ctesOf(sql.slice(HOLD.length)), parameters }
       return { command: 'INSERT', rowCount: 0, rows: [] }
     }
     if (!held) return send(sql, parameters)

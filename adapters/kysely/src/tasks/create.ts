@@ -1,8 +1,8 @@
 import type { NewTaskRows, TaskRecord } from '@workgraph/core/storage'
-import { type Kysely, type QueryCreator, type Selectable, sql } from 'kysely'
+import type { Kysely, QueryCreator, Selectable } from 'kysely'
 import { rowsOnce, runCompiled } from '../fast-path.ts'
 import { fieldValueRow, fieldValueRowUpsert } from '../fields/values.ts'
-import { holdWrite } from '../held-writes.ts'
+import { heldStatement, holdWrite } from '../held-writes.ts'
 import { historyRows, historyRowsInsert } from '../history.ts'
 import { taskLabelRows, taskLabelRowsInsert } from '../labels/labels.ts'
 import type { Database, Dialect } from '../schema.ts'
@@ -25,13 +25,6 @@ export function taskRow(task: TaskRecord) {
 }
 
 type Row = Record<string, unknown>
-
-/** A compiled `with … select 1 as "held"`'s list of CTEs. */
-function ctesOf(text: string): string {
-  const end = text.lastIndexOf(' select 1 as "held"')
-  if (!text.startsWith('with ') || end < 0) throw new Error(`Not a statement of CTEs: ${text.slice(0, 80)}`)
-  return text.slice('with '.length, end)
-}
 
 /** A new task's rows besides its own, by table, as the single writes stored them. */
 function rowsOf(task: TaskRecord, rows: NewTaskRows) {
@@ -63,28 +56,23 @@ export async function insertNewTask(
     // answer is the row as inserted: nothing of the task's row is computed by the database.
     const counts = [labels.length, fields.length, history.length, subscribers.length]
     const all: Row[] = [taskRow(task), ...labels, ...fields, ...history, ...subscribers]
-    const { sql: text, parameters } = rowsOnce(
-      db,
-      `tasks.create:${counts.join(',')}`,
-      all,
-      ([taskStand, ...rest]) => {
-        const take = (n: number) => rest.splice(0, n)
-        const writes: unknown[] = []
-        const labelStands = take(counts[0]!)
-        if (labelStands.length > 0) writes.push(taskLabelRowsInsert(db, labelStands))
-        for (const f of take(counts[1]!)) writes.push(fieldValueRowUpsert(db, f as never))
-        const historyStands = take(counts[2]!)
-        if (historyStands.length > 0) writes.push(historyRowsInsert(db, TASK_HISTORY.table, historyStands))
-        const subscriberStands = take(counts[3]!)
-        if (subscriberStands.length > 0) writes.push(subscriberRowsInsert(db, subscriberStands))
-        writes.push(db.insertInto('tasks').values(taskStand as never))
-        let into: QueryCreator<Database> = db
-        for (const [i, write] of writes.entries())
-          into = into.with(`new_task_w${i}`, () => write as never) as unknown as QueryCreator<Database>
-        return into.selectNoFrom(sql<number>`1`.as('held'))
-      },
-    )
-    await holdWrite(db, ctesOf(text), parameters)
+    const statement = rowsOnce(db, `tasks.create:${counts.join(',')}`, all, ([taskStand, ...rest]) => {
+      const take = (n: number) => rest.splice(0, n)
+      const writes: unknown[] = []
+      const labelStands = take(counts[0]!)
+      if (labelStands.length > 0) writes.push(taskLabelRowsInsert(db, labelStands))
+      for (const f of take(counts[1]!)) writes.push(fieldValueRowUpsert(db, f as never))
+      const historyStands = take(counts[2]!)
+      if (historyStands.length > 0) writes.push(historyRowsInsert(db, TASK_HISTORY.table, historyStands))
+      const subscriberStands = take(counts[3]!)
+      if (subscriberStands.length > 0) writes.push(subscriberRowsInsert(db, subscriberStands))
+      writes.push(db.insertInto('tasks').values(taskStand as never))
+      let into: QueryCreator<Database> = db
+      for (const [i, write] of writes.entries())
+        into = into.with(`new_task_w${i}`, () => write as never) as unknown as QueryCreator<Database>
+      return heldStatement(into)
+    })
+    await holdWrite(db, statement)
     return taskRow(task) as unknown as Selectable<Database['tasks']>
   }
   // SQLite, which has no data-modifying CTEs: the task, then its other rows as one insert into the
