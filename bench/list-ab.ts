@@ -1,9 +1,9 @@
 /**
  * The task list of two checkouts side by side on one seeded database: this checkout's server and
  * another's (`--base=/work/main`, its source imported by path), in one process, answering
- * `GET /v1/orgs/{orgId}/tasks?limit=50` in interleaved rounds; prints each side's main-thread CPU
- * per request and throughput, and checks both sides give the same page. The permissions world is
- * seeded once into SCRATCH_DB (default /tmp/list-ab.sqlite, ids kept in a .json beside it); with
+ * `GET /v1/orgs/{orgId}/tasks?limit=50` in interleaved rounds (bench/ab-rounds.ts); prints each
+ * side's main-thread CPU per request (mean of the rounds) and throughput, and fails when the two
+ * sides' pages differ or a request failed. The permissions world is seeded once into SCRATCH_DB (default /tmp/list-ab.sqlite, ids kept in a .json beside it); with
  * `--postgres` into the schema `list_ab` on DATABASE_URL.
  *   npx tsx --conditions=dev-source bench/list-ab.ts --base=/work/main [--rounds=6] [--count=400] [--postgres]
  */
@@ -14,10 +14,12 @@ import type { UserId } from '@workgraph/core'
 import { type RunningServer, startServer } from '@workgraph/server'
 import { profileServer } from './list-vs-limit-profile.ts'
 import { seedWorld } from './seed-world.ts'
-import { analyzePostgres, load, mainThreadCpuMs, percentile, pgUrl } from './support.ts'
+import { abRounds } from './ab-rounds.ts'
+import { analyzePostgres, failures, load, pgUrl } from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
-const base = arg('base') ?? '/work/main'
+const base = arg('base')
+if (!base) throw new Error('--base=/path/to/another/checkout is required')
 const ROUNDS = Number(arg('rounds') ?? 6)
 const COUNT = Number(arg('count') ?? 400)
 const only = arg('readers')?.split(',')
@@ -85,7 +87,7 @@ for (const [reader, userId] of Object.entries(ids.readers)) {
       return res.json()
     }),
   )
-  if (!isDeepStrictEqual(bodies[0], bodies[1])) console.log(`${reader}: THE PAGES DIFFER`)
+  if (!isDeepStrictEqual(bodies[0], bodies[1])) failures.push(`${reader}: the two sides' pages differ`)
   for (const concurrency of [1, 32]) {
     const count = concurrency === 1 ? COUNT / 4 : COUNT
     const job = (i: number, n: number) => ({
@@ -96,24 +98,16 @@ for (const [reader, userId] of Object.entries(ids.readers)) {
       concurrency,
       expect: 200,
     })
-    await load(job(0, 100))
-    await load(job(1, 100))
-    const cpu: number[][] = [[], []]
-    const rate: number[][] = [[], []]
-    for (let r = 0; r < ROUNDS; r++)
-      for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
-        const before = mainThreadCpuMs(process.pid)
-        const result = await load(job(i, count))
-        cpu[i]!.push((mainThreadCpuMs(process.pid) - before) / count)
-        rate[i]!.push((count / result.elapsedMs) * 1000)
-        if (result.failures.length) console.log(`${sides[i]![0]}: ${result.failures[0]}`)
-      }
+    const side = (i: number) => ({ name: sides[i]![0], job: (n: number) => job(i, n), pid: process.pid })
+    const { a, b } = await abRounds(
+      { a: side(0), b: side(1) },
+      { rounds: ROUNDS, count, label: `${reader} c=${concurrency}` },
+    )
     if (process.argv.includes('--profile') && concurrency === 32) {
       console.log(`profile of the branch, ${reader}, c=32`)
       await profileServer(() => load(job(1, COUNT * 3)))
     }
-    const med = (xs: number[]) => percentile(xs, 0.5)
-    const row = `| ${reader} | ${concurrency} | ${med(cpu[0]!).toFixed(3)} | ${med(cpu[1]!).toFixed(3)} | ${(med(cpu[1]!) / med(cpu[0]!)).toFixed(2)} | ${med(rate[0]!).toFixed(0)} | ${med(rate[1]!).toFixed(0)} |`
+    const row = `| ${reader} | ${concurrency} | ${a.cpuPerRequest.toFixed(3)} | ${b.cpuPerRequest.toFixed(3)} | ${(b.cpuPerRequest / a.cpuPerRequest).toFixed(2)} | ${a.rate.toFixed(0)} | ${b.rate.toFixed(0)} |`
     console.log(row)
     rows.push(row)
   }
@@ -123,3 +117,7 @@ console.log(
 )
 await theirs.close()
 await mine.close()
+if (failures.length > 0) {
+  console.error(`failed requests:\n${failures.join('\n')}`)
+  process.exitCode = 1
+}
