@@ -3,8 +3,9 @@
  * another's (`--base=/work/main`, its source imported by path), in one process, answering
  * `GET /v1/orgs/{orgId}/tasks?limit=50` in interleaved rounds (bench/ab-rounds.ts); prints each
  * side's main-thread CPU per request (mean of the rounds) and throughput, and fails when the two
- * sides' pages differ or a request failed. The permissions world is seeded once into SCRATCH_DB (default /tmp/list-ab.sqlite, ids kept in a .json beside it); with
- * `--postgres` into the schema `list_ab` on DATABASE_URL.
+ * sides' pages differ or a request failed. The permissions world is seeded once into SCRATCH_DB
+ * (default /tmp/list-ab.sqlite, ids kept in a .json beside it); with `--postgres` into the schema
+ * `list_ab` on DATABASE_URL.
  *   npx tsx --conditions=dev-source bench/list-ab.ts --base=/work/main [--rounds=6] [--count=400] [--postgres]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
