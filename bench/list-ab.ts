@@ -13,9 +13,9 @@ import { loadavg } from 'node:os'
 import { isDeepStrictEqual } from 'node:util'
 import type { UserId } from '@workgraph/core'
 import { type RunningServer, startServer } from '@workgraph/server'
+import { abRounds } from './ab-rounds.ts'
 import { profileServer } from './list-vs-limit-profile.ts'
 import { seedWorld } from './seed-world.ts'
-import { abRounds } from './ab-rounds.ts'
 import { analyzePostgres, failures, load, pgUrl } from './support.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
