@@ -47,7 +47,10 @@ async function side(name: string, start: typeof startServer): Promise<Side> {
   const server = await start(optionsFor(name))
   const engine = server.engine as Engine
   const owner = await createUser(server.storage, { email: 'owner@example.com', name: 'Owner' })
-  const token = await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] })
+  const token = await engine.tokens.issueAccessToken({
+    userId: owner.id,
+    scopes: ['work:read', 'work:write'],
+  })
   const principal: Principal = await engine.tokens.verifyAccessToken(token)
   const make = async (id: string, body: unknown, params: Record<string, string> = {}) =>
     (await engine.execute(id, { params, body }, principal)).body as { id: string }
@@ -61,7 +64,11 @@ async function side(name: string, start: typeof startServer): Promise<Side> {
   let sent = 0
   const viaEngine = async (n: number) => {
     for (let i = 0; i < n; i++) {
-      const result = await engine.execute('tasks.create', { params: { orgId }, body: body(sent++) }, principal)
+      const result = await engine.execute(
+        'tasks.create',
+        { params: { orgId }, body: body(sent++) },
+        principal,
+      )
       if (result.status !== 201) failures.push(`${name}: create answered ${result.status}`)
     }
   }
