@@ -11,6 +11,7 @@ import {
   type KyselyPlugin,
   type PluginTransformResultArgs,
   type QueryCompiler,
+  type QueryExecutor,
   type QueryResult,
   SqliteAdapter,
   type SqliteDatabase,
@@ -209,6 +210,28 @@ export function compiledOnce<DB, O>(
 /** Runs a query from `compiledOnce` (rows mapped by the plugins, as `execute` does). */
 export async function runCompiled<DB, O>(db: Kysely<DB>, compiled: CompiledQuery<O>): Promise<O[]> {
   return (await db.executeQuery(compiled)).rows
+}
+
+/** Each executor's twin without plugins, made once (Kysely makes a new one per `withoutPlugins`). */
+const bareExecutors = new WeakMap<object, QueryExecutor>()
+
+/**
+ * Runs a compiled query and answers the driver's rows as they come (snake_case columns, no plugin's
+ * mapping), for a caller that builds its own objects from them in one pass: the camel-cased copy of
+ * every row is skipped. The query runs through the same executor method as any other, so the
+ * statement recorders of tests and benches see it.
+ */
+export async function runRaw<R>(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  compiled: CompiledQuery,
+): Promise<R[]> {
+  const executor = db.getExecutor()
+  let bare = bareExecutors.get(executor)
+  if (!bare) {
+    bare = executor.withoutPlugins()
+    bareExecutors.set(executor, bare)
+  }
+  return (await bare.executeQuery(compiled)).rows as R[]
 }
 
 /**
