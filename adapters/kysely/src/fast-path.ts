@@ -39,7 +39,9 @@ export function cachedStatements(database: SQLite.Database, capacity = 500): Sql
         // Most recently used last: the first key is the one to evict.
         statements.delete(sql)
       } else {
-        statement = database.prepare(sql) as unknown as SqliteStatement
+        statement = sql.startsWith(ARRAY_ROWS)
+          ? arrayRowsStatement(database.prepare(sql))
+          : (database.prepare(sql) as unknown as SqliteStatement)
         if (statements.size >= capacity) statements.delete(statements.keys().next().value!)
       }
       statements.set(sql, statement)
@@ -50,6 +52,54 @@ export function cachedStatements(database: SQLite.Database, capacity = 500): Sql
       database.close()
     },
   }
+}
+
+/**
+ * Marks a statement (its SQL's first characters, a comment SQLite ignores) whose rows SQLite answers
+ * as arrays of values in column order (`runArrayRows`). better-sqlite3 builds a row object key by key;
+ * a page of 51 tasks of 30 columns cost 0.5–0.75 ms of CPU as objects against 0.27–0.34 ms as arrays
+ * (the page query alone, 3,000 runs, on a loaded machine).
+ */
+export const ARRAY_ROWS = '/* array rows */ '
+
+/** Rows in column order, with their columns' names (one array per statement, the same every run). */
+export type ArrayRows = unknown[][] & { columns: readonly string[] }
+
+/** A statement whose `all` answers `ArrayRows`. */
+function arrayRowsStatement(statement: SQLite.Statement): SqliteStatement {
+  statement.raw(true)
+  const names = () => Object.freeze(statement.columns().map((c) => c.name))
+  let columns = names()
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      const rows = statement.all(parameters) as ArrayRows
+      // SQLite prepares the statement again after a schema change, and `*` may then name more columns.
+      if (rows.length > 0 && rows[0]!.length !== columns.length) columns = names()
+      rows.columns = columns
+      return rows
+    },
+    run: (parameters) => statement.run(parameters),
+    iterate: (parameters) => statement.iterate(parameters),
+  }
+}
+
+/** Whether `rows` came as `ArrayRows` (a statement marked `ARRAY_ROWS`, on SQLite). */
+export function isArrayRows(rows: readonly unknown[]): rows is ArrayRows {
+  return (rows as Partial<ArrayRows>).columns !== undefined
+}
+
+/**
+ * `runRaw` for a statement whose rows the caller maps itself by column: on SQLite the rows come as
+ * `ArrayRows`; on Postgres (and for a driver that answers objects) as the driver's objects.
+ */
+export function runArrayRows<R>(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  dialect: 'sqlite' | 'postgres',
+  compiled: CompiledQuery,
+): Promise<ArrayRows | R[]> {
+  if (dialect !== 'sqlite') return runRaw<R>(db, compiled)
+  return runRaw<unknown[]>(db, { ...compiled, sql: ARRAY_ROWS + compiled.sql }) as Promise<ArrayRows>
 }
 
 /**

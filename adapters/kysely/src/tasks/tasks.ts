@@ -20,7 +20,7 @@ import { withLabelIds } from './labels.ts'
 import { taskPageRows } from './list.ts'
 import { withPageExtras } from './page-extras.ts'
 import { taskPagesRows } from './pages.ts'
-import { taskFromStored } from './stored-task.ts'
+import { taskFromStored, tasksFromStored } from './stored-task.ts'
 import { taskSelect } from './task-select.ts'
 
 export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): TaskRepo {
@@ -41,9 +41,7 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): 
     },
     async list(orgId, filter, page, scope) {
       const rows = await taskPageRows(db, dialect, orgId, filter, page, scope)
-      const tasks = new Array<Task>(rows.length)
-      for (let i = 0; i < rows.length; i++) tasks[i] = taskFromStored(rows[i]!)
-      return withPageExtras(db, orgId, tasks, scope)
+      return withPageExtras(db, orgId, tasksFromStored(rows), scope)
     },
     async listEach(orgId, filters, page, scope) {
       const pages = await taskPagesRows(db, dialect, orgId, filters, page, scope)
