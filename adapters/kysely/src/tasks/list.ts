@@ -8,8 +8,9 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
-import { type ArrayRows, compiledOnce, runArrayRows } from '../fast-path.ts'
+import { compiledOnce } from '../fast-path.ts'
 import { afterCursor, keysetPage } from '../keyset.ts'
+import { type ArrayRows, runArrayRows } from '../raw-rows.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams, visibleTask } from '../scope.ts'
 import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
