@@ -20,6 +20,7 @@ import {
   type TransactionSettings,
   type UnknownRow,
 } from 'kysely'
+import { ARRAY_ROWS, arrayRowsStatement } from './raw-rows.ts'
 
 /**
  * better-sqlite3 behind Kysely's `SqliteDialect`, with each distinct SQL text prepared once.
@@ -38,7 +39,9 @@ export function cachedStatements(database: SQLite.Database, capacity = 500): Sql
         // Most recently used last: the first key is the one to evict.
         statements.delete(sql)
       } else {
-        statement = database.prepare(sql) as unknown as SqliteStatement
+        statement = sql.startsWith(ARRAY_ROWS)
+          ? arrayRowsStatement(database.prepare(sql))
+          : (database.prepare(sql) as unknown as SqliteStatement)
         if (statements.size >= capacity) statements.delete(statements.keys().next().value!)
       }
       statements.set(sql, statement)

@@ -8,13 +8,15 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce } from '../fast-path.ts'
 import { afterCursor, keysetPage } from '../keyset.ts'
+import { type ArrayRows, runArrayRows } from '../raw-rows.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams, visibleTask } from '../scope.ts'
 import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
 import { fieldSortKey } from './fields.ts'
 import { applyTaskFilters, taskSortKey } from './search.ts'
+import type { StoredTaskRow } from './stored-task.ts'
 import { taskSelect, taskSelectByKeys } from './task-select.ts'
 
 type Visible = (eb: ExpressionBuilder<Database, 'tasks'>) => Expression<SqlBool>
@@ -41,7 +43,8 @@ const PROJECT_SIDES = 32
  * sides select only the sort key and the id, in one compound select ordered and limited as a whole,
  * which both planners read lazily; then the page's rows are read by id with their team and state.
  * On Postgres the projects' sides are one lateral member over the list of project ids, so the plan
- * does not grow with the number of projects.
+ * does not grow with the number of projects. The rows are the driver's own (`runArrayRows`: arrays on
+ * SQLite), for the caller to build each task from once (`tasksFromStored`).
  * (Sides that each read a page of full rows, as subqueries, cost 2–6 times as much: SQLite filled
  * and sorted a page per side.)
  */
@@ -52,7 +55,7 @@ export async function taskPageRows(
   filter: TaskFilter,
   page: PageRequest<TaskSort>,
   scope: ReadScope,
-): Promise<TaskRow[]> {
+): Promise<ArrayRows | StoredTaskRow[]> {
   const sideOf = (o: OrgId, p: PageRequest<TaskSort>, s: ReadScope, visible: Visible | null, from = db) => {
     const sort = filter.sortField ? fieldSortKey(o, filter.sortField, p.direction) : taskSortKey(p)
     let q = taskSelect(from, s, 'after').where('tasks.orgId', '=', o)
@@ -66,13 +69,14 @@ export async function taskPageRows(
     !filter.sortField && Object.entries(filter).every(([k, v]) => k === 'archived' || v === undefined)
   if (oneSide(scope)) {
     const whole = (s: ReadScope): Visible | null => (s.orgWide ? null : (eb) => visibleTask(eb, 'tasks', s))
-    if (!plain) return side(whole(scope)).execute()
+    if (!plain) return runArrayRows<StoredTaskRow>(db, dialect, side(whole(scope)).compile())
     // The plain list (no filter but `archived`, a client's usual first request) is built and compiled
     // once per sort, page size, first page or not, and scope shape (`compiledOnce`).
     const after = page.after ? [page.after.value, page.after.id] : []
     const shape = `tasks.list:${filter.archived}:${page.sort}:${page.direction}:${page.limit}:${after.length}:${scopeShape(scope)}`
-    return runCompiled(
+    return runArrayRows<StoredTaskRow>(
       db,
+      dialect,
       compiledOnce(db, shape, [orgId, ...after, ...scopeArgs(scope)], (args) => {
         const standIn = scopeStandIn(scope, args.slice(1 + after.length))
         const p = { ...page, after: page.after ? { value: args[1]!, id: args[2]! } : null }
@@ -82,18 +86,19 @@ export async function taskPageRows(
   }
   const mergedSides = (o: OrgId, p: PageRequest<TaskSort>, s: ReadScope) =>
     taskSelectByKeys(db, o, taskPageKeys(db, dialect, o, filter, p, s) as never, p.direction)
-  if (!plain) return (await mergedSides(orgId, page, scope).execute()) as TaskRow[]
+  if (!plain) return runArrayRows<StoredTaskRow>(db, dialect, mergedSides(orgId, page, scope).compile())
   // Plain lists merge the same sides for every reader with as many teams and projects: built and
   // compiled once per such shape, as the single query above (Kysely builds each side for about 0.2 ms).
   const after = page.after ? [page.after.value, page.after.id] : []
   const shape = `tasks.sides:${filter.archived}:${page.sort}:${page.direction}:${page.limit}:${after.length}:${scopeShape(scope)}`
-  return (await runCompiled(
+  return runArrayRows<StoredTaskRow>(
     db,
+    dialect,
     compiledOnce(db, shape, [orgId, ...after, ...scopeArgs(scope)], (args) => {
       const p = { ...page, after: page.after ? { value: args[1]!, id: args[2]! } : null }
       return mergedSides(args[0] as OrgId, p, scopeStandIn(scope, args.slice(1 + after.length)))
     }),
-  )) as TaskRow[]
+  )
 }
 
 /** Whether the scope's visible tasks are one index range in page order (one query, no sides). */
@@ -204,9 +209,6 @@ function pageSize(n: number): number {
 
 /** The tasks table, with the state joined as `s` when the state filter needs it. */
 type ListQuery = SelectQueryBuilder<Database & { s: Database['workflowStates'] }, 'tasks' | 's', unknown>
-
-/** A row of the page: the task with its key, state category and (unset) blocked flag. */
-type TaskRow = Awaited<ReturnType<ReturnType<typeof taskSelect>['execute']>>[number]
 
 /** The equality and set filters of `tasks.list` (the search and range ones are `applyTaskFilters`). */
 function applyListFilters<Q>(q: Q, orgId: OrgId, filter: TaskFilter): Q {

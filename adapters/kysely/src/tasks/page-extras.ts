@@ -1,7 +1,8 @@
 import type { CustomFieldValues, LabelId, OrgId, ReadScope, Task } from '@workgraph/core'
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce } from '../fast-path.ts'
 import { storedValue } from '../fields/values.ts'
+import { runRaw } from '../raw-rows.ts'
 import type { Database } from '../schema.ts'
 import { visibleTask } from '../scope.ts'
 import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
@@ -9,7 +10,8 @@ import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'
 /**
  * One row of the extras' union: a page task that is blocked (`blocked`), one of its labels
  * (`label`, `ref` the label, `sort` when it was added) or one of its custom field values (`field`,
- * `ref` the field, the value in whichever column holds it).
+ * `ref` the field, the value in whichever column holds it). As the query names its columns; the
+ * driver answers them snake_cased (`StoredExtraRow`).
  */
 interface ExtraRow {
   kind: 'blocked' | 'label' | 'field'
@@ -21,6 +23,16 @@ interface ExtraRow {
   sort: Date | string | null
 }
 
+/** `ExtraRow` as the driver answers it (`runRaw`). */
+interface StoredExtraRow {
+  kind: ExtraRow['kind']
+  task_id: string
+  ref: string | null
+  value_text: string | null
+  value_number: unknown
+  value_json: string | null
+}
+
 const none = () => sql<string | null>`null`
 const kind = (k: ExtraRow['kind']) => sql<ExtraRow['kind']>`${sql.lit(k)}`.as('kind')
 
@@ -29,12 +41,13 @@ const kind = (k: ExtraRow['kind']) => sql<ExtraRow['kind']>`${sql.lit(k)}`.as('k
  * unarchived blockers the reader may view: the rule of `blockedBy`), `labelIds` (in the order they
  * were added) and the active custom fields' values. Each branch reads the page's own rows by id, as
  * the three statements did (in the page query itself, Postgres planned the blockers as a hashed
- * subplan over every dependency of the org: 60–300 ms at 100,000 tasks).
+ * subplan over every dependency of the org: 60–300 ms at 100,000 tasks). The tasks come with their
+ * `labelIds` and `fields` empty (`taskFromStored`) and are completed in place.
  */
 export async function withPageExtras(
   db: Kysely<Database>,
   orgId: OrgId,
-  tasks: Omit<Task, 'labelIds' | 'fields'>[],
+  tasks: Task[],
   scope: ReadScope,
 ): Promise<Task[]> {
   if (tasks.length === 0) return []
@@ -111,18 +124,20 @@ export async function withPageExtras(
         .orderBy('ref') as never as { compile(): CompiledQuery<ExtraRow> }
     },
   )
+  const rows = await runRaw<StoredExtraRow>(db, query)
+  if (rows.length === 0) return tasks
   const byId = new Map<string, Task>()
-  for (const t of tasks as Task[]) {
-    // Completed in place: the rows are this read's own, freshly mapped (a spread per task cost more).
-    t.labelIds = []
-    t.fields = {}
-    byId.set(t.id, t)
-  }
-  for (const r of await runCompiled(db, query)) {
-    const task = byId.get(r.taskId)!
+  for (const t of tasks) byId.set(t.id, t)
+  for (const r of rows) {
+    const task = byId.get(r.task_id)!
     if (r.kind === 'blocked') task.isBlocked = true
     else if (r.kind === 'label') task.labelIds.push(r.ref as LabelId)
-    else (task.fields as CustomFieldValues)[r.ref!] = storedValue(r as never)
+    else
+      (task.fields as CustomFieldValues)[r.ref!] = storedValue({
+        valueText: r.value_text,
+        valueNumber: r.value_number,
+        valueJson: r.value_json,
+      })
   }
-  return tasks as Task[]
+  return tasks
 }

@@ -20,6 +20,7 @@ import { withLabelIds } from './labels.ts'
 import { taskPageRows } from './list.ts'
 import { withPageExtras } from './page-extras.ts'
 import { taskPagesRows } from './pages.ts'
+import { taskFromStored, tasksFromStored } from './stored-task.ts'
 import { taskSelect } from './task-select.ts'
 
 export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): TaskRepo {
@@ -40,23 +41,23 @@ export function taskRepo(db: Kysely<Database>, dialect: Dialect, purge: Purge): 
     },
     async list(orgId, filter, page, scope) {
       const rows = await taskPageRows(db, dialect, orgId, filter, page, scope)
-      return withPageExtras(db, orgId, rows.map(toTask), scope)
+      return withPageExtras(db, orgId, tasksFromStored(rows), scope)
     },
     async listEach(orgId, filters, page, scope) {
       const pages = await taskPagesRows(db, dialect, orgId, filters, page, scope)
       // A task on several pages is one object there, completed once by the one read of the extras.
-      const byId = new Map<string, ReturnType<typeof toTask>>()
+      const byId = new Map<string, Task>()
       const mapped = pages.map((rows) =>
         rows.map((row) => {
           const known = byId.get(row.id)
           if (known) return known
-          const task = toTask(row)
+          const task = taskFromStored(row)
           byId.set(row.id, task)
           return task
         }),
       )
       await withPageExtras(db, orgId, [...byId.values()], scope)
-      return mapped as Task[][]
+      return mapped
     },
     async update(orgId, id, patch) {
       await db
