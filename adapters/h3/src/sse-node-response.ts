@@ -1,10 +1,21 @@
 import type { StreamItem, StreamSink } from '@workgraph/core'
 import { bytesOf, chunkOf, SSE_PREAMBLE } from './sse-frames.ts'
 
+// The broker hands every stream at the same positions the same array of items in a round: its
+// chunks are joined once for all of them (10,000 streams of a group: one buffer, not 10,000).
+const joined = new WeakMap<readonly StreamItem[], Uint8Array>()
+
 /** The items as chunks in one write: a socket write is a system call, the most of a delivery's cost. */
-function chunksOf(items: StreamItem[]): Uint8Array {
-  if (items.length === 1) return chunkOf(bytesOf(items[0]!))
-  return Buffer.concat(items.map((item) => chunkOf(bytesOf(item))))
+function chunksOf(items: readonly StreamItem[]): Uint8Array {
+  let chunks = joined.get(items)
+  if (chunks === undefined) {
+    chunks =
+      items.length === 1
+        ? chunkOf(bytesOf(items[0]!))
+        : Buffer.concat(items.map((item) => chunkOf(bytesOf(item))))
+    joined.set(items, chunks)
+  }
+  return chunks
 }
 
 /** What the stream needs of Node's `ServerResponse` (HTTP/1) or `Http2ServerResponse`. */

@@ -6,7 +6,7 @@ import type { CursorCodec } from '../kernel/pagination.ts'
 import { isProblem, notFound } from '../kernel/problems.ts'
 import type { Storage } from '../kernel/storage.ts'
 import { deadCredentials } from './credentials.ts'
-import { encodeStreamCursor } from './cursor.ts'
+import { createCursorMemo, positionsElsewhere } from './cursor-memo.ts'
 import { createJoinWindow } from './joining.ts'
 import { startPositions } from './poll.ts'
 import { readOrg } from './read.ts'
@@ -22,8 +22,11 @@ export type StreamItem =
 
 /** The transport side of a live stream (the SSE response in the h3 adapter). */
 export interface StreamSink {
-  /** Queues items for the client. */
-  write(items: StreamItem[]): void
+  /**
+   * Queues items for the client. Streams at the same positions are handed the same array in a
+   * round: it is never changed afterwards, so a transport may encode it once for all of them.
+   */
+  write(items: readonly StreamItem[]): void
   /** Bytes queued and not yet taken by the client: the measure of a slow reader. */
   queued(): number
   /** Ends the response after what is queued. */
@@ -128,24 +131,8 @@ export function createStreamBroker(deps: {
     })()
   }
 
-  // Subscribers at the same positions share one signed cursor (a bounded memo, reset when full).
-  let sealed = new Map<string, string>()
-  function cursorOf(sub: Subscription): string {
-    const known = new Map<OrgId, number>()
-    let key = ''
-    for (const [orgId, at] of sub.positions) {
-      if (at === null) continue
-      known.set(orgId, at)
-      key += `${orgId}:${at};`
-    }
-    let cursor = sealed.get(key)
-    if (cursor === undefined) {
-      if (sealed.size > 10_000) sealed = new Map()
-      cursor = encodeStreamCursor(deps.cursors, known)
-      sealed.set(key, cursor)
-    }
-    return cursor
-  }
+  const sealedCursor = createCursorMemo(deps.cursors)
+  const cursorOf = (sub: Subscription): string => sealedCursor(sub.positions)
 
   function end(sub: Subscription, reason: StreamEndReason, detail: string): void {
     if (sub.ended) return
@@ -263,9 +250,21 @@ export function createStreamBroker(deps: {
           readOrg(s, group.reader, group.after, { limit: BATCH, kinds, bounds }),
         )
         more ||= page.more
-        await forEachInSlices(group.subs, FANOUT_SLICE, (sub) =>
-          deliver(sub, orgId, page.events, page.position, nowMs),
-        )
+        // Streams of the group at the same positions elsewhere get the same cursors: one array of
+        // items for all of them (and one encoding of it in the transport), not one per stream.
+        const shared = new Map<string, readonly StreamItem[]>()
+        await forEachInSlices(group.subs, FANOUT_SLICE, (sub) => {
+          if (sub.ended) return
+          const key = positionsElsewhere(sub.positions, orgId)
+          let items = shared.get(key)
+          if (items === undefined) {
+            items = itemsOf(sub, orgId, page.events)
+            shared.set(key, items)
+          }
+          sub.positions.set(orgId, page.position)
+          if (items.length > 0) sub.sink.write(items)
+          stillWelcome(sub, nowMs)
+        })
       } catch (error) {
         if (!isProblem(error) || error.code !== 'cursor_expired') throw error
         for (const sub of group.subs) end(sub, 'cursor_expired', error.message)
@@ -274,22 +273,14 @@ export function createStreamBroker(deps: {
     return more
   }
 
-  function deliver(
-    sub: Subscription,
-    orgId: OrgId,
-    events: StoredEvent[],
-    position: number,
-    nowMs: number,
-  ): void {
-    if (sub.ended) return
+  /** The page's items with the cursors of the stream's positions after each event. */
+  function itemsOf(sub: Subscription, orgId: OrgId, events: StoredEvent[]): StreamItem[] {
     const items: StreamItem[] = []
     for (const event of events) {
       sub.positions.set(orgId, event.seq)
       items.push({ type: 'event', event, cursor: cursorOf(sub) })
     }
-    sub.positions.set(orgId, position)
-    if (items.length > 0) sub.sink.write(items)
-    stillWelcome(sub, nowMs)
+    return items
   }
 
   async function pollFallback(): Promise<void> {
