@@ -76,6 +76,8 @@ for (let round = -2; round < rounds; round++)
     cpu.get(label)!.push((used.user + used.system) / 1000)
   }
 for (const [label, values] of samples)
-  console.log(`${label.padEnd(32)} wall p50 / p99 ms  ${fmt(values)}   CPU p50 / p99 ms  ${fmt(cpu.get(label)!)}`)
+  console.log(
+    `${label.padEnd(32)} wall p50 / p99 ms  ${fmt(values)}   CPU p50 / p99 ms  ${fmt(cpu.get(label)!)}`,
+  )
 console.log(`load after: ${loadavg()[0]!.toFixed(2)}`)
 await server.close()
