@@ -19,9 +19,6 @@ const orgToken = (orgId: OrgId | string) => orgId.toLowerCase().replaceAll('_', 
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu
 
-/** The SQL function the index's triggers call: `workspace_words(org_id, text)`. */
-export const WORKSPACE_WORDS_FUNCTION = 'workspace_words'
-
 /** The subset of better-sqlite3's `Database` that registers a function. */
 interface FunctionHost {
   function(
@@ -37,7 +34,7 @@ interface FunctionHost {
  * "no such function").
  */
 export function registerWorkspaceWords(database: FunctionHost): void {
-  database.function(WORKSPACE_WORDS_FUNCTION, { deterministic: true }, (orgId, text) =>
+  database.function('workspace_words', { deterministic: true }, (orgId, text) =>
     text == null ? null : workspaceWords(String(orgId), String(text)),
   )
 }
