@@ -7,6 +7,7 @@ import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './
 import { holdingPool } from './held-writes.ts'
 import type { Database, Dialect } from './schema.ts'
 import { walCheckpointer } from './wal-checkpointer.ts'
+import { registerWorkspaceWords } from './workspace-words.ts'
 
 export interface ConnectOptions {
   /** A `postgres://` URL, or a SQLite file path (`:memory:` for a throwaway database). */
@@ -70,6 +71,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   // of every page it changes; past 64 KiB SQLite spills it to a temp file it creates, writes and
   // deletes in each transaction (a create touches ~20 pages). In memory it costs no system calls.
   database.pragma('temp_store = MEMORY')
+  registerWorkspaceWords(database)
   const checkpointer =
     target.path === ':memory:'
       ? undefined

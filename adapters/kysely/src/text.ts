@@ -1,37 +1,27 @@
 import type { HubSearchType, OrgId } from '@workgraph/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Dialect } from './schema.ts'
+import { workspaceWords } from './workspace-words.ts'
 
 /**
  * The full-text match of one kind of record, in each database's own engine (migration 0025): on
  * SQLite the shared FTS5 index `search_fts` over `search_entries` (joined by kind and record id), on
  * Postgres the table's GIN-indexed `search` column. Every term must begin a word; terms are letters,
  * digits and marks only (core's `fullTextTerms`), so they need no escaping in either query language.
+ * This is Postgres's `tsquery`; SQLite's is `workspaceFtsQuery`.
  */
-export function ftsQuery(dialect: Dialect, terms: readonly string[]): string {
-  return dialect === 'sqlite'
-    ? terms.map((t) => `{title body} : "${t}"*`).join(' AND ')
-    : terms.map((t) => `'${t}':*`).join(' & ')
+export function tsQuery(terms: readonly string[]): string {
+  return terms.map((t) => `'${t}':*`).join(' & ')
 }
 
 /**
- * The SQLite FTS5 query of one workspace and kind: the `scope` column's tokens (migration 0025)
- * narrow the match inside the index, then every term as a word prefix of the title or body.
- */
-export function scopedFtsQuery(orgId: OrgId, kind: HubSearchType, terms: readonly string[]): string {
-  return `scope : "${orgToken(orgId)}" AND scope : "${kind}" AND ${ftsQuery('sqlite', terms)}`
-}
-
-/**
- * The SQLite FTS5 query of one workspace, every kind: its `scope` token, then the terms. The scope
- * column weighs nothing in the hub's bm25, so a match ranks as it does in `scopedFtsQuery`.
+ * The SQLite FTS5 query of one workspace: every term as a word prefix of the title or body, among the
+ * workspace's own words (migration 0076, workspace-words.ts). The kind, when one is wanted, is the
+ * entries' `kind` column in SQL.
  */
 export function workspaceFtsQuery(orgId: OrgId, terms: readonly string[]): string {
-  return `scope : "${orgToken(orgId)}" AND ${ftsQuery('sqlite', terms)}`
+  return terms.map((t) => `{title body} : "${workspaceWords(orgId, t)}"*`).join(' AND ')
 }
-
-/** An org id as the one token the index's `scope` column holds for it. */
-const orgToken = (orgId: OrgId) => orgId.toLowerCase().replaceAll('_', '')
 
 /**
  * Whether the row of `table` (its SQL name) matches every term: a condition on the outer query.
@@ -50,7 +40,7 @@ export function matchesText(
   if (dialect === 'sqlite') {
     return sql<SqlBool>`${t}.id in (select se.record_id from search_fts
       join search_entries se on se.seq = search_fts.rowid
-      where search_fts match ${scopedFtsQuery(orgId, kind, terms)} and se.org_id = ${orgId} and se.kind = ${kind})`
+      where search_fts match ${workspaceFtsQuery(orgId, terms)} and se.org_id = ${orgId} and se.kind = ${kind})`
   }
-  return sql<SqlBool>`${t}.search @@ to_tsquery('simple', ${ftsQuery(dialect, terms)})`
+  return sql<SqlBool>`${t}.search @@ to_tsquery('simple', ${tsQuery(terms)})`
 }

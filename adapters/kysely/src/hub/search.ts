@@ -3,7 +3,7 @@ import type { SearchHit } from '@workgraph/core/storage'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { iso } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
-import { ftsQuery, workspaceFtsQuery } from '../text.ts'
+import { tsQuery, workspaceFtsQuery } from '../text.ts'
 import { BRANCHES } from './search-branches.ts'
 
 // The branches are typed loosely: each selects the same columns from a different table.
@@ -171,7 +171,7 @@ function topCandidates(
       from search_fts join search_entries se on se.seq = search_fts.rowid
       where search_fts match ${workspaceFtsQuery(orgId, terms)} and se.org_id = ${orgId} ${kinds}`
   } else {
-    const query = ftsQuery(dialect, terms)
+    const query = tsQuery(terms)
     matches = sql.join(
       types.map((type) => {
         const t = sql.raw(BRANCHES[type].sqlName)

@@ -59,6 +59,7 @@ import * as m0072 from './0072_sqlite_write_statements.ts'
 import * as m0073 from './0073_tasks_assignee_due.ts'
 import * as m0074 from './0074_postgres_fresh_reads.ts'
 import * as m0075 from './0075_sqlite_partial_task_indexes.ts'
+import * as m0076 from './0076_search_workspace_words.ts'
 import { applySqliteBaseline } from './baseline.ts'
 import { SQLITE_BASELINE } from './sqlite-baseline.ts'
 import { migratingKysely } from './transaction-lock.ts'
@@ -126,6 +127,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0073_tasks_assignee_due': m0073,
   '0074_postgres_fresh_reads': m0074,
   '0075_sqlite_partial_task_indexes': m0075,
+  '0076_search_workspace_words': m0076,
 }
 
 /** Every migration this version knows, in the order they apply. */
