@@ -38,7 +38,10 @@ const postgresProcesses = () =>
     .filter((d) => /^\d+$/.test(d))
     .map((d) => {
       try {
-        return { pid: Number(d), title: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() }
+        return {
+          pid: Number(d),
+          title: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ').trim(),
+        }
       } catch {
         return { pid: Number(d), title: '' }
       }
@@ -55,17 +58,30 @@ const machine = () => {
 
 await runBench('write-waits', async ({ engine, storage, url }) => {
   const owner = await createUser(storage, { email: 'owner@example.com', name: 'Owner' })
-  const token = await engine.tokens.issueAccessToken({ userId: owner.id, scopes: ['work:read', 'work:write'] })
+  const token = await engine.tokens.issueAccessToken({
+    userId: owner.id,
+    scopes: ['work:read', 'work:write'],
+  })
   const principal = await engine.tokens.verifyAccessToken(token)
-  const org = (await engine.execute('orgs.create', { body: { name: 'Waits' } }, principal)).body as { id: string }
+  const org = (await engine.execute('orgs.create', { body: { name: 'Waits' } }, principal)).body as {
+    id: string
+  }
   const team = (
-    await engine.execute('teams.create', { params: { orgId: org.id }, body: { name: 'Team', key: 'WW' } }, principal)
+    await engine.execute(
+      'teams.create',
+      { params: { orgId: org.id }, body: { name: 'Team', key: 'WW' } },
+      principal,
+    )
   ).body as { id: string }
   const job = (n: number, concurrency: number) => ({
     url: `${url}/v1/orgs/${org.id}/tasks`,
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ teamId: team.id, title: 'Wait {{n}}', description: 'Measured by bench/write-waits.ts' }),
+    body: JSON.stringify({
+      teamId: team.id,
+      title: 'Wait {{n}}',
+      description: 'Measured by bench/write-waits.ts',
+    }),
     count: n,
     concurrency,
     expect: 201,
@@ -81,7 +97,9 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
     .split('\n')
     .map(Number)
   const walwriter = postgresProcesses().filter((p) => p.title.includes('walwriter'))
-  const others = postgresProcesses().filter((p) => !backends.includes(p.pid) && !p.title.includes('walwriter'))
+  const others = postgresProcesses().filter(
+    (p) => !backends.includes(p.pid) && !p.title.includes('walwriter'),
+  )
   // The sampler: psql in a loop of its own, so its work is neither this process's nor the backends'.
   const sample = `select now()::time, pid, state, coalesce(wait_event_type, '-'), coalesce(wait_event, '-'),
     split_part(regexp_replace(query, '^(/\\*[^*]*\\*/ )*', ''), ' ', 1) || ' ' || split_part(regexp_replace(query, '^(/\\*[^*]*\\*/ )*', ''), ' ', 2)
@@ -120,11 +138,17 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
   console.log(
     `${before.at}, load ${before.load.toFixed(2)}: ${n} creates, ${clients} clients, ${((n / wall) * 1000).toFixed(0)} creates/s, p50 ${percentile(result.latencies, 0.5).toFixed(2)} ms`,
   )
-  console.log(`CPU per create: this process ${per(after.self - before.self)} (main thread ${per(after.main - before.main)}, load worker and others ${per(after.self - before.self - after.main + before.main)})`)
-  console.log(`  the server's ${backends.length} backends ${per(after.backends - before.backends)}, walwriter ${per(after.walwriter - before.walwriter)}, other postgres processes ${per(after.others - before.others)}`)
+  console.log(
+    `CPU per create: this process ${per(after.self - before.self)} (main thread ${per(after.main - before.main)}, load worker and others ${per(after.self - before.self - after.main + before.main)})`,
+  )
+  console.log(
+    `  the server's ${backends.length} backends ${per(after.backends - before.backends)}, walwriter ${per(after.walwriter - before.walwriter)}, other postgres processes ${per(after.others - before.others)}`,
+  )
   const busy = after.machine.busy - before.machine.busy
   const total = after.machine.total - before.machine.total
-  console.log(`  machine busy ${((busy / total) * 100).toFixed(0)}% of ${cpus().length} cores; main thread busy ${(((after.main - before.main) / 1e6 / wall) * 100).toFixed(0)}% of the run`)
+  console.log(
+    `  machine busy ${((busy / total) * 100).toFixed(0)}% of ${cpus().length} cores; main thread busy ${(((after.main - before.main) / 1e6 / wall) * 100).toFixed(0)}% of the run`,
+  )
   // Each sample: a backend's state, wait, statement.
   const tally = new Map<string, number>()
   let samples = 0
@@ -133,7 +157,9 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
     if (!state) continue
     samples++
     const what =
-      state === 'active' ? `active ${type}/${event} in ${statement?.trim()}` : `${state}${type === 'Client' ? '' : ` ${type}/${event}`}`
+      state === 'active'
+        ? `active ${type}/${event} in ${statement?.trim()}`
+        : `${state}${type === 'Client' ? '' : ` ${type}/${event}`}`
     tally.set(what, (tally.get(what) ?? 0) + 1)
   }
   console.log(`pg_stat_activity, ${samples} backend samples (${backends.length} backends):`)
