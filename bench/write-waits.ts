@@ -5,7 +5,7 @@
  * of this process (server and load worker), of the server's backends, of the WAL writer and of the
  * machine. A backend "idle in transaction" is waiting for Node inside a create's transaction; "idle"
  * is outside one; "active" with no wait event is running or runnable. Postgres only:
- * `npx tsx --conditions=dev-source bench/write-waits.ts`.
+ * `npx tsx --conditions=dev-source bench/write-waits.ts [--checkout=/work/main]` (another checkout's server).
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -19,8 +19,16 @@ const APP = `write_waits_${process.pid}`
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 process.env.DATABASE_URL = `${base}${base.includes('?') ? '&' : '?'}application_name=${APP}`
 if (!process.argv.includes('--postgres')) process.argv.push('--postgres')
-const { failures, load, percentile, runBench } = await import('./support.ts')
-const { createUser } = await import('@workgraph/core')
+// `--checkout=/work/main` measures another checkout's server (its bench support and core) with this bench.
+const checkout = arg('checkout')
+const support: typeof import('./support.ts') = await import(
+  checkout ? `${checkout}/bench/support.ts` : './support.ts'
+)
+const { failures, load, percentile, runBench } = support
+const core: typeof import('@workgraph/core') = await import(
+  checkout ? `${checkout}/packages/core/src/index.ts` : '@workgraph/core'
+)
+const { createUser } = core
 
 /** CPU time (ns) of one thread or single-threaded process, from schedstat. */
 const cpuNs = (path: string) => {
@@ -112,7 +120,7 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
   const before = {
     self: processNs(process.pid),
     main: cpuNs(`/proc/${process.pid}/task/${process.pid}`),
-    backends: backends.reduce((s, p) => s + cpuNs(`/proc/${p}`), 0),
+    backends: backends.map((p) => cpuNs(`/proc/${p}`)),
     walwriter: walwriter.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
     others: others.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
     machine: machine(),
@@ -126,7 +134,7 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
   const after = {
     self: processNs(process.pid),
     main: cpuNs(`/proc/${process.pid}/task/${process.pid}`),
-    backends: backends.reduce((s, p) => s + cpuNs(`/proc/${p}`), 0),
+    backends: backends.map((p) => cpuNs(`/proc/${p}`)),
     walwriter: walwriter.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
     others: others.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
     machine: machine(),
@@ -142,7 +150,7 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
     `CPU per create: this process ${per(after.self - before.self)} (main thread ${per(after.main - before.main)}, load worker and others ${per(after.self - before.self - after.main + before.main)})`,
   )
   console.log(
-    `  the server's ${backends.length} backends ${per(after.backends - before.backends)}, walwriter ${per(after.walwriter - before.walwriter)}, other postgres processes ${per(after.others - before.others)}`,
+    `  the server's ${backends.length} backends ${per(after.backends.reduce((sum, ns, i) => sum + (ns > 0 ? ns - before.backends[i]! : 0), 0))}, walwriter ${per(after.walwriter - before.walwriter)}, other postgres processes ${per(after.others - before.others)}`,
   )
   const busy = after.machine.busy - before.machine.busy
   const total = after.machine.total - before.machine.total
@@ -156,10 +164,11 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
     const [, , state, type, event, statement] = line.split('|')
     if (!state) continue
     samples++
+    // An idle backend's statement is the last it ran: "idle in transaction" after it waits for Node.
     const what =
       state === 'active'
         ? `active ${type}/${event} in ${statement?.trim()}`
-        : `${state}${type === 'Client' ? '' : ` ${type}/${event}`}`
+        : `${state}${type === 'Client' ? '' : ` ${type}/${event}`} after ${statement?.trim()}`
     tally.set(what, (tally.get(what) ?? 0) + 1)
   }
   console.log(`pg_stat_activity, ${samples} backend samples (${backends.length} backends):`)

@@ -19,7 +19,7 @@ import type pg from 'pg'
 const HOLD = '/* held */ '
 /** How a held statement ends after its CTEs: it reads nothing (`heldStatement`). */
 const HELD_END = ' select 1 as "held"'
-/** Marks a statement that starts with `with` and may take a held write as its first CTEs. */
+/** Marks a statement that may take a held write as its first CTEs. */
 const TAKES = '/* takes held */ '
 /** Marks a transaction's last statement, sent with the transaction's `commit` behind it. */
 const THEN_COMMIT = '/* then commit */ '
@@ -45,7 +45,7 @@ export async function holdWrite<DB>(db: Kysely<DB>, statement: CompiledQuery) {
   await db.executeQuery(CompiledQuery.raw(text, [...statement.parameters]))
 }
 
-/** `query` (which starts with `with`) marked to take a held write as its first CTEs. */
+/** `query` marked to take a held write as its first CTEs (a `with` of its own follows them). */
 export function takingHeld<Q extends { sql: string }>(query: Q): Q {
   return { ...query, sql: `${TAKES}${query.sql.trimStart()}` }
 }
@@ -139,11 +139,9 @@ function holdingClient(client: pg.PoolClient): PostgresPoolClient {
     if (held && text.startsWith(TAKES)) {
       const { ctes, parameters: first } = held
       held = null
-      // The statement's own parameters follow the held write's.
-      const own = text
-        .slice(TAKES.length + 'with '.length)
-        .replace(/\$(\d+)/g, (_, n) => `$${Number(n) + first.length}`)
-      text = `with ${ctes}, ${own}`
+      // The statement's own parameters follow the held write's; its own CTEs follow the held ones.
+      const own = text.slice(TAKES.length).replace(/\$(\d+)/g, (_, n) => `$${Number(n) + first.length}`)
+      text = own.startsWith('with ') ? `with ${ctes}, ${own.slice('with '.length)}` : `with ${ctes} ${own}`
       values = [...first, ...parameters]
     } else if (held) {
       if (sql === 'rollback') held = null
