@@ -34,7 +34,10 @@ describeEachDatabase('a create whose event append fails', (db) => {
     const failed = await ws.api.post(tasks, { teamId: ws.teamId, title: 'Never stored' }, key)
     expect(failed.status).toBe(500)
     expect(failed.headers.get('content-type')).toContain('application/problem+json')
-    await storage.db.insertInto('orgEventCounters').values(kept).execute()
+    await storage.db
+      .insertInto('orgEventCounters')
+      .values({ ...kept, lastSeq: Number(kept.lastSeq) })
+      .execute()
 
     const list = await ws.api.get(`${tasks}?limit=100`)
     expect(list.body.data.map((t: { title: string }) => t.title)).toEqual(['Before'])
