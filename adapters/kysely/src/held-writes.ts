@@ -19,8 +19,10 @@ import type pg from 'pg'
 const HOLD = '/* held */ '
 /** How a held statement ends after its CTEs: it reads nothing (`heldStatement`). */
 const HELD_END = ' select 1 as "held"'
-/** Marks a statement that starts with `with` and may take a held write as its first CTEs. */
+/** Marks a statement that may take a held write as its first CTEs. */
 const TAKES = '/* takes held */ '
+/** Marks a transaction's last statement, sent with the transaction's `commit` behind it. */
+const THEN_COMMIT = '/* then commit */ '
 
 /** A data-modifying statement with CTEs: `ctes` is its list of CTEs, without the `with` keyword. */
 interface Held {
@@ -43,9 +45,21 @@ export async function holdWrite<DB>(db: Kysely<DB>, statement: CompiledQuery) {
   await db.executeQuery(CompiledQuery.raw(text, [...statement.parameters]))
 }
 
-/** `query` (which starts with `with`) marked to take a held write as its first CTEs. */
+/** `query` marked to take a held write as its first CTEs (a `with` of its own follows them). */
 export function takingHeld<Q extends { sql: string }>(query: Q): Q {
   return { ...query, sql: `${TAKES}${query.sql.trimStart()}` }
+}
+
+/**
+ * `query` marked as its transaction's last statement: the connection sends `commit` right behind it,
+ * pipelined (pg's pipeline mode, for these two statements only), so Postgres commits as soon as the
+ * statement is done and the locks it holds (the org's event counter row, a team's number) are not
+ * held while its answer waits for Node's event loop, busy with other requests, and Node's `commit`
+ * travels back. If the statement fails, the transaction is aborted and Postgres answers that
+ * `commit` with a rollback: nothing is written, and the statement's error reaches the caller.
+ */
+export function thenCommit<Q extends { sql: string }>(query: Q): Q {
+  return { ...query, sql: `${THEN_COMMIT}${query.sql}` }
 }
 
 /** A compiled `heldStatement`'s list of CTEs. */
@@ -72,35 +86,68 @@ export function holdingPool(pool: pg.Pool): PostgresPool {
   }
 }
 
+type Result = PostgresQueryResult<never>
+
 function holdingClient(client: pg.PoolClient): PostgresPoolClient {
   let held: Held | null = null
+  /** The `commit` sent behind a transaction's last statement, until Kysely ends the transaction. */
+  let committing: Promise<Result> | null = null
   const send = (sql: string, parameters: readonly unknown[]) =>
-    client.query(sql, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<never>>
+    client.query(sql, parameters as unknown[]) as unknown as Promise<Result>
   const flush = async () => {
     if (!held) return
     const { ctes, parameters } = held
     held = null
     await send(`with ${ctes}${HELD_END}`, parameters)
   }
+  /** `sql`, then `commit` on the wire behind it, without waiting for its answer. */
+  const sendThenCommit = (sql: string, parameters: readonly unknown[]) => {
+    // Pipeline mode (pg ≥ 8.22) writes each query as it is queued. Nothing else is in flight on the
+    // connection (a transaction's statements are awaited one by one); it ends with the commit.
+    const modes = client as unknown as { pipeline: boolean }
+    modes.pipeline = true
+    const answer = send(sql, parameters)
+    const commit = send('commit', [])
+    committing = commit.finally(() => {
+      modes.pipeline = false
+    })
+    committing.catch(() => {}) // answered to Kysely's own `commit` or `rollback`
+    return answer
+  }
+  /** Kysely's `commit` or `rollback` after the last statement: both answered by the sent `commit`. */
+  const end = async (sql: string, commit: Promise<Result>) => {
+    committing = null
+    if (sql === 'commit') return commit
+    if (sql !== 'rollback')
+      throw new Error(`A statement after the transaction's last one: ${sql.slice(0, 80)}`)
+    // The last statement failed (so Postgres rolled back), or the commit itself did.
+    const outcome = await commit.catch(() => null)
+    if ((outcome?.command as string | undefined) === 'COMMIT')
+      throw new Error('The transaction committed with its last statement and cannot be rolled back')
+    return { command: 'ROLLBACK', rowCount: 0, rows: [] } as unknown as Result
+  }
   async function query(sql: string, parameters: readonly unknown[]) {
+    if (committing) return end(sql, committing)
     if (sql.startsWith(HOLD)) {
       await flush()
       held = { ctes: ctesOf(sql.slice(HOLD.length)), parameters }
       return { command: 'INSERT', rowCount: 0, rows: [] }
     }
-    if (!held) return send(sql, parameters)
-    if (sql.startsWith(TAKES)) {
+    const last = sql.startsWith(THEN_COMMIT)
+    let text = last ? sql.slice(THEN_COMMIT.length) : sql
+    let values = parameters
+    if (held && text.startsWith(TAKES)) {
       const { ctes, parameters: first } = held
       held = null
-      // The statement's own parameters follow the held write's.
-      const own = sql
-        .slice(TAKES.length + 'with '.length)
-        .replace(/\$(\d+)/g, (_, n) => `$${Number(n) + first.length}`)
-      return send(`with ${ctes}, ${own}`, [...first, ...parameters])
+      // The statement's own parameters follow the held write's; its own CTEs follow the held ones.
+      const own = text.slice(TAKES.length).replace(/\$(\d+)/g, (_, n) => `$${Number(n) + first.length}`)
+      text = own.startsWith('with ') ? `with ${ctes}, ${own.slice('with '.length)}` : `with ${ctes} ${own}`
+      values = [...first, ...parameters]
+    } else if (held) {
+      if (sql === 'rollback') held = null
+      else await flush()
     }
-    if (sql === 'rollback') held = null
-    else await flush()
-    return send(sql, parameters)
+    return last ? sendThenCommit(text, values) : send(text, values)
   }
   return {
     query: ((sqlOrCursor: unknown, parameters?: readonly unknown[]) =>
@@ -109,6 +156,7 @@ function holdingClient(client: pg.PoolClient): PostgresPoolClient {
         : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
     release() {
       held = null
+      committing = null
       client.release()
     },
   }

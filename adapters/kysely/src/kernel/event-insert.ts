@@ -1,7 +1,7 @@
 import type { NewEvent, OrgId } from '@workgraph/core'
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
 import { compiledOnce } from '../fast-path.ts'
-import { takingHeld } from '../held-writes.ts'
+import { takingHeld, thenCommit } from '../held-writes.ts'
 import type { Database, Dialect } from '../schema.ts'
 
 /**
@@ -35,9 +35,14 @@ export function eventsInsert(
   dialect: Dialect,
   orgId: OrgId,
   events: readonly NewEvent[],
+  { last = false }: { last?: boolean } = {},
 ): CompiledQuery<{ seq: number | string }> {
-  // A write the transaction held back (held-writes.ts, `tasks.create`) rides along as leading CTEs.
-  if (dialect === 'postgres') return takingHeld(postgresInsert(orgId, events).compile(db))
+  // A write the transaction held back (held-writes.ts, `tasks.create`) rides along as leading CTEs;
+  // the transaction's last statement takes its commit along.
+  if (dialect === 'postgres') {
+    const insert = takingHeld(postgresInsert(orgId, events).compile(db))
+    return last ? thenCommit(insert) : insert
+  }
   const args = [orgId, ...events.flatMap(values)]
   const build = (stands: readonly unknown[]) => ({ compile: () => sqliteInsert(stands).compile(db) })
   return events.length <= KEPT_UP_TO
@@ -67,7 +72,9 @@ function sqliteInsert([orgId, ...rest]: readonly unknown[]) {
 
 /**
  * Postgres: the counter's update and the events' insert in one statement (a data-modifying CTE), with
- * the same lock on the counter row until commit. The events travel as one array per column.
+ * the same lock on the counter row until commit. The events travel as one array per column. Without
+ * a counter row the statement fails (a null `seq`) rather than inserting nothing: its commit may be
+ * on the wire already, and must find the transaction aborted.
  */
 function postgresInsert(orgId: OrgId, events: readonly NewEvent[]) {
   const n = events.length
@@ -79,11 +86,12 @@ function postgresInsert(orgId: OrgId, events: readonly NewEvent[]) {
     insert into events (org_id, seq, id, kind, actor_id, resource_type, resource_id, team_id, recipient_id, data, created_at)
     select ${orgId}, counter.last_seq - ${n} + e.n, e.id, e.kind, e.actor_id, e.resource_type, e.resource_id,
       e.team_id, e.recipient_id, e.data::jsonb, e.created_at::timestamptz
-    from counter, unnest(
+    from unnest(
       ${column((e) => e.id)}::text[], ${column((e) => e.kind)}::text[], ${column((e) => e.actorId)}::text[],
       ${column((e) => e.resourceType)}::text[], ${column((e) => e.resourceId)}::text[],
       ${column((e) => e.teamId ?? null)}::text[], ${column((e) => e.recipientId ?? null)}::text[],
       ${column((e) => JSON.stringify(e.data))}::text[], ${column((e) => e.createdAt)}::text[]
     ) with ordinality as e(id, kind, actor_id, resource_type, resource_id, team_id, recipient_id, data, created_at, n)
+    left join counter on true
     returning seq`
 }

@@ -9,12 +9,14 @@ import { eventsInsert } from './event-insert.ts'
 
 export function eventRepo(db: Kysely<Database>, dialect: Dialect): EventRepo {
   return {
-    async append(orgId, events) {
+    async append(orgId, events, options) {
       if (events.length === 0) return []
       // One statement on either database (kernel/event-insert.ts): the counter row stays locked (or,
       // on SQLite, the database's write lock held) until commit, so concurrent writers of one org
-      // take sequences in commit order and a reader never sees seq n+1 before seq n.
-      const inserted = await runCompiled(db, eventsInsert(db, dialect, orgId, events))
+      // take sequences in commit order and a reader never sees seq n+1 before seq n. The last
+      // statement of a Postgres transaction is sent with its commit (held-writes.ts).
+      const last = options?.last === true && db.isTransaction
+      const inserted = await runCompiled(db, eventsInsert(db, dialect, orgId, events, { last }))
       if (inserted.length !== events.length) throw new Error(`The event counter of org ${orgId} is missing`)
       // RETURNING answers in no set order; the sequences are consecutive from the smallest.
       const first = inserted.reduce((min, r) => Math.min(min, int(r.seq)), Number.POSITIVE_INFINITY)

@@ -1,6 +1,7 @@
 import type { IdempotencyRepo, SecretRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
 import { rowsOnce } from '../fast-path.ts'
+import { takingHeld } from '../held-writes.ts'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 
@@ -39,12 +40,16 @@ export function idempotencyRepo(db: Kysely<Database>): IdempotencyRepo {
     },
     async put(record) {
       // Every POST with an Idempotency-Key writes one: compiled once per shape (`rowsOnce`).
+      // It comes right after a create's held writes (held-writes.ts), which it takes along on Postgres:
+      // the row count it answers is its own insert's.
       const result = await db.executeQuery(
-        rowsOnce(db, 'idempotencyKeys.insert', [{ ...record, body: JSON.stringify(record.body) }], ([r]) =>
-          db
-            .insertInto('idempotencyKeys')
-            .values(r as never)
-            .onConflict((oc) => oc.columns(['principalKey', 'key']).doNothing()),
+        takingHeld(
+          rowsOnce(db, 'idempotencyKeys.insert', [{ ...record, body: JSON.stringify(record.body) }], ([r]) =>
+            db
+              .insertInto('idempotencyKeys')
+              .values(r as never)
+              .onConflict((oc) => oc.columns(['principalKey', 'key']).doNothing()),
+          ),
         ),
       )
       if (Number(result.numAffectedRows ?? 0n) > 0) return true

@@ -75,9 +75,11 @@ export interface LockRepo {
 export interface EventRepo {
   /**
    * Appends events to the org's log, allocating each a gap-free sequence from the org's counter
-   * row, which stays locked until commit: commit order equals sequence order.
+   * row, which stays locked until commit: commit order equals sequence order. With `last`, the
+   * append is its transaction's last statement (the caller returns right after, and commits): the
+   * storage may send the commit with it, so the counter row is released without waiting on the caller.
    */
-  append(orgId: OrgId, events: NewEvent[]): Promise<StoredEvent[]>
+  append(orgId: OrgId, events: NewEvent[], options?: { last?: boolean }): Promise<StoredEvent[]>
   /**
    * Events with `seq > afterSeq`, in order. With a scope, only what the reader may see, decided in
    * the query: org-wide readers see every event; others the events of their visible teams and the

@@ -2,11 +2,17 @@ import type { EventBuffer } from '../context.ts'
 import type { Storage, Store } from '../storage.ts'
 import type { EventHub, HubNotice } from './events.ts'
 
-/** Appends each org's queued events to its log, answering what to publish once committed. */
+/**
+ * Appends each org's queued events to its log, answering what to publish once committed. These are
+ * the transaction's last statements: the caller returns right after (and commits), so the storage
+ * may send the commit with the last append (`EventRepo.append`'s `last`), and nothing that runs
+ * after it can fail and want a rollback.
+ */
 export async function appendEvents(store: Store, events: EventBuffer): Promise<HubNotice[]> {
   const notices: HubNotice[] = []
+  let left = events.size
   for (const [orgId, list] of events) {
-    const stored = await store.events.append(orgId, list)
+    const stored = await store.events.append(orgId, list, { last: --left === 0 })
     notices.push({ orgId, seq: stored[stored.length - 1]!.seq })
   }
   return notices

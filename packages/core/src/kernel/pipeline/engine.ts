@@ -205,9 +205,9 @@ export async function createEngineCore(options: EngineOptions, ports: KernelPort
       }
       if (operation.perWorkspace && events.size > 0)
         throw new Error(`${operation.id} emits events outside ctx.transactionIn`)
-      const notices = await appendEvents(store, events)
+      // The answer is stored before the events: their append is the transaction's last statement.
       if (idempotency) await rememberResponse(store, idempotency, result, now)
-      return { result, notices }
+      return { result, notices: await appendEvents(store, events) }
     }
 
     let outcome: { result: ExecuteResult; notices: HubNotice[] }
