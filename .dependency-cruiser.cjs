@@ -87,7 +87,15 @@ module.exports = {
       comment: "The adapter's kernel (events, idempotency, locks, reader positions) knows no resource group.",
       severity: 'error',
       from: { path: `^${kysely}/kernel/` },
-      to: { path: `^${kysely}/[^/]+/`, pathNot: `^${kysely}/(kernel|migrations)/` },
+      to: { path: `^${kysely}/[^/]+/`, pathNot: `^${kysely}/(kernel|migrations|driver)/` },
+    },
+    {
+      name: 'kysely-driver-imports-no-group',
+      comment:
+        "How the adapter talks to its drivers (statements prepared once, held writes, raw rows, the WAL's checkpoints) knows no resource group and no kernel.",
+      severity: 'error',
+      from: { path: `^${kysely}/driver/` },
+      to: { path: `^${kysely}/[^/]+/`, pathNot: `^${kysely}/driver/` },
     },
     {
       name: 'kysely-groups-do-not-import-the-composition',

@@ -5,7 +5,7 @@ import { newWorkspace } from '../support/workspace.ts'
 
 /**
  * A create's event append is its transaction's last statement, and on Postgres its `commit` is on the
- * wire behind it before its answer arrives (adapters/kysely/src/held-writes.ts). When that append
+ * wire behind it before its answer arrives (adapters/kysely/src/driver/held-writes.ts). When that append
  * fails, nothing of the create may stand: no task, no number taken, no stored Idempotency-Key answer.
  */
 describeEachDatabase('a create whose event append fails', (db) => {

@@ -1,7 +1,7 @@
 import { connect } from '@workgraph/kysely'
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
-import { compiledOnce, runCompiled } from '../../adapters/kysely/src/fast-path.ts'
+import { compiledOnce, runCompiled } from '../../adapters/kysely/src/driver/fast-path.ts'
 import { describeEachDatabase } from '../support/matrix.ts'
 
 /**

@@ -9,7 +9,7 @@ import { describeEachDatabase } from '../support/matrix.ts'
 
 /**
  * On Postgres a create's writes are held for the event append on connections of the pool `connect`
- * makes (adapters/kysely/src/held-writes.ts). An embedder may hand `createKyselyStorage` a Kysely
+ * makes (adapters/kysely/src/driver/held-writes.ts). An embedder may hand `createKyselyStorage` a Kysely
  * instance of their own, over a plain pool: creates must then be written all the same. On SQLite
  * their own better-sqlite3 connection needs the search index's function (`registerWorkspaceWords`,
  * migration 0076), which `connect` registers on its own.
@@ -27,7 +27,10 @@ describeEachDatabase('creates through a Kysely instance the embedder built', (db
     const own = connection.pool
       ? new Kysely<never>({ dialect: new PostgresDialect({ pool: connection.pool }), plugins })
       : new Kysely<never>({ dialect: new SqliteDialect({ database: ownSqlite(target.url) }), plugins })
-    const storage = createKyselyStorage({ db: own as typeof connection.db, dialect: connection.dialect })
+    const storage = createKyselyStorage({
+      db: own as unknown as typeof connection.db,
+      dialect: connection.dialect,
+    })
     engine = await createEngine({ storage, config: { baseUrl: 'http://workgraph.test' } })
     person = await newPerson(engine)
     close = async () => {

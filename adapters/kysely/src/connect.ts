@@ -3,10 +3,10 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import type pg from 'pg'
 import { checkSqliteDirectory, parseDatabaseUrl } from './database-url.ts'
-import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './fast-path.ts'
-import { holdingPool } from './held-writes.ts'
+import { CachedCamelCasePlugin, cachedStatements, QueuedSqliteDialect } from './driver/fast-path.ts'
+import { holdingPool } from './driver/held-writes.ts'
+import { walCheckpointer } from './driver/wal-checkpointer.ts'
 import type { Database, Dialect } from './schema.ts'
-import { walCheckpointer } from './wal-checkpointer.ts'
 import { registerWorkspaceWords } from './workspace-words.ts'
 
 export interface ConnectOptions {

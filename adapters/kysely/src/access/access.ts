@@ -9,7 +9,7 @@ import {
 } from '@workgraph/core'
 import type { AccessRepo, InvitationRecord, InvitationRepo } from '@workgraph/core/storage'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'

@@ -1,7 +1,7 @@
 import type { LiveCheck, OrgId, UserId } from '@workgraph/core'
 import type { IdempotencyLookup, IdempotencyRecord, OrgStanding } from '@workgraph/core/storage'
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { iso, json } from '../normalize.ts'
 import type { OAuthTables, RevokedAccessTokensTable } from '../oauth/rows.ts'
 import type { Database, Dialect } from '../schema.ts'

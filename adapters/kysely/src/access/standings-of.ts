@@ -1,7 +1,7 @@
 import type { OrgId, UserId } from '@workgraph/core'
 import type { ActiveStanding } from '@workgraph/core/storage'
 import type { CompiledQuery, Kysely } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import type { Database } from '../schema.ts'
 import { standingsFromRows } from './standing-records.ts'
 import { type StandingRow, standingRows } from './standing-rows.ts'

@@ -1,7 +1,7 @@
 import type { OrgId, UserId } from '@workgraph/core'
 import type { MemberStanding } from '@workgraph/core/storage'
 import type { CompiledQuery, Kysely } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { inLists } from '../in-list.ts'
 import type { Database } from '../schema.ts'
 import { standingsFromRows } from './standing-records.ts'

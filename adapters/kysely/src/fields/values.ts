@@ -1,7 +1,7 @@
 import type { CustomFieldValues, OrgId } from '@workgraph/core'
 import type { CustomFieldValueRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import type { Database } from '../schema.ts'
 
 type ValueRow = Pick<Database['customFieldValues'], 'valueText' | 'valueJson'> & { valueNumber: unknown }

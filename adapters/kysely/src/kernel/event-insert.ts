@@ -1,7 +1,7 @@
 import type { NewEvent, OrgId } from '@workgraph/core'
 import { type CompiledQuery, type Kysely, sql } from 'kysely'
-import { compiledOnce } from '../fast-path.ts'
-import { takingHeld, thenCommit } from '../held-writes.ts'
+import { compiledOnce } from '../driver/fast-path.ts'
+import { takingHeld, thenCommit } from '../driver/held-writes.ts'
 import type { Database, Dialect } from '../schema.ts'
 
 /**

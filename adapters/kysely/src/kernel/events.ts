@@ -1,7 +1,7 @@
 import type { ActorId, EventId, MemberId, OrgId, TeamId } from '@workgraph/core'
 import type { EventRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { runCompiled } from '../fast-path.ts'
+import { runCompiled } from '../driver/fast-path.ts'
 import { int, iso, json } from '../normalize.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams } from '../scope.ts'

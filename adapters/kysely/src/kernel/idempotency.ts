@@ -1,7 +1,7 @@
 import type { IdempotencyRepo, SecretRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { rowsOnce } from '../fast-path.ts'
-import { takingHeld } from '../held-writes.ts'
+import { rowsOnce } from '../driver/fast-path.ts'
+import { takingHeld } from '../driver/held-writes.ts'
 import { iso, json } from '../normalize.ts'
 import type { Database } from '../schema.ts'
 

@@ -1,7 +1,7 @@
 import type { ConsentId } from '@workgraph/core'
 import type { AccountTokenRecord, OAuthStore } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { inLists } from '../in-list.ts'
 import { iso } from '../normalize.ts'
 import type { Database } from '../schema.ts'

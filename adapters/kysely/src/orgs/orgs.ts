@@ -1,7 +1,7 @@
 import type { Member, MemberId, Org, OrgId, UserId } from '@workgraph/core'
 import type { MemberRepo, OrgRepo } from '@workgraph/core/storage'
 import type { Kysely } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { keysetPage } from '../keyset.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import type { Database } from '../schema.ts'

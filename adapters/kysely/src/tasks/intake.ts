@@ -1,7 +1,7 @@
 import type { CustomFieldId, LabelId, OrgId, ProjectId, ReadScope, TeamId } from '@workgraph/core'
 import type { TaskIntake, TaskIntakeRepo, TaskIntakeRequest } from '@workgraph/core/storage'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { toField } from '../fields/definitions.ts'
 import { toLabel } from '../labels/labels.ts'
 import type { Database } from '../schema.ts'

@@ -1,6 +1,6 @@
 import type { LabelId, OrgId, Task } from '@workgraph/core'
 import type { Kysely } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { valuesOf } from '../fields/values.ts'
 import type { Database } from '../schema.ts'
 

@@ -8,9 +8,9 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
-import { compiledOnce } from '../fast-path.ts'
+import { compiledOnce } from '../driver/fast-path.ts'
+import { type ArrayRows, runArrayRows } from '../driver/raw-rows.ts'
 import { afterCursor, keysetPage } from '../keyset.ts'
-import { type ArrayRows, runArrayRows } from '../raw-rows.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { inVisibleTeams, visibleTask } from '../scope.ts'
 import { scopeArgs, scopeShape, scopeStandIn } from './compiled-scope.ts'

@@ -1,7 +1,7 @@
 import type { OrgId, PageRequest, ReadScope } from '@workgraph/core'
 import type { TaskFilter, TaskSort } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { runRaw } from '../raw-rows.ts'
+import { runRaw } from '../driver/raw-rows.ts'
 import type { Database, Dialect } from '../schema.ts'
 import { taskPageKeys } from './list.ts'
 import type { StoredTaskRow } from './stored-task.ts'

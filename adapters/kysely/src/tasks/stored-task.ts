@@ -9,8 +9,8 @@ import type {
   TaskId,
   TeamId,
 } from '@workgraph/core'
+import { type ArrayRows, isArrayRows } from '../driver/raw-rows.ts'
 import { iso, isoOrNull } from '../normalize.ts'
-import { type ArrayRows, isArrayRows } from '../raw-rows.ts'
 
 /**
  * A row of a page of tasks as the driver answers it (`runRaw`: snake_case columns, no plugin's

@@ -7,7 +7,7 @@ import type {
   UpdateSettingsRepo,
 } from '@workgraph/core/storage'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
-import { compiledOnce, runCompiled } from '../fast-path.ts'
+import { compiledOnce, runCompiled } from '../driver/fast-path.ts'
 import { iso, isoOrNull } from '../normalize.ts'
 import { latestUpdate, visibleProject } from '../projects/project-rows.ts'
 import type { Database } from '../schema.ts'

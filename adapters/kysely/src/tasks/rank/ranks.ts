@@ -1,7 +1,7 @@
 import type { OrgId, TaskId } from '@workgraph/core'
 import type { TaskList, TaskListKind, TaskRankRepo } from '@workgraph/core/storage'
 import { type Kysely, sql } from 'kysely'
-import { compiledOnce, runCompiled } from '../../fast-path.ts'
+import { compiledOnce, runCompiled } from '../../driver/fast-path.ts'
 import type { Database, Dialect } from '../../schema.ts'
 import { visibleTask } from '../../scope.ts'
 import { nextNumber } from '../../teams/teams.ts'
