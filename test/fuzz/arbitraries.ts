@@ -55,6 +55,16 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
 
   function valid(raw: Json, depth = 0): fc.Arbitrary<unknown> {
     const schema = resolve(raw)
+    const values = validIgnoringNot(schema, depth)
+    // `not: { const }` or `not: { enum }` (cycles.shift's `days`, never 0): the excluded values drawn
+    // are dropped, not sent as if they were valid.
+    const excluded = schema.not ? excludedBy(resolve(schema.not)) : []
+    return excluded.length === 0
+      ? values
+      : values.filter((v) => !excluded.some((x) => JSON.stringify(x) === JSON.stringify(v)))
+  }
+
+  function validIgnoringNot(schema: Json, depth: number): fc.Arbitrary<unknown> {
     if ('const' in schema) return fc.constant(schema.const)
     if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum)
     const choices = schema.anyOf ?? schema.oneOf
@@ -202,4 +212,10 @@ export function schemaArbitraries(document: Json, ids: IdPool): SchemaArbitrarie
 
 function fits(schema: Json, s: string): boolean {
   return s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY)
+}
+
+/** The values a `not` schema of a `const` or an `enum` rules out (none for any other `not`). */
+function excludedBy(not: Json): unknown[] {
+  if ('const' in not) return [not.const]
+  return Array.isArray(not.enum) ? not.enum : []
 }
