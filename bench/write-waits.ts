@@ -117,28 +117,21 @@ await runBench('write-waits', async ({ engine, storage, url }) => {
   sampler.stdout.on('data', (c) => {
     out += c
   })
-  const before = {
+  // CPU of each process of interest, read the same way before and after the run.
+  const cpuNow = () => ({
     self: processNs(process.pid),
     main: cpuNs(`/proc/${process.pid}/task/${process.pid}`),
     backends: backends.map((p) => cpuNs(`/proc/${p}`)),
     walwriter: walwriter.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
     others: others.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
     machine: machine(),
-    load: loadavg()[0]!,
-    at: new Date().toISOString(),
-  }
+  })
+  const before = { ...cpuNow(), load: loadavg()[0]!, at: new Date().toISOString() }
   sampler.stdin.end(`${sample}\n`)
   const result = await load(job(count, clients))
   sampler.kill('SIGINT') // ends `\watch`; stdin is closed, so psql then exits
   if (sampler.exitCode === null) await new Promise((r) => sampler.once('exit', r))
-  const after = {
-    self: processNs(process.pid),
-    main: cpuNs(`/proc/${process.pid}/task/${process.pid}`),
-    backends: backends.map((p) => cpuNs(`/proc/${p}`)),
-    walwriter: walwriter.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
-    others: others.reduce((s, p) => s + cpuNs(`/proc/${p.pid}`), 0),
-    machine: machine(),
-  }
+  const after = cpuNow()
   failures.push(...result.failures.slice(0, 5))
   const n = result.latencies.length
   const per = (ns: number) => `${(ns / 1e6 / n).toFixed(3)} ms`
